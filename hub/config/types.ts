@@ -1,0 +1,72 @@
+/**
+ * Table configuration: which reader (by its HELLO id) and which of its zones watches which part of
+ * which table. Loaded from a JSON file (see hub/config/tables/*.json and README "Configuration").
+ */
+
+/** What a zone watches. Players are numbered from 0 (East); racks per player from 0 (the rack closest to the player). */
+export type ZoneRole =
+  /** inside a rack: concealed tiles */
+  | { area: 'rack'; player: number; rack: number }
+  /** the top of a rack (the ledge): exposures */
+  | { area: 'top'; player: number; rack: number }
+  /** one wall, numbered from 0 */
+  | { area: 'wall'; wall: number }
+  /** the discard floor */
+  | { area: 'floor' };
+
+/** One reader and the zones it reports. */
+export interface ReaderConfig {
+  /** the id the reader sends in its HELLO, e.g. `"RK-E1"` */
+  id: string;
+  /** zone name as the reader calls it (e.g. `"in"`, `"top"`) → what that zone watches */
+  zones: Record<string, ZoneRole>;
+  /**
+   * where to reach it: a serial path (`/dev/serial/by-id/...`, `/dev/rfcomm0`) or `tcp://host:port`.
+   * Optional: the hub binds a reader by its HELLO id, whichever configured port it arrives on.
+   */
+  port?: string;
+}
+
+/** A player seat at the table. */
+export interface PlayerConfig {
+  /** display name */
+  name: string;
+  /** seat wind, e.g. "East", "West" */
+  seat: string;
+}
+
+/** Settle times and checks, in milliseconds. */
+export interface TimingConfig {
+  /** a tile must stay put (present in its new zone, absent from its old one) this long before it has moved (ms) */
+  settleMs: number;
+  /** after a turn boundary (a discard settles, a claim settles) the tile counts are checked after this long (ms) */
+  countCheckMs: number;
+  /** a reader with no message for this long is shown stale (ms) */
+  staleMs: number;
+}
+
+/** One table. */
+export interface TableConfig {
+  /** table id used in URLs and socket rooms, e.g. `"t1"` */
+  id: string;
+  /** the rule set: Royale Siamese (2 players, 2 racks each) or standard NMJL (4 players) */
+  variant: 'siamese' | 'standard';
+  players: PlayerConfig[];
+  /** racks per player: 2 in Siamese, 1 in the standard game */
+  racksPerPlayer: number;
+  /** tiles per wall when built (Siamese with 4 racks: 4 walls of 19 stacks = 38 tiles each) */
+  tilesPerWall: number;
+  /** the order walls are used in; the deal starts from the first and each stays current until empty */
+  wallOrder: number[];
+  readers: ReaderConfig[];
+  /** card files (paths relative to the config file) the table plays; a Siamese table plays a standard and a Siamese card together */
+  cards: string[];
+  /** tag registry: the tile set on this table (id of a tile set; `"simulated"` for the simulator's set) */
+  tileSet: string;
+  timing: TimingConfig;
+}
+
+/** The hub's configuration file. */
+export interface HubConfig {
+  tables: TableConfig[];
+}
