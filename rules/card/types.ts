@@ -14,6 +14,12 @@ export interface Group {
    * not part of a set of singles (a year, NEWS, 2468 …). Never for singles or pairs.
    */
   jokersAllowed: boolean;
+  /**
+   * Index (0-based) of the printed group this came from, in the line's order. A set of singles
+   * (a year such as `2026`, `NEWS`, `2468`) becomes one size-1 group per tile, all sharing one
+   * `token`; every other printed group is exactly one Group. Added by rules/card/expand.ts.
+   */
+  token?: number;
 }
 
 /** One concrete way to complete a card line: groups adding up to exactly 14 tiles. */
@@ -37,6 +43,10 @@ export interface CardLine {
   singlesAndPairs: boolean;
   /** errata or a director's note for this line, if any */
   note?: string;
+  /** the printed groups as written, e.g. `["FFFF", "1111a", "1111b", "11c"]` (rules/card/parse.ts) */
+  groupsText?: string[];
+  /** the freedoms printed on the line, e.g. `["any like numbers", "any 3 suits"]` */
+  freedoms?: string[];
   /** every concrete variation (suits, numbers, dragons, winds chosen) */
   variations: Variation[];
 }

@@ -1,0 +1,109 @@
+/**
+ * The hub's HTTP API as the display uses it: the list of tables, the director's rulings on flags,
+ * and the director token kept for this browser tab (sessionStorage).
+ */
+
+/** One row of the table list. */
+export interface TableListItem {
+  id: string;
+  /** "siamese", "standard", or null when the hub does not say */
+  variant: string | null;
+  /** player names when the hub sends them */
+  players: string[];
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * Reads the body of `GET /api/tables` whatever its exact shape: an array (or `{ tables: [...] }`)
+ * of ids or of objects with `id`/`tableId`, optional `variant` and `players` (names or `{ name }`).
+ * Rows without an id are dropped. Never throws.
+ */
+export function parseTableList(body: unknown): TableListItem[] {
+  const rows = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.tables) ? body.tables : [];
+  const out: TableListItem[] = [];
+  for (const row of rows) {
+    if (typeof row === 'string') {
+      out.push({ id: row, variant: null, players: [] });
+      continue;
+    }
+    if (!isRecord(row)) continue;
+    const id = typeof row.id === 'string' ? row.id : typeof row.tableId === 'string' ? row.tableId : null;
+    if (id === null) continue;
+    const players = Array.isArray(row.players)
+      ? row.players.flatMap((p) => (typeof p === 'string' ? [p] : isRecord(p) && typeof p.name === 'string' ? [p.name] : []))
+      : [];
+    out.push({ id, variant: typeof row.variant === 'string' ? row.variant : null, players });
+  }
+  return out;
+}
+
+/** The message of a failed response: its JSON `error`/`message`, else its text, else the status. */
+export async function errorMessage(res: Response): Promise<string> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isRecord(body)) {
+      if (typeof body.error === 'string' && typeof body.message === 'string' && body.message !== body.error) return `${body.error}: ${body.message}`;
+      if (typeof body.error === 'string') return body.error;
+      if (typeof body.message === 'string') return body.message;
+    }
+  } catch {
+    /* not JSON */
+  }
+  return text.trim() ? `${res.status} ${text.trim().slice(0, 300)}` : `${res.status} ${res.statusText}`.trim();
+}
+
+/**
+ * `GET /api/tables`.
+ * @throws Error with the hub's message when the request fails.
+ */
+export async function fetchTables(): Promise<TableListItem[]> {
+  const res = await fetch('/api/tables', { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(await errorMessage(res));
+  return parseTableList(await res.json());
+}
+
+/** The director's ruling on a flag. */
+export type Ruling = 'confirm' | 'dismiss';
+
+/**
+ * `POST /api/director/tables/:id/flags/:flagId` with `{ ruling }` and `Authorization: Bearer <token>`.
+ * @returns null when the hub accepted it, else the error message to show (never throws).
+ */
+export async function postRuling(tableId: string, flagId: string, ruling: Ruling, token: string): Promise<string | null> {
+  try {
+    const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/flags/${encodeURIComponent(flagId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ruling }),
+    });
+    if (res.ok) return null;
+    return await errorMessage(res);
+  } catch (err) {
+    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+const TOKEN_KEY = 'mjhub.directorToken';
+
+/** The director token stored for this tab, or null. */
+export function loadToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores (or, with null, forgets) the director token for this tab. */
+export function saveToken(token: string | null): void {
+  try {
+    if (token === null) sessionStorage.removeItem(TOKEN_KEY);
+    else sessionStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    /* storage unavailable: the token lives only in memory */
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * A realistic Royale Siamese table view (seed 003) for tests and for looking at the display without
+ * a hub: Ann (East) and Bea (West), two racks each, mid-game, Ann to play after picking (28 tiles),
+ * Bea off turn (27), one exposure on Ann's first rack, a few discards, one open flag, a running score.
+ * Sample data only; the "line text" is an original sample hand, not a card line.
+ */
+import type { DirectorTableView, PublicTableView } from '../../../hub/api/views.js';
+
+/** ms since epoch of the fixture's "now": 2025-03-08 14:05:00 UTC. */
+export const FIXTURE_NOW = Date.UTC(2025, 2, 8, 14, 5, 0);
+
+/** The public view of table `t1` mid-game (see the file comment). */
+export function siameseFixture(): PublicTableView {
+  return {
+    tableId: 't1',
+    variant: 'siamese',
+    gameNo: 2,
+    phase: 'play',
+    endReason: null,
+    turn: 0,
+    players: [
+      {
+        index: 0,
+        name: 'Ann',
+        seat: 'East',
+        count: 28,
+        racks: [
+          { rack: 0, count: 14, concealedCount: 10, exposed: ['5B', '5B', 'J', '5B'], dead: false, deadReason: null, mahJongg: null },
+          { rack: 1, count: 14, concealedCount: 14, exposed: [], dead: false, deadReason: null, mahJongg: null },
+        ],
+      },
+      {
+        index: 1,
+        name: 'Bea',
+        seat: 'West',
+        count: 27,
+        racks: [
+          { rack: 0, count: 13, concealedCount: 13, exposed: [], dead: false, deadReason: null, mahJongg: null },
+          { rack: 1, count: 14, concealedCount: 11, exposed: ['RD', 'RD', 'RD'], dead: false, deadReason: null, mahJongg: null },
+        ],
+      },
+    ],
+    walls: [
+      { wall: 0, left: 0, current: false },
+      { wall: 1, left: 21, current: true },
+      { wall: 2, left: 38, current: false },
+      { wall: 3, left: 38, current: false },
+    ],
+    discards: ['N', '9C', 'F', '2D', 'WD', '7B', 'GD', 'S', '3C', '1D', 'E'],
+    flags: [
+      {
+        id: 'g2-f1',
+        kind: 'wrong-wall',
+        rule: '003 rule 20',
+        title: 'Bea picked from wall 3, not the current wall 2',
+        player: 1,
+        rack: 1,
+        at: FIXTURE_NOW - 40_000,
+        status: 'awaiting-director',
+        consequence: 'rack 2 marked dead pending the director',
+      },
+    ],
+    score: {
+      points: [50, 0],
+      payment: { from: 1, to: 0, amount: 50 },
+      breakdown: [['Game 1: Mah Jongg "Pung of 5s, kong of dragons" 25 ×2 (self-picked, jokerless)'], []],
+      final: false,
+    },
+    readers: [
+      { id: 'RK-E1', state: 'connected', lastMessageAt: FIXTURE_NOW - 300, discarded: 0 },
+      { id: 'RK-E2', state: 'connected', lastMessageAt: FIXTURE_NOW - 250, discarded: 1 },
+      { id: 'RK-W1', state: 'connected', lastMessageAt: FIXTURE_NOW - 400, discarded: 0 },
+      { id: 'RK-W2', state: 'stale', lastMessageAt: FIXTURE_NOW - 7_000, discarded: 3 },
+      { id: 'WL-1', state: 'connected', lastMessageAt: FIXTURE_NOW - 900, discarded: 0 },
+      { id: 'FL-1', state: 'connected', lastMessageAt: FIXTURE_NOW - 200, discarded: 0 },
+    ],
+    updatedAt: FIXTURE_NOW,
+  };
+}
+
+/** The director's view of the same moment: concealed tiles per player and rack, and the flag's evidence. */
+export function siameseDirectorFixture(): DirectorTableView {
+  return {
+    ...siameseFixture(),
+    concealed: [
+      [
+        ['1B#1', '2B#1', '3B#1', '4C#2', '4C#3', '6D#1', '6D#2', '8D#4', 'E#2', 'F#3'],
+        ['1C#1', '1C#2', '2C#4', '3C#3', '5C#1', '7D#2', '7D#3', '9B#1', '9B#2', 'GD#2', 'WD#1', 'WD#3', 'J#5', 'F#6'],
+      ],
+      [
+        ['2B#2', '2B#3', '4B#1', '4D#1', '5D#2', '6C#1', '6C#3', '8B#2', 'N#1', 'N#3', 'W#2', 'GD#1', 'J#2'],
+        ['3D#1', '3D#2', '3D#4', '7C#1', '8C#1', '9D#2', 'S#3', 'F#1', 'F#8', 'J#7', 'WD#2'],
+      ],
+    ],
+    evidence: [
+      {
+        flagId: 'g2-f1',
+        tiles: [{ tile: '8C#1', tag: 'E2801160600002054C1A', from: 'wall 3', to: 'P2 rack 2', at: FIXTURE_NOW - 41_200 }],
+        counts: [
+          [14, 14],
+          [13, 14],
+        ],
+        lines: [
+          { reader: 'WL-3', at: FIXTURE_NOW - 41_600, line: 'D 412 WL-3 -E2801160600002054C1A*7F3A' },
+          { reader: 'RK-W2', at: FIXTURE_NOW - 41_200, line: 'D 988 RK-W2 +in:E2801160600002054C1A*0C91' },
+        ],
+      },
+    ],
+  };
+}

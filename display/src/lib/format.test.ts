@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ago, countText, flagStatusText, paymentText, phaseText, playerName, rackLabel, wallLabel } from './format.js';
+import { route, tablePath, directorPath } from './route.js';
+import { siameseFixture } from './fixtures.js';
+
+describe('format', () => {
+  const view = siameseFixture();
+
+  it('writes the payment as players say it (003 rule 17)', () => {
+    expect(paymentText(view.score, view.players)).toBe('Bea pays Ann 50');
+    expect(paymentText({ ...view.score!, payment: { from: 0, to: 1, amount: 100 } }, view.players)).toBe('Ann pays Bea 100');
+    expect(paymentText({ ...view.score!, payment: null }, view.players)).toBeNull();
+    expect(paymentText(null, view.players)).toBeNull();
+  });
+
+  it('names players and racks 1-based', () => {
+    expect(playerName(view.players, 1)).toBe('Bea');
+    expect(playerName(view.players, 3)).toBe('Player 4');
+    expect(rackLabel(0)).toBe('Rack 1');
+    expect(rackLabel(null)).toBe('');
+    expect(wallLabel(1)).toBe('Wall 2');
+  });
+
+  it('writes counts, phases, statuses and ages', () => {
+    expect(countText(27)).toBe('27');
+    expect(countText(0)).toBe('0');
+    expect(countText(null)).toBe('—');
+    expect(phaseText({ phase: 'play' })).toBe('Playing');
+    expect(phaseText({ phase: 'ended' })).toBe('Game over');
+    expect(flagStatusText('awaiting-director')).toBe('awaiting the director');
+    expect(ago(1_000, 1_500)).toBe('just now');
+    expect(ago(0, 40_000)).toBe('40 s ago');
+    expect(ago(0, 185_000)).toBe('3 min ago');
+    expect(ago(null, 5)).toBe('never');
+  });
+});
+
+describe('route', () => {
+  it('routes by pathname', () => {
+    expect(route('/')).toEqual({ page: 'list' });
+    expect(route('/table/t1')).toEqual({ page: 'table', tableId: 't1' });
+    expect(route('/table/t1/')).toEqual({ page: 'table', tableId: 't1' });
+    expect(route('/director/t%201')).toEqual({ page: 'director', tableId: 't 1' });
+    expect(route('/table')).toEqual({ page: 'not-found', path: '/table' });
+    expect(route('/table/%E0%A4%A')).toEqual({ page: 'not-found', path: '/table/%E0%A4%A' });
+  });
+
+  it('builds paths that route back', () => {
+    expect(tablePath('t 1')).toBe('/table/t%201');
+    expect(route(directorPath('a/b'))).toEqual({ page: 'director', tableId: 'a/b' });
+  });
+});

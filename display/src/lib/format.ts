@@ -1,0 +1,74 @@
+/**
+ * Words and numbers as the table display writes them. Pure; every function tolerates missing data.
+ */
+import type { PlayerView, PublicTableView, ScoreView } from '../../../hub/api/views.js';
+
+/** A player's name by index, or "Player 3" (1-based) when the view has no such player. */
+export function playerName(players: readonly PlayerView[], index: number): string {
+  return players.find((p) => p.index === index)?.name ?? players[index]?.name ?? `Player ${index + 1}`;
+}
+
+/** The payment line of a score (003 rule 17: the lesser total pays the difference): "Bea pays Ann 50". */
+export function paymentText(score: ScoreView | null, players: readonly PlayerView[]): string | null {
+  if (!score?.payment) return null;
+  const { from, to, amount } = score.payment;
+  return `${playerName(players, from)} pays ${playerName(players, to)} ${amount}`;
+}
+
+/** A wall-clock time as the players read it, 24 h: `clock(ms) === "14:05:00"` (local time). */
+export function clock(ms: number | null | undefined): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '—';
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** How long ago, in words a player reads at a glance: "just now", "40 s ago", "3 min ago", "2 h ago". */
+export function ago(ms: number | null | undefined, now: number): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return 'never';
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 3) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
+}
+
+/** A rack's label, 1-based as the players say it: `rackLabel(0) === "Rack 1"`. */
+export function rackLabel(rack: number | null | undefined): string {
+  return typeof rack === 'number' ? `Rack ${rack + 1}` : '';
+}
+
+/** A wall's label, 1-based: `wallLabel(1) === "Wall 2"`. */
+export function wallLabel(wall: number): string {
+  return `Wall ${wall + 1}`;
+}
+
+/** The phase in words: "Waiting", "Dealing", "Playing", "Game over". */
+export function phaseText(view: Pick<PublicTableView, 'phase'>): string {
+  switch (view.phase) {
+    case 'waiting':
+      return 'Waiting';
+    case 'deal':
+      return 'Dealing';
+    case 'play':
+      return 'Playing';
+    case 'ended':
+      return 'Game over';
+    default:
+      return String(view.phase);
+  }
+}
+
+/** The variant in words: "Royale Siamese" (seed 003) or "Standard" (seed 000). */
+export function variantText(variant: PublicTableView['variant']): string {
+  return variant === 'siamese' ? 'Royale Siamese' : variant === 'standard' ? 'Standard' : String(variant);
+}
+
+/** A flag status in the players' words: "awaiting the director", "confirmed", "dismissed". */
+export function flagStatusText(status: string): string {
+  return status === 'awaiting-director' ? 'awaiting the director' : status;
+}
+
+/** A count for display: the number, or "—" when the reader is not synced (null). */
+export function countText(count: number | null | undefined): string {
+  return typeof count === 'number' ? String(count) : '—';
+}

@@ -1,0 +1,36 @@
+/**
+ * Routing by `location.pathname` (no router library):
+ * `/` → list of tables; `/table/:id` → the table view; `/director/:id` → the director view.
+ */
+
+/** The page a path asks for. */
+export type Route =
+  | { page: 'list' }
+  | { page: 'table'; tableId: string }
+  | { page: 'director'; tableId: string }
+  | { page: 'not-found'; path: string };
+
+/** Reads a pathname: `route('/table/t1') → { page: 'table', tableId: 't1' }`. A trailing slash is fine. Never throws. */
+export function route(pathname: string): Route {
+  const parts = pathname.split('/').filter((p) => p.length > 0);
+  let decoded: string[];
+  try {
+    decoded = parts.map((p) => decodeURIComponent(p));
+  } catch {
+    return { page: 'not-found', path: pathname };
+  }
+  if (decoded.length === 0) return { page: 'list' };
+  if (decoded.length === 2 && decoded[0] === 'table') return { page: 'table', tableId: decoded[1]! };
+  if (decoded.length === 2 && decoded[0] === 'director') return { page: 'director', tableId: decoded[1]! };
+  return { page: 'not-found', path: pathname };
+}
+
+/** The path of a table's public view: `tablePath('t 1') === '/table/t%201'`. */
+export function tablePath(tableId: string): string {
+  return `/table/${encodeURIComponent(tableId)}`;
+}
+
+/** The path of a table's director view. */
+export function directorPath(tableId: string): string {
+  return `/director/${encodeURIComponent(tableId)}`;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { connectionState, initialState, onConnect, onDelta, onSnapshot, type SeqState } from './viewState.js';
+import { siameseFixture } from './fixtures.js';
+
+function live(seq = 5): SeqState {
+  const step = onSnapshot(initialState('t1'), { tableId: 't1', seq, view: siameseFixture() });
+  expect(step.type).toBe('applied');
+  return step.state;
+}
+
+function bea(s: SeqState): number | null | undefined {
+  return s.view?.players[1]?.count;
+}
+
+describe('snapshot', () => {
+  it('takes a snapshot and becomes live', () => {
+    const s = live(5);
+    expect(s.seq).toBe(5);
+    expect(bea(s)).toBe(27);
+    expect(s.awaitingSnapshot).toBe(false);
+    expect(connectionState('up', s)).toBe('live');
+  });
+
+  it('ignores a snapshot for another table and keeps waiting', () => {
+    const step = onSnapshot(initialState('t1'), { tableId: 't2', seq: 1, view: { ...siameseFixture(), tableId: 't2' } });
+    expect(step.type).toBe('ignored');
+    expect(step.state.view).toBeNull();
+    expect(connectionState('up', step.state)).toBe('connecting');
+  });
+
+  it('ignores a malformed snapshot with a reason, without throwing', () => {
+    const a = onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { tableId: 't1', players: 'x' } });
+    expect(a).toMatchObject({ type: 'ignored', reason: 'snapshot view.players is not an array' });
+    expect(onSnapshot(initialState('t1'), null)).toMatchObject({ type: 'ignored', reason: 'snapshot is not an object' });
+    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: -1, view: siameseFixture() })).toMatchObject({ type: 'ignored' });
+    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1.5, view: siameseFixture() })).toMatchObject({ type: 'ignored' });
+  });
+
+  it('a snapshot wins over a newer held seq (hub restarted)', () => {
+    const step = onSnapshot(live(40), { tableId: 't1', seq: 0, view: { ...siameseFixture(), gameNo: 3 } });
+    expect(step.type).toBe('applied');
+    expect(step.state.seq).toBe(0);
+    expect(step.state.view?.gameNo).toBe(3);
+  });
+});
+
+describe('deltas', () => {
+  it('applies seq + 1, replacing only the changed top-level keys', () => {
+    const s = live(5);
+    const players = structuredClone(s.view!.players);
+    players[1]!.count = 28;
+    const step = onDelta(s, { tableId: 't1', seq: 6, changes: { players, turn: 1 } });
+    expect(step.type).toBe('applied');
+    expect(step.state.seq).toBe(6);
+    expect(bea(step.state)).toBe(28);
+    expect(step.state.view?.turn).toBe(1);
+    expect(step.state.view?.discards).toEqual(['N', '9C', 'F', '2D', 'WD', '7B', 'GD', 'S', '3C', '1D', 'E']);
+    // the held state is not mutated
+    expect(bea(s)).toBe(27);
+  });
+
+  it('applies a run of deltas in order', () => {
+    let s = live(5);
+    for (const [seq, left] of [[6, 20], [7, 19], [8, 18]] as const) {
+      const step = onDelta(s, { tableId: 't1', seq, changes: { walls: [{ wall: 1, left, current: true }] } });
+      expect(step.type).toBe('applied');
+      s = step.state;
+    }
+    expect(s.seq).toBe(8);
+    expect(s.view?.walls).toEqual([{ wall: 1, left: 18, current: true }]);
+  });
+
+  it('a gap is never applied: it asks for a resync and ignores deltas until the snapshot', () => {
+    const s = live(5);
+    const gap = onDelta(s, { tableId: 't1', seq: 7, changes: { turn: 1 } });
+    expect(gap).toMatchObject({ type: 'resync', reason: 'sequence gap: held 5, got 7' });
+    expect(gap.state.view?.turn).toBe(0);
+    expect(gap.state.seq).toBe(5);
+    expect(connectionState('up', gap.state)).toBe('connecting');
+
+    // even the "right" next delta waits for the snapshot now
+    const after = onDelta(gap.state, { tableId: 't1', seq: 6, changes: { turn: 1 } });
+    expect(after).toMatchObject({ type: 'ignored', reason: 'delta while awaiting a snapshot' });
+    expect(after.state.view?.turn).toBe(0);
+
+    const snap = onSnapshot(after.state, { tableId: 't1', seq: 9, view: { ...siameseFixture(), turn: 1 } });
+    expect(snap.type).toBe('applied');
+    expect(snap.state.seq).toBe(9);
+    expect(connectionState('up', snap.state)).toBe('live');
+    expect(onDelta(snap.state, { tableId: 't1', seq: 10, changes: { turn: 0 } }).state.view?.turn).toBe(0);
+  });
+
+  it('ignores duplicates and old deltas', () => {
+    const s = live(5);
+    expect(onDelta(s, { tableId: 't1', seq: 5, changes: { turn: 1 } })).toMatchObject({ type: 'ignored', reason: 'delta seq 5 already held (at 5)' });
+    expect(onDelta(s, { tableId: 't1', seq: 2, changes: { turn: 1 } }).state.view?.turn).toBe(0);
+  });
+
+  it('ignores deltas before the first snapshot and for other tables', () => {
+    expect(onDelta(initialState('t1'), { tableId: 't1', seq: 1, changes: {} })).toMatchObject({ type: 'ignored', reason: 'delta before the first snapshot' });
+    expect(onDelta(live(5), { tableId: 't9', seq: 6, changes: { turn: 1 } }).type).toBe('ignored');
+  });
+
+  it('a malformed delta at the right seq forces a resync instead of guessing', () => {
+    const s = live(5);
+    expect(onDelta(s, { tableId: 't1', seq: 6, changes: [1, 2] })).toMatchObject({ type: 'resync', reason: 'delta 6 changes is not an object' });
+    expect(onDelta(s, { tableId: 't1', seq: 6, changes: { players: null } })).toMatchObject({ type: 'resync', reason: 'delta 6 leaves view.players is not an array' });
+    expect(onDelta(s, { tableId: 't1', seq: '6', changes: {} }).type).toBe('resync');
+    expect(onDelta(s, 'garbage').type).toBe('ignored');
+  });
+
+  it('never lets a delta change the table id', () => {
+    const step = onDelta(live(5), { tableId: 't1', seq: 6, changes: { tableId: 't2', turn: 1 } });
+    expect(step.state.view?.tableId).toBe('t1');
+    expect(step.state.view?.turn).toBe(1);
+  });
+});
+
+describe('connection state', () => {
+  it('is lost whenever the transport is down, even with a view held', () => {
+    const s = live(5);
+    expect(connectionState('down', s)).toBe('lost');
+    expect(connectionState('connecting', s)).toBe('connecting');
+  });
+
+  it('after a reconnect the held view is not live until a new snapshot', () => {
+    const s = onConnect(live(5));
+    expect(s.view?.players[1]?.count).toBe(27);
+    expect(connectionState('up', s)).toBe('connecting');
+    expect(onDelta(s, { tableId: 't1', seq: 6, changes: { turn: 1 } }).type).toBe('ignored');
+  });
+});

@@ -1,0 +1,417 @@
+/**
+ * Encoder and decoder of the reader line protocol, version 0 (PROTOCOL.md).
+ * Pure: no Node or DOM imports, so the hub, the simulator and the browser relay share it.
+ *
+ * A line is `TYPE field field ...*CCCC` where CCCC is the CRC-16/CCITT-FALSE (crc16.ts) of every byte
+ * before the `*`, as 4 upper-case hex digits. Lines end with `\n` on the wire (`\r\n` tolerated).
+ */
+import { crc16, crc16Hex } from './crc16.js';
+import {
+  MAX_LINE_LENGTH,
+  type DecodeResult,
+  type DiscardReason,
+  type Message,
+  type TagUid,
+} from './messages.js';
+
+/** Largest sequence number (2^31 - 1); the one after it is 0 (PROTOCOL.md §5). */
+export const SEQ_MAX = 0x7fffffff;
+/** Largest uptime a heartbeat may carry, in ms (2^53 - 1, the largest exact integer in JavaScript). */
+export const UPTIME_MAX_MS = Number.MAX_SAFE_INTEGER;
+/** Largest protocol version number a HELLO may carry. */
+export const PROTOCOL_MAX = 65535;
+/** Reader ids and zone names: 1 to 32 of `A-Z a-z 0-9 _ . -`. */
+export const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
+/** Firmware versions: 1 to 32 of `A-Z a-z 0-9 _ . + -` (semver with build metadata fits). */
+export const FIRMWARE_PATTERN = /^[A-Za-z0-9_.+-]{1,32}$/;
+/** Tag UIDs on the wire: 4 to 12 bytes as 8 to 24 hex digits (either case; normalised to upper case). */
+export const TAG_PATTERN = /^(?:[0-9A-Fa-f]{2}){4,12}$/;
+/** Field keys: a lower-case letter, then lower-case letters, digits or `_`. */
+const KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
+/** Canonical unsigned decimal: no sign, no leading zero, at most 16 digits. */
+const UINT_PATTERN = /^(?:0|[1-9][0-9]{0,15})$/;
+
+/** True when `s` is a valid reader id or zone name (`[A-Za-z0-9_.-]{1,32}`). Never throws. */
+export function isName(s: unknown): s is string {
+  return typeof s === 'string' && NAME_PATTERN.test(s);
+}
+
+/**
+ * The canonical (upper-case) form of a tag UID, or `null` when `s` is not 8..24 hex digits of even
+ * count. Example: `normaliseTagUid("04a1b2c3") === "04A1B2C3"`. Never throws.
+ */
+export function normaliseTagUid(s: unknown): TagUid | null {
+  return typeof s === 'string' && TAG_PATTERN.test(s) ? s.toUpperCase() : null;
+}
+
+/**
+ * The sequence number that follows `seq` (PROTOCOL.md §5): `seq + 1`, and 0 after SEQ_MAX.
+ * Example: `nextSeq(12) === 13`, `nextSeq(2147483647) === 0`.
+ */
+export function nextSeq(seq: number): number {
+  return seq >= SEQ_MAX ? 0 : seq + 1;
+}
+
+/**
+ * True when `seq` is not the number that follows `lastSeq`, i.e. at least one sequenced message was
+ * lost, repeated or the reader restarted without a HELLO: the hub then sends `CMD snap` (PROTOCOL.md §5).
+ */
+export function isSeqGap(lastSeq: number, seq: number): boolean {
+  return seq !== nextSeq(lastSeq);
+}
+
+/**
+ * Frames a message body into a wire line: `body + "*" + crc16Hex(body)`, without newline.
+ * Does not check the body; use encodeLine for messages. Example: `frameLine("CMD snap")`.
+ */
+export function frameLine(body: string): string {
+  return `${body}*${crc16Hex(body)}`;
+}
+
+/**
+ * Encodes one message as its canonical wire line, without the trailing newline (PROTOCOL.md §4).
+ * Tag UIDs are written in upper case; fields in the order of PROTOCOL.md.
+ * Example: `encodeLine({ type: 'HB', seq: 15, uptimeMs: 123456 })` → `"HB seq=15 up=123456*XXXX"`.
+ * @throws RangeError naming the message type and the field when a field is out of range or of the
+ *   wrong shape (e.g. `ADD tag: "xyz" is not a tag UID ...`), or when `type` is unknown.
+ */
+export function encodeLine(msg: Message): string {
+  const problem = checkMessage(msg);
+  if (problem !== null) throw new RangeError(problem);
+  return frameLine(encodeBody(msg));
+}
+
+function encodeBody(msg: Message): string {
+  switch (msg.type) {
+    case 'HELLO':
+      return `HELLO rdr=${msg.reader} fw=${msg.firmware} proto=${msg.protocol} zones=${msg.zones.join(',')}`;
+    case 'SNAP':
+      return `SNAP seq=${msg.seq} zone=${msg.zone} tags=${msg.tags.map((t) => t.toUpperCase()).join(',')}`;
+    case 'ADD':
+    case 'DEL':
+      return `${msg.type} seq=${msg.seq} zone=${msg.zone} tag=${msg.tag.toUpperCase()}`;
+    case 'HB':
+      return `HB seq=${msg.seq} up=${msg.uptimeMs}`;
+    case 'CMD':
+      return msg.zone === undefined ? 'CMD snap' : `CMD snap zone=${msg.zone}`;
+  }
+}
+
+/** The first problem with a message to be encoded, as `"TYPE field: what is wrong"`, or null. */
+function checkMessage(msg: Message): string | null {
+  if (msg === null || typeof msg !== 'object') return `message: expected an object, got ${String(msg)}`;
+  const t = (msg as { type?: unknown }).type;
+  const where = (field: string) => `${String(t)} ${field}`;
+  const uint = (field: string, v: unknown, max: number) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max
+      ? null
+      : `${where(field)}: ${show(v)} is not an integer 0..${max}`;
+  const name = (field: string, v: unknown) =>
+    isName(v) ? null : `${where(field)}: ${show(v)} is not a name of 1-32 [A-Za-z0-9_.-]`;
+  const tag = (field: string, v: unknown) =>
+    normaliseTagUid(v) !== null ? null : `${where(field)}: ${show(v)} is not a tag UID (8-24 hex digits, even count)`;
+  switch (msg.type) {
+    case 'HELLO': {
+      const firmware = (msg as { firmware?: unknown }).firmware;
+      if (!(typeof firmware === 'string' && FIRMWARE_PATTERN.test(firmware)))
+        return `${where('firmware')}: ${show(firmware)} is not a version of 1-32 [A-Za-z0-9_.+-]`;
+      if (!Array.isArray(msg.zones) || msg.zones.length === 0) return `${where('zones')}: expected at least one zone name`;
+      const seen = new Set<string>();
+      for (const z of msg.zones) {
+        const p = name('zones', z);
+        if (p) return p;
+        if (seen.has(z)) return `${where('zones')}: zone "${z}" listed twice`;
+        seen.add(z);
+      }
+      return name('reader', msg.reader) ?? uint('protocol', msg.protocol, PROTOCOL_MAX);
+    }
+    case 'SNAP': {
+      const p = uint('seq', msg.seq, SEQ_MAX) ?? name('zone', msg.zone);
+      if (p) return p;
+      if (!Array.isArray(msg.tags)) return `${where('tags')}: expected an array of tag UIDs`;
+      const seen = new Set<string>();
+      for (const x of msg.tags) {
+        const q = tag('tags', x);
+        if (q) return q;
+        const u = x.toUpperCase();
+        if (seen.has(u)) return `${where('tags')}: tag ${u} listed twice`;
+        seen.add(u);
+      }
+      return null;
+    }
+    case 'ADD':
+    case 'DEL':
+      return uint('seq', msg.seq, SEQ_MAX) ?? name('zone', msg.zone) ?? tag('tag', msg.tag);
+    case 'HB':
+      return uint('seq', msg.seq, SEQ_MAX) ?? uint('uptimeMs', msg.uptimeMs, UPTIME_MAX_MS);
+    case 'CMD':
+      if (msg.command !== 'snap') return `${where('command')}: unknown command ${show(msg.command)}`;
+      return msg.zone === undefined ? null : name('zone', msg.zone);
+    default:
+      return `message type: unknown type ${show(t)}`;
+  }
+}
+
+/**
+ * Decodes one line (with or without its trailing `\n` / `\r\n`) into a message, or a discard with
+ * its reason (PROTOCOL.md §3). Checks, in this order:
+ * - longer than MAX_LINE_LENGTH (4096) characters → `too-long` (`line` is then the first 4096);
+ * - empty, no `*`, or fewer than 4 hex digits after the last `*` → `truncated`;
+ * - anything after the 4 hex digits, a byte in the body that is not printable ASCII (0x20-0x7E), or a
+ *   CRC that does not match → `bad-checksum`;
+ * - a good CRC but a TYPE this codec does not know (type is case-sensitive) → `unknown-type`;
+ * - a good CRC but a field missing, repeated, or with a bad value → `malformed`, `detail` names the field.
+ * Tag UIDs come out in upper case. Unknown extra `key=value` fields are ignored (forward compatible).
+ * Never throws, whatever the input (non-ASCII, control characters, even a non-string).
+ */
+export function decodeLine(line: string): DecodeResult {
+  if (typeof line !== 'string') return fail('truncated', `expected a string, got ${typeof line}`, '');
+  try {
+    return decodeUnsafe(line);
+  } catch (e) {
+    // unreachable by design; kept so that garbage from a reader can never crash the hub
+    return fail('malformed', `decoder error: ${e instanceof Error ? e.message : String(e)}`, clip(line));
+  }
+}
+
+function fail(reason: DiscardReason, detail: string, line: string): DecodeResult {
+  return { ok: false, reason, detail, line };
+}
+
+function clip(line: string): string {
+  return line.length > MAX_LINE_LENGTH ? line.slice(0, MAX_LINE_LENGTH) : line;
+}
+
+function decodeUnsafe(input: string): DecodeResult {
+  let line = input;
+  if (line.endsWith('\n')) line = line.slice(0, -1);
+  if (line.endsWith('\r')) line = line.slice(0, -1);
+  if (line.length > MAX_LINE_LENGTH)
+    return fail('too-long', `line is ${line.length} bytes, longer than the ${MAX_LINE_LENGTH} allowed`, clip(line));
+  if (line.length === 0) return fail('truncated', 'empty line', line);
+
+  const star = line.lastIndexOf('*');
+  if (star < 0) return fail('truncated', 'no "*CCCC" checksum at the end of the line', line);
+  const body = line.slice(0, star);
+  const trailer = line.slice(star + 1);
+  if (!/^[0-9A-Fa-f]{4}/.test(trailer))
+    return fail('truncated', `expected 4 hex digits after "*" at column ${star + 1}, found ${show(trailer)}`, line);
+  if (trailer.length > 4)
+    return fail('bad-checksum', `unexpected ${show(trailer.slice(4))} after the checksum at column ${star + 6}`, line);
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e)
+      return fail('bad-checksum', `byte 0x${c.toString(16).toUpperCase().padStart(2, '0')} at column ${i + 1} is not printable ASCII`, line);
+  }
+  const expected = crc16(body);
+  const given = parseInt(trailer, 16);
+  if (expected !== given)
+    return fail('bad-checksum', `line says ${trailer.toUpperCase()} but its CRC is ${crc16Hex(body)}`, line);
+
+  const tokens = body.split(' ');
+  const type = tokens[0] as string;
+  const parsed = parseMessage(type, tokens);
+  if (typeof parsed === 'string') return fail('malformed', `${type} ${parsed}`, line);
+  if (parsed === null) return fail('unknown-type', `unknown message type ${show(type)}`, line);
+  return { ok: true, message: parsed, line };
+}
+
+/** A parsed message, a string naming what is wrong (malformed), or null for an unknown type. */
+function parseMessage(type: string, tokens: string[]): Message | string | null {
+  switch (type) {
+    case 'HELLO': {
+      const f = parseFields(tokens, 1);
+      if (typeof f === 'string') return f;
+      const reader = name(f, 'rdr');
+      if (reader.err !== undefined) return reader.err;
+      const fw = need(f, 'fw');
+      if (fw.err !== undefined) return fw.err;
+      if (!FIRMWARE_PATTERN.test(fw.v)) return `fw: ${show(fw.v)} is not a version of 1-32 [A-Za-z0-9_.+-]`;
+      const proto = uint(f, 'proto', PROTOCOL_MAX);
+      if (proto.err !== undefined) return proto.err;
+      const zs = need(f, 'zones');
+      if (zs.err !== undefined) return zs.err;
+      const zones = zs.v.split(',');
+      const seen = new Set<string>();
+      for (const [i, z] of zones.entries()) {
+        if (!NAME_PATTERN.test(z)) return `zones: ${show(z)} (item ${i + 1}) is not a zone name of 1-32 [A-Za-z0-9_.-]`;
+        if (seen.has(z)) return `zones: zone "${z}" listed twice`;
+        seen.add(z);
+      }
+      return { type: 'HELLO', reader: reader.v, firmware: fw.v, protocol: proto.v, zones };
+    }
+    case 'SNAP': {
+      const f = parseFields(tokens, 1);
+      if (typeof f === 'string') return f;
+      const seq = uint(f, 'seq', SEQ_MAX);
+      if (seq.err !== undefined) return seq.err;
+      const zone = name(f, 'zone');
+      if (zone.err !== undefined) return zone.err;
+      const ts = need(f, 'tags', true);
+      if (ts.err !== undefined) return ts.err;
+      const tags: TagUid[] = [];
+      if (ts.v !== '') {
+        const seen = new Set<string>();
+        for (const [i, raw] of ts.v.split(',').entries()) {
+          const t = normaliseTagUid(raw);
+          if (t === null) return `tags: ${show(raw)} (item ${i + 1}) is not a tag UID (8-24 hex digits, even count)`;
+          if (seen.has(t)) return `tags: tag ${t} listed twice`;
+          seen.add(t);
+          tags.push(t);
+        }
+      }
+      return { type: 'SNAP', seq: seq.v, zone: zone.v, tags };
+    }
+    case 'ADD':
+    case 'DEL': {
+      const f = parseFields(tokens, 1);
+      if (typeof f === 'string') return f;
+      const seq = uint(f, 'seq', SEQ_MAX);
+      if (seq.err !== undefined) return seq.err;
+      const zone = name(f, 'zone');
+      if (zone.err !== undefined) return zone.err;
+      const raw = need(f, 'tag');
+      if (raw.err !== undefined) return raw.err;
+      const tag = normaliseTagUid(raw.v);
+      if (tag === null) return `tag: ${show(raw.v)} is not a tag UID (8-24 hex digits, even count)`;
+      return { type, seq: seq.v, zone: zone.v, tag };
+    }
+    case 'HB': {
+      const f = parseFields(tokens, 1);
+      if (typeof f === 'string') return f;
+      const seq = uint(f, 'seq', SEQ_MAX);
+      if (seq.err !== undefined) return seq.err;
+      const up = uint(f, 'up', UPTIME_MAX_MS);
+      if (up.err !== undefined) return up.err;
+      return { type: 'HB', seq: seq.v, uptimeMs: up.v };
+    }
+    case 'CMD': {
+      const command = tokens[1];
+      if (command === undefined || command === '') return 'command: missing (expected "snap")';
+      if (command !== 'snap') return `command: unknown command ${show(command)} (expected "snap")`;
+      const f = parseFields(tokens, 2);
+      if (typeof f === 'string') return f;
+      if (!f.has('zone')) return { type: 'CMD', command: 'snap' };
+      const zone = name(f, 'zone');
+      if (zone.err !== undefined) return zone.err;
+      return { type: 'CMD', command: 'snap', zone: zone.v };
+    }
+    default:
+      return null;
+  }
+}
+
+type Fields = Map<string, string>;
+type Got<T> = { v: T; err?: undefined } | { v?: undefined; err: string };
+
+/** `key=value` tokens from `tokens[from]` on, or a string naming the first bad one. */
+function parseFields(tokens: string[], from: number): Fields | string {
+  const f: Fields = new Map();
+  for (let i = from; i < tokens.length; i++) {
+    const tok = tokens[i] as string;
+    if (tok === '') return `field ${i}: empty (two spaces in a row, or a space before "*")`;
+    const eq = tok.indexOf('=');
+    if (eq < 0) return `field ${i}: ${show(tok)} is not key=value`;
+    const key = tok.slice(0, eq);
+    if (!KEY_PATTERN.test(key)) return `field ${i}: key ${show(key)} is not [a-z][a-z0-9_]*`;
+    if (f.has(key)) return `${key}: field appears twice`;
+    f.set(key, tok.slice(eq + 1));
+  }
+  return f;
+}
+
+function need(f: Fields, key: string, emptyOk = false): Got<string> {
+  const v = f.get(key);
+  if (v === undefined) return { err: `${key}: missing field` };
+  if (v === '' && !emptyOk) return { err: `${key}: empty value` };
+  return { v };
+}
+
+function uint(f: Fields, key: string, max: number): Got<number> {
+  const s = need(f, key);
+  if (s.err !== undefined) return s;
+  const n = UINT_PATTERN.test(s.v) ? Number(s.v) : NaN;
+  if (!(n <= max)) return { err: `${key}: ${show(s.v)} is not an integer 0..${max}` };
+  return { v: n };
+}
+
+function name(f: Fields, key: string): Got<string> {
+  const s = need(f, key);
+  if (s.err !== undefined) return s;
+  if (!NAME_PATTERN.test(s.v)) return { err: `${key}: ${show(s.v)} is not a name of 1-32 [A-Za-z0-9_.-]` };
+  return s;
+}
+
+/** A value quoted for an error detail: JSON-escaped, clipped to 40 characters. */
+function show(v: unknown): string {
+  let s: string;
+  try {
+    s = typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v) : String(v);
+  } catch {
+    s = '(unprintable)';
+  }
+  return s;
+}
+
+/**
+ * Splits a stream of text chunks (as they arrive from a serial port, a TCP socket or a Web Serial
+ * relay) into lines on `\n` and decodes each with decodeLine (PROTOCOL.md §2). Pure: no Node Buffer.
+ * - keeps a partial line between pushes, so a line may arrive in any number of chunks;
+ * - skips blank lines (empty, or only `\r`) silently;
+ * - a partial line that grows past MAX_LINE_LENGTH (+1 for a `\r`) is dropped at once with one
+ *   `too-long` discard, and everything up to the next `\n` is ignored (resync);
+ * - `reset()` forgets the partial line (call it after an unplug or a reconnect, so half a line is
+ *   never glued to the next one).
+ * The caller decodes bytes to text (ASCII/latin1); any non-ASCII byte only spoils its own line.
+ */
+export class LineSplitter {
+  private partial = '';
+  private skipping = false;
+
+  /**
+   * Feeds one chunk; returns the decode results of the lines it completed, in order (maybe none).
+   * Never throws.
+   */
+  push(chunk: string): DecodeResult[] {
+    const out: DecodeResult[] = [];
+    if (typeof chunk !== 'string' || chunk.length === 0) return out;
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf('\n', start);
+      if (nl < 0) break;
+      const piece = chunk.slice(start, nl);
+      start = nl + 1;
+      if (this.skipping) {
+        this.skipping = false;
+        this.partial = '';
+        continue;
+      }
+      const line = this.partial + piece;
+      this.partial = '';
+      if (line === '' || line === '\r') continue;
+      out.push(decodeLine(line));
+    }
+    if (!this.skipping && start < chunk.length) {
+      this.partial += chunk.slice(start);
+      if (this.partial.length > MAX_LINE_LENGTH + 1) {
+        out.push(
+          fail('too-long', `line is longer than the ${MAX_LINE_LENGTH} bytes allowed; skipped to the next newline`, clip(this.partial)),
+        );
+        this.partial = '';
+        this.skipping = true;
+      }
+    }
+    return out;
+  }
+
+  /** Forgets any partial line (and any overlong line being skipped). */
+  reset(): void {
+    this.partial = '';
+    this.skipping = false;
+  }
+
+  /** Characters held in the partial line now (0 right after a newline or reset). */
+  get pendingLength(): number {
+    return this.partial.length;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Explicit picking of view fields, so a public route or socket can never send a director field
+ * (a concealed tile, a flag's evidence) even if a runtime put one in its public view by mistake.
+ * Every object level is copied key by key from a fixed list; anything else is dropped.
+ */
+import type {
+  DirectorTableView,
+  FlagEvidence,
+  PlayerView,
+  PublicFlag,
+  PublicTableView,
+  RackView,
+  ReaderStatus,
+  ScoreView,
+} from './views.js';
+
+/** Compile-time check that a key list names every key of T (and nothing else). */
+type Exact<T, K extends readonly (keyof T)[]> = Exclude<keyof T, K[number]> extends never ? K : never;
+function keys<T>() {
+  return <const K extends readonly (keyof T)[]>(k: Exact<T, K>): K => k;
+}
+
+/** The top-level keys of PublicTableView, in display order. */
+export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
+  'tableId',
+  'variant',
+  'gameNo',
+  'phase',
+  'endReason',
+  'turn',
+  'players',
+  'walls',
+  'discards',
+  'flags',
+  'score',
+  'readers',
+  'updatedAt',
+]);
+const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence']);
+const PLAYER_KEYS = keys<PlayerView>()(['index', 'name', 'seat', 'count', 'racks']);
+const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'dead', 'deadReason', 'mahJongg']);
+const MAH_JONGG_KEYS = keys<NonNullable<RackView['mahJongg']>>()(['lineId', 'lineText', 'value', 'jokerless', 'order']);
+const WALL_KEYS = keys<PublicTableView['walls'][number]>()(['wall', 'left', 'current']);
+const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final']);
+const PAYMENT_KEYS = keys<NonNullable<ScoreView['payment']>>()(['from', 'to', 'amount']);
+const READER_KEYS = keys<ReaderStatus>()(['id', 'state', 'lastMessageAt', 'discarded']);
+const EVIDENCE_KEYS = keys<FlagEvidence>()(['flagId', 'tiles', 'counts', 'lines']);
+
+function pick<T>(src: T, ks: readonly (keyof T)[]): T {
+  const out = {} as T;
+  if (src === null || typeof src !== 'object') return src;
+  for (const k of ks) if (Object.prototype.hasOwnProperty.call(src, k)) out[k] = src[k];
+  return out;
+}
+
+function pickArray<T>(src: T[] | undefined, f: (x: T) => T): T[] {
+  return Array.isArray(src) ? src.map(f) : (src as unknown as T[]);
+}
+
+function pickNullable<T>(src: T | null, f: (x: T) => T): T | null {
+  return src === null || src === undefined ? src : f(src);
+}
+
+function pickRack(r: RackView): RackView {
+  const out = pick(r, RACK_KEYS);
+  if ('mahJongg' in out) out.mahJongg = pickNullable(out.mahJongg, (m) => pick(m, MAH_JONGG_KEYS));
+  return out;
+}
+
+function pickPlayer(p: PlayerView): PlayerView {
+  const out = pick(p, PLAYER_KEYS);
+  if ('racks' in out) out.racks = pickArray(out.racks, pickRack);
+  return out;
+}
+
+function pickScore(s: ScoreView): ScoreView {
+  const out = pick(s, SCORE_KEYS);
+  if ('payment' in out) out.payment = pickNullable(out.payment, (p) => pick(p, PAYMENT_KEYS));
+  return out;
+}
+
+/**
+ * A copy of the view holding only PublicTableView fields, at every level (players, racks, flags,
+ * walls, score, readers). `concealed`, `evidence` and any unknown key are dropped.
+ * Values not copied by key (tile kind arrays, strings, numbers) are shared, not cloned.
+ */
+export function toPublic(view: PublicTableView): PublicTableView {
+  const out = pick(view, PUBLIC_VIEW_KEYS);
+  if ('players' in out) out.players = pickArray(out.players, pickPlayer);
+  if ('walls' in out) out.walls = pickArray(out.walls, (w) => pick(w, WALL_KEYS));
+  if ('flags' in out) out.flags = pickArray(out.flags, (f) => pick(f, FLAG_KEYS));
+  if ('score' in out) out.score = pickNullable(out.score, pickScore);
+  if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, READER_KEYS));
+  return out;
+}
+
+/** The top-level keys of DirectorTableView. */
+export const DIRECTOR_VIEW_KEYS = [...PUBLIC_VIEW_KEYS, 'concealed', 'evidence'] as const satisfies readonly (keyof DirectorTableView)[];
+
+/** A copy of the director view with the public fields picked as in {@link toPublic}, plus `concealed` and `evidence`. */
+export function toDirector(view: DirectorTableView): DirectorTableView {
+  const out = toPublic(view) as DirectorTableView;
+  if ('concealed' in view) out.concealed = view.concealed;
+  if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));
+  return out;
+}

@@ -1,0 +1,211 @@
+/**
+ * Live views over socket.io (hub/api/socket-events.ts is the contract with the display).
+ *
+ * - Namespace `/` (public): `watch {tableId}` joins room `table:<id>` and answers with a full
+ *   `snapshot {tableId, seq, view}`; every runtime change then sends `delta {tableId, seq, changes}`
+ *   to the room, with seq exactly one more and only the top-level keys whose JSON changed (no
+ *   delta when nothing changed). `resync` answers with a snapshot again; bad payloads get `problem`.
+ * - Namespace `/director`: the same, with DirectorTableView, behind a middleware that checks
+ *   `handshake.auth.token` in constant time. The namespace is the security boundary; rooms only route.
+ *
+ * Changes signalled in one synchronous run are coalesced into one delta (computed in a microtask).
+ * No connectionStateRecovery: every (re)connect asks for a snapshot and then checks seq.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { toDirector, toPublic } from './public-view.js';
+import type { TableRuntime } from './runtime.js';
+import { DIRECTOR_NAMESPACE, EV, type WatchAck } from './socket-events.js';
+
+/** The room a table's watchers join, e.g. `"table:t1"`. */
+export function tableRoom(tableId: string): string {
+  return `table:${tableId}`;
+}
+
+type ViewRecord = Record<string, unknown>;
+
+/** The view of one table on one namespace, with the seq of its last state and each key's JSON. */
+class Channel {
+  seq = 0;
+  view: ViewRecord | null = null;
+  private json = new Map<string, string | undefined>();
+
+  constructor(private readonly compute: () => ViewRecord) {}
+
+  /**
+   * Computes the view now; when it differs from the last one, bumps seq and returns the changed
+   * top-level keys. The first computation sets seq 0 and returns null (there is nothing to diff).
+   * @throws whatever the runtime's view function throws
+   */
+  refresh(): ViewRecord | null {
+    const view = this.compute();
+    const json = new Map<string, string | undefined>();
+    for (const k of Object.keys(view)) json.set(k, JSON.stringify(view[k]));
+    const first = this.view === null;
+    const changes: ViewRecord = {};
+    let changed = false;
+    if (!first) {
+      for (const [k, j] of json) {
+        if (this.json.get(k) !== j) {
+          changes[k] = view[k];
+          changed = true;
+        }
+      }
+      // a key that disappeared is sent as null
+      for (const k of this.json.keys()) {
+        if (!json.has(k)) {
+          changes[k] = null;
+          changed = true;
+        }
+      }
+    }
+    this.view = view;
+    this.json = json;
+    if (first || !changed) return null;
+    this.seq += 1;
+    return changes;
+  }
+}
+
+/** What {@link attachRealtime} returns. */
+export interface Realtime {
+  io: Server;
+  /** stops listening to the runtimes and closes socket.io (every namespace, every client) */
+  close(): Promise<void>;
+}
+
+/** Options for {@link attachRealtime}. */
+export interface RealtimeOptions {
+  tables: TableRuntime[];
+  /** true when the candidate is the director token (constant-time compare, see auth.ts) */
+  isDirectorToken: (candidate: unknown) => boolean;
+  /** where to report a runtime whose view threw (default: stderr) */
+  logError?: (msg: string, err: unknown) => void;
+}
+
+/** Largest client → hub message (bytes); requests are a few dozen bytes. */
+const MAX_CLIENT_MESSAGE = 16 * 1024;
+
+/**
+ * Attaches socket.io to an existing HTTP server (fastify's `app.server`) and wires the tables.
+ * Call `close()` from fastify's `preClose` hook: it closes every namespace (including `/director`),
+ * without which `fastify.close()` would wait for ever on a connected director.
+ */
+export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realtime {
+  const io = new Server(server, {
+    serveClient: false,
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE,
+  });
+  const logError = opts.logError ?? ((msg, err) => console.error(msg, err));
+  const byId = new Map(opts.tables.map((t) => [t.id, t] as const));
+
+  const director = io.of(DIRECTOR_NAMESPACE);
+  director.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    if (opts.isDirectorToken(auth?.token)) next();
+    else next(new Error('director token missing or wrong'));
+  });
+
+  interface Wiring {
+    nsp: Namespace;
+    channels: Map<string, Channel>;
+  }
+  const wirings: Wiring[] = [
+    {
+      nsp: io.of('/'),
+      channels: new Map(opts.tables.map((t) => [t.id, new Channel(() => toPublic(t.publicView()) as unknown as ViewRecord)])),
+    },
+    {
+      nsp: director,
+      channels: new Map(opts.tables.map((t) => [t.id, new Channel(() => toDirector(t.directorView()) as unknown as ViewRecord)])),
+    },
+  ];
+
+  /** Refreshes a channel and sends any delta to the room (minus `except`). False when the view threw. */
+  function refreshAndBroadcast(w: Wiring, tableId: string, except?: string): boolean {
+    const ch = w.channels.get(tableId)!;
+    let changes: ViewRecord | null;
+    try {
+      changes = ch.refresh();
+    } catch (err) {
+      logError(`realtime: view of table '${tableId}' (${w.nsp.name}) threw`, err);
+      return false;
+    }
+    if (changes) {
+      const to = except ? w.nsp.to(tableRoom(tableId)).except(except) : w.nsp.to(tableRoom(tableId));
+      to.emit(EV.delta, { tableId, seq: ch.seq, changes });
+    }
+    return true;
+  }
+
+  // runtime changes → deltas, coalesced per table per microtask
+  const queued = new Set<string>();
+  const unsubscribes = opts.tables.map((t) =>
+    t.onChange(() => {
+      if (queued.has(t.id)) return;
+      queued.add(t.id);
+      queueMicrotask(() => {
+        queued.delete(t.id);
+        for (const w of wirings) {
+          // nobody watching: skip the work; the next snapshot refreshes (and bumps seq) anyway
+          if ((w.nsp.adapter.rooms.get(tableRoom(t.id))?.size ?? 0) === 0) continue;
+          refreshAndBroadcast(w, t.id);
+        }
+      });
+    }),
+  );
+
+  /** The tableId of a client request, or the reason it is refused. */
+  function parseRequest(payload: unknown): { tableId: string } | { error: string } {
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+      return { error: 'payload must be an object { tableId }' };
+    }
+    const { tableId } = payload as { tableId?: unknown };
+    if (typeof tableId !== 'string') return { error: 'tableId must be a string' };
+    if (!byId.has(tableId)) return { error: `unknown table '${tableId.slice(0, 64)}'` };
+    return { tableId };
+  }
+
+  function wire(w: Wiring): void {
+    w.nsp.on('connection', (socket: Socket) => {
+      const refuse = (error: string, ack: ((a: WatchAck) => void) | undefined) => {
+        socket.emit(EV.problem, { error });
+        ack?.({ ok: false, error });
+      };
+      const snapshot = (raw: unknown[]) => {
+        const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: WatchAck) => void) : undefined;
+        const req = parseRequest(raw[0]);
+        if ('error' in req) return refuse(req.error, ack);
+        const { tableId } = req;
+        void socket.join(tableRoom(tableId));
+        // others in the room get the delta (if the view moved without a change signal); this socket the snapshot
+        if (!refreshAndBroadcast(w, tableId, socket.id)) return refuse(`table '${tableId}' view is unavailable`, ack);
+        const ch = w.channels.get(tableId)!;
+        socket.emit(EV.snapshot, { tableId, seq: ch.seq, view: ch.view });
+        ack?.({ ok: true, seq: ch.seq });
+      };
+      socket.on(EV.watch, (...raw: unknown[]) => snapshot(raw));
+      socket.on(EV.resync, (...raw: unknown[]) => snapshot(raw));
+      socket.on(EV.unwatch, (...raw: unknown[]) => {
+        const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: WatchAck) => void) : undefined;
+        const req = parseRequest(raw[0]);
+        if ('error' in req) return refuse(req.error, ack);
+        void socket.leave(tableRoom(req.tableId));
+        ack?.({ ok: true, seq: 0 });
+      });
+    });
+  }
+  wirings.forEach(wire);
+
+  let closing: Promise<void> | null = null;
+  return {
+    io,
+    close() {
+      closing ??= (async () => {
+        for (const u of unsubscribes) u();
+        await io.close();
+      })();
+      return closing;
+    },
+  };
+}

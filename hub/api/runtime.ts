@@ -1,0 +1,40 @@
+/**
+ * What the HTTP API and the socket.io layer need from a live table. The table engine
+ * (hub/table/) implements it; tests use a fake.
+ */
+import type { DirectorTableView, PublicTableView } from './views.js';
+
+/** A refused director ruling, with the HTTP status to answer with. */
+export class RulingError extends Error {
+  /**
+   * @param status HTTP status: 404 unknown flag, 409 flag already ruled on / game state refuses it,
+   *   400 anything else the director sent wrong
+   * @param message one line naming what was wrong, e.g. "unknown flag 'g1-f9' on table 't1'"
+   */
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RulingError';
+  }
+}
+
+/** One live table as the API sees it. */
+export interface TableRuntime {
+  /** table id used in URLs and rooms, e.g. `"t1"` */
+  id: string;
+  /** the public view now (no concealed tile, no evidence) */
+  publicView(): PublicTableView;
+  /** the director view now (everything) */
+  directorView(): DirectorTableView;
+  /**
+   * A director ruling on a flag (DESIGN.md: the consequence is applied at once; the director
+   * confirms or dismisses, and the ruling is an event too).
+   * @param by who ruled, e.g. `"director"`
+   * @throws RulingError for an unknown flag (404) or one that cannot be ruled on (409)
+   */
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void;
+  /** called after every change; returns an unsubscribe function */
+  onChange(listener: () => void): () => void;
+}

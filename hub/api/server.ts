@@ -1,0 +1,198 @@
+/**
+ * The hub's HTTP API (fastify 5) and live layer (socket.io on the same server), bound to
+ * 127.0.0.1 only.
+ *
+ * Routes (errors are JSON `{ statusCode, error, message }`, the message naming what was wrong):
+ * - `GET  /api/tables`                                → PublicTableView[]
+ * - `GET  /api/tables/:id`                            → PublicTableView, 404 unknown table
+ * - `GET  /api/director/tables`                       → DirectorTableView[]            (director)
+ * - `GET  /api/director/tables/:id`                   → DirectorTableView, 404         (director)
+ * - `POST /api/director/tables/:id/flags/:flagId`     body `{ ruling: 'confirm'|'dismiss', by?: string }`
+ *                                                     → 200 PublicTableView after the ruling;
+ *                                                     400 bad body, 404 unknown table/flag, 409 refused (director)
+ * Director routes need `Authorization: Bearer <directorToken>` (401 otherwise).
+ * With `staticDir`: the built display (Vite SPA); `/assets/*` cached a year (immutable),
+ * `index.html` no-cache, any other GET outside `/api/` falls back to index.html; `/api/*` unknown → JSON 404.
+ */
+import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaValidationError } from 'fastify';
+import type { Server } from 'socket.io';
+import { bearerToken, tokenChecker } from './auth.js';
+import { toDirector, toPublic } from './public-view.js';
+import { attachRealtime } from './realtime.js';
+import { RulingError, type TableRuntime } from './runtime.js';
+
+/** Options for {@link createHubServer}. */
+export interface HubServerOptions {
+  tables: TableRuntime[];
+  /** the shared director secret (Bearer token for HTTP, `auth.token` for socket.io); must not be empty */
+  directorToken: string;
+  /** folder of the built display (display/dist); omitted: API only */
+  staticDir?: string;
+  /** fastify's logger (pino) on or off; default off */
+  logger?: boolean;
+}
+
+/** The running hub server. */
+export interface HubServer {
+  app: FastifyInstance;
+  io: Server;
+  /** listens on 127.0.0.1:port (0 = any free port); resolves to the URL, e.g. `"http://127.0.0.1:8080"` */
+  listen(port: number): Promise<string>;
+  /** closes socket.io (every namespace) then fastify; safe to call twice */
+  close(): Promise<void>;
+}
+
+const ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } as const;
+const FLAG_PARAMS = { type: 'object', required: ['id', 'flagId'], properties: { id: ID_SCHEMA, flagId: ID_SCHEMA } } as const;
+const RULING_BODY = {
+  type: 'object',
+  required: ['ruling'],
+  properties: {
+    ruling: { type: 'string', enum: ['confirm', 'dismiss'] },
+    by: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+} as const;
+
+/** Turns ajv's first error into one line naming the field, e.g. `body.ruling must be one of "confirm", "dismiss"`. */
+function formatSchemaError(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const e = errors[0];
+  if (!e) return new Error(`${dataVar} is invalid`);
+  const field = dataVar + e.instancePath.replace(/\//g, '.');
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'required') return new Error(`${field}.${String(params.missingProperty)} is required`);
+  if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    return new Error(`${field} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`);
+  }
+  return new Error(`${field} ${e.message ?? 'is invalid'}`);
+}
+
+function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+}
+
+/**
+ * Builds the hub server (not listening yet).
+ * @throws Error when directorToken is empty, two tables share an id, or staticDir does not exist
+ */
+export async function createHubServer(opts: HubServerOptions): Promise<HubServer> {
+  const isDirectorToken = tokenChecker(opts.directorToken);
+  const tables = new Map<string, TableRuntime>();
+  for (const t of opts.tables) {
+    if (tables.has(t.id)) throw new Error(`two tables have the id '${t.id}'`);
+    tables.set(t.id, t);
+  }
+  let staticRoot: string | null = null;
+  if (opts.staticDir !== undefined) {
+    staticRoot = resolve(opts.staticDir);
+    if (!existsSync(resolve(staticRoot, 'index.html'))) {
+      throw new Error(`staticDir '${staticRoot}' has no index.html: build the display first (vite build)`);
+    }
+  }
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 16 * 1024,
+    schemaErrorFormatter: formatSchemaError,
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof RulingError) return sendError(reply, err.status, err.message);
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error(err);
+      return sendError(reply, status, 'internal error');
+    }
+    return sendError(reply, status, err.message);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (!isApi && staticRoot && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', staticRoot, { cacheControl: false });
+    }
+    return sendError(reply, 404, `no route ${req.method} ${path}`);
+  });
+
+  const findTable = (id: string, reply: FastifyReply): TableRuntime | null => {
+    const t = tables.get(id);
+    if (!t) sendError(reply, 404, `unknown table '${id}'`);
+    return t ?? null;
+  };
+
+  // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
+  app.get('/api/tables', async () => [...tables.values()].map((t) => toPublic(t.publicView())));
+  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
+    const t = findTable(req.params.id, reply);
+    return t ? toPublic(t.publicView()) : reply;
+  });
+
+  // director routes, behind the bearer token
+  await app.register(async (director) => {
+    director.addHook('onRequest', async (req, reply) => {
+      if (!isDirectorToken(bearerToken(req.headers.authorization))) {
+        reply.header('www-authenticate', 'Bearer realm="director"');
+        return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
+      }
+    });
+    director.get('/api/director/tables', async () => [...tables.values()].map((t) => toDirector(t.directorView())));
+    director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
+      const t = findTable(req.params.id, reply);
+      return t ? toDirector(t.directorView()) : reply;
+    });
+    director.post<{ Params: { id: string; flagId: string }; Body: { ruling: 'confirm' | 'dismiss'; by?: string } }>(
+      '/api/director/tables/:id/flags/:flagId',
+      { schema: { params: FLAG_PARAMS, body: RULING_BODY } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        if (!t) return reply;
+        t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director');
+        return toPublic(t.publicView());
+      },
+    );
+  });
+
+  if (staticRoot) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      cacheControl: false,
+      index: 'index.html',
+      setHeaders(reply, path) {
+        const rel = path.startsWith(staticRoot + sep) ? path.slice(staticRoot.length) : path;
+        if (rel.startsWith(`${sep}assets${sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  const realtime = attachRealtime(app.server, {
+    tables: opts.tables,
+    isDirectorToken,
+    logError: (msg, err) => (opts.logger ? app.log.error({ err }, msg) : console.error(msg, err)),
+  });
+  // without this, a connected /director client keeps fastify.close() waiting for ever
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    io: realtime.io,
+    async listen(port: number) {
+      await app.listen({ port, host: '127.0.0.1' });
+      const addr = app.server.address();
+      if (addr === null || typeof addr === 'string') throw new Error(`unexpected listen address ${String(addr)}`);
+      return `http://127.0.0.1:${addr.port}`;
+    },
+    close() {
+      closing ??= app.close();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Loads and validates the hub's table configuration file (JSON) and the cards it names.
+ * Every problem is reported with the file and the path of the bad field, e.g.
+ * `hub.json: tables.0.readers.3.zones.in.player: expected number`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { loadCard } from '../../rules/card/parse.js';
+import type { Card } from '../../rules/card/types.js';
+import type { HubConfig, TableConfig } from './types.js';
+
+const name = z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . - (1-32)');
+const index = z.number().int().min(0);
+const zoneRole = z.discriminatedUnion('area', [
+  z.object({ area: z.literal('rack'), player: index, rack: index }),
+  z.object({ area: z.literal('top'), player: index, rack: index }),
+  z.object({ area: z.literal('wall'), wall: index }),
+  z.object({ area: z.literal('floor') }),
+]);
+const table = z.object({
+  id: name,
+  variant: z.enum(['siamese', 'standard']),
+  players: z.array(z.object({ name: z.string().min(1).max(40), seat: z.string().min(1).max(20) })).min(2).max(4),
+  racksPerPlayer: z.number().int().min(1).max(2),
+  tilesPerWall: z.number().int().min(1).max(152),
+  wallOrder: z.array(index).min(1),
+  readers: z.array(z.object({ id: name, zones: z.record(name, zoneRole), port: z.string().optional() })).min(1),
+  cards: z.array(z.string().min(1)).min(1),
+  tileSet: z.string().min(1),
+  timing: z.object({
+    settleMs: z.number().int().min(0).max(10_000),
+    countCheckMs: z.number().int().min(0).max(60_000),
+    staleMs: z.number().int().min(100).max(600_000),
+  }),
+});
+const hubConfig = z.object({ tables: z.array(table).min(1) });
+
+/** A configuration problem, naming the file and the field. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A table with its cards loaded. */
+export interface LoadedTable {
+  table: TableConfig;
+  cards: Card[];
+}
+
+/**
+ * Reads a hub config file and every card it names (card paths are relative to the config file).
+ * @throws ConfigError naming the file and the bad field; CardError (from the card loader) naming the card file and line
+ */
+export function loadHubConfig(file: string): LoadedTable[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot read the table config: ${(e as Error).message}`);
+  }
+  const parsed = hubConfig.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    throw new ConfigError(`${file}: ${first.path.join('.') || '(top)'}: ${first.message}`);
+  }
+  const config = parsed.data as HubConfig;
+  const ids = new Set<string>();
+  for (const t of config.tables) {
+    if (ids.has(t.id)) throw new ConfigError(`${file}: table id "${t.id}" is used twice`);
+    ids.add(t.id);
+    const readerIds = new Set<string>();
+    for (const r of t.readers) {
+      if (readerIds.has(r.id)) throw new ConfigError(`${file}: table ${t.id}: reader "${r.id}" is listed twice`);
+      readerIds.add(r.id);
+      for (const [zone, role] of Object.entries(r.zones)) {
+        if ((role.area === 'rack' || role.area === 'top') && (role.player >= t.players.length || role.rack >= t.racksPerPlayer)) {
+          throw new ConfigError(`${file}: table ${t.id}: reader ${r.id} zone ${zone}: no player ${role.player} rack ${role.rack} at this table`);
+        }
+      }
+    }
+  }
+  return config.tables.map((t) => ({
+    table: t,
+    cards: t.cards.map((c) => {
+      const cardFile = path.resolve(path.dirname(file), c);
+      let text: string;
+      try {
+        text = readFileSync(cardFile, 'utf8');
+      } catch (e) {
+        throw new ConfigError(`${file}: table ${t.id}: cannot read card ${c}: ${(e as Error).message}`);
+      }
+      return loadCard(text, { id: path.basename(cardFile).replace(/\.card$/, ''), file: cardFile });
+    }),
+  }));
+}

@@ -1,0 +1,82 @@
+/**
+ * `mjhub start` / `npm start`: runs the hub. With no reader ports given it runs its embedded
+ * default: the reader simulator (a separate process playing Royale Siamese games forever, with a
+ * violation injected now and then) on pseudo-terminals, and the hub reading them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { loadHubConfig } from './config/load.js';
+import { startHub } from './hub.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const program = new Command()
+  .name('mjhub start')
+  .description('Run the Mah Jongg table hub')
+  .option('--config <file>', 'table config (JSON)', path.join(root, 'hub/config/tables/siamese-demo.json'))
+  .option('--port <n>', 'HTTP port on 127.0.0.1 (env PORT)', process.env.PORT ?? '8080')
+  .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
+  .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
+  .option('--sim-pace <ms>', 'simulator: ms between physical steps', '700')
+  .option('--sim-seed <n>', 'simulator: seed of the first game', '1')
+  .option('--sim-transport <kind>', 'simulator: pty (socat) or tcp', existsSync('/usr/bin/socat') ? 'pty' : 'tcp')
+  .parse();
+
+const o = program.opts<{ config: string; port: string; data: string; reader?: string[]; simPace: string; simSeed: string; simTransport: string }>();
+
+async function waitForFile(file: string, ms: number, child: ChildProcess): Promise<void> {
+  const until = Date.now() + ms;
+  while (!existsSync(file)) {
+    if (child.exitCode !== null) throw new Error(`the simulator exited (code ${child.exitCode}) before opening its ports`);
+    if (Date.now() > until) throw new Error(`the simulator did not write ${file} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const tables = loadHubConfig(o.config);
+  let ports = o.reader ?? [];
+  let sim: ChildProcess | null = null;
+  if (ports.length === 0) {
+    const dir = path.join(o.data, 'sim');
+    rmSync(path.join(dir, 'ports.json'), { force: true });
+    sim = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'hub/simulator/main.ts'), '--demo', '--dir', dir, '--config', o.config, '--pace', o.simPace, '--seed', o.simSeed, '--transport', o.simTransport],
+      { stdio: ['ignore', 'inherit', 'inherit'], cwd: root },
+    );
+    await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
+    ports = (JSON.parse(readFileSync(path.join(dir, 'ports.json'), 'utf8')) as { port: string }[]).map((p) => p.port);
+    console.log(`simulator: ${ports.length} readers on ${o.simTransport === 'pty' ? 'pseudo-terminals' : 'TCP'} (${dir})`);
+  }
+  const directorToken = process.env.MJHUB_DIRECTOR_TOKEN ?? randomBytes(12).toString('hex');
+  const staticDir = path.join(root, 'display/dist');
+  const hub = await startHub({
+    tables,
+    dataDir: o.data,
+    ports,
+    httpPort: Number(o.port),
+    directorToken,
+    ...(existsSync(staticDir) ? { staticDir } : {}),
+  });
+  console.log(`Mah Jongg table hub: ${hub.url}`);
+  for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
+  for (const id of hub.engines.keys()) console.log(`  director:    ${hub.url}/director/${id}  (token ${directorToken})`);
+  const stop = async () => {
+    sim?.kill('SIGTERM');
+    await hub.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  sim?.on('exit', (code) => console.log(`simulator exited (code ${code})`));
+}
+
+main().catch((e: unknown) => {
+  console.error(`mjhub: ${(e as Error).message}`);
+  process.exit(1);
+});

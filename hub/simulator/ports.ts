@@ -1,0 +1,182 @@
+/**
+ * Transports of the simulated readers: one link per reader, either a pseudo-terminal pair made by
+ * socat (the hub opens `DIR/hub-<READER>` as it would a USB serial port) or, when socat is absent,
+ * a TCP server on 127.0.0.1 (the hub connects to `tcp://127.0.0.1:<port>`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, rmSync, renameSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { resolve, join } from 'node:path';
+import { SerialPort } from 'serialport';
+
+/** One reader's end of a transport. */
+export interface ReaderLink {
+  reader: string;
+  /** what the hub opens: absolute path of the hub-side pseudo-terminal, or `tcp://127.0.0.1:<port>` */
+  port: string;
+  /** sends text to the hub (dropped when no hub is connected on TCP) */
+  write(text: string): void;
+  /** text from the hub */
+  onData: ((chunk: string) => void) | undefined;
+  /** a hub connected (TCP only: a pseudo-terminal cannot tell) */
+  onConnect: (() => void) | undefined;
+  /** the hub went away (TCP only) */
+  onDisconnect: (() => void) | undefined;
+  /** closes the link (kills socat / closes the server) */
+  close(): Promise<void>;
+}
+
+/** One line of DIR/ports.json. */
+export interface PortsFileEntry {
+  reader: string;
+  port: string;
+}
+
+/** True when `socat` is on the PATH (`which socat` succeeds). */
+export function socatAvailable(): boolean {
+  return spawnSync('which', ['socat'], { stdio: 'ignore' }).status === 0;
+}
+
+const children = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** Kills every socat child still running (called on process exit too). */
+export function killSocatChildren(): void {
+  for (const c of children) {
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  }
+  children.clear();
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', killSocatChildren);
+}
+
+async function waitFor(cond: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const start = Date.now();
+  while (!cond()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Makes a pseudo-terminal pair with socat (`pty,raw,echo=0,link=DIR/hub-<READER>` and
+ * `…link=DIR/dev-<READER>`), waits until both links exist and opens the dev side with serialport.
+ * @throws Error when socat does not start or the links do not appear within 5 s
+ */
+export async function openPtyLink(reader: string, dir: string): Promise<ReaderLink> {
+  installExitHook();
+  const abs = resolve(dir);
+  mkdirSync(abs, { recursive: true });
+  const hubPath = join(abs, `hub-${reader}`);
+  const devPath = join(abs, `dev-${reader}`);
+  for (const p of [hubPath, devPath]) rmSync(p, { force: true });
+  const child = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${devPath}`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (d: string) => {
+    if (stderr.length < 4000) stderr += d;
+  });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+    children.delete(child);
+  });
+  child.on('error', () => {
+    exited = true;
+  });
+  try {
+    await waitFor(() => exited || (existsSync(hubPath) && existsSync(devPath)), 5000, `socat links ${hubPath} and ${devPath}`);
+  } catch (e) {
+    child.kill();
+    throw e;
+  }
+  if (exited) throw new Error(`socat for ${reader} exited: ${stderr.trim()}`);
+
+  const port = new SerialPort({ path: devPath, baudRate: 115200, autoOpen: false });
+  await new Promise<void>((res, rej) => port.open((err) => (err ? rej(new Error(`cannot open ${devPath}: ${err.message}`)) : res())));
+  port.setEncoding('latin1');
+  const link: ReaderLink = {
+    reader,
+    port: hubPath,
+    write(text: string) {
+      if (port.isOpen) port.write(text);
+    },
+    onData: undefined,
+    onConnect: undefined,
+    onDisconnect: undefined,
+    async close() {
+      if (port.isOpen) await new Promise<void>((res) => port.close(() => res()));
+      if (!exited) {
+        child.kill('SIGTERM');
+        await waitFor(() => exited, 2000, `socat for ${reader} to exit`).catch(() => child.kill('SIGKILL'));
+      }
+      children.delete(child);
+    },
+  };
+  port.on('data', (d: string | Buffer) => link.onData?.(typeof d === 'string' ? d : d.toString('latin1')));
+  port.on('error', () => {
+    /* the hub side went away or socat died: the reader just keeps going, like firmware */
+  });
+  return link;
+}
+
+/**
+ * A TCP server on 127.0.0.1:`tcpPort` for one reader. One hub connection at a time: a new
+ * connection replaces the old one. @throws Error when the port cannot be bound
+ */
+export async function openTcpLink(reader: string, tcpPort: number): Promise<ReaderLink> {
+  let socket: Socket | undefined;
+  const server: Server = createServer();
+  const link: ReaderLink = {
+    reader,
+    port: `tcp://127.0.0.1:${tcpPort}`,
+    write(text: string) {
+      if (socket && !socket.destroyed) socket.write(text);
+    },
+    onData: undefined,
+    onConnect: undefined,
+    onDisconnect: undefined,
+    async close() {
+      socket?.destroy();
+      await new Promise<void>((res) => server.close(() => res()));
+    },
+  };
+  server.on('connection', (s) => {
+    socket?.destroy();
+    socket = s;
+    s.setEncoding('latin1');
+    s.setNoDelay(true);
+    s.on('data', (d: string) => link.onData?.(d));
+    s.on('error', () => {});
+    s.on('close', () => {
+      if (socket === s) {
+        socket = undefined;
+        link.onDisconnect?.();
+      }
+    });
+    link.onConnect?.();
+  });
+  await new Promise<void>((res, rej) => {
+    server.once('error', (e) => rej(new Error(`reader ${reader}: cannot listen on 127.0.0.1:${tcpPort}: ${e.message}`)));
+    server.listen(tcpPort, '127.0.0.1', () => res());
+  });
+  return link;
+}
+
+/** Writes DIR/ports.json atomically: `[{reader, port}]`, the file the hub (or a test) reads to find the readers. */
+export function writePortsFile(dir: string, links: readonly ReaderLink[]): string {
+  const abs = resolve(dir);
+  mkdirSync(abs, { recursive: true });
+  const file = join(abs, 'ports.json');
+  const entries: PortsFileEntry[] = links.map((l) => ({ reader: l.reader, port: l.port }));
+  writeFileSync(file + '.tmp', JSON.stringify(entries, null, 2) + '\n');
+  renameSync(file + '.tmp', file); // atomic: a hub polling for the file never reads half of it
+  return file;
+}

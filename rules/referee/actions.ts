@@ -1,0 +1,85 @@
+/**
+ * Game actions: what players do at the table, as the referee sees them. The hub's table inference
+ * turns settled tile moves into these; the referee never sees a reader or a tag.
+ *
+ * Every action carries `at` (ms since epoch, when it settled) and `ref`, an opaque reference to the
+ * evidence it rests on (the hub uses the event's sequence number), so a flag can point back at it.
+ */
+import type { TileId } from '../tiles.js';
+import type { Place } from './places.js';
+
+interface Base {
+  /** ms since epoch */
+  at: number;
+  /** evidence reference (the hub's event sequence number) */
+  ref: string;
+}
+
+/** A tile was taken from a wall and racked (inside the rack or on its top). During the deal this is dealing. */
+export interface PickAction extends Base {
+  type: 'pick';
+  player: number;
+  wall: number;
+  to: Place;
+  tile: TileId;
+}
+
+/** A tile went from a player's rack (or its top) to the floor. */
+export interface DiscardAction extends Base {
+  type: 'discard';
+  player: number;
+  from: Place;
+  tile: TileId;
+}
+
+/** A tile was taken from the floor onto (or into) a player's rack: a call of the last discard. */
+export interface CallAction extends Base {
+  type: 'call';
+  player: number;
+  to: Place;
+  tile: TileId;
+}
+
+/** A tile moved between places of the same player (rack to rack, rack to top: an exposure, top to rack). */
+export interface ArrangeAction extends Base {
+  type: 'arrange';
+  player: number;
+  from: Place;
+  to: Place;
+  tile: TileId;
+}
+
+/** A tile was put into a wall (the walls are being built for a new game). */
+export interface BuildAction extends Base {
+  type: 'build';
+  wall: number;
+  from: Place | null;
+  tile: TileId;
+}
+
+/** Any other move (e.g. a tile from one player's rack to another's: a joker exchange, or a tile put back). */
+export interface OtherMoveAction extends Base {
+  type: 'other-move';
+  from: Place | null;
+  to: Place;
+  tile: TileId;
+}
+
+/**
+ * The tile counts are checked now: a turn boundary has settled (003 rule 18C).
+ * `skipPlayers`: players one of whose readers is not trustworthy now (stale, unsynced): never flagged.
+ */
+export interface CountCheckAction extends Base {
+  type: 'count-check';
+  skipPlayers: number[];
+}
+
+/** Anything the referee accepts. */
+export type GameAction =
+  | PickAction
+  | DiscardAction
+  | CallAction
+  | ArrangeAction
+  | BuildAction
+  | OtherMoveAction
+  | CountCheckAction;

@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadCard } from '../card/parse.js';
+import { fullTileSet, kindOf, type TileId, type TileKind } from '../tiles.js';
+import type { GameAction } from './actions.js';
+import type { Place } from './places.js';
+import { initialSiameseState, playerCount, siameseReferee, type Flag, type SiameseState } from './siamese.js';
+
+const card = loadCard(readFileSync(new URL('../cards/sample-siamese.card', import.meta.url), 'utf8'), { id: 'sample-siamese' });
+const EAST = 0;
+const WEST = 1;
+
+/** A hand-driven Siamese table: walls built from `order` (38 tiles a wall), actions applied one by one. */
+class Table {
+  state: SiameseState;
+  flags: Flag[] = [];
+  boundaries = 0;
+  private seq = 0;
+  private t = 1_000;
+  private referee;
+
+  constructor(order: TileId[], dismissed: string[] = []) {
+    this.referee = siameseReferee({
+      names: ['Ann', 'Bea'],
+      racksPerPlayer: 2,
+      tilesPerWall: 38,
+      wallOrder: [0, 1, 2, 3],
+      cards: [card],
+      dismissed: new Set(dismissed),
+      confirmed: new Set(),
+    });
+    this.state = initialSiameseState({ names: ['Ann', 'Bea'], racksPerPlayer: 2 });
+    order.forEach((tile, i) => this.act({ type: 'build', wall: Math.floor(i / 38), from: null, tile }));
+  }
+
+  act(a: DistributiveOmit<GameAction, 'at' | 'ref'>): void {
+    this.t += 100;
+    const r = this.referee.apply(this.state, { ...a, at: this.t, ref: String(++this.seq) } as GameAction);
+    this.state = r.state;
+    this.flags.push(...r.flags);
+    if (r.boundary) this.boundaries++;
+  }
+
+  /** The next tile of wall `w` (walls are used from their first built tile on). */
+  next(w: number): TileId {
+    for (const [tile, p] of this.state.where) if (p.area === 'wall' && p.wall === w) return tile;
+    throw new Error(`wall ${w} is empty`);
+  }
+
+  pick(player: number, opts: { wall?: number; rack?: number; top?: boolean } = {}): TileId {
+    const wall = opts.wall ?? this.currentWall();
+    const tile = this.next(wall);
+    const to: Place = { area: opts.top ? 'top' : 'rack', player, rack: opts.rack ?? 0 };
+    this.act({ type: 'pick', player, wall, to, tile });
+    return tile;
+  }
+
+  currentWall(): number {
+    for (const w of [0, 1, 2, 3]) if ([...this.state.where.values()].some((p) => p.area === 'wall' && p.wall === w)) return w;
+    throw new Error('walls are empty');
+  }
+
+  discard(player: number, tile: TileId): void {
+    const from = this.state.where.get(tile)!;
+    this.act({ type: 'discard', player, from, tile });
+  }
+
+  expose(player: number, tile: TileId, rack = 0): void {
+    const from = this.state.where.get(tile)!;
+    this.act({ type: 'arrange', player, from, to: { area: 'top', player, rack }, tile });
+  }
+
+  check(): void {
+    this.act({ type: 'count-check', skipPlayers: [] });
+  }
+
+  /** 003 rule 5: each player takes 4 at a time, East first, to 27 each (6 × 4, then 3). */
+  deal(): void {
+    for (let round = 0; round < 7; round++) {
+      for (const p of [EAST, WEST]) {
+        for (let i = 0; i < (round < 6 ? 4 : 3); i++) this.pick(p, { rack: i % 2 });
+      }
+    }
+  }
+
+  tilesOf(player: number): TileId[] {
+    return [...this.state.where].filter(([, p]) => (p.area === 'rack' || p.area === 'top') && p.player === player).map(([t]) => t);
+  }
+}
+
+type DistributiveOmit<T, K extends keyof never> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * A wall order whose deal gives East `eastHand` (27 kinds, in order) and West the next free tiles.
+ * East's tiles come out of the wall at positions 0-3, 8-11, … (4 at a time, alternating with West).
+ */
+function orderFor(eastHand: TileKind[]): TileId[] {
+  const pool = fullTileSet();
+  const take = (k: TileKind): TileId => {
+    const i = pool.findIndex((t) => kindOf(t) === k);
+    if (i < 0) throw new Error(`no ${k} left`);
+    return pool.splice(i, 1)[0]!;
+  };
+  const east = eastHand.map(take);
+  const order: TileId[] = [];
+  for (let round = 0; round < 7; round++) {
+    const n = round < 6 ? 4 : 3;
+    order.push(...east.splice(0, n));
+    order.push(...pool.splice(pool.findIndex((t) => !eastHand.includes(kindOf(t))) , n));
+  }
+  return [...order, ...pool];
+}
+
+// East's 27: FFFF 3B×4 3C×4 3D 3D (the sample line "FFFF 1111a 1111b 11c", 25, jokerless) + 13 others
+const EAST_HAND = [
+  ...(['F', 'F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'] as TileKind[]),
+  ...(['1B', '1B', '2B', '2B', '4B', '5B', '6B', '7B', '8B', '9B', '1C', '2C', '4C'] as TileKind[]),
+];
+
+describe('Royale Siamese referee (003)', () => {
+  it('deals 27 tiles each; East picks the 28th and discards: 27, 28, 27 (rules 5, 8)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    expect(playerCount(t.state, EAST)).toBe(27);
+    expect(playerCount(t.state, WEST)).toBe(27);
+    expect(t.state.phase).toBe('deal');
+    const picked = t.pick(EAST);
+    expect(playerCount(t.state, EAST)).toBe(28);
+    t.discard(EAST, picked);
+    expect(playerCount(t.state, EAST)).toBe(27);
+    expect(t.state.phase).toBe('play');
+    expect(t.state.turn).toBe(WEST);
+    expect(t.boundaries).toBe(1);
+    t.check();
+    expect(t.flags).toEqual([]);
+    // West's turn: after picking 28 is right too
+    t.pick(WEST);
+    t.check();
+    expect(t.flags).toEqual([]);
+  });
+
+  it('flags 28 tiles off turn after an extra pick: both hands dead, game over, rule 12 payment (18C)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const first = t.pick(EAST);
+    t.pick(EAST); // picks one too many and racks it
+    t.discard(EAST, first);
+    t.check();
+    expect(t.flags).toHaveLength(1);
+    const f = t.flags[0]!;
+    expect(f.kind).toBe('tile-count');
+    expect(f.rule).toBe('003 rule 18C');
+    expect(f.player).toBe(EAST);
+    expect(f.title).toBe('Ann has 28 tiles off turn (should be 27): both hands dead');
+    expect(f.status).toBe('awaiting-director');
+    expect(f.evidence.counts[EAST]!.reduce((a, b) => a + b)).toBe(28);
+    expect(t.state.players[EAST]!.racks.every((r) => r.dead)).toBe(true);
+    expect(t.state.bothDead).toBe(EAST);
+    expect(t.state.phase).toBe('ended');
+  });
+
+  it('flags 29 tiles after picking on the next check', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const first = t.pick(EAST);
+    t.discard(EAST, first);
+    t.check();
+    t.pick(WEST);
+    t.pick(WEST);
+    t.check();
+    expect(t.flags.map((f) => f.title)).toEqual(['Bea has 29 tiles after picking (should be 28): both hands dead']);
+  });
+
+  it('a player who took too many in the deal: a misdeal, the game does not count (18B)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    t.pick(WEST); // Bea takes a 28th during the deal
+    const first = t.pick(EAST);
+    t.discard(EAST, first);
+    t.check();
+    expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.title])).toEqual([
+      ['misdeal', '003 rule 18B', WEST, 'Bea had 28 tiles right after the deal (should be 27): misdeal'],
+    ]);
+    expect(t.state.misdeal).toBe(true);
+    expect(t.state.phase).toBe('ended');
+  });
+
+  it('a dismissed flag is recorded with no consequence: the game goes on', () => {
+    const run = (dismissed: string[]) => {
+      const t = new Table(orderFor(EAST_HAND), dismissed);
+      t.deal();
+      const first = t.pick(EAST);
+      t.pick(EAST);
+      t.discard(EAST, first);
+      t.check();
+      return t;
+    };
+    const id = run([]).flags[0]!.id;
+    const t = run([id]);
+    expect(t.flags[0]!.status).toBe('dismissed');
+    expect(t.state.phase).toBe('play');
+    expect(t.state.players[EAST]!.racks.some((r) => r.dead)).toBe(false);
+  });
+
+  it('flags a tile picked and racked from the wrong wall: one hand dead, play goes on (rule 20)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const first = t.pick(EAST);
+    t.discard(EAST, first);
+    t.pick(WEST, { wall: 3, rack: 1 }); // 55 tiles are gone: wall 2 (index 1) is current
+    expect(t.flags).toHaveLength(1);
+    const f = t.flags[0]!;
+    expect(f.kind).toBe('wrong-wall');
+    expect(f.rule).toBe('003 rule 20');
+    expect(f.title).toBe('Bea picked and racked a tile from wall 4; the current wall is 2: one hand dead');
+    expect(f.rack).toBe(0);
+    expect(t.state.players[WEST]!.racks[0]!.dead).toBe(true);
+    expect(t.state.players[WEST]!.racks[1]!.dead).toBe(false);
+    expect(t.state.phase).toBe('play');
+  });
+
+  it('rule 20 kills the hand with exposures when only one hand has them', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    // East exposes the 4 flowers on rack 2 (index 1) during the turn, then picks from the wrong wall
+    const picked = t.pick(EAST);
+    for (const tile of t.tilesOf(EAST).filter((x) => kindOf(x) === 'F')) t.expose(EAST, tile, 1);
+    t.discard(EAST, picked);
+    const w = t.pick(WEST);
+    t.discard(WEST, w);
+    t.pick(EAST, { wall: 2 });
+    expect(t.flags[0]!.rack).toBe(1);
+    expect(t.flags[0]!.consequence).toBe("Ann's hand on rack 2 is dead (the hand with exposures)");
+  });
+
+  it('verifies a Mah Jongg the moment a rack top holds 14 tiles (rules 10, 17A)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    t.pick(EAST);
+    const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'];
+    const mine = t.tilesOf(EAST);
+    for (const k of want) {
+      const tile = mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!;
+      t.expose(EAST, tile, 0);
+    }
+    const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
+    expect(mj).not.toBeNull();
+    expect(mj!.value).toBe(25);
+    expect(mj!.jokerless).toBe(true);
+    expect(mj!.order).toBe(1);
+    expect(mj!.claimedFrom).toBeNull();
+    expect(t.flags).toEqual([]);
+    expect(t.state.phase).toBe('deal'); // East still has to discard; the game goes on
+  });
+
+  it('14 tiles on a rack top that fit no line: Mah Jongg in error, that hand dead (10E, 11)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    t.pick(EAST);
+    const mine = t.tilesOf(EAST).filter((x) => !['F', '3B'].includes(kindOf(x))).slice(0, 14);
+    for (const tile of mine) t.expose(EAST, tile, 1);
+    expect(t.flags.map((f) => [f.kind, f.rule, f.rack])).toEqual([['mah-jongg-in-error', '003 rules 10E and 11', 1]]);
+    expect(t.state.players[EAST]!.racks[1]!.dead).toBe(true);
+    expect(t.state.players[EAST]!.racks[0]!.dead).toBe(false);
+  });
+});

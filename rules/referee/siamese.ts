@@ -1,0 +1,570 @@
+/**
+ * The Royale Siamese referee (seed 003_f70e3c02707fded6.txt): two players, two racks each.
+ *
+ * A pure state machine: `siameseReferee(config).apply(state, action) → { state, flags, boundary }`.
+ * It knows where every tile is (from settled moves), whose turn it is, each hand's Mah Jongg or
+ * death, and raises flags with their evidence. Consequences are applied at once and marked
+ * "awaiting the director"; a flag whose id is in `config.dismissed` is recorded as dismissed and
+ * has no consequence, so re-applying the whole log after a dismissal rebuilds every view.
+ *
+ * Rules automated here:
+ * - 5, 8: 27 tiles each from the deal, East picks the 28th and discards first.
+ * - 10, 11, 10E: a rack whose top holds 14 tiles has declared Mah Jongg; it is verified at once
+ *   against the cards; a hand that fits no line is a Mah Jongg in error and that hand is dead.
+ * - 12: a player dead on both hands: the game ceases.
+ * - 13: a player with one Mah Jongg and one dead hand stops; the opponent plays on alone.
+ * - 14: the game ceases on a player's second Mah Jongg, or when the walls are used up and the
+ *   last discard made (a wall game when no Mah Jongg is exposed).
+ * - 18B: too many tiles right after the deal: a misdeal.
+ * - 18C: 28 tiles off turn or 29 after picking (and too few likewise): both hands dead.
+ * - 20: a tile picked and racked from the wrong wall: one hand dead.
+ */
+import type { Card } from '../card/types.js';
+import { kindOf, type TileId, type TileKind } from '../tiles.js';
+import type { GameAction, CountCheckAction } from './actions.js';
+import { ownerOf, type Place } from './places.js';
+import { matchTiles } from '../match.js';
+
+/** Tiles each player holds off turn (003 rule 5). */
+export const SIAMESE_HAND = 27;
+
+/** Settings of one Siamese table. */
+export interface SiameseConfig {
+  /** player names, index 0 is East */
+  names: readonly string[];
+  racksPerPlayer: number;
+  tilesPerWall: number;
+  /** order in which walls are used; each stays current until empty */
+  wallOrder: readonly number[];
+  /** the cards the table plays (NMJL-style and Siamese together, rules 11 and 17A) */
+  cards: readonly Card[];
+  /** ids of flags the director dismissed: recorded, but with no consequence */
+  dismissed: ReadonlySet<string>;
+  /** ids of flags the director confirmed */
+  confirmed: ReadonlySet<string>;
+}
+
+/** A verified Mah Jongg on one rack. */
+export interface MahJonggRecord {
+  lineId: string;
+  lineText: string;
+  category: string;
+  /** hand value printed on the card (points) */
+  value: number;
+  jokerless: boolean;
+  singlesAndPairs: boolean;
+  /** 1st or 2nd Mah Jongg of this player */
+  order: 1 | 2;
+  /** the player whose discard was called for it, or null when self-picked */
+  claimedFrom: number | null;
+  /** turn number in which it was declared */
+  turnNo: number;
+  at: number;
+}
+
+export interface RackState {
+  dead: boolean;
+  deadReason: string | null;
+  mahJongg: MahJonggRecord | null;
+  /** tiles were on this rack's top at an earlier turn boundary: a concealed line is no longer possible */
+  exposedBefore: boolean;
+}
+
+export interface PlayerState {
+  racks: RackState[];
+  /** tiles picked from the walls this turn */
+  picks: number;
+  /** a discard was called this turn */
+  called: boolean;
+  /** the tile called this turn, if any, and from whom */
+  calledTile: { tile: TileId; from: number } | null;
+}
+
+/** What a flag rests on. */
+export interface FlagEvidence {
+  tiles: TileId[];
+  /** evidence references of the actions involved (the hub maps them to reader lines) */
+  refs: string[];
+  /** tiles per player and rack (inside + top) at the moment of the flag */
+  counts: number[][];
+}
+
+/** A rule break the referee witnessed. */
+export interface Flag {
+  /** deterministic id: `g<game>-<kind>-<ref>` */
+  id: string;
+  kind: 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error';
+  /** rule and seed, e.g. "003 rule 18C" */
+  rule: string;
+  title: string;
+  player: number;
+  rack: number | null;
+  at: number;
+  status: 'awaiting-director' | 'confirmed' | 'dismissed';
+  /** what was applied at once */
+  consequence: string;
+  evidence: FlagEvidence;
+}
+
+export type Phase = 'waiting' | 'deal' | 'play' | 'ended';
+
+/** The whole state of a Siamese table. Treat as immutable: `apply` returns a new one. */
+export interface SiameseState {
+  gameNo: number;
+  phase: Phase;
+  endReason: string | null;
+  /** the player whose turn it is */
+  turn: number | null;
+  /** counts turns (each discard or call starts a new one) */
+  turnNo: number;
+  /** where each tile is (settled); a tile not in the map has never been seen */
+  where: ReadonlyMap<TileId, Place>;
+  /** discards of this game, in order */
+  discards: TileId[];
+  lastDiscard: { tile: TileId; by: number; at: number } | null;
+  players: PlayerState[];
+  flags: Flag[];
+  /** a player whose both hands died by a count flag (rule 12/18C) or otherwise, who pays rule 12 */
+  bothDead: number | null;
+  /** a misdeal voids the game (rule 18B) */
+  misdeal: boolean;
+  /** a count check has been made since the deal ended */
+  checkedAfterDeal: boolean;
+  /** tiles per player when the deal ended (East's first discard; East counted as 27), for 18B */
+  dealtCounts: number[] | null;
+  /** results of earlier games at this table */
+  history: { gameNo: number; endReason: string | null; players: PlayerState[]; bothDead: number | null; misdeal: boolean; wallGame: boolean }[];
+  /** the walls were used up and the last discard made with no Mah Jongg exposed */
+  wallGame: boolean;
+}
+
+/** What one action did. */
+export interface ApplyResult {
+  state: SiameseState;
+  /** flags raised by this action */
+  flags: Flag[];
+  /** a turn boundary happened (a discard or a claim settled): the hub schedules a count check */
+  boundary: boolean;
+}
+
+const TOTAL_TILES = 152;
+
+function freshPlayers(n: number, racks: number): PlayerState[] {
+  return Array.from({ length: n }, () => ({
+    racks: Array.from({ length: racks }, () => ({ dead: false, deadReason: null, mahJongg: null, exposedBefore: false })),
+    picks: 0,
+    called: false,
+    calledTile: null,
+  }));
+}
+
+/** The state of a table before any tile is seen. */
+export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racksPerPlayer'>): SiameseState {
+  return {
+    gameNo: 0,
+    phase: 'waiting',
+    endReason: null,
+    turn: null,
+    turnNo: 0,
+    where: new Map(),
+    discards: [],
+    lastDiscard: null,
+    players: freshPlayers(config.names.length, config.racksPerPlayer),
+    flags: [],
+    bothDead: null,
+    misdeal: false,
+    checkedAfterDeal: false,
+    dealtCounts: null,
+    history: [],
+    wallGame: false,
+  };
+}
+
+// ---------------------------------------------------------------- counting (pure helpers)
+
+/** Tiles per rack of each player, inside plus top: `[player][rack]` (tiles). */
+export function rackCounts(state: SiameseState, racksPerPlayer: number): number[][] {
+  const out = state.players.map(() => Array.from({ length: racksPerPlayer }, () => 0));
+  for (const p of state.where.values()) {
+    if (p.area === 'rack' || p.area === 'top') {
+      const row = out[p.player];
+      if (row && p.rack < row.length) row[p.rack]! += 1;
+    }
+  }
+  return out;
+}
+
+/** Tiles a player holds: both racks plus exposures (003 rule 18C). */
+export function playerCount(state: SiameseState, player: number): number {
+  let n = 0;
+  for (const p of state.where.values()) if (ownerOf(p) === player) n++;
+  return n;
+}
+
+/** Tiles on one place kind of one rack, in arrival order of the map. */
+export function tilesAt(state: SiameseState, area: 'rack' | 'top', player: number, rack: number): TileId[] {
+  const out: TileId[] = [];
+  for (const [t, p] of state.where) if (p.area === area && p.player === player && p.rack === rack) out.push(t);
+  return out;
+}
+
+/** Tiles left in each wall, indexed by wall number (tiles). */
+export function wallLeft(state: SiameseState, walls: number): number[] {
+  const out = Array.from({ length: walls }, () => 0);
+  for (const p of state.where.values()) if (p.area === 'wall' && p.wall < walls) out[p.wall]! += 1;
+  return out;
+}
+
+/** The current wall: the first wall in the table's order that still holds a tile, or null when all are used up. */
+export function currentWall(state: SiameseState, wallOrder: readonly number[]): number | null {
+  const left = wallLeft(state, Math.max(...wallOrder) + 1);
+  for (const w of wallOrder) if ((left[w] ?? 0) > 0) return w;
+  return null;
+}
+
+/** A player who can no longer play: both hands dead, or one Mah Jongg and one dead hand (rules 12, 13), or two Mah Jonggs. */
+export function isOut(p: PlayerState): boolean {
+  return p.racks.every((r) => r.dead || r.mahJongg !== null);
+}
+
+// ---------------------------------------------------------------- the referee
+
+/** Creates the referee for one table. */
+export function siameseReferee(config: SiameseConfig) {
+  const name = (p: number) => config.names[p] ?? `player ${p}`;
+  const lowestCardValue = Math.min(...config.cards.flatMap((c) => c.lines.map((l) => l.value)));
+
+  function raise(
+    s: SiameseState,
+    raised: Flag[],
+    f: Omit<Flag, 'id' | 'status' | 'evidence'> & { ref: string; tiles: TileId[]; refs?: string[] },
+    consequence: (s: SiameseState) => void,
+  ): void {
+    const id = `g${s.gameNo}-${f.kind}-${f.ref}`;
+    const status = config.dismissed.has(id) ? 'dismissed' : config.confirmed.has(id) ? 'confirmed' : 'awaiting-director';
+    const flag: Flag = {
+      id,
+      kind: f.kind,
+      rule: f.rule,
+      title: f.title,
+      player: f.player,
+      rack: f.rack,
+      at: f.at,
+      status,
+      consequence: status === 'dismissed' ? `dismissed by the director (was: ${f.consequence})` : f.consequence,
+      evidence: { tiles: f.tiles, refs: f.refs ?? [f.ref], counts: rackCounts(s, config.racksPerPlayer) },
+    };
+    s.flags.push(flag);
+    raised.push(flag);
+    if (status !== 'dismissed') consequence(s);
+  }
+
+  function clone(s: SiameseState): SiameseState {
+    return {
+      ...s,
+      where: new Map(s.where),
+      discards: [...s.discards],
+      players: s.players.map((p) => ({ ...p, racks: p.racks.map((r) => ({ ...r })) })),
+      flags: [...s.flags],
+    };
+  }
+
+  function endGame(s: SiameseState, reason: string): void {
+    if (s.phase === 'ended') return;
+    s.phase = 'ended';
+    s.endReason = reason;
+    s.turn = null;
+  }
+
+  function killRack(s: SiameseState, player: number, rack: number, reason: string): void {
+    const r = s.players[player]!.racks[rack]!;
+    if (r.dead || r.mahJongg) return;
+    r.dead = true;
+    r.deadReason = reason;
+    afterDeath(s, player);
+  }
+
+  function afterDeath(s: SiameseState, player: number): void {
+    const p = s.players[player]!;
+    if (p.racks.every((r) => r.dead)) {
+      // rule 12: dead for both hands, the game ceases
+      s.bothDead = player;
+      endGame(s, `${name(player)} is dead on both hands (003 rule 12)`);
+      return;
+    }
+    if (s.players.every(isOut)) endGame(s, 'no hand is left alive');
+    else if (s.turn === player && isOut(p)) s.turn = nextActive(s, player);
+  }
+
+  function nextActive(s: SiameseState, from: number): number | null {
+    const n = s.players.length;
+    for (let i = 1; i <= n; i++) {
+      const q = (from + i) % n;
+      if (!isOut(s.players[q]!)) return q;
+    }
+    return null;
+  }
+
+  function newTurn(s: SiameseState, player: number | null): void {
+    s.turn = player;
+    s.turnNo += 1;
+    // exposures made before this boundary rule out concealed lines on that rack later
+    for (const [pi, p] of s.players.entries()) {
+      p.picks = 0;
+      p.called = false;
+      p.calledTile = null;
+      for (const [ri, r] of p.racks.entries()) {
+        if (tilesAt(s, 'top', pi, ri).length > 0) r.exposedBefore = true;
+      }
+    }
+  }
+
+  /** A rack's top holds 14 tiles: Mah Jongg declared; verify it at once (rules 10, 10E, 11). */
+  function verifyMahJongg(s: SiameseState, raised: Flag[], player: number, rack: number, at: number, ref: string): void {
+    const r = s.players[player]!.racks[rack]!;
+    if (r.mahJongg || r.dead) return;
+    const top = tilesAt(s, 'top', player, rack);
+    const kinds: TileKind[] = top.map(kindOf);
+    const matches = matchTiles(config.cards as Card[], kinds, { concealedLinesAllowed: !r.exposedBefore });
+    if (matches.length === 0) {
+      raise(
+        s,
+        raised,
+        {
+          kind: 'mah-jongg-in-error',
+          rule: '003 rules 10E and 11',
+          title: `${name(player)}'s Mah Jongg on rack ${rack + 1} fits no hand on the card: that hand is dead`,
+          player,
+          rack,
+          at,
+          ref,
+          tiles: top,
+          consequence: `${name(player)}'s hand on rack ${rack + 1} is dead`,
+        },
+        (st) => killRack(st, player, rack, 'Mah Jongg in error (003 rule 10E/11)'),
+      );
+      return;
+    }
+    // the player is paid the best line the tiles complete
+    const best = [...matches].sort((a, b) => b.line.value - a.line.value || Number(b.jokerless) - Number(a.jokerless))[0]!;
+    const p = s.players[player]!;
+    const other = p.racks.find((x, i) => i !== rack && x.mahJongg);
+    const called = p.calledTile && top.includes(p.calledTile.tile) ? p.calledTile.from : null;
+    r.mahJongg = {
+      lineId: best.line.id,
+      lineText: best.line.text,
+      category: best.line.category,
+      value: best.line.value,
+      jokerless: best.jokerless,
+      singlesAndPairs: best.line.singlesAndPairs,
+      order: other ? 2 : 1,
+      claimedFrom: called,
+      turnNo: s.turnNo,
+      at,
+    };
+    if (other) endGame(s, `${name(player)} made two Mah Jonggs (003 rule 14)`);
+    else if (isOut(p)) afterDeath(s, player);
+  }
+
+  function checkCounts(s: SiameseState, raised: Flag[], a: CountCheckAction): void {
+    if (s.phase !== 'play') return;
+    const firstCheck = !s.checkedAfterDeal;
+    s.checkedAfterDeal = true;
+    for (let player = 0; player < s.players.length; player++) {
+      if (a.skipPlayers.includes(player) || s.phase !== 'play') continue;
+      if (s.flags.some((f) => f.player === player && (f.kind === 'tile-count' || f.kind === 'misdeal') && f.status !== 'dismissed')) continue;
+      const p = s.players[player]!;
+      const count = playerCount(s, player);
+      const onTurn = s.turn === player && (p.picks > 0 || p.called);
+      const expected = SIAMESE_HAND + (onTurn ? 1 : 0);
+      if (count === expected) continue;
+      if (firstCheck && (s.dealtCounts?.[player] ?? 0) > SIAMESE_HAND) {
+        raise(
+          s,
+          raised,
+          {
+            kind: 'misdeal',
+            rule: '003 rule 18B',
+            title: `${name(player)} had ${s.dealtCounts![player]} tiles right after the deal (should be ${SIAMESE_HAND}): misdeal`,
+            player,
+            rack: null,
+            at: a.at,
+            ref: a.ref,
+            tiles: [],
+            consequence: 'misdeal: the tiles are re-dealt, this game does not count',
+          },
+          (st) => {
+            st.misdeal = true;
+            endGame(st, 'misdeal (003 rule 18B)');
+          },
+        );
+        continue;
+      }
+      const situation = onTurn ? 'after picking' : 'off turn';
+      raise(
+        s,
+        raised,
+        {
+          kind: 'tile-count',
+          rule: '003 rule 18C',
+          title: `${name(player)} has ${count} tiles ${situation} (should be ${expected}): both hands dead`,
+          player,
+          rack: null,
+          at: a.at,
+          ref: a.ref,
+          tiles: [],
+          consequence: `both of ${name(player)}'s hands are dead; the game ceases and ${name(player)} pays 4 times (003 rule 12)`,
+        },
+        (st) => {
+          for (const [ri, r] of st.players[player]!.racks.entries()) {
+            if (!r.dead) {
+              r.dead = true;
+              r.deadReason = `${count} tiles ${situation} (003 rule 18C)`;
+            }
+            void ri;
+          }
+          st.bothDead = player;
+          endGame(st, `${name(player)} had ${count} tiles ${situation}: both hands dead (003 rules 18C and 12)`);
+        },
+      );
+    }
+  }
+
+  /** Which hand dies for a pick from the wrong wall (003 rule 20); `silent` when the rule does not say. */
+  function wrongWallHand(p: PlayerState, player: number, s: SiameseState): { rack: number; why: string; silent: boolean } {
+    const mj = p.racks.findIndex((r) => r.mahJongg);
+    if (mj >= 0) {
+      const other = p.racks.findIndex((r, i) => i !== mj && !r.dead);
+      return { rack: other >= 0 ? other : mj, why: 'the hand without the exposed Mah Jongg', silent: false };
+    }
+    const withExposures = p.racks
+      .map((_, i) => i)
+      .filter((i) => tilesAt(s, 'top', player, i).length > 0);
+    if (withExposures.length === 1) return { rack: withExposures[0]!, why: 'the hand with exposures', silent: false };
+    if (withExposures.length >= 2) return { rack: 0, why: 'the hand on the rack closest to the player', silent: false };
+    return { rack: 0, why: 'the rule is silent with no exposures: rack 1 until the director chooses', silent: true };
+  }
+
+  function apply(prev: SiameseState, a: GameAction): ApplyResult {
+    const s = clone(prev);
+    const raised: Flag[] = [];
+    let boundary = false;
+
+    if (a.type === 'count-check') {
+      checkCounts(s, raised, a);
+      return { state: s, flags: raised, boundary };
+    }
+
+    // -- every move first updates where the tile is
+    const from = prev.where.get(a.tile) ?? null;
+    const to: Place =
+      a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.to;
+    const wallBefore = currentWall(prev, config.wallOrder);
+    (s.where as Map<TileId, Place>).set(a.tile, to); // s is a fresh clone
+    void from;
+
+    // -- a new game begins when all 152 tiles are back in the walls
+    if (a.type === 'build') {
+      const inWalls = [...s.where.values()].filter((p) => p.area === 'wall').length;
+      if (inWalls === TOTAL_TILES && s.phase !== 'deal') {
+        if (s.gameNo > 0 && prev.phase !== 'waiting') {
+          s.history.push({ gameNo: s.gameNo, endReason: s.endReason, players: s.players, bothDead: s.bothDead, misdeal: s.misdeal, wallGame: s.wallGame });
+        }
+        s.gameNo += 1;
+        s.phase = 'deal';
+        s.endReason = null;
+        s.turn = 0;
+        s.turnNo = 0;
+        s.discards = [];
+        s.lastDiscard = null;
+        s.players = freshPlayers(config.names.length, config.racksPerPlayer);
+        s.bothDead = null;
+        s.misdeal = false;
+        s.checkedAfterDeal = false;
+        s.dealtCounts = null;
+        s.wallGame = false;
+        s.flags = [];
+      }
+      return { state: s, flags: raised, boundary };
+    }
+    if (s.phase === 'waiting' || s.phase === 'ended') return { state: s, flags: raised, boundary };
+
+    switch (a.type) {
+      case 'pick': {
+        const p = s.players[a.player]!;
+        p.picks += 1;
+        if (s.phase === 'play' && wallBefore !== null && a.wall !== wallBefore) {
+          const hand = wrongWallHand(p, a.player, s);
+          raise(
+            s,
+            raised,
+            {
+              kind: 'wrong-wall',
+              rule: '003 rule 20',
+              title: `${name(a.player)} picked and racked a tile from wall ${a.wall + 1}; the current wall is ${wallBefore + 1}: one hand dead`,
+              player: a.player,
+              rack: hand.rack,
+              at: a.at,
+              ref: a.ref,
+              tiles: [a.tile],
+              consequence: `${name(a.player)}'s hand on rack ${hand.rack + 1} is dead (${hand.why})${hand.silent ? '; the director may choose the other hand' : ''}`,
+            },
+            (st) => killRack(st, a.player, hand.rack, `picked from the wrong wall (003 rule 20)`),
+          );
+        }
+        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+        break;
+      }
+      case 'discard': {
+        if (s.phase === 'deal') {
+          // East's first discard ends the deal (003 rule 8). What the others hold now is what the
+          // deal gave them (18B); East's own surplus came with picking, and is an 18C matter.
+          s.phase = 'play';
+          s.dealtCounts = s.players.map((_, i) => (i === a.player ? SIAMESE_HAND : playerCount(s, i)));
+        }
+        s.discards.push(a.tile);
+        s.lastDiscard = { tile: a.tile, by: a.player, at: a.at };
+        boundary = true;
+        const wallsEmpty = currentWall(s, config.wallOrder) === null;
+        newTurn(s, nextActive(s, a.player));
+        if (wallsEmpty) {
+          const anyMahJongg = s.players.some((p) => p.racks.some((r) => r.mahJongg));
+          s.wallGame = !anyMahJongg;
+          endGame(s, anyMahJongg ? 'the walls are used up (003 rule 14)' : 'wall game: the walls are used up with no Mah Jongg (003 rules 14, 17F)');
+        }
+        break;
+      }
+      case 'call': {
+        const by = s.lastDiscard && s.lastDiscard.tile === a.tile ? s.lastDiscard.by : null;
+        if (by !== null) s.discards = s.discards.filter((t) => t !== a.tile);
+        s.lastDiscard = null;
+        boundary = true;
+        newTurn(s, a.player);
+        const p = s.players[a.player]!;
+        p.called = true;
+        p.calledTile = by !== null ? { tile: a.tile, from: by } : null;
+        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+        break;
+      }
+      case 'arrange': {
+        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+        break;
+      }
+      case 'other-move': {
+        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+        break;
+      }
+    }
+    return { state: s, flags: raised, boundary };
+  }
+
+  function verifyTop(s: SiameseState, raised: Flag[], to: Place, at: number, ref: string): void {
+    if (to.area !== 'top') return;
+    if (tilesAt(s, 'top', to.player, to.rack).length === 14) verifyMahJongg(s, raised, to.player, to.rack, at, ref);
+  }
+
+  return { apply, lowestCardValue };
+}
+
+/** The referee's interface. */
+export type SiameseReferee = ReturnType<typeof siameseReferee>;

@@ -1,0 +1,298 @@
+/**
+ * The display in a real browser against a fixture hub that speaks the contract
+ * (hub/api/socket-events.ts, hub/api/views.ts): build the SPA, serve it with fastify + socket.io,
+ * drive headless Chromium with playwright-core.
+ *
+ * What a player would check by hand: Bea's count reads 27, then 28 after a delta; Ann's exposure
+ * (5 Bam, 5 Bam, Joker, 5 Bam) is drawn on her first rack; the last discard is ringed; the flag
+ * banner says "awaiting the director"; "Bea pays Ann 50"; a sequence gap is never applied (the
+ * display asks for a resync); when the hub drops, the view is greyed out under "Connection lost";
+ * when it returns, the view is live again. Director: token asked once, concealed tiles, evidence,
+ * Confirm posts `{ ruling: 'confirm' }` with the Bearer token, a refusal shows the hub's message.
+ * Screenshots: test-results/table-view.png, table-view-lost.png, director-view.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { build } from 'vite';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { EV } from '../../hub/api/socket-events.js';
+import type { DirectorTableView, PublicTableView } from '../../hub/api/views.js';
+import { siameseDirectorFixture, siameseFixture } from '../../display/src/lib/fixtures.js';
+
+const TOKEN = 'sesame-director';
+const RESULTS = resolve('test-results');
+
+interface Fixture {
+  url: string;
+  app: FastifyInstance;
+  io: Server;
+  /** replaces top-level keys of both views and pushes one delta (seq + 1) to each namespace */
+  push(changes: Partial<PublicTableView>): void;
+  /** pushes a delta with a skipped seq (as if one was lost); the fixture's own state is unchanged */
+  pushGap(changes: Partial<PublicTableView>): void;
+  /** drop every socket and refuse new ones until `up()` */
+  down(): void;
+  up(): void;
+  resyncs: unknown[];
+  rulings: { tableId: string; flagId: string; ruling: unknown; authorization: string | undefined }[];
+  /** when set, the next ruling POST is refused with this status and error */
+  refuseNext: { status: number; error: string } | null;
+}
+
+async function startFixture(dist: string): Promise<Fixture> {
+  const app = Fastify();
+  await app.register(fastifyStatic, { root: dist, wildcard: false });
+  let view: PublicTableView = siameseFixture();
+  let director: DirectorTableView = siameseDirectorFixture();
+  let seq = 100;
+  let directorSeq = 500;
+  let isDown = false;
+  const resyncs: unknown[] = [];
+  const rulings: Fixture['rulings'] = [];
+
+  app.get('/api/tables', async () => [{ id: 't1', variant: 'siamese', players: [{ name: 'Ann' }, { name: 'Bea' }] }]);
+  app.post<{ Params: { id: string; flagId: string }; Body: { ruling?: unknown } }>('/api/director/tables/:id/flags/:flagId', async (req, reply) => {
+    const authorization = req.headers.authorization;
+    if (authorization !== `Bearer ${TOKEN}`) return reply.code(401).send({ error: 'unauthorized' });
+    rulings.push({ tableId: req.params.id, flagId: req.params.flagId, ruling: req.body?.ruling, authorization });
+    if (fixture.refuseNext) {
+      const { status, error } = fixture.refuseNext;
+      fixture.refuseNext = null;
+      return reply.code(status).send({ error });
+    }
+    return { ok: true };
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ error: `no route ${req.method} ${req.url}` });
+  });
+
+  const io = new Server(app.server);
+  app.addHook('preClose', async () => {
+    await io.close();
+  });
+
+  const serve = (ns: Namespace, current: () => { seq: number; view: PublicTableView }): void => {
+    ns.use((_socket, next) => (isDown ? next(new Error('hub restarting')) : next()));
+    ns.on('connection', (socket: Socket) => {
+      const send = (payload: unknown): void => {
+        const tableId = (payload as { tableId?: unknown } | null)?.tableId;
+        if (tableId !== 't1') {
+          socket.emit(EV.problem, { error: `unknown table ${JSON.stringify(tableId)}` });
+          return;
+        }
+        void socket.join('table:t1');
+        socket.emit(EV.snapshot, { tableId: 't1', ...current() });
+      };
+      socket.on(EV.watch, send);
+      socket.on(EV.resync, (payload: unknown) => {
+        resyncs.push(payload);
+        send(payload);
+      });
+    });
+  };
+  serve(io.of('/'), () => ({ seq, view }));
+  const directorNs = io.of('/director');
+  directorNs.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    next(token === TOKEN ? undefined : new Error('unauthorized'));
+  });
+  serve(directorNs, () => ({ seq: directorSeq, view: director }));
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('fixture: no TCP address');
+
+  const fixture: Fixture = {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    io,
+    push(changes) {
+      view = { ...view, ...changes };
+      director = { ...director, ...changes };
+      seq += 1;
+      directorSeq += 1;
+      io.of('/').to('table:t1').emit(EV.delta, { tableId: 't1', seq, changes });
+      directorNs.to('table:t1').emit(EV.delta, { tableId: 't1', seq: directorSeq, changes });
+    },
+    pushGap(changes) {
+      io.of('/').to('table:t1').emit(EV.delta, { tableId: 't1', seq: seq + 2, changes });
+    },
+    down() {
+      isDown = true;
+      io.of('/').disconnectSockets(true);
+      directorNs.disconnectSockets(true);
+    },
+    up() {
+      isDown = false;
+    },
+    resyncs,
+    rulings,
+    refuseNext: null,
+  };
+  return fixture;
+}
+
+const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+describe('display against a fixture hub', { timeout: 60_000 }, () => {
+  let dist: string;
+  let fixture: Fixture;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'mjhub-display-'));
+    // build into a private folder so that a hub test serving display/dist is never disturbed
+    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    fixture = await startFixture(dist);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: launchArgs });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    mkdirSync(RESULTS, { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.app.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  const text = async (sel: string): Promise<string> => ((await page.textContent(sel)) ?? '').trim();
+
+  it('lists the tables with links', async () => {
+    await page.goto(`${fixture.url}/`);
+    await page.waitForSelector('a.table-link');
+    expect(await page.getAttribute('a.table-link', 'href')).toBe('/table/t1');
+    expect(await text('a.table-link')).toContain('Ann · Bea');
+  });
+
+  it('shows the live table: counts, exposures, discards, walls, flag, score', async () => {
+    await page.goto(`${fixture.url}/table/t1`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-count-1"]')?.textContent?.trim() === '27');
+    expect(await page.$('[data-testid="connection-banner"]')).toBeNull();
+    expect(await page.getAttribute('[data-testid="table-view"]', 'data-stale')).toBe('false');
+
+    expect(await text('[data-testid="player-count-0"]')).toBe('28');
+    expect(await text('[data-testid="player-count-1"]')).toBe('27');
+    expect(await text('[data-testid="rack-count-0-0"]')).toBe('14');
+    expect(await text('[data-testid="rack-count-1-0"]')).toBe('13');
+    expect(await text('[data-testid="rack-count-1-1"]')).toBe('14');
+
+    const exposure = await page.$$eval('[data-testid="rack-0-0"] .exposed [role="img"]', (els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(exposure).toEqual(['5 Bam', '5 Bam', 'Joker', '5 Bam']);
+    const dragons = await page.$$eval('[data-testid="rack-1-1"] .exposed [role="img"]', (els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(dragons).toEqual(['Red dragon', 'Red dragon', 'Red dragon']);
+
+    const discards = await page.$$eval('[data-testid="discards"] [role="img"]', (els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(discards).toHaveLength(11);
+    expect(discards[0]).toBe('North wind');
+    expect(discards[2]).toBe('Flower');
+    expect(discards[4]).toBe('White dragon (Soap)');
+    const ringed = await page.$$eval('[data-testid="discards"] .highlight', (els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(ringed).toEqual(['East wind']);
+
+    expect(await text('[data-testid="wall-1"]')).toContain('21');
+    expect(await page.getAttribute('[data-testid="wall-1"]', 'class')).toContain('current');
+    expect(await page.getAttribute('[data-testid="wall-2"]', 'class')).not.toContain('current');
+    expect(await text('[data-testid="turn"]')).toBe('Turn Ann');
+    expect(await text('[data-testid="phase"]')).toBe('Playing');
+
+    const banner = await text('[data-testid="flag-banner"]');
+    expect(banner).toContain('Bea picked from wall 3, not the current wall 2');
+    expect(banner).toContain('Bea · Rack 2');
+    expect(banner).toContain('003 rule 20');
+    expect(banner).toContain('awaiting the director');
+    expect(await text('[data-testid="payment"]')).toBe('Bea pays Ann 50');
+    expect(await text('[data-testid="readers"]')).toContain('RK-W2 stale');
+
+    // a public view never shows concealed tiles
+    expect(await page.$('[data-testid^="concealed-"]')).toBeNull();
+
+    await page.screenshot({ path: join(RESULTS, 'table-view.png'), fullPage: true });
+  });
+
+  it('applies a delta in sequence: Bea picks, 27 → 28', async () => {
+    const players = structuredClone(siameseFixture().players);
+    players[1]!.count = 28;
+    players[1]!.racks[0]!.count = 14;
+    players[1]!.racks[0]!.concealedCount = 14;
+    fixture.push({ players, turn: 1 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="player-count-1"]')?.textContent?.trim() === '28');
+    expect(await text('[data-testid="rack-count-1-0"]')).toBe('14');
+    expect(await text('[data-testid="turn"]')).toBe('Turn Bea');
+  });
+
+  it('never applies a delta after a gap: asks for a resync and shows the snapshot', async () => {
+    expect(fixture.resyncs).toEqual([]);
+    fixture.pushGap({ gameNo: 99 });
+    await expect.poll(() => fixture.resyncs.length, { timeout: 5000 }).toBe(1);
+    expect(fixture.resyncs[0]).toEqual({ tableId: 't1' });
+    await page.waitForSelector('[data-testid="table-view"][data-stale="false"]');
+    expect(await text('header .variant')).toBe('Royale Siamese · Game 2');
+    // and the next delta in sequence applies again
+    fixture.push({ walls: [{ wall: 1, left: 20, current: true }] });
+    await page.waitForFunction(() => document.querySelector('[data-testid="wall-1"]')?.textContent?.includes('20'));
+  });
+
+  it('greys the view out under "Connection lost" when the hub drops, and goes live again', async () => {
+    fixture.down();
+    await page.waitForSelector('[data-testid="connection-banner"][data-state="lost"]');
+    expect(await text('[data-testid="connection-banner"]')).toContain('Connection lost — not live.');
+    expect(await page.getAttribute('[data-testid="table-view"]', 'data-stale')).toBe('true');
+    // the last known counts stay visible (greyed), not blanked
+    expect(await text('[data-testid="player-count-1"]')).toBe('28');
+    await page.screenshot({ path: join(RESULTS, 'table-view-lost.png') });
+
+    fixture.up();
+    await page.waitForSelector('[data-testid="connection-banner"]', { state: 'detached', timeout: 15_000 });
+    expect(await page.getAttribute('[data-testid="table-view"]', 'data-stale')).toBe('false');
+    expect(await text('[data-testid="player-count-1"]')).toBe('28');
+  });
+
+  it('director: asks the token once, shows concealed tiles and evidence, posts rulings', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const dir = await ctx.newPage();
+    try {
+      await dir.goto(`${fixture.url}/director/t1`);
+      await dir.fill('#director-token', 'wrong');
+      await dir.click('button[type="submit"]');
+      await dir.waitForSelector('.token .error');
+      expect(await dir.textContent('.token .error')).toContain('The hub refused the token: unauthorized');
+
+      await dir.fill('#director-token', TOKEN);
+      await dir.click('button[type="submit"]');
+      await dir.waitForSelector('[data-testid="concealed-0-0"]');
+      expect(await dir.evaluate(() => sessionStorage.getItem('mjhub.directorToken'))).toBe(TOKEN);
+      expect(await dir.$$eval('[data-testid="concealed-0-0"] [role="img"]', (e) => e.length)).toBe(10);
+      expect(await dir.$$eval('[data-testid="concealed-1-1"] [role="img"]', (e) => e.length)).toBe(11);
+      const card = (await dir.textContent('[data-testid="flag-card-g2-f1"]')) ?? '';
+      expect(card).toContain('8C#1');
+      expect(card).toContain('wall 3');
+      expect(card).toContain('P2 rack 2');
+      expect(card).toContain('D 988 RK-W2 +in:E2801160600002054C1A*0C91');
+
+      await dir.click('[data-testid="flag-card-g2-f1"] button.confirm');
+      await dir.waitForSelector('[data-testid="ruling-result-g2-f1"]');
+      expect(await dir.textContent('[data-testid="ruling-result-g2-f1"]')).toContain('Confirmed: sent to the hub');
+      expect(fixture.rulings).toEqual([{ tableId: 't1', flagId: 'g2-f1', ruling: 'confirm', authorization: `Bearer ${TOKEN}` }]);
+
+      fixture.refuseNext = { status: 409, error: 'flag g2-f1 was already ruled on' };
+      await dir.click('[data-testid="flag-card-g2-f1"] button.dismiss');
+      await dir.waitForFunction(() => document.querySelector('[data-testid="ruling-result-g2-f1"]')?.textContent?.includes('already ruled'));
+      expect(((await dir.textContent('[data-testid="ruling-result-g2-f1"]')) ?? '').trim()).toBe('flag g2-f1 was already ruled on');
+      expect(fixture.rulings[1]).toMatchObject({ flagId: 'g2-f1', ruling: 'dismiss' });
+
+      // reload: the token is not asked again in this tab
+      await dir.reload();
+      await dir.waitForSelector('[data-testid="concealed-0-0"]');
+      await dir.screenshot({ path: join(RESULTS, 'director-view.png'), fullPage: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
