@@ -445,6 +445,51 @@ export function siameseReferee(config: SiameseConfig) {
     return { rack: 0, why: 'the rule is silent with no exposures: rack 1 until the director chooses', silent: true };
   }
 
+  function doPick(s: SiameseState, raised: Flag[], player: number, wall: number, tile: TileId, to: Place, at: number, ref: string, wallBefore: number | null): void {
+    const p = s.players[player]!;
+    p.picks += 1;
+    if (s.phase === 'play' && wallBefore !== null && wall !== wallBefore) {
+      const hand = wrongWallHand(p, player, s);
+      raise(
+        s,
+        raised,
+        {
+          kind: 'wrong-wall',
+          rule: '003 rule 20',
+          title: `${name(player)} picked and racked a tile from wall ${wall + 1}; the current wall is ${wallBefore + 1}: one hand dead`,
+          player,
+          rack: hand.rack,
+          at,
+          ref,
+          tiles: [tile],
+          consequence: `${name(player)}'s hand on rack ${hand.rack + 1} is dead (${hand.why})${hand.silent ? '; the director may choose the other hand' : ''}`,
+        },
+        (st) => killRack(st, player, hand.rack, `picked from the wrong wall (003 rule 20)`),
+      );
+    }
+    if (to.area === 'top') verifyTop(s, raised, to, at, ref);
+  }
+
+  /** A discard settled on the floor: a turn boundary. Returns true (a boundary happened). */
+  function doDiscard(s: SiameseState, player: number, tile: TileId, at: number): boolean {
+    if (s.phase === 'deal') {
+      // East's first discard ends the deal (003 rule 8). What the others hold now is what the
+      // deal gave them (18B); East's own surplus came with picking, and is an 18C matter.
+      s.phase = 'play';
+      s.dealtCounts = s.players.map((_, i) => (i === player ? SIAMESE_HAND : playerCount(s, i)));
+    }
+    s.discards.push(tile);
+    s.lastDiscard = { tile, by: player, at };
+    const wallsEmpty = currentWall(s, config.wallOrder) === null;
+    newTurn(s, nextActive(s, player));
+    if (wallsEmpty) {
+      const anyMahJongg = s.players.some((p) => p.racks.some((r) => r.mahJongg));
+      s.wallGame = !anyMahJongg;
+      endGame(s, anyMahJongg ? 'the walls are used up (003 rule 14)' : 'wall game: the walls are used up with no Mah Jongg (003 rules 14, 17F)');
+    }
+    return true;
+  }
+
   function apply(prev: SiameseState, a: GameAction): ApplyResult {
     const s = clone(prev);
     const raised: Flag[] = [];
@@ -490,50 +535,12 @@ export function siameseReferee(config: SiameseConfig) {
     if (s.phase === 'waiting' || s.phase === 'ended') return { state: s, flags: raised, boundary };
 
     switch (a.type) {
-      case 'pick': {
-        const p = s.players[a.player]!;
-        p.picks += 1;
-        if (s.phase === 'play' && wallBefore !== null && a.wall !== wallBefore) {
-          const hand = wrongWallHand(p, a.player, s);
-          raise(
-            s,
-            raised,
-            {
-              kind: 'wrong-wall',
-              rule: '003 rule 20',
-              title: `${name(a.player)} picked and racked a tile from wall ${a.wall + 1}; the current wall is ${wallBefore + 1}: one hand dead`,
-              player: a.player,
-              rack: hand.rack,
-              at: a.at,
-              ref: a.ref,
-              tiles: [a.tile],
-              consequence: `${name(a.player)}'s hand on rack ${hand.rack + 1} is dead (${hand.why})${hand.silent ? '; the director may choose the other hand' : ''}`,
-            },
-            (st) => killRack(st, a.player, hand.rack, `picked from the wrong wall (003 rule 20)`),
-          );
-        }
-        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+      case 'pick':
+        doPick(s, raised, a.player, a.wall, a.tile, a.to, a.at, a.ref, wallBefore);
         break;
-      }
-      case 'discard': {
-        if (s.phase === 'deal') {
-          // East's first discard ends the deal (003 rule 8). What the others hold now is what the
-          // deal gave them (18B); East's own surplus came with picking, and is an 18C matter.
-          s.phase = 'play';
-          s.dealtCounts = s.players.map((_, i) => (i === a.player ? SIAMESE_HAND : playerCount(s, i)));
-        }
-        s.discards.push(a.tile);
-        s.lastDiscard = { tile: a.tile, by: a.player, at: a.at };
-        boundary = true;
-        const wallsEmpty = currentWall(s, config.wallOrder) === null;
-        newTurn(s, nextActive(s, a.player));
-        if (wallsEmpty) {
-          const anyMahJongg = s.players.some((p) => p.racks.some((r) => r.mahJongg));
-          s.wallGame = !anyMahJongg;
-          endGame(s, anyMahJongg ? 'the walls are used up (003 rule 14)' : 'wall game: the walls are used up with no Mah Jongg (003 rules 14, 17F)');
-        }
+      case 'discard':
+        boundary = doDiscard(s, a.player, a.tile, a.at);
         break;
-      }
       case 'call': {
         const by = s.lastDiscard && s.lastDiscard.tile === a.tile ? s.lastDiscard.by : null;
         if (by !== null) s.discards = s.discards.filter((t) => t !== a.tile);
@@ -551,7 +558,12 @@ export function siameseReferee(config: SiameseConfig) {
         break;
       }
       case 'other-move': {
-        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+        if (a.from?.area === 'wall' && a.to.area === 'floor' && s.turn !== null) {
+          // picked and thrown without being racked long enough to be read there: a pick and a discard
+          const player = s.turn;
+          doPick(s, raised, player, a.from.wall, a.tile, a.to, a.at, a.ref, wallBefore);
+          boundary = doDiscard(s, player, a.tile, a.at);
+        } else if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
         break;
       }
     }

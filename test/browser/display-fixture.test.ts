@@ -254,6 +254,35 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
     expect(await text('[data-testid="player-count-1"]')).toBe('28');
   });
 
+  it('shows a dead hand, a verified Mah Jongg and the final payment', async () => {
+    const players = structuredClone(siameseFixture().players);
+    players[0]!.racks[0]!.mahJongg = { lineId: 'S-7', lineText: '555 Bams · kong of Red · pairs (sample)', value: 30, jokerless: false, order: 1 };
+    players[1]!.racks[1]!.dead = true;
+    players[1]!.racks[1]!.deadReason = 'picked from the wrong wall (003 rule 20)';
+    fixture.push({
+      players,
+      phase: 'ended',
+      endReason: 'wall game',
+      turn: null,
+      score: { points: [80, 0], payment: { from: 1, to: 0, amount: 80 }, breakdown: [['Mah Jongg 30', 'game 1: 50'], []], final: true },
+    });
+    await page.waitForSelector('[data-testid="dead-1-1"]');
+    expect(await text('[data-testid="dead-1-1"]')).toBe('DEAD HAND picked from the wrong wall (003 rule 20)');
+    expect(await text('[data-testid="mahjongg-0-0"]')).toBe('MAH JONGG 555 Bams · kong of Red · pairs (sample) 30 pts');
+    expect(await text('[data-testid="phase"]')).toBe('Game over: wall game');
+    expect(await text('[data-testid="score"] h2')).toBe('Final score');
+    expect(await text('[data-testid="payment"]')).toBe('Bea pays Ann 80');
+    expect(await text('[data-testid="turn"]')).toBe('');
+    await page.screenshot({ path: join(RESULTS, 'table-view-ended.png'), fullPage: true });
+  });
+
+  it('?flat=1 turns the far seat (Bea) to face her', async () => {
+    await page.goto(`${fixture.url}/table/t1?flat=1`);
+    await page.waitForSelector('[data-testid="player-1"].rotated');
+    expect(await page.getAttribute('[data-testid="player-0"]', 'class')).not.toContain('rotated');
+    await page.screenshot({ path: join(RESULTS, 'table-view-flat.png') });
+  });
+
   it('director: asks the token once, shows concealed tiles and evidence, posts rulings', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const dir = await ctx.newPage();

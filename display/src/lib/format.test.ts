@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, countText, flagStatusText, paymentText, phaseText, playerName, rackLabel, wallLabel } from './format.js';
+import { ago, countText, flagWho, readerText, flagStatusText, paymentText, phaseText, playerName, rackLabel, wallLabel } from './format.js';
 import { route, tablePath, directorPath } from './route.js';
 import { siameseFixture } from './fixtures.js';
 
@@ -19,6 +19,13 @@ describe('format', () => {
     expect(rackLabel(0)).toBe('Rack 1');
     expect(rackLabel(null)).toBe('');
     expect(wallLabel(1)).toBe('Wall 2');
+  });
+
+  it('writes who a flag names and reader chips', () => {
+    expect(flagWho(view.flags[0]!, view.players)).toBe('Bea · Rack 2');
+    expect(flagWho({ player: 0, rack: null }, view.players)).toBe('Ann');
+    expect(readerText({ id: 'RK-E1', state: 'connected', discarded: 0 })).toBe('RK-E1');
+    expect(readerText({ id: 'RK-W2', state: 'stale', discarded: 3 })).toBe('RK-W2 stale · 3 bad');
   });
 
   it('writes counts, phases, statuses and ages', () => {

@@ -72,3 +72,14 @@ export function flagStatusText(status: string): string {
 export function countText(count: number | null | undefined): string {
   return typeof count === 'number' ? String(count) : '—';
 }
+
+/** Who a flag names, as the banner writes it: "Bea · Rack 2", or just "Bea" when no rack is concerned. */
+export function flagWho(flag: { player: number; rack: number | null }, players: readonly PlayerView[]): string {
+  const name = playerName(players, flag.player);
+  return flag.rack === null ? name : `${name} · ${rackLabel(flag.rack)}`;
+}
+
+/** A reader chip's text: "RK-E1", "RK-W2 stale", "RK-W2 stale · 3 bad" (bad = lines the decoder discarded). */
+export function readerText(r: { id: string; state: string; discarded: number }): string {
+  return [r.id, r.state !== 'connected' ? ` ${r.state}` : '', r.discarded > 0 ? ` · ${r.discarded} bad` : ''].join('');
+}

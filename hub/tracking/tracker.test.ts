@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { TileId } from '../../rules/tiles.js';
+import { Tracker } from './tracker.js';
+
+const registry = new Map<string, TileId>([
+  ['04000000000001', '5B#1'],
+  ['04000000000002', 'J#3'],
+  ['04000000000003', 'RD#2'],
+]);
+const FIVE_BAM = '04000000000001';
+const JOKER = '04000000000002';
+const RED = '04000000000003';
+const SETTLE = 250;
+
+function tracker() {
+  return new Tracker({ settleMs: SETTLE, registry });
+}
+
+describe('tile tracker', () => {
+  it('a tile first seen in a wall settles there after the settle window, not before', () => {
+    const t = tracker();
+    t.snapshot('WL-1/wall', [FIVE_BAM, JOKER], 1000, 1);
+    expect(t.settle(1249)).toEqual([]);
+    const moves = t.settle(1250);
+    expect(moves.map((m) => [m.tile, m.from, m.to, m.at])).toEqual([
+      ['5B#1', null, 'WL-1/wall', 1000],
+      ['J#3', null, 'WL-1/wall', 1000],
+    ]);
+    expect(t.nextDue()).toBeNull();
+  });
+
+  it('a pick: gone from the wall, in the hand, then racked: one move wall → rack with both reader lines', () => {
+    const t = tracker();
+    t.snapshot('WL-1/wall', [FIVE_BAM], 0, 1);
+    t.settle(1000);
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 7); // lifted
+    expect(t.settle(2600)).toEqual([]); // in a hand: not lost, not moved
+    expect(t.positions().get('5B#1')).toBe('WL-1/wall');
+    t.add('RK-E1/in', FIVE_BAM, 2700, 9);
+    expect(t.settle(2949)).toEqual([]);
+    expect(t.settle(2950)).toEqual([{ tile: '5B#1', tag: FIVE_BAM, from: 'WL-1/wall', to: 'RK-E1/in', at: 2700, lines: [7, 9] }]);
+  });
+
+  it('flicker: a tag that drops out and comes back within the window makes no move', () => {
+    const t = tracker();
+    t.snapshot('RK-E1/in', [JOKER], 0, 1);
+    t.settle(1000);
+    t.remove('RK-E1/in', JOKER, 2000, 2);
+    t.add('RK-E1/in', JOKER, 2050, 3);
+    expect(t.settle(5000)).toEqual([]);
+  });
+
+  it('a cross-read: seen in the neighbouring zone while still in its own, it stays where it was', () => {
+    const t = tracker();
+    t.snapshot('RK-E1/in', [RED], 0, 1);
+    t.settle(1000);
+    t.add('RK-E1/top', RED, 2000, 2); // the antenna next door sees it too
+    expect(t.settle(5000)).toEqual([]);
+    t.remove('RK-E1/top', RED, 5100, 3);
+    expect(t.settle(9000)).toEqual([]);
+    expect(t.positions().get('RD#2')).toBe('RK-E1/in');
+  });
+
+  it('an exposure: gone from inside the rack and resting on top settles as a move in → top', () => {
+    const t = tracker();
+    t.snapshot('RK-E1/in', [RED], 0, 1);
+    t.settle(1000);
+    t.add('RK-E1/top', RED, 2000, 2);
+    t.remove('RK-E1/in', RED, 2100, 3); // gone from its old zone only now
+    expect(t.settle(2300)).toEqual([]); // absent from `in` for 200 ms only
+    expect(t.settle(2350).map((m) => [m.from, m.to])).toEqual([['RK-E1/in', 'RK-E1/top']]);
+  });
+
+  it('two quick moves (a pick, then a discard of another tile) are both kept, in order', () => {
+    const t = tracker();
+    t.snapshot('WL-1/wall', [FIVE_BAM], 0, 1);
+    t.snapshot('RK-E1/in', [JOKER], 0, 2);
+    t.settle(1000);
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 3);
+    t.add('RK-E1/in', FIVE_BAM, 2040, 4);
+    t.remove('RK-E1/in', JOKER, 2080, 5);
+    t.add('FL-1/floor', JOKER, 2120, 6);
+    expect(t.settle(3000).map((m) => `${m.tile} ${m.from} → ${m.to}`)).toEqual([
+      '5B#1 WL-1/wall → RK-E1/in',
+      'J#3 RK-E1/in → FL-1/floor',
+    ]);
+  });
+
+  it('a snapshot is the truth: a missed DEL is repaired by the next snapshot', () => {
+    const t = tracker();
+    t.snapshot('RK-E1/in', [FIVE_BAM, JOKER], 0, 1);
+    t.settle(1000);
+    t.add('FL-1/floor', JOKER, 2000, 2); // the DEL from RK-E1 was lost
+    expect(t.settle(3000)).toEqual([]); // still seen inside the rack: stays
+    t.snapshot('RK-E1/in', [FIVE_BAM], 3100, 3);
+    expect(t.settle(3350).map((m) => [m.tile, m.from, m.to, m.lines])).toEqual([['J#3', 'RK-E1/in', 'FL-1/floor', [3, 2]]]);
+  });
+
+  it('unknown tags are listed, never moved', () => {
+    const t = tracker();
+    t.snapshot('RK-E1/in', ['DEADBEEF00'], 500, 1);
+    expect(t.settle(5000)).toEqual([]);
+    expect(t.unknownTags()).toEqual([{ tag: 'DEADBEEF00', zone: 'RK-E1/in', at: 500 }]);
+  });
+
+  it('after a restart, restored positions make a matching snapshot produce no move', () => {
+    const t = tracker();
+    t.restore(FIVE_BAM, 'RK-W2/in');
+    t.snapshot('RK-W2/in', [FIVE_BAM], 100, 1);
+    expect(t.settle(1000)).toEqual([]);
+    expect(t.positions().get('5B#1')).toBe('RK-W2/in');
+  });
+});
