@@ -21,12 +21,17 @@ const program = new Command()
   .option('--port <n>', 'HTTP port on 127.0.0.1 (env PORT)', process.env.PORT ?? '8080')
   .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
+  .option('--settle-ms <ms>', 'override every table\'s settle window (ms)')
+  .option('--count-check-ms <ms>', 'override every table\'s count-check delay after a turn boundary (ms)')
   .option('--sim-pace <ms>', 'simulator: ms between physical steps', '700')
   .option('--sim-seed <n>', 'simulator: seed of the first game', '1')
   .option('--sim-transport <kind>', 'simulator: pty (socat) or tcp', existsSync('/usr/bin/socat') ? 'pty' : 'tcp')
   .parse();
 
-const o = program.opts<{ config: string; port: string; data: string; reader?: string[]; simPace: string; simSeed: string; simTransport: string }>();
+const o = program.opts<{
+  config: string; port: string; data: string; reader?: string[]; settleMs?: string; countCheckMs?: string;
+  simPace: string; simSeed: string; simTransport: string;
+}>();
 
 async function waitForFile(file: string, ms: number, child: ChildProcess): Promise<void> {
   const until = Date.now() + ms;
@@ -39,6 +44,10 @@ async function waitForFile(file: string, ms: number, child: ChildProcess): Promi
 
 async function main(): Promise<void> {
   const tables = loadHubConfig(o.config);
+  for (const { table } of tables) {
+    if (o.settleMs !== undefined) table.timing.settleMs = Number(o.settleMs);
+    if (o.countCheckMs !== undefined) table.timing.countCheckMs = Number(o.countCheckMs);
+  }
   let ports = o.reader ?? [];
   let sim: ChildProcess | null = null;
   if (ports.length === 0) {

@@ -136,12 +136,24 @@ export function concealed(racks: readonly RackView[]): TileId[] {
   return racks.flatMap((r) => r.inside);
 }
 
+const memo = new WeakMap<readonly Card[], Map<string, ReturnType<typeof howFar>>>();
+
+/** howFar, remembered for the last few hundred hands of each card set (the bots ask about the same hand several times a turn). */
+function measure(cards: readonly Card[], tiles: TileKind[], exposures: TileKind[][]): ReturnType<typeof howFar> {
+  let m = memo.get(cards);
+  if (!m) memo.set(cards, (m = new Map()));
+  const key = `${[...tiles].sort().join(' ')}|${exposures.map((x) => x.join(' ')).join('/')}`;
+  const hit = m.get(key);
+  if (hit) return hit;
+  const r = howFar(cards, { tiles, exposures });
+  if (m.size >= 512) m.delete(m.keys().next().value!);
+  m.set(key, r);
+  return r;
+}
+
 /** Lines ranked by howFar for `pool` on a rack with `exposures`, as plans (best first, at most `limit`). */
 function rank(cards: readonly Card[], rack: number, pool: readonly TileId[], exposures: readonly TopGroup[], limit: number): RackPlan[] {
-  const results = howFar(cards, {
-    tiles: kinds(pool),
-    exposures: exposures.map((x) => kinds(x.tiles)),
-  });
+  const results = measure(cards, kinds(pool), exposures.map((x) => kinds(x.tiles)));
   const out: RackPlan[] = [];
   for (const r of results) {
     if (out.length >= limit) break;
@@ -168,10 +180,10 @@ export function planRacks(cards: readonly Card[], racks: readonly RackView[], tu
     return plans;
   }
   let best: { a: RackPlan; b: RackPlan | null; score: [number, number] } | null = null;
-  for (const [first, second] of [
-    [open[0]!, open[1]!],
-    [open[1]!, open[0]!],
-  ] as const) {
+  const orders: [number, number][] = [[open[0]!, open[1]!]];
+  // with nothing on either top the two racks are alike: the other order gives the same pairs swapped
+  if (racks[open[0]!]!.top.length + racks[open[1]!]!.top.length > 0) orders.push([open[1]!, open[0]!]);
+  for (const [first, second] of orders) {
     for (const a of rank(cards, first, pool, racks[first]!.top, tuning.candidates)) {
       const rest = without(pool, a.keep);
       const b = rank(cards, second, rest, racks[second]!.top, 1)[0] ?? null;

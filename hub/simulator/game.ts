@@ -55,6 +55,12 @@ export interface Step {
   moves: Move[];
   /** for logs, e.g. `"Ann picks 5B#2 from wall 0"` */
   label: string;
+  /**
+   * how long the table stays still after this step, in units of the runner's pace (default: 0.5
+   * after a lift, the short "in hand" gap; 1 after a placement). A discard gets 2: the other player
+   * looks at it before calling or picking.
+   */
+  dwell?: number;
 }
 
 /** A violation the simulator makes on purpose, for the hub to flag. */
@@ -267,8 +273,8 @@ export function playGame(opts: GameOptions): GameResult {
   const mahJonggs: GameRecord['mahJonggs'] = [];
   const points = Array(nPlayers).fill(0) as number[];
 
-  const step = (label: string, moves: Move[]): number => {
-    steps.push({ label, moves });
+  const step = (label: string, moves: Move[], dwell?: number): number => {
+    steps.push(dwell === undefined ? { label, moves } : { label, moves, dwell });
     return steps.length - 1;
   };
   const currentWall = (): number => {
@@ -381,7 +387,7 @@ export function playGame(opts: GameOptions): GameResult {
     const tile = chooseDiscard(cards, players[p]!.racks, tuning);
     step(`${names[p]} lifts ${tile} to discard`, liftConcealed(p, [tile]));
     floor.push(tile);
-    const s = step(`${names[p]} discards ${tile}`, [{ tile, from: null, to: zones.floor }]);
+    const s = step(`${names[p]} discards ${tile}`, [{ tile, from: null, to: zones.floor }], 2);
     events.push({ type: 'discard', step: s, player: p, tile });
     return tile;
   };
@@ -511,7 +517,7 @@ export function playGame(opts: GameOptions): GameResult {
 /** The card line of a Mah Jongg event, for messages. */
 export function describeEnd(record: GameRecord): string {
   const mjs = record.events.filter((e): e is Extract<RecordEvent, { type: 'mahjongg' }> => e.type === 'mahjongg');
-  const parts = mjs.map((e) => `${record.players[e.player]} Mah Jongg on ${e.line} (${e.lineText.trim()}, ${e.value} points${e.jokerless ? ', jokerless' : ''}${e.selfPicked ? ', self-picked' : `, called from ${record.players[e.calledFrom ?? 0]}`})`);
+  const parts = mjs.map((e) => `${record.players[e.player]} Mah Jongg on line ${e.line} "${e.lineText.split('|')[0]!.trim().replace(/\s+/g, ' ')}" (${e.value} points${e.jokerless ? ', jokerless' : ''}${e.selfPicked ? ', self-picked' : `, called from ${record.players[e.calledFrom ?? 0]}`})`);
   const end = record.end.reason === 'wall-game' ? 'wall game' : record.end.reason === 'two-mahjonggs' ? `${record.players[record.end.winner ?? 0]} wins with 2 Mah Jonggs` : 'walls empty';
   return [...parts, end].join('; ');
 }

@@ -12,6 +12,7 @@
  *   --transport T      pty (default; falls back to tcp without socat) | tcp
  *   --tcp-base PORT    first TCP port (default 7700; reader i listens on PORT + i)
  *   --dir DIR          pseudo-terminal links and ports.json (default data/sim)
+ *   --linger MS        keep the readers up this long after the last game (default 2000)
  *   --record FILE      JSON array of the game records, rewritten after each game
  *   --config FILE      table config (default hub/config/tables/siamese-demo.json)
  *   --table ID         which table of the config (default: the first Siamese table)
@@ -49,6 +50,7 @@ const program = new Command()
   }, 'pty')
   .option('--tcp-base <port>', 'first TCP port', int('--tcp-base', 1), 7700)
   .option('--dir <dir>', 'links and ports.json', 'data/sim')
+  .option('--linger <ms>', 'ms to keep the readers up after the last game', int('--linger', 0), 2000)
   .option('--record <file>', 'JSON file for the game records')
   .option('--config <file>', 'table config', 'hub/config/tables/siamese-demo.json')
   .option('--table <id>', 'table id in the config')
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
   program.parse();
   const o = program.opts<{
     seed: number; pace: number; games: number; demo: boolean; inject?: 'count' | 'wall'; injectAt?: number;
-    transport: 'pty' | 'tcp'; tcpBase: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean;
+    transport: 'pty' | 'tcp'; tcpBase: number; linger: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean;
   }>();
   const tables = loadHubConfig(o.config);
   const chosen = o.table ? tables.find((t) => t.table.id === o.table) : tables.find((t) => t.table.variant === 'siamese');
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     tcpBase: o.tcpBase,
     dir: o.dir,
     waitForHub: o.waitForHub,
+    lingerMs: o.linger,
     log: (line) => console.log(line),
     ...(o.inject ? { inject: o.inject } : {}),
     ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),

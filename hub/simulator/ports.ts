@@ -24,6 +24,13 @@ export interface ReaderLink {
   onDisconnect: (() => void) | undefined;
   /** closes the link (kills socat / closes the server) */
   close(): Promise<void>;
+  /**
+   * pulls the cable: socat is killed (the hub side gets `close` with `disconnected: true`), or the
+   * TCP connection is dropped and the server stops listening
+   */
+  unplug(): Promise<void>;
+  /** plugs it back: socat again with the same links, or the TCP server listening again */
+  replug(): Promise<void>;
 }
 
 /** One line of DIR/ports.json. */
@@ -62,17 +69,14 @@ async function waitFor(cond: () => boolean, timeoutMs: number, what: string): Pr
   }
 }
 
-/**
- * Makes a pseudo-terminal pair with socat (`pty,raw,echo=0,link=DIR/hub-<READER>` and
- * `…link=DIR/dev-<READER>`), waits until both links exist and opens the dev side with serialport.
- * @throws Error when socat does not start or the links do not appear within 5 s
- */
-export async function openPtyLink(reader: string, dir: string): Promise<ReaderLink> {
-  installExitHook();
-  const abs = resolve(dir);
-  mkdirSync(abs, { recursive: true });
-  const hubPath = join(abs, `hub-${reader}`);
-  const devPath = join(abs, `dev-${reader}`);
+/** One running socat pair with the dev side opened. */
+interface PtyPair {
+  port: SerialPort;
+  exited: () => boolean;
+  kill: () => Promise<void>;
+}
+
+async function startPair(reader: string, hubPath: string, devPath: string): Promise<PtyPair> {
   for (const p of [hubPath, devPath]) rmSync(p, { force: true });
   const child = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${devPath}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -88,8 +92,9 @@ export async function openPtyLink(reader: string, dir: string): Promise<ReaderLi
     exited = true;
     children.delete(child);
   });
-  child.on('error', () => {
+  child.on('error', (e) => {
     exited = true;
+    stderr += e.message;
   });
   try {
     await waitFor(() => exited || (existsSync(hubPath) && existsSync(devPath)), 5000, `socat links ${hubPath} and ${devPath}`);
@@ -98,20 +103,16 @@ export async function openPtyLink(reader: string, dir: string): Promise<ReaderLi
     throw e;
   }
   if (exited) throw new Error(`socat for ${reader} exited: ${stderr.trim()}`);
-
   const port = new SerialPort({ path: devPath, baudRate: 115200, autoOpen: false });
   await new Promise<void>((res, rej) => port.open((err) => (err ? rej(new Error(`cannot open ${devPath}: ${err.message}`)) : res())));
   port.setEncoding('latin1');
-  const link: ReaderLink = {
-    reader,
-    port: hubPath,
-    write(text: string) {
-      if (port.isOpen) port.write(text);
-    },
-    onData: undefined,
-    onConnect: undefined,
-    onDisconnect: undefined,
-    async close() {
+  port.on('error', () => {
+    /* the hub side went away or socat died: the reader just keeps going, like firmware */
+  });
+  return {
+    port,
+    exited: () => exited,
+    async kill() {
       if (port.isOpen) await new Promise<void>((res) => port.close(() => res()));
       if (!exited) {
         child.kill('SIGTERM');
@@ -120,10 +121,45 @@ export async function openPtyLink(reader: string, dir: string): Promise<ReaderLi
       children.delete(child);
     },
   };
-  port.on('data', (d: string | Buffer) => link.onData?.(typeof d === 'string' ? d : d.toString('latin1')));
-  port.on('error', () => {
-    /* the hub side went away or socat died: the reader just keeps going, like firmware */
-  });
+}
+
+/**
+ * Makes a pseudo-terminal pair with socat (`pty,raw,echo=0,link=DIR/hub-<READER>` and
+ * `…link=DIR/dev-<READER>`), waits until both links exist and opens the dev side with serialport.
+ * @throws Error when socat does not start or the links do not appear within 5 s
+ */
+export async function openPtyLink(reader: string, dir: string): Promise<ReaderLink> {
+  installExitHook();
+  const abs = resolve(dir);
+  mkdirSync(abs, { recursive: true });
+  const hubPath = join(abs, `hub-${reader}`);
+  const devPath = join(abs, `dev-${reader}`);
+  let pair: PtyPair | undefined;
+  const link: ReaderLink = {
+    reader,
+    port: hubPath,
+    write(text: string) {
+      if (pair && pair.port.isOpen && !pair.exited()) pair.port.write(text);
+    },
+    onData: undefined,
+    onConnect: undefined,
+    onDisconnect: undefined,
+    async close() {
+      const p = pair;
+      pair = undefined;
+      await p?.kill();
+    },
+    async unplug() {
+      await link.close();
+      link.onDisconnect?.();
+    },
+    async replug() {
+      if (pair) return;
+      pair = await startPair(reader, hubPath, devPath);
+      pair.port.on('data', (d: string | Buffer) => link.onData?.(typeof d === 'string' ? d : d.toString('latin1')));
+    },
+  };
+  await link.replug();
   return link;
 }
 
@@ -133,7 +169,37 @@ export async function openPtyLink(reader: string, dir: string): Promise<ReaderLi
  */
 export async function openTcpLink(reader: string, tcpPort: number): Promise<ReaderLink> {
   let socket: Socket | undefined;
-  const server: Server = createServer();
+  let server: Server | undefined;
+  const listen = async () => {
+    const srv = createServer();
+    srv.on('connection', (s) => {
+      socket?.destroy();
+      socket = s;
+      s.setEncoding('latin1');
+      s.setNoDelay(true);
+      s.on('data', (d: string) => link.onData?.(d));
+      s.on('error', () => {});
+      s.on('close', () => {
+        if (socket === s) {
+          socket = undefined;
+          link.onDisconnect?.();
+        }
+      });
+      link.onConnect?.();
+    });
+    await new Promise<void>((res, rej) => {
+      srv.once('error', (e) => rej(new Error(`reader ${reader}: cannot listen on 127.0.0.1:${tcpPort}: ${e.message}`)));
+      srv.listen(tcpPort, '127.0.0.1', () => res());
+    });
+    server = srv;
+  };
+  const shut = async () => {
+    const srv = server;
+    server = undefined;
+    socket?.destroy();
+    socket = undefined;
+    if (srv) await new Promise<void>((res) => srv.close(() => res()));
+  };
   const link: ReaderLink = {
     reader,
     port: `tcp://127.0.0.1:${tcpPort}`,
@@ -143,30 +209,13 @@ export async function openTcpLink(reader: string, tcpPort: number): Promise<Read
     onData: undefined,
     onConnect: undefined,
     onDisconnect: undefined,
-    async close() {
-      socket?.destroy();
-      await new Promise<void>((res) => server.close(() => res()));
+    close: shut,
+    unplug: shut,
+    async replug() {
+      if (!server) await listen();
     },
   };
-  server.on('connection', (s) => {
-    socket?.destroy();
-    socket = s;
-    s.setEncoding('latin1');
-    s.setNoDelay(true);
-    s.on('data', (d: string) => link.onData?.(d));
-    s.on('error', () => {});
-    s.on('close', () => {
-      if (socket === s) {
-        socket = undefined;
-        link.onDisconnect?.();
-      }
-    });
-    link.onConnect?.();
-  });
-  await new Promise<void>((res, rej) => {
-    server.once('error', (e) => rej(new Error(`reader ${reader}: cannot listen on 127.0.0.1:${tcpPort}: ${e.message}`)));
-    server.listen(tcpPort, '127.0.0.1', () => res());
-  });
+  await listen();
   return link;
 }
 

@@ -2,8 +2,8 @@
  * The simulator's runner: plays seeded games (game.ts) in real time through virtual readers
  * (reader.ts) on pseudo-terminals or TCP (ports.ts), so the hub learns everything from reader bytes.
  *
- * Timing: after a step whose moves all go into a hand (a lift) it waits `pace / 2` ms (the short
- * "in hand" gap); after any other step, `pace` ms. Between two games: every tile is lifted off the
+ * Timing: after each step it waits `pace × step.dwell` ms: by default `pace / 2` after a lift (the
+ * short "in hand" gap), `pace` after a placement, `2 × pace` after a discard lands on the floor. Between two games: every tile is lifted off the
  * racks, the floor and the walls in one step, ~1000 ms pass, the next game's walls are built (one
  * step per wall, `pace` ms apart) and the deal starts after `pace` ms more.
  *
@@ -22,6 +22,9 @@ import { openPtyLink, openTcpLink, socatAvailable, writePortsFile, type ReaderLi
 import { VirtualReader } from './reader.js';
 
 /** Options of a simulator run. */
+/** Built walls stand at least this long before the deal starts (ms), as at a real table. */
+const WALLS_STAND_MS = 1000;
+
 export interface SimulatorOptions {
   table: TableConfig;
   cards: Card[];
@@ -43,6 +46,8 @@ export interface SimulatorOptions {
   record?: string;
   /** do not deal until every reader got a `CMD snap` from the hub */
   waitForHub: boolean;
+  /** ms to keep the readers up (heartbeats going) after the last game, so the hub sees the end settle (default 0) */
+  lingerMs?: number;
   /** heartbeat period in ms (default 1000) */
   heartbeatMs?: number;
   log: (line: string) => void;
@@ -110,26 +115,44 @@ export class Simulator {
     if (opts.waitForHub) {
       opts.log(`waiting for the hub to ask every reader for a snapshot (${[...this.readers.keys()].join(', ')})`);
       while (!this.stopped && [...this.readers.values()].some((r) => r.snapRequests === 0)) await this.sleep(50);
-      await this.sleep(opts.pace);
+      await this.sleep(Math.max(opts.pace, WALLS_STAND_MS));
     }
     for (;;) {
       if (this.stopped) break;
       for (const s of game.steps) {
         if (this.stopped) break;
         this.apply(s);
-        await this.sleep(s.moves.every((m) => m.to === null) ? opts.pace / 2 : opts.pace);
+        await this.sleep(opts.pace * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
       }
       if (this.stopped) break;
       this.records.push(game.record);
       opts.log(`game ${n}: seed ${game.record.seed}${game.record.inject ? ` (inject ${game.record.inject} at pick ${game.record.injectAt})` : ''}: ${describeEnd(game.record)}`);
       this.writeRecord();
-      if (!opts.demo && n >= opts.games) break;
+      if (!opts.demo && n >= opts.games) {
+        await this.sleep(opts.lingerMs ?? 0);
+        break;
+      }
       n++;
       const next = this.play(n);
       await this.rebuild(next);
       game = next;
     }
     return this.records;
+  }
+
+  /**
+   * Pulls a reader's cable (pseudo-terminals: socat is killed; TCP: the connection is dropped) and,
+   * after `ms`, plugs it back. The reader keeps tracking tiles meanwhile and stays silent until the
+   * hub asks again with `CMD snap`. @throws Error naming an unknown reader
+   */
+  async unplug(reader: string, ms: number): Promise<void> {
+    const link = this.links.find((l) => l.reader === reader);
+    if (!link) throw new Error(`no reader ${reader} (readers: ${[...this.readers.keys()].join(', ')})`);
+    const r = this.readers.get(reader)!;
+    await link.unplug();
+    r.disconnect();
+    await this.sleep(ms);
+    if (!this.stopped) await link.replug();
   }
 
   /** Stops playing, stops heartbeats and closes every link (socat children are killed). */
@@ -173,7 +196,7 @@ export class Simulator {
       this.apply({ label: `wall ${w} is built`, moves: next.walls[w]!.map((tile) => ({ tile, from: null, to: zones.walls[w]! })) });
       await this.sleep(this.opts.pace);
     }
-    await this.sleep(this.opts.pace);
+    await this.sleep(Math.max(this.opts.pace, WALLS_STAND_MS));
   }
 
   private apply(step: Step): void {

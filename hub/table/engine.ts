@@ -142,7 +142,7 @@ export class TableEngine implements TableRuntime {
     const due = this.pendingChecks.filter((t) => t + settle <= now);
     this.pendingChecks = this.pendingChecks.filter((t) => t + settle > now);
     type Item = { at: number; move?: SettledMove; check?: true };
-    const items: Item[] = [...moves.map((m) => ({ at: m.at, move: m })), ...due.map((t) => ({ at: t, check: true as const }))];
+    const items: Item[] = [...moves.map((m) => ({ at: m.leftAt, move: m })), ...due.map((t) => ({ at: t, check: true as const }))];
     items.sort((a, b) => a.at - b.at || (a.check ? 1 : 0) - (b.check ? 1 : 0));
     let changed = false;
     for (const item of items) {

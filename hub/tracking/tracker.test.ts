@@ -38,7 +38,7 @@ describe('tile tracker', () => {
     expect(t.positions().get('5B#1')).toBe('WL-1/wall');
     t.add('RK-E1/in', FIVE_BAM, 2700, 9);
     expect(t.settle(2949)).toEqual([]);
-    expect(t.settle(2950)).toEqual([{ tile: '5B#1', tag: FIVE_BAM, from: 'WL-1/wall', to: 'RK-E1/in', at: 2700, lines: [7, 9] }]);
+    expect(t.settle(2950)).toEqual([{ tile: '5B#1', tag: FIVE_BAM, from: 'WL-1/wall', to: 'RK-E1/in', at: 2700, leftAt: 2000, lines: [7, 9] }]);
   });
 
   it('flicker: a tag that drops out and comes back within the window makes no move', () => {

@@ -23,8 +23,13 @@ export interface SettledMove {
   /** where it was settled before, or null on first sight */
   from: ZoneKey | null;
   to: ZoneKey;
-  /** when it arrived in `to` (ms since epoch): moves are ordered by this */
+  /** when it arrived in `to` (ms since epoch) */
   at: number;
+  /**
+   * when it left `from` (ms; its arrival for a first sighting). Moves are ordered by this: a tile
+   * picked first was picked first, even when it rests in a hand longer than the next pick does.
+   */
+  leftAt: number;
   /** ids of the raw reader lines the move rests on (its removal from `from`, its arrival in `to`) */
   lines: number[];
 }
@@ -97,7 +102,7 @@ export class Tracker {
     this.dirty.add(tag);
   }
 
-  /** Moves that have settled by `now` (ms), in the order the tiles arrived. */
+  /** Moves that have settled by `now` (ms), in the order the tiles left their old zones. */
   settle(now: number): SettledMove[] {
     const moves: SettledMove[] = [];
     for (const tag of [...this.dirty]) {
@@ -117,12 +122,13 @@ export class Tracker {
       const goneFor = s.left ? now - s.left.since : Infinity;
       if (restedFor < this.opts.settleMs || goneFor < this.opts.settleMs) continue;
       const lines = [s.left?.line, seen.line].filter((l): l is number => typeof l === 'number');
-      moves.push({ tile: s.tile, tag, from: s.settled, to: zone, at: seen.since, lines });
+      const leftAt = Math.min(s.left?.since ?? seen.since, seen.since);
+      moves.push({ tile: s.tile, tag, from: s.settled, to: zone, at: seen.since, leftAt, lines });
       s.settled = zone;
       s.left = null;
       this.dirty.delete(tag);
     }
-    return moves.sort((a, b) => a.at - b.at);
+    return moves.sort((a, b) => a.leftAt - b.leftAt || a.at - b.at);
   }
 
   /** The earliest time (ms) at which `settle` may have something new, or null when nothing is pending. */

@@ -22,7 +22,7 @@ import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { EV } from '../../hub/api/socket-events.js';
 import type { DirectorTableView, PublicTableView } from '../../hub/api/views.js';
-import { siameseDirectorFixture, siameseFixture } from '../../display/src/lib/fixtures.js';
+import { siameseDirectorFixture, siameseFixture, standardFixture } from '../../display/src/lib/fixtures.js';
 
 const TOKEN = 'sesame-director';
 const RESULTS = resolve('test-results');
@@ -55,7 +55,10 @@ async function startFixture(dist: string): Promise<Fixture> {
   const resyncs: unknown[] = [];
   const rulings: Fixture['rulings'] = [];
 
-  app.get('/api/tables', async () => [{ id: 't1', variant: 'siamese', players: [{ name: 'Ann' }, { name: 'Bea' }] }]);
+  app.get('/api/tables', async () => [
+    { id: 't1', variant: 'siamese', players: [{ name: 'Ann' }, { name: 'Bea' }] },
+    { id: 's1', variant: 'standard', players: [{ name: 'Cy' }, { name: 'Dee' }, { name: 'Eve' }, { name: 'Flo' }] },
+  ]);
   app.post<{ Params: { id: string; flagId: string }; Body: { ruling?: unknown } }>('/api/director/tables/:id/flags/:flagId', async (req, reply) => {
     const authorization = req.headers.authorization;
     if (authorization !== `Bearer ${TOKEN}`) return reply.code(401).send({ error: 'unauthorized' });
@@ -82,6 +85,10 @@ async function startFixture(dist: string): Promise<Fixture> {
     ns.on('connection', (socket: Socket) => {
       const send = (payload: unknown): void => {
         const tableId = (payload as { tableId?: unknown } | null)?.tableId;
+        if (tableId === 's1' && ns.name === '/') {
+          socket.emit(EV.snapshot, { tableId: 's1', seq: 1, view: standardFixture() });
+          return;
+        }
         if (tableId !== 't1') {
           socket.emit(EV.problem, { error: `unknown table ${JSON.stringify(tableId)}` });
           return;
@@ -167,7 +174,7 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
   it('lists the tables with links', async () => {
     await page.goto(`${fixture.url}/`);
     await page.waitForSelector('a.table-link');
-    expect(await page.getAttribute('a.table-link', 'href')).toBe('/table/t1');
+    expect(await page.$$eval('a.table-link', (as) => as.map((a) => a.getAttribute('href')))).toEqual(['/table/t1', '/table/s1']);
     expect(await text('a.table-link')).toContain('Ann · Bea');
   });
 
@@ -281,6 +288,16 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
     await page.waitForSelector('[data-testid="player-1"].rotated');
     expect(await page.getAttribute('[data-testid="player-0"]', 'class')).not.toContain('rotated');
     await page.screenshot({ path: join(RESULTS, 'table-view-flat.png') });
+  });
+
+  it('draws a standard 4-player table generically (one rack each)', async () => {
+    await page.goto(`${fixture.url}/table/s1`);
+    await page.waitForSelector('[data-testid="player-count-3"]');
+    const counts = await page.$$eval('[data-testid^="player-count-"]', (els) => els.map((e) => `${e.getAttribute('data-testid')}=${e.textContent?.trim()}`).sort());
+    expect(counts).toEqual(['player-count-0=14', 'player-count-1=13', 'player-count-2=13', 'player-count-3=13']);
+    expect(await page.$$eval('[data-testid="rack-2-0"] .exposed [role="img"]', (els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['2 Crak', '2 Crak', 'Joker', '2 Crak']);
+    expect(await page.$('[data-testid="flag-banner"]')).toBeNull();
+    await page.screenshot({ path: join(RESULTS, 'table-view-standard.png'), fullPage: true });
   });
 
   it('director: asks the token once, shows concealed tiles and evidence, posts rulings', async () => {

@@ -108,3 +108,44 @@ export function siameseDirectorFixture(): DirectorTableView {
     ],
   };
 }
+
+/** A standard 4-player NMJL table (seed 000) mid-game: one rack each, East (Cy) to play with 14 tiles. */
+export function standardFixture(): PublicTableView {
+  const names: [string, string][] = [
+    ['Cy', 'East'],
+    ['Dee', 'South'],
+    ['Eve', 'West'],
+    ['Flo', 'North'],
+  ];
+  const exposed: PublicTableView['players'][number]['racks'][number]['exposed'][] = [['F', 'F', 'F'], [], ['2C', '2C', 'J', '2C'], []];
+  return {
+    tableId: 's1',
+    variant: 'standard',
+    gameNo: 3,
+    phase: 'play',
+    endReason: null,
+    turn: 0,
+    players: names.map(([name, seat], index) => {
+      const count = index === 0 ? 14 : 13;
+      const ex = exposed[index]!;
+      return {
+        index,
+        name,
+        seat,
+        count,
+        racks: [{ rack: 0, count, concealedCount: count - ex.length, exposed: ex, dead: false, deadReason: null, mahJongg: null }],
+      };
+    }),
+    walls: [
+      { wall: 0, left: 0, current: false },
+      { wall: 1, left: 12, current: true },
+      { wall: 2, left: 36, current: false },
+      { wall: 3, left: 36, current: false },
+    ],
+    discards: ['3B', 'N', '8D', 'GD', '1C', 'S'],
+    flags: [],
+    score: null,
+    readers: [{ id: 'RK-1', state: 'connected', lastMessageAt: FIXTURE_NOW - 200, discarded: 0 }],
+    updatedAt: FIXTURE_NOW,
+  };
+}

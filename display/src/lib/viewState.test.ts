@@ -31,6 +31,10 @@ describe('snapshot', () => {
   it('ignores a malformed snapshot with a reason, without throwing', () => {
     const a = onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { tableId: 't1', players: 'x' } });
     expect(a).toMatchObject({ type: 'ignored', reason: 'snapshot view.players is not an array' });
+    const badRack = siameseFixture() as unknown as { players: { racks: unknown[] }[] };
+    badRack.players[1]!.racks[0] = { rack: 0, count: 13 };
+    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: badRack })).toMatchObject({ type: 'ignored', reason: 'snapshot view.players[1].racks[0].exposed is not an array' });
+    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { ...siameseFixture(), score: { points: 3 } } })).toMatchObject({ type: 'ignored', reason: 'snapshot view.score has no points and breakdown arrays' });
     expect(onSnapshot(initialState('t1'), null)).toMatchObject({ type: 'ignored', reason: 'snapshot is not an object' });
     expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: -1, view: siameseFixture() })).toMatchObject({ type: 'ignored' });
     expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1.5, view: siameseFixture() })).toMatchObject({ type: 'ignored' });

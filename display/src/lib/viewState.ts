@@ -68,6 +68,27 @@ export function checkView(view: unknown): string | null {
   for (const key of ['players', 'walls', 'discards', 'flags', 'readers'] as const) {
     if (!Array.isArray(view[key])) return `view.${key} is not an array`;
   }
+  const players = view.players as unknown[];
+  for (let p = 0; p < players.length; p++) {
+    const player = players[p];
+    if (!isRecord(player) || !Array.isArray(player.racks)) return `view.players[${p}].racks is not an array`;
+    for (let r = 0; r < player.racks.length; r++) {
+      const rack: unknown = player.racks[r];
+      if (!isRecord(rack) || !Array.isArray(rack.exposed)) return `view.players[${p}].racks[${r}].exposed is not an array`;
+    }
+  }
+  for (const [i, f] of (view.flags as unknown[]).entries()) {
+    if (!isRecord(f)) return `view.flags[${i}] is not an object`;
+  }
+  for (const [i, w] of (view.walls as unknown[]).entries()) {
+    if (!isRecord(w)) return `view.walls[${i}] is not an object`;
+  }
+  for (const [i, r] of (view.readers as unknown[]).entries()) {
+    if (!isRecord(r)) return `view.readers[${i}] is not an object`;
+  }
+  if (view.score !== null && view.score !== undefined) {
+    if (!isRecord(view.score) || !Array.isArray(view.score.points) || !Array.isArray(view.score.breakdown)) return 'view.score has no points and breakdown arrays';
+  }
   return null;
 }
 
