@@ -50,7 +50,10 @@ let exitHookInstalled = false;
 /** Kills every socat child still running (called on process exit too). */
 export function killSocatChildren(): void {
   for (const c of children) {
-    if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+    if (c.exitCode === null && c.signalCode === null) {
+      c.stdin?.end();
+      c.kill('SIGTERM');
+    }
   }
   children.clear();
 }
@@ -69,6 +72,11 @@ async function waitFor(cond: () => boolean, timeoutMs: number, what: string): Pr
   }
 }
 
+/** Shell that runs socat with "$@" and stops it (waiting until it has removed its links) on stdin EOF or SIGTERM/SIGINT. */
+const SOCAT_GUARD =
+  'exec 3<&0; socat "$@" & p=$!; trap \'kill $p 2>/dev/null; wait $p; exit 0\' TERM INT; ' +
+  '(read _ <&3; kill $p 2>/dev/null) & wait $p';
+
 /** One running socat pair with the dev side opened. */
 interface PtyPair {
   port: SerialPort;
@@ -78,9 +86,14 @@ interface PtyPair {
 
 async function startPair(reader: string, hubPath: string, devPath: string): Promise<PtyPair> {
   for (const p of [hubPath, devPath]) rmSync(p, { force: true });
-  const child = spawn('socat', ['-d', '-d', `pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${devPath}`], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  // socat runs under a tiny shell that kills it when our stdin pipe closes, so it never outlives
+  // this process, even after a SIGKILL (no orphan socat keeps the links or deletes a new run's links)
+  const child = spawn(
+    'sh',
+    ['-c', SOCAT_GUARD, 'socat-guard', '-d', '-d', `pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${devPath}`],
+    { stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  child.stdin?.on('error', () => {});
   children.add(child);
   let stderr = '';
   child.stderr?.setEncoding('utf8');
@@ -115,7 +128,7 @@ async function startPair(reader: string, hubPath: string, devPath: string): Prom
     async kill() {
       if (port.isOpen) await new Promise<void>((res) => port.close(() => res()));
       if (!exited) {
-        child.kill('SIGTERM');
+        child.stdin?.end();
         await waitFor(() => exited, 2000, `socat for ${reader} to exit`).catch(() => child.kill('SIGKILL'));
       }
       children.delete(child);

@@ -55,7 +55,15 @@ async function waitFor(cond: () => boolean, ms: number, what: string): Promise<v
 }
 
 /** Starts a simulator playing one seeded game, a hub reading it, and a public socket client. */
-export async function startSession(opts: { seed: number; inject?: 'count' | 'wall'; injectAt?: number; transport?: 'pty' | 'tcp'; tcpBase?: number }): Promise<Session> {
+export async function startSession(opts: {
+  seed: number;
+  inject?: 'count' | 'wall';
+  injectAt?: number;
+  transport?: 'pty' | 'tcp';
+  tcpBase?: number;
+  /** serve a built display from this folder */
+  staticDir?: string;
+}): Promise<Session> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-e2e-'));
   const recordFile = path.join(dir, 'record.json');
   const args = [
@@ -85,7 +93,14 @@ export async function startSession(opts: { seed: number; inject?: 'count' | 'wal
     table.timing.settleMs = TIMING.settleMs;
     table.timing.countCheckMs = TIMING.countCheckMs;
   }
-  const hub = await startHub({ tables, dataDir: path.join(dir, 'data'), ports, httpPort: 0, directorToken: DIRECTOR_TOKEN });
+  const hub = await startHub({
+    tables,
+    dataDir: path.join(dir, 'data'),
+    ports,
+    httpPort: 0,
+    directorToken: DIRECTOR_TOKEN,
+    ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
+  });
 
   const received: string[] = [];
   const counts: (number | null)[][] = [[], []];
