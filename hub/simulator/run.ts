@@ -155,12 +155,13 @@ export class Simulator {
     if (!this.stopped) await link.replug();
   }
 
-  /** Stops playing, stops heartbeats and closes every link (socat children are killed). */
+  /** Stops playing, stops heartbeats, closes every link (socat children are killed) and removes DIR/ports.json. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const wake of [...this.sleepers]) wake();
     for (const r of this.readers.values()) r.stop();
     await Promise.all(this.links.map((l) => l.close().catch(() => undefined)));
+    if (this.links.length) rmSync(join(resolve(this.opts.dir), 'ports.json'), { force: true }); // the ports are gone
   }
 
   private play(n: number): GameResult {

@@ -1,0 +1,48 @@
+/**
+ * `mjhub card check FILE` and `mjhub verify --card FILE --hand "..." [--exposed "..."]`.
+ * A card file that does not load prints `file:line: problem` and exits 1.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command } from 'commander';
+import { loadCard } from '../../rules/card/parse.js';
+import { describeCard } from '../../rules/card/check.js';
+import { matchHand } from '../../rules/match.js';
+import { parseKinds } from '../../rules/tiles.js';
+import type { Card } from '../../rules/card/types.js';
+
+function readCard(file: string): Card {
+  return loadCard(readFileSync(file, 'utf8'), { id: path.basename(file).replace(/\.card$/, ''), file });
+}
+
+const program = new Command().name('mjhub').exitOverride();
+program
+  .command('card')
+  .description('card files')
+  .command('check')
+  .argument('<file>', 'a card file (rules/CARD-FORMAT.md)')
+  .description('validate a card and print each line with its number of concrete variations')
+  .action((file: string) => {
+    for (const line of describeCard(readCard(file))) console.log(line);
+  });
+program
+  .command('verify')
+  .description('which card lines a hand completes, and how each joker stands in (JSON)')
+  .requiredOption('--card <file...>', 'card file(s)')
+  .requiredOption('--hand <tiles>', 'concealed tiles, e.g. "1B 1B 1B J F F"')
+  .option('--exposed <groups>', 'exposures, groups separated by "|", e.g. "5D 5D J | N N N"')
+  .action((o: { card: string[]; hand: string; exposed?: string }) => {
+    const cards = o.card.map(readCard);
+    const exposures = (o.exposed ?? '').split('|').map((g) => g.trim()).filter(Boolean).map(parseKinds);
+    const matches = matchHand(cards, { concealed: parseKinds(o.hand), exposures });
+    console.log(JSON.stringify(matches.map((m) => ({ line: m.line.id, text: m.line.text, value: m.value, jokerless: m.jokerless, jokers: m.jokers })), null, 2));
+  });
+
+try {
+  program.parse();
+} catch (e) {
+  const err = e as { code?: string; message: string };
+  if (err.code?.startsWith('commander.')) process.exit(err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2);
+  console.error(`mjhub: ${err.message}`);
+  process.exit(1);
+}
