@@ -275,3 +275,14 @@ describe('seeds the end-to-end tests rely on', () => {
     expect(r.pointsIfNoFlags).toEqual([0, 130]);
   });
 });
+
+describe('wall game', () => {
+  it('with wallGame the walls run out, the last discard is not called for Mah Jongg: +10 each (003 rules 14, 17F)', () => {
+    const g = playGame({ seed: 42, cards, table, wallGame: true });
+    expect(g.record.mahJonggs).toEqual([]);
+    expect(g.record.end).toEqual({ reason: 'wall-game', winner: null });
+    expect(g.record.pointsIfNoFlags).toEqual([10, 10]);
+    expect(g.record.events.filter((e) => e.type === 'pick').length).toBe(152 - 54);
+    expect(g.record.finalCounts).toEqual([27, 27]);
+  });
+});

@@ -82,6 +82,8 @@ export interface GameOptions {
   inject?: Injection;
   injectAt?: number;
   tuning?: BotTuning;
+  /** the bots never declare (nor call for) Mah Jongg: the game is a wall game (003 rules 14, 17F) */
+  wallGame?: boolean;
 }
 
 /** One entry of the game record; `step` is the index in `steps` of the step that completed it. */
@@ -368,7 +370,7 @@ export function playGame(opts: GameOptions): GameResult {
   const tryMahJongg = (p: number, selfPicked: boolean): boolean => {
     let first = -1;
     for (let i = 0; i < 2; i++) {
-      if (mjCount(p) >= 2) break;
+      if (mjCount(p) >= 2 || opts.wallGame) break;
       const d = findMahJongg(cards, players[p]!.racks);
       if (!d) break;
       const before = events.length;
@@ -453,7 +455,7 @@ export function playGame(opts: GameOptions): GameResult {
     for (;;) {
       const o = (discarder + 1) % nPlayers;
       const call = findCall(cards, players[o]!.racks, tile, tuning);
-      if (!call) break;
+      if (!call || (opts.wallGame && call.purpose === 'mahjongg')) break;
       if (call.purpose === 'mahjongg') {
         const before = events.length;
         declare(o, call.mahJongg, { selfPicked: false, calledFrom: discarder, calledTile: tile });

@@ -16,6 +16,7 @@
  *   --record FILE      JSON array of the game records, rewritten after each game
  *   --config FILE      table config (default hub/config/tables/siamese-demo.json)
  *   --table ID         which table of the config (default: the first Siamese table)
+ *   --wall-game        the bots never declare Mah Jongg (a wall game: 003 rules 14, 17F)
  *   --no-wait-for-hub  deal at once instead of waiting for every reader's first `CMD snap`
  * Prints one line per game, e.g. `game 1: seed 7: Ann Mah Jongg on sample-standard:20 (…)`.
  */
@@ -54,13 +55,14 @@ const program = new Command()
   .option('--record <file>', 'JSON file for the game records')
   .option('--config <file>', 'table config', 'hub/config/tables/siamese-demo.json')
   .option('--table <id>', 'table id in the config')
+  .option('--wall-game', 'the bots never declare Mah Jongg: every game is a wall game', false)
   .option('--no-wait-for-hub', 'deal without waiting for the hub');
 
 async function main(): Promise<void> {
   program.parse();
   const o = program.opts<{
     seed: number; pace: number; games: number; demo: boolean; inject?: 'count' | 'wall'; injectAt?: number;
-    transport: 'pty' | 'tcp'; tcpBase: number; linger: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean;
+    transport: 'pty' | 'tcp'; tcpBase: number; linger: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean; wallGame: boolean;
   }>();
   const tables = loadHubConfig(o.config);
   const chosen = o.table ? tables.find((t) => t.table.id === o.table) : tables.find((t) => t.table.variant === 'siamese');
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
     dir: o.dir,
     waitForHub: o.waitForHub,
     lingerMs: o.linger,
+    wallGame: o.wallGame,
     log: (line) => console.log(line),
     ...(o.inject ? { inject: o.inject } : {}),
     ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),

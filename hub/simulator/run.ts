@@ -44,6 +44,8 @@ export interface SimulatorOptions {
   tcpBase: number;
   /** JSON file for the records of the games played (an array, rewritten after each game) */
   record?: string;
+  /** the bots never declare Mah Jongg: every game is a wall game */
+  wallGame?: boolean;
   /** do not deal until every reader got a `CMD snap` from the hub */
   waitForHub: boolean;
   /** ms to keep the readers up (heartbeats going) after the last game, so the hub sees the end settle (default 0) */
@@ -172,6 +174,7 @@ export class Simulator {
       seed: opts.seed + n - 1,
       cards: opts.cards,
       table: opts.table,
+      ...(opts.wallGame ? { wallGame: true } : {}),
       ...(inject ? { inject, ...(injectAt !== undefined ? { injectAt } : {}) } : {}),
     });
   }
