@@ -18,6 +18,7 @@ import { howFar } from '../rules/howfar.js';
 import { TILE_KINDS, copiesOf, type TileKind } from '../rules/tiles.js';
 import { decodeLine, encodeLine } from '../firmware-protocol/codec.js';
 import type { Message } from '../firmware-protocol/messages.js';
+import { mulberry32 } from '../hub/simulator/prng.js';
 
 const TARGET_MATCH_US = 100;
 const TARGET_HOWFAR_MS = 2;
@@ -26,17 +27,8 @@ const BUDGET_MS = 3000; // per measurement, so the whole run stays well under 30
 const cardsDir = fileURLToPath(new URL('../rules/cards/', import.meta.url));
 const sampleText = (name: string) => readFileSync(cardsDir + name, 'utf8');
 
-/** A deterministic pseudo-random source (mulberry32), so every run measures the same work. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random source (the simulator's mulberry32), so every run measures the same work. */
+const rng = mulberry32;
 
 /** Hand lines of a sample card, grouped by their [Category] heading (heading line kept as is). */
 function sampleSections(text: string): { heading: string; lines: string[] }[] {
