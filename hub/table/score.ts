@@ -26,6 +26,7 @@ export function scoreView(s: SiameseState, table: TableConfig, lowestCardValue: 
         order: m.order,
         sameTurnAsOther: made.length === 2 && made[0]!.turnNo === made[1]!.turnNo,
         claimedFrom: m.claimedFrom as 0 | 1 | null,
+        misnamedDiscard: m.misnamedDiscard,
         at: m.at,
       });
     }

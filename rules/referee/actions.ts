@@ -74,6 +74,18 @@ export interface CountCheckAction extends Base {
   skipPlayers: number[];
 }
 
+/**
+ * What no reader can witness, entered by the director: a discard that was named wrongly and then
+ * claimed for the Mah Jongg on `player`'s `rack` (003 rule 19C/D).
+ */
+export interface DirectorEntryAction extends Base {
+  type: 'director-entry';
+  entry: 'misnamed-discard';
+  /** the player whose Mah Jongg took the mis-named discard */
+  player: number;
+  rack: number;
+}
+
 /** Anything the referee accepts. */
 export type GameAction =
   | PickAction
@@ -82,4 +94,5 @@ export type GameAction =
   | ArrangeAction
   | BuildAction
   | OtherMoveAction
-  | CountCheckAction;
+  | CountCheckAction
+  | DirectorEntryAction;

@@ -19,8 +19,9 @@ class Table {
   private t = 1_000;
   private referee;
 
-  constructor(order: TileId[], dismissed: string[] = []) {
+  constructor(order: TileId[], dismissed: string[] = [], countRule: '18A' | '18D' = '18D') {
     this.referee = siameseReferee({
+      countRule,
       names: ['Ann', 'Bea'],
       racksPerPlayer: 2,
       tilesPerWall: 38,
@@ -262,5 +263,73 @@ describe('Royale Siamese referee (003)', () => {
     expect(t.flags.map((f) => [f.kind, f.rule, f.rack])).toEqual([['mah-jongg-in-error', '003 rules 10E and 11', 1]]);
     expect(t.state.players[EAST]!.racks[1]!.dead).toBe(true);
     expect(t.state.players[EAST]!.racks[0]!.dead).toBe(false);
+  });
+
+  it('exposures on one rack that fit no exposed line kill that hand at the turn boundary (rule 11)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const picked = t.pick(EAST);
+    const mine = t.tilesOf(EAST);
+    // a kong of 3 bams and a pair of 1 bams on top of rack 2: a pair is never an exposure
+    for (const k of ['3B', '3B', '3B', '3B', '1B', '1B'] as TileKind[]) {
+      t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 1);
+    }
+    expect(t.flags).toEqual([]); // judged at the turn boundary, not mid-turn
+    t.discard(EAST, picked);
+    expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack])).toEqual([['illegal-exposure', '003 rule 11', EAST, 1]]);
+    expect(t.state.players[EAST]!.racks[1]!.dead).toBe(true);
+    expect(t.state.players[EAST]!.racks[0]!.dead).toBe(false);
+    expect(t.state.phase).toBe('play');
+  });
+
+  it('exposures that fit a line are fine: a pung of 3 bams and a pung of 3 craks (like numbers)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const picked = t.pick(EAST);
+    const mine = t.tilesOf(EAST);
+    for (const k of ['3B', '3B', '3B', '3C', '3C', '3C'] as TileKind[]) {
+      t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
+    }
+    t.discard(EAST, picked);
+    expect(t.flags).toEqual([]);
+  });
+
+  it('a joker taken off an exposed Mah Jongg is flagged (rules 9, 10C)', () => {
+    const hand = [...EAST_HAND];
+    hand[7] = 'J'; // FFFF 3B 3B 3B J 3C×4 3D 3D: the kong of 3 bams holds a joker
+    const t = new Table(orderFor(hand));
+    t.deal();
+    t.pick(EAST);
+    const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', 'J', '3C', '3C', '3C', '3C', '3D', '3D'];
+    const mine = t.tilesOf(EAST);
+    for (const k of want) t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
+    expect(t.state.players[EAST]!.racks[0]!.mahJongg?.jokerless).toBe(false);
+    const joker = t.tilesOf(EAST).find((x) => kindOf(x) === 'J' && t.state.where.get(x)!.area === 'top')!;
+    t.act({ type: 'arrange', player: EAST, from: { area: 'top', player: EAST, rack: 0 }, to: { area: 'rack', player: EAST, rack: 1 }, tile: joker });
+    expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack])).toEqual([['joker-exchange', '003 rules 9 and 10C', EAST, 0]]);
+  });
+
+  it('a wrong count beside a Mah Jongg: 18D (default) kills both hands, 18A only the other one', () => {
+    const play = (rule: '18A' | '18D') => {
+      const t = new Table(orderFor(EAST_HAND), [], rule);
+      t.deal();
+      const picked = t.pick(EAST);
+      const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'];
+      const mine = t.tilesOf(EAST);
+      for (const k of want) t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
+      t.pick(EAST, { rack: 1 }); // one too many
+      t.discard(EAST, picked);
+      t.check();
+      return t;
+    };
+    const d = play('18D');
+    expect(d.flags.map((f) => f.rule)).toEqual(['003 rule 18C']);
+    expect(d.state.phase).toBe('ended');
+    const a = play('18A');
+    expect(a.flags.map((f) => [f.rule, f.rack])).toEqual([['003 rule 18A', 1]]);
+    expect(a.state.players[EAST]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([[false, 25], [true, null]]);
+    // rule 13: Ann has a Mah Jongg and a dead hand: she stops, Bea plays on alone
+    expect(a.state.phase).toBe('play');
+    expect(a.state.turn).toBe(WEST);
   });
 });

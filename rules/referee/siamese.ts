@@ -24,6 +24,7 @@ import { kindOf, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction, CountCheckAction } from './actions.js';
 import { ownerOf, type Place } from './places.js';
 import { matchTiles } from '../match.js';
+import { exposuresFit } from '../exposures.js';
 
 /** Tiles each player holds off turn (003 rule 5). */
 export const SIAMESE_HAND = 27;
@@ -42,6 +43,11 @@ export interface SiameseConfig {
   dismissed: ReadonlySet<string>;
   /** ids of flags the director confirmed */
   confirmed: ReadonlySet<string>;
+  /**
+   * A wrong tile count of a player who has one legitimate Mah Jongg exposed: '18D' (the later
+   * revision, the default) kills both hands; '18A' kills only the other hand and the Mah Jongg is paid.
+   */
+  countRule?: '18D' | '18A';
 }
 
 /** A verified Mah Jongg on one rack. */
@@ -60,6 +66,8 @@ export interface MahJonggRecord {
   /** turn number in which it was declared */
   turnNo: number;
   at: number;
+  /** the director entered that the claimed discard had been named wrongly (003 rule 19C/D) */
+  misnamedDiscard: boolean;
 }
 
 export interface RackState {
@@ -68,6 +76,8 @@ export interface RackState {
   mahJongg: MahJonggRecord | null;
   /** tiles were on this rack's top at an earlier turn boundary: a concealed line is no longer possible */
   exposedBefore: boolean;
+  /** the hand died because of its exposures (rule 11): its jokers may not be exchanged (rule 15) */
+  deadByExposure: boolean;
 }
 
 export interface PlayerState {
@@ -93,7 +103,7 @@ export interface FlagEvidence {
 export interface Flag {
   /** deterministic id: `g<game>-<kind>-<ref>` */
   id: string;
-  kind: 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error';
+  kind: 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error' | 'illegal-exposure' | 'joker-exchange';
   /** rule and seed, e.g. "003 rule 18C" */
   rule: string;
   title: string;
@@ -151,7 +161,7 @@ const TOTAL_TILES = 152;
 
 function freshPlayers(n: number, racks: number): PlayerState[] {
   return Array.from({ length: n }, () => ({
-    racks: Array.from({ length: racks }, () => ({ dead: false, deadReason: null, mahJongg: null, exposedBefore: false })),
+    racks: Array.from({ length: racks }, () => ({ dead: false, deadReason: null, mahJongg: null, exposedBefore: false, deadByExposure: false })),
     picks: 0,
     called: false,
     calledTile: null,
@@ -361,6 +371,7 @@ export function siameseReferee(config: SiameseConfig) {
       claimedFrom: called,
       turnNo: s.turnNo,
       at,
+      misnamedDiscard: false,
     };
     if (other) endGame(s, `${name(player)} made two Mah Jonggs (003 rule 14)`);
     else if (isOut(p)) afterDeath(s, player);
@@ -401,6 +412,29 @@ export function siameseReferee(config: SiameseConfig) {
         continue;
       }
       const situation = onTurn ? 'after picking' : 'off turn';
+      const mjRack = p.racks.findIndex((r) => r.mahJongg !== null);
+      if (config.countRule === '18A' && mjRack >= 0) {
+        const other = p.racks.findIndex((r, i) => i !== mjRack && !r.dead);
+        raise(
+          s,
+          raised,
+          {
+            kind: 'tile-count',
+            rule: '003 rule 18A',
+            title: `${name(player)} has ${count} tiles ${situation} (should be ${expected}) beside a Mah Jongg: the other hand is dead`,
+            player,
+            rack: other >= 0 ? other : null,
+            at: a.at,
+            ref: a.ref,
+            tiles: [],
+            consequence: `${name(player)}'s hand on rack ${other + 1} is dead; the Mah Jongg on rack ${mjRack + 1} is paid (003 rules 18A, 13)`,
+          },
+          (st) => {
+            if (other >= 0) killRack(st, player, other, `${count} tiles ${situation} (003 rule 18A)`);
+          },
+        );
+        continue;
+      }
       raise(
         s,
         raised,
@@ -470,6 +504,72 @@ export function siameseReferee(config: SiameseConfig) {
     if (to.area === 'top') verifyTop(s, raised, to, at, ref);
   }
 
+  /**
+   * At a turn boundary every rack's exposures must still fit an exposed line on a card in play,
+   * judged rack by rack (003 rule 11); a rack whose top fits none is a dead hand.
+   */
+  function checkExposures(s: SiameseState, raised: Flag[], at: number, ref: string): void {
+    for (const [pi, p] of s.players.entries()) {
+      for (const [ri, r] of p.racks.entries()) {
+        if (r.dead || r.mahJongg) continue;
+        const top = tilesAt(s, 'top', pi, ri);
+        if (top.length === 0 || top.length >= 14) continue;
+        if (exposuresFit(config.cards, top.map(kindOf))) continue;
+        raise(
+          s,
+          raised,
+          {
+            kind: 'illegal-exposure',
+            rule: '003 rule 11',
+            title: `The exposures on ${name(pi)}'s rack ${ri + 1} fit no hand on the cards: that hand is dead`,
+            player: pi,
+            rack: ri,
+            at,
+            ref,
+            tiles: top,
+            consequence: `${name(pi)}'s hand on rack ${ri + 1} is dead; the other rack plays on (003 rule 11)`,
+          },
+          (st) => {
+            killRack(st, pi, ri, 'its exposures fit no hand on the cards (003 rule 11)');
+            st.players[pi]!.racks[ri]!.deadByExposure = true;
+          },
+        );
+      }
+    }
+  }
+
+  /**
+   * A joker taken off the top of a rack: never from an exposed Mah Jongg (003 rules 9, 10C), and
+   * from a dead hand only if that exposure did not kill it (rules 9, 15).
+   */
+  function checkJokerTaken(s: SiameseState, raised: Flag[], from: Place | null, tile: TileId, at: number, ref: string): void {
+    if (!from || from.area !== 'top' || kindOf(tile) !== 'J') return;
+    const r = s.players[from.player]?.racks[from.rack];
+    if (!r) return;
+    const why = r.mahJongg
+      ? { rule: '003 rules 9 and 10C', text: 'an exposed Mah Jongg' }
+      : r.deadByExposure
+        ? { rule: '003 rules 9 and 15', text: 'exposures that made the hand dead' }
+        : null;
+    if (!why) return;
+    raise(
+      s,
+      raised,
+      {
+        kind: 'joker-exchange',
+        rule: why.rule,
+        title: `A joker was taken from ${name(from.player)}'s rack ${from.rack + 1}: jokers may not be exchanged from ${why.text}`,
+        player: from.player,
+        rack: from.rack,
+        at,
+        ref,
+        tiles: [tile],
+        consequence: 'the joker goes back; the director rules on the rest',
+      },
+      () => undefined,
+    );
+  }
+
   /** A discard settled on the floor: a turn boundary. Returns true (a boundary happened). */
   function doDiscard(s: SiameseState, player: number, tile: TileId, at: number): boolean {
     if (s.phase === 'deal') {
@@ -497,6 +597,12 @@ export function siameseReferee(config: SiameseConfig) {
 
     if (a.type === 'count-check') {
       checkCounts(s, raised, a);
+      return { state: s, flags: raised, boundary };
+    }
+    if (a.type === 'director-entry') {
+      const r = s.players[a.player]?.racks[a.rack];
+      // 003 rule 19C/D: the discarder pays for the mis-named tile; the scorer applies it
+      if (r?.mahJongg && r.mahJongg.claimedFrom !== null) r.mahJongg = { ...r.mahJongg, misnamedDiscard: true };
       return { state: s, flags: raised, boundary };
     }
 
@@ -539,6 +645,7 @@ export function siameseReferee(config: SiameseConfig) {
         doPick(s, raised, a.player, a.wall, a.tile, a.to, a.at, a.ref, wallBefore);
         break;
       case 'discard':
+        checkExposures(s, raised, a.at, a.ref);
         boundary = doDiscard(s, a.player, a.tile, a.at);
         break;
       case 'call': {
@@ -554,14 +661,17 @@ export function siameseReferee(config: SiameseConfig) {
         break;
       }
       case 'arrange': {
+        checkJokerTaken(s, raised, a.from, a.tile, a.at, a.ref);
         if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
         break;
       }
       case 'other-move': {
+        checkJokerTaken(s, raised, a.from, a.tile, a.at, a.ref);
         if (a.from?.area === 'wall' && a.to.area === 'floor' && s.turn !== null) {
           // picked and thrown without being racked long enough to be read there: a pick and a discard
           const player = s.turn;
           doPick(s, raised, player, a.from.wall, a.tile, a.to, a.at, a.ref, wallBefore);
+          checkExposures(s, raised, a.at, a.ref);
           boundary = doDiscard(s, player, a.tile, a.at);
         } else if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
         break;

@@ -1,0 +1,696 @@
+/**
+ * The standard 4-player referee: National Mah Jongg League rules (NMJL) with seed 000's tournament
+ * rules on top (seed 000_54f7f8c1c9c2dfa8.txt, "GAME PLAY" and "SCORING").
+ *
+ * A pure state machine at game level (no readers, no tags: tiles are kinds such as `5B`, `J`):
+ * `standardReferee(config).apply(state, action) → { state, flags, boundary }`, in the style of the
+ * Siamese referee (./siamese.ts). Each flag has a deterministic id `g<game>-<kind>-<ref>` (for a flag
+ * that can hit several players at one action, the ref is `<action ref>.<player>`), names the rule
+ * and its source, and its consequence is applied at once unless its id is in `config.dismissed`
+ * (then it is recorded as dismissed and the action that raised it is otherwise ignored).
+ *
+ * Seats: 0 East, 1 South, 2 West, 3 North; play goes 0 → 1 → 2 → 3. "Right" is the next seat
+ * (East passes right to South), "across" two on, "left" three on.
+ *
+ * Which rule is whose (`Flag.rule` starts with "NMJL" or "000"):
+ * - NMJL: the deal (East 14, the others 13; East discards first); the Charleston (first right,
+ *   across, left; an optional second left, across, right that any one player can stop; blind passes
+ *   on the first left and the last right; no joker is ever passed); the courtesy pass across of 0-3
+ *   tiles at the smaller wish; a discard is called only for a pung, kong, quint, sextet or Mah Jongg;
+ *   a Mah Jongg call beats an exposure call, otherwise the next in turn wins; an exposure is exactly
+ *   the called tile's group (jokers allowed in a group of 3+); a joker is exchanged only for the
+ *   very tile it stands for; a concealed hand has no exposure before Mah Jongg; a wrong number of
+ *   tiles (13 off turn, 14 after picking), counted from East's first discard, is a dead hand; dead
+ *   hands neither pick nor discard; a wall game when the wall is used up.
+ * - 000 on top: the first Charleston is required, the second optional, then an optional across of
+ *   1-3 tiles; no picking ahead (dead); out of turn (dead); a call is too late once the next pick is
+ *   racked; a called tile is placed on top of the rack, never in it (dead); a concealed hand
+ *   exposed for Mah Jongg in error is dead, an exposed hand's exposures stay and its jokers stay in
+ *   play; Mah Jongg in error with two or more hands intact: play goes on; the scoring
+ *   (rules/scoring/tournament.ts).
+ *
+ * Not automated (director's business): looking at a stolen tile (−10), declaring a hand dead in
+ * error, displaying the hand as on the card, the 50-minute clock (an unfinished game), fewer than
+ * two hands intact after a Mah Jongg in error with a single exposer, the kinds' copy counts.
+ */
+import type { Card } from '../card/types.js';
+import { isTileKind, type TileKind } from '../tiles.js';
+import { matchHand } from '../match.js';
+import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome, type TournamentProfile, type TournamentScore } from '../scoring/tournament.js';
+
+/** Players at a standard table. */
+export const SEATS = 4;
+
+/** Tiles dealt: East 14, the others 13 (NMJL). */
+export const DEALT = [14, 13, 13, 13] as const;
+
+/** Tiles in a full set (152) less the 53 dealt: the tiles left to pick (99). */
+export const FULL_WALL = 152 - 53;
+
+/** The rule each flag cites (source first: "NMJL" or "000"). */
+export const RULES = {
+  jokerPassed: 'NMJL: a joker is never passed in the Charleston',
+  tileCount: 'NMJL: a wrong number of tiles (13 off turn, 14 after picking) is a dead hand',
+  pickingAhead: '000 GAME PLAY: no picking ahead, a player who picks ahead is dead',
+  outOfTurn: '000 GAME PLAY: a player who goes out of turn is dead',
+  discardBeforePick: '000 GAME PLAY: a player picks before discarding; out of turn, dead',
+  callTooLate: '000 GAME PLAY: once the next pick is racked the discard is no longer in play',
+  illegalCall: 'NMJL: a discard is called only for a pung, kong, quint, sextet or Mah Jongg',
+  calledIntoRack: '000 GAME PLAY: a called tile goes on top of the rack, not in it; dead',
+  illegalExposure: 'NMJL: an exposure is the called tile with tiles of its kind (jokers in 3+); an illegal exposure is a dead hand',
+  jokerExchangeBeforePick: '000 GAME PLAY: a joker exchange before picking is out of turn; dead',
+  badJokerExchange: 'NMJL: a joker is exchanged only for the very tile it stands for in an exposure',
+  mahJonggInError: '000 GAME PLAY: Mah Jongg in error, the hand is dead (exposures stay, their jokers stay in play)',
+} as const;
+
+/** What a discard is called for. Only the first five are legal (NMJL). */
+export type CallFor = 'pung' | 'kong' | 'quint' | 'sextet' | 'mah-jongg' | 'pair' | 'single';
+
+const GROUP_SIZE: Partial<Record<CallFor, number>> = { pung: 3, kong: 4, quint: 5, sextet: 6 };
+
+interface Base {
+  /** ms since epoch */
+  at: number;
+  /** evidence reference (the hub's event sequence number) */
+  ref: string;
+}
+
+/**
+ * A game-level action at a standard table.
+ * - `deal`: each seat's tiles (East 14, the others 13; wrong counts are caught at East's first discard)
+ *   and the tiles left in the wall (default {@link FULL_WALL}).
+ * - `pass`: one Charleston pass; `tiles[p]` the tiles player p takes out of the rack, `blind[p]` how
+ *   many of the tiles coming in are passed on unseen (first left and last right only).
+ * - `second-charleston`: each player's wish; any one `false` stops it.
+ * - `courtesy`: the optional across; `wishes[p]` 0-3; each pair across passes the smaller wish,
+ *   the first tiles of `tiles[p]`.
+ * - `pick`: a tile picked from the wall and racked. `discard`: a tile from the rack to the floor.
+ * - `call`: every call made on the last discard (the referee picks the winner); `intoRack` when the
+ *   caller put the tile into the rack instead of on top of it.
+ * - `expose`: rack tiles laid with the called tile on top of the rack.
+ * - `joker-exchange`: `player` gives `tile` from the rack for a joker of `owner`'s exposure `exposure` (index).
+ * - `mah-jongg`: `player` declares; `exposedBy` the others who threw in their hands for it.
+ * - `wall-game`: the wall is used up and the last discard stood uncalled.
+ */
+export type StandardAction = Base &
+  (
+    | { type: 'deal'; hands: TileKind[][]; wallSize?: number }
+    | { type: 'pass'; tiles: TileKind[][]; blind?: number[] }
+    | { type: 'second-charleston'; wants: boolean[] }
+    | { type: 'courtesy'; wishes: number[]; tiles: TileKind[][] }
+    | { type: 'pick'; player: number; tile: TileKind }
+    | { type: 'discard'; player: number; tile: TileKind }
+    | { type: 'call'; calls: { player: number; for: CallFor; intoRack?: boolean }[] }
+    | { type: 'expose'; player: number; tiles: TileKind[] }
+    | { type: 'joker-exchange'; player: number; owner: number; exposure: number; tile: TileKind }
+    | { type: 'mah-jongg'; player: number; exposedBy?: number[] }
+    | { type: 'wall-game' }
+  );
+
+/** Thrown for an action that cannot happen at all (a seat out of range, a tile not held, a pass out of phase); names what and where. */
+export class StandardActionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StandardActionError';
+  }
+}
+
+/** Settings of one standard table. */
+export interface StandardConfig {
+  /** player names, index 0 is East */
+  names: readonly string[];
+  /** the cards the table plays */
+  cards: readonly Card[];
+  /** ids of flags the director dismissed */
+  dismissed: ReadonlySet<string>;
+  /** scoring numbers (default seed 000's) */
+  profile?: Readonly<TournamentProfile>;
+}
+
+export type FlagKind =
+  | 'joker-passed'
+  | 'tile-count'
+  | 'picking-ahead'
+  | 'out-of-turn'
+  | 'discard-before-pick'
+  | 'call-too-late'
+  | 'illegal-call'
+  | 'called-into-rack'
+  | 'illegal-exposure'
+  | 'joker-exchange-before-pick'
+  | 'bad-joker-exchange'
+  | 'mah-jongg-in-error';
+
+/** A rule break the referee witnessed. */
+export interface StandardFlag {
+  /** `g<game>-<kind>-<ref>` */
+  id: string;
+  kind: FlagKind;
+  /** one of {@link RULES} */
+  rule: string;
+  title: string;
+  player: number;
+  at: number;
+  status: 'awaiting-director' | 'dismissed';
+  consequence: string;
+  tiles: TileKind[];
+}
+
+export interface StandardPlayer {
+  /** concealed tiles, in the rack */
+  rack: TileKind[];
+  /** exposures on top of the rack */
+  exposures: TileKind[][];
+  /** a called tile lying on top of the rack, not yet exposed */
+  hold: { tile: TileKind; for: CallFor; from: number } | null;
+  dead: boolean;
+  deadReason: string | null;
+}
+
+/** Charleston stages: 0 right, 1 across, 2 left, 3 vote on the second, 4 left, 5 across, 6 right, 7 courtesy. */
+const STAGE_OFFSET = [1, 2, 3, 0, 3, 2, 1, 0];
+const STAGE_NAME = ['first right', 'first across', 'first left', 'vote', 'second left', 'second across', 'last right', 'courtesy'];
+const BLIND_STAGES = new Set([2, 6]);
+
+export interface StandardState {
+  gameNo: number;
+  phase: 'waiting' | 'charleston' | 'play' | 'ended';
+  /** Charleston stage (see STAGE_NAME) */
+  stage: number;
+  endReason: string | null;
+  players: StandardPlayer[];
+  /** whose turn, or null when the game is over */
+  turn: number | null;
+  /** what the turn player has done: nothing yet, picked, or called a discard */
+  turnHas: 'nothing' | 'picked' | 'called';
+  /** tiles left to pick */
+  wallLeft: number;
+  /** the last discard; `racked` once the next pick is racked (000) */
+  lastDiscard: { tile: TileKind; by: number; racked: boolean } | null;
+  discards: TileKind[];
+  firstDiscardDone: boolean;
+  /** the discarder of the tile called this turn, or null */
+  calledFrom: number | null;
+  /** the first Mah Jongg in error with players who exposed for it */
+  error: { caller: number; exposedBy: number[] } | null;
+  winner: { player: number; lineId: string; value: number; jokerless: boolean; singlesAndPairs: boolean; selfPicked: boolean; discarder: number | null; exposures: number } | null;
+  wallGame: boolean;
+  flags: StandardFlag[];
+  /** at the end: the scorer's input and the score */
+  result: { outcome: TournamentOutcome; score: TournamentScore } | null;
+}
+
+export interface StandardResult {
+  state: StandardState;
+  flags: StandardFlag[];
+  /** a turn boundary happened (a discard, a call) */
+  boundary: boolean;
+}
+
+/** The state before any deal. */
+export function initialStandardState(): StandardState {
+  return {
+    gameNo: 0,
+    phase: 'waiting',
+    stage: 0,
+    endReason: null,
+    players: [],
+    turn: null,
+    turnHas: 'nothing',
+    wallLeft: 0,
+    lastDiscard: null,
+    discards: [],
+    firstDiscardDone: false,
+    calledFrom: null,
+    error: null,
+    winner: null,
+    wallGame: false,
+    flags: [],
+    result: null,
+  };
+}
+
+/** Tiles a player holds: rack, exposures and a called tile on top (tiles). */
+export function heldCount(p: StandardPlayer): number {
+  return p.rack.length + p.exposures.reduce((n, e) => n + e.length, 0) + (p.hold ? 1 : 0);
+}
+
+function removeTiles(rack: TileKind[], tiles: readonly TileKind[], where: string): TileKind[] {
+  const out = [...rack];
+  for (const t of tiles) {
+    const i = out.indexOf(t);
+    if (i < 0) throw new StandardActionError(`${where}: ${t} is not in the rack (${out.join(' ') || 'empty'})`);
+    out.splice(i, 1);
+  }
+  return out;
+}
+
+/**
+ * Creates the referee of one standard table.
+ * @returns `apply(state, action)`: a new state (the old one untouched), the flags raised and whether a turn boundary happened
+ * @throws StandardActionError from `apply` for an action that cannot happen (see {@link StandardActionError})
+ */
+export function standardReferee(config: StandardConfig) {
+  const name = (p: number) => config.names[p] ?? `player ${p}`;
+  const profile = config.profile ?? TOURNAMENT_000;
+
+  function seat(p: unknown, what: string): number {
+    if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p >= SEATS) throw new StandardActionError(`${what}: seat must be 0-3, not ${String(p)}`);
+    return p;
+  }
+
+  /** Raises a flag; returns true when its consequence applies (not dismissed). */
+  function raise(s: StandardState, raised: StandardFlag[], f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: TileKind[]; ref: string; at: number }): boolean {
+    const id = `g${s.gameNo}-${f.kind}-${f.ref}`;
+    const dismissed = config.dismissed.has(id);
+    const flag: StandardFlag = {
+      id,
+      kind: f.kind,
+      rule: f.rule,
+      title: f.title,
+      player: f.player,
+      at: f.at,
+      status: dismissed ? 'dismissed' : 'awaiting-director',
+      consequence: dismissed ? `dismissed by the director (was: ${f.consequence})` : f.consequence,
+      tiles: f.tiles ?? [],
+    };
+    s.flags.push(flag);
+    raised.push(flag);
+    return !dismissed;
+  }
+
+  function nextAlive(s: StandardState, from: number): number | null {
+    for (let i = 1; i <= SEATS; i++) {
+      const q = (from + i) % SEATS;
+      if (!s.players[q]!.dead) return q;
+    }
+    return null;
+  }
+
+  function end(s: StandardState, reason: string): void {
+    s.phase = 'ended';
+    s.endReason = reason;
+    s.turn = null;
+    const outcome = outcomeOf(s);
+    s.result = { outcome, score: scoreTournamentGame(outcome, profile) };
+  }
+
+  function outcomeOf(s: StandardState): TournamentOutcome {
+    const dead = s.players.map((p, i) => (p.dead ? i : -1)).filter((i) => i >= 0);
+    const base: TournamentOutcome = { winner: null, dead, names: config.names };
+    const err = s.error && s.error.exposedBy.length > 0 ? { mahJonggInError: { caller: s.error.caller, exposedBy: s.error.exposedBy } } : {};
+    if (s.winner) {
+      const w = s.winner;
+      return {
+        ...base,
+        ...err,
+        winner: w.player,
+        value: w.value,
+        selfPicked: w.selfPicked,
+        jokerless: w.jokerless,
+        singlesAndPairs: w.singlesAndPairs,
+        discarder: w.discarder,
+        winnerExposures: w.exposures,
+      };
+    }
+    if (s.error && s.error.exposedBy.length >= 2) return { ...base, ...err };
+    return { ...base, ...err, wallGame: true };
+  }
+
+  /** A player dies: a dead hand neither picks nor discards (NMJL). */
+  function kill(s: StandardState, player: number, reason: string): void {
+    const p = s.players[player]!;
+    if (p.dead) return;
+    p.dead = true;
+    p.deadReason = reason;
+    if (s.players.every((q) => q.dead)) return end(s, 'every hand is dead');
+    if (s.turn === player) {
+      // a dead player does not discard: the turn passes on
+      s.turn = nextAlive(s, player);
+      s.turnHas = 'nothing';
+    }
+  }
+
+  /** NMJL: from East's first discard, 13 tiles off turn, 14 after picking or calling. */
+  function checkCount(s: StandardState, raised: StandardFlag[], player: number, a: Base): void {
+    if (!s.firstDiscardDone || s.phase !== 'play') return;
+    const p = s.players[player]!;
+    // once flagged (dismissed or not) a player's count is not flagged again this game
+    if (p.dead || s.flags.some((f) => f.kind === 'tile-count' && f.player === player)) return;
+    const onTurn = s.turn === player && s.turnHas !== 'nothing';
+    const want = onTurn ? 14 : 13;
+    const n = heldCount(p);
+    if (n === want) return;
+    const situation = onTurn ? 'after picking' : 'off turn';
+    if (raise(s, raised, { kind: 'tile-count', rule: RULES.tileCount, title: `${name(player)} has ${n} tiles ${situation} (should be ${want})`, player, consequence: `${name(player)}'s hand is dead`, ref: `${a.ref}.${player}`, at: a.at }))
+      kill(s, player, `${n} tiles ${situation}`);
+  }
+
+  // ------------------------------------------------------------ Charleston
+
+  function takeJokers(s: StandardState, raised: StandardFlag[], player: number, tiles: TileKind[], a: Base, what: string): TileKind[] {
+    if (!tiles.includes('J')) return tiles;
+    const ok = raise(s, raised, {
+      kind: 'joker-passed',
+      rule: RULES.jokerPassed,
+      title: `${name(player)} passed a joker in the ${what}`,
+      player,
+      consequence: 'the joker goes back to the passer; the pass is made without it',
+      tiles: ['J'],
+      ref: `${a.ref}.${player}`,
+      at: a.at,
+    });
+    return ok ? tiles.filter((t) => t !== 'J') : tiles;
+  }
+
+  function doPass(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'pass' }>): void {
+    const stage = s.stage;
+    const offset = STAGE_OFFSET[stage]!;
+    if (offset === 0) throw new StandardActionError(`pass: the Charleston is at the ${STAGE_NAME[stage]}, not a pass`);
+    if (a.tiles.length !== SEATS) throw new StandardActionError(`pass: give the tiles of all 4 players, not ${a.tiles.length}`);
+    const blind = a.blind ?? [0, 0, 0, 0];
+    const own: TileKind[][] = [];
+    for (let p = 0; p < SEATS; p++) {
+      const b = blind[p] ?? 0;
+      if (b > 0 && !BLIND_STAGES.has(stage)) throw new StandardActionError(`pass: ${name(p)} passed ${b} blind in the ${STAGE_NAME[stage]}; blind passes only on the first left and the last right (NMJL)`);
+      const tiles = a.tiles[p]!;
+      if (tiles.length + b !== 3) throw new StandardActionError(`pass: ${name(p)} passes ${tiles.length} + ${b} blind tiles in the ${STAGE_NAME[stage]}; a Charleston pass is 3 tiles (NMJL)`);
+      removeTiles(s.players[p]!.rack, tiles, `pass of ${name(p)}`);
+      own.push(takeJokers(s, raised, p, tiles, a, `${STAGE_NAME[stage]} pass`));
+    }
+    const from = (p: number) => (p - offset + SEATS) % SEATS;
+    let out = own.map((t) => [...t]);
+    for (let i = 0; i < SEATS; i++) out = out.map((_, p) => [...own[p]!, ...out[from(p)]!.slice(0, blind[p] ?? 0)]);
+    for (let p = 0; p < SEATS; p++) {
+      const incoming = out[from(p)]!;
+      const kept = incoming.slice(Math.min(blind[p] ?? 0, incoming.length));
+      s.players[p]!.rack = [...removeTiles(s.players[p]!.rack, own[p]!, `pass of ${name(p)}`), ...kept];
+    }
+    s.stage = stage + 1;
+  }
+
+  function doCourtesy(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'courtesy' }>): void {
+    if (s.stage !== 7 && s.stage !== 3) throw new StandardActionError(`courtesy: the Charleston is at the ${STAGE_NAME[s.stage]}; the courtesy pass comes after the last Charleston`);
+    const give: TileKind[][] = [];
+    for (let p = 0; p < SEATS; p++) {
+      const mine = a.wishes[p] ?? 0;
+      const theirs = a.wishes[(p + 2) % SEATS] ?? 0;
+      if (!Number.isInteger(mine) || mine < 0 || mine > 3) throw new StandardActionError(`courtesy: ${name(p)} wishes ${mine} tiles; 0-3`);
+      const n = Math.min(mine, theirs);
+      const tiles = (a.tiles[p] ?? []).slice(0, n);
+      if (tiles.length < n) throw new StandardActionError(`courtesy: ${name(p)} gives ${tiles.length} tiles; the pass across is ${n}`);
+      removeTiles(s.players[p]!.rack, tiles, `courtesy of ${name(p)}`);
+      give.push(takeJokers(s, raised, p, tiles, a, 'courtesy pass'));
+    }
+    for (let p = 0; p < SEATS; p++) {
+      const me = s.players[p]!;
+      me.rack = [...removeTiles(me.rack, give[p]!, `courtesy of ${name(p)}`), ...give[(p + 2) % SEATS]!];
+    }
+    startPlay(s);
+  }
+
+  function startPlay(s: StandardState): void {
+    s.phase = 'play';
+    s.turn = 0;
+    s.turnHas = 'picked'; // East holds 14 and discards first
+  }
+
+  // ------------------------------------------------------------ play
+
+  function deadFor(s: StandardState, raised: StandardFlag[], kind: FlagKind, rule: string, player: number, title: string, a: Base, tiles: TileKind[] = []): boolean {
+    return raise(s, raised, { kind, rule, title, player, consequence: `${name(player)}'s hand is dead`, tiles, ref: a.ref, at: a.at }) && (kill(s, player, title), true);
+  }
+
+  function doPick(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'pick' }>): void {
+    const player = a.player;
+    const p = s.players[player]!;
+    if (p.dead) return; // a dead hand does not pick
+    if (s.turn !== player || s.turnHas !== 'nothing') {
+      const ahead = s.turn !== null && s.turnHas !== 'nothing' && nextAlive(s, s.turn) === player;
+      if (ahead) deadFor(s, raised, 'picking-ahead', RULES.pickingAhead, player, `${name(player)} picked before ${name(s.turn!)} discarded`, a, [a.tile]);
+      else deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} picked out of turn`, a, [a.tile]);
+      return; // the tile goes back to the wall
+    }
+    if (s.wallLeft <= 0) throw new StandardActionError(`pick: ${name(player)} picked but the wall is used up`);
+    s.wallLeft -= 1;
+    p.rack.push(a.tile);
+    s.turnHas = 'picked';
+    if (s.lastDiscard) s.lastDiscard.racked = true;
+    checkCount(s, raised, player, a);
+  }
+
+  function doDiscard(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'discard' }>): boolean {
+    const player = a.player;
+    const p = s.players[player]!;
+    if (p.dead) return false;
+    if (s.turn !== player) {
+      deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} discarded out of turn`, a, [a.tile]);
+      return false;
+    }
+    if (s.turnHas === 'nothing') {
+      deadFor(s, raised, 'discard-before-pick', RULES.discardBeforePick, player, `${name(player)} discarded before picking`, a, [a.tile]);
+      return false;
+    }
+    if (p.hold) {
+      // an unexposed called tile goes into the rack before the discard
+      p.rack.push(p.hold.tile);
+      p.hold = null;
+    }
+    p.rack = removeTiles(p.rack, [a.tile], `discard of ${name(player)}`);
+    s.discards.push(a.tile);
+    s.lastDiscard = { tile: a.tile, by: player, racked: false };
+    s.firstDiscardDone = true;
+    s.turn = nextAlive(s, player);
+    s.turnHas = 'nothing';
+    for (let q = 0; q < SEATS; q++) checkCount(s, raised, q, a);
+    return true;
+  }
+
+  function doCall(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'call' }>): boolean {
+    const ld = s.lastDiscard;
+    const live = a.calls.filter((c) => !s.players[seat(c.player, 'call')]!.dead && (!ld || c.player !== ld.by));
+    const legal = live.filter((c) => {
+      if (c.for === 'mah-jongg' || GROUP_SIZE[c.for]) return true;
+      raise(s, raised, { kind: 'illegal-call', rule: RULES.illegalCall, title: `${name(c.player)} called the discard for a ${c.for}`, player: c.player, consequence: 'the call is refused', ref: `${a.ref}.${c.player}`, at: a.at, tiles: ld ? [ld.tile] : [] });
+      return false;
+    });
+    if (legal.length === 0) return false;
+    if (!ld || ld.racked) {
+      for (const c of legal)
+        raise(s, raised, { kind: 'call-too-late', rule: RULES.callTooLate, title: `${name(c.player)} called after the next pick was racked`, player: c.player, consequence: 'the call is refused', ref: `${a.ref}.${c.player}`, at: a.at, tiles: ld ? [ld.tile] : [] });
+      return false;
+    }
+    // NMJL: Mah Jongg beats an exposure; otherwise the next in turn from the discarder
+    const dist = (p: number) => (p - ld.by + SEATS) % SEATS;
+    const win = [...legal].sort((x, y) => Number(y.for === 'mah-jongg') - Number(x.for === 'mah-jongg') || dist(x.player) - dist(y.player))[0]!;
+    const p = s.players[win.player]!;
+    s.lastDiscard = null;
+    s.discards.pop();
+    s.turn = win.player;
+    s.turnHas = 'called';
+    s.calledFrom = ld.by;
+    if (win.intoRack) {
+      p.rack.push(ld.tile);
+      if (deadFor(s, raised, 'called-into-rack', RULES.calledIntoRack, win.player, `${name(win.player)} put the called ${ld.tile} in the rack`, a, [ld.tile])) return true;
+      p.rack.pop();
+    }
+    p.hold = { tile: ld.tile, for: win.for, from: ld.by };
+    return true;
+  }
+
+  function doExpose(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'expose' }>): void {
+    const player = a.player;
+    const p = s.players[player]!;
+    if (p.dead) return;
+    const rest = removeTiles(p.rack, a.tiles, `exposure of ${name(player)}`);
+    const hold = p.hold;
+    const group = hold ? [hold.tile, ...a.tiles] : [...a.tiles];
+    const size = hold ? (hold.for === 'mah-jongg' ? group.length : GROUP_SIZE[hold.for]) : undefined;
+    const ok =
+      hold !== null &&
+      s.turn === player &&
+      group.length === size &&
+      group.length >= (hold.for === 'mah-jongg' ? 2 : 3) &&
+      group.every((t) => t === hold.tile || (t === 'J' && group.length >= 3));
+    if (!ok) {
+      const why = !hold ? 'without a called tile' : `${group.join(' ')} for a ${hold.for} of ${hold.tile}`;
+      deadFor(s, raised, 'illegal-exposure', RULES.illegalExposure, player, `${name(player)} exposed ${why}`, a, group);
+      return;
+    }
+    p.rack = rest;
+    p.exposures.push(group);
+    p.hold = null;
+  }
+
+  function doJokerExchange(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'joker-exchange' }>): void {
+    const player = a.player;
+    const owner = seat(a.owner, 'joker exchange owner');
+    const p = s.players[player]!;
+    if (p.dead) return;
+    if (s.turn !== player) {
+      deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} exchanged a joker out of turn`, a, [a.tile]);
+      return;
+    }
+    if (s.turnHas === 'nothing') {
+      deadFor(s, raised, 'joker-exchange-before-pick', RULES.jokerExchangeBeforePick, player, `${name(player)} exchanged a joker before picking`, a, [a.tile]);
+      return;
+    }
+    const exp = s.players[owner]!.exposures[a.exposure];
+    const natural = exp?.find((t) => t !== 'J');
+    const why = !exp
+      ? `${name(owner)} has no exposure ${a.exposure}`
+      : !exp.includes('J')
+        ? `${name(owner)}'s exposure ${exp.join(' ')} has no joker`
+        : natural !== a.tile
+          ? `the joker in ${exp.join(' ')} stands for ${natural}, not ${a.tile}`
+          : !p.rack.includes(a.tile)
+            ? `${name(player)} does not hold ${a.tile}`
+            : null;
+    if (why) {
+      raise(s, raised, { kind: 'bad-joker-exchange', rule: RULES.badJokerExchange, title: `${name(player)}'s joker exchange: ${why}`, player, consequence: 'the exchange is undone', tiles: [a.tile], ref: a.ref, at: a.at });
+      return;
+    }
+    p.rack = removeTiles(p.rack, [a.tile], 'joker exchange');
+    p.rack.push('J');
+    exp!.splice(exp!.indexOf('J'), 1, a.tile);
+  }
+
+  function doMahJongg(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'mah-jongg' }>): void {
+    const player = a.player;
+    const p = s.players[player]!;
+    if (p.dead) return;
+    const concealed = p.hold ? [...p.rack, p.hold.tile] : p.rack;
+    const onTurn = s.turn === player && s.turnHas !== 'nothing';
+    const matches = onTurn ? matchHand(config.cards, { concealed, exposures: p.exposures, exposedBeforeMahJongg: p.exposures.length > 0 }) : [];
+    if (matches.length > 0) {
+      const best = [...matches].sort((x, y) => y.value - x.value || Number(y.jokerless) - Number(x.jokerless))[0]!;
+      const called = s.turnHas === 'called' ? s.calledFrom : null;
+      s.winner = {
+        player,
+        lineId: best.line.id,
+        value: best.value,
+        jokerless: best.jokerless,
+        singlesAndPairs: best.line.singlesAndPairs,
+        selfPicked: called === null,
+        discarder: called,
+        // the group made with a called Mah Jongg tile counts as an exposure (rules/scoring/tournament.ts)
+        exposures: p.exposures.length + (p.hold ? 1 : 0),
+      };
+      return end(s, `${name(player)} declared Mah Jongg: ${best.line.text}`);
+    }
+    const exposedBy = (a.exposedBy ?? []).map((q) => seat(q, 'exposedBy')).filter((q) => q !== player && !s.players[q]!.dead);
+    const concealedHand = p.exposures.length === 0;
+    if (!raise(s, raised, {
+      kind: 'mah-jongg-in-error',
+      rule: RULES.mahJonggInError,
+      title: `${name(player)}'s Mah Jongg fits no hand on the card${concealedHand ? '' : ' (exposures stay, their jokers stay in play)'}`,
+      player,
+      consequence: `${name(player)}'s hand is dead${exposedBy.length ? `; ${exposedBy.map(name).join(' and ')} exposed for it` : ''}`,
+      tiles: [...concealed, ...p.exposures.flat()],
+      ref: a.ref,
+      at: a.at,
+    }))
+      return;
+    if (p.hold) {
+      // the called tile goes back to the floor; play resumes after the discarder
+      const from = p.hold.from;
+      s.discards.push(p.hold.tile);
+      s.lastDiscard = { tile: p.hold.tile, by: from, racked: false };
+      p.hold = null;
+      p.dead = true;
+      p.deadReason = 'Mah Jongg in error';
+      s.turn = nextAlive(s, from);
+      s.turnHas = 'nothing';
+    } else kill(s, player, 'Mah Jongg in error');
+    if (!s.error && exposedBy.length > 0) s.error = { caller: player, exposedBy };
+    for (const q of exposedBy) kill(s, q, `exposed the hand for ${name(player)}'s Mah Jongg in error`);
+    if (s.phase === 'ended') return;
+    // 000: two or more hands intact, play goes on; else the game ends
+    if (exposedBy.length >= 2) end(s, `${name(player)}'s Mah Jongg in error: ${exposedBy.length} players exposed`);
+  }
+
+  function apply(prev: StandardState, a: StandardAction): StandardResult {
+    const s: StandardState = structuredClone(prev);
+    const raised: StandardFlag[] = [];
+    let boundary = false;
+    if ('player' in a) seat(a.player, a.type);
+    for (const k of kindsOf(a)) if (typeof k !== 'string' || !isTileKind(k)) throw new StandardActionError(`${a.type} (ref ${a.ref}): "${String(k)}" is not a tile kind`);
+
+    if (a.type === 'deal') {
+      if (a.hands.length !== SEATS) throw new StandardActionError(`deal: 4 hands, not ${a.hands.length}`);
+      Object.assign(s, initialStandardState(), {
+        gameNo: prev.gameNo + 1,
+        phase: 'charleston',
+        stage: 0,
+        wallLeft: a.wallSize ?? FULL_WALL,
+        players: a.hands.map((h) => ({ rack: [...h], exposures: [], hold: null, dead: false, deadReason: null })),
+      });
+      return { state: s, flags: raised, boundary };
+    }
+    if (s.phase === 'waiting' || s.phase === 'ended') throw new StandardActionError(`${a.type} (ref ${a.ref}): no game is in play (${s.phase})`);
+    if (s.phase === 'charleston') {
+      if (a.type === 'pass') doPass(s, raised, a);
+      else if (a.type === 'second-charleston') {
+        if (s.stage !== 3) throw new StandardActionError(`second-charleston: the Charleston is at the ${STAGE_NAME[s.stage]}`);
+        s.stage = a.wants.length === SEATS && a.wants.every(Boolean) ? 4 : 7;
+      } else if (a.type === 'courtesy') doCourtesy(s, raised, a);
+      else if (a.type === 'discard' && (s.stage === 3 || s.stage === 7)) {
+        // no second Charleston, no courtesy pass: East's discard starts play
+        startPlay(s);
+        boundary = doDiscard(s, raised, a);
+      } else throw new StandardActionError(`${a.type} (ref ${a.ref}): the Charleston is at the ${STAGE_NAME[s.stage]} (000: the first Charleston is required)`);
+      return { state: s, flags: raised, boundary };
+    }
+    switch (a.type) {
+      case 'pick':
+        doPick(s, raised, a);
+        break;
+      case 'discard':
+        boundary = doDiscard(s, raised, a);
+        break;
+      case 'call':
+        boundary = doCall(s, raised, a);
+        break;
+      case 'expose':
+        doExpose(s, raised, a);
+        break;
+      case 'joker-exchange':
+        doJokerExchange(s, raised, a);
+        break;
+      case 'mah-jongg':
+        doMahJongg(s, raised, a);
+        break;
+      case 'wall-game':
+        if (s.wallLeft > 0 || s.turnHas !== 'nothing') throw new StandardActionError(`wall-game (ref ${a.ref}): ${s.wallLeft} tiles are left to pick`);
+        s.wallGame = true;
+        end(s, 'wall game: the wall is used up');
+        break;
+      default:
+        throw new StandardActionError(`${a.type} (ref ${a.ref}): not during play`);
+    }
+    return { state: s, flags: raised, boundary };
+  }
+
+  return { apply, outcomeOf };
+}
+
+function kindsOf(a: StandardAction): unknown[] {
+  switch (a.type) {
+    case 'deal':
+      return a.hands.flat();
+    case 'pass':
+    case 'courtesy':
+      return a.tiles.flat();
+    case 'pick':
+    case 'discard':
+    case 'joker-exchange':
+      return [a.tile];
+    case 'expose':
+      return a.tiles;
+    default:
+      return [];
+  }
+}
+
+/** The referee's interface. */
+export type StandardReferee = ReturnType<typeof standardReferee>;
