@@ -20,6 +20,15 @@ export class RulingError extends Error {
   }
 }
 
+/** What a director enters by hand. */
+export interface DirectorEntry {
+  entry: 'misnamed-discard';
+  /** the player whose Mah Jongg took the discard */
+  player: number;
+  /** that Mah Jongg's rack */
+  rack: number;
+}
+
 /** One live table as the API sees it. */
 export interface TableRuntime {
   /** table id used in URLs and rooms, e.g. `"t1"` */
@@ -37,4 +46,10 @@ export interface TableRuntime {
   rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void;
   /** called after every change; returns an unsubscribe function */
   onChange(listener: () => void): () => void;
+  /**
+   * A director's entry of what no reader can witness, e.g. a mis-named discard that was claimed
+   * for the Mah Jongg on `player`'s `rack` (003 rule 19C/D). An event in the log like a ruling.
+   * @throws RulingError 409 when the entry does not apply (no Mah Jongg on a called discard there)
+   */
+  enter?(entry: DirectorEntry, by: string): void;
 }

@@ -23,6 +23,7 @@ import type { Server } from 'socket.io';
 import { bearerToken, tokenChecker } from './auth.js';
 import { toDirector, toPublic } from './public-view.js';
 import { attachRealtime } from './realtime.js';
+import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { RulingError, type TableRuntime } from './runtime.js';
 
 /** Options for {@link createHubServer}. */
@@ -34,6 +35,8 @@ export interface HubServerOptions {
   staticDir?: string;
   /** fastify's logger (pino) on or off; default off */
   logger?: boolean;
+  /** the reader supervisor: adds the director's reader routes (hub/api/routes-readers.ts) */
+  readers?: ReaderDirectory;
 }
 
 /** The running hub server. */
@@ -49,6 +52,18 @@ export interface HubServer {
 const ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } as const;
 const FLAG_PARAMS = { type: 'object', required: ['id', 'flagId'], properties: { id: ID_SCHEMA, flagId: ID_SCHEMA } } as const;
+const ENTRY_BODY = {
+  type: 'object',
+  required: ['entry', 'player', 'rack'],
+  additionalProperties: false,
+  properties: {
+    entry: { type: 'string', enum: ['misnamed-discard'] },
+    player: { type: 'integer', minimum: 0, maximum: 3 },
+    rack: { type: 'integer', minimum: 0, maximum: 1 },
+    by: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+} as const;
+
 const RULING_BODY = {
   type: 'object',
   required: ['ruling'],
@@ -140,6 +155,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
       }
     });
+    if (opts.readers) await director.register(readerRoutes(opts.readers));
     director.get('/api/director/tables', async () => [...tables.values()].map((t) => toDirector(t.directorView())));
     director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
@@ -152,6 +168,18 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
         t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director');
+        return toPublic(t.publicView());
+      },
+    );
+    director.post<{ Params: { id: string }; Body: { entry: 'misnamed-discard'; player: number; rack: number; by?: string } }>(
+      '/api/director/tables/:id/entries',
+      { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        if (!t) return reply;
+        if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
+        const { by, ...entry } = req.body;
+        t.enter(entry, by ?? 'director');
         return toPublic(t.publicView());
       },
     );

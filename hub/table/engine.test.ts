@@ -231,4 +231,15 @@ describe('table engine from reader lines', () => {
     expect(b.store.events('t1').length).toBe(events);
     expect({ ...after, readers: [], updatedAt: 0 }).toEqual({ ...before, readers: [], updatedAt: 0 });
   });
+
+  it('a director entry that does not apply is refused with the reason, and logs nothing', () => {
+    const b = new Bench();
+    b.build();
+    b.deal();
+    const before = b.store.events('t1').length;
+    expect(() => b.engine.enter({ entry: 'misnamed-discard', player: 1, rack: 0 }, 'director')).toThrow(
+      "no Mah Jongg on a called discard on player 1's rack 1 of table 't1'",
+    );
+    expect(b.store.events('t1').length).toBe(before);
+  });
 });

@@ -6,6 +6,7 @@
  * - `tile-moved` `{ tile, tag, from, to, lines }`: a settled move (at = when the tile came to rest)
  * - `count-check` `{ skipReaders }`: the tile counts are checked (a turn boundary has settled)
  * - `director-ruling` `{ flagId, ruling, by }`
+ * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (003 rule 19C/D)
  * Every view is rebuilt from these by `fold`, after a restart and after every director ruling.
  */
 import type { Card } from '../../rules/card/types.js';
@@ -25,7 +26,7 @@ import type { GameAction } from '../../rules/referee/actions.js';
 import { describePlace, type Place } from '../../rules/referee/places.js';
 import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, PublicTableView, ReaderStatus } from '../api/views.js';
-import { RulingError, type TableRuntime } from '../api/runtime.js';
+import { RulingError, type DirectorEntry, type TableRuntime } from '../api/runtime.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { inferAction, playersOfReaders, zonePlaces } from './inference.js';
@@ -188,6 +189,9 @@ export class TableEngine implements TableRuntime {
       const d = e.data as TileMovedData;
       if (!live) this.tracker.restore(d.tag, d.to);
       action = inferAction(this.places, d, e.at, ref);
+    } else if (e.type === 'director-entry') {
+      const d = e.data as DirectorEntry;
+      action = { type: 'director-entry', entry: d.entry, player: d.player, rack: d.rack, at: e.at, ref };
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
@@ -237,6 +241,17 @@ export class TableEngine implements TableRuntime {
     const data: RulingData = { flagId, ruling, by };
     this.store.append(this.id, 'director-ruling', this.now(), data);
     this.rebuild();
+    this.emit();
+  }
+
+  /** @see TableRuntime.enter */
+  enter(entry: DirectorEntry, by: string): void {
+    const mj = this.state.players[entry.player]?.racks[entry.rack]?.mahJongg;
+    if (!mj || mj.claimedFrom === null) {
+      throw new RulingError(409, `no Mah Jongg on a called discard on player ${entry.player}'s rack ${entry.rack + 1} of table '${this.id}'`);
+    }
+    if (mj.misnamedDiscard) throw new RulingError(409, 'that mis-named discard was already entered');
+    this.record(this.store.append(this.id, 'director-entry', this.now(), { ...entry, by }));
     this.emit();
   }
 

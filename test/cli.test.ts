@@ -1,0 +1,31 @@
+/** The `mjhub` command line: card check and verify, as a director would run them. */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const mjhub = (...args: string[]) => spawnSync(process.execPath, [path.join(root, 'bin/mjhub.js'), ...args], { cwd: root, encoding: 'utf8' });
+
+describe('mjhub', () => {
+  it('card check prints each line with its number of concrete variations', () => {
+    const r = mjhub('card', 'check', 'rules/cards/sample-siamese.card');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Sample Siamese card .*: 10 hands, \d+ variations$/);
+    // "FFFF 1111a 1111b 11c | any like numbers, any 3 suits": 9 numbers × 3 ways to give the pair its suit = 27
+    expect(lines[1]).toBe('sample-siamese:8  [Like Numbers]  X 25  27 variations  FFFF 1111a 1111b 11c | any like numbers, any 3 suits');
+  }, 30_000);
+
+  it('card check names the file, line and problem of a bad card, and exits 1', () => {
+    const r = mjhub('card', 'check', 'README.md');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/README\.md:\d+: /);
+  }, 30_000);
+
+  it('verify prints the lines a hand completes as JSON', () => {
+    const r = mjhub('verify', '--card', 'rules/cards/sample-siamese.card', '--hand', 'F F F F 3B 3B 3B J 3C 3C 3C 3C 3D 3D');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { line: string; value: number; jokerless: boolean; jokers: { kind: string }[] }[];
+    expect(out.map((m) => [m.line, m.value, m.jokerless, m.jokers.map((j) => j.kind)])).toEqual([['sample-siamese:8', 25, false, ['3B']]]);
+  }, 30_000);
+});
