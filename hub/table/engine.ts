@@ -40,6 +40,11 @@ export interface TileMovedData {
   to: ZoneKey;
   /** raw reader line ids */
   lines: number[];
+  /**
+   * set when the move was seen only across a reader's reconnect or reboot (offline, then a
+   * snapshot that differs): it happened somewhere in this window (ms since epoch)
+   */
+  reconciled?: { from: number; to: number };
 }
 
 /** Payload of a `count-check` event. */
@@ -70,7 +75,19 @@ export interface EngineOptions {
   readers: ReaderHealth;
   /** the clock, ms since epoch (tests may pass their own) */
   now?: () => number;
+  /**
+   * settle window per zone area (ms): how long a tile must rest in (and be gone from) a zone of
+   * that area before it has moved; default {@link DEFAULT_SETTLE_BY_AREA}, and the table's
+   * `timing.settleMs` for an area it does not name
+   */
+  settleByArea?: Partial<Record<Place['area'], number>>;
 }
+
+/**
+ * Settle windows per area (ms), measured with `npm run measure:noise` (README, "Noise"): empty,
+ * so every area uses the table config's `timing.settleMs`.
+ */
+export const DEFAULT_SETTLE_BY_AREA: Partial<Record<Place['area'], number>> = {};
 
 /** One live table. Implements the API's TableRuntime. */
 export class TableEngine implements TableRuntime {
@@ -87,11 +104,17 @@ export class TableEngine implements TableRuntime {
   private events: StoredEvent[] = [];
   private readonly bySeq = new Map<number, StoredEvent>();
   private pendingChecks: number[] = [];
+  /** settled moves waiting for an earlier move to settle (see tick) */
+  private held: SettledMove[] = [];
   private readonly dismissed = new Set<string>();
   private readonly confirmed = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** zone → when it was last heard from (ms) */
+  private readonly lastHeard = new Map<ZoneKey, number>();
+  /** zone → since when the hub has not seen it (its reader went offline or rebooted), until its next snapshot */
+  private readonly gaps = new Map<ZoneKey, number>();
 
   constructor(opts: EngineOptions) {
     if (opts.table.variant !== 'siamese') throw new Error(`table ${opts.table.id}: only the Siamese variant is played by this hub version`);
@@ -99,7 +122,13 @@ export class TableEngine implements TableRuntime {
     this.table = opts.table;
     this.cards = opts.cards;
     this.places = zonePlaces(opts.table);
-    this.tracker = new Tracker({ settleMs: opts.table.timing.settleMs, registry: opts.registry });
+    const byArea = { ...DEFAULT_SETTLE_BY_AREA, ...(opts.settleByArea ?? {}) };
+    const settleMs = opts.table.timing.settleMs;
+    this.tracker = new Tracker({
+      settleMs,
+      registry: opts.registry,
+      settleFor: (zone) => byArea[this.places.get(zone)?.area ?? 'floor'] ?? settleMs,
+    });
     this.store = opts.store;
     this.readers = opts.readers;
     this.now = opts.now ?? Date.now;
@@ -108,28 +137,57 @@ export class TableEngine implements TableRuntime {
 
   // ------------------------------------------------------------------ reads in
 
-  /** A full snapshot of a zone (`reader/zone`). */
+  /**
+   * A full snapshot of a zone (`reader/zone`). The first snapshot of a zone after its reader was
+   * offline or rebooted reconciles what the hub missed: its moves carry the window.
+   */
   snapshot(zone: ZoneKey, tags: readonly string[], at: number, line: number): void {
-    this.tracker.snapshot(zone, tags, at, line);
+    const gap = this.gaps.get(zone);
+    this.gaps.delete(zone);
+    this.heard(zone, at);
+    this.tracker.snapshot(zone, tags, at, line, gap !== undefined ? { from: gap, to: at } : undefined);
     this.schedule();
   }
   /** A tag came into a zone. */
   add(zone: ZoneKey, tag: string, at: number, line: number): void {
+    this.heard(zone, at);
     this.tracker.add(zone, tag, at, line);
     this.schedule();
   }
   /** A tag left a zone. */
   remove(zone: ZoneKey, tag: string, at: number, line: number): void {
+    this.heard(zone, at);
     this.tracker.remove(zone, tag, at, line);
     this.schedule();
   }
-  /** A reader's status changed: views change. */
+  /**
+   * A reader's status changed: views change. A reader now offline or unsynced (unplugged, or a new
+   * HELLO: a reboot) has a gap since it was last heard: its zones' next snapshots are reconciled.
+   */
   readerStatusChanged(): void {
+    const now = this.now();
+    for (const r of this.readers.statuses(now)) {
+      if (r.state !== 'offline' && r.state !== 'unsynced' && r.state !== 'reconnecting') continue;
+      const cfg = this.table.readers.find((x) => x.id === r.id);
+      if (!cfg) continue;
+      for (const z of Object.keys(cfg.zones)) {
+        const key = `${r.id}/${z}`;
+        const last = this.lastHeard.get(key);
+        if (last !== undefined && !this.gaps.has(key)) this.gaps.set(key, last);
+      }
+    }
     this.emit();
+  }
+  private heard(zone: ZoneKey, at: number): void {
+    this.lastHeard.set(zone, at);
   }
   /** True when the zone belongs to this table. */
   owns(zone: ZoneKey): boolean {
     return this.places.has(zone);
+  }
+  /** Tags this table's readers have read that its tile set does not know (tile-set enrolment, hub/tilesets/enroll.ts). */
+  unknownTags(): ReturnType<Tracker['unknownTags']> {
+    return this.tracker.unknownTags();
   }
 
   // ------------------------------------------------------------------ the clock
@@ -139,9 +197,14 @@ export class TableEngine implements TableRuntime {
     if (this.closed) return;
     const now = this.now();
     const settle = this.table.timing.settleMs;
-    const moves = this.tracker.settle(now);
-    const due = this.pendingChecks.filter((t) => t + settle <= now);
-    this.pendingChecks = this.pendingChecks.filter((t) => t + settle > now);
+    // moves are logged in the order the tiles left their zones: a move (or a count check) waits
+    // while a tile that left earlier has not settled yet (in a hand, or read in two zones)
+    const moves = [...this.held, ...this.tracker.settle(now)].sort((a, b) => a.leftAt - b.leftAt || a.at - b.at);
+    const mark = this.tracker.watermark(now) ?? Infinity;
+    this.held = moves.filter((m) => m.leftAt > mark);
+    moves.splice(moves.length - this.held.length);
+    const due = this.pendingChecks.filter((t) => t + settle <= now && t < mark);
+    this.pendingChecks = this.pendingChecks.filter((t) => !(t + settle <= now && t < mark));
     type Item = { at: number; move?: SettledMove; check?: true };
     const items: Item[] = [...moves.map((m) => ({ at: m.leftAt, move: m })), ...due.map((t) => ({ at: t, check: true as const }))];
     items.sort((a, b) => a.at - b.at || (a.check ? 1 : 0) - (b.check ? 1 : 0));
@@ -150,6 +213,7 @@ export class TableEngine implements TableRuntime {
       if (item.move) {
         const m = item.move;
         const data: TileMovedData = { tile: m.tile, tag: m.tag, from: m.from, to: m.to, lines: m.lines };
+        if (m.reconciled) data.reconciled = m.reconciled;
         this.record(this.store.append(this.id, 'tile-moved', m.at, data));
       } else {
         const data: CountCheckData = { skipReaders: this.readers.untrusted(now) };
@@ -164,7 +228,7 @@ export class TableEngine implements TableRuntime {
   private schedule(): void {
     if (this.closed) return;
     const settle = this.table.timing.settleMs;
-    const candidates = [this.tracker.nextDue(), ...this.pendingChecks.map((t) => t + settle)].filter(
+    const candidates = [this.tracker.nextDue(), ...(this.held.length ? [this.now() + 100] : []), ...this.pendingChecks.map((t) => t + settle)].filter(
       (t): t is number => t !== null,
     );
     if (this.timer) clearTimeout(this.timer);
@@ -262,7 +326,9 @@ export class TableEngine implements TableRuntime {
     return () => this.listeners.delete(listener);
   }
 
+  /** Publishes a change: first makes it durable, so no view ever shows what a crash could lose. */
   private emit(): void {
+    this.store.flush();
     for (const l of this.listeners) l();
   }
 
@@ -356,6 +422,13 @@ export class TableEngine implements TableRuntime {
       ...this.publicView(),
       concealed: s.players.map((_, i) => Array.from({ length: this.table.racksPerPlayer }, (_, r) => tilesAt(s, 'rack', i, r))),
       evidence,
+      weakTags: this.tracker.weakTags(this.now()).map((w) => ({
+        tile: w.tile,
+        zone: w.zone,
+        where: describePlace(this.places.get(w.zone) ?? null, names),
+        flickers: w.flickers,
+        lastAt: w.lastAt,
+      })),
     };
   }
 
