@@ -1,0 +1,85 @@
+/**
+ * Exports of the tournament (seed 000, the scorekeeper's records): standings as CSV and JSON, and
+ * the replayable game record as JSON lines (format in rules/tournament/RECORD-FORMAT.md).
+ * String builders only: no file or network I/O here, the caller writes or serves the string.
+ *
+ * CSV is written by hand after RFC 4180 (no CSV library is installed): fields separated by ",",
+ * records ended by CRLF, a header row; a field is quoted with '"' when it contains a comma, a quote,
+ * CR or LF, or starts or ends with a space, and a quote inside is doubled ('"' → '""').
+ * Text fields (player id, name) that start with = + - @ or a tab/CR are prefixed with a single quote
+ * by default, so a spreadsheet does not run them as formulas (CSV injection); numbers never are.
+ */
+import { gameRecords, toJsonLines } from '../../rules/tournament/record.js';
+import type { ScoreCard } from '../../rules/tournament/scorecard.js';
+import type { Standing } from '../../rules/tournament/standings.js';
+
+/** The `format` of the standings JSON. */
+export const STANDINGS_FORMAT = 'mjhub.tournament-standings/1';
+
+/** Options of the standings exports. */
+export interface StandingsExportOptions {
+  /** player id → display name (the `name` column; the id when missing) */
+  names?: Readonly<Record<string, string>>;
+  /** prefix text that a spreadsheet would run as a formula with "'" (default true) */
+  guardFormulas?: boolean;
+}
+
+/**
+ * One CSV field after RFC 4180: quoted when it holds a comma, a double quote, CR or LF, or has a
+ * leading or trailing space; inner quotes doubled. `csvField('Lee, Ann')` → `"Lee, Ann"`,
+ * `csvField('Ann "Lucky" Lee')` → `"Ann ""Lucky"" Lee"`.
+ */
+export function csvField(value: string | number): string {
+  const s = typeof value === 'number' ? String(value) : value;
+  return /[",\r\n]|^ | $/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A text field that a spreadsheet would run as a formula gets a leading "'" ("=SUM(A1)" → "'=SUM(A1)"). */
+export function guardFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Rows to CSV text: every field through {@link csvField}, records ended by CRLF (RFC 4180). */
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  return rows.map((r) => r.map(csvField).join(',') + '\r\n').join('');
+}
+
+/**
+ * The standings as CSV: header `rank,player,name,points,prize`, one row per player in the order
+ * given, CRLF line ends. Prize shares are written as JavaScript writes the number (50, 33.5).
+ * e.g. `1,p07,"Lee, Ann",60,100`.
+ */
+export function standingsCsv(rows: readonly Standing[], options: StandingsExportOptions = {}): string {
+  const guard = options.guardFormulas === false ? (t: string) => t : guardFormula;
+  return toCsv([
+    ['rank', 'player', 'name', 'points', 'prize'],
+    ...rows.map((r) => [r.rank, guard(r.player), guard(options.names?.[r.player] ?? r.player), r.points, r.prize]),
+  ]);
+}
+
+/**
+ * The standings as a JSON document (2-space indented, ending "\n"):
+ * `{ "format": "mjhub.tournament-standings/1", "tournament", "standings": [{ rank, player, name, points, prize }] }`.
+ * JSON needs no formula guard; names are written as they are.
+ */
+export function standingsJson(tournament: string, rows: readonly Standing[], options: Pick<StandingsExportOptions, 'names'> = {}): string {
+  return (
+    JSON.stringify(
+      {
+        format: STANDINGS_FORMAT,
+        tournament,
+        standings: rows.map((r) => ({ rank: r.rank, player: r.player, name: options.names?.[r.player] ?? r.player, points: r.points, prize: r.prize })),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+/**
+ * Every scored game on the cards as JSON lines, format `mjhub.tournament-game/1`
+ * (rules/tournament/RECORD-FORMAT.md); replayable with `parseJsonLines` + `replayGameRecord`.
+ */
+export function gameRecordJsonLines(cards: readonly ScoreCard[]): string {
+  return toJsonLines(gameRecords(cards));
+}
