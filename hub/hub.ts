@@ -2,23 +2,26 @@
  * Assembles a hub: the event store, the reader supervisor, one table engine per configured table,
  * the reader transports, and the HTTP + socket.io server. Used by `mjhub start` and by the tests.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { openSqliteStore } from './store/sqlite.js';
+import { openHubStore } from './store/open.js';
 import type { EventStore } from './store/types.js';
 import { ReaderSupervisor, type Connection } from './readers/supervisor.js';
 import { TableEngine } from './table/engine.js';
 import { createHubServer } from './api/server.js';
+import { attachRelay } from './api/relay.js';
+import { tokenChecker } from './api/auth.js';
 import { openReaderPort } from './transports/tcp.js';
 import type { Transport, TransportSink } from './transports/transport.js';
 import type { LoadedTable } from './config/load.js';
 import { simulatedTileSet } from './tilesets/simulated.js';
+import { enrolledTagMap, tileSetDir } from './tilesets/store.js';
 import type { TileId } from '../rules/tiles.js';
 
 export interface HubOptions {
   tables: LoadedTable[];
   /** folder for the SQLite log (`<dataDir>/events.sqlite`), or `':memory:'` */
   dataDir: string;
+  /** `postgres://…`: keep the event log in PostgreSQL instead of SQLite (a central server over several rooms) */
+  databaseUrl?: string;
   /** reader addresses to open: serial paths or `tcp://host:port` */
   ports: string[];
   /** HTTP port on 127.0.0.1 (0 = any free port) */
@@ -38,9 +41,13 @@ export interface RunningHub {
 }
 
 /** The tag registry of a tile set, by its id. */
-export function tileSetById(id: string): Map<string, TileId> {
+export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
   if (id === 'simulated') return simulatedTileSet();
-  throw new Error(`unknown tile set "${id}": this hub version knows the "simulated" set (enrollment comes with the readers issue)`);
+  if (id === 'none') return new Map(); // no set yet: every tag is unknown (a table to enrol a new set at)
+  // an enrolled set: <dataDir>/tilesets/<id>.json (hub/tilesets/store.ts; throws for a draft or a bad file)
+  const enrolled = dataDir && dataDir !== ':memory:' ? enrolledTagMap(tileSetDir(dataDir), id) : null;
+  if (enrolled) return enrolled;
+  throw new Error(`unknown tile set "${id}": it is neither "simulated" nor enrolled in ${dataDir && dataDir !== ':memory:' ? tileSetDir(dataDir) : 'this hub (no data folder)'} (enrol it at /enroll/<table>)`);
 }
 
 /**
@@ -48,11 +55,10 @@ export function tileSetById(id: string): Map<string, TileId> {
  * @throws Error when a table names an unknown tile set or the port is taken
  */
 export async function startHub(opts: HubOptions): Promise<RunningHub> {
-  const dbPath = opts.dataDir === ':memory:' ? ':memory:' : path.join(opts.dataDir, 'events.sqlite');
-  if (dbPath !== ':memory:') mkdirSync(opts.dataDir, { recursive: true });
-  const store = openSqliteStore(dbPath);
+  const store = await openHubStore(opts);
 
   const engineOfReader = new Map<string, TableEngine>();
+  const tableOfReader = new Map<string, string>();
   const engines = new Map<string, TableEngine>();
   const configured = new Map<string, string[]>();
   let supervisor: ReaderSupervisor | null = null;
@@ -65,7 +71,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     const engine = new TableEngine({
       table,
       cards,
-      registry: tileSetById(table.tileSet),
+      registry: tileSetById(table.tileSet, opts.dataDir),
       store,
       readers: {
         statuses: (now) => health.statuses(now).filter((s) => tableReaders.has(s.id)),
@@ -75,6 +81,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     engines.set(table.id, engine);
     for (const r of table.readers) {
       engineOfReader.set(r.id, engine);
+      tableOfReader.set(r.id, table.id);
       configured.set(r.id, Object.keys(r.zones));
     }
   }
@@ -90,6 +97,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       status: (reader) => engineOfReader.get(reader)?.readerStatusChanged(),
     },
     staleMs,
+    { tableOf: (id) => tableOfReader.get(id) },
   );
   // stale is a matter of time: refresh the views now and then so a silent reader shows as stale
   const staleTimer = setInterval(() => {
@@ -100,17 +108,21 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const sink: TransportSink = {
     opened: (c: Connection) => sup.opened(c),
     line: (c: Connection, text: string, at: number) => sup.line(c, text, at),
-    closed: (c: Connection) => sup.closed(c),
+    closed: (c: Connection, reason: string, retrying?: boolean) => sup.closed(c, reason, retrying),
   };
   const transports: Transport[] = [];
   for (const p of opts.ports) transports.push(await openReaderPort(p, sink));
 
   const server = await createHubServer({
     tables: [...engines.values()],
+    readers: supervisor,
+    ...(opts.dataDir !== ':memory:' ? { tileSetDir: tileSetDir(opts.dataDir) } : {}),
     directorToken: opts.directorToken,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
     logger: opts.logger ?? false,
   });
+  // browser relays (Web Serial / Web Bluetooth in a director's page) feed the same sink
+  attachRelay(server.io, { sink, isDirectorToken: tokenChecker(opts.directorToken) });
   const url = await server.listen(opts.httpPort);
 
   return {
@@ -124,6 +136,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       for (const e of engines.values()) e.close();
       await server.close();
       store.close();
+      await store.drain();
     },
   };
 }

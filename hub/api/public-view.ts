@@ -43,7 +43,19 @@ const MAH_JONGG_KEYS = keys<NonNullable<RackView['mahJongg']>>()(['lineId', 'lin
 const WALL_KEYS = keys<PublicTableView['walls'][number]>()(['wall', 'left', 'current']);
 const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final']);
 const PAYMENT_KEYS = keys<NonNullable<ScoreView['payment']>>()(['from', 'to', 'amount']);
-const READER_KEYS = keys<ReaderStatus>()(['id', 'state', 'lastMessageAt', 'discarded']);
+const READER_KEYS = keys<ReaderStatus>()([
+  'id',
+  'state',
+  'lastMessageAt',
+  'discarded',
+  'port',
+  'physicalId',
+  'firmware',
+  'errors',
+  'gaps',
+  'duplicates',
+  'reconnects',
+]);
 const EVIDENCE_KEYS = keys<FlagEvidence>()(['flagId', 'tiles', 'counts', 'lines']);
 
 function pick<T>(src: T, ks: readonly (keyof T)[]): T {
@@ -95,12 +107,13 @@ export function toPublic(view: PublicTableView): PublicTableView {
 }
 
 /** The top-level keys of DirectorTableView. */
-export const DIRECTOR_VIEW_KEYS = [...PUBLIC_VIEW_KEYS, 'concealed', 'evidence'] as const satisfies readonly (keyof DirectorTableView)[];
+export const DIRECTOR_VIEW_KEYS = [...PUBLIC_VIEW_KEYS, 'concealed', 'evidence', 'weakTags'] as const satisfies readonly (keyof DirectorTableView)[];
 
 /** A copy of the director view with the public fields picked as in {@link toPublic}, plus `concealed` and `evidence`. */
 export function toDirector(view: DirectorTableView): DirectorTableView {
   const out = toPublic(view) as DirectorTableView;
   if ('concealed' in view) out.concealed = view.concealed;
   if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));
+  if (view.weakTags) out.weakTags = view.weakTags.map((w) => ({ tile: w.tile, zone: w.zone, where: w.where, flickers: w.flickers, lastAt: w.lastAt }));
   return out;
 }

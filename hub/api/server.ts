@@ -23,6 +23,7 @@ import type { Server } from 'socket.io';
 import { bearerToken, tokenChecker } from './auth.js';
 import { toDirector, toPublic } from './public-view.js';
 import { attachRealtime } from './realtime.js';
+import { enrollRoutes } from './routes-enroll.js';
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { RulingError, type TableRuntime } from './runtime.js';
 
@@ -37,6 +38,8 @@ export interface HubServerOptions {
   logger?: boolean;
   /** the reader supervisor: adds the director's reader routes (hub/api/routes-readers.ts) */
   readers?: ReaderDirectory;
+  /** the enrolled tile sets' folder (`<dataDir>/tilesets`) for the enrolment routes (hub/api/routes-enroll.ts); omitted: sets cannot be saved */
+  tileSetDir?: string;
 }
 
 /** The running hub server. */
@@ -156,6 +159,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       }
     });
     if (opts.readers) await director.register(readerRoutes(opts.readers));
+    await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir });
     director.get('/api/director/tables', async () => [...tables.values()].map((t) => toDirector(t.directorView())));
     director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);

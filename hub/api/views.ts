@@ -5,16 +5,54 @@
  */
 import type { TileKind, TileId } from '../../rules/tiles.js';
 
-/** Connection state of one reader as the director and the table see it. */
-export type ReaderState = 'connected' | 'unsynced' | 'stale' | 'offline';
+/**
+ * Connection state of one reader as the director and the table see it: `connected`; `unsynced`
+ * (connected, a zone has had no snapshot since its HELLO); `stale` (silent longer than
+ * `timing.staleMs`); `reconnecting` (its port closed and is being retried); `offline` (never
+ * heard, or closed for good).
+ */
+export type ReaderState = 'connected' | 'unsynced' | 'stale' | 'reconnecting' | 'offline';
 
 export interface ReaderStatus {
+  /** the configured reader id (its slot in the table config) */
   id: string;
   state: ReaderState;
   /** ms since epoch of the last message, or null if never heard */
   lastMessageAt: number | null;
-  /** lines discarded by the decoder (bad checksum, truncated, …) */
+  /** lines discarded (bad checksum, truncated, unknown zone, …): the sum of `errors` but its `err-*` keys */
   discarded: number;
+  /** where it is or was last connected, e.g. `/dev/rfcomm0`, `tcp://10.0.0.21:4001`; null if never */
+  port?: string | null;
+  /** the HELLO id of the physical reader playing this slot when the director assigned one, else null */
+  physicalId?: string | null;
+  /** firmware version from its last HELLO, or null */
+  firmware?: string | null;
+  /**
+   * discarded lines by reason, e.g. `{ "bad-checksum": 2, "truncated": 1, "unknown-zone": 1 }`,
+   * plus `err-<code>` for each ERR line the reader itself sent (protocol v1)
+   */
+  errors?: Record<string, number>;
+  /** sequence gaps seen (each one asked for a snapshot, at most once a second) */
+  gaps?: number;
+  /** repeated sequence numbers dropped */
+  duplicates?: number;
+  /** times its connection closed (unplugged, socket ended) */
+  reconnects?: number;
+}
+
+/** A reader that said HELLO with an id the table config does not know: it waits for the director. */
+export interface UnknownReader {
+  /** the id in its HELLO */
+  id: string;
+  /** where it arrived */
+  port: string;
+  /** ms since epoch of its last HELLO */
+  at: number;
+  firmware?: string;
+  /** the zones its HELLO named */
+  zones?: string[];
+  /** its connection is still open */
+  connected?: boolean;
 }
 
 /** A flag as the public sees it: the rule, who, where, when. No tiles, no reader lines. */
@@ -112,4 +150,9 @@ export interface FlagEvidence {
 export interface DirectorTableView extends PublicTableView {
   concealed: TileId[][][]; // [player][rack] → tiles inside the rack
   evidence: FlagEvidence[];
+  /**
+   * maintenance warnings: tags that flicker in one zone (dropped and back, or a moment next door)
+   * past a threshold (3 within 60 s); never a game event. `where` in words, `zone` as `reader/zone`.
+   */
+  weakTags?: { tile: TileId; zone: string; where: string; flickers: number; lastAt: number }[];
 }

@@ -1,14 +1,22 @@
 /**
  * Reader sessions: decodes each line a connection delivers, binds the connection to a reader by
- * the id in its HELLO (never by port path or order), checks sequence numbers, asks for a snapshot
- * when one is missing, keeps every raw line in the store, and hands tag sightings on.
+ * the id in its HELLO (never by port path or listing order), checks sequence numbers, asks for a
+ * snapshot when one is missing, keeps every raw line in the store, and hands tag sightings on.
  *
- * One live connection per reader id: the newest HELLO wins. A reader whose id is not configured
- * is listed as unknown and its reads are ignored until a director assigns it.
+ * - One live session per reader: the newest HELLO wins, and every later line of the connection it
+ *   replaced is ignored (kept in the raw log as "ignored: superseded").
+ * - Messages are deduplicated by (reader, sequence); a HELLO starts a new epoch (the reader
+ *   rebooted or reconnected: its sequence may restart at 0, PROTOCOL.md §6).
+ * - On a gap the hub sends `CMD snap`, at most once per 1000 ms per reader (PROTOCOL.md §6).
+ * - A reader whose HELLO id is not configured is listed as unknown and never takes a seat by itself:
+ *   the director assigns it to a configured slot (an alias) or removes a configured reader that
+ *   never comes. Both rulings are events in the store (`reader-assigned`, `reader-removed`), read
+ *   back when the supervisor is built, so a restart keeps them.
  */
-import { decodeLine, encodeLine } from '../../firmware-protocol/codec.js';
-import type { DecodeResult, ReaderMessage } from '../../firmware-protocol/messages.js';
-import type { ReaderState, ReaderStatus } from '../api/views.js';
+import { decodeLine, encodeLine, nextSeq, SEQ_MAX } from '../../firmware-protocol/codec.js';
+import type { DecodeResult, HelloMessage, ReaderMessage } from '../../firmware-protocol/messages.js';
+import { RulingError } from '../api/runtime.js';
+import type { ReaderState, ReaderStatus, UnknownReader } from '../api/views.js';
 import type { EventStore } from '../store/types.js';
 
 /** One open connection to (possibly) a reader: a serial port, a TCP socket, a browser relay. */
@@ -28,26 +36,103 @@ export interface SightingSink {
   status(reader: string): void;
 }
 
+/** Options of {@link ReaderSupervisor}. */
+export interface SupervisorOptions {
+  /**
+   * The table owning a configured reader id (for the `reader-assigned` / `reader-removed` events).
+   * Readers it does not know (or when omitted) log their rulings under the table id `"hub"`.
+   */
+  tableOf?: (readerId: string) => string | undefined;
+  /** the clock for rulings, ms since epoch (default Date.now) */
+  now?: () => number;
+}
+
+/** Payload of a `reader-assigned` event: the physical reader `reader` now plays the configured slot `as`. */
+export interface ReaderAssignedData {
+  reader: string;
+  as: string;
+  by: string;
+}
+
+/** Payload of a `reader-removed` event: the configured reader `reader` is no longer expected. */
+export interface ReaderRemovedData {
+  reader: string;
+  by: string;
+}
+
+/** The director's list of readers: every expected reader and the unknown ones waiting. */
+export interface ReaderDirectoryView {
+  readers: ReaderStatus[];
+  unknown: UnknownReader[];
+  /** configured readers the director removed (no longer expected) */
+  removed: string[];
+}
+
+/** The least time between two `CMD snap` sent to one reader (or one unbound connection), in ms (PROTOCOL.md §6). */
+export const SNAP_REQUEST_INTERVAL_MS = 1000;
+/** A sequence number at most this far below the last one is a repeat; further below, a restart without a HELLO. */
+export const DUPLICATE_WINDOW = 1000;
+/** Table id used for reader rulings when no table owns the reader. */
+export const HUB_LOG_ID = 'hub';
+
 interface ReaderSession {
+  /** the configured id (the slot) */
   id: string;
+  zones: readonly string[];
   conn: Connection | null;
+  /** where it is or was last connected */
+  port: string | null;
+  /** the HELLO id of the physical reader in this slot when it is an alias, else null */
+  physicalId: string | null;
+  firmware: string | null;
   lastSeq: number | null;
   lastMessageAt: number | null;
   discarded: number;
+  errors: Record<string, number>;
+  gaps: number;
+  duplicates: number;
+  reconnects: number;
+  /** its connection closed and the transport is retrying */
+  retrying: boolean;
   /** zones that have had a snapshot since the last HELLO */
   synced: Set<string>;
-  zones: readonly string[];
-  offline: boolean;
+  lastRequestAt: number | null;
+  removed: boolean;
+}
+
+interface ConnInfo {
+  /** the configured slot this connection is bound to */
+  slot: string | null;
+  /** the unknown HELLO id this connection spoke */
+  unknownId: string | null;
+  /** replaced by a newer session of the same reader: every later line is ignored */
+  superseded: boolean;
+  /** discards before any HELLO, carried to the reader when it says who it is */
+  errors: Record<string, number>;
+  lastRequestAt: number | null;
+}
+
+interface UnknownEntry extends UnknownReader {
+  conn: Connection | null;
+  hello: HelloMessage;
+}
+
+function bump(errors: Record<string, number>, reason: string, n = 1): void {
+  errors[reason] = (errors[reason] ?? 0) + n;
 }
 
 /** Supervises every configured reader of the hub. */
 export class ReaderSupervisor {
   private readonly readers = new Map<string, ReaderSession>();
-  private readonly byConn = new Map<Connection, string>();
-  private readonly unknown = new Map<string, { id: string; port: string; at: number }>();
-  private readonly connDiscards = new Map<Connection, number>();
+  private readonly conns = new Map<Connection, ConnInfo>();
+  private readonly unknown = new Map<string, UnknownEntry>();
+  /** physical HELLO id → configured slot id */
+  private readonly aliases = new Map<string, string>();
+  private readonly tableOf: (readerId: string) => string | undefined;
+  private readonly now: () => number;
 
   /**
+   * Builds the supervisor and re-applies the director's reader rulings found in the store.
    * @param configured reader id → the zone names it must report
    * @param staleMs a reader silent this long is stale (ms)
    */
@@ -56,98 +141,163 @@ export class ReaderSupervisor {
     private readonly store: EventStore,
     private readonly sink: SightingSink,
     private readonly staleMs: number,
+    opts: SupervisorOptions = {},
   ) {
+    this.tableOf = opts.tableOf ?? (() => undefined);
+    this.now = opts.now ?? Date.now;
     for (const [id, zones] of configured) {
-      this.readers.set(id, { id, conn: null, lastSeq: null, lastMessageAt: null, discarded: 0, synced: new Set(), zones, offline: true });
+      this.readers.set(id, {
+        id,
+        zones,
+        conn: null,
+        port: null,
+        physicalId: null,
+        firmware: null,
+        lastSeq: null,
+        lastMessageAt: null,
+        discarded: 0,
+        errors: {},
+        gaps: 0,
+        duplicates: 0,
+        reconnects: 0,
+        retrying: false,
+        synced: new Set(),
+        lastRequestAt: null,
+        removed: false,
+      });
     }
+    this.restore();
   }
+
+  // ------------------------------------------------------------------ transport events
 
   /** A connection opened: ask whoever is there for a HELLO and a snapshot (PROTOCOL.md, `CMD snap`). */
   opened(conn: Connection): void {
-    this.request(conn);
+    this.info(conn);
+    this.write(conn);
   }
 
-  /** A connection closed (unplugged, socket ended): its reader is offline, its tiles stay where they were. */
-  closed(conn: Connection): void {
-    const id = this.byConn.get(conn);
-    this.byConn.delete(conn);
-    if (!id) return;
-    const r = this.readers.get(id);
+  /**
+   * A connection closed (unplugged, socket ended): its reader is `reconnecting` while the
+   * transport retries (`retrying`, default true), else `offline`; its tiles stay where they were.
+   * @param reason e.g. "Port closed: disconnected" (kept for the director)
+   */
+  closed(conn: Connection, reason?: string, retrying = true): void {
+    void reason;
+    const info = this.conns.get(conn);
+    this.conns.delete(conn);
+    if (!info) return;
+    if (info.unknownId) {
+      const u = this.unknown.get(info.unknownId);
+      if (u && u.conn === conn) u.conn = null;
+    }
+    const r = info.slot ? this.readers.get(info.slot) : undefined;
     if (r && r.conn === conn) {
       r.conn = null;
-      r.offline = true;
+      r.retrying = retrying;
+      r.reconnects += 1;
       r.synced.clear();
-      this.sink.status(id);
+      this.sink.status(r.id);
     }
   }
 
   /** One line from a connection, without its newline. Never throws. */
   line(conn: Connection, text: string, at: number): void {
-    const result = decodeLine(text);
-    this.handle(conn, result, at);
+    this.handle(conn, decodeLine(text), at);
   }
 
-  /** One already-decoded line (from a transport that splits and decodes itself). */
+  /** One already-decoded line (from a transport that splits and decodes itself). Never throws. */
   handle(conn: Connection, result: DecodeResult, at: number): void {
-    const readerId = this.byConn.get(conn) ?? null;
+    const info = this.info(conn);
+    const readerId = info.slot;
+    if (info.superseded) {
+      this.store.appendRawLine({ reader: readerId, port: conn.name, at, line: result.line, status: 'ignored: superseded by a newer session' });
+      return;
+    }
     const status = result.ok ? 'ok' : `${result.reason}: ${result.detail}`;
     const lineId = this.store.appendRawLine({ reader: readerId, port: conn.name, at, line: result.line, status });
     if (!result.ok) {
-      if (readerId) this.readers.get(readerId)!.discarded += 1;
-      else this.connDiscards.set(conn, (this.connDiscards.get(conn) ?? 0) + 1);
+      const r = readerId ? this.readers.get(readerId) : undefined;
+      if (r) {
+        r.discarded += 1;
+        bump(r.errors, result.reason);
+        this.sink.status(r.id);
+      } else bump(info.errors, result.reason);
       return;
     }
     const msg = result.message;
     if (msg.type === 'CMD') return; // an echo of our own command: ignore
-    this.message(conn, msg, at, lineId);
+    this.message(conn, info, msg, at, lineId);
   }
 
-  private message(conn: Connection, msg: ReaderMessage, at: number, lineId: number): void {
+  private info(conn: Connection): ConnInfo {
+    let info = this.conns.get(conn);
+    if (!info) {
+      info = { slot: null, unknownId: null, superseded: false, errors: {}, lastRequestAt: null };
+      this.conns.set(conn, info);
+    }
+    return info;
+  }
+
+  /** The configured slot a HELLO id plays now, or null when it waits for the director. */
+  private slotOf(helloId: string): ReaderSession | null {
+    const r = this.readers.get(this.aliases.get(helloId) ?? helloId);
+    return r && !r.removed ? r : null;
+  }
+
+  private message(conn: Connection, info: ConnInfo, msg: ReaderMessage, at: number, lineId: number): void {
     if (msg.type === 'HELLO') {
-      const r = this.readers.get(msg.reader);
+      const r = this.slotOf(msg.reader);
       if (!r) {
-        this.unknown.set(msg.reader, { id: msg.reader, port: conn.name, at });
+        this.unbind(conn, info);
+        info.unknownId = msg.reader;
+        this.unknown.set(msg.reader, { id: msg.reader, port: conn.name, at, firmware: msg.firmware, zones: [...msg.zones], conn, hello: msg });
         return;
       }
-      const previous = r.conn;
-      if (previous && previous !== conn) this.byConn.delete(previous); // newest session wins
-      this.byConn.set(conn, r.id);
-      r.conn = conn;
-      r.offline = false;
-      r.lastSeq = null; // a HELLO starts a new epoch: sequence numbers restart
-      r.lastMessageAt = at;
-      r.synced.clear();
-      this.sink.status(r.id);
+      this.bind(conn, info, r, msg, at);
       return;
     }
-    const id = this.byConn.get(conn);
-    if (!id) {
-      this.request(conn); // data before a HELLO: ask who this is
+    if (info.unknownId) return; // an unknown reader's reads wait for the director
+    const r = info.slot ? this.readers.get(info.slot) : undefined;
+    if (!r) {
+      // data before a HELLO: ask who this is (at most once a second per connection)
+      if (info.lastRequestAt === null || at - info.lastRequestAt >= SNAP_REQUEST_INTERVAL_MS) {
+        info.lastRequestAt = at;
+        this.write(conn);
+      }
       return;
     }
-    const r = this.readers.get(id)!;
     r.lastMessageAt = at;
-    if (r.lastSeq !== null && msg.seq <= r.lastSeq && r.lastSeq - msg.seq < 1_000_000) return; // a repeat
-    const gap = r.lastSeq !== null && msg.seq !== r.lastSeq + 1;
+    if (r.lastSeq !== null && msg.seq !== nextSeq(r.lastSeq)) {
+      const behind = (r.lastSeq - msg.seq + SEQ_MAX + 1) % (SEQ_MAX + 1); // 0 = the same seq again; wraps after SEQ_MAX
+      if (behind <= DUPLICATE_WINDOW) {
+        r.duplicates += 1; // already seen (or too late to matter): dedup by (reader, sequence)
+        return;
+      }
+      // a forward jump (lines lost) or a restart without a HELLO: take it, ask for the truth
+      r.gaps += 1;
+      this.requestSnapshot(r, at);
+    }
     r.lastSeq = msg.seq;
-    if (gap) this.request(conn);
-    const zone = (z: string) => `${id}/${z}`;
+    const zone = (z: string) => `${r.id}/${z}`;
     switch (msg.type) {
       case 'SNAP': {
         if (!r.zones.includes(msg.zone)) {
           r.discarded += 1;
+          bump(r.errors, 'unknown-zone');
           return;
         }
         this.sink.snapshot(zone(msg.zone), msg.tags, at, lineId);
         const wasSynced = this.isSynced(r);
         r.synced.add(msg.zone);
-        if (!wasSynced && this.isSynced(r)) this.sink.status(id);
+        if (!wasSynced && this.isSynced(r)) this.sink.status(r.id);
         return;
       }
       case 'ADD':
       case 'DEL': {
         if (!r.zones.includes(msg.zone)) {
           r.discarded += 1;
+          bump(r.errors, 'unknown-zone');
           return;
         }
         if (!r.synced.has(msg.zone)) return; // a delta before the zone's snapshot cannot be placed
@@ -157,6 +307,56 @@ export class ReaderSupervisor {
       }
       case 'HB':
         return;
+      case 'ERR':
+        bump(r.errors, `err-${msg.code}`); // the reader's own report (v1), not a discarded line
+        this.sink.status(r.id);
+        return;
+      default:
+        return; // a later protocol's message: the sequence is counted, the content ignored
+    }
+  }
+
+  /** Binds a connection to a configured slot after a HELLO: a new epoch; the slot's previous connection is superseded. */
+  private bind(conn: Connection, info: ConnInfo, r: ReaderSession, hello: HelloMessage, at: number): void {
+    const previous = r.conn;
+    if (previous && previous !== conn) {
+      const p = this.conns.get(previous);
+      if (p) {
+        p.superseded = true;
+        p.slot = null;
+      }
+    }
+    if (info.slot && info.slot !== r.id) this.unbind(conn, info);
+    if (info.unknownId) {
+      this.unknown.delete(info.unknownId);
+      info.unknownId = null;
+    }
+    info.slot = r.id;
+    for (const [reason, n] of Object.entries(info.errors)) {
+      bump(r.errors, reason, n);
+      r.discarded += n;
+    }
+    info.errors = {};
+    r.conn = conn;
+    r.port = conn.name;
+    r.physicalId = hello.reader === r.id ? null : hello.reader;
+    r.firmware = hello.firmware;
+    r.retrying = false;
+    r.lastSeq = null; // a HELLO starts a new epoch: sequence numbers may restart
+    r.lastMessageAt = at;
+    r.synced.clear();
+    this.sink.status(r.id);
+  }
+
+  /** The connection stops speaking for the slot it was bound to (it said another id). */
+  private unbind(conn: Connection, info: ConnInfo): void {
+    const r = info.slot ? this.readers.get(info.slot) : undefined;
+    info.slot = null;
+    if (r && r.conn === conn) {
+      r.conn = null;
+      r.retrying = false;
+      r.synced.clear();
+      this.sink.status(r.id);
     }
   }
 
@@ -164,36 +364,160 @@ export class ReaderSupervisor {
     return r.zones.every((z) => r.synced.has(z));
   }
 
-  private request(conn: Connection): void {
-    conn.write(encodeLine({ type: 'CMD', command: 'snap' }));
+  /** `CMD snap` to a reader, at most once per {@link SNAP_REQUEST_INTERVAL_MS} (PROTOCOL.md §6). */
+  private requestSnapshot(r: ReaderSession, at: number): void {
+    if (!r.conn) return;
+    if (r.lastRequestAt !== null && at - r.lastRequestAt < SNAP_REQUEST_INTERVAL_MS) return;
+    r.lastRequestAt = at;
+    this.write(r.conn);
   }
 
-  /** The state of one reader at `now` (ms). */
-  stateOf(id: string, now: number): ReaderState {
-    const r = this.readers.get(id);
-    if (!r || r.offline || !r.conn) return 'offline';
+  private write(conn: Connection): void {
+    try {
+      conn.write(encodeLine({ type: 'CMD', command: 'snap' }));
+    } catch {
+      /* a connection that cannot be written to will close by itself */
+    }
+  }
+
+  // ------------------------------------------------------------------ health
+
+  private stateOfSession(r: ReaderSession, now: number): ReaderState {
+    if (!r.conn) return r.retrying ? 'reconnecting' : 'offline';
     if (!this.isSynced(r)) return 'unsynced';
     if (r.lastMessageAt === null || now - r.lastMessageAt > this.staleMs) return 'stale';
     return 'connected';
   }
 
-  /** Every configured reader's status at `now` (ms). */
+  /**
+   * The state of one reader at `now` (ms): `offline` (never heard, or closed for good, or not
+   * configured), `reconnecting` (its port closed and is being retried), `unsynced` (connected, a
+   * zone has had no snapshot since its HELLO), `stale` (silent longer than staleMs), `connected`.
+   */
+  stateOf(id: string, now: number): ReaderState {
+    const r = this.readers.get(id);
+    return r && !r.removed ? this.stateOfSession(r, now) : 'offline';
+  }
+
+  /** Every expected reader's status at `now` (ms); removed readers are left out. */
   statuses(now: number): ReaderStatus[] {
-    return [...this.readers.values()].map((r) => ({
-      id: r.id,
-      state: this.stateOf(r.id, now),
-      lastMessageAt: r.lastMessageAt,
-      discarded: r.discarded,
-    }));
+    return [...this.readers.values()]
+      .filter((r) => !r.removed)
+      .map((r) => ({
+        id: r.id,
+        state: this.stateOfSession(r, now),
+        lastMessageAt: r.lastMessageAt,
+        discarded: r.discarded,
+        port: r.port,
+        physicalId: r.physicalId,
+        firmware: r.firmware,
+        errors: { ...r.errors },
+        gaps: r.gaps,
+        duplicates: r.duplicates,
+        reconnects: r.reconnects,
+      }));
   }
 
-  /** Readers that are not `connected` now: their reads are not trusted for count checks. */
+  /** Expected readers that are not `connected` now: their reads are not trusted for count checks. */
   untrusted(now: number): string[] {
-    return [...this.readers.keys()].filter((id) => this.stateOf(id, now) !== 'connected');
+    return [...this.readers.values()].filter((r) => !r.removed && this.stateOfSession(r, now) !== 'connected').map((r) => r.id);
   }
 
-  /** Reader ids that said HELLO but are not configured: waiting for the director. */
-  unknownReaders(): { id: string; port: string; at: number }[] {
-    return [...this.unknown.values()];
+  /** Reader ids that said HELLO but play no configured slot: waiting for the director. */
+  unknownReaders(): UnknownReader[] {
+    return [...this.unknown.values()].map((u) => ({ id: u.id, port: u.port, at: u.at, firmware: u.firmware, zones: [...u.hello.zones], connected: u.conn !== null }));
+  }
+
+  /** What the director's reader list shows: `GET /api/director/readers`. */
+  directory(now: number): ReaderDirectoryView {
+    return {
+      readers: this.statuses(now),
+      unknown: this.unknownReaders(),
+      removed: [...this.readers.values()].filter((r) => r.removed).map((r) => r.id),
+    };
+  }
+
+  // ------------------------------------------------------------------ director rulings
+
+  /**
+   * The director gives a configured slot to a reader that said an unknown id: from now on its
+   * reads are the slot's (its zones, its seat); an alias, kept in the store (`reader-assigned`).
+   * Assigning a removed reader to itself (`assign('RK-E1', 'RK-E1')`) expects it again.
+   * @param id the HELLO id of the waiting reader, e.g. `"RK-X9"`
+   * @param as the configured reader id whose slot it takes, e.g. `"RK-E1"`
+   * @throws RulingError 404 when `id` is not waiting or `as` is not configured; 409 when the slot's
+   *   own reader is connected now
+   */
+  assign(id: string, as: string, by = 'director'): void {
+    const r = this.readers.get(as);
+    if (!r) throw new RulingError(404, `no configured reader '${as}' (body.as must name a reader of the table config)`);
+    if (!this.unknown.has(id)) {
+      throw new RulingError(404, `reader '${id}' is not waiting for the director (it has not said HELLO with an unknown id since the hub started)`);
+    }
+    if (!r.removed && r.conn) {
+      throw new RulingError(409, `reader '${as}' is connected (${this.stateOfSession(r, this.now())}): only a slot whose reader is not connected can be given to another`);
+    }
+    const data: ReaderAssignedData = { reader: id, as, by };
+    this.store.append(this.tableOf(as) ?? HUB_LOG_ID, 'reader-assigned', this.now(), data);
+    this.applyAssign(id, as);
+    const u = this.unknown.get(id);
+    if (u?.conn) {
+      const conn = u.conn;
+      const info = this.info(conn);
+      this.bind(conn, info, r, u.hello, this.now());
+      this.write(conn); // its zones' snapshots came before it had a seat: ask again
+    }
+    this.unknown.delete(id);
+    this.sink.status(r.id);
+  }
+
+  /**
+   * The director removes a configured reader that never comes: it is no longer expected, so it no
+   * longer shows offline and its players' counts are checked without it. Kept in the store
+   * (`reader-removed`). If it says HELLO later it waits as an unknown reader.
+   * @throws RulingError 404 when `id` is not a configured reader still expected; 409 when it is connected now
+   */
+  remove(id: string, by = 'director'): void {
+    const r = this.readers.get(id);
+    if (!r || r.removed) throw new RulingError(404, `no expected reader '${id}' (configured and not removed already)`);
+    if (r.conn) throw new RulingError(409, `reader '${id}' is connected (${this.stateOfSession(r, this.now())}): only a reader that is not connected can be removed`);
+    const data: ReaderRemovedData = { reader: id, by };
+    this.store.append(this.tableOf(id) ?? HUB_LOG_ID, 'reader-removed', this.now(), data);
+    this.applyRemove(id);
+    this.sink.status(id);
+  }
+
+  private applyAssign(id: string, as: string): void {
+    const r = this.readers.get(as);
+    if (!r) return;
+    for (const [k, v] of this.aliases) if (v === as) this.aliases.delete(k); // one alias per slot
+    if (id !== as) this.aliases.set(id, as);
+    r.removed = false;
+  }
+
+  private applyRemove(id: string): void {
+    const r = this.readers.get(id);
+    if (!r) return;
+    r.removed = true;
+    for (const [k, v] of this.aliases) if (v === id) this.aliases.delete(k);
+  }
+
+  /** Re-applies the rulings in the store, in log order (at construction). */
+  private restore(): void {
+    const tables = new Set<string>([HUB_LOG_ID]);
+    for (const id of this.readers.keys()) {
+      const t = this.tableOf(id);
+      if (t) tables.add(t);
+    }
+    const events = [...tables]
+      .flatMap((t) => this.store.events(t))
+      .filter((e) => e.type === 'reader-assigned' || e.type === 'reader-removed')
+      .sort((a, b) => a.seq - b.seq);
+    for (const e of events) {
+      const d = e.data as Partial<ReaderAssignedData>;
+      if (typeof d?.reader !== 'string') continue;
+      if (e.type === 'reader-assigned' && typeof d.as === 'string') this.applyAssign(d.reader, d.as);
+      else if (e.type === 'reader-removed') this.applyRemove(d.reader);
+    }
   }
 }

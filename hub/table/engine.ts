@@ -89,6 +89,9 @@ export interface EngineOptions {
  */
 export const DEFAULT_SETTLE_BY_AREA: Partial<Record<Place['area'], number>> = {};
 
+/** A reader silent this long before a new HELLO has rebooted (ms): its next snapshots are reconciled. */
+export const REBOOT_SILENCE_MS = 1500;
+
 /** One live table. Implements the API's TableRuntime. */
 export class TableEngine implements TableRuntime {
   readonly id: string;
@@ -111,6 +114,8 @@ export class TableEngine implements TableRuntime {
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** reader → its last message time (ms) at the previous status change or tick */
+  private readonly lastMessage = new Map<string, number | null>();
   /** zone → when it was last heard from (ms) */
   private readonly lastHeard = new Map<ZoneKey, number>();
   /** zone → since when the hub has not seen it (its reader went offline or rebooted), until its next snapshot */
@@ -167,7 +172,12 @@ export class TableEngine implements TableRuntime {
   readerStatusChanged(): void {
     const now = this.now();
     for (const r of this.readers.statuses(now)) {
-      if (r.state !== 'offline' && r.state !== 'unsynced' && r.state !== 'reconnecting') continue;
+      const before = this.lastMessage.get(r.id);
+      this.lastMessage.set(r.id, r.lastMessageAt);
+      // offline, or a new HELLO after a silence (a reboot): a gap; a HELLO that answers the hub's
+      // own `CMD snap` (the reader was talking a moment ago) is no gap
+      const silent = r.state === 'unsynced' && before !== undefined && before !== null && now - before >= REBOOT_SILENCE_MS;
+      if (r.state !== 'offline' && r.state !== 'reconnecting' && !silent) continue;
       const cfg = this.table.readers.find((x) => x.id === r.id);
       if (!cfg) continue;
       for (const z of Object.keys(cfg.zones)) {
@@ -197,6 +207,7 @@ export class TableEngine implements TableRuntime {
     if (this.closed) return;
     const now = this.now();
     const settle = this.table.timing.settleMs;
+    for (const r of this.readers.statuses(now)) if (r.state === 'connected' || r.state === 'stale') this.lastMessage.set(r.id, r.lastMessageAt);
     // moves are logged in the order the tiles left their zones: a move (or a count check) waits
     // while a tile that left earlier has not settled yet (in a hand, or read in two zones)
     const moves = [...this.held, ...this.tracker.settle(now)].sort((a, b) => a.leftAt - b.leftAt || a.at - b.at);
@@ -341,7 +352,7 @@ export class TableEngine implements TableRuntime {
     const s = this.state;
     const now = this.now();
     const statuses = this.readers.statuses(now);
-    const untrusted = new Set(statuses.filter((r) => r.state === 'offline' || r.state === 'unsynced').map((r) => r.id));
+    const untrusted = new Set(statuses.filter((r) => r.state === 'offline' || r.state === 'unsynced' || r.state === 'reconnecting').map((r) => r.id));
     const counts = rackCounts(s, this.table.racksPerPlayer);
     const walls = this.table.wallOrder.length;
     const left = wallLeft(s, walls);

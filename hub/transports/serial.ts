@@ -1,57 +1,83 @@
 /**
  * USB serial and Bluetooth serial (/dev/rfcomm*) readers through `serialport`, one
- * `ReadlineParser` per connection. An unplug closes the connection; the port is reopened with
- * capped exponential backoff until `close()`.
+ * `ReadlineParser` per connection. An unplug closes the connection (the sink hears `closed` with
+ * `retrying` true); the port is reopened with capped exponential backoff until `close()`.
+ * Configure explicit paths (`/dev/serial/by-id/…` on real machines): listing ports is never needed,
+ * the reader is bound by its HELLO id.
  */
 import { SerialPort } from 'serialport';
 import { ReadlineParser } from '@serialport/parser-readline';
-import { backoffMs, type Transport, type TransportSink } from './transport.js';
+import { backoffMs, type Transport, type TransportOptions, type TransportSink } from './transport.js';
 import type { Connection } from '../readers/supervisor.js';
 
+/** Options of {@link openSerial}. */
+export interface SerialOptions extends TransportOptions {
+  /** bits per second (readers default to 115200, 8N1) */
+  baudRate?: number;
+}
+
 /**
- * Opens a serial port and keeps it open.
+ * Opens a serial port and keeps it open. Never throws for a missing or failing port: it retries.
  * @param path e.g. `/dev/serial/by-id/usb-…` (preferred), `/dev/ttyUSB0`, `/dev/rfcomm0`
- * @param baudRate bits per second (readers default to 115200)
+ * @param opts the baud rate (a number, for older callers) or {@link SerialOptions}
  */
-export function openSerial(path: string, sink: TransportSink, baudRate = 115200): Transport {
+export function openSerial(path: string, sink: TransportSink, opts: number | SerialOptions = {}): Transport {
+  const o: SerialOptions = typeof opts === 'number' ? { baudRate: opts } : opts;
+  const baudRate = o.baudRate ?? 115200;
+  const backoff = o.backoff ?? backoffMs;
+  const now = o.now ?? Date.now;
   let stopped = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
   let port: SerialPort | null = null;
 
   const connect = () => {
+    timer = null;
     if (stopped) return;
     const p = new SerialPort({ path, baudRate, autoOpen: false });
     port = p;
+    let draining = false;
     const conn: Connection = {
       name: path,
       write(line: string) {
-        if (p.isOpen) p.write(line + '\n', (err) => void err); // errors surface as 'close'
+        // CMD snap is idempotent: while the port has not drained, a further one is dropped
+        if (!p.isOpen || draining) return;
+        if (!p.write(line + '\n', () => void 0)) {
+          draining = true;
+          p.once('drain', () => (draining = false));
+        }
       },
     };
     let open = false;
     p.on('error', () => void 0); // a write pending at unplug emits 'error': never let it kill the hub
+    p.on('close', (err: (Error & { disconnected?: boolean }) | null) => {
+      if (!open) return;
+      open = false;
+      sink.closed(conn, err ? err.message : 'closed', !stopped);
+      retry();
+    });
     p.open((err) => {
       if (err) {
         retry();
         return;
       }
+      if (stopped) {
+        p.close(() => void 0);
+        return;
+      }
       open = true;
       attempt = 0;
       const parser = p.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
-      parser.on('data', (text: string) => sink.line(conn, text.replace(/\r$/, ''), Date.now()));
+      parser.on('data', (text: string) => sink.line(conn, text.replace(/\r$/, ''), now()));
       sink.opened(conn);
-    });
-    p.on('close', (err: Error | null) => {
-      if (!open) return;
-      open = false;
-      sink.closed(conn, err ? err.message : 'closed');
-      retry();
     });
   };
   const retry = () => {
-    if (stopped) return;
-    timer = setTimeout(connect, backoffMs(attempt++));
+    if (stopped || timer) return;
+    const n = attempt++;
+    const delay = backoff(n);
+    sink.retrying?.(path, n, delay);
+    timer = setTimeout(connect, delay);
   };
   connect();
   return {
@@ -59,6 +85,7 @@ export function openSerial(path: string, sink: TransportSink, baudRate = 115200)
     async close() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
       const p = port;
       if (p?.isOpen) await new Promise<void>((res) => p.close(() => res()));
     },

@@ -1,50 +1,66 @@
 /**
  * Wi-Fi readers over TCP (`tcp://host:port`): the hub connects, one `ReadlineParser` per
- * connection, reconnecting with capped exponential backoff until `close()`.
+ * connection, reconnecting with capped exponential backoff until `close()`. A connect that takes
+ * longer than 5 s is abandoned and retried.
  */
 import net from 'node:net';
 import { ReadlineParser } from '@serialport/parser-readline';
-import { backoffMs, type Transport, type TransportSink } from './transport.js';
+import { backoffMs, type Transport, type TransportOptions, type TransportSink } from './transport.js';
 import type { Connection } from '../readers/supervisor.js';
+
+/** A TCP connect attempt is abandoned after this long (ms). */
+export const TCP_CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * Connects to a reader at `url` and keeps connecting.
  * @param url `tcp://host:port`
- * @throws Error when the url is not `tcp://host:port`
+ * @throws Error when the url is not `tcp://host:port` (port 1-65535)
  */
-export function openTcp(url: string, sink: TransportSink): Transport {
+export function openTcp(url: string, sink: TransportSink, opts: TransportOptions = {}): Transport {
   const m = /^tcp:\/\/([^:/]+):(\d+)$/.exec(url);
-  if (!m) throw new Error(`reader address "${url}" is not tcp://host:port`);
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || !(port >= 1 && port <= 65535)) throw new Error(`reader address "${url}" is not tcp://host:port`);
   const host = m[1]!;
-  const port = Number(m[2]);
+  const backoff = opts.backoff ?? backoffMs;
+  const now = opts.now ?? Date.now;
   let stopped = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
   let socket: net.Socket | null = null;
 
   const connect = () => {
+    timer = null;
     if (stopped) return;
     const s = net.connect({ host, port });
     socket = s;
     const conn: Connection = {
       name: url,
       write(line: string) {
-        if (!s.destroyed) s.write(line + '\n');
+        if (!s.destroyed && s.writable) s.write(line + '\n');
       },
     };
     let open = false;
+    const connectTimer = setTimeout(() => s.destroy(new Error('connect timed out')), TCP_CONNECT_TIMEOUT_MS);
     s.on('connect', () => {
+      clearTimeout(connectTimer);
       open = true;
       attempt = 0;
+      s.setNoDelay(true);
+      s.setKeepAlive(true, 5000);
       const parser = s.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
-      parser.on('data', (text: string) => sink.line(conn, text.replace(/\r$/, ''), Date.now()));
+      parser.on('data', (text: string) => sink.line(conn, text.replace(/\r$/, ''), now()));
       sink.opened(conn);
     });
     s.on('error', () => void 0);
     s.on('close', () => {
-      if (open) sink.closed(conn, 'socket closed');
+      clearTimeout(connectTimer);
+      if (open) sink.closed(conn, 'socket closed', !stopped);
       open = false;
-      if (!stopped) timer = setTimeout(connect, backoffMs(attempt++));
+      if (stopped) return;
+      const n = attempt++;
+      const delay = backoff(n);
+      sink.retrying?.(url, n, delay);
+      timer = setTimeout(connect, delay);
     });
   };
   connect();
@@ -53,14 +69,15 @@ export function openTcp(url: string, sink: TransportSink): Transport {
     async close() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
       socket?.destroy();
     },
   };
 }
 
 /** Opens the right transport for an address: `tcp://…` or a serial device path. */
-export async function openReaderPort(address: string, sink: TransportSink): Promise<Transport> {
-  if (address.startsWith('tcp://')) return openTcp(address, sink);
+export async function openReaderPort(address: string, sink: TransportSink, opts: TransportOptions = {}): Promise<Transport> {
+  if (address.startsWith('tcp://')) return openTcp(address, sink, opts);
   const { openSerial } = await import('./serial.js');
-  return openSerial(address, sink);
+  return openSerial(address, sink, opts);
 }

@@ -2,6 +2,9 @@
  * Transports: how reader bytes reach the hub. Every transport delivers whole lines (without the
  * newline) and reconnects by itself with capped exponential backoff. A fresh line parser is built
  * for every connection, so half a line left by an unplug is never glued to the next one.
+ *
+ * - USB serial and Bluetooth serial (`/dev/rfcomm*`): hub/transports/serial.ts (serialport)
+ * - Wi-Fi readers over TCP (`tcp://host:port`): hub/transports/tcp.ts
  */
 import type { Connection } from '../readers/supervisor.js';
 
@@ -9,7 +12,15 @@ import type { Connection } from '../readers/supervisor.js';
 export interface TransportSink {
   opened(conn: Connection): void;
   line(conn: Connection, text: string, at: number): void;
-  closed(conn: Connection, reason: string): void;
+  /**
+   * The connection closed.
+   * @param reason e.g. "Port closed: disconnected", "socket closed"
+   * @param retrying true when the transport will try again (the reader is `reconnecting`), false
+   *   after `Transport.close()`; transports always pass it, older sinks may ignore it
+   */
+  closed(conn: Connection, reason: string, retrying?: boolean): void;
+  /** optional: attempt `attempt` (0-based) to reopen `name` starts in `delayMs` ms */
+  retrying?(name: string, attempt: number, delayMs: number): void;
 }
 
 /** A running transport. */
@@ -20,7 +31,15 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-/** Backoff before reconnect attempt `n` (0-based): 250 ms doubling, capped at 5000 ms. */
+/** Backoff before reconnect attempt `n` (0-based): 250 ms doubling, capped at 5000 ms (250, 500, 1000, 2000, 4000, 5000, 5000, …). */
 export function backoffMs(attempt: number): number {
-  return Math.min(5000, 250 * 2 ** Math.min(attempt, 10));
+  return Math.min(5000, 250 * 2 ** Math.min(Math.max(0, attempt), 10));
+}
+
+/** Options shared by the transports. */
+export interface TransportOptions {
+  /** the backoff before reconnect attempt n (ms); default {@link backoffMs} */
+  backoff?: (attempt: number) => number;
+  /** the clock of line arrival (ms since epoch); default Date.now */
+  now?: () => number;
 }

@@ -1,0 +1,334 @@
+import { describe, expect, it } from 'vitest';
+import { encodeLine } from '../../firmware-protocol/codec.js';
+import type { ReaderMessage } from '../../firmware-protocol/messages.js';
+import { openSqliteStore } from '../store/sqlite.js';
+import type { EventStore } from '../store/types.js';
+import { RulingError } from '../api/runtime.js';
+import { ReaderSupervisor, type Connection } from './supervisor.js';
+
+const CMD_SNAP = encodeLine({ type: 'CMD', command: 'snap' });
+const T0 = 1_000_000;
+const STALE_MS = 5000;
+
+/** Two readers of table t1 (a rack reader with `in` and `top`, a wall reader), and their sightings. */
+class Bench {
+  readonly store: EventStore;
+  readonly sup: ReaderSupervisor;
+  readonly seen: string[] = [];
+  readonly statusCalls: string[] = [];
+  clock = T0;
+
+  constructor(store?: EventStore) {
+    this.store = store ?? openSqliteStore(':memory:');
+    this.sup = new ReaderSupervisor(
+      new Map([
+        ['RK-E1', ['in', 'top']],
+        ['WL-1', ['wall']],
+      ]),
+      this.store,
+      {
+        snapshot: (z, tags) => this.seen.push(`SNAP ${z} ${tags.join(',')}`),
+        add: (z, tag) => this.seen.push(`ADD ${z} ${tag}`),
+        remove: (z, tag) => this.seen.push(`DEL ${z} ${tag}`),
+        status: (r) => this.statusCalls.push(r),
+      },
+      STALE_MS,
+      { tableOf: (id) => (id === 'RK-E1' || id === 'WL-1' ? 't1' : undefined), now: () => this.clock },
+    );
+  }
+
+  conn(name: string): Connection & { sent: string[] } {
+    const sent: string[] = [];
+    return { name, sent, write: (l) => sent.push(l) };
+  }
+
+  send(c: Connection, msg: ReaderMessage | string, dt = 10): void {
+    this.clock += dt;
+    this.sup.line(c, typeof msg === 'string' ? msg : encodeLine(msg), this.clock);
+  }
+
+  hello(c: Connection, id = 'RK-E1', zones = ['in', 'top']): void {
+    this.send(c, { type: 'HELLO', reader: id, firmware: '1.2.0', protocol: 0, zones });
+  }
+
+  /** HELLO then a SNAP per zone from seq 0 (what a reader answers to CMD snap). */
+  sync(c: Connection, id = 'RK-E1', zones = ['in', 'top']): void {
+    this.hello(c, id, zones);
+    zones.forEach((z, i) => this.send(c, { type: 'SNAP', seq: i, zone: z, tags: [] }));
+  }
+
+  state(id = 'RK-E1') {
+    return this.sup.statuses(this.clock).find((s) => s.id === id);
+  }
+}
+
+const TAG_A = 'E004015012345678';
+const TAG_B = 'E004015087654321';
+
+describe('reader states', () => {
+  it('offline → unsynced after HELLO → connected after a SNAP of every zone → stale after staleMs of silence', () => {
+    const b = new Bench();
+    expect(b.state()?.state).toBe('offline');
+    const c = b.conn('/dev/ttyUSB0');
+    b.sup.opened(c);
+    expect(c.sent).toEqual([CMD_SNAP]);
+    b.hello(c);
+    expect(b.state()?.state).toBe('unsynced');
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [TAG_A] });
+    expect(b.state()?.state).toBe('unsynced'); // `top` has had no snapshot yet
+    b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [] });
+    expect(b.state()).toEqual({
+      id: 'RK-E1',
+      state: 'connected',
+      lastMessageAt: b.clock,
+      discarded: 0,
+      port: '/dev/ttyUSB0',
+      physicalId: null,
+      firmware: '1.2.0',
+      errors: {},
+      gaps: 0,
+      duplicates: 0,
+      reconnects: 0,
+    });
+    expect(b.sup.untrusted(b.clock)).toEqual(['WL-1']);
+    expect(b.sup.stateOf('RK-E1', b.clock + STALE_MS)).toBe('connected');
+    expect(b.sup.stateOf('RK-E1', b.clock + STALE_MS + 1)).toBe('stale');
+  });
+
+  it('a closed port that the transport retries is reconnecting; closed for good is offline; HELLO + SNAPs bring it back', () => {
+    const b = new Bench();
+    const c1 = b.conn('/dev/rfcomm0');
+    b.sup.opened(c1);
+    b.sync(c1);
+    b.sup.closed(c1, 'Port closed: disconnected', true);
+    expect(b.state()?.state).toBe('reconnecting');
+    expect(b.state()?.reconnects).toBe(1);
+    expect(b.sup.untrusted(b.clock)).toEqual(['RK-E1', 'WL-1']);
+    const c2 = b.conn('/dev/rfcomm0');
+    b.sup.opened(c2);
+    expect(b.state()?.state).toBe('reconnecting'); // open, but no HELLO yet
+    b.sync(c2);
+    expect(b.state()?.state).toBe('connected');
+    b.sup.closed(c2, 'closed', false);
+    expect(b.state()?.state).toBe('offline');
+    expect(b.state()?.reconnects).toBe(2);
+  });
+});
+
+describe('lines', () => {
+  it('a corrupted line then a good one: one discard counted by reason, one message', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c);
+    const good = encodeLine({ type: 'ADD', seq: 2, zone: 'in', tag: TAG_A });
+    const bad = good.slice(0, -1) + (good.endsWith('0') ? '1' : '0'); // one wrong CRC digit
+    b.send(c, bad);
+    b.send(c, good);
+    expect(b.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ', `ADD RK-E1/in ${TAG_A}`]);
+    expect(b.state()?.discarded).toBe(1);
+    expect(b.state()?.errors).toEqual({ 'bad-checksum': 1 });
+    b.send(c, 'ADD seq=3 zone=in'); // no *CCCC trailer
+    expect(b.state()?.errors).toEqual({ 'bad-checksum': 1, truncated: 1 });
+    expect(b.state()?.discarded).toBe(2);
+  });
+
+  it('bad lines before the HELLO are counted on the reader once it says who it is; a SNAP for a zone it does not have is counted too', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.send(c, 'HELLO rdr=RK-E1 fw=1.2.0 proto=0 zones=in,t'); // half a line left by an unplug
+    b.sync(c);
+    b.send(c, { type: 'SNAP', seq: 2, zone: 'floor', tags: [] });
+    expect(b.state()?.errors).toEqual({ truncated: 1, 'unknown-zone': 1 });
+    expect(b.state()?.discarded).toBe(2);
+  });
+
+  it('messages are deduplicated by (reader, sequence): a repeated ADD is applied once', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c);
+    const add = { type: 'ADD', seq: 2, zone: 'in', tag: TAG_A } as const;
+    b.send(c, add);
+    b.send(c, add);
+    b.send(c, { type: 'DEL', seq: 3, zone: 'in', tag: TAG_A });
+    b.send(c, add); // an old one arriving late
+    expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`, `DEL RK-E1/in ${TAG_A}`]);
+    expect(b.state()?.duplicates).toBe(2);
+    expect(b.state()?.gaps).toBe(0);
+  });
+
+  it('a reboot (a new HELLO, then seq from 0 again) is a new epoch: its SNAPs and ADDs are taken', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c);
+    for (let s = 2; s < 40; s++) b.send(c, { type: 'HB', seq: s, uptimeMs: s * 1000 });
+    b.sync(c); // rebooted: HELLO, SNAP seq=0, SNAP seq=1
+    b.send(c, { type: 'ADD', seq: 2, zone: 'top', tag: TAG_B });
+    expect(b.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ', 'SNAP RK-E1/in ', 'SNAP RK-E1/top ', `ADD RK-E1/top ${TAG_B}`]);
+    expect(b.state()?.duplicates).toBe(0);
+    expect(b.state()?.gaps).toBe(0);
+    expect(c.sent).toEqual([]);
+  });
+
+  it('a restart without a HELLO (seq far below the last) is a gap: taken, and a snapshot asked for', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c);
+    b.send(c, { type: 'HB', seq: 5000, uptimeMs: 1 }); // gap 1 → CMD snap
+    b.clock += 2000;
+    b.send(c, { type: 'ADD', seq: 0, zone: 'in', tag: TAG_A }); // 5000 behind: not a repeat
+    expect(b.seen.at(-1)).toBe(`ADD RK-E1/in ${TAG_A}`);
+    expect(b.state()?.gaps).toBe(2);
+    expect(c.sent).toEqual([CMD_SNAP, CMD_SNAP]);
+  });
+
+  it('a sequence gap asks for exactly one CMD snap per reader within 1000 ms, then one more after', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c); // seq 0, 1
+    b.send(c, { type: 'ADD', seq: 4, zone: 'in', tag: TAG_A }, 10); // 2 and 3 lost
+    expect(c.sent).toEqual([CMD_SNAP]);
+    b.send(c, { type: 'HB', seq: 9, uptimeMs: 1 }, 300);
+    b.send(c, { type: 'HB', seq: 20, uptimeMs: 2 }, 600); // 900 ms after the first request
+    expect(c.sent).toEqual([CMD_SNAP]);
+    expect(b.state()?.gaps).toBe(3);
+    b.send(c, { type: 'HB', seq: 30, uptimeMs: 3 }, 100); // 1000 ms after it
+    expect(c.sent).toEqual([CMD_SNAP, CMD_SNAP]);
+    expect(b.seen.at(-1)).toBe(`ADD RK-E1/in ${TAG_A}`); // the delta after the gap is still a hint taken
+  });
+
+  it('a sequence number wraps to 0 after 2147483647 without a gap', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.hello(c);
+    b.send(c, { type: 'SNAP', seq: 2147483646, zone: 'in', tags: [] });
+    b.send(c, { type: 'SNAP', seq: 2147483647, zone: 'top', tags: [] });
+    b.send(c, { type: 'HB', seq: 0, uptimeMs: 1 });
+    expect(b.state()?.gaps).toBe(0);
+    expect(b.state()?.state).toBe('connected');
+  });
+
+  it('data before any HELLO asks who is there, at most once a second per connection', () => {
+    const b = new Bench();
+    const c = b.conn('tcp://127.0.0.1:7700');
+    b.send(c, { type: 'HB', seq: 3, uptimeMs: 1 });
+    b.send(c, { type: 'HB', seq: 4, uptimeMs: 2 }, 500);
+    expect(c.sent).toEqual([CMD_SNAP]);
+    b.send(c, { type: 'HB', seq: 5, uptimeMs: 3 }, 500);
+    expect(c.sent).toEqual([CMD_SNAP, CMD_SNAP]);
+    expect(b.seen).toEqual([]);
+  });
+});
+
+describe('one live session per reader id', () => {
+  it('two connections say the same HELLO id: the newest wins and the old connection\'s later lines are ignored', () => {
+    const b = new Bench();
+    const oldConn = b.conn('/dev/ttyUSB0');
+    const newConn = b.conn('/dev/rfcomm0');
+    b.sync(oldConn);
+    b.sync(newConn);
+    expect(b.state()?.port).toBe('/dev/rfcomm0');
+    b.send(oldConn, { type: 'ADD', seq: 2, zone: 'in', tag: TAG_A });
+    b.send(oldConn, { type: 'HELLO', reader: 'RK-E1', firmware: '1.2.0', protocol: 0, zones: ['in', 'top'] });
+    b.send(oldConn, { type: 'SNAP', seq: 0, zone: 'in', tags: [TAG_A] });
+    b.send(newConn, { type: 'ADD', seq: 2, zone: 'in', tag: TAG_B });
+    expect(b.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ', 'SNAP RK-E1/in ', 'SNAP RK-E1/top ', `ADD RK-E1/in ${TAG_B}`]);
+    expect(b.state()?.port).toBe('/dev/rfcomm0');
+    expect(oldConn.sent).toEqual([]); // never asked again (it would answer HELLO and take over)
+    b.sup.closed(oldConn, 'closed');
+    expect(b.state()?.state).toBe('connected'); // the old one closing does not touch the live session
+  });
+});
+
+describe('unknown readers and director rulings', () => {
+  it('an unknown HELLO id waits (its reads go nowhere) until the director assigns it to a slot whose reader never came', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyACM3');
+    b.sup.opened(c);
+    b.sync(c, 'RK-X9');
+    expect(b.seen).toEqual([]);
+    expect(c.sent).toEqual([CMD_SNAP]);
+    expect(b.sup.directory(b.clock)).toMatchObject({
+      unknown: [{ id: 'RK-X9', port: '/dev/ttyACM3', at: T0 + 10, firmware: '1.2.0', zones: ['in', 'top'], connected: true }],
+      removed: [],
+    });
+    expect(b.state()?.state).toBe('offline');
+
+    b.sup.assign('RK-X9', 'RK-E1', 'Dora');
+    expect(b.store.events('t1').map((e) => [e.type, e.data])).toEqual([['reader-assigned', { reader: 'RK-X9', as: 'RK-E1', by: 'Dora' }]]);
+    expect(c.sent).toEqual([CMD_SNAP, CMD_SNAP]); // asked for its snapshots again
+    expect(b.sup.unknownReaders()).toEqual([]);
+    expect(b.state()).toMatchObject({ state: 'unsynced', port: '/dev/ttyACM3', physicalId: 'RK-X9' });
+    b.sync(c, 'RK-X9');
+    b.send(c, { type: 'ADD', seq: 2, zone: 'top', tag: TAG_A });
+    expect(b.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ', `ADD RK-E1/top ${TAG_A}`]);
+    expect(b.state()?.state).toBe('connected');
+  });
+
+  it('assign refuses: 404 a reader not waiting, 404 a slot not configured, 409 a slot whose reader is connected', () => {
+    const b = new Bench();
+    const own = b.conn('/dev/ttyUSB0');
+    b.sync(own);
+    const c = b.conn('/dev/ttyUSB1');
+    b.hello(c, 'RK-X9');
+    const err = (f: () => void) => {
+      try {
+        f();
+      } catch (e) {
+        return e instanceof RulingError ? [e.status, e.message] : e;
+      }
+      return null;
+    };
+    expect(err(() => b.sup.assign('RK-Z0', 'WL-1'))).toEqual([
+      404,
+      "reader 'RK-Z0' is not waiting for the director (it has not said HELLO with an unknown id since the hub started)",
+    ]);
+    expect(err(() => b.sup.assign('RK-X9', 'RK-Q1'))).toEqual([404, "no configured reader 'RK-Q1' (body.as must name a reader of the table config)"]);
+    expect(err(() => b.sup.assign('RK-X9', 'RK-E1'))).toEqual([
+      409,
+      "reader 'RK-E1' is connected (connected): only a slot whose reader is not connected can be given to another",
+    ]);
+    expect(b.store.events('t1')).toEqual([]);
+  });
+
+  it('a configured reader that never comes can be removed: it no longer shows, nor holds counts back; if it comes later it waits', () => {
+    const b = new Bench();
+    expect(b.sup.untrusted(b.clock)).toEqual(['RK-E1', 'WL-1']);
+    b.sup.remove('WL-1');
+    expect(b.store.events('t1').map((e) => [e.type, e.data])).toEqual([['reader-removed', { reader: 'WL-1', by: 'director' }]]);
+    expect(b.sup.statuses(b.clock).map((s) => s.id)).toEqual(['RK-E1']);
+    expect(b.sup.untrusted(b.clock)).toEqual(['RK-E1']);
+    expect(b.sup.directory(b.clock).removed).toEqual(['WL-1']);
+    expect(() => b.sup.remove('WL-1')).toThrow("no expected reader 'WL-1' (configured and not removed already)");
+
+    const c = b.conn('/dev/ttyUSB2');
+    b.sync(c, 'WL-1', ['wall']);
+    expect(b.seen).toEqual([]);
+    expect(b.sup.unknownReaders().map((u) => u.id)).toEqual(['WL-1']);
+    b.sup.assign('WL-1', 'WL-1'); // the director expects it again
+    expect(b.sup.statuses(b.clock).map((s) => [s.id, s.state])).toEqual([
+      ['RK-E1', 'offline'],
+      ['WL-1', 'unsynced'],
+    ]);
+  });
+
+  it('a connected reader cannot be removed (409)', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c);
+    expect(() => b.sup.remove('RK-E1')).toThrow("reader 'RK-E1' is connected (connected): only a reader that is not connected can be removed");
+  });
+
+  it('a restart keeps the rulings: the alias and the removal are read back from the store', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyACM3');
+    b.hello(c, 'RK-X9');
+    b.sup.assign('RK-X9', 'RK-E1');
+    b.sup.remove('WL-1');
+    const again = new Bench(b.store);
+    expect(again.sup.directory(again.clock)).toMatchObject({ readers: [{ id: 'RK-E1', state: 'offline' }], unknown: [], removed: ['WL-1'] });
+    const c2 = again.conn('/dev/ttyACM0');
+    again.sync(c2, 'RK-X9');
+    expect(again.state()).toMatchObject({ id: 'RK-E1', state: 'connected', physicalId: 'RK-X9', port: '/dev/ttyACM0' });
+    expect(again.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ']);
+  });
+});

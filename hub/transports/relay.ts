@@ -1,0 +1,140 @@
+/**
+ * The browser relay transport: a director's browser holds a reader (Web Serial or Web Bluetooth)
+ * and relays its lines to the hub over socket.io (namespace `/relay`, hub/api/relay.ts). Each relay
+ * opened by a page is one {@link Connection}, handed to the hub's TransportSink exactly like a
+ * serial port or a TCP socket: `opened`, then `line` per line, then `closed`.
+ *
+ * This file is the wire contract (event names, payloads) shared with the display, and the
+ * socket.io-free logic of one relayed connection. It imports no Node module, so the display may
+ * import it too.
+ */
+import { MAX_LINE_LENGTH } from '../../firmware-protocol/messages.js';
+import type { Connection } from '../readers/supervisor.js';
+import type { TransportSink } from './transport.js';
+
+/** The socket.io namespace of relays; behind the director token (`auth: { token }`). */
+export const RELAY_NAMESPACE = '/relay';
+
+/** Relay event names, as constants so hub and page cannot drift apart. */
+export const RELAY_EV = {
+  /** page → hub: `{ readerHint?: string }` (ack: {@link RelayAck}); a reader is now held by the page */
+  open: 'relay:open',
+  /** page → hub: `{ line: string }`, one reader line without its newline */
+  line: 'relay:line',
+  /** page → hub: `{ reason?: string }` (ack optional); the page lost the reader (unplugged, closed) */
+  close: 'relay:close',
+  /** hub → page: `{ line: string }`, a line to write to the reader (e.g. `CMD snap*XXXX`); the page adds `\n` */
+  write: 'relay:write',
+  /** hub → page: `{ error: string }`, a payload was refused */
+  problem: 'relay:problem',
+} as const;
+
+/** Payload of `relay:open`. */
+export interface RelayOpen {
+  /** what the page knows of the reader, e.g. `"USB 10c4:ea60"` or a Bluetooth name; 1-64 printable chars */
+  readerHint?: string;
+}
+/** Payload of `relay:line` and of `relay:write`. */
+export interface RelayLine {
+  line: string;
+}
+/** Answer to `relay:open` / `relay:close`. */
+export type RelayAck = { ok: true; name: string } | { ok: false; error: string };
+
+/** Longest reader hint kept (characters). */
+export const MAX_HINT_LENGTH = 64;
+
+/**
+ * Checks a `relay:open` payload (undefined, `{}` or `{ readerHint }`) and returns the cleaned hint
+ * (printable ASCII, at most 64 characters) or null when there is none.
+ * @returns `{ hint }` or `{ error }` naming what was wrong. Never throws.
+ */
+export function parseRelayOpen(payload: unknown): { hint: string | null } | { error: string } {
+  if (payload === undefined || payload === null) return { hint: null };
+  if (typeof payload !== 'object' || Array.isArray(payload)) return { error: 'relay:open payload must be an object { readerHint? }' };
+  const hint = (payload as { readerHint?: unknown }).readerHint;
+  if (hint === undefined || hint === null || hint === '') return { hint: null };
+  if (typeof hint !== 'string') return { error: 'relay:open readerHint must be a string' };
+  const clean = hint.replace(/[^\x20-\x7e]/g, '?').slice(0, MAX_HINT_LENGTH).trim();
+  return { hint: clean === '' ? null : clean };
+}
+
+/**
+ * Checks a `relay:line` payload and returns the reader lines in it: normally one; a line with
+ * embedded newlines is split (a page that relays raw chunks still works), `\r` endings dropped,
+ * empty pieces skipped.
+ * @returns `{ lines }` or `{ error }` naming what was wrong (not an object, `line` not a string,
+ *   longer than MAX_LINE_LENGTH = 4096 bytes). Never throws.
+ */
+export function parseRelayLine(payload: unknown): { lines: string[] } | { error: string } {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { error: 'relay:line payload must be an object { line }' };
+  const line = (payload as { line?: unknown }).line;
+  if (typeof line !== 'string') return { error: 'relay:line line must be a string' };
+  const lines = line
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.length > 0);
+  const long = lines.find((l) => l.length > MAX_LINE_LENGTH);
+  if (long !== undefined) return { error: `relay:line line is ${long.length} characters, longer than the ${MAX_LINE_LENGTH} allowed` };
+  return { lines };
+}
+
+/** One reader held by one page, as the hub sees it. */
+export interface RelayedConnection {
+  /** the Connection handed to the sink; `name` is e.g. `relay://abc123 (USB 10c4:ea60)` */
+  readonly conn: Connection;
+  /** true until {@link RelayedConnection.close} */
+  readonly open: boolean;
+  /** lines handed to the sink so far */
+  readonly lines: number;
+  /** hands reader lines to the sink (ignored once closed) */
+  deliver(lines: readonly string[], at: number): void;
+  /**
+   * Tells the sink the connection closed, once; later calls do nothing.
+   * @param retrying true when the page will open it again by itself (its hub link dropped), false
+   *   when the page let the reader go
+   */
+  close(reason: string, retrying: boolean): void;
+}
+
+/**
+ * Opens one relayed connection: builds its Connection (whose `write` calls `send`, e.g. a socket.io
+ * emit of `relay:write`), and tells the sink it opened (the supervisor then asks for a HELLO and a
+ * snapshot with `CMD snap`, PROTOCOL.md).
+ * @param id a stable id of the page's link (the socket id), used in the connection's name
+ * @param hint what the page knows of the reader, or null
+ * @param send delivers one hub → reader line (without newline) to the page; must not throw
+ */
+export function openRelayedConnection(id: string, hint: string | null, sink: TransportSink, send: (line: string) => void): RelayedConnection {
+  let open = true;
+  let count = 0;
+  const conn: Connection = {
+    name: hint ? `relay://${id} (${hint})` : `relay://${id}`,
+    write(line: string) {
+      if (open) send(line);
+    },
+  };
+  const rc: RelayedConnection = {
+    conn,
+    get open() {
+      return open;
+    },
+    get lines() {
+      return count;
+    },
+    deliver(lines, at) {
+      if (!open) return;
+      for (const l of lines) {
+        count += 1;
+        sink.line(conn, l, at);
+      }
+    },
+    close(reason, retrying) {
+      if (!open) return;
+      open = false;
+      sink.closed(conn, reason, retrying);
+    },
+  };
+  sink.opened(conn);
+  return rc;
+}
