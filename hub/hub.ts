@@ -6,6 +6,7 @@ import { openHubStore } from './store/open.js';
 import type { EventStore } from './store/types.js';
 import { ReaderSupervisor, type Connection } from './readers/supervisor.js';
 import { TableEngine } from './table/engine.js';
+import { StandardTableEngine } from './table/standard/engine.js';
 import { createHubServer } from './api/server.js';
 import { attachRelay } from './api/relay.js';
 import { tokenChecker } from './api/auth.js';
@@ -34,7 +35,8 @@ export interface HubOptions {
 
 export interface RunningHub {
   url: string;
-  engines: Map<string, TableEngine>;
+  /** one engine per table: the Siamese engine, or the standard 4-player one for `variant: "standard"` */
+  engines: Map<string, TableEngine | StandardTableEngine>;
   supervisor: ReaderSupervisor;
   store: EventStore;
   close(): Promise<void>;
@@ -57,9 +59,9 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
 export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const store = await openHubStore(opts);
 
-  const engineOfReader = new Map<string, TableEngine>();
+  const engineOfReader = new Map<string, TableEngine | StandardTableEngine>();
   const tableOfReader = new Map<string, string>();
-  const engines = new Map<string, TableEngine>();
+  const engines = new Map<string, TableEngine | StandardTableEngine>();
   const configured = new Map<string, string[]>();
   let supervisor: ReaderSupervisor | null = null;
   const health = {
@@ -68,7 +70,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   };
   for (const { table, cards } of opts.tables) {
     const tableReaders = new Set(table.readers.map((r) => r.id));
-    const engine = new TableEngine({
+    const engine = new (table.variant === 'standard' ? StandardTableEngine : TableEngine)({
       table,
       cards,
       registry: tileSetById(table.tileSet, opts.dataDir),

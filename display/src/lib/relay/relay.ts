@@ -1,0 +1,203 @@
+/**
+ * The relay page's engine: holds one reader (Web Serial or Web Bluetooth) and one socket.io link to
+ * the hub's `/relay` namespace (hub/transports/relay.ts is the contract), and forwards between them:
+ * reader lines → `relay:line`, hub `relay:write` → the reader. Its status is what the page shows.
+ *
+ * Each time the link to the hub (re)connects while a reader is held, the page sends `relay:open`
+ * again: the hub then asks the reader for a fresh HELLO and snapshot (`CMD snap`). Lines read while
+ * the hub is unreachable are counted as dropped, not queued: the snapshot after reconnecting tells
+ * the hub everything they would have.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { RELAY_EV, RELAY_NAMESPACE, type RelayAck } from '../../../../hub/transports/relay.js';
+import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
+import { helloReaderId } from './lines.js';
+import { openSerialDevice, type SerialLike } from './serial.js';
+import { openBleDevice, REQUEST_OPTIONS, type BluetoothLike } from './ble.js';
+
+/** What the relay page shows. */
+export interface RelayStatus {
+  /** the link to the hub: `refused` = the director token was refused */
+  hub: 'connecting' | 'connected' | 'lost' | 'refused';
+  /** the hub's or socket's last message about the link, or null */
+  hubMessage: string | null;
+  /** the reader: none held yet, being opened, held and read, or let go */
+  device: 'none' | 'opening' | 'connected' | 'closed';
+  kind: 'serial' | 'bluetooth' | null;
+  /** e.g. `"USB 10c4:ea60"` */
+  hint: string | null;
+  /** the hub's name for this relay, e.g. `"relay://Xa3… (USB 10c4:ea60)"`, once it accepted `relay:open` */
+  connectionName: string | null;
+  /** the reader id of the last HELLO read, e.g. `"WL-1"` */
+  readerId: string | null;
+  /** lines sent to the hub */
+  linesRelayed: number;
+  /** lines read while the hub was unreachable (not sent) */
+  linesDropped: number;
+  /** hub commands written to the reader */
+  commandsWritten: number;
+  /** the last line read, for a glance */
+  lastLine: string | null;
+  /** recent problems, oldest first, at most 20; `at` in ms since epoch */
+  errors: { at: number; message: string }[];
+}
+
+/** The status before anything happened. */
+export function initialRelayStatus(): RelayStatus {
+  return {
+    hub: 'connecting',
+    hubMessage: null,
+    device: 'none',
+    kind: null,
+    hint: null,
+    connectionName: null,
+    readerId: null,
+    linesRelayed: 0,
+    linesDropped: 0,
+    commandsWritten: 0,
+    lastLine: null,
+    errors: [],
+  };
+}
+
+/** Options of {@link RelayController}. */
+export interface RelayOptions {
+  /** the director token (`auth.token` of the `/relay` namespace) */
+  token: string;
+  /** the hub's origin, e.g. `http://127.0.0.1:8080`; default: this page's origin */
+  url?: string;
+  /** called after every status change with a fresh copy */
+  onChange: (status: RelayStatus) => void;
+}
+
+const MAX_ERRORS = 20;
+
+/** One relay: one hub link, at most one reader at a time. */
+export class RelayController {
+  private status = initialRelayStatus();
+  private readonly socket: Socket;
+  private device: HeldDevice | null = null;
+  private opened = false;
+
+  constructor(private readonly opts: RelayOptions) {
+    this.socket = io(`${opts.url ?? ''}${RELAY_NAMESPACE}`, {
+      auth: { token: opts.token },
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 5000,
+    });
+    this.socket.on('connect', () => {
+      this.set({ hub: 'connected', hubMessage: null });
+      this.sendOpen();
+    });
+    this.socket.on('disconnect', (why) => {
+      this.opened = false;
+      this.set({ hub: 'lost', hubMessage: `hub link lost (${why}); reconnecting`, connectionName: null });
+    });
+    this.socket.on('connect_error', (err) => {
+      const refused = /token/i.test(err.message);
+      this.set({ hub: refused ? 'refused' : 'lost', hubMessage: err.message });
+    });
+    this.socket.on(RELAY_EV.write, (payload: unknown) => {
+      const line = (payload as { line?: unknown } | null)?.line;
+      if (typeof line !== 'string' || !this.device) return;
+      this.device.write(line).then(
+        () => this.set({ commandsWritten: this.status.commandsWritten + 1 }),
+        (err) => this.error(`could not write "${line}" to the reader: ${describeError(err)}`),
+      );
+    });
+    this.socket.on(RELAY_EV.problem, (payload: unknown) => {
+      const e = (payload as { error?: unknown } | null)?.error;
+      this.error(`hub refused: ${typeof e === 'string' ? e : 'unknown problem'}`);
+    });
+  }
+
+  /** The status now (a copy). */
+  current(): RelayStatus {
+    return { ...this.status, errors: [...this.status.errors] };
+  }
+
+  /**
+   * Asks the director for a USB serial port (the browser's chooser), opens it at 115200 baud and
+   * relays it. Errors (no port chosen, port busy) are shown in the status, never thrown.
+   */
+  async connectSerial(serial: SerialLike | undefined): Promise<void> {
+    if (!serial) return this.error('Web Serial is not available in this browser (use Chrome or Edge, over http://127.0.0.1 or https)');
+    await this.hold(async (events) => openSerialDevice(await serial.requestPort(), events));
+  }
+
+  /** Asks for a Bluetooth reader offering the Nordic UART Service and relays it. Never throws. */
+  async connectBluetooth(bluetooth: BluetoothLike | undefined): Promise<void> {
+    if (!bluetooth) return this.error('Web Bluetooth is not available in this browser');
+    await this.hold(async (events) => openBleDevice(await bluetooth.requestDevice(REQUEST_OPTIONS), events));
+  }
+
+  /** Lets the reader go (the hub sees it close). */
+  async release(): Promise<void> {
+    const d = this.device;
+    if (!d) return;
+    await d.close();
+  }
+
+  /** Lets the reader go and closes the hub link. */
+  async dispose(): Promise<void> {
+    await this.release();
+    this.socket.disconnect();
+  }
+
+  private async hold(open: (events: DeviceEvents) => Promise<HeldDevice>): Promise<void> {
+    await this.release();
+    this.set({ device: 'opening', kind: null, hint: null, readerId: null, connectionName: null });
+    let held: HeldDevice | null = null;
+    const events: DeviceEvents = {
+      line: (text) => this.relayLine(text),
+      error: (message, recoverable) => this.error(recoverable ? `${message} (recovered; still reading)` : message),
+      closed: (reason) => {
+        if (held && this.device !== held) return;
+        this.device = null;
+        if (this.opened && this.socket.connected) this.socket.emit(RELAY_EV.close, { reason });
+        this.opened = false;
+        this.set({ device: 'closed', connectionName: null, hubMessage: this.status.hubMessage });
+        this.error(`reader closed: ${reason}`);
+      },
+    };
+    try {
+      held = await open(events);
+    } catch (err) {
+      this.set({ device: 'none' });
+      return this.error(`could not open the reader: ${describeError(err)}`);
+    }
+    this.device = held;
+    this.set({ device: 'connected', kind: held.kind, hint: held.hint });
+    this.sendOpen();
+  }
+
+  private sendOpen(): void {
+    const d = this.device;
+    if (!d || !this.socket.connected) return;
+    this.opened = true;
+    this.socket.emit(RELAY_EV.open, { readerHint: d.hint }, (ack: RelayAck) => {
+      if (ack.ok) this.set({ connectionName: ack.name });
+      else this.error(`hub refused the reader: ${ack.error}`);
+    });
+  }
+
+  private relayLine(text: string): void {
+    const id = helloReaderId(text);
+    if (this.opened && this.socket.connected) {
+      this.socket.emit(RELAY_EV.line, { line: text });
+      this.set({ linesRelayed: this.status.linesRelayed + 1, lastLine: text, ...(id ? { readerId: id } : {}) });
+    } else {
+      this.set({ linesDropped: this.status.linesDropped + 1, lastLine: text, ...(id ? { readerId: id } : {}) });
+    }
+  }
+
+  private error(message: string): void {
+    const errors = [...this.status.errors, { at: Date.now(), message }].slice(-MAX_ERRORS);
+    this.set({ errors });
+  }
+
+  private set(patch: Partial<RelayStatus>): void {
+    this.status = { ...this.status, ...patch };
+    this.opts.onChange(this.current());
+  }
+}

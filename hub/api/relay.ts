@@ -1,0 +1,100 @@
+/**
+ * The socket.io namespace `/relay` (hub/transports/relay.ts has the contract): a director's browser
+ * page holding a reader over Web Serial or Web Bluetooth relays its lines to the hub.
+ *
+ * - Behind the director token (`io(url + '/relay', { auth: { token } })`); a wrong or missing
+ *   token gets `connect_error` "director token missing or wrong".
+ * - `relay:open {readerHint?}` opens one Connection on the hub's TransportSink (closing the
+ *   socket's previous one, if any) and acks `{ ok: true, name }`; the supervisor then writes
+ *   `CMD snap`, which reaches the page as `relay:write {line}`.
+ * - `relay:line {line}` hands the line to the sink; `relay:close {reason?}` closes the Connection
+ *   (not retrying: the reader goes offline), a disconnect closes it retrying (the page reconnects
+ *   and opens it again); either way its tiles stay where they were.
+ * - Bad payloads get `relay:problem {error}` (and a `{ ok: false, error }` ack); never a throw.
+ */
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { TransportSink } from '../transports/transport.js';
+import {
+  RELAY_EV,
+  RELAY_NAMESPACE,
+  openRelayedConnection,
+  parseRelayLine,
+  parseRelayOpen,
+  type RelayAck,
+  type RelayedConnection,
+} from '../transports/relay.js';
+
+/** Options for {@link attachRelay}. */
+export interface RelayOptions {
+  /** where relayed connections go: the same sink as the serial and TCP transports (hub/hub.ts) */
+  sink: TransportSink;
+  /** true when the candidate is the director token (constant-time, hub/api/auth.ts) */
+  isDirectorToken: (candidate: unknown) => boolean;
+  /** the clock of line arrival, ms since epoch (default Date.now) */
+  now?: () => number;
+}
+
+/** What {@link attachRelay} returns. */
+export interface RelayServer {
+  nsp: Namespace;
+  /** the connections relayed now (one per page holding a reader) */
+  connections(): RelayedConnection[];
+}
+
+/**
+ * Adds the `/relay` namespace to a socket.io server. Closing the server (`io.close()`, done by
+ * hub/api/server.ts before fastify closes) disconnects every relay, which closes its Connection.
+ */
+export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
+  const now = opts.now ?? Date.now;
+  const nsp = io.of(RELAY_NAMESPACE);
+  const live = new Map<string, RelayedConnection>();
+  nsp.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    if (opts.isDirectorToken(auth?.token)) next();
+    else next(new Error('director token missing or wrong'));
+  });
+  nsp.on('connection', (socket: Socket) => {
+    const takeAck = (raw: unknown[]) => (typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: RelayAck) => void) : undefined);
+    const refuse = (error: string, ack?: (a: RelayAck) => void) => {
+      socket.emit(RELAY_EV.problem, { error });
+      ack?.({ ok: false, error });
+    };
+    const closeCurrent = (reason: string, retrying: boolean) => {
+      const rc = live.get(socket.id);
+      if (!rc) return;
+      live.delete(socket.id);
+      rc.close(reason, retrying);
+    };
+    socket.on(RELAY_EV.open, (...raw: unknown[]) => {
+      const ack = takeAck(raw);
+      const req = parseRelayOpen(raw[0]);
+      if ('error' in req) return refuse(req.error, ack);
+      closeCurrent('the page opened another reader', false);
+      const rc = openRelayedConnection(socket.id, req.hint, opts.sink, (line) => {
+        socket.emit(RELAY_EV.write, { line });
+      });
+      live.set(socket.id, rc);
+      ack?.({ ok: true, name: rc.conn.name });
+    });
+    socket.on(RELAY_EV.line, (...raw: unknown[]) => {
+      takeAck(raw);
+      const rc = live.get(socket.id);
+      if (!rc) return refuse('relay:line before relay:open: open the reader first');
+      const req = parseRelayLine(raw[0]);
+      if ('error' in req) return refuse(req.error);
+      rc.deliver(req.lines, now());
+    });
+    socket.on(RELAY_EV.close, (...raw: unknown[]) => {
+      const ack = takeAck(raw);
+      const payload = raw[0] as { reason?: unknown } | undefined;
+      const reason = typeof payload?.reason === 'string' ? `page: ${payload.reason.slice(0, 200)}` : 'page closed the reader';
+      const name = live.get(socket.id)?.conn.name ?? '';
+      closeCurrent(reason, false);
+      ack?.({ ok: true, name });
+    });
+    // the page reconnects by itself and opens the reader again: the reader is `reconnecting`
+    socket.on('disconnect', (why: string) => closeCurrent(`relay socket disconnected (${why})`, true));
+  });
+  return { nsp, connections: () => [...live.values()] };
+}

@@ -1,0 +1,184 @@
+/**
+ * The relay page in Chromium with a stubbed `navigator.serial` (headless Chromium never settles
+ * `requestPort()`), against a real hub started in-process with the Siamese demo table and no ports.
+ *
+ * Four pages each hold one wall reader (WL-1 … WL-4). What a director would check by hand: the page
+ * shows "connected" and the hub's name for the relay; the hub's first words to each reader are
+ * `CMD snap` (written to the stub's port with a newline); after HELLO and a 38-tile snapshot from
+ * each wall reader, the supervisor lists WL-1 … WL-4 as connected and the table shows 4 walls of
+ * 38. WL-4's port suffers a framing error mid-way (Chrome errors `readable` and offers a new one):
+ * the page shows the error, keeps reading, and its snapshot still reaches the hub. Letting the
+ * reader go takes it offline at the hub.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadHubConfig } from '../../hub/config/load.js';
+import { startHub, type RunningHub } from '../../hub/hub.js';
+import { encodeLine } from '../../firmware-protocol/codec.js';
+import { simulatedTagUid } from '../../hub/tilesets/simulated.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TOKEN = 'relay-director-token';
+const CMD_SNAP = encodeLine({ type: 'CMD', command: 'snap' });
+
+/**
+ * Installed in the page before its scripts: a `navigator.serial` whose one port is fed by the test
+ * (`__serialStub.feed(text)`), records what is written (`__serialStub.written`), and can error its
+ * readable once (`__serialStub.lineError()`), offering a fresh one as Chrome does.
+ */
+function installSerialStub(): void {
+  let ctl: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let readable: ReadableStream<Uint8Array> | null = null;
+  const written: string[] = [];
+  const fresh = () => {
+    readable = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
+  };
+  const port = {
+    opened: null as null | { baudRate: number },
+    async open(o: { baudRate: number }) {
+      port.opened = o;
+      fresh();
+    },
+    async close() {
+      readable = null;
+    },
+    get readable() {
+      return readable;
+    },
+    writable: new WritableStream<Uint8Array>({ write: (chunk) => void written.push(new TextDecoder().decode(chunk)) }),
+    getInfo: () => ({ usbVendorId: 0x10c4, usbProductId: 0xea60 }),
+  };
+  Object.defineProperty(navigator, 'serial', { configurable: true, value: { requestPort: async () => port } });
+  (window as unknown as Record<string, unknown>).__serialStub = {
+    port,
+    written,
+    feed: (text: string) => ctl!.enqueue(new TextEncoder().encode(text)),
+    lineError: () => {
+      const old = ctl!;
+      fresh();
+      old.error(new DOMException('A framing error was detected.', 'FramingError'));
+    },
+  };
+}
+
+const hello = (reader: string) => encodeLine({ type: 'HELLO', reader, firmware: '0.3.1', protocol: 0, zones: ['wall'] });
+/** WL-n's wall: the tiles of fullTileSet() indexes 38(n-1) … 38n-1, by their simulated tags. */
+const wallSnap = (n: number, seq: number) =>
+  encodeLine({ type: 'SNAP', seq, zone: 'wall', tags: Array.from({ length: 38 }, (_, i) => simulatedTagUid(38 * (n - 1) + i)) });
+
+describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial (stubbed) into a real hub', () => {
+  let hub: RunningHub;
+  let browser: Browser;
+  let dist: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-relay-dist-'));
+    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    hub = await startHub({
+      tables: loadHubConfig(path.join(ROOT, 'hub/config/tables/siamese-demo.json')),
+      dataDir: ':memory:',
+      ports: [],
+      httpPort: 0,
+      directorToken: TOKEN,
+      staticDir: dist,
+    });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await hub?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  /** A tab on /relay with the stub; the first one types the token into the form, the others have it stored. */
+  async function relayPage(typeToken: boolean): Promise<Page> {
+    const ctx = await browser.newContext();
+    contexts.push(ctx);
+    await ctx.addInitScript(installSerialStub);
+    if (!typeToken) await ctx.addInitScript((t) => sessionStorage.setItem('mjhub.directorToken', t), TOKEN);
+    const page = await ctx.newPage();
+    await page.goto(`${hub.url}/relay`);
+    if (typeToken) {
+      await page.fill('#director-token', TOKEN);
+      await page.click('button[type="submit"]');
+    }
+    await page.waitForSelector('[data-testid="relay-hub"].connected');
+    await page.click('[data-testid="relay-serial"]');
+    await page.waitForSelector('[data-testid="relay-device"].connected');
+    // the hub accepted the relay and, as for any new connection, asked for a HELLO and a snapshot
+    await page.waitForFunction(() => document.querySelector('[data-testid="relay-connection"]')?.textContent?.startsWith('relay://'));
+    await page.waitForFunction(() => ((window as unknown as { __serialStub: { written: string[] } }).__serialStub.written.length >= 1));
+    return page;
+  }
+  const feed = (page: Page, text: string) => page.evaluate((t) => (window as unknown as { __serialStub: { feed(t: string): void } }).__serialStub.feed(t), text);
+  const written = (page: Page) => page.evaluate(() => [...(window as unknown as { __serialStub: { written: string[] } }).__serialStub.written]);
+  const text = (page: Page, id: string) => page.textContent(`[data-testid="${id}"]`).then((t) => t?.trim());
+
+  it('relays four wall readers: the hub sees them connected and the walls fill (4 × 38), across a line error', async () => {
+    const pages: Page[] = [];
+    for (let n = 1; n <= 4; n++) pages.push(await relayPage(n === 1));
+    for (const page of pages) {
+      expect(await written(page)).toEqual([CMD_SNAP + '\n']);
+      expect(await page.evaluate(() => (window as unknown as { __serialStub: { port: { opened: unknown } } }).__serialStub.port.opened)).toEqual({ baudRate: 115200 });
+      expect(await text(page, 'relay-device')).toBe('connected — USB 10c4:ea60');
+    }
+
+    // WL-1..WL-3: HELLO and the wall's snapshot, cut in the middle of lines as a UART would
+    for (let n = 1; n <= 3; n++) {
+      const all = `${hello(`WL-${n}`)}\r\n${wallSnap(n, 0)}\r\n`;
+      await feed(pages[n - 1]!, all.slice(0, 30));
+      await feed(pages[n - 1]!, all.slice(30, 200));
+      await feed(pages[n - 1]!, all.slice(200));
+    }
+    // WL-4: HELLO, then a framing error (Chrome errors readable and offers a new one), then the snapshot
+    const wl4 = pages[3]!;
+    await feed(wl4, `${hello('WL-4')}\n`);
+    await wl4.waitForFunction(() => document.querySelector('[data-testid="relay-lines"]')?.textContent?.trim() === '1');
+    await wl4.evaluate(() => (window as unknown as { __serialStub: { lineError(): void } }).__serialStub.lineError());
+    await wl4.waitForSelector('[data-testid="relay-errors"]');
+    expect(await text(wl4, 'relay-errors')).toContain('serial read error: FramingError: A framing error was detected. (recovered; still reading)');
+    await feed(wl4, `${wallSnap(4, 0)}\n`);
+
+    for (const page of pages) await page.waitForFunction(() => document.querySelector('[data-testid="relay-lines"]')?.textContent?.trim() === '2');
+    expect(await text(pages[0]!, 'relay-reader-id')).toBe('WL-1');
+    expect(await text(wl4, 'relay-reader-id')).toBe('WL-4');
+    expect(await text(wl4, 'relay-device')).toBe('connected — USB 10c4:ea60');
+
+    // the hub: four wall readers connected, four walls of 38 once the snapshots settle (250 ms)
+    const engine = hub.engines.get('t1')!;
+    const deadline = Date.now() + 10_000;
+    while (engine.publicView().walls.some((w) => w.left !== 38) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(engine.publicView().walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
+    const states = Object.fromEntries(hub.supervisor.statuses(Date.now()).map((s) => [s.id, s.state]));
+    expect([states['WL-1'], states['WL-2'], states['WL-3'], states['WL-4']]).toEqual(['connected', 'connected', 'connected', 'connected']);
+    // the table page a player looks at says the same
+    expect(((await (await fetch(`${hub.url}/api/tables/t1`)).json()) as { walls: { left: number }[] }).walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
+
+    // a sequence gap (seq 0 → 5) makes the hub ask again: a second CMD snap reaches the port
+    await new Promise((r) => setTimeout(r, 1100)); // the hub asks a reader at most once a second
+    await feed(pages[1]!, `${encodeLine({ type: 'HB', seq: 5, uptimeMs: 60_000 })}\n`);
+    await pages[1]!.waitForFunction(() => document.querySelector('[data-testid="relay-commands"]')?.textContent?.trim() === '2');
+    expect(await written(pages[1]!)).toEqual([CMD_SNAP + '\n', CMD_SNAP + '\n']);
+
+    // letting WL-3 go takes it offline at the hub; its tiles stay in the wall
+    await pages[2]!.click('[data-testid="relay-release"]');
+    await pages[2]!.waitForSelector('[data-testid="relay-device"].closed');
+    const until = Date.now() + 5000;
+    const stateOf = (id: string) => hub.supervisor.statuses(Date.now()).find((s) => s.id === id)?.state;
+    while (stateOf('WL-3') === 'connected' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(stateOf('WL-3')).not.toBe('connected');
+    expect(engine.publicView().walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
+  }, 60_000);
+});
