@@ -1,0 +1,70 @@
+/**
+ * The enroll page's helpers: the director's enrolment API (hub/api/routes-enroll.ts) with the
+ * Bearer token, and small pure helpers for the page (the tile picker's rows, "seen 3 s ago").
+ */
+import type { Enrolled } from '../../../hub/tilesets/registry.js';
+import type { EnrollView } from '../../../hub/tilesets/enroll.js';
+import { TILE_KINDS, type TileKind } from '../../../rules/tiles.js';
+import { errorMessage } from './api.js';
+
+export type { EnrollView, Enrolled };
+
+/** An API answer: the body, or the hub's message (`status` 0 when the hub was not reached). */
+export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown): Promise<Answer<T>> {
+  try {
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    if (res.ok) return { ok: true, value: (await res.json()) as T };
+    return { ok: false, status: res.status, message: await errorMessage(res) };
+  } catch (err) {
+    return { ok: false, status: 0, message: `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+const base = (tableId: string) => `/api/director/enroll/${encodeURIComponent(tableId)}`;
+
+/** The director's enrolment calls for one table. None throws. */
+export function enrollApi(tableId: string, token: string) {
+  return {
+    /** `GET` the enrolment now (404 when none was started) */
+    view: () => call<EnrollView>('GET', base(tableId), token),
+    /** start (or go on with a saved) set */
+    start: (setId: string, fresh = false) => call<EnrollView>('POST', `${base(tableId)}/start`, token, { setId, fresh }),
+    /** one tag as one tile kind */
+    enrol: (tag: string, kind: TileKind) => call<{ entry: Enrolled; view: EnrollView }>('POST', `${base(tableId)}/tags`, token, { tag, kind }),
+    /** undo one tag */
+    remove: (tag: string) => call<{ entry: Enrolled; view: EnrollView }>('DELETE', `${base(tableId)}/tags/${encodeURIComponent(tag)}`, token),
+    /** a zone's tags as a layout from a kind */
+    layout: (zone: string, from: TileKind, count?: number) =>
+      call<{ entries: Enrolled[]; view: EnrollView }>('POST', `${base(tableId)}/layout`, token, { zone, from, ...(count ? { count } : {}) }),
+    /** the make-up check and save (a draft when incomplete and `draft`) */
+    finish: (draft: boolean) => call<{ file: string; complete: boolean; view: EnrollView }>('POST', `${base(tableId)}/finish`, token, { draft }),
+  };
+}
+
+/** The tile picker's rows: Bams, Craks, Dots (1-9 each), winds N E W S, dragons + flower + joker. */
+export function pickerRows(): { label: string; kinds: TileKind[] }[] {
+  return [
+    { label: 'Bams', kinds: TILE_KINDS.slice(0, 9) },
+    { label: 'Craks', kinds: TILE_KINDS.slice(9, 18) },
+    { label: 'Dots', kinds: TILE_KINDS.slice(18, 27) },
+    { label: 'Winds', kinds: TILE_KINDS.slice(27, 31) },
+    { label: 'Dragons, flower, joker', kinds: TILE_KINDS.slice(31) },
+  ];
+}
+
+/** How long ago, in words: `ago(1000, 4500) === '3 s ago'`, `'2 min ago'`, `'just now'` under a second. */
+export function ago(at: number, now: number): string {
+  const s = Math.floor((now - at) / 1000);
+  if (s < 1) return 'just now';
+  if (s < 120) return `${s} s ago`;
+  return `${Math.floor(s / 60)} min ago`;
+}
+
+/** The path of a table's enroll page: `enrollPath('t1') === '/enroll/t1'`. */
+export function enrollPath(tableId: string): string {
+  return `/enroll/${encodeURIComponent(tableId)}`;
+}

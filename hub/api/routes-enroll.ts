@@ -1,0 +1,123 @@
+/**
+ * The director's tile-set enrolment API (hub/tilesets/enroll.ts), registered inside the director
+ * scope of server.ts, so every route needs `Authorization: Bearer <directorToken>` (401 otherwise).
+ *
+ * - `POST   /api/director/enroll/:tableId/start`      body `{ setId: string, fresh?: boolean }` → EnrollView
+ *            (a saved set is loaded to go on with, unless `fresh`)
+ * - `GET    /api/director/enroll/:tableId`            → EnrollView (404 when no enrolment was started)
+ * - `POST   /api/director/enroll/:tableId/tags`       body `{ tag: string, kind: TileKind }` → `{ entry, view }`
+ *            (one tile: the copy number is assigned; past the kind's copies the tag is a spare)
+ * - `DELETE /api/director/enroll/:tableId/tags/:tag`  → `{ entry, view }` (undo a mistake)
+ * - `POST   /api/director/enroll/:tableId/layout`     body `{ zone: "reader/zone", from?: TileKind, count?: number }`
+ *            → `{ entries, view }`: the zone's unknown tags, in the order read, are the tiles of
+ *            the layout order (hub/tilesets/registry.ts LAYOUT_ORDER) from `from` (default 1B)
+ * - `POST   /api/director/enroll/:tableId/finish`     body `{ draft?: boolean }` → `{ file, complete, view }`;
+ *            409 naming what is missing when the set is incomplete and not a draft
+ * Errors: 400 naming the field (`body.kind: kind "5X" is not a tile kind …`), 404 unknown table or
+ * no enrolment, 409 refused now.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { EnrollRefused, Enrollments, type EnrollTable } from '../tilesets/enroll.js';
+import type { TableRuntime } from './runtime.js';
+
+/** Options of {@link enrollRoutes}. */
+export interface EnrollRouteOptions {
+  /** the hub's tables; an engine offers `unknownTags()` and `owns(zone)` (a runtime without them shows no tags) */
+  tables: readonly (TableRuntime & Partial<Pick<EnrollTable, 'unknownTags' | 'owns'>>)[];
+  /** the enrolled sets' folder (`<dataDir>/tilesets`); omitted: sets cannot be saved (finish → 409) */
+  tileSetDir?: string | undefined;
+}
+
+const ID = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const TABLE = { type: 'object', required: ['tableId'], properties: { tableId: ID } } as const;
+const TAG_PARAMS = { type: 'object', required: ['tableId', 'tag'], properties: { tableId: ID, tag: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
+const START = {
+  type: 'object',
+  required: ['setId'],
+  additionalProperties: false,
+  properties: { setId: { type: 'string', minLength: 1, maxLength: 64 }, fresh: { type: 'boolean' } },
+} as const;
+const ENROL = {
+  type: 'object',
+  required: ['tag', 'kind'],
+  additionalProperties: false,
+  properties: { tag: { type: 'string', minLength: 1, maxLength: 32 }, kind: { type: 'string', minLength: 1, maxLength: 4 } },
+} as const;
+const LAYOUT = {
+  type: 'object',
+  required: ['zone'],
+  additionalProperties: false,
+  properties: {
+    zone: { type: 'string', minLength: 3, maxLength: 96 },
+    from: { type: 'string', minLength: 1, maxLength: 4 },
+    count: { type: 'integer', minimum: 1, maximum: 152 },
+  },
+} as const;
+const FINISH = { type: 'object', additionalProperties: false, properties: { draft: { type: 'boolean' } } } as const;
+
+function send(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+}
+
+/**
+ * The enrolment routes as a fastify plugin: `await director.register(enrollRoutes, { tables, tileSetDir })`.
+ * Register it inside the director scope (the token hook).
+ */
+export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, opts) => {
+  const enrollments = new Enrollments(opts.tileSetDir ?? null);
+  const tables = new Map(opts.tables.map((t) => [t.id, t]));
+
+  /** runs `f` on the table, answering 404 for an unknown table and EnrollRefused with its status */
+  const withTable = <T>(id: string, reply: FastifyReply, f: (t: EnrollTable) => T): T | FastifyReply => {
+    const t = tables.get(id);
+    if (!t) return send(reply, 404, `unknown table '${id}'`);
+    try {
+      return f(t);
+    } catch (err) {
+      if (err instanceof EnrollRefused) return send(reply, err.status, err.message);
+      throw err;
+    }
+  };
+
+  app.post<{ Params: { tableId: string }; Body: { setId: string; fresh?: boolean } }>(
+    '/api/director/enroll/:tableId/start',
+    { schema: { params: TABLE, body: START } },
+    async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.start(t, req.body.setId, req.body.fresh ?? false)),
+  );
+  app.get<{ Params: { tableId: string } }>('/api/director/enroll/:tableId', { schema: { params: TABLE } }, async (req, reply) =>
+    withTable(req.params.tableId, reply, (t) => enrollments.view(t)),
+  );
+  app.post<{ Params: { tableId: string }; Body: { tag: string; kind: string } }>(
+    '/api/director/enroll/:tableId/tags',
+    { schema: { params: TABLE, body: ENROL } },
+    async (req, reply) =>
+      withTable(req.params.tableId, reply, (t) => {
+        const entry = enrollments.enrol(t, req.body.tag, req.body.kind);
+        return { entry, view: enrollments.view(t) };
+      }),
+  );
+  app.delete<{ Params: { tableId: string; tag: string } }>(
+    '/api/director/enroll/:tableId/tags/:tag',
+    { schema: { params: TAG_PARAMS } },
+    async (req, reply) =>
+      withTable(req.params.tableId, reply, (t) => {
+        const entry = enrollments.remove(t, req.params.tag);
+        return { entry, view: enrollments.view(t) };
+      }),
+  );
+  app.post<{ Params: { tableId: string }; Body: { zone: string; from?: string; count?: number } }>(
+    '/api/director/enroll/:tableId/layout',
+    { schema: { params: TABLE, body: LAYOUT } },
+    async (req, reply) =>
+      withTable(req.params.tableId, reply, (t) => {
+        const entries = enrollments.layout(t, req.body.zone, req.body.from?.toUpperCase(), req.body.count);
+        return { entries, view: enrollments.view(t) };
+      }),
+  );
+  app.post<{ Params: { tableId: string }; Body: { draft?: boolean } | undefined }>(
+    '/api/director/enroll/:tableId/finish',
+    { schema: { params: TABLE, body: FINISH } },
+    async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.finish(t, req.body?.draft ?? false)),
+  );
+};
