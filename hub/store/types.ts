@@ -62,6 +62,11 @@ export interface EventStore {
   rawLines(ids: number[]): RawLine[];
   /** Writes everything pending now, in one transaction (synchronous). */
   flush(): void;
+  /**
+   * True when `flush()` only starts the write (PostgreSQL): a caller that must not publish what a
+   * crash could lose awaits `drain()` first. Absent or false: `flush()` has written everything.
+   */
+  readonly asyncWrites?: boolean;
   /** Flushes and closes. Further calls to append/appendRawLine throw; close() again does nothing. */
   close(): void;
 }

@@ -337,11 +337,28 @@ export class TableEngine implements TableRuntime {
     return () => this.listeners.delete(listener);
   }
 
-  /** Publishes a change: first makes it durable, so no view ever shows what a crash could lose. */
+  /**
+   * Publishes a change: first makes it durable, so no view ever shows what a crash could lose.
+   * SQLite writes in `flush()`; a store that writes asynchronously (PostgreSQL) is awaited through
+   * its `drain()`, and changes are published in order once they are written.
+   */
   private emit(): void {
     this.store.flush();
-    for (const l of this.listeners) l();
+    const drain = (this.store as EventStore & { drain?: () => Promise<void> }).drain;
+    if (!drain || !this.store.asyncWrites) {
+      for (const l of this.listeners) l();
+      return;
+    }
+    this.publishing = this.publishing
+      .then(() => drain.call(this.store))
+      .then(
+        () => {
+          for (const l of this.listeners) l();
+        },
+        () => undefined, // not written: publish nothing; the store reports the failure
+      );
   }
+  private publishing: Promise<void> = Promise.resolve();
 
   /** The referee's state now (for tests and the CLI). */
   gameState(): SiameseState {

@@ -1,0 +1,43 @@
+/**
+ * Chooses the hub's event store from its configuration: PostgreSQL when a `databaseUrl` is given
+ * (a central server over several rooms), otherwise SQLite in `dataDir` (one hub, one file).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { openPostgresStore } from './postgres.js';
+import { openSqliteStore } from './sqlite.js';
+import type { EventStore } from './types.js';
+
+/** Which store to open. */
+export interface StoreConfig {
+  /** folder for the SQLite log (`<dataDir>/events.sqlite`), or `':memory:'`; unused when `databaseUrl` is set */
+  dataDir: string;
+  /** `postgres://user:password@host:5432/db`: selects the PostgreSQL store */
+  databaseUrl?: string | undefined;
+}
+
+/** An event store whose pending writes can be awaited (at shutdown: `close()` then `await drain()`). */
+export type HubStore = EventStore & { drain(): Promise<void> };
+
+/**
+ * Opens the configured store, with everything already logged loaded/readable before it returns.
+ * @throws Error when the URL is not a postgres:// or postgresql:// URL, the server cannot be
+ *   reached, another hub already writes that log, or the SQLite file cannot be opened
+ */
+export async function openHubStore(cfg: StoreConfig): Promise<HubStore> {
+  if (cfg.databaseUrl !== undefined && cfg.databaseUrl !== '') {
+    if (!/^postgres(ql)?:\/\//i.test(cfg.databaseUrl)) {
+      throw new Error(`databaseUrl must start with postgres:// or postgresql://, got "${cfg.databaseUrl.slice(0, 40)}"`);
+    }
+    return Object.assign(await openPostgresStore(cfg.databaseUrl), { asyncWrites: true as const });
+  }
+  const file = cfg.dataDir === ':memory:' ? ':memory:' : path.join(cfg.dataDir, 'events.sqlite');
+  if (file !== ':memory:') mkdirSync(cfg.dataDir, { recursive: true });
+  const store = openSqliteStore(file);
+  // SQLite writes synchronously: once flushed (close() flushes), everything is written
+  return Object.assign(store, {
+    drain: async () => {
+      store.flush();
+    },
+  });
+}

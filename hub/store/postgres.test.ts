@@ -1,0 +1,151 @@
+/**
+ * What is particular to the PostgreSQL store (the shared behaviour is in conformance.ts): the
+ * single-writer lock, TRUNCATE refused, NUL characters, a server that goes away and comes back,
+ * and the errors at open. Runs against a real server this file starts (pg-test-server.ts);
+ * skipped with the reason when PostgreSQL is not installed.
+ */
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSkipReason, startTestPostgres, type TestPostgres } from './pg-test-server.js';
+import { maskUrl, openPostgresStore, type PostgresEventStore } from './postgres.js';
+
+const skip = postgresSkipReason();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  let server: TestPostgres;
+  let n = 0;
+  const open: PostgresEventStore[] = [];
+  const freshUrl = () => server.createDatabase(`pgs_${++n}`);
+  async function openStore(url: string, opts?: Parameters<typeof openPostgresStore>[1]): Promise<PostgresEventStore> {
+    const s = await openPostgresStore(url, opts);
+    open.push(s);
+    return s;
+  }
+  async function sql(url: string, statement: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return (await c.query(statement, params)).rows as Record<string, unknown>[];
+    } finally {
+      await c.end();
+    }
+  }
+
+  beforeAll(async () => {
+    server = await startTestPostgres();
+  }, 120_000);
+  afterEach(async () => {
+    for (const s of open.splice(0)) {
+      s.close();
+      await s.drain().catch(() => undefined);
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+  }, 60_000);
+
+  it('refuses a second writer on the same log while the first is open', async () => {
+    const url = await freshUrl();
+    const first = await openStore(url);
+    await expect(openPostgresStore(url)).rejects.toThrow(
+      `openPostgresStore(${url}): another hub is already writing this event log (its PostgreSQL advisory lock is held): a log has a single writer`,
+    );
+    first.close();
+    await first.drain();
+    const second = await openStore(url);
+    expect(second.append('t1', 'a', 1, null).seq).toBe(1);
+  });
+
+  it('refuses TRUNCATE too', async () => {
+    const url = await freshUrl();
+    const s = await openStore(url);
+    s.append('t1', 'a', 1, null);
+    s.appendRawLine({ reader: null, port: 'p', at: 1, line: 'x', status: 'ok' });
+    await s.drain();
+    await expect(sql(url, 'TRUNCATE events')).rejects.toThrow('events is append-only: TRUNCATE refused');
+    await expect(sql(url, 'TRUNCATE raw_lines')).rejects.toThrow('raw_lines is append-only: TRUNCATE refused');
+    expect(await sql(url, 'SELECT data FROM events')).toEqual([{ data: null }]);
+  });
+
+  it('stores data as jsonb and raw lines as bytea, readable with SQL', async () => {
+    const url = await freshUrl();
+    const s = await openStore(url);
+    s.append('t1', 'tile-moved', 7, { tile: '5B#3', to: 'rack-0-1' });
+    s.appendRawLine({ reader: 'RK-E1', port: '/dev/ttyUSB0', at: 8, line: 'TAG in 5B#3', status: 'ok' });
+    await s.drain();
+    expect(await sql(url, "SELECT data->>'tile' AS tile FROM events WHERE type = 'tile-moved'")).toEqual([{ tile: '5B#3' }]);
+    expect(await sql(url, "SELECT convert_from(line, 'UTF8') AS line FROM raw_lines")).toEqual([{ line: 'TAG in 5B#3' }]);
+  });
+
+  it('NUL: exact in raw lines; U+FFFD in raw-line fields and event data, the same before and after a restart; refused in tableId and type', async () => {
+    const url = await freshUrl();
+    let s = await openStore(url);
+    expect(() => s.append('t\u00001', 'a', 1, null)).toThrow('append: tableId must not contain a NUL character (PostgreSQL text cannot hold it)');
+    expect(() => s.append('t1', 'a\u0000', 1, null)).toThrow('append: type must not contain a NUL character (PostgreSQL text cannot hold it)');
+    const e = s.append('t1', 'bad-line', 2, { detail: 'x\u0000y', 'k\u0000': 1, backslash: 'a\\u0000b' });
+    const wanted = { detail: 'x\uFFFDy', 'k\uFFFD': 1, backslash: 'a\\u0000b' };
+    expect(e.data).toEqual(wanted);
+    s.appendRawLine({ reader: 'R\u0000', port: 'p\u0000', at: 3, line: 'L\u0000L', status: 'bad: \u0000' });
+    const raw = { id: 1, reader: 'R\uFFFD', port: 'p\uFFFD', at: 3, line: 'L\u0000L', status: 'bad: \uFFFD' };
+    expect(s.rawLines([1])).toEqual([raw]);
+    s.close();
+    await s.drain();
+    s = await openStore(url);
+    expect(s.events('t1').map((x) => x.data)).toEqual([wanted]);
+    expect(s.rawLines([1])).toEqual([raw]);
+  });
+
+  it('keeps appending while the server is down and writes everything once it is back', async () => {
+    const url = await freshUrl();
+    const errors: string[] = [];
+    const s = await openStore(url, { onFlushError: (err) => errors.push((err as Error).message), retryMs: [50, 200] });
+    s.append('t1', 'before', 1, { n: 1 });
+    await s.drain();
+    await server.pause();
+    try {
+      const e = s.append('t1', 'during', 2, { n: 2 });
+      s.appendRawLine({ reader: 'RK-E1', port: 'p', at: 2, line: 'L', status: 'ok' });
+      expect(e.seq).toBe(2);
+      await expect(s.drain()).rejects.toThrow();
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+      // reads still answer from memory
+      expect(s.events('t1').map((x) => x.type)).toEqual(['before', 'during']);
+      expect(s.pending).toBe(2);
+      s.append('t2', 'during', 3, null);
+    } finally {
+      await server.resume();
+    }
+    const until = Date.now() + 10_000;
+    while (s.pending > 0 && Date.now() < until) await sleep(50);
+    await s.drain();
+    expect(s.pending).toBe(0);
+    expect((await sql(url, 'SELECT seq, type FROM events ORDER BY seq')).map((r) => [Number(r.seq), r.type])).toEqual([
+      [1, 'before'],
+      [2, 'during'],
+      [3, 'during'],
+    ]);
+    expect((await sql(url, 'SELECT COUNT(*) AS n FROM raw_lines')).map((r) => Number(r.n))).toEqual([1]);
+  }, 30_000);
+
+  it('names the (masked) url when the server cannot be reached', async () => {
+    const url = 'postgres://mjhub:s3cret@127.0.0.1:1/nowhere';
+    expect(maskUrl(url)).toBe('postgres://mjhub:***@127.0.0.1:1/nowhere');
+    await expect(openPostgresStore(url)).rejects.toThrow(/^openPostgresStore\(postgres:\/\/mjhub:\*\*\*@127\.0\.0\.1:1\/nowhere\): .*ECONNREFUSED/);
+  });
+
+  it('closing with the server down reports what was not written', async () => {
+    const url = await freshUrl();
+    const s = await openPostgresStore(url, { onFlushError: () => undefined, retryMs: [50, 200] });
+    s.append('t1', 'a', 1, null);
+    await s.drain();
+    await server.pause();
+    try {
+      s.append('t1', 'b', 2, null);
+      s.close();
+      await expect(s.drain()).rejects.toThrow(/closed with 1 events and 0 raw lines not written/);
+    } finally {
+      await server.resume();
+    }
+  }, 30_000);
+});
