@@ -1,5 +1,5 @@
 /**
- * Encoder and decoder of the reader line protocol, version 0 (PROTOCOL.md).
+ * Encoder and decoder of the reader line protocol, versions 0 and 1 (PROTOCOL.md).
  * Pure: no Node or DOM imports, so the hub, the simulator and the browser relay share it.
  *
  * A line is `TYPE field field ...*CCCC` where CCCC is the CRC-16/CCITT-FALSE (crc16.ts) of every byte
@@ -8,9 +8,11 @@
 import { crc16, crc16Hex } from './crc16.js';
 import {
   MAX_LINE_LENGTH,
+  type DecodeOptions,
   type DecodeResult,
   type DiscardReason,
   type Message,
+  type TagKind,
   type TagUid,
 } from './messages.js';
 
@@ -26,6 +28,19 @@ export const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
 export const FIRMWARE_PATTERN = /^[A-Za-z0-9_.+-]{1,32}$/;
 /** Tag UIDs on the wire: 4 to 12 bytes as 8 to 24 hex digits (either case; normalised to upper case). */
 export const TAG_PATTERN = /^(?:[0-9A-Fa-f]{2}){4,12}$/;
+/** v1 signal strength: integer dBm -128..0, canonical (`0`, or `-` and no leading zero). */
+const RSSI_PATTERN = /^(?:0|-[1-9][0-9]{0,2})$/;
+/** Lowest signal strength a v1 line may carry, in dBm. */
+export const RSSI_MIN_DBM = -128;
+/** v1 ERR text: 1 to 64 printable ASCII characters, no space and no `*`. */
+export const ERR_TEXT_PATTERN = /^[!-)+-~]{1,64}$/;
+/** Largest ERR code. */
+export const ERROR_CODE_MAX = 65535;
+/** Range of `CMD blink ms=` in ms (0 stops blinking). */
+export const BLINK_MS_MAX = 60000;
+/** Range of `CMD scan ms=` in ms. */
+export const SCAN_MS_MIN = 10;
+export const SCAN_MS_MAX = 60000;
 /** Field keys: a lower-case letter, then lower-case letters, digits or `_`. */
 const KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 /** Canonical unsigned decimal: no sign, no leading zero, at most 16 digits. */
@@ -42,6 +57,42 @@ export function isName(s: unknown): s is string {
  */
 export function normaliseTagUid(s: unknown): TagUid | null {
   return typeof s === 'string' && TAG_PATTERN.test(s) ? s.toUpperCase() : null;
+}
+
+/**
+ * The v1 kind of a tag UID (upper or lower case hex), or `null` when version 1 rejects it
+ * (PROTOCOL.md §5.0): 4, 7, 10 bytes → ISO 14443A (first byte not `88`, the cascade tag);
+ * 8 bytes → ISO 15693 (first byte `E0`; a UID ending in `E0` was sent least significant byte
+ * first); 12 bytes → EPC-96. Example: `tagKind("E004015012345678") === "iso15693"`. Never throws.
+ */
+export function tagKind(s: unknown): TagKind | null {
+  return tagKindProblem(s).kind;
+}
+
+/** The kind of a v1 tag UID, or why it is not one (a phrase for the discard detail). */
+function tagKindProblem(s: unknown): { kind: TagKind; why?: undefined } | { kind: null; why: string } {
+  if (typeof s !== 'string' || !TAG_PATTERN.test(s)) return { kind: null, why: 'is not a tag UID (8-24 hex digits, even count)' };
+  const first = s.slice(0, 2).toUpperCase();
+  switch (s.length / 2) {
+    case 4:
+    case 7:
+    case 10:
+      if (first === '88') return { kind: null, why: 'starts with 88, the ISO 14443 cascade tag: strip it' };
+      return { kind: s.length === 8 ? 'iso14443-4' : s.length === 14 ? 'iso14443-7' : 'iso14443-10' };
+    case 8:
+      if (first !== 'E0')
+        return {
+          kind: null,
+          why: s.slice(-2).toUpperCase() === 'E0'
+            ? 'is an ISO 15693 UID sent least significant byte first: reverse it'
+            : 'is 8 bytes but does not start with E0 (ISO 15693)',
+        };
+      return { kind: 'iso15693' };
+    case 12:
+      return { kind: 'epc96' };
+    default:
+      return { kind: null, why: `is ${s.length / 2} bytes: version 1 takes 4, 7, 10 (ISO 14443), 8 (ISO 15693) or 12 (EPC-96)` };
+  }
 }
 
 /**
@@ -85,15 +136,28 @@ function encodeBody(msg: Message): string {
   switch (msg.type) {
     case 'HELLO':
       return `HELLO rdr=${msg.reader} fw=${msg.firmware} proto=${msg.protocol} zones=${msg.zones.join(',')}`;
-    case 'SNAP':
-      return `SNAP seq=${msg.seq} zone=${msg.zone} tags=${msg.tags.map((t) => t.toUpperCase()).join(',')}`;
+    case 'SNAP': {
+      const rssi = msg.rssi === undefined ? '' : ` rssi=${msg.rssi.map((r) => (r === null ? '' : String(r))).join(',')}`;
+      return `SNAP seq=${msg.seq} zone=${msg.zone} tags=${msg.tags.map((t) => t.toUpperCase()).join(',')}${rssi}`;
+    }
     case 'ADD':
+      return `ADD seq=${msg.seq} zone=${msg.zone} tag=${msg.tag.toUpperCase()}${msg.rssi === undefined ? '' : ` rssi=${msg.rssi}`}`;
     case 'DEL':
-      return `${msg.type} seq=${msg.seq} zone=${msg.zone} tag=${msg.tag.toUpperCase()}`;
+      return `DEL seq=${msg.seq} zone=${msg.zone} tag=${msg.tag.toUpperCase()}`;
     case 'HB':
       return `HB seq=${msg.seq} up=${msg.uptimeMs}`;
+    case 'ERR':
+      return `ERR seq=${msg.seq} code=${msg.code}${msg.zone === undefined ? '' : ` zone=${msg.zone}`}${msg.text === undefined ? '' : ` text=${msg.text}`}`;
     case 'CMD':
-      return msg.zone === undefined ? 'CMD snap' : `CMD snap zone=${msg.zone}`;
+      switch (msg.command) {
+        case 'snap':
+          return msg.zone === undefined ? 'CMD snap' : `CMD snap zone=${msg.zone}`;
+        case 'blink':
+        case 'scan':
+          return `CMD ${msg.command} ms=${msg.ms}`;
+        case 'replay':
+          return `CMD replay from=${msg.from}`;
+      }
   }
 }
 
@@ -110,6 +174,10 @@ function checkMessage(msg: Message): string | null {
     isName(v) ? null : `${where(field)}: ${show(v)} is not a name of 1-32 [A-Za-z0-9_.-]`;
   const tag = (field: string, v: unknown) =>
     normaliseTagUid(v) !== null ? null : `${where(field)}: ${show(v)} is not a tag UID (8-24 hex digits, even count)`;
+  const rssi = (field: string, v: unknown) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= RSSI_MIN_DBM && v <= 0
+      ? null
+      : `${where(field)}: ${show(v)} is not a signal strength, an integer -128..0 dBm`;
   switch (msg.type) {
     case 'HELLO': {
       const firmware = (msg as { firmware?: unknown }).firmware;
@@ -137,16 +205,56 @@ function checkMessage(msg: Message): string | null {
         if (seen.has(u)) return `${where('tags')}: tag ${u} listed twice`;
         seen.add(u);
       }
+      if (msg.rssi === undefined) return null;
+      if (!Array.isArray(msg.rssi) || msg.rssi.length !== msg.tags.length)
+        return `${where('rssi')}: expected an array as long as tags (${msg.tags.length})`;
+      for (const r of msg.rssi) {
+        const q = r === null ? null : rssi('rssi', r);
+        if (q) return q;
+      }
       return null;
     }
     case 'ADD':
+      return (
+        uint('seq', msg.seq, SEQ_MAX) ??
+        name('zone', msg.zone) ??
+        tag('tag', msg.tag) ??
+        (msg.rssi === undefined ? null : rssi('rssi', msg.rssi))
+      );
     case 'DEL':
       return uint('seq', msg.seq, SEQ_MAX) ?? name('zone', msg.zone) ?? tag('tag', msg.tag);
     case 'HB':
       return uint('seq', msg.seq, SEQ_MAX) ?? uint('uptimeMs', msg.uptimeMs, UPTIME_MAX_MS);
-    case 'CMD':
-      if (msg.command !== 'snap') return `${where('command')}: unknown command ${show(msg.command)}`;
-      return msg.zone === undefined ? null : name('zone', msg.zone);
+    case 'ERR': {
+      const p = uint('seq', msg.seq, SEQ_MAX);
+      if (p) return p;
+      if (!(typeof msg.code === 'number' && Number.isInteger(msg.code) && msg.code >= 1 && msg.code <= ERROR_CODE_MAX))
+        return `${where('code')}: ${show(msg.code)} is not an integer 1..${ERROR_CODE_MAX}`;
+      if (msg.zone !== undefined) {
+        const q = name('zone', msg.zone);
+        if (q) return q;
+      }
+      if (msg.text !== undefined && !(typeof msg.text === 'string' && ERR_TEXT_PATTERN.test(msg.text)))
+        return `${where('text')}: ${show(msg.text)} is not 1-64 printable characters without space or "*"`;
+      return null;
+    }
+    case 'CMD': {
+      const c = msg as { command?: unknown; zone?: unknown; ms?: unknown; from?: unknown };
+      switch (c.command) {
+        case 'snap':
+          return c.zone === undefined ? null : name('zone', c.zone);
+        case 'blink':
+          return uint('ms', c.ms, BLINK_MS_MAX);
+        case 'scan':
+          return typeof c.ms === 'number' && c.ms < SCAN_MS_MIN
+            ? `${where('ms')}: ${show(c.ms)} is not an integer ${SCAN_MS_MIN}..${SCAN_MS_MAX}`
+            : uint('ms', c.ms, SCAN_MS_MAX);
+        case 'replay':
+          return uint('from', c.from, SEQ_MAX);
+        default:
+          return `${where('command')}: unknown command ${show(c.command)}`;
+      }
+    }
     default:
       return `message type: unknown type ${show(t)}`;
   }
@@ -162,27 +270,32 @@ function checkMessage(msg: Message): string | null {
  * - a good CRC but a TYPE this codec does not know (type is case-sensitive) → `unknown-type`;
  * - a good CRC but a field missing, repeated, or with a bad value → `malformed`, `detail` names the field.
  * Tag UIDs come out in upper case. Unknown extra `key=value` fields are ignored (forward compatible).
+ * On `malformed`, `field` is the key of the field at fault when there is one.
+ * `options.protocol` (DecodeOptions): absent = versions 0 and 1 (tags 4..12 bytes), `0` = version 0
+ * only, `1` = version 1 with strict tag UID kinds (tagKind). Every line valid in version 0 decodes
+ * exactly as before without options (one exception: a bad value in a field named `rssi`, ignored by
+ * v0 as unknown, is now `malformed`).
  * Never throws, whatever the input (non-ASCII, control characters, even a non-string).
  */
-export function decodeLine(line: string): DecodeResult {
+export function decodeLine(line: string, options?: DecodeOptions): DecodeResult {
   if (typeof line !== 'string') return fail('truncated', `expected a string, got ${typeof line}`, '');
   try {
-    return decodeUnsafe(line);
+    return decodeUnsafe(line, options?.protocol);
   } catch (e) {
     // unreachable by design; kept so that garbage from a reader can never crash the hub
     return fail('malformed', `decoder error: ${e instanceof Error ? e.message : String(e)}`, clip(line));
   }
 }
 
-function fail(reason: DiscardReason, detail: string, line: string): DecodeResult {
-  return { ok: false, reason, detail, line };
+function fail(reason: DiscardReason, detail: string, line: string, field?: string): DecodeResult {
+  return field === undefined ? { ok: false, reason, detail, line } : { ok: false, reason, detail, line, field };
 }
 
 function clip(line: string): string {
   return line.length > MAX_LINE_LENGTH ? line.slice(0, MAX_LINE_LENGTH) : line;
 }
 
-function decodeUnsafe(input: string): DecodeResult {
+function decodeUnsafe(input: string, protocol: 0 | 1 | undefined): DecodeResult {
   let line = input;
   if (line.endsWith('\n')) line = line.slice(0, -1);
   if (line.endsWith('\r')) line = line.slice(0, -1);
@@ -210,14 +323,29 @@ function decodeUnsafe(input: string): DecodeResult {
 
   const tokens = body.split(' ');
   const type = tokens[0] as string;
-  const parsed = parseMessage(type, tokens);
-  if (typeof parsed === 'string') return fail('malformed', `${type} ${parsed}`, line);
+  const parsed = parseMessage(type, tokens, protocol);
+  if (typeof parsed === 'string') {
+    const key = /^([a-z][a-z0-9_]*):/.exec(parsed);
+    return fail('malformed', `${type} ${parsed}`, line, key ? key[1] : undefined);
+  }
   if (parsed === null) return fail('unknown-type', `unknown message type ${show(type)}`, line);
   return { ok: true, message: parsed, line };
 }
 
 /** A parsed message, a string naming what is wrong (malformed), or null for an unknown type. */
-function parseMessage(type: string, tokens: string[]): Message | string | null {
+function parseMessage(type: string, tokens: string[], protocol: 0 | 1 | undefined): Message | string | null {
+  const v1 = protocol !== 0;
+  /** a tag UID: v0 rule (4..12 bytes) unless strict v1 */
+  const tagOf = (raw: string, what: string): Got<TagUid> => {
+    if (protocol === 1) {
+      const k = tagKindProblem(raw);
+      if (k.kind === null) return { err: `${what} ${show(raw)} ${k.why}` };
+      return { v: raw.toUpperCase() };
+    }
+    const t = normaliseTagUid(raw);
+    if (t === null) return { err: `${what} ${show(raw)} is not a tag UID (8-24 hex digits, even count)` };
+    return { v: t };
+  };
   switch (type) {
     case 'HELLO': {
       const f = parseFields(tokens, 1);
@@ -253,14 +381,27 @@ function parseMessage(type: string, tokens: string[]): Message | string | null {
       if (ts.v !== '') {
         const seen = new Set<string>();
         for (const [i, raw] of ts.v.split(',').entries()) {
-          const t = normaliseTagUid(raw);
-          if (t === null) return `tags: ${show(raw)} (item ${i + 1}) is not a tag UID (8-24 hex digits, even count)`;
-          if (seen.has(t)) return `tags: tag ${t} listed twice`;
-          seen.add(t);
-          tags.push(t);
+          const t = tagOf(raw, 'tags:');
+          if (t.err !== undefined) return `${t.err} (item ${i + 1})`;
+          if (seen.has(t.v)) return `tags: tag ${t.v} listed twice`;
+          seen.add(t.v);
+          tags.push(t.v);
         }
       }
-      return { type: 'SNAP', seq: seq.v, zone: zone.v, tags };
+      const out: Message = { type: 'SNAP', seq: seq.v, zone: zone.v, tags };
+      if (v1 && f.has('rssi')) {
+        const rs = f.get('rssi') as string;
+        const items = rs === '' && tags.length === 0 ? [] : rs.split(',');
+        if (items.length !== tags.length) return `rssi: ${items.length} values for ${tags.length} tags`;
+        const rssi: (number | null)[] = [];
+        for (const [i, r] of items.entries()) {
+          if (r === '') rssi.push(null);
+          else if (!RSSI_PATTERN.test(r) || Number(r) < RSSI_MIN_DBM) return `rssi: ${show(r)} (item ${i + 1}) is not an integer -128..0 dBm`;
+          else rssi.push(Number(r));
+        }
+        out.rssi = rssi;
+      }
+      return out;
     }
     case 'ADD':
     case 'DEL': {
@@ -272,9 +413,15 @@ function parseMessage(type: string, tokens: string[]): Message | string | null {
       if (zone.err !== undefined) return zone.err;
       const raw = need(f, 'tag');
       if (raw.err !== undefined) return raw.err;
-      const tag = normaliseTagUid(raw.v);
-      if (tag === null) return `tag: ${show(raw.v)} is not a tag UID (8-24 hex digits, even count)`;
-      return { type, seq: seq.v, zone: zone.v, tag };
+      const tag = tagOf(raw.v, 'tag:');
+      if (tag.err !== undefined) return tag.err;
+      if (type === 'DEL') return { type, seq: seq.v, zone: zone.v, tag: tag.v };
+      if (v1 && f.has('rssi')) {
+        const r = f.get('rssi') as string;
+        if (!RSSI_PATTERN.test(r) || Number(r) < RSSI_MIN_DBM) return `rssi: ${show(r)} is not an integer -128..0 dBm`;
+        return { type, seq: seq.v, zone: zone.v, tag: tag.v, rssi: Number(r) };
+      }
+      return { type, seq: seq.v, zone: zone.v, tag: tag.v };
     }
     case 'HB': {
       const f = parseFields(tokens, 1);
@@ -285,16 +432,61 @@ function parseMessage(type: string, tokens: string[]): Message | string | null {
       if (up.err !== undefined) return up.err;
       return { type: 'HB', seq: seq.v, uptimeMs: up.v };
     }
+    case 'ERR': {
+      if (!v1) return null;
+      const f = parseFields(tokens, 1);
+      if (typeof f === 'string') return f;
+      const seq = uint(f, 'seq', SEQ_MAX);
+      if (seq.err !== undefined) return seq.err;
+      const code = uint(f, 'code', ERROR_CODE_MAX);
+      if (code.err !== undefined) return code.err;
+      if (code.v === 0) return `code: "0" is not an integer 1..${ERROR_CODE_MAX}`;
+      const out: Message = { type: 'ERR', seq: seq.v, code: code.v };
+      if (f.has('zone')) {
+        const zone = name(f, 'zone');
+        if (zone.err !== undefined) return zone.err;
+        out.zone = zone.v;
+      }
+      if (f.has('text')) {
+        const text = need(f, 'text');
+        if (text.err !== undefined) return text.err;
+        if (!ERR_TEXT_PATTERN.test(text.v)) return `text: ${show(text.v)} is not 1-64 printable characters without space or "*"`;
+        out.text = text.v;
+      }
+      return out;
+    }
     case 'CMD': {
+      const expected = v1 ? '"snap", "blink", "scan" or "replay"' : '"snap"';
       const command = tokens[1];
-      if (command === undefined || command === '') return 'command: missing (expected "snap")';
-      if (command !== 'snap') return `command: unknown command ${show(command)} (expected "snap")`;
+      if (command === undefined || command === '') return `command: missing (expected ${expected})`;
+      const known = command === 'snap' || (v1 && (command === 'blink' || command === 'scan' || command === 'replay'));
+      if (!known) return `command: unknown command ${show(command)} (expected ${expected})`;
       const f = parseFields(tokens, 2);
       if (typeof f === 'string') return f;
-      if (!f.has('zone')) return { type: 'CMD', command: 'snap' };
-      const zone = name(f, 'zone');
-      if (zone.err !== undefined) return zone.err;
-      return { type: 'CMD', command: 'snap', zone: zone.v };
+      switch (command) {
+        case 'snap': {
+          if (!f.has('zone')) return { type: 'CMD', command: 'snap' };
+          const zone = name(f, 'zone');
+          if (zone.err !== undefined) return zone.err;
+          return { type: 'CMD', command: 'snap', zone: zone.v };
+        }
+        case 'blink': {
+          const ms = uint(f, 'ms', BLINK_MS_MAX);
+          if (ms.err !== undefined) return ms.err;
+          return { type: 'CMD', command: 'blink', ms: ms.v };
+        }
+        case 'scan': {
+          const ms = uint(f, 'ms', SCAN_MS_MAX);
+          if (ms.err !== undefined) return ms.err;
+          if (ms.v < SCAN_MS_MIN) return `ms: "${ms.v}" is not an integer ${SCAN_MS_MIN}..${SCAN_MS_MAX}`;
+          return { type: 'CMD', command: 'scan', ms: ms.v };
+        }
+        default: {
+          const from = uint(f, 'from', SEQ_MAX);
+          if (from.err !== undefined) return from.err;
+          return { type: 'CMD', command: 'replay', from: from.v };
+        }
+      }
     }
     default:
       return null;
