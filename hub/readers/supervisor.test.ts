@@ -332,3 +332,37 @@ describe('unknown readers and director rulings', () => {
     expect(again.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ']);
   });
 });
+
+describe('protocol version 1 readers', () => {
+  it('a gap asks a v1 reader to replay from the first missing line, then for a snapshot (PROTOCOL.md §6.1)', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '2.0.0', protocol: 1, zones: ['in', 'top'] });
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [] });
+    b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [] });
+    c.sent.length = 0;
+    b.send(c, { type: 'ADD', seq: 5, zone: 'in', tag: '04A1B2C3D4E5F6' }); // 2, 3 and 4 were lost
+    expect(c.sent).toEqual([encodeLine({ type: 'CMD', command: 'replay', from: 2 }), CMD_SNAP]);
+  });
+
+  it('a v0 reader is only asked for a snapshot', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c);
+    c.sent.length = 0;
+    b.send(c, { type: 'ADD', seq: 9, zone: 'in', tag: '04A1B2C3D4E5F6' });
+    expect(c.sent).toEqual([CMD_SNAP]);
+  });
+
+  it('a v1 reader is held to v1 tag kinds: an ISO 15693 UID sent least significant byte first is discarded', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '2.0.0', protocol: 1, zones: ['in', 'top'] });
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [] });
+    b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [] });
+    b.seen.length = 0;
+    b.send(c, { type: 'ADD', seq: 2, zone: 'in', tag: '78563412500104E0' });
+    expect(b.seen).toEqual([]);
+    expect(b.state()!.discarded).toBe(1);
+  });
+});

@@ -85,6 +85,8 @@ interface ReaderSession {
   /** the HELLO id of the physical reader in this slot when it is an alias, else null */
   physicalId: string | null;
   firmware: string | null;
+  /** protocol version from the last HELLO (v1 readers get strict tag checks and replay requests) */
+  protocol: number;
   lastSeq: number | null;
   lastMessageAt: number | null;
   discarded: number;
@@ -153,6 +155,7 @@ export class ReaderSupervisor {
         port: null,
         physicalId: null,
         firmware: null,
+        protocol: 0,
         lastSeq: null,
         lastMessageAt: null,
         discarded: 0,
@@ -203,7 +206,10 @@ export class ReaderSupervisor {
 
   /** One line from a connection, without its newline. Never throws. */
   line(conn: Connection, text: string, at: number): void {
-    this.handle(conn, decodeLine(text), at);
+    const slot = this.conns.get(conn)?.slot;
+    const v1 = slot ? (this.readers.get(slot)?.protocol ?? 0) >= 1 : false;
+    // a reader that said proto=1 is held to version 1 (strict tag kinds: PROTOCOL.md §5.0)
+    this.handle(conn, v1 ? decodeLine(text, { protocol: 1 }) : decodeLine(text), at);
   }
 
   /** One already-decoded line (from a transport that splits and decodes itself). Never throws. */
@@ -276,7 +282,7 @@ export class ReaderSupervisor {
       }
       // a forward jump (lines lost) or a restart without a HELLO: take it, ask for the truth
       r.gaps += 1;
-      this.requestSnapshot(r, at);
+      this.requestSnapshot(r, at, r.protocol >= 1 ? nextSeq(r.lastSeq) : null);
     }
     r.lastSeq = msg.seq;
     const zone = (z: string) => `${r.id}/${z}`;
@@ -341,6 +347,7 @@ export class ReaderSupervisor {
     r.port = conn.name;
     r.physicalId = hello.reader === r.id ? null : hello.reader;
     r.firmware = hello.firmware;
+    r.protocol = hello.protocol;
     r.retrying = false;
     r.lastSeq = null; // a HELLO starts a new epoch: sequence numbers may restart
     r.lastMessageAt = at;
@@ -364,11 +371,21 @@ export class ReaderSupervisor {
     return r.zones.every((z) => r.synced.has(z));
   }
 
-  /** `CMD snap` to a reader, at most once per {@link SNAP_REQUEST_INTERVAL_MS} (PROTOCOL.md §6). */
-  private requestSnapshot(r: ReaderSession, at: number): void {
+  /**
+   * `CMD snap` to a reader, at most once per {@link SNAP_REQUEST_INTERVAL_MS} (PROTOCOL.md §6);
+   * a version-1 reader is first asked to replay from the first missing sequence number (§6.1).
+   */
+  private requestSnapshot(r: ReaderSession, at: number, replayFrom: number | null = null): void {
     if (!r.conn) return;
     if (r.lastRequestAt !== null && at - r.lastRequestAt < SNAP_REQUEST_INTERVAL_MS) return;
     r.lastRequestAt = at;
+    if (replayFrom !== null) {
+      try {
+        r.conn.write(encodeLine({ type: 'CMD', command: 'replay', from: replayFrom }));
+      } catch {
+        /* a connection that cannot be written to will close by itself */
+      }
+    }
     this.write(r.conn);
   }
 
