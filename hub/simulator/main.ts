@@ -18,12 +18,18 @@
  *   --table ID         which table of the config (default: the first Siamese table)
  *   --wall-game        the bots never declare Mah Jongg (a wall game: 003 rules 14, 17F)
  *   --no-wait-for-hub  deal at once instead of waiting for every reader's first `CMD snap`
+ *   --noise LEVEL      none (default) | realistic | x5 | xN: reader noise (noise.ts), readers then
+ *                      also send a snapshot every 2 s
+ *   --noise-<kind> R   one kind's rate, e.g. --noise-missed 0.05 --noise-reboot 0 (kinds: missed,
+ *                      repeat, crossRead, flicker, corrupt, truncate, reboot, unplug, jitterMs, ble)
+ *   --noise-seed N     seed of the noise (default: the game seed)
  * Prints one line per game, e.g. `game 1: seed 7: Ann Mah Jongg on sample-standard:20 (…)`.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadHubConfig } from '../config/load.js';
 import { Simulator, type SimulatorOptions } from './run.js';
 import { killSocatChildren } from './ports.js';
+import { NOISE_KINDS, parseNoise } from './noise.js';
 
 function int(name: string, min: number) {
   return (v: string): number => {
@@ -56,7 +62,16 @@ const program = new Command()
   .option('--config <file>', 'table config', 'hub/config/tables/siamese-demo.json')
   .option('--table <id>', 'table id in the config')
   .option('--wall-game', 'the bots never declare Mah Jongg: every game is a wall game', false)
-  .option('--no-wait-for-hub', 'deal without waiting for the hub');
+  .option('--no-wait-for-hub', 'deal without waiting for the hub')
+  .option('--noise <level>', 'none | realistic | x5 | xN', 'none')
+  .option('--noise-seed <n>', 'seed of the noise (default: the game seed)', int('--noise-seed', 0));
+for (const kind of NOISE_KINDS) {
+  program.option(`--noise-${kind.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} <rate>`, `rate of ${kind} noise`, (v: string) => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`--noise-${kind} must be a number >= 0, not "${v}"`);
+    return n;
+  });
+}
 
 async function main(): Promise<void> {
   program.parse();
@@ -64,6 +79,12 @@ async function main(): Promise<void> {
     seed: number; pace: number; games: number; demo: boolean; inject?: 'count' | 'wall'; injectAt?: number;
     transport: 'pty' | 'tcp'; tcpBase: number; linger: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean; wallGame: boolean;
   }>();
+  const raw = program.opts<Record<string, unknown>>();
+  const noise = parseNoise(String(raw.noise ?? 'none'));
+  for (const kind of NOISE_KINDS) {
+    const key = 'noise' + kind[0]!.toUpperCase() + kind.slice(1);
+    if (typeof raw[key] === 'number') noise[kind] = raw[key] as number;
+  }
   const tables = loadHubConfig(o.config);
   const chosen = o.table ? tables.find((t) => t.table.id === o.table) : tables.find((t) => t.table.variant === 'siamese');
   if (!chosen) {
@@ -86,6 +107,8 @@ async function main(): Promise<void> {
     lingerMs: o.linger,
     wallGame: o.wallGame,
     log: (line) => console.log(line),
+    noise,
+    ...(typeof raw.noiseSeed === 'number' ? { noiseSeed: raw.noiseSeed as number } : {}),
     ...(o.inject ? { inject: o.inject } : {}),
     ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),
     ...(o.record ? { record: o.record } : {}),

@@ -7,6 +7,11 @@
  *   answers with the SNAP of zone Z only (HELLO first too).
  * - On every change: ADD (a tag came into a zone) or DEL (a tag left), each with the next sequence number.
  * - Every `heartbeatMs` (default 1000 ms): HB with the uptime in ms.
+ * - Every `snapshotMs` (default 0 = never; real firmware: 2000): a SNAP of every zone, no HELLO,
+ *   so a lost ADD/DEL is repaired within that period.
+ * - `dropDelta` (noise): when it answers true, an ADD/DEL is not sent at all and takes no sequence
+ *   number (a missed read: only the next snapshot repairs it).
+ * - `powerOff()` / `powerOn()`: a reboot: silent meanwhile, then HELLO + SNAPs with seq from 0.
  * Sequence numbers start at 0 at power-up and increase by one per SNAP, ADD, DEL and HB (HELLO has none).
  * While not connected it still tracks tags but sends nothing (like firmware waiting for the host's DTR).
  */
@@ -27,6 +32,10 @@ export interface VirtualReaderOptions {
   heartbeatMs?: number;
   /** clock in ms (default Date.now), for uptime */
   now?: () => number;
+  /** ms between periodic snapshots (default 0: none) */
+  snapshotMs?: number;
+  /** noise: true = this ADD/DEL is missed (not sent, no sequence number taken) */
+  dropDelta?: (msg: { type: 'ADD' | 'DEL'; zone: string; tag: string }) => boolean;
 }
 
 /** One simulated reader. */
@@ -39,8 +48,13 @@ export class VirtualReader {
   private readonly firmware: string;
   private readonly heartbeatMs: number;
   private readonly now: () => number;
-  private readonly bootedAt: number;
+  private bootedAt: number;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private snapTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly snapshotMs: number;
+  private readonly dropDelta: VirtualReaderOptions['dropDelta'];
+  /** true between powerOff() and powerOn(): the reader sends nothing */
+  private off = false;
   private readonly splitter = new LineSplitter();
   /** true while a hub is listening (after connect() or the first line from the hub) */
   connected = false;
@@ -58,6 +72,8 @@ export class VirtualReader {
     this.heartbeatMs = opts.heartbeatMs ?? 1000;
     this.now = opts.now ?? Date.now;
     this.bootedAt = this.now();
+    this.snapshotMs = opts.snapshotMs ?? 0;
+    this.dropDelta = opts.dropDelta;
   }
 
   /** Tags now in `zone`, in the order they came. @throws Error when the reader has no such zone */
@@ -73,6 +89,7 @@ export class VirtualReader {
     const set = this.zoneSet(zone);
     if (set.has(tag)) return;
     set.add(tag);
+    if (this.connected && !this.off && this.dropDelta?.({ type: 'ADD', zone, tag })) return;
     this.emit({ type: 'ADD', seq: this.takeSeq(), zone, tag });
   }
 
@@ -80,6 +97,7 @@ export class VirtualReader {
   remove(zone: string, tag: string): void {
     const set = this.zoneSet(zone);
     if (!set.delete(tag)) return;
+    if (this.connected && !this.off && this.dropDelta?.({ type: 'DEL', zone, tag })) return;
     this.emit({ type: 'DEL', seq: this.takeSeq(), zone, tag });
   }
 
@@ -108,6 +126,7 @@ export class VirtualReader {
    * is ignored, as firmware would. The first line from the hub marks the reader connected.
    */
   receive(chunk: string): void {
+    if (this.off) return; // rebooting: the UART is not listening
     for (const r of this.splitter.push(chunk)) {
       if (!r.ok) continue;
       const m = r.message;
@@ -134,13 +153,39 @@ export class VirtualReader {
     this.emit({ type: 'HB', seq: this.takeSeq(), uptimeMs: Math.max(0, Math.round(this.now() - this.bootedAt)) });
   }
 
-  /** Stops the heartbeat timer. */
+  /** Sends a SNAP of every zone, without HELLO (the firmware's periodic inventory). */
+  periodicSnapshot(): void {
+    for (const z of this.zones) this.emit({ type: 'SNAP', seq: this.takeSeq(), zone: z, tags: this.tagsIn(z) });
+  }
+
+  /** Noise: the reader reboots; it sends nothing until powerOn(). Tags are still tracked (the antenna still sees them). */
+  powerOff(): void {
+    this.off = true;
+    this.seq = -1;
+    this.splitter.reset();
+  }
+
+  /** Noise: the reader is back from a reboot: uptime and seq restart, HELLO + SNAP of every zone. */
+  powerOn(): void {
+    this.off = false;
+    this.seq = -1;
+    this.bootedAt = this.now();
+    this.sendSnapshot();
+  }
+
+  /** Stops the heartbeat and snapshot timers. */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.snapTimer) clearInterval(this.snapTimer);
     this.timer = undefined;
+    this.snapTimer = undefined;
   }
 
   private startHeartbeat(): void {
+    if (!this.snapTimer && this.snapshotMs > 0) {
+      this.snapTimer = setInterval(() => this.periodicSnapshot(), this.snapshotMs);
+      this.snapTimer.unref?.();
+    }
     if (this.timer || this.heartbeatMs <= 0) return;
     this.timer = setInterval(() => this.heartbeat(), this.heartbeatMs);
     this.timer.unref?.();
@@ -159,7 +204,7 @@ export class VirtualReader {
   }
 
   private emit(msg: ReaderMessage): void {
-    if (!this.connected) return;
+    if (!this.connected || this.off) return;
     this.sendLine(encodeLine(msg) + '\n');
   }
 }

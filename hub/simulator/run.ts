@@ -20,6 +20,7 @@ import { tagOfTile } from '../tilesets/simulated.js';
 import { describeEnd, playGame, tableZones, type GameRecord, type GameResult, type Injection, type Step, type Zone } from './game.js';
 import { openPtyLink, openTcpLink, socatAvailable, writePortsFile, type ReaderLink } from './ports.js';
 import { VirtualReader } from './reader.js';
+import { NO_NOISE, NoiseModel, neighbourOf, type NoiseRates } from './noise.js';
 
 /** Options of a simulator run. */
 /** Built walls stand at least this long before the deal starts (ms), as at a real table. */
@@ -52,6 +53,10 @@ export interface SimulatorOptions {
   lingerMs?: number;
   /** heartbeat period in ms (default 1000) */
   heartbeatMs?: number;
+  /** reader noise (noise.ts; default none). With any noise the readers send a snapshot every 2 s. */
+  noise?: NoiseRates;
+  /** seed of the noise (default: `seed`) */
+  noiseSeed?: number;
   log: (line: string) => void;
 }
 
@@ -71,19 +76,41 @@ export class Simulator {
   private stopped = false;
   private readonly sleepers = new Set<() => void>();
   private readonly opts: SimulatorOptions;
+  /** the noise model (no noise unless `opts.noise` says) */
+  readonly noise: NoiseModel;
 
   constructor(opts: SimulatorOptions) {
     this.opts = opts;
-    tableZones(opts.table); // fails early when a zone is missing
+    const zones = tableZones(opts.table); // fails early when a zone is missing
+    const rates = opts.noise ?? NO_NOISE;
+    const noisy = Object.values(rates).some((v) => v > 0);
     for (const r of opts.table.readers) {
       const reader: VirtualReader = new VirtualReader({
         id: r.id,
         zones: Object.keys(r.zones),
         heartbeatMs: opts.heartbeatMs ?? 1000,
-        send: (line) => this.links.find((l) => l.reader === r.id)?.write(line),
+        ...(noisy ? { snapshotMs: 2000, dropDelta: () => this.noise.dropDelta() } : {}),
+        send: (line) => {
+          const write = (chunk: string) => this.links.find((l) => l.reader === r.id)?.write(chunk);
+          if (noisy) this.noise.send(r.id, line, write);
+          else write(line);
+        },
       });
       this.readers.set(r.id, reader);
     }
+    this.noise = new NoiseModel(
+      rates,
+      opts.noiseSeed ?? opts.seed,
+      {
+        readers: this.readers,
+        now: Date.now,
+        schedule: (ms, fn) => {
+          if (!this.stopped) setTimeout(fn, ms).unref?.();
+        },
+        unplug: (reader, ms) => void this.unplug(reader, ms).catch((e: unknown) => opts.log(`unplug ${reader}: ${(e as Error).message}`)),
+      },
+      (z) => neighbourOf(zones, z),
+    );
   }
 
   /**
@@ -111,6 +138,7 @@ export class Simulator {
   /** Plays the games (forever in demo mode, until stop()). @returns the records of the games played */
   async run(): Promise<GameRecord[]> {
     const { opts } = this;
+    this.noise.start();
     let n = 1;
     let game = this.play(n);
     this.loadWalls(game);
@@ -160,6 +188,7 @@ export class Simulator {
   /** Stops playing, stops heartbeats, closes every link (socat children are killed) and removes DIR/ports.json. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.noise.stop();
     for (const wake of [...this.sleepers]) wake();
     for (const r of this.readers.values()) r.stop();
     await Promise.all(this.links.map((l) => l.close().catch(() => undefined)));
@@ -192,7 +221,7 @@ export class Simulator {
   private async rebuild(next: GameResult): Promise<void> {
     const zones = tableZones(this.opts.table);
     for (const reader of this.readers.values()) {
-      for (const zone of reader.zones) for (const tag of reader.tagsIn(zone)) reader.remove(zone, tag);
+      for (const zone of reader.zones) for (const tag of reader.tagsIn(zone)) this.noise.lift({ reader: reader.id, zone }, tag);
     }
     await this.sleep(1000);
     for (let w = 0; w < next.walls.length; w++) {
@@ -206,8 +235,9 @@ export class Simulator {
   private apply(step: Step): void {
     for (const m of step.moves) {
       const tag = tagOfTile(m.tile);
-      if (m.from) this.reader(m.from).remove(m.from.zone, tag);
-      if (m.to) this.reader(m.to).add(m.to.zone, tag);
+      this.reader(m.from ?? m.to!); // fails on an unknown reader
+      if (m.from) this.noise.lift(m.from, tag);
+      if (m.to) this.noise.place(m.to, tag);
     }
   }
 

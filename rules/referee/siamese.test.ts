@@ -332,4 +332,24 @@ describe('Royale Siamese referee (003)', () => {
     expect(a.state.phase).toBe('play');
     expect(a.state.turn).toBe(WEST);
   });
+
+  it('a concealed line may be completed by a called discard: the 14th tile (000 via rule 16; 003 rule 10)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const picked = t.pick(EAST);
+    t.discard(EAST, picked);
+    t.check();
+    // Bea throws the third 3 Dot; Ann calls it onto the top of her first rack
+    const threeDot = [...t.state.where].find(([tile, p]) => kindOf(tile) === '3D' && p.area !== 'rack' && p.area !== 'top')![0];
+    t.act({ type: 'discard', player: WEST, from: { area: 'rack', player: WEST, rack: 0 }, tile: threeDot });
+    t.act({ type: 'call', player: EAST, to: { area: 'top', player: EAST, rack: 0 }, tile: threeDot });
+    const mine = t.tilesOf(EAST).filter((x) => x !== threeDot);
+    for (const k of ['F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'] as TileKind[]) {
+      t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
+    }
+    // "FFF 1111a 1111b 111c" is concealed (C 40): allowed, the only earlier tile on top is the called one
+    const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
+    expect(t.flags).toEqual([]);
+    expect([mj?.value, mj?.claimedFrom]).toEqual([40, WEST]);
+  });
 });

@@ -315,16 +315,20 @@ export function siameseReferee(config: SiameseConfig) {
     return null;
   }
 
-  function newTurn(s: SiameseState, player: number | null): void {
+  /**
+   * A new turn begins. Exposures made before this boundary rule out concealed lines on that rack
+   * later; a discard called now is not one of them (its 14th tile may be a called discard).
+   * @param called the tile just called onto a rack's top, if this turn begins with a call
+   */
+  function newTurn(s: SiameseState, player: number | null, called: TileId | null = null): void {
     s.turn = player;
     s.turnNo += 1;
-    // exposures made before this boundary rule out concealed lines on that rack later
     for (const [pi, p] of s.players.entries()) {
       p.picks = 0;
       p.called = false;
       p.calledTile = null;
       for (const [ri, r] of p.racks.entries()) {
-        if (tilesAt(s, 'top', pi, ri).length > 0) r.exposedBefore = true;
+        if (tilesAt(s, 'top', pi, ri).some((t) => t !== called)) r.exposedBefore = true;
       }
     }
   }
@@ -653,7 +657,7 @@ export function siameseReferee(config: SiameseConfig) {
         if (by !== null) s.discards = s.discards.filter((t) => t !== a.tile);
         s.lastDiscard = null;
         boundary = true;
-        newTurn(s, a.player);
+        newTurn(s, a.player, a.tile);
         const p = s.players[a.player]!;
         p.called = true;
         p.calledTile = by !== null ? { tile: a.tile, from: by } : null;

@@ -1,0 +1,489 @@
+/**
+ * Measures what reader noise does to the hub, fast: seeded Royale Siamese games (game.ts) played
+ * in-process on a virtual clock, the virtual readers' lines (noise.ts) fed straight into a
+ * ReaderSupervisor and a TableEngine (no pseudo-terminals), and what the hub inferred compared with
+ * the simulator's record: false and missed flags, false and missed moves, wrong final counts.
+ *
+ *   node --import tsx hub/simulator/measure.ts [--games 200] [--seed 1] [--noise realistic,x5]
+ *                                              [--pace 700] [--config FILE] [--json]
+ *
+ * `--noise` takes a comma-free list of levels separated by `;` or several `--noise` flags; each is
+ * a spec of noise.ts `parseNoise` (`none`, `realistic`, `x5`, `realistic,missed=0.05`).
+ * Game i (1-based) uses seed + i - 1 and the demo's violations (run.ts `demoInjection`).
+ */
+import { fileURLToPath } from 'node:url';
+import { LineSplitter } from '../../firmware-protocol/codec.js';
+import type { Card } from '../../rules/card/types.js';
+import { playerCount } from '../../rules/referee/siamese.js';
+import type { TileId } from '../../rules/tiles.js';
+import { loadHubConfig } from '../config/load.js';
+import type { TableConfig } from '../config/types.js';
+import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
+import type { EventStore, RawLine, StoredEvent } from '../store/types.js';
+import { TableEngine, type EngineOptions, type TileMovedData } from '../table/engine.js';
+import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
+import { playGame, tableZones, zoneKey, type GameRecord, type GameResult, type Injection, type Zone } from './game.js';
+import { NoiseModel, neighbourOf, parseNoise, type NoiseCounts, type NoiseRates } from './noise.js';
+import { mulberry32 } from './prng.js';
+import { VirtualReader } from './reader.js';
+import { demoInjection } from './run.js';
+
+/** An event store in memory (the measurement keeps nothing). */
+export class MemoryStore implements EventStore {
+  private readonly log: StoredEvent[] = [];
+  private readonly raw: RawLine[] = [];
+  append(tableId: string, type: string, at: number, data: unknown): StoredEvent {
+    const e = { seq: this.log.length + 1, tableId, at, type, data };
+    this.log.push(e);
+    return e;
+  }
+  appendRawLine(l: Omit<RawLine, 'id'>): number {
+    this.raw.push({ ...l, id: this.raw.length + 1 });
+    return this.raw.length;
+  }
+  events(tableId: string, afterSeq = 0): StoredEvent[] {
+    return this.log.filter((e) => e.tableId === tableId && e.seq > afterSeq);
+  }
+  rawLines(ids: number[]): RawLine[] {
+    return ids.map((i) => this.raw[i - 1]).filter((l): l is RawLine => !!l);
+  }
+  flush(): void {}
+  close(): void {}
+}
+
+/** A min-heap of timed callbacks: the virtual clock's queue. */
+class Queue {
+  private items: { t: number; n: number; fn: () => void }[] = [];
+  private n = 0;
+  push(t: number, fn: () => void): void {
+    const a = this.items;
+    a.push({ t, n: this.n++, fn });
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (less(a[p]!, a[i]!)) break;
+      [a[p], a[i]] = [a[i]!, a[p]!];
+      i = p;
+    }
+  }
+  pop(): { t: number; fn: () => void } | undefined {
+    const a = this.items;
+    if (!a.length) return undefined;
+    const top = a[0]!;
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && less(a[l]!, a[m]!)) m = l;
+        if (r < a.length && less(a[r]!, a[m]!)) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i]!, a[m]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+  peek(): number | undefined {
+    return this.items[0]?.t;
+  }
+}
+function less(a: { t: number; n: number }, b: { t: number; n: number }): boolean {
+  return a.t < b.t || (a.t === b.t && a.n < b.n);
+}
+
+/** What went wrong in one game (all zero: the hub saw exactly what happened). */
+export interface GameMeasure {
+  seed: number;
+  inject: Injection | null;
+  falseFlags: string[];
+  missedFlags: string[];
+  /** `tile from → to` of moves the hub logged that did not happen */
+  falseMoves: string[];
+  /** moves that happened that the hub did not log */
+  missedMoves: string[];
+  /** players whose final count differs: `player: hub vs real` */
+  wrongCounts: string[];
+  /** tile-moved events marked reconciled */
+  reconciled: number;
+  /** weak-tag warnings at the end */
+  weakTags: number;
+  /** every flag the hub raised, in words */
+  flags: string[];
+  noise: NoiseCounts;
+}
+
+/** Options of one measured game. */
+export interface MeasureGameOptions {
+  table: TableConfig;
+  cards: Card[];
+  seed: number;
+  inject?: Injection;
+  injectAt?: number;
+  noise: NoiseRates;
+  /** ms per physical step (default 700, the demo's pace) */
+  pace?: number;
+  /** reader snapshot period (ms, default 2000) */
+  snapshotMs?: number;
+  /** extra engine options (settle windows) */
+  engine?: Partial<Pick<EngineOptions, 'settleByArea'>>;
+  /** the game already played with these options (playing it is the slow part: reuse it across noise levels) */
+  game?: GameResult;
+  /** called at the end with the hub's log (for debugging a game) */
+  inspect?: (events: readonly import('../store/types.js').StoredEvent[], engine: TableEngine) => void;
+}
+
+/** Plays one seeded game on a virtual clock through noisy readers into a hub, and compares. */
+export function measureGame(o: MeasureGameOptions): GameMeasure {
+  const { table, cards, seed } = o;
+  const pace = o.pace ?? 700;
+  const game = o.game ?? playGame({ seed, cards, table, ...(o.inject ? { inject: o.inject, injectAt: o.injectAt ?? 5 } : {}) });
+  const zones = tableZones(table);
+  let clock = 1_000_000;
+  const q = new Queue();
+  const schedule = (ms: number, fn: () => void) => q.push(clock + Math.max(0, ms), fn);
+  const store = new MemoryStore();
+  const rng = mulberry32(seed * 7919 + 13);
+
+  let sup: ReaderSupervisor | null = null;
+  const engine = new TableEngine({
+    table,
+    cards,
+    registry: simulatedTileSet(),
+    store,
+    readers: { statuses: (n) => sup!.statuses(n), untrusted: (n) => sup!.untrusted(n) },
+    now: () => clock,
+    ...(o.engine ?? {}),
+  });
+  const supervisor = (sup = new ReaderSupervisor(
+    new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
+    store,
+    {
+      snapshot: (z, tags, t, l) => engine.snapshot(z, tags, t, l),
+      add: (z, tag, t, l) => engine.add(z, tag, t, l),
+      remove: (z, tag, t, l) => engine.remove(z, tag, t, l),
+      status: () => engine.readerStatusChanged(),
+    },
+    table.timing.staleMs,
+  ));
+
+  // one link per reader; an unplug replaces it with a new one (another name)
+  const readers = new Map<string, VirtualReader>();
+  const links = new Map<string, { conn: Connection; splitter: LineSplitter; alive: boolean }>();
+  let noise: NoiseModel | null = null;
+  let plugs = 0;
+  const openLink = (id: string) => {
+    const link = {
+      alive: true,
+      splitter: new LineSplitter(),
+      conn: {
+        name: `/dev/pts/${plugs++}`,
+        write: (line: string) => schedule(2 + rng() * 5, () => link.alive && readers.get(id)!.receive(line + '\n')),
+      } as Connection,
+    };
+    links.set(id, link);
+    supervisor.opened(link.conn);
+  };
+  for (const r of table.readers) {
+    const reader = new VirtualReader({
+      id: r.id,
+      zones: Object.keys(r.zones),
+      heartbeatMs: 0,
+      now: () => clock,
+      dropDelta: () => noise!.dropDelta(),
+      send: (line) => {
+        const link = links.get(r.id);
+        if (!link) return;
+        noise!.send(r.id, line, (chunk) => {
+          if (!link.alive) return;
+          for (const res of link.splitter.push(chunk)) supervisor.handle(link.conn, res, clock);
+        });
+      },
+    });
+    readers.set(r.id, reader);
+  }
+  noise = new NoiseModel(o.noise, seed, {
+    readers,
+    schedule,
+    now: () => clock,
+    unplug: (id, ms) => {
+      const link = links.get(id)!;
+      link.alive = false;
+      supervisor.closed(link.conn);
+      readers.get(id)!.disconnect();
+      schedule(ms, () => openLink(id));
+    },
+  }, (z) => neighbourOf(zones, z));
+
+  // the walls stand when the hub connects
+  game.walls.forEach((tiles, w) => {
+    const z = zones.walls[w]!;
+    readers.get(z.reader)!.load(z.zone, tiles.map(tagOfTile));
+  });
+  const physical = new Map<string, Zone>();
+  game.walls.forEach((tiles, w) => tiles.forEach((t) => physical.set(tagOfTile(t), zones.walls[w]!)));
+  for (const id of readers.keys()) openLink(id);
+
+  // firmware timers: heartbeats every second, snapshots every `snapshotMs`, staggered
+  const snapshotMs = o.snapshotMs ?? 2000;
+  let running = true;
+  [...readers.values()].forEach((reader, i) => {
+    const hb = () => {
+      if (!running) return;
+      reader.heartbeat();
+      schedule(1000, hb);
+    };
+    const snap = () => {
+      if (!running) return;
+      reader.periodicSnapshot();
+      schedule(snapshotMs, snap);
+    };
+    schedule(1000 + i * 37, hb);
+    if (snapshotMs > 0) schedule(snapshotMs / 2 + (i * snapshotMs) / readers.size, snap);
+  });
+  const tick = () => {
+    engine.tick();
+    if (running) schedule(50, tick);
+  };
+  schedule(50, tick);
+  noise.start();
+
+  // the game: steps at the runner's pace (run.ts), after the walls have stood 1 s
+  let stepNo = 0;
+  const doStep = () => {
+    const s = game.steps[stepNo++];
+    if (!s) return;
+    for (const m of s.moves) {
+      const tag = tagOfTile(m.tile);
+      if (m.from) noise!.lift(m.from, tag);
+      if (m.to) noise!.place(m.to, tag);
+    }
+    schedule(pace * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)), doStep);
+  };
+  // players start once the table shows every reader in sync (the walls on the display), after 1 s
+  const startWhenSynced = () => {
+    if (supervisor.untrusted(clock).length === 0) schedule(Math.max(pace, 1000), doStep);
+    else schedule(100, startWhenSynced);
+  };
+  schedule(100, startWhenSynced);
+
+  const lingerMs = 6000;
+  let endAt = Infinity;
+  while (true) {
+    const t = q.peek();
+    if (t === undefined || t > endAt) break;
+    const item = q.pop()!;
+    clock = Math.max(clock, item.t);
+    item.fn();
+    if (stepNo >= game.steps.length && endAt === Infinity) {
+      endAt = clock + lingerMs;
+      noise.stop();
+    }
+  }
+  running = false;
+  engine.tick();
+  o.inspect?.(store.events(table.id), engine);
+  const result = compare(game.record, game.walls, game.steps, engine, store, table);
+  engine.close();
+  return { ...result, noise: { ...noise.counts } };
+}
+
+function compare(
+  record: GameRecord,
+  walls: TileId[][],
+  steps: ReturnType<typeof playGame>['steps'],
+  engine: TableEngine,
+  store: MemoryStore,
+  table: TableConfig,
+): Omit<GameMeasure, 'noise'> {
+  const zones = tableZones(table);
+  // what happened: every tile's stops, first the walls
+  const expected: string[] = [];
+  const last = new Map<TileId, string>();
+  walls.forEach((tiles, w) =>
+    tiles.forEach((t) => {
+      const k = zoneKey(zones.walls[w]!);
+      expected.push(`${t} null → ${k}`);
+      last.set(t, k);
+    }),
+  );
+  for (const s of steps) {
+    for (const m of s.moves) {
+      if (!m.to) continue;
+      const k = zoneKey(m.to);
+      if (last.get(m.tile) !== k) expected.push(`${m.tile} ${last.get(m.tile) ?? 'null'} → ${k}`);
+      last.set(m.tile, k);
+    }
+  }
+  const events = store.events(table.id);
+  const moved = events.filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
+  const got = moved.map((d) => `${d.tile} ${d.from ?? 'null'} → ${d.to}`);
+  const [falseMoves, missedMoves] = diff(got, expected);
+
+  const state = engine.gameState();
+  const flagKind = (k: string) => (k === 'tile-count' ? 'count' : k);
+  const gotFlags = state.flags.map((f) => `${flagKind(f.kind)} player ${f.player}`);
+  const wantFlags = record.expectedFlags.map((f) => `${f.kind} player ${f.player}`);
+  const [falseFlags, missedFlags] = diff(gotFlags, wantFlags);
+  // a count injection kills both hands and ends the game: a second flag of the same game is not expected
+  const wrongCounts: string[] = [];
+  record.finalCounts.forEach((n, p) => {
+    const hub = playerCount(state, p);
+    if (hub !== n) wrongCounts.push(`player ${p}: hub ${hub}, real ${n}`);
+  });
+  return {
+    seed: record.seed,
+    inject: record.inject,
+    falseFlags,
+    missedFlags,
+    falseMoves,
+    missedMoves,
+    wrongCounts,
+    reconciled: moved.filter((d) => d.reconciled).length,
+    weakTags: engine.directorView().weakTags?.length ?? 0,
+    flags: state.flags.map((f) => `${f.rule}: ${f.title}`),
+  };
+}
+
+/** Multiset difference both ways: [in a not b, in b not a]. */
+function diff(a: string[], b: string[]): [string[], string[]] {
+  const count = new Map<string, number>();
+  for (const x of b) count.set(x, (count.get(x) ?? 0) + 1);
+  const extra: string[] = [];
+  for (const x of a) {
+    const n = count.get(x) ?? 0;
+    if (n > 0) count.set(x, n - 1);
+    else extra.push(x);
+  }
+  const missing: string[] = [];
+  for (const [x, n] of count) for (let i = 0; i < n; i++) missing.push(x);
+  return [extra, missing];
+}
+
+/** Totals over many games at one noise level. */
+export interface MeasureSummary {
+  noise: string;
+  games: number;
+  falseFlags: number;
+  missedFlags: number;
+  falseMoves: number;
+  missedMoves: number;
+  wrongCounts: number;
+  /** games with anything wrong */
+  badGames: number[];
+  reconciled: number;
+  noiseMade: NoiseCounts;
+}
+
+/**
+ * Measures `games` seeded games (seed, seed+1, …; the demo's violations) at each noise spec. Each
+ * game is played once (the bots are the slow part) and replayed through every noise level.
+ */
+export function measure(opts: {
+  table: TableConfig;
+  cards: Card[];
+  games: number;
+  seed: number;
+  noise: string[];
+  pace?: number;
+  /** settle windows per area (ms) to try instead of the engine's defaults */
+  settleByArea?: EngineOptions['settleByArea'];
+  onGame?: (spec: string, m: GameMeasure) => void;
+}): MeasureSummary[] {
+  const sums: MeasureSummary[] = opts.noise.map((spec) => ({
+    noise: spec,
+    games: opts.games,
+    falseFlags: 0,
+    missedFlags: 0,
+    falseMoves: 0,
+    missedMoves: 0,
+    wrongCounts: 0,
+    badGames: [],
+    reconciled: 0,
+    noiseMade: { missed: 0, repeat: 0, crossRead: 0, flicker: 0, corrupt: 0, truncate: 0, reboot: 0, unplug: 0, blePieces: 0 },
+  }));
+  const rates = opts.noise.map(parseNoise);
+  for (let i = 1; i <= opts.games; i++) {
+    const inject = demoInjection(i);
+    const seed = opts.seed + i - 1;
+    const game = playGame({ seed, cards: opts.cards, table: opts.table, ...(inject ? { inject, injectAt: 5 } : {}) });
+    sums.forEach((sum, k) => {
+      const m = measureGame({ table: opts.table, cards: opts.cards, seed, noise: rates[k]!, game, ...(opts.pace ? { pace: opts.pace } : {}), ...(opts.settleByArea ? { engine: { settleByArea: opts.settleByArea } } : {}) });
+      sum.falseFlags += m.falseFlags.length;
+      sum.missedFlags += m.missedFlags.length;
+      sum.falseMoves += m.falseMoves.length;
+      sum.missedMoves += m.missedMoves.length;
+      sum.wrongCounts += m.wrongCounts.length;
+      sum.reconciled += m.reconciled;
+      for (const key of Object.keys(sum.noiseMade) as (keyof NoiseCounts)[]) sum.noiseMade[key] += m.noise[key];
+      if (m.falseFlags.length + m.missedFlags.length + m.falseMoves.length + m.missedMoves.length + m.wrongCounts.length > 0) sum.badGames.push(m.seed);
+      opts.onGame?.(sum.noise, m);
+    });
+  }
+  return sums;
+}
+
+/** `rack=400,top=400` → { rack: 400, top: 400 }. @throws Error naming the bad part */
+function parseSettle(spec: string): NonNullable<EngineOptions['settleByArea']> {
+  const out: NonNullable<EngineOptions['settleByArea']> = {};
+  for (const part of spec.split(',')) {
+    const m = /^(rack|top|wall|floor)=(\d+)$/.exec(part.trim());
+    if (!m) throw new Error(`--settle "${spec}": "${part}" is not area=ms (areas: rack, top, wall, floor)`);
+    out[m[1] as 'rack'] = Number(m[2]);
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { Command } = await import('commander');
+  const program = new Command()
+    .name('measure:noise')
+    .description('Plays seeded Siamese games in-process through noisy virtual readers and counts what the hub got wrong')
+    .option('--games <n>', 'games per noise level', '200')
+    .option('--seed <n>', 'seed of game 1', '1')
+    .option('--noise <spec...>', 'noise levels (none | realistic | x5 | xN, with ,kind=rate overrides)', ['none', 'realistic', 'x5'])
+    .option('--pace <ms>', 'ms per physical step', '700')
+    .option('--config <file>', 'table config', 'hub/config/tables/siamese-demo.json')
+    .option('--settle <spec>', 'settle windows per area to try, e.g. rack=400,top=400,wall=250,floor=250')
+    .option('--verbose', 'print every game that went wrong', false)
+    .option('--json', 'print the summaries as JSON', false)
+    .parse(argv);
+  const o = program.opts<{ settle?: string; games: string; seed: string; noise: string[]; pace: string; config: string; verbose: boolean; json: boolean }>();
+  const [{ table, cards }] = loadHubConfig(o.config) as [ReturnType<typeof loadHubConfig>[0]];
+  const t0 = Date.now();
+  const sums = measure({
+    table,
+    cards,
+    games: Number(o.games),
+    seed: Number(o.seed),
+    noise: o.noise,
+    pace: Number(o.pace),
+    ...(o.settle ? { settleByArea: parseSettle(o.settle) } : {}),
+    onGame: (spec, m) => {
+      if (!o.verbose) return;
+      const bad = [...m.falseFlags.map((x) => `false flag ${x}`), ...m.missedFlags.map((x) => `missed flag ${x}`), ...m.falseMoves.map((x) => `false move ${x}`), ...m.missedMoves.map((x) => `missed move ${x}`), ...m.wrongCounts.map((x) => `count ${x}`)];
+      if (bad.length) console.log(`[${spec}] seed ${m.seed}${m.inject ? ` (${m.inject})` : ''}: ${bad.join('; ')}  flags ${JSON.stringify(m.flags)} noise ${JSON.stringify(m.noise)}`);
+    },
+  });
+  if (!o.json) {
+    for (const s of sums) {
+      console.log(
+        `${s.noise.padEnd(12)} ${s.games} games: false flags ${s.falseFlags}, missed flags ${s.missedFlags}, false moves ${s.falseMoves}, missed moves ${s.missedMoves}, wrong final counts ${s.wrongCounts}` +
+          ` (reconciled moves ${s.reconciled}; noise made ${JSON.stringify(s.noiseMade)})`,
+      );
+      if (s.badGames.length) console.log(`  games with errors (seeds): ${s.badGames.join(' ')}`);
+    }
+    console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  if (o.json) console.log(JSON.stringify(sums, null, 1));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv).catch((e) => {
+    console.error((e as Error).message);
+    process.exit(1);
+  });
+}

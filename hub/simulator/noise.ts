@@ -1,0 +1,287 @@
+/**
+ * The simulator's noise model: what real RFID readers and their links do wrong (DESIGN.md, "Reads
+ * are noisy"), seeded so a noisy game replays exactly.
+ *
+ * Kinds (rates per event unless said otherwise):
+ * - `missed`: an ADD/DEL is not sent at all (no sequence number): only the reader's periodic
+ *   snapshot (every 2 s) repairs it;
+ * - `repeat`: a line is sent twice (the hub drops the repeat by its sequence number);
+ * - `crossRead`: a tile put down is also seen for a moment (50-300 ms) by the neighbouring zone:
+ *   inside a rack ↔ the top of the same rack, a wall ↔ the next wall;
+ * - `flicker`: a tile at rest drops out of its zone for 80-400 ms, once, 0.5-8 s after it was put down;
+ * - `corrupt`: one byte of a line is changed (the CRC fails; the next line's sequence gap makes the
+ *   hub ask for a snapshot);
+ * - `truncate`: a line is cut short;
+ * - `reboot`: per reader and hour: the reader is silent 0.8-2.5 s, then HELLO and snapshots, seq from 0;
+ * - `unplug`: per reader and hour: the link goes away for 1-5 s and comes back (maybe under another name);
+ * - `jitterMs`: each line arrives 0-jitterMs ms late (a reader's lines stay in order);
+ * - `ble`: the share of readers on Bluetooth, whose lines arrive in 20-byte pieces (7.5 ms apart).
+ */
+import type { Zone } from './game.js';
+import { mulberry32, type Rng } from './prng.js';
+import type { VirtualReader } from './reader.js';
+
+/** The rates of every kind of noise (see the module comment for units). */
+export interface NoiseRates {
+  missed: number;
+  repeat: number;
+  crossRead: number;
+  flicker: number;
+  corrupt: number;
+  truncate: number;
+  /** reboots per reader per hour */
+  reboot: number;
+  /** unplugs per reader per hour */
+  unplug: number;
+  /** ms */
+  jitterMs: number;
+  /** share of readers on Bluetooth (0-1) */
+  ble: number;
+}
+
+/** The names of the noise kinds, as the CLI takes them (`--noise-missed 0.02`). */
+export const NOISE_KINDS = ['missed', 'repeat', 'crossRead', 'flicker', 'corrupt', 'truncate', 'reboot', 'unplug', 'jitterMs', 'ble'] as const;
+export type NoiseKind = (typeof NOISE_KINDS)[number];
+
+/** No noise at all. */
+export const NO_NOISE: NoiseRates = { missed: 0, repeat: 0, crossRead: 0, flicker: 0, corrupt: 0, truncate: 0, reboot: 0, unplug: 0, jitterMs: 0, ble: 0 };
+
+/**
+ * A realistic level for HF RFID readers under tile racks on a USB/Bluetooth link: 1 % of deltas
+ * missed, 0.5 % of lines repeated, 2 % of placements cross-read next door and 2 % flickering once,
+ * 0.2 % of lines corrupted and 0.1 % truncated, one reboot per reader every 2 hours and one unplug
+ * every 4 hours, up to 30 ms of latency, a quarter of the readers on Bluetooth.
+ */
+export const REALISTIC_NOISE: NoiseRates = {
+  missed: 0.01,
+  repeat: 0.005,
+  crossRead: 0.02,
+  flicker: 0.02,
+  corrupt: 0.002,
+  truncate: 0.001,
+  reboot: 0.5,
+  unplug: 0.25,
+  jitterMs: 30,
+  ble: 0.25,
+};
+
+/** Every rate multiplied by `k` (probabilities capped at 0.5, the Bluetooth share at 1). */
+export function scaleNoise(rates: NoiseRates, k: number): NoiseRates {
+  const p = (x: number) => Math.min(0.5, x * k);
+  return {
+    missed: p(rates.missed),
+    repeat: p(rates.repeat),
+    crossRead: p(rates.crossRead),
+    flicker: p(rates.flicker),
+    corrupt: p(rates.corrupt),
+    truncate: p(rates.truncate),
+    reboot: rates.reboot * k,
+    unplug: rates.unplug * k,
+    jitterMs: rates.jitterMs * k,
+    ble: Math.min(1, rates.ble * k),
+  };
+}
+
+/**
+ * Rates from a CLI spec: `none`, `realistic`, `x5` (five times realistic), `xN`, optionally
+ * followed by per-kind overrides: `realistic,missed=0.05,reboot=0`.
+ * @throws Error naming the bad part, e.g. `noise "x5,foo=1": unknown kind "foo" (kinds: missed, …)`
+ */
+export function parseNoise(spec: string): NoiseRates {
+  const [level, ...overrides] = spec.split(',').map((s) => s.trim());
+  let rates: NoiseRates;
+  if (level === 'none' || level === '') rates = { ...NO_NOISE };
+  else if (level === 'realistic') rates = { ...REALISTIC_NOISE };
+  else if (/^x\d+(\.\d+)?$/.test(level!)) rates = scaleNoise(REALISTIC_NOISE, Number(level!.slice(1)));
+  else throw new Error(`noise "${spec}": unknown level "${level}" (levels: none, realistic, x5, xN)`);
+  for (const o of overrides) {
+    const m = /^(\w+)=(\d+(\.\d+)?)$/.exec(o);
+    if (!m) throw new Error(`noise "${spec}": "${o}" is not kind=number`);
+    const kind = m[1] as NoiseKind;
+    if (!NOISE_KINDS.includes(kind)) throw new Error(`noise "${spec}": unknown kind "${m[1]}" (kinds: ${NOISE_KINDS.join(', ')})`);
+    rates[kind] = Number(m[2]);
+  }
+  return rates;
+}
+
+/** Runs `fn` after `ms` ms (real timers or a virtual clock). */
+export type Scheduler = (ms: number, fn: () => void) => void;
+
+/** What the noise model drives. */
+export interface NoiseHost {
+  readers: ReadonlyMap<string, VirtualReader>;
+  schedule: Scheduler;
+  now: () => number;
+  /** pulls a reader's link for `ms` ms (it comes back maybe under another name) */
+  unplug?: (reader: string, ms: number) => void;
+}
+
+/** Counts of the noise actually made, for reports. */
+export type NoiseCounts = Record<'missed' | 'repeat' | 'crossRead' | 'flicker' | 'corrupt' | 'truncate' | 'reboot' | 'unplug' | 'blePieces', number>;
+
+/** The neighbouring zone a cross-read shows up in: inside ↔ top of one rack reader, wall w ↔ wall w+1. */
+export function neighbourOf(zones: { rackIn: Zone[][]; rackTop: Zone[][]; walls: Zone[] }, z: Zone): Zone | null {
+  for (let p = 0; p < zones.rackIn.length; p++) {
+    for (let r = 0; r < zones.rackIn[p]!.length; r++) {
+      const inside = zones.rackIn[p]![r]!;
+      const top = zones.rackTop[p]![r]!;
+      if (same(z, inside)) return top;
+      if (same(z, top)) return inside;
+    }
+  }
+  const w = zones.walls.findIndex((x) => same(x, z));
+  if (w >= 0 && zones.walls.length > 1) return zones.walls[(w + 1) % zones.walls.length]!;
+  return null;
+}
+
+function same(a: Zone, b: Zone): boolean {
+  return a.reader === b.reader && a.zone === b.zone;
+}
+
+/** One seeded noise model over a table's virtual readers. */
+export class NoiseModel {
+  readonly counts: NoiseCounts = { missed: 0, repeat: 0, crossRead: 0, flicker: 0, corrupt: 0, truncate: 0, reboot: 0, unplug: 0, blePieces: 0 };
+  private readonly rng: Rng;
+  /** where each tag physically is (zone key), as the runner put it */
+  private readonly physical = new Map<string, string>();
+  private readonly lastDelivery = new Map<string, number>();
+  private readonly bleReaders = new Set<string>();
+  private stopped = false;
+
+  /**
+   * @param neighbour the zone next to a zone (cross-reads), or null
+   */
+  constructor(
+    readonly rates: NoiseRates,
+    seed: number,
+    private readonly host: NoiseHost,
+    private readonly neighbour: (z: Zone) => Zone | null,
+  ) {
+    this.rng = mulberry32(seed ^ 0x5eed);
+    const ids = [...host.readers.keys()];
+    const nBle = Math.round(rates.ble * ids.length);
+    for (const id of ids.slice(ids.length - nBle)) this.bleReaders.add(id);
+  }
+
+  /** For VirtualReaderOptions.dropDelta: true when this delta is missed. */
+  dropDelta = (): boolean => {
+    if (this.rates.missed > 0 && this.rng() < this.rates.missed) {
+      this.counts.missed++;
+      return true;
+    }
+    return false;
+  };
+
+  /**
+   * A line a reader sends (with its `\n`): repeated, corrupted, truncated, delayed, cut into
+   * Bluetooth pieces as the rates say; `deliver` gets the chunks in order, per reader.
+   */
+  send(reader: string, line: string, deliver: (chunk: string) => void): void {
+    const copies = this.rates.repeat > 0 && this.rng() < this.rates.repeat ? 2 : 1;
+    if (copies === 2) this.counts.repeat++;
+    for (let c = 0; c < copies; c++) {
+      let text = line;
+      if (this.rates.corrupt > 0 && this.rng() < this.rates.corrupt) {
+        const i = Math.floor(this.rng() * (text.length - 1));
+        const ch = text.charCodeAt(i);
+        text = text.slice(0, i) + String.fromCharCode(ch === 0x41 ? 0x42 : 0x41) + text.slice(i + 1);
+        this.counts.corrupt++;
+      }
+      if (this.rates.truncate > 0 && this.rng() < this.rates.truncate) {
+        text = text.slice(0, 1 + Math.floor(this.rng() * (text.length - 2))) + '\n';
+        this.counts.truncate++;
+      }
+      const now = this.host.now();
+      const at = Math.max(this.lastDelivery.get(reader) ?? 0, now + 1 + this.rng() * this.rates.jitterMs);
+      if (this.bleReaders.has(reader)) {
+        const pieces = text.match(/[\s\S]{1,20}/g) ?? [];
+        this.counts.blePieces += pieces.length;
+        pieces.forEach((p, i) => this.host.schedule(at - now + i * 7.5, () => deliver(p)));
+        this.lastDelivery.set(reader, at + pieces.length * 7.5);
+      } else {
+        this.host.schedule(at - now, () => deliver(text));
+        this.lastDelivery.set(reader, at);
+      }
+    }
+  }
+
+  /** A tile is physically put down in `z`: the reader sees it, maybe with a cross-read or a later flicker. */
+  place(z: Zone, tag: string): void {
+    const key = `${z.reader}/${z.zone}`;
+    this.physical.set(tag, key);
+    this.readerOf(z).add(z.zone, tag);
+    const next = this.neighbour(z);
+    if (next && this.rates.crossRead > 0 && this.rng() < this.rates.crossRead) {
+      this.counts.crossRead++;
+      const start = 20 + this.rng() * 130;
+      const length = 50 + this.rng() * 250;
+      this.host.schedule(start, () => {
+        if (this.physical.get(tag) !== key) return;
+        this.readerOf(next).add(next.zone, tag);
+        this.host.schedule(length, () => this.endCrossRead(next, tag));
+      });
+    }
+    if (this.rates.flicker > 0 && this.rng() < this.rates.flicker) {
+      this.counts.flicker++;
+      const after = 500 + this.rng() * 7500;
+      const gap = 80 + this.rng() * 320;
+      this.host.schedule(after, () => {
+        if (this.physical.get(tag) !== key) return;
+        this.readerOf(z).remove(z.zone, tag);
+        this.host.schedule(gap, () => {
+          if (this.physical.get(tag) === key) this.readerOf(z).add(z.zone, tag);
+        });
+      });
+    }
+  }
+
+  /** A tile is physically lifted from `z`: every reader that sees it lets go (a cross-read ends too). */
+  lift(z: Zone, tag: string): void {
+    this.physical.delete(tag);
+    this.readerOf(z).remove(z.zone, tag);
+    const next = this.neighbour(z);
+    if (next) this.endCrossRead(next, tag);
+  }
+
+  /** Starts the reboot and unplug faults (Poisson, per reader and hour). */
+  start(): void {
+    for (const id of this.host.readers.keys()) {
+      this.fault(id, 'reboot', this.rates.reboot);
+      this.fault(id, 'unplug', this.rates.unplug);
+    }
+  }
+
+  /** No more faults are started (pending ones still end: a rebooting reader comes back). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private fault(id: string, kind: 'reboot' | 'unplug', perHour: number): void {
+    if (perHour <= 0) return;
+    const wait = (-Math.log(1 - this.rng()) * 3_600_000) / perHour;
+    this.host.schedule(wait, () => {
+      if (this.stopped) return;
+      const reader = this.host.readers.get(id)!;
+      if (kind === 'reboot') {
+        this.counts.reboot++;
+        reader.powerOff();
+        this.host.schedule(800 + this.rng() * 1700, () => reader.powerOn());
+      } else if (this.host.unplug) {
+        this.counts.unplug++;
+        this.host.unplug(id, 1000 + this.rng() * 4000);
+      }
+      this.fault(id, kind, perHour);
+    });
+  }
+
+  private endCrossRead(z: Zone, tag: string): void {
+    if (this.physical.get(tag) === `${z.reader}/${z.zone}`) return; // it really is there now
+    this.readerOf(z).remove(z.zone, tag);
+  }
+
+  private readerOf(z: Zone): VirtualReader {
+    const r = this.host.readers.get(z.reader);
+    if (!r) throw new Error(`noise: no reader ${z.reader}`);
+    return r;
+  }
+}
