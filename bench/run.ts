@@ -3,6 +3,8 @@
  * the build). Figures: µs per `matchTiles` of a 14-tile hand against a generated card of ~60 lines,
  * ms per `howFar` over every line with 28 tiles, and decoded lines per second for `decodeLine`,
  * each with its ratio to the target (matchTiles < 100 µs, howFar < 2 ms). Runs in a few seconds.
+ * Then the latency bench (bench/latency.ts, about 2.5 minutes): reader line → socket.io client with
+ * 1, 50 and 200 simulated tables. Arguments go to it: `npm run bench -- --tables 1,50 --seconds 10`.
  *
  * The card is generated from the sample cards' own hand lines (rules/cards/*.card: original hands,
  * not the NMJL card), repeated with varied values so that it has a real card's mix of constructs
@@ -19,6 +21,7 @@ import { TILE_KINDS, copiesOf, type TileKind } from '../rules/tiles.js';
 import { decodeLine, encodeLine } from '../firmware-protocol/codec.js';
 import type { Message } from '../firmware-protocol/messages.js';
 import { mulberry32 } from '../hub/simulator/prng.js';
+import { latencyOptionsFromArgs, runLatencyBench } from './latency.js';
 
 const TARGET_MATCH_US = 100;
 const TARGET_HOWFAR_MS = 2;
@@ -183,3 +186,14 @@ function main(): void {
 }
 
 main();
+const started = performance.now();
+runLatencyBench(latencyOptionsFromArgs(process.argv.slice(2))).then(
+  () => {
+    console.log(`\nlatency bench ${fmt((performance.now() - started) / 1000, 1)} s`);
+    process.exit(0); // socket.io and the readers' timers are closed; exit even if a handle lingers
+  },
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

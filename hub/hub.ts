@@ -8,8 +8,9 @@ import { ReaderSupervisor, type Connection } from './readers/supervisor.js';
 import { TableEngine } from './table/engine.js';
 import { StandardTableEngine } from './table/standard/engine.js';
 import { createHubServer } from './api/server.js';
+import { TournamentService, type TournamentConfig } from './tournament/service.js';
 import { attachRelay } from './api/relay.js';
-import { tokenChecker } from './api/auth.js';
+import { loadOrCreateSeatSecret } from './api/seat.js';
 import { openReaderPort } from './transports/tcp.js';
 import type { Transport, TransportSink } from './transports/transport.js';
 import type { LoadedTable } from './config/load.js';
@@ -27,7 +28,12 @@ export interface HubOptions {
   ports: string[];
   /** HTTP port on 127.0.0.1 (0 = any free port) */
   httpPort: number;
+  /** the fixed director bearer token for scripts (never shown to players) */
   directorToken: string;
+  /** the director's login secret (`POST /api/login`); default: directorToken */
+  directorSecret?: string;
+  /** a tournament (seed 000) played at some of the tables: hub/tournament/service.ts, e.g. hub/config/tournament-demo.json */
+  tournament?: TournamentConfig;
   /** the built display (display/dist), served as a single-page app */
   staticDir?: string;
   logger?: boolean;
@@ -39,6 +45,8 @@ export interface RunningHub {
   engines: Map<string, TableEngine | StandardTableEngine>;
   supervisor: ReaderSupervisor;
   store: EventStore;
+  /** the tournament, when `tournament` was given (recordGame is the standard engine's hook) */
+  tournament: TournamentService | null;
   close(): Promise<void>;
 }
 
@@ -58,6 +66,7 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
  */
 export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const store = await openHubStore(opts);
+  const tournament = opts.tournament ? new TournamentService({ config: opts.tournament, store }) : null;
 
   const engineOfReader = new Map<string, TableEngine | StandardTableEngine>();
   const tableOfReader = new Map<string, string>();
@@ -116,15 +125,20 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   for (const p of opts.ports) transports.push(await openReaderPort(p, sink));
 
   const server = await createHubServer({
-    tables: [...engines.values()],
+    tables: tournament ? tournament.wrap([...engines.values()]) : [...engines.values()],
+    ...(tournament ? { tournament } : {}),
     readers: supervisor,
     ...(opts.dataDir !== ':memory:' ? { tileSetDir: tileSetDir(opts.dataDir) } : {}),
     directorToken: opts.directorToken,
+    // seat codes (QR) survive a restart: the secret lives in the data folder
+    ...(opts.dataDir !== ':memory:' ? { seatSecret: loadOrCreateSeatSecret(opts.dataDir) } : {}),
+    ...(opts.directorSecret !== undefined ? { directorSecret: opts.directorSecret } : {}),
+    store,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
     logger: opts.logger ?? false,
   });
   // browser relays (Web Serial / Web Bluetooth in a director's page) feed the same sink
-  attachRelay(server.io, { sink, isDirectorToken: tokenChecker(opts.directorToken) });
+  attachRelay(server.io, { sink, isDirectorToken: server.auth.isBearer, isDirectorCookie: server.auth.isCookie });
   const url = await server.listen(opts.httpPort);
 
   return {
@@ -132,8 +146,10 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     engines,
     supervisor,
     store,
+    tournament,
     async close() {
       clearInterval(staleTimer);
+      tournament?.close();
       for (const t of transports) await t.close();
       for (const e of engines.values()) e.close();
       await server.close();

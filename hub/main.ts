@@ -17,21 +17,45 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const program = new Command()
   .name('mjhub start')
   .description('Run the Mah Jongg table hub')
-  .option('--config <file>', 'table config (JSON)', path.join(root, 'hub/config/tables/siamese-demo.json'))
+  .option('--config <file>', 'table config (JSON); default: hub/config/tables/<table-kind>-demo.json')
+  .option('--table-kind <kind>', 'siamese | standard: which demo table config (and simulator) to run when --config is not given', 'siamese')
   .option('--port <n>', 'HTTP port on 127.0.0.1 (env PORT)', process.env.PORT ?? '8080')
   .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
+  .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
   .option('--settle-ms <ms>', 'override every table\'s settle window (ms)')
   .option('--count-check-ms <ms>', 'override every table\'s count-check delay after a turn boundary (ms)')
   .option('--sim-pace <ms>', 'simulator: ms between physical steps', '700')
   .option('--sim-seed <n>', 'simulator: seed of the first game', '1')
   .option('--sim-transport <kind>', 'simulator: pty (socat) or tcp', existsSync('/usr/bin/socat') ? 'pty' : 'tcp')
+  .option('--director-secret-file <file>', 'file holding the director\'s login secret (env MJHUB_DIRECTOR_SECRET; neither: one is generated and printed once)')
   .parse();
 
 const o = program.opts<{
-  config: string; port: string; data: string; reader?: string[]; settleMs?: string; countCheckMs?: string;
-  simPace: string; simSeed: string; simTransport: string;
+  config: string; port: string; data: string; databaseUrl?: string; reader?: string[]; settleMs?: string; countCheckMs?: string;
+  simPace: string; simSeed: string; simTransport: string; tableKind: string; directorSecretFile?: string;
 }>();
+if (o.tableKind !== 'siamese' && o.tableKind !== 'standard') {
+  console.error(`mjhub: --table-kind must be "siamese" or "standard", not "${o.tableKind}"`);
+  process.exit(1);
+}
+o.config ??= path.join(root, `hub/config/tables/${o.tableKind}-demo.json`);
+
+/**
+ * The director's login secret: env MJHUB_DIRECTOR_SECRET, else the first line of
+ * --director-secret-file, else 18 random bytes (base64url, 24 characters) generated now.
+ * @throws Error when the file cannot be read or holds an empty secret
+ */
+function directorSecret(): { value: string; generated: boolean; from: string } {
+  const env = process.env.MJHUB_DIRECTOR_SECRET;
+  if (env !== undefined && env !== '') return { value: env, generated: false, from: 'from MJHUB_DIRECTOR_SECRET' };
+  if (o.directorSecretFile !== undefined) {
+    const value = (readFileSync(o.directorSecretFile, 'utf8').split(/\r?\n/)[0] ?? '').trim();
+    if (value === '') throw new Error(`--director-secret-file ${o.directorSecretFile}: the first line is empty (write the secret there)`);
+    return { value, generated: false, from: `from ${o.directorSecretFile}` };
+  }
+  return { value: randomBytes(18).toString('base64url'), generated: true, from: 'generated' };
+}
 
 async function waitForFile(file: string, ms: number, child: ChildProcess): Promise<void> {
   const until = Date.now() + ms;
@@ -55,26 +79,34 @@ async function main(): Promise<void> {
     rmSync(path.join(dir, 'ports.json'), { force: true });
     sim = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'hub/simulator/main.ts'), '--demo', '--dir', dir, '--config', o.config, '--pace', o.simPace, '--seed', o.simSeed, '--transport', o.simTransport],
+      // a standard (4-player) config gets the standard simulator (hub/simulator/standard/)
+      ['--import', 'tsx', path.join(root, tables.every((t) => t.table.variant === 'standard') ? 'hub/simulator/standard/main.ts' : 'hub/simulator/main.ts'), '--demo', '--dir', dir, '--config', o.config, '--pace', o.simPace, '--seed', o.simSeed, '--transport', o.simTransport],
       { stdio: ['ignore', 'inherit', 'inherit'], cwd: root },
     );
     await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
     ports = (JSON.parse(readFileSync(path.join(dir, 'ports.json'), 'utf8')) as { port: string }[]).map((p) => p.port);
     console.log(`simulator: ${ports.length} readers on ${o.simTransport === 'pty' ? 'pseudo-terminals' : 'TCP'} (${dir})`);
   }
-  const directorToken = process.env.MJHUB_DIRECTOR_TOKEN ?? randomBytes(12).toString('hex');
+  // the fixed bearer token for scripts: only when given (a login also hands out a bearer token)
+  const directorToken = process.env.MJHUB_DIRECTOR_TOKEN ?? randomBytes(24).toString('hex');
+  const secret = directorSecret();
   const staticDir = path.join(root, 'display/dist');
   const hub = await startHub({
     tables,
     dataDir: o.data,
+    ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
     ports,
     httpPort: Number(o.port),
     directorToken,
+    directorSecret: secret.value,
     ...(existsSync(staticDir) ? { staticDir } : {}),
   });
   console.log(`Mah Jongg table hub: ${hub.url}`);
   for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
-  for (const id of hub.engines.keys()) console.log(`  director:    ${hub.url}/director/${id}  (token ${directorToken})`);
+  for (const id of hub.engines.keys()) console.log(`  director:    ${hub.url}/director/${id}`);
+  if (secret.generated) console.log(`  director secret (shown once, log in with it): ${secret.value}`);
+  else console.log(`  director secret: ${secret.from}`);
+  secret.value = ''; // kept only as an scrypt hash inside the hub from now on
   const stop = async () => {
     sim?.kill('SIGTERM');
     await hub.close();

@@ -12,6 +12,12 @@ import type {
   RackView,
   ReaderStatus,
   ScoreView,
+  TournamentClockView,
+  TournamentRoundView,
+  PracticeLine,
+  SeatRackView,
+  SeatTile,
+  SeatView,
 } from './views.js';
 
 /** Compile-time check that a key list names every key of T (and nothing else). */
@@ -35,7 +41,11 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
   'score',
   'readers',
   'updatedAt',
+  'clock',
+  'round',
 ]);
+const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp']);
+const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of']);
 const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence']);
 const PLAYER_KEYS = keys<PlayerView>()(['index', 'name', 'seat', 'count', 'racks']);
 const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'dead', 'deadReason', 'mahJongg']);
@@ -103,6 +113,8 @@ export function toPublic(view: PublicTableView): PublicTableView {
   if ('flags' in out) out.flags = pickArray(out.flags, (f) => pick(f, FLAG_KEYS));
   if ('score' in out) out.score = pickNullable(out.score, pickScore);
   if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, READER_KEYS));
+  if ('clock' in out) out.clock = pickNullable(out.clock ?? null, (c) => pick(c, CLOCK_KEYS));
+  if ('round' in out) out.round = pickNullable(out.round ?? null, (r) => pick(r, ROUND_KEYS));
   return out;
 }
 
@@ -115,5 +127,57 @@ export function toDirector(view: DirectorTableView): DirectorTableView {
   if ('concealed' in view) out.concealed = view.concealed;
   if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));
   if (view.weakTags) out.weakTags = view.weakTags.map((w) => ({ tile: w.tile, zone: w.zone, where: w.where, flickers: w.flickers, lastAt: w.lastAt }));
+  return out;
+}
+
+/** The top-level keys of SeatView. */
+export const SEAT_VIEW_KEYS = keys<SeatView>()([
+  'tableId',
+  'variant',
+  'gameNo',
+  'phase',
+  'endReason',
+  'turn',
+  'player',
+  'name',
+  'seat',
+  'count',
+  'racks',
+  'players',
+  'walls',
+  'discards',
+  'flags',
+  'score',
+  'practice',
+  'updatedAt',
+  'clock',
+  'round',
+]);
+const SEAT_RACK_KEYS = keys<SeatRackView>()(['rack', 'concealed', 'exposed', 'count', 'dead', 'deadReason', 'mahJongg']);
+const SEAT_TILE_KEYS = keys<SeatTile>()(['id', 'kind']);
+const PRACTICE_KEYS = keys<PracticeLine>()(['rack', 'cardId', 'lineId', 'lineText', 'value', 'concealed', 'need', 'missing']);
+
+/**
+ * A copy of a seat's view holding only SeatView fields at every level: its own racks (with their
+ * concealed tiles, the one private part), the public players/walls/flags/score picked as in
+ * {@link toPublic}, and the practice lines. Any unknown key (e.g. a whole table's `concealed`) is dropped.
+ */
+export function toSeat(view: SeatView): SeatView {
+  const out = pick(view, SEAT_VIEW_KEYS);
+  if ('racks' in out) {
+    out.racks = pickArray(out.racks, (r) => {
+      const rack = pick(r, SEAT_RACK_KEYS);
+      if ('concealed' in rack) rack.concealed = pickArray(rack.concealed, (t) => pick(t, SEAT_TILE_KEYS));
+      if ('mahJongg' in rack) rack.mahJongg = pickNullable(rack.mahJongg, (m) => pick(m, MAH_JONGG_KEYS));
+      return rack;
+    });
+  }
+  if ('players' in out) out.players = pickArray(out.players, pickPlayer);
+  if ('walls' in out) out.walls = pickArray(out.walls, (w) => pick(w, WALL_KEYS));
+  if ('flags' in out) out.flags = pickArray(out.flags, (f) => pick(f, FLAG_KEYS));
+  if ('score' in out) out.score = pickNullable(out.score, pickScore);
+  if ('practice' in out) out.practice = pickNullable(out.practice, (lines) => pickArray(lines, (l) => pick(l, PRACTICE_KEYS)));
+  if ('clock' in out) out.clock = pickNullable(out.clock ?? null, (c) => pick(c, CLOCK_KEYS));
+  if ('round' in out) out.round = pickNullable(out.round ?? null, (r) => pick(r, ROUND_KEYS));
   return out;
 }

@@ -178,6 +178,15 @@ describe('public namespace', () => {
     ]);
     expect(c.socket.connected).toBe(true);
   });
+
+  it('an unknown field in a payload is refused, naming it', async () => {
+    const { url } = await start();
+    const c = client(url);
+    await connected(c.socket);
+    const ack = await new Promise<WatchAck>((r) => c.socket.emit(EV.watch, { tableId: 't1', seq: 4 }, r));
+    expect(ack).toEqual({ ok: false, error: 'seq is not allowed (unknown field; the payload is { tableId })' });
+    expect(await c.upTo(1)).toEqual([{ ev: EV.problem, payload: { error: 'seq is not allowed (unknown field; the payload is { tableId })' } }]);
+  });
 });
 
 describe('director namespace', () => {

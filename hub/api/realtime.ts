@@ -6,7 +6,7 @@
  *   to the room, with seq exactly one more and only the top-level keys whose JSON changed (no
  *   delta when nothing changed). `resync` answers with a snapshot again; bad payloads get `problem`.
  * - Namespace `/director`: the same, with DirectorTableView, behind a middleware that checks
- *   `handshake.auth.token` in constant time. The namespace is the security boundary; rooms only route.
+ *   `handshake.auth.token` in constant time, or the director's session cookie (same origin). The namespace is the security boundary; rooms only route.
  *
  * Changes signalled in one synchronous run are coalesced into one delta (computed in a microtask).
  * No connectionStateRecovery: every (re)connect asks for a snapshot and then checks seq.
@@ -24,8 +24,8 @@ export function tableRoom(tableId: string): string {
 
 type ViewRecord = Record<string, unknown>;
 
-/** The view of one table on one namespace, with the seq of its last state and each key's JSON. */
-class Channel {
+/** The view of one table on one namespace, with the seq of its last state and each key's JSON (also used by hub/api/seat.ts). */
+export class Channel {
   seq = 0;
   view: ViewRecord | null = null;
   private json = new Map<string, string | undefined>();
@@ -79,6 +79,11 @@ export interface RealtimeOptions {
   tables: TableRuntime[];
   /** true when the candidate is the director token (constant-time compare, see auth.ts) */
   isDirectorToken: (candidate: unknown) => boolean;
+  /**
+   * true when the handshake headers carry a live director session cookie from the hub's own
+   * origin (DirectorAuth.isCookie, hub/api/auth.ts); omitted: only the token is accepted
+   */
+  isDirectorCookie?: (headers: Record<string, string | string[] | undefined>) => boolean;
   /** where to report a runtime whose view threw (default: stderr) */
   logError?: (msg: string, err: unknown) => void;
 }
@@ -102,7 +107,7 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
   const director = io.of(DIRECTOR_NAMESPACE);
   director.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
-    if (opts.isDirectorToken(auth?.token)) next();
+    if (opts.isDirectorToken(auth?.token) || opts.isDirectorCookie?.(socket.handshake.headers)) next();
     else next(new Error('director token missing or wrong'));
   });
 
@@ -162,6 +167,8 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     }
     const { tableId } = payload as { tableId?: unknown };
     if (typeof tableId !== 'string') return { error: 'tableId must be a string' };
+    const extra = Object.keys(payload).find((k) => k !== 'tableId');
+    if (extra !== undefined) return { error: `${extra.slice(0, 64)} is not allowed (unknown field; the payload is { tableId })` };
     if (!byId.has(tableId)) return { error: `unknown table '${tableId.slice(0, 64)}'` };
     return { tableId };
   }

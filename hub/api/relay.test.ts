@@ -142,6 +142,25 @@ describe('relay namespace', () => {
     ]);
     expect(rec.events[1]).toBe('line still fine @1234');
   });
+
+  it('refuses unknown fields and a bad relay:close payload, naming the field', async () => {
+    const s = client(TOKEN);
+    await connected(s);
+    expect(await s.emitWithAck(RELAY_EV.open, { readerHint: 'x', baud: 9600 })).toEqual({
+      ok: false,
+      error: 'relay:open baud is not allowed (unknown field; the payload is { readerHint })',
+    });
+    expect(await s.emitWithAck(RELAY_EV.open, { readerHint: 'x' })).toMatchObject({ ok: true });
+    const problems: unknown[] = [];
+    s.on(RELAY_EV.problem, (p: unknown) => problems.push(p));
+    s.emit(RELAY_EV.line, { line: 'HELLO', at: 5 });
+    await until(() => problems.length === 1);
+    expect(problems).toEqual([{ error: 'relay:line at is not allowed (unknown field; the payload is { line })' }]);
+    expect(await s.emitWithAck(RELAY_EV.close, { reason: 3 })).toEqual({ ok: false, error: 'relay:close reason must be a string' });
+    expect(await s.emitWithAck(RELAY_EV.close, 'bye')).toEqual({ ok: false, error: 'relay:close payload must be an object { reason? }' });
+    expect(await s.emitWithAck(RELAY_EV.close, { reason: 'done', now: 1 })).toEqual({ ok: false, error: 'relay:close now is not allowed (unknown field; the payload is { reason })' });
+    expect(rec.events.filter((e) => e.startsWith('line'))).toEqual([]);
+  });
 });
 
 describe('relay payload checks', () => {

@@ -2,7 +2,8 @@
  * The socket.io namespace `/relay` (hub/transports/relay.ts has the contract): a director's browser
  * page holding a reader over Web Serial or Web Bluetooth relays its lines to the hub.
  *
- * - Behind the director token (`io(url + '/relay', { auth: { token } })`); a wrong or missing
+ * - Behind the director token (`io(url + '/relay', { auth: { token } })`) or the director's session
+ *   cookie (a page of the hub after `POST /api/login`); a wrong or missing
  *   token gets `connect_error` "director token missing or wrong".
  * - `relay:open {readerHint?}` opens one Connection on the hub's TransportSink (closing the
  *   socket's previous one, if any) and acks `{ ok: true, name }`; the supervisor then writes
@@ -24,12 +25,24 @@ import {
   type RelayedConnection,
 } from '../transports/relay.js';
 
+/**
+ * The first field of an object payload that is not in `allowed`, as the refusal to send
+ * (`relay:line extra is not allowed (unknown field; the payload is { line })`), or null.
+ */
+export function unknownField(event: string, payload: unknown, allowed: readonly string[]): string | null {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const extra = Object.keys(payload).find((k) => !allowed.includes(k));
+  return extra === undefined ? null : `${event} ${extra.slice(0, 64)} is not allowed (unknown field; the payload is { ${allowed.join(', ')} })`;
+}
+
 /** Options for {@link attachRelay}. */
 export interface RelayOptions {
   /** where relayed connections go: the same sink as the serial and TCP transports (hub/hub.ts) */
   sink: TransportSink;
   /** true when the candidate is the director token (constant-time, hub/api/auth.ts) */
   isDirectorToken: (candidate: unknown) => boolean;
+  /** true when the handshake headers carry a live director session cookie (DirectorAuth.isCookie); omitted: token only */
+  isDirectorCookie?: (headers: Record<string, string | string[] | undefined>) => boolean;
   /** the clock of line arrival, ms since epoch (default Date.now) */
   now?: () => number;
 }
@@ -51,7 +64,7 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
   const live = new Map<string, RelayedConnection>();
   nsp.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
-    if (opts.isDirectorToken(auth?.token)) next();
+    if (opts.isDirectorToken(auth?.token) || opts.isDirectorCookie?.(socket.handshake.headers)) next();
     else next(new Error('director token missing or wrong'));
   });
   nsp.on('connection', (socket: Socket) => {
@@ -70,6 +83,8 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       const ack = takeAck(raw);
       const req = parseRelayOpen(raw[0]);
       if ('error' in req) return refuse(req.error, ack);
+      const extra = unknownField(RELAY_EV.open, raw[0], ['readerHint']);
+      if (extra) return refuse(extra, ack);
       closeCurrent('the page opened another reader', false);
       const rc = openRelayedConnection(socket.id, req.hint, opts.sink, (line) => {
         socket.emit(RELAY_EV.write, { line });
@@ -83,11 +98,19 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       if (!rc) return refuse('relay:line before relay:open: open the reader first');
       const req = parseRelayLine(raw[0]);
       if ('error' in req) return refuse(req.error);
+      const extra = unknownField(RELAY_EV.line, raw[0], ['line']);
+      if (extra) return refuse(extra);
       rc.deliver(req.lines, now());
     });
     socket.on(RELAY_EV.close, (...raw: unknown[]) => {
       const ack = takeAck(raw);
-      const payload = raw[0] as { reason?: unknown } | undefined;
+      const payload = raw[0] as { reason?: unknown } | undefined | null;
+      if (payload !== undefined && payload !== null && (typeof payload !== 'object' || Array.isArray(payload))) {
+        return refuse('relay:close payload must be an object { reason? }', ack);
+      }
+      if (payload?.reason !== undefined && typeof payload.reason !== 'string') return refuse('relay:close reason must be a string', ack);
+      const extra = unknownField(RELAY_EV.close, payload, ['reason']);
+      if (extra) return refuse(extra, ack);
       const reason = typeof payload?.reason === 'string' ? `page: ${payload.reason.slice(0, 200)}` : 'page closed the reader';
       const name = live.get(socket.id)?.conn.name ?? '';
       closeCurrent(reason, false);

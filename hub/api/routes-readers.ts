@@ -7,13 +7,14 @@
  *   reader `:id` (an unknown HELLO id) takes the configured slot `as` (its zones, its seat)
  *   → 200 the list after; 400 bad body (the message names the field), 404 `:id` not waiting or
  *   `as` not configured, 409 the slot's own reader is connected
- * - `DELETE /api/director/readers/:id`         body none or `{ by?: string }`: the configured reader
+ * - `DELETE /api/director/readers/:id`         body none or `{ by?: string }` (400 naming a bad or unknown field): the configured reader
  *   `:id` is no longer expected → 200 the list after; 404 not an expected reader, 409 connected
  *
  * Rulings are events in the store (`reader-assigned`, `reader-removed`): a restart keeps them.
  * Refusals are `RulingError`s, answered by the server's error handler as `{ statusCode, error, message }`.
  */
 import type { FastifyInstance } from 'fastify';
+import { RulingError } from './runtime.js';
 import type { ReaderDirectoryView } from '../readers/supervisor.js';
 
 /** What the routes need from the reader supervisor (hub/readers/supervisor.ts implements it). */
@@ -33,6 +34,7 @@ const READER_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_S
 const ASSIGN_BODY = {
   type: 'object',
   required: ['as'],
+  additionalProperties: false,
   properties: { as: ID_SCHEMA, by: BY_SCHEMA },
 } as const;
 
@@ -55,8 +57,15 @@ export function readerRoutes(readers: ReaderDirectory, now: () => number = Date.
       '/api/director/readers/:id',
       { schema: { params: READER_PARAMS } },
       async (req) => {
-        const body = req.body as { by?: unknown } | null | undefined;
-        const by = typeof body?.by === 'string' && body.by.length > 0 && body.by.length <= 64 ? body.by : 'director';
+        // the body is optional, so it is checked here (a schema would refuse a request with none)
+        const body = req.body as Record<string, unknown> | null | undefined;
+        if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new RulingError(400, 'body must be object');
+        const extra = body ? Object.keys(body).find((k) => k !== 'by') : undefined;
+        if (extra !== undefined) throw new RulingError(400, `body.${extra.slice(0, 64)} is not allowed (unknown field)`);
+        if (body?.by !== undefined && (typeof body.by !== 'string' || body.by.length < 1 || body.by.length > 64)) {
+          throw new RulingError(400, 'body.by must be a string of 1-64 characters');
+        }
+        const by = typeof body?.by === 'string' ? body.by : 'director';
         readers.remove(req.params.id, by);
         return readers.directory(now());
       },

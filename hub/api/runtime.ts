@@ -2,7 +2,7 @@
  * What the HTTP API and the socket.io layer need from a live table. The table engine
  * (hub/table/) implements it; tests use a fake.
  */
-import type { DirectorTableView, PublicTableView } from './views.js';
+import type { DirectorTableView, PublicTableView, SeatView } from './views.js';
 
 /** A refused director ruling, with the HTTP status to answer with. */
 export class RulingError extends Error {
@@ -52,4 +52,11 @@ export interface TableRuntime {
    * @throws RulingError 409 when the entry does not apply (no Mah Jongg on a called discard there)
    */
   enter?(entry: DirectorEntry, by: string): void;
+  /**
+   * One seat's private view: that player's concealed tiles and the public facts, never another
+   * seat's concealed tile (hub/api/seat.ts serves it behind a seat token). Optional: without it
+   * the seat API builds one from `directorView()` with no practice help.
+   * @throws RangeError when `player` is not a player of this table
+   */
+  seatView?(player: number): SeatView;
 }

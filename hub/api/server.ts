@@ -10,28 +10,51 @@
  * - `POST /api/director/tables/:id/flags/:flagId`     body `{ ruling: 'confirm'|'dismiss', by?: string }`
  *                                                     → 200 PublicTableView after the ruling;
  *                                                     400 bad body, 404 unknown table/flag, 409 refused (director)
- * Director routes need `Authorization: Bearer <directorToken>` (401 otherwise).
+ * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
+ * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
+ * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
+ * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
+ * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
+ * or `Authorization: Bearer <directorToken>` (401 otherwise; 403 for a cookie sent cross-site).
+ * Bodies are validated strictly (no type coercion, no unknown field): 400 naming the field.
  * With `staticDir`: the built display (Vite SPA); `/assets/*` cached a year (immutable),
  * `index.html` no-cache, any other GET outside `/api/` falls back to index.html; `/api/*` unknown → JSON 404.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { resolve, sep } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaValidationError } from 'fastify';
 import type { Server } from 'socket.io';
-import { bearerToken, tokenChecker } from './auth.js';
+import { bearerToken, DirectorAuth, sameOrigin } from './auth.js';
+import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
 import { toDirector, toPublic } from './public-view.js';
 import { attachRealtime } from './realtime.js';
 import { enrollRoutes } from './routes-enroll.js';
+import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { RulingError, type TableRuntime } from './runtime.js';
+import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {
   tables: TableRuntime[];
-  /** the shared director secret (Bearer token for HTTP, `auth.token` for socket.io); must not be empty */
+  /** the fixed director bearer token for scripts and tests (Bearer for HTTP, `auth.token` for socket.io); must not be empty */
   directorToken: string;
+  /** the login secret of `POST /api/login` (kept only as an scrypt hash); default: directorToken */
+  directorSecret?: string;
+  /** where login events go (`director-login`, `director-logout`, table id `hub`); omitted: not recorded */
+  store?: { append(tableId: string, type: string, at: number, data: unknown): unknown };
+  /** login attempts per IP per window; default 5 a minute */
+  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** director session lifetime in ms; default 12 h */
+  sessionTtlMs?: number;
+  /** the seat-token secret (hub/api/seat.ts, at least 16 bytes); default: 32 random bytes for this run */
+  seatSecret?: Uint8Array;
+  /** the tournament (hub/tournament/service.ts): adds `/api/tournament*` and `/api/director/tournament*` (hub/tournament/routes.ts) */
+  tournament?: TournamentService;
   /** folder of the built display (display/dist); omitted: API only */
   staticDir?: string;
   /** fastify's logger (pino) on or off; default off */
@@ -46,6 +69,8 @@ export interface HubServerOptions {
 export interface HubServer {
   app: FastifyInstance;
   io: Server;
+  /** who is the director (fixed token, sessions): shared with the `/relay` namespace (hub/hub.ts) */
+  auth: DirectorAuth;
   /** listens on 127.0.0.1:port (0 = any free port); resolves to the URL, e.g. `"http://127.0.0.1:8080"` */
   listen(port: number): Promise<string>;
   /** closes socket.io (every namespace) then fastify; safe to call twice */
@@ -70,6 +95,7 @@ const ENTRY_BODY = {
 const RULING_BODY = {
   type: 'object',
   required: ['ruling'],
+  additionalProperties: false,
   properties: {
     ruling: { type: 'string', enum: ['confirm', 'dismiss'] },
     by: { type: 'string', minLength: 1, maxLength: 64 },
@@ -83,10 +109,29 @@ function formatSchemaError(errors: FastifySchemaValidationError[], dataVar: stri
   const field = dataVar + e.instancePath.replace(/\//g, '.');
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'required') return new Error(`${field}.${String(params.missingProperty)} is required`);
+  if (e.keyword === 'additionalProperties') return new Error(`${field}.${String(params.additionalProperty)} is not allowed (unknown field)`);
   if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     return new Error(`${field} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`);
   }
   return new Error(`${field} ${e.message ?? 'is invalid'}`);
+}
+
+/**
+ * Converts, in place, the string values of `part` (route params or query) whose property schema
+ * says `integer`, `number` or `boolean` and whose text is exactly such a value ("12", "-3", "1.5",
+ * "true"); anything else is left for the schema to refuse, naming the field.
+ */
+export function coerceUrlPart(part: unknown, schema: unknown): void {
+  if (part === null || typeof part !== 'object' || schema === null || typeof schema !== 'object') return;
+  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
+  if (!props) return;
+  const rec = part as Record<string, unknown>;
+  for (const [k, p] of Object.entries(props)) {
+    const v = rec[k];
+    if (typeof v !== 'string') continue;
+    if ((p.type === 'integer' && /^-?\d{1,15}$/.test(v)) || (p.type === 'number' && /^-?\d{1,15}(\.\d{1,15})?$/.test(v))) rec[k] = Number(v);
+    else if (p.type === 'boolean' && (v === 'true' || v === 'false')) rec[k] = v === 'true';
+  }
 }
 
 function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
@@ -98,7 +143,8 @@ function sendError(reply: FastifyReply, status: number, message: string): Fastif
  * @throws Error when directorToken is empty, two tables share an id, or staticDir does not exist
  */
 export async function createHubServer(opts: HubServerOptions): Promise<HubServer> {
-  const isDirectorToken = tokenChecker(opts.directorToken);
+  const auth = new DirectorAuth({ token: opts.directorToken, secret: opts.directorSecret, sessionTtlMs: opts.sessionTtlMs });
+  const isDirectorToken = auth.isBearer;
   const tables = new Map<string, TableRuntime>();
   for (const t of opts.tables) {
     if (tables.has(t.id)) throw new Error(`two tables have the id '${t.id}'`);
@@ -116,7 +162,21 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     logger: opts.logger ?? false,
     bodyLimit: 16 * 1024,
     schemaErrorFormatter: formatSchemaError,
+    // strict bodies: `{ as: 7 }` is refused (no coercion to "7"), an unknown field is refused (not dropped)
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
+  // URL parts are always strings: turn the digits of an integer/number param or query field (and
+  // "true"/"false" of a boolean one) into their type before validation, as ajv's coercion did
+  app.addHook('preValidation', async (req) => {
+    const schema = req.routeOptions.schema as { params?: unknown; querystring?: unknown } | undefined;
+    if (!schema) return;
+    coerceUrlPart(req.params, schema.params);
+    coerceUrlPart(req.query, schema.querystring);
+  });
+  await app.register(fastifyCookie);
+  const store = opts.store;
+  const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
+  await app.register(loginRoutes, { auth, record, rateLimit: opts.loginRateLimit });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
@@ -143,6 +203,11 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     return t ?? null;
   };
 
+  // seat views: a seat token opens one player's view (hub/api/seat.ts)
+  const seatTokens = new SeatTokens(opts.seatSecret ?? randomBytes(32));
+  await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens }));
+
+  if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
   app.get('/api/tables', async () => [...tables.values()].map((t) => toPublic(t.publicView())));
   app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
@@ -150,16 +215,21 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     return t ? toPublic(t.publicView()) : reply;
   });
 
-  // director routes, behind the bearer token
+  // director routes, behind a bearer token or the session cookie
   await app.register(async (director) => {
     director.addHook('onRequest', async (req, reply) => {
-      if (!isDirectorToken(bearerToken(req.headers.authorization))) {
-        reply.header('www-authenticate', 'Bearer realm="director"');
-        return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
+      if (isDirectorToken(bearerToken(req.headers.authorization))) return;
+      if (auth.sessionOfCookie(req.headers.cookie)) {
+        if (sameOrigin(req.headers)) return;
+        return sendError(reply, 403, `cross-site request refused: Origin ${String(req.headers.origin).slice(0, 100)} is not this hub`);
       }
+      reply.header('www-authenticate', 'Bearer realm="director"');
+      return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
     });
     if (opts.readers) await director.register(readerRoutes(opts.readers));
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir });
+    if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
+    await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens }));
     director.get('/api/director/tables', async () => [...tables.values()].map((t) => toDirector(t.directorView())));
     director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
@@ -205,8 +275,11 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   const realtime = attachRealtime(app.server, {
     tables: opts.tables,
     isDirectorToken,
+    isDirectorCookie: auth.isCookie,
     logError: (msg, err) => (opts.logger ? app.log.error({ err }, msg) : console.error(msg, err)),
   });
+  const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens });
+  app.addHook('preClose', async () => seats.close());
   // without this, a connected /director client keeps fastify.close() waiting for ever
   app.addHook('preClose', async () => {
     await realtime.close();
@@ -216,6 +289,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   return {
     app,
     io: realtime.io,
+    auth,
     async listen(port: number) {
       await app.listen({ port, host: '127.0.0.1' });
       const addr = app.server.address();

@@ -134,6 +134,37 @@ export interface PublicTableView {
   readers: ReaderStatus[];
   /** ms since epoch of the last change */
   updatedAt: number;
+  /**
+   * Tournament play only (hub/tournament/service.ts): the round clock of this table's round (seed
+   * 000: fifty minutes for a round of four games). `remainingMs` ms left (never below 0), `running`
+   * while the director has it started and not paused, `aboutToRunOut` under 5 minutes left,
+   * `timeUp` at 0 (the unfinished game scores 0 for all). Absent or null outside a tournament.
+   */
+  clock?: TournamentClockView | null;
+  /** Tournament play only: round `round`, game `game` of `of` (000: four games a round) now in play at this table. */
+  round?: TournamentRoundView | null;
+}
+
+/** The round clock as a table shows it (seed 000, "GAME PLAY": fifty minutes a round). */
+export interface TournamentClockView {
+  /** ms left in the round, never below 0 */
+  remainingMs: number;
+  /** started and not paused by the director */
+  running: boolean;
+  /** fewer than 5 minutes (the tournament's warning time) left, not yet 0 */
+  aboutToRunOut: boolean;
+  /** the round's time is over */
+  timeUp: boolean;
+}
+
+/** Where the table is in the tournament: "round 2, game 3 of 4". */
+export interface TournamentRoundView {
+  /** 1-based round number */
+  round: number;
+  /** 1-based game in play (the number of games on the score card + 1, at most `of`) */
+  game: number;
+  /** games in a round (4) */
+  of: number;
 }
 
 /** What a flag rests on: the tile, the zones, the time, and the raw reader lines. Director only. */
@@ -155,4 +186,84 @@ export interface DirectorTableView extends PublicTableView {
    * past a threshold (3 within 60 s); never a game event. `where` in words, `zone` as `reader/zone`.
    */
   weakTags?: { tile: TileId; zone: string; where: string; flickers: number; lastAt: number }[];
+}
+
+/** One of the seat's own tiles inside a rack (concealed): its id (`5B#3`) and kind (`5B`). */
+export interface SeatTile {
+  id: TileId;
+  kind: TileKind;
+}
+
+/** One of the seat's own racks: concealed tiles (this seat only) plus what the table sees of it. */
+export interface SeatRackView {
+  rack: number;
+  /** tiles inside the rack, sorted in card order (bams, craks, dots, winds, dragons, flowers, jokers) */
+  concealed: SeatTile[];
+  /** tiles on top of the rack (face up, public) */
+  exposed: TileKind[];
+  /** inside + top (tiles), or null when the rack's reader is not synced */
+  count: number | null;
+  dead: boolean;
+  deadReason: string | null;
+  mahJongg: RackView['mahJongg'];
+}
+
+/** How far one card line is from the seat's hand on one rack (practice help, rules/howfar.ts). */
+export interface PracticeLine {
+  /** the rack whose hand (pool of concealed tiles + that rack's exposures) is measured */
+  rack: number;
+  cardId: string;
+  /** e.g. `"siamese-sample:3"` */
+  lineId: string;
+  /** the line as written on the card (runs of spaces made one), e.g. `"NNN EEEE WWWW SSS | X 25"` */
+  lineText: string;
+  /** hand value (points) */
+  value: number;
+  /** C on the card */
+  concealed: boolean;
+  /** tiles still to get (0: a Mah Jongg is in hand) */
+  need: number;
+  /** which tiles, sorted in card order */
+  missing: TileKind[];
+}
+
+/**
+ * What one player's phone sees (`/seat/:token`): their own concealed tiles in every rack, their
+ * exposures and counts, whose turn, the public table facts, and practice help where the table
+ * allows it (DESIGN.md "Privacy": a player's own hand goes only to that seat's authenticated view).
+ * Never holds another seat's concealed tile.
+ */
+export interface SeatView {
+  tableId: string;
+  variant: 'siamese' | 'standard';
+  gameNo: number;
+  phase: PublicTableView['phase'];
+  endReason: string | null;
+  turn: number | null;
+  /** this seat's player index (0 = East) */
+  player: number;
+  name: string;
+  /** seat wind, e.g. "East" */
+  seat: string;
+  /** this player's tiles across both racks plus exposures, or null when a reader is not synced */
+  count: number | null;
+  racks: SeatRackView[];
+  /** every player as the public sees them (counts, exposures, Mah Jonggs) */
+  players: PlayerView[];
+  walls: PublicTableView['walls'];
+  /** discards in order (face up) */
+  discards: TileKind[];
+  flags: PublicFlag[];
+  score: ScoreView | null;
+  /**
+   * practice help: for each rack without a Mah Jongg that is not dead, the 5 nearest card lines;
+   * null when the table does not allow it (`practiceHelp: false`, tournaments)
+   */
+  practice: PracticeLine[] | null;
+  /** ms since epoch of the last change */
+  updatedAt: number;
+  /** tournament play only: the round clock, as on the public view */
+  clock?: TournamentClockView | null;
+  /** tournament play only: round and game, as on the public view */
+  round?: TournamentRoundView | null;
 }

@@ -33,6 +33,7 @@ const table = z.object({
     countCheckMs: z.number().int().min(0).max(60_000),
     staleMs: z.number().int().min(100).max(600_000),
   }),
+  practiceHelp: z.boolean().optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });
 

@@ -64,6 +64,11 @@ export interface TableConfig {
   /** tag registry: the tile set on this table (id of a tile set; `"simulated"` for the simulator's set) */
   tileSet: string;
   timing: TimingConfig;
+  /**
+   * practice help on the seat views (how far each card line is, rules/howfar.ts); optional,
+   * default false: tournaments turn it off
+   */
+  practiceHelp?: boolean;
 }
 
 /** The hub's configuration file. */

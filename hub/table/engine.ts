@@ -25,12 +25,13 @@ import {
 import type { GameAction } from '../../rules/referee/actions.js';
 import { describePlace, type Place } from '../../rules/referee/places.js';
 import type { TableConfig } from '../config/types.js';
-import type { DirectorTableView, FlagEvidence, PublicTableView, ReaderStatus } from '../api/views.js';
+import type { DirectorTableView, FlagEvidence, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
 import { RulingError, type DirectorEntry, type TableRuntime } from '../api/runtime.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { inferAction, playersOfReaders, zonePlaces } from './inference.js';
 import { scoreView } from './score.js';
+import { buildSeatView } from '../api/seat-view.js';
 
 /** Payload of a `tile-moved` event. */
 export interface TileMovedData {
@@ -84,10 +85,12 @@ export interface EngineOptions {
 }
 
 /**
- * Settle windows per area (ms), measured with `npm run measure:noise` (README, "Noise"): empty,
- * so every area uses the table config's `timing.settleMs`.
+ * Settle windows per area (ms), measured with `npm run measure:noise` (README, "Noise"): inside a
+ * rack and on its top 400 ms, longer than a cross-read between the two antennas of one rack
+ * reader lasts (up to 300 ms), so a cross-read never settles; walls and the floor use the table
+ * config's `timing.settleMs` (250 ms in the demo).
  */
-export const DEFAULT_SETTLE_BY_AREA: Partial<Record<Place['area'], number>> = {};
+export const DEFAULT_SETTLE_BY_AREA: Partial<Record<Place['area'], number>> = { rack: 400, top: 400 };
 
 /** A reader silent this long before a new HELLO has rebooted (ms): its next snapshots are reconciled. */
 export const REBOOT_SILENCE_MS = 1500;
@@ -458,6 +461,16 @@ export class TableEngine implements TableRuntime {
         lastAt: w.lastAt,
       })),
     };
+  }
+
+  /**
+   * One seat's private view (hub/api/seat-view.ts): the public view plus this player's own tiles
+   * inside their racks, and practice help when the table config has `practiceHelp: true`.
+   * @throws RangeError when `player` is not a player of this table
+   */
+  seatView(player: number): SeatView {
+    const racks = Array.from({ length: this.table.racksPerPlayer }, (_, r) => tilesAt(this.state, 'rack', player, r));
+    return buildSeatView(this.publicView(), player, racks, this.table.practiceHelp ? this.cards : null);
   }
 
   /** Stops timers (the log is the store's to close). */

@@ -25,6 +25,9 @@ import type { DirectorTableView, PublicTableView } from '../../hub/api/views.js'
 import { siameseDirectorFixture, siameseFixture, standardFixture } from '../../display/src/lib/fixtures.js';
 
 const TOKEN = 'sesame-director';
+/** the director secret of the fixture's `POST /api/login`, and the session cookie it sets */
+const SECRET = 'four winds blow';
+const SESSION = 'mjhub_director=fixture-session-1';
 const RESULTS = resolve('test-results');
 
 interface Fixture {
@@ -59,9 +62,21 @@ async function startFixture(dist: string): Promise<Fixture> {
     { id: 't1', variant: 'siamese', players: [{ name: 'Ann' }, { name: 'Bea' }] },
     { id: 's1', variant: 'standard', players: [{ name: 'Cy' }, { name: 'Dee' }, { name: 'Eve' }, { name: 'Flo' }] },
   ]);
+  // the director's login, as hub/api/login.ts answers it
+  const hasSession = (cookie: string | undefined) => (cookie ?? '').split(/;\s*/).includes(SESSION);
+  app.post<{ Body: { secret?: unknown } }>('/api/login', async (req, reply) => {
+    if (req.body?.secret !== SECRET) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'wrong director secret' });
+    reply.header('set-cookie', `${SESSION}; Max-Age=43200; Path=/; HttpOnly; SameSite=Strict`);
+    return { ok: true, token: 'script-bearer', expiresAt: Date.now() + 43_200_000 };
+  });
+  app.get('/api/session', async (req) => ({ director: hasSession(req.headers.cookie), via: hasSession(req.headers.cookie) ? 'cookie' : null, expiresAt: null }));
+  app.post('/api/logout', async (_req, reply) => {
+    reply.header('set-cookie', 'mjhub_director=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict');
+    return { ok: true, loggedOut: true };
+  });
   app.post<{ Params: { id: string; flagId: string }; Body: { ruling?: unknown } }>('/api/director/tables/:id/flags/:flagId', async (req, reply) => {
     const authorization = req.headers.authorization;
-    if (authorization !== `Bearer ${TOKEN}`) return reply.code(401).send({ error: 'unauthorized' });
+    if (authorization !== `Bearer ${TOKEN}` && !hasSession(req.headers.cookie)) return reply.code(401).send({ error: 'unauthorized' });
     rulings.push({ tableId: req.params.id, flagId: req.params.flagId, ruling: req.body?.ruling, authorization });
     if (fixture.refuseNext) {
       const { status, error } = fixture.refuseNext;
@@ -107,7 +122,7 @@ async function startFixture(dist: string): Promise<Fixture> {
   const directorNs = io.of('/director');
   directorNs.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
-    next(token === TOKEN ? undefined : new Error('unauthorized'));
+    next(token === TOKEN || hasSession(socket.handshake.headers.cookie) ? undefined : new Error('unauthorized'));
   });
   serve(directorNs, () => ({ seq: directorSeq, view: director }));
 
@@ -300,20 +315,23 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
     await page.screenshot({ path: join(RESULTS, 'table-view-standard.png'), fullPage: true });
   });
 
-  it('director: asks the token once, shows concealed tiles and evidence, posts rulings', async () => {
+  it('director: logs in with the secret once (session cookie), shows concealed tiles and evidence, posts rulings', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const dir = await ctx.newPage();
     try {
       await dir.goto(`${fixture.url}/director/t1`);
-      await dir.fill('#director-token', 'wrong');
+      await dir.fill('#director-secret', 'wrong');
       await dir.click('button[type="submit"]');
-      await dir.waitForSelector('.token .error');
-      expect(await dir.textContent('.token .error')).toContain('The hub refused the token: unauthorized');
+      await dir.waitForSelector('.login .error');
+      expect(((await dir.textContent('.login .error')) ?? '').trim()).toBe('Wrong director secret.');
 
-      await dir.fill('#director-token', TOKEN);
+      await dir.fill('#director-secret', SECRET);
       await dir.click('button[type="submit"]');
       await dir.waitForSelector('[data-testid="concealed-0-0"]');
-      expect(await dir.evaluate(() => sessionStorage.getItem('mjhub.directorToken'))).toBe(TOKEN);
+      // the page keeps neither the secret nor a token; the browser holds the HttpOnly cookie
+      expect(await dir.evaluate(() => sessionStorage.getItem('mjhub.directorToken'))).toBeNull();
+      expect(await dir.evaluate(() => document.cookie)).toBe('');
+      expect((await ctx.cookies()).map((c) => [c.name, c.value, c.httpOnly, c.sameSite])).toEqual([['mjhub_director', 'fixture-session-1', true, 'Strict']]);
       expect(await dir.$$eval('[data-testid="concealed-0-0"] [role="img"]', (e) => e.length)).toBe(10);
       expect(await dir.$$eval('[data-testid="concealed-1-1"] [role="img"]', (e) => e.length)).toBe(11);
       const card = (await dir.textContent('[data-testid="flag-card-g2-f1"]')) ?? '';
@@ -325,7 +343,7 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
       await dir.click('[data-testid="flag-card-g2-f1"] button.confirm');
       await dir.waitForSelector('[data-testid="ruling-result-g2-f1"]');
       expect(await dir.textContent('[data-testid="ruling-result-g2-f1"]')).toContain('Confirmed: sent to the hub');
-      expect(fixture.rulings).toEqual([{ tableId: 't1', flagId: 'g2-f1', ruling: 'confirm', authorization: `Bearer ${TOKEN}` }]);
+      expect(fixture.rulings).toEqual([{ tableId: 't1', flagId: 'g2-f1', ruling: 'confirm', authorization: undefined }]);
 
       fixture.refuseNext = { status: 409, error: 'flag g2-f1 was already ruled on' };
       await dir.click('[data-testid="flag-card-g2-f1"] button.dismiss');
@@ -333,10 +351,17 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
       expect(((await dir.textContent('[data-testid="ruling-result-g2-f1"]')) ?? '').trim()).toBe('flag g2-f1 was already ruled on');
       expect(fixture.rulings[1]).toMatchObject({ flagId: 'g2-f1', ruling: 'dismiss' });
 
-      // reload: the token is not asked again in this tab
+      // reload: the secret is not asked again (the session cookie)
       await dir.reload();
       await dir.waitForSelector('[data-testid="concealed-0-0"]');
       await dir.screenshot({ path: join(RESULTS, 'director-view.png'), fullPage: true });
+
+      // log out: the login form comes back, and stays after a reload
+      await dir.click('button.forget');
+      await dir.waitForSelector('#director-secret');
+      expect(await ctx.cookies()).toEqual([]);
+      await dir.reload();
+      await dir.waitForSelector('#director-secret');
     } finally {
       await ctx.close();
     }

@@ -1,6 +1,7 @@
 /**
  * The hub's HTTP API as the display uses it: the list of tables, the director's rulings on flags,
- * and the director token kept for this browser tab (sessionStorage).
+ * the director's login (session cookie), and the director token some pages still keep for this
+ * browser tab (sessionStorage).
  */
 
 /** One row of the table list. */
@@ -70,14 +71,16 @@ export async function fetchTables(): Promise<TableListItem[]> {
 export type Ruling = 'confirm' | 'dismiss';
 
 /**
- * `POST /api/director/tables/:id/flags/:flagId` with `{ ruling }` and `Authorization: Bearer <token>`.
+ * `POST /api/director/tables/:id/flags/:flagId` with `{ ruling }`, authorised by the session cookie
+ * of {@link login} (token `''`) or by `Authorization: Bearer <token>`.
  * @returns null when the hub accepted it, else the error message to show (never throws).
  */
 export async function postRuling(tableId: string, flagId: string, ruling: Ruling, token: string): Promise<string | null> {
   try {
     const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/flags/${encodeURIComponent(flagId)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ ruling }),
     });
     if (res.ok) return null;
@@ -105,5 +108,56 @@ export function saveToken(token: string | null): void {
     else sessionStorage.setItem(TOKEN_KEY, token);
   } catch {
     /* storage unavailable: the token lives only in memory */
+  }
+}
+
+/** What {@link login} answers. */
+export type LoginResult = { ok: true; expiresAt: number | null } | { ok: false; status: number; error: string };
+
+/**
+ * `POST /api/login` with `{ secret }`: on success the hub sets the HttpOnly session cookie that every
+ * later director request and the `/director` socket carry by themselves (the secret is not kept,
+ * and neither is the bearer token the hub also returns, which is for scripts).
+ * @returns `{ ok: false, status, error }` with the hub's message (401 wrong secret, 429 too many
+ *   attempts; status 0 when the hub is unreachable). Never throws.
+ */
+export async function login(secret: string): Promise<LoginResult> {
+  try {
+    const res = await fetch('/api/login', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ secret }),
+    });
+    if (!res.ok) return { ok: false, status: res.status, error: await errorMessage(res) };
+    const body: unknown = await res.json().catch(() => null);
+    return { ok: true, expiresAt: isRecord(body) && typeof body.expiresAt === 'number' ? body.expiresAt : null };
+  } catch (err) {
+    return { ok: false, status: 0, error: `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/** `POST /api/logout`: the hub forgets the session and clears the cookie. Never throws. */
+export async function logout(): Promise<void> {
+  try {
+    await fetch('/api/logout', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch {
+    /* the hub is unreachable: the session expires by itself */
+  }
+}
+
+/**
+ * `GET /api/session`: whether this browser holds a live director session (its cookie is HttpOnly,
+ * so only the hub can tell). `{ director: false }` when the hub cannot be asked. Never throws.
+ */
+export async function fetchSession(): Promise<{ director: boolean; expiresAt: number | null }> {
+  try {
+    const res = await fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (!res.ok) return { director: false, expiresAt: null };
+    const body: unknown = await res.json();
+    if (!isRecord(body)) return { director: false, expiresAt: null };
+    return { director: body.director === true, expiresAt: typeof body.expiresAt === 'number' ? body.expiresAt : null };
+  } catch {
+    return { director: false, expiresAt: null };
   }
 }

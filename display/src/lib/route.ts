@@ -8,8 +8,10 @@ export type Route =
   | { page: 'list' }
   | { page: 'table'; tableId: string }
   | { page: 'director'; tableId: string }
+  | { page: 'room' }
   | { page: 'enroll'; tableId: string }
   | { page: 'relay' }
+  | { page: 'seat'; token: string }
   | { page: 'not-found'; path: string };
 
 /** Reads a pathname: `route('/table/t1') → { page: 'table', tableId: 't1' }`. A trailing slash is fine. Never throws. */
@@ -23,9 +25,11 @@ export function route(pathname: string): Route {
   }
   if (decoded.length === 0) return { page: 'list' };
   if (decoded.length === 2 && decoded[0] === 'table') return { page: 'table', tableId: decoded[1]! };
+  if (decoded.length === 1 && decoded[0] === 'director') return { page: 'room' }; // the director's room dashboard
   if (decoded.length === 2 && decoded[0] === 'director') return { page: 'director', tableId: decoded[1]! };
   if (decoded.length === 2 && decoded[0] === 'enroll') return { page: 'enroll', tableId: decoded[1]! }; // tile-set enrolment
   if (decoded.length === 1 && decoded[0] === 'relay') return { page: 'relay' };
+  if (decoded.length === 2 && decoded[0] === 'seat') return { page: 'seat', token: decoded[1]! }; // a player's phone (hub/api/seat.ts)
   return { page: 'not-found', path: pathname };
 }
 

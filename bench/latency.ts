@@ -1,0 +1,527 @@
+/**
+ * Latency bench (part of `npm run bench`; alone: `node --import tsx bench/latency.ts [--tables 1,50,200] [--seconds 30]`).
+ * Prints figures and their ratio to the targets, never asserts.
+ *
+ * For each table count N (default 1, 50 and 200):
+ * - a hub config of N Royale Siamese tables is generated in memory from
+ *   hub/config/tables/siamese-demo.json (table `tN`, reader ids suffixed `-tN`, e.g. `RK-E1-t7`), and
+ *   the hub is started in this process with `startHub` (HTTP port 0, a temporary data folder, the
+ *   SQLite event log, the demo's timing untouched: settle 250 ms, count check 600 ms);
+ * - every table plays its own seeded game (hub/simulator/game.ts: two bots, the deal in fours, then
+ *   picks, discards, calls and exposures) through virtual readers (hub/simulator/reader.ts: HELLO,
+ *   SNAP, ADD/DEL with sequence numbers, a heartbeat every 1000 ms per reader, 9 readers a table),
+ *   whose lines go straight into the supervisor (`supervisor.line(conn, text, Date.now())`, as a
+ *   transport does), with no serial port in between;
+ * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 350 ms later;
+ *   a deal step lifts and puts down 4 tiles), the tables' starts spread over the first 700 ms;
+ * - one socket.io client per table (its own websocket, in this process) watches its table's public
+ *   view exactly as the display does (snapshot, then deltas in seq order).
+ *
+ * A move is "seen" when the client's view first shows the table as it is after that move: the tile
+ * count of every rack (inside and top), every wall and the floor (a tile from the wall to a rack
+ * changes the wall's count and the rack's). Times are `performance.now()` in this process.
+ * - rest-to-display: from the line of the tile coming to rest (its ADD, received by the supervisor)
+ *   to the client seeing it: settle window + hub work + socket. Target < 300 ms.
+ * - hub-added: the same minus the settle window, subtracted exactly per move: the move can settle
+ *   no earlier than max(ADD + settle(to), DEL + settle(from)) (hub/tracking/tracker.ts), with the
+ *   engine's windows (DEFAULT_SETTLE_BY_AREA: rack and top 400 ms; wall and floor the config's
+ *   settleMs, 250 ms). We subtract instead of starting the hub with settleMs 0 because settleMs 0
+ *   would not remove the 400 ms rack and top windows, which the table config does not set.
+ *   Precision ±1 ms (the engine's clock is Date.now, whole ms). Target p99 < 20 ms at 200 tables.
+ * The clients run in the hub's process, so their socket.io parsing is counted (and competes for the
+ * same CPU): the figures are an upper bound of what a display on another machine adds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import { loadHubConfig, type LoadedTable } from '../hub/config/load.js';
+import type { TableConfig } from '../hub/config/types.js';
+import { startHub, type RunningHub } from '../hub/hub.js';
+import type { Connection } from '../hub/readers/supervisor.js';
+import { DEFAULT_SETTLE_BY_AREA } from '../hub/table/engine.js';
+import { EV, type DeltaPayload, type SnapshotPayload } from '../hub/api/socket-events.js';
+import type { PublicTableView } from '../hub/api/views.js';
+import { VirtualReader } from '../hub/simulator/reader.js';
+import { playGame, tableZones, type GameResult, type Step, type TableZones, type Zone } from '../hub/simulator/game.js';
+import { tagOfTile } from '../hub/tilesets/simulated.js';
+import type { TileId } from '../rules/tiles.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEMO = path.join(ROOT, 'hub/config/tables/siamese-demo.json');
+
+/** Target: hub-added p99 at 200 tables (ms). */
+export const TARGET_HUB_P99_MS = 20;
+/** Target: rest-to-display p99 at the default settle window (ms). */
+export const TARGET_REST_MS = 300;
+/** One move per table every this many ms (a lift, then the placement half of it later). */
+export const MOVE_EVERY_MS = 700;
+
+/** Options of {@link runLatencyBench}. */
+export interface LatencyOptions {
+  /** table counts to measure, in order (default [1, 50, 200]) */
+  tables?: number[];
+  /** ms of play measured per table count, after `warmupMs` (default 1 table: 30 s, more: 20 s; in memory at most 12 s) */
+  measureMs?: (tables: number) => number;
+  /** ms of play before samples count (default 8000: JIT, and most of the deal, when all tables lift 4 tiles at a time) */
+  warmupMs?: number;
+  /**
+   * also measure this many tables with the event log in memory (`dataDir: ':memory:'`, no disk
+   * write before a publish): what the hub's own work costs without the durable write (default [200]; [] for none)
+   */
+  inMemory?: number[];
+  /** where lines of the report go (default console.log) */
+  log?: (line: string) => void;
+}
+
+/** The figures of one table count (ms unless said). */
+export interface LatencyResult {
+  tables: number;
+  /** the event log: SQLite in a temporary folder, or in memory (diagnostic) */
+  store: 'sqlite-file' | 'memory';
+  samples: number;
+  hubAdded: { p50: number; p99: number; max: number };
+  /** hub-added, split: settle due → the engine published; published → the client saw it */
+  split: { toPublish: { p50: number; p99: number }; toClient: { p50: number; p99: number } };
+  restToDisplay: { p50: number; p99: number; max: number };
+  /** rest-to-display of moves whose settle window is the config's settleMs (to the floor) */
+  restDefaultWindow: { samples: number; p50: number; p99: number };
+  /** rest-to-display of moves into a rack or onto its top (400 ms window) */
+  restRackWindow: { samples: number; p50: number; p99: number };
+  /** reader lines the supervisor got per second while measuring */
+  linesPerSecond: number;
+  deltasPerSecond: number;
+  /** moves sent while measuring that no client saw within 3 s of the end */
+  unseen: number;
+  /** deltas whose seq was not the next one (the client resynced) */
+  seqGaps: number;
+  /** CPU time of the process / wall time while measuring (1.0 = one core busy) */
+  cpuCores: number;
+  /** where the hub's time went while measuring, one line per hub function timed */
+  hotSpots: string[];
+  /** event-loop lag while measuring (ms beyond the 10 ms sampling timer) */
+  loopDelay: { p50: number; p99: number; max: number };
+}
+
+interface Pending {
+  /** fingerprint of the view after the move */
+  print: string;
+  /** the ADD line (the tile came to rest), performance.now() ms */
+  restAt: number;
+  /** the earliest the move can settle, performance.now() ms */
+  dueAt: number;
+  /** the window the move waited for: the config's settleMs (true), or a rack/top window */
+  defaultWindow: boolean;
+  counted: boolean;
+}
+
+interface Sample {
+  hubAdded: number;
+  rest: number;
+  defaultWindow: boolean;
+  /** settle due → the engine published the change (its timer, the tick, the log append, the fold) */
+  toPublish: number;
+  /** the engine published → the client saw it (the view, its JSON diff, socket.io both ends) */
+  toClient: number;
+}
+
+const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+
+/** Time spent in one hub function while measuring: calls, total and p99 per call (ms). */
+class Timed {
+  private times: number[] = [];
+  on = false;
+  constructor(readonly name: string) {}
+  /** Replaces `obj[key]` (a method of that one instance, for this bench only) by a timed call of it. */
+  wrap<T extends object>(obj: T, key: keyof T & string): void {
+    const orig = (obj[key] as (...a: unknown[]) => unknown).bind(obj);
+    (obj as Record<string, unknown>)[key] = (...a: unknown[]) => {
+      if (!this.on) return orig(...a);
+      const t = performance.now();
+      try {
+        return orig(...a);
+      } finally {
+        this.times.push(performance.now() - t);
+      }
+    };
+  }
+  summary(elapsedMs: number): string {
+    const sorted = [...this.times].sort((a, b) => a - b);
+    const total = sorted.reduce((x, y) => x + y, 0);
+    return `${this.name} ${f((sorted.length / elapsedMs) * 1000, 0)}/s, ${f((total / elapsedMs) * 100, 0)}% of the time, p99 ${f(pct(sorted, 99), 2)} ms, max ${f(sorted.at(-1) ?? NaN, 1)} ms`;
+  }
+}
+
+/** Nearest-rank percentile of sorted values (NaN when empty). */
+function pct(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const LOOP_RESOLUTION_MS = 10;
+/** distinct seeded games the tables replay */
+const GAMES = 4;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** N copies of the demo table: ids `t1`…`tN`, reader ids suffixed `-t<i>` (the cards are shared). */
+export function cloneTables(demo: LoadedTable, n: number): LoadedTable[] {
+  return Array.from({ length: n }, (_, k) => {
+    const id = `t${k + 1}`;
+    const table: TableConfig = structuredClone(demo.table);
+    table.id = id;
+    table.readers = table.readers.map((r) => ({ ...r, id: `${r.id}-${id}` }));
+    return { ...demo, table };
+  });
+}
+
+/** The tile count of every place of a table as a string, from positions (tile → `reader/zone`). */
+function printOfPositions(zones: TableZones, counts: Map<string, number>): string {
+  const c = (z: { reader: string; zone: string }) => counts.get(`${z.reader}/${z.zone}`) ?? 0;
+  const racks = zones.rackIn.map((rs, p) => rs.map((z, r) => `${c(z)}/${c(zones.rackTop[p]![r]!)}`).join(',')).join(';');
+  return `${racks}|${zones.walls.map(c).join(',')}|${c(zones.floor)}`;
+}
+
+/** The same fingerprint from a public view (null when a count is hidden: an untrusted reader). */
+function printOfView(v: PublicTableView, walls: number): string {
+  const racks = v.players.map((p) => p.racks.map((r) => `${r.concealedCount}/${r.exposed.length}`).join(',')).join(';');
+  const left = Array.from({ length: walls }, (_, w) => v.walls.find((x) => x.wall === w)?.left ?? 0);
+  return `${racks}|${left.join(',')}|${v.discards.length}`;
+}
+
+/** One table: its readers, its game, its client. */
+class BenchTable {
+  readonly readers = new Map<string, VirtualReader>();
+  readonly conns = new Map<string, Connection>();
+  readonly zones: TableZones;
+  readonly steps: Step[];
+  private readonly counts = new Map<string, number>();
+  /** tile → (its zone, when it was lifted, performance.now()) */
+  private readonly lifted = new Map<TileId, { zone: string; at: number }>();
+  private readonly settleOf: (zone: string) => number;
+  private readonly defaultSettle: number;
+  pending: Pending[] = [];
+  view: PublicTableView | null = null;
+  seq = -1;
+  client: Socket | null = null;
+  /** when the table's engine last published a change (performance.now()) */
+  private publishedAt = -Infinity;
+
+  constructor(
+    readonly loaded: LoadedTable,
+    game: GameResult,
+    private readonly hub: RunningHub,
+    private readonly stats: { lines: number; deltas: number; seqGaps: number; samples: Sample[]; measuring: boolean },
+  ) {
+    const { table } = loaded;
+    this.zones = tableZones(table);
+    // the game was played on the demo table: its reader ids get this table's suffix
+    const suffix = `-${table.id}`;
+    const zone = (z: Zone | null): Zone | null => (z ? { reader: z.reader + suffix, zone: z.zone } : null);
+    this.steps = game.steps.map((st) => ({ ...st, moves: st.moves.map((m) => ({ tile: m.tile, from: zone(m.from), to: zone(m.to) })) }));
+    const areaOf = new Map<string, string>();
+    for (const r of table.readers) for (const [z, role] of Object.entries(r.zones)) areaOf.set(`${r.id}/${z}`, role.area);
+    this.defaultSettle = table.timing.settleMs;
+    this.settleOf = (zone) => (DEFAULT_SETTLE_BY_AREA as Record<string, number | undefined>)[areaOf.get(zone) ?? 'floor'] ?? this.defaultSettle;
+    for (const r of table.readers) {
+      const conn: Connection = {
+        name: `bench://${r.id}`,
+        // the hub's commands (CMD snap) reach the reader a moment later, as over a wire
+        write: (line) => setImmediate(() => this.readers.get(r.id)!.receive(line + '\n')),
+      };
+      this.conns.set(r.id, conn);
+      this.readers.set(
+        r.id,
+        new VirtualReader({
+          id: r.id,
+          zones: Object.keys(r.zones),
+          send: (line) => {
+            this.stats.lines++;
+            hub.supervisor.line(conn, line.endsWith('\n') ? line.slice(0, -1) : line, Date.now());
+          },
+        }),
+      );
+    }
+    // the walls stand built when the readers power up
+    game.walls.forEach((tiles, w) => {
+      const z = this.zones.walls[w]!;
+      this.readers.get(z.reader)!.load(z.zone, tiles.map(tagOfTile));
+      this.counts.set(`${z.reader}/${z.zone}`, tiles.length);
+    });
+  }
+
+  /** Opens every reader's connection: the hub asks for a snapshot, the reader answers HELLO + SNAPs. */
+  open(): void {
+    this.hub.engines.get(this.loaded.table.id)!.onChange(() => {
+      this.publishedAt = performance.now();
+    });
+    for (const c of this.conns.values()) this.hub.supervisor.opened(c);
+  }
+
+  /** Connects the table's display client; resolves on its first snapshot. */
+  connect(url: string): Promise<void> {
+    const id = this.loaded.table.id;
+    const walls = this.zones.walls.length;
+    return new Promise((resolve, reject) => {
+      const client = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+      this.client = client;
+      client.on('connect', () => client.emit(EV.watch, { tableId: id }));
+      client.on('connect_error', (e: Error) => reject(new Error(`table ${id}: socket.io client could not connect: ${e.message}`)));
+      client.on(EV.snapshot, (p: SnapshotPayload) => {
+        this.view = p.view;
+        this.seq = p.seq;
+        this.seen(walls);
+        resolve();
+      });
+      client.on(EV.delta, (p: DeltaPayload) => {
+        this.stats.deltas++;
+        if (!this.view || p.seq !== this.seq + 1) {
+          this.stats.seqGaps++;
+          client.emit(EV.resync, { tableId: id });
+          return;
+        }
+        this.view = { ...this.view, ...p.changes } as PublicTableView;
+        this.seq = p.seq;
+        this.seen(walls);
+      });
+    });
+  }
+
+  /** The view changed: every pending move up to the latest one it shows is seen now. */
+  private seen(walls: number): void {
+    if (!this.view || this.pending.length === 0) return;
+    const now = performance.now();
+    const print = printOfView(this.view, walls);
+    let last = -1;
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      if (this.pending[i]!.print === print) {
+        last = i;
+        break;
+      }
+    }
+    if (last < 0) return;
+    for (const p of this.pending.splice(0, last + 1)) {
+      if (!p.counted) continue;
+      const published = Math.max(this.publishedAt, p.dueAt);
+      this.stats.samples.push({ hubAdded: now - p.dueAt, rest: now - p.restAt, defaultWindow: p.defaultWindow, toPublish: published - p.dueAt, toClient: now - published });
+    }
+  }
+
+  /** The walls as built show in the view (the first snapshots have settled). */
+  ready(): boolean {
+    return !!this.view && this.view.walls.reduce((n, w) => n + w.left, 0) === 152;
+  }
+
+  /** Plays step `i`: lifts (DEL) and placements (ADD) go to the readers, hence to the hub, now. */
+  apply(i: number): void {
+    const step = this.steps[i]!;
+    let restAt = -1;
+    let dueAt = -Infinity;
+    let defaultWindow = true;
+    for (const m of step.moves) {
+      const tag = tagOfTile(m.tile);
+      const now = performance.now();
+      if (m.from) {
+        const from = `${m.from.reader}/${m.from.zone}`;
+        this.readers.get(m.from.reader)!.remove(m.from.zone, tag);
+        this.lifted.set(m.tile, { zone: from, at: now });
+      }
+      if (m.to) {
+        const to = `${m.to.reader}/${m.to.zone}`;
+        const t = performance.now();
+        this.readers.get(m.to.reader)!.add(m.to.zone, tag);
+        const left = this.lifted.get(m.tile);
+        this.lifted.delete(m.tile);
+        if (left) this.counts.set(left.zone, (this.counts.get(left.zone) ?? 0) - 1);
+        this.counts.set(to, (this.counts.get(to) ?? 0) + 1);
+        restAt = Math.max(restAt, t);
+        const byArrival = t + this.settleOf(to);
+        const byDeparture = left ? left.at + this.settleOf(left.zone) : -Infinity;
+        dueAt = Math.max(dueAt, byArrival, byDeparture);
+        if (Math.max(byArrival, byDeparture) - t > this.defaultSettle) defaultWindow = false;
+      }
+    }
+    if (restAt < 0) return; // a lift only: the tiles stay where they were until they come to rest
+    this.pending.push({ print: printOfPositions(this.zones, this.counts), restAt, dueAt, defaultWindow, counted: this.stats.measuring });
+  }
+
+  close(): void {
+    this.client?.close();
+    for (const r of this.readers.values()) r.stop();
+  }
+}
+
+/**
+ * Measures one table count. @throws Error when the hub does not start or the tables never show
+ * their walls within 60 s
+ */
+async function measure(n: number, measureMs: number, warmupMs: number, demo: LoadedTable, games: GameResult[], memory: boolean, log: (l: string) => void): Promise<LatencyResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-bench-'));
+  const dataDir = memory ? ':memory:' : dir;
+  const loaded = cloneTables(demo, n);
+  const setupStart = performance.now();
+  const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token', logger: false });
+  const stats = { lines: 0, deltas: 0, seqGaps: 0, samples: [] as Sample[], measuring: false };
+  // where the time goes: the supervisor's line handling, the engines' ticks (settled moves → log →
+  // fold), the store's flush (the durable write before every publish), the public view computed per delta
+  const timed = [new Timed('supervisor.line'), new Timed('engine.tick'), new Timed('store.flush'), new Timed('engine.publicView')];
+  timed[0]!.wrap(hub.supervisor, 'line');
+  timed[2]!.wrap(hub.store, 'flush');
+  for (const e of hub.engines.values()) {
+    timed[1]!.wrap(e, 'tick');
+    timed[3]!.wrap(e, 'publicView');
+  }
+  const tables = loaded.map((t, i) => new BenchTable(t, games[i % games.length]!, hub, stats));
+  const startedIn = performance.now() - setupStart;
+  try {
+    // the clients first (a hub busy with 9 HELLO + SNAP per table would time their handshakes out)
+    await Promise.all(tables.map((t) => t.connect(hub.url)));
+    const connectedIn = performance.now() - setupStart;
+    for (const t of tables) t.open();
+    const deadline = Date.now() + 60_000;
+    while (!tables.every((t) => t.ready())) {
+      if (Date.now() > deadline) throw new Error(`${tables.filter((t) => !t.ready()).length} of ${n} tables never showed their 4 walls of 38 tiles`);
+      await sleep(50);
+    }
+    const s1 = (ms: number) => (ms / 1000).toFixed(1);
+    log(`  ${n} table${n > 1 ? 's' : ''}${memory ? ', event log IN MEMORY (diagnostic: no durable write before a publish)' : ''}: startHub ${s1(startedIn)} s, ${n} socket.io clients watching at ${s1(connectedIn)} s, ${n * 9} readers' snapshots shown at ${s1(performance.now() - setupStart)} s (load average ${os.loadavg()[0]!.toFixed(1)}); playing ${(warmupMs / 1000).toFixed(0)} s warm-up + ${(measureMs / 1000).toFixed(0)} s measured`);
+
+    // play: each table one step every MOVE_EVERY_MS / 2 (a lift, then a placement), starts spread out
+    let stop = false;
+    const players = tables.map(async (t, k) => {
+      await sleep(Math.floor((k / n) * MOVE_EVERY_MS));
+      let next = performance.now();
+      for (let i = 0; i < t.steps.length && !stop; i++) {
+        t.apply(i);
+        next += MOVE_EVERY_MS / 2;
+        await sleep(Math.max(0, next - performance.now()));
+      }
+    });
+    await sleep(warmupMs);
+    const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    loop.enable();
+    stats.measuring = true;
+    for (const t of timed) t.on = true;
+    const lines0 = stats.lines;
+    const deltas0 = stats.deltas;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    await sleep(measureMs);
+    stats.measuring = false;
+    for (const t of timed) t.on = false;
+    const elapsed = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    loop.disable();
+    const lines = stats.lines - lines0;
+    const deltas = stats.deltas - deltas0;
+    stop = true;
+    await Promise.all(players);
+    // the last moves sent while measuring settle and show (or are unseen)
+    const until = performance.now() + 3000;
+    while (tables.some((t) => t.pending.some((p) => p.counted)) && performance.now() < until) await sleep(50);
+    const unseen = tables.reduce((s, t) => s + t.pending.filter((p) => p.counted).length, 0);
+
+    const hubAdded = stats.samples.map((s) => s.hubAdded).sort((a, b) => a - b);
+    const rest = stats.samples.map((s) => s.rest).sort((a, b) => a - b);
+    const toPublish = stats.samples.map((s) => s.toPublish).sort((a, b) => a - b);
+    const toClient = stats.samples.map((s) => s.toClient).sort((a, b) => a - b);
+    const restDefault = stats.samples.filter((s) => s.defaultWindow).map((s) => s.rest).sort((a, b) => a - b);
+    const restRack = stats.samples.filter((s) => !s.defaultWindow).map((s) => s.rest).sort((a, b) => a - b);
+    const ms = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+    return {
+      tables: n,
+      store: memory ? 'memory' : 'sqlite-file',
+      samples: hubAdded.length,
+      hubAdded: { p50: pct(hubAdded, 50), p99: pct(hubAdded, 99), max: hubAdded.at(-1) ?? NaN },
+      split: { toPublish: { p50: pct(toPublish, 50), p99: pct(toPublish, 99) }, toClient: { p50: pct(toClient, 50), p99: pct(toClient, 99) } },
+      restToDisplay: { p50: pct(rest, 50), p99: pct(rest, 99), max: rest.at(-1) ?? NaN },
+      restDefaultWindow: { samples: restDefault.length, p50: pct(restDefault, 50), p99: pct(restDefault, 99) },
+      restRackWindow: { samples: restRack.length, p50: pct(restRack, 50), p99: pct(restRack, 99) },
+      linesPerSecond: (lines / elapsed) * 1000,
+      deltasPerSecond: (deltas / elapsed) * 1000,
+      unseen,
+      seqGaps: stats.seqGaps,
+      cpuCores: (cpu.user + cpu.system) / 1000 / elapsed,
+      hotSpots: timed.map((t) => t.summary(elapsed)),
+      loopDelay: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
+    };
+  } finally {
+    for (const t of tables) t.close();
+    await hub.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ratio = (got: number, target: number) => `${f(got / target, 2)} of target (${got < target ? 'within' : 'OVER'})`;
+
+/**
+ * Runs the latency bench for each table count and prints the figures with their ratios to the
+ * targets (hub-added p99 < 20 ms at 200 tables; rest-to-display p99 < 300 ms). Never asserts.
+ * @returns the figures, one entry per table count
+ */
+export async function runLatencyBench(opts: LatencyOptions = {}): Promise<LatencyResult[]> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const counts = opts.tables ?? [1, 50, 200];
+  const measureMs = opts.measureMs ?? ((n: number) => (n === 1 ? 30_000 : 20_000));
+  const warmupMs = opts.warmupMs ?? 8000;
+  log(`\nlatency: reader line → socket.io client, Royale Siamese tables each making one move every ${MOVE_EVERY_MS} ms,`);
+  log(`  readers heartbeating every 1000 ms, one client per table in this process; settle windows as configured`);
+  log(`  (floor and walls ${loadHubConfig(DEMO)[0]!.table.timing.settleMs} ms, rack and top ${DEFAULT_SETTLE_BY_AREA.rack} ms), subtracted exactly for hub-added`);
+  const [demo] = loadHubConfig(DEMO);
+  if (!demo) throw new Error(`${DEMO}: no table`);
+  // a bot game takes about a second to play out: GAMES seeded games, table i plays game i mod GAMES
+  // (tables start at different moments, so no two play in step)
+  const t0 = performance.now();
+  const games = Array.from({ length: GAMES }, (_, i) => playGame({ seed: 1000 + i, cards: demo.cards, table: demo.table }));
+  log(`  ${GAMES} seeded bot games played out in ${((performance.now() - t0) / 1000).toFixed(1)} s (table i replays game i mod ${GAMES})`);
+  const results: LatencyResult[] = [];
+  const runs = [...counts.map((n) => ({ n, memory: false })), ...(opts.inMemory ?? [200]).map((n) => ({ n, memory: true }))];
+  for (const { n, memory } of runs) {
+    const r = await measure(n, memory ? Math.min(12_000, measureMs(n)) : measureMs(n), warmupMs, demo, games, memory, log);
+    results.push(r);
+    log(`    ${r.samples} moves seen (${r.unseen} unseen, ${r.seqGaps} seq gaps); ${f(r.linesPerSecond, 0)} reader lines/s in, ${f(r.deltasPerSecond, 0)} deltas/s out; CPU ${f(r.cpuCores, 2)} cores; event-loop lag p50 ${f(r.loopDelay.p50)} / p99 ${f(r.loopDelay.p99)} / max ${f(r.loopDelay.max)} ms`);
+    log(`    time in: ${r.hotSpots.join('; ')}`);
+    log(`    hub-added:        p50 ${f(r.hubAdded.p50)} ms, p99 ${f(r.hubAdded.p99)} ms (max ${f(r.hubAdded.max)}); p99 target < ${TARGET_HUB_P99_MS} ms: ${ratio(r.hubAdded.p99, TARGET_HUB_P99_MS)}`);
+    log(`      settle due → engine published p50 ${f(r.split.toPublish.p50)} / p99 ${f(r.split.toPublish.p99)} ms; published → client saw it p50 ${f(r.split.toClient.p50)} / p99 ${f(r.split.toClient.p99)} ms`);
+    log(`    rest-to-display:  p50 ${f(r.restToDisplay.p50)} ms, p99 ${f(r.restToDisplay.p99)} ms (max ${f(r.restToDisplay.max)}); p99 target < ${TARGET_REST_MS} ms: ${ratio(r.restToDisplay.p99, TARGET_REST_MS)}`);
+    log(`      to the floor (settle ${loadHubConfig(DEMO)[0]!.table.timing.settleMs} ms, ${r.restDefaultWindow.samples} moves): p50 ${f(r.restDefaultWindow.p50)} / p99 ${f(r.restDefaultWindow.p99)} ms: ${ratio(r.restDefaultWindow.p99, TARGET_REST_MS)}`);
+    log(`      to a rack or its top (settle ${DEFAULT_SETTLE_BY_AREA.rack} ms, ${r.restRackWindow.samples} moves): p50 ${f(r.restRackWindow.p50)} / p99 ${f(r.restRackWindow.p99)} ms: ${ratio(r.restRackWindow.p99, TARGET_REST_MS)}`);
+  }
+  return results;
+}
+
+/**
+ * Options from command-line arguments: `--tables 1,50` (table counts), `--seconds 20` (measured per
+ * count), `--in-memory 200|none` (the in-memory diagnostic). Unknown arguments are ignored.
+ */
+export function latencyOptionsFromArgs(argv: readonly string[]): LatencyOptions {
+  const opts: LatencyOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = argv[i + 1];
+    if (a === '--in-memory' && v) {
+      opts.inMemory = v === 'none' ? [] : v.split(',').map((x) => Number(x)).filter((x) => Number.isInteger(x) && x > 0);
+      i++;
+    } else if (a === '--tables' && v) {
+      opts.tables = v.split(',').map((s) => Number(s)).filter((x) => Number.isInteger(x) && x > 0);
+      i++;
+    } else if (a === '--seconds' && v && Number(v) > 0) {
+      const s = Number(v);
+      opts.measureMs = () => s * 1000;
+      i++;
+    }
+  }
+  return opts;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runLatencyBench(latencyOptionsFromArgs(process.argv.slice(2))).then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

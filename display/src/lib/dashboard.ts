@@ -1,0 +1,232 @@
+/**
+ * The director's room dashboard (DESIGN.md "What each screen is for": a room of tables on one
+ * screen; colour says where to walk). Pure: turns one table's live view into what its card shows
+ * and how urgent it is. No DOM, no socket. Every function tolerates a view with missing parts.
+ *
+ * Urgency, most urgent first:
+ * - `red`: an open flag (awaiting the director), or the round's time is up (seed 000, "GAME PLAY":
+ *   the unfinished game scores 0 for all: the director must be there);
+ * - `amber`: a reader that is not connected (stale, offline, reconnecting, or waiting for its
+ *   snapshot: its counts cannot be trusted), or the round clock about to run out (under 5 minutes);
+ * - `calm`: all fine;
+ * - `unknown`: no live view of the table (never shown as calm: stale data is not live).
+ */
+import type { PlayerView, PublicFlag, PublicTableView, ReaderStatus } from '../../../hub/api/views.js';
+import type { ConnectionState } from './viewState.js';
+import { flagWho, paymentText, playerName } from './format.js';
+
+/** How urgent a table is, i.e. its card's colour. */
+export type Urgency = 'red' | 'amber' | 'calm' | 'unknown';
+
+/** One reason a table needs the director, in words, with its own urgency. */
+export interface Reason {
+  urgency: 'red' | 'amber';
+  /** e.g. "Open flag: Pick from the wrong wall — Ann · Rack 2 (003 rule 20)" */
+  text: string;
+}
+
+/** One player's line on a card. */
+export interface PlayerLine {
+  index: number;
+  name: string;
+  /** seat wind, e.g. "East" */
+  seat: string;
+  /** it is this player's turn */
+  turn: boolean;
+  /** the player's count (tiles), null when a reader is not synced */
+  count: number | null;
+  /** count per rack (tiles), null for a rack whose reader is not synced */
+  racks: (number | null)[];
+  /** per rack: the hand on it is dead */
+  dead: boolean[];
+  /** per rack: a verified Mah Jongg lies on it */
+  mahJongg: boolean[];
+}
+
+/** What one table's card shows. */
+export interface TableSummary {
+  tableId: string;
+  urgency: Urgency;
+  /** most urgent first; empty when calm */
+  reasons: Reason[];
+  /** "Round 2 · Game 3 of 4" in a tournament, else "Game 3" */
+  gameText: string;
+  /** the round clock "mm:ss" (or "h:mm:ss"), null outside a tournament */
+  clockText: string | null;
+  /** the clock's own colour: `red` time up, `amber` about to run out, `calm` otherwise; null without a clock */
+  clockUrgency: 'red' | 'amber' | 'calm' | null;
+  /** "paused" when the clock is stopped, "time up" at 0, else null */
+  clockNote: string | null;
+  /** "Ann's turn", "Dealing", "Waiting for the deal", "Game over: Bea pays Ann 50" */
+  stateText: string;
+  players: PlayerLine[];
+  /** flags awaiting the director, oldest first */
+  openFlags: PublicFlag[];
+  /** readers that are not connected */
+  badReaders: ReaderStatus[];
+  /** readers of the table */
+  readerCount: number;
+  /**
+   * the score card to initial: "Game over: score card to initial" once a game has ended with a
+   * final score, else null (the views carry no initials yet: see the report)
+   */
+  scoreCard: string | null;
+}
+
+const READER_WORDS: Record<string, string> = {
+  stale: 'silent',
+  offline: 'offline',
+  reconnecting: 'unplugged',
+  unsynced: 'no snapshot yet',
+};
+
+/**
+ * A round clock as read across the room: `clockText(754_000) === "12:34"`, `clockText(0) === "0:00"`,
+ * `clockText(3_723_000) === "1:02:03"`. Rounds up to the whole second (a clock showing 0:00 has
+ * run out). Negative or non-finite ms read as 0.
+ * @param ms time left, ms
+ */
+export function clockText(ms: number): string {
+  const total = Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * The clock as it reads `elapsedMs` after the view was received: a running clock counts down
+ * between the hub's updates, a stopped one does not. Never below 0.
+ * @param clock the view's `clock`
+ * @param elapsedMs ms since the view's clock value arrived
+ */
+export function clockNow(clock: { remainingMs: number; running: boolean }, elapsedMs: number): number {
+  const left = clock.running ? clock.remainingMs - Math.max(0, elapsedMs) : clock.remainingMs;
+  return Math.max(0, left);
+}
+
+function isOpen(f: PublicFlag): boolean {
+  return f.status === 'awaiting-director';
+}
+
+function playerLine(p: PlayerView, turn: number | null, ended: boolean): PlayerLine {
+  const racks = Array.isArray(p.racks) ? p.racks : [];
+  return {
+    index: p.index,
+    name: p.name,
+    seat: p.seat,
+    turn: !ended && turn === p.index,
+    count: p.count,
+    racks: racks.map((r) => r.count),
+    dead: racks.map((r) => r.dead === true),
+    mahJongg: racks.map((r) => r.mahJongg !== null && r.mahJongg !== undefined),
+  };
+}
+
+/** "Ann's turn", "Dealing", "Waiting for the deal", "Game over: Bea pays Ann 50" (or the end reason). */
+export function stateText(view: Pick<PublicTableView, 'phase' | 'turn' | 'players' | 'score' | 'endReason'>): string {
+  switch (view.phase) {
+    case 'waiting':
+      return 'Waiting for the deal';
+    case 'deal':
+      return 'Dealing';
+    case 'play':
+      return view.turn === null ? 'Playing' : `${playerName(view.players, view.turn)}'s turn`;
+    case 'ended': {
+      const pay = paymentText(view.score, view.players);
+      return `Game over${pay ? `: ${pay}` : view.endReason ? `: ${view.endReason}` : ''}`;
+    }
+    default:
+      return String(view.phase);
+  }
+}
+
+/**
+ * One table's card: urgency, reasons in words, game, clock, whose turn, counts per rack, open
+ * flags, reader health.
+ * @param view the live view (public or director), or null when none has arrived yet
+ * @param state the connection state of that view; anything but `live` makes the card `unknown`
+ *   (the last view is still summarised, to be shown greyed out)
+ * @example summarize(view with one open wrong-wall flag on Ann's rack 2, 'live').reasons[0].text
+ *   === "Open flag: Pick from the wrong wall — Ann · Rack 2 (003 rule 20)"
+ */
+export function summarize(tableId: string, view: PublicTableView | null, state: ConnectionState): TableSummary {
+  if (!view) {
+    return {
+      tableId, urgency: 'unknown', reasons: [], gameText: '', clockText: null, clockUrgency: null, clockNote: null,
+      stateText: state === 'lost' ? 'No connection to this table' : 'Connecting…', players: [], openFlags: [], badReaders: [], readerCount: 0, scoreCard: null,
+    };
+  }
+  const players = Array.isArray(view.players) ? view.players : [];
+  const flags = Array.isArray(view.flags) ? view.flags : [];
+  const readers = Array.isArray(view.readers) ? view.readers : [];
+  const openFlags = flags.filter(isOpen).sort((a, b) => a.at - b.at);
+  const badReaders = readers.filter((r) => r.state !== 'connected');
+  const reasons: Reason[] = [];
+
+  for (const f of openFlags) reasons.push({ urgency: 'red', text: `Open flag: ${f.title} — ${flagWho(f, players)} (${f.rule})` });
+
+  const clock = view.clock ?? null;
+  let clockUrgency: TableSummary['clockUrgency'] = null;
+  let clockNote: string | null = null;
+  if (clock) {
+    if (clock.timeUp || clock.remainingMs <= 0) {
+      clockUrgency = 'red';
+      clockNote = 'time up';
+      reasons.push({ urgency: 'red', text: 'Time is up: the unfinished game scores 0 for all' });
+    } else if (clock.aboutToRunOut) {
+      clockUrgency = 'amber';
+      reasons.push({ urgency: 'amber', text: `Clock about to run out: ${clockText(clock.remainingMs)} left` });
+    } else clockUrgency = 'calm';
+    if (!clock.running && !clock.timeUp) clockNote = 'paused';
+  }
+
+  if (badReaders.length) {
+    const words = badReaders.map((r) => `${r.id} ${READER_WORDS[r.state] ?? r.state}`).join(', ');
+    reasons.push({ urgency: 'amber', text: `Reader${badReaders.length > 1 ? 's' : ''}: ${words}` });
+  }
+
+  // red first, keep the order within a colour
+  reasons.sort((a, b) => Number(b.urgency === 'red') - Number(a.urgency === 'red'));
+
+  const ended = view.phase === 'ended';
+  const urgency: Urgency = state !== 'live' ? 'unknown' : reasons.some((r) => r.urgency === 'red') ? 'red' : reasons.length ? 'amber' : 'calm';
+  const round = view.round ?? null;
+  return {
+    tableId,
+    urgency,
+    reasons,
+    gameText: round ? `Round ${round.round} · Game ${round.game} of ${round.of}` : `Game ${view.gameNo}`,
+    clockText: clock ? clockText(clock.remainingMs) : null,
+    clockUrgency,
+    clockNote,
+    stateText: stateText(view),
+    players: players.map((p) => playerLine(p, view.turn, ended)),
+    openFlags,
+    badReaders,
+    readerCount: readers.length,
+    scoreCard: ended && view.score?.final ? 'Game over: score card to initial' : null,
+  };
+}
+
+/**
+ * The room's headline: "All 6 tables calm", "2 tables need you: t1 (open flag), t4 (reader)".
+ * Tables without a live view are counted apart: "· 1 not live".
+ */
+export function roomHeadline(summaries: readonly TableSummary[]): string {
+  const need = summaries.filter((s) => s.urgency === 'red' || s.urgency === 'amber');
+  const notLive = summaries.filter((s) => s.urgency === 'unknown').length;
+  const tail = notLive ? ` · ${notLive} not live` : '';
+  if (summaries.length === 0) return 'No tables';
+  if (need.length === 0) {
+    const calm = summaries.length - notLive;
+    return `${calm === summaries.length ? 'All ' : ''}${calm} table${calm === 1 ? '' : 's'} calm${tail}`;
+  }
+  const what = (s: TableSummary): string => {
+    const r = s.reasons[0]!.text;
+    return r.startsWith('Open flag') ? 'open flag' : r.startsWith('Time') ? 'time up' : r.startsWith('Clock') ? 'clock' : 'reader';
+  };
+  const list = need.map((s) => `${s.tableId} (${what(s)})`).join(', ');
+  return `${need.length} table${need.length === 1 ? ' needs' : 's need'} you: ${list}${tail}`;
+}

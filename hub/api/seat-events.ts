@@ -1,0 +1,44 @@
+/**
+ * The seat namespace's socket.io contract (hub/api/seat.ts serves it; display/src/lib/seatSocket.ts
+ * reads it). Pure: no Node, so the display imports it.
+ *
+ * Connect with `io(url + SEAT_NAMESPACE, { auth: { token } })` (the seat token from the QR code).
+ * A token that is missing, tampered, expired or for a game this table has finished gets
+ * `connect_error` with a message starting "seat token". Then, like the public namespace
+ * (socket-events.ts): emit `EV.watch` (payload ignored) → `EV.snapshot {tableId, seq, view: SeatView}`,
+ * then `EV.delta {tableId, seq, changes}` with seq exactly one more; `EV.resync` asks for a
+ * snapshot again. When the table moves on to a later game, the hub sends `EV.problem` with
+ * `fatal: true` and closes the connection: the phone needs a new token.
+ */
+import type { SeatView } from './views.js';
+
+/** The seat namespace. */
+export const SEAT_NAMESPACE = '/seat';
+
+/** `snapshot` on the seat namespace. */
+export interface SeatSnapshotPayload {
+  tableId: string;
+  /** sequence number of this state of the seat's view; deltas continue from it */
+  seq: number;
+  view: SeatView;
+}
+
+/** `delta` on the seat namespace. */
+export interface SeatDeltaPayload {
+  tableId: string;
+  /** exactly previous seq + 1 */
+  seq: number;
+  /** replaced top-level keys of SeatView */
+  changes: Partial<SeatView>;
+}
+
+/** `problem` on the seat namespace; `fatal` when the token no longer opens this seat (do not reconnect with it). */
+export interface SeatProblemPayload {
+  error: string;
+  fatal?: boolean;
+}
+
+/** The path of a seat's phone page: `seatPath('abc.def') === '/seat/abc.def'`. */
+export function seatPath(token: string): string {
+  return `/seat/${encodeURIComponent(token)}`;
+}

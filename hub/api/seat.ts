@@ -1,0 +1,416 @@
+/**
+ * Seat views: one player's phone sees that player's own tiles, behind a seat token.
+ *
+ * - A seat token is `<payload>.<signature>`, both base64url: the payload is the JSON
+ *   `{"t":tableId,"p":player,"g":gameNo,"e":expiresAtMs}`, the signature its HMAC-SHA256 under a
+ *   hub secret (32 random bytes, kept in `<dataDir>/seat-secret.key` so codes survive a restart).
+ *   It opens one seat of one game of one table, until it expires (default 12 h: a tournament day).
+ * - `GET /api/director/tables/:id/seats[?game=N]` (director only) → one `SeatCode` per player:
+ *   the token, the phone URL `/seat/<token>` and a QR code of it (SVG).
+ * - `GET /api/seat/:token[?table=ID]` → the SeatView (hub/api/seat-view.ts), only that seat's
+ *   concealed tiles. Refusals: 400 malformed, 401 tampered or expired, 403 for another table,
+ *   404 unknown table or player, 409 for a game not begun, 410 for a game that is over.
+ * - socket.io namespace `/seat` (hub/api/seat-events.ts): handshake `auth: { token }`; snapshot
+ *   then seq-numbered deltas, like the public namespace (realtime.ts), to that seat only.
+ *
+ * A token for game N+1 is accepted while game N has ended (or nothing has begun): it shows a seat
+ * with no tiles until the walls are built, so the director can hand out codes between games.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import type { Namespace, Server, Socket } from 'socket.io';
+import { toPublic, toSeat } from './public-view.js';
+import { Channel } from './realtime.js';
+import type { TableRuntime } from './runtime.js';
+import { SEAT_NAMESPACE, seatPath, type SeatProblemPayload } from './seat-events.js';
+import { buildSeatView, pendingSeatView } from './seat-view.js';
+import { EV, type WatchAck } from './socket-events.js';
+import type { SeatView } from './views.js';
+
+/** What a seat token opens. */
+export interface SeatClaim {
+  /** table id */
+  table: string;
+  /** player index (0 = East) */
+  player: number;
+  /** game number (PublicTableView.gameNo) */
+  game: number;
+  /** expiry, ms since epoch */
+  exp: number;
+}
+
+/** A refused seat token or seat request, with the HTTP status (fastify's error handler uses `statusCode`). */
+export class SeatTokenError extends Error {
+  /**
+   * @param statusCode 400 malformed, 401 tampered/expired, 403 another table, 404 unknown table or player,
+   *   409 game not begun, 410 game over, 501 table without seats
+   * @param message one line starting "seat token" naming what was wrong
+   */
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 501,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SeatTokenError';
+  }
+}
+
+/** Default lifetime of a seat token (ms): 12 hours, a tournament day. */
+export const SEAT_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+const SIG_CONTEXT = 'mjhub-seat-v1.';
+const MAX_TOKEN = 512;
+
+/** Issues and checks seat tokens under one secret. */
+export class SeatTokens {
+  private readonly now: () => number;
+  private readonly ttlMs: number;
+
+  /**
+   * @param secret at least 16 bytes (the hub makes 32 random ones)
+   * @param opts.ttlMs default lifetime (ms), default {@link SEAT_TOKEN_TTL_MS}
+   * @throws Error when the secret is shorter than 16 bytes
+   */
+  constructor(
+    private readonly secret: Uint8Array,
+    opts: { now?: () => number; ttlMs?: number } = {},
+  ) {
+    if (!(secret instanceof Uint8Array) || secret.length < 16) throw new Error('the seat secret must be at least 16 bytes');
+    this.now = opts.now ?? Date.now;
+    this.ttlMs = opts.ttlMs ?? SEAT_TOKEN_TTL_MS;
+  }
+
+  private sign(payload: string): Buffer {
+    return createHmac('sha256', this.secret).update(SIG_CONTEXT + payload, 'utf8').digest();
+  }
+
+  /**
+   * A token for one seat of one game of one table, e.g. `eyJ0IjoidDEiLC….kX3v…` (about 110 characters).
+   * @param ttlMs lifetime from now (ms), default the one given to the constructor
+   */
+  issue(seat: { table: string; player: number; game: number }, ttlMs = this.ttlMs): string {
+    const payload = Buffer.from(JSON.stringify({ t: seat.table, p: seat.player, g: seat.game, e: this.now() + ttlMs }), 'utf8').toString('base64url');
+    return `${payload}.${this.sign(payload).toString('base64url')}`;
+  }
+
+  /**
+   * Checks a token's form, signature (constant time) and expiry.
+   * @throws SeatTokenError 400 when it is not a token, 401 when tampered, signed by another hub, or expired
+   */
+  verify(token: unknown): SeatClaim {
+    if (typeof token !== 'string' || token.length === 0) throw new SeatTokenError(400, 'seat token missing');
+    if (token.length > MAX_TOKEN) throw new SeatTokenError(400, `seat token is malformed: longer than ${MAX_TOKEN} characters`);
+    const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+    if (!m) throw new SeatTokenError(400, 'seat token is malformed: expected <payload>.<signature> in base64url');
+    const payload = m[1]!;
+    const sig = Buffer.from(m[2]!, 'base64url');
+    const want = this.sign(payload);
+    if (sig.length !== want.length || !timingSafeEqual(sig, want)) {
+      throw new SeatTokenError(401, 'seat token signature does not match: the code was altered or comes from another hub');
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw new SeatTokenError(400, 'seat token is malformed: its payload is not JSON');
+    }
+    const { t, p, g, e } = (raw ?? {}) as Record<string, unknown>;
+    if (typeof t !== 'string' || !Number.isInteger(p) || !Number.isInteger(g) || typeof e !== 'number') {
+      throw new SeatTokenError(400, 'seat token is malformed: its payload needs t (table), p (player), g (game), e (expiry)');
+    }
+    if (this.now() >= e) throw new SeatTokenError(401, `seat token expired at ${new Date(e).toISOString()}: ask the director for a new code`);
+    return { table: t, player: p as number, game: g as number, exp: e };
+  }
+}
+
+/**
+ * The hub's seat secret, kept in `<dataDir>/seat-secret.key` (64 hex digits, mode 600) so codes
+ * already handed out survive a restart; made on first use.
+ * @throws Error naming the file when it exists but does not hold 64 hex digits
+ */
+export function loadOrCreateSeatSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'seat-secret.key');
+  if (existsSync(file)) {
+    const hex = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error(`${file}: expected 64 hex digits (the seat secret); delete it to make a new one (old seat codes stop working)`);
+    return Buffer.from(hex, 'hex');
+  }
+  const secret = randomBytes(32);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret.toString('hex') + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** The game a new code should be for: the one in play, or the next one when the table is between games. */
+export function gameForNewCodes(view: { gameNo: number; phase: string }): number {
+  return view.phase === 'waiting' || view.phase === 'ended' ? view.gameNo + 1 : view.gameNo;
+}
+
+/**
+ * The seat view a claim opens now, picked key by key ({@link toSeat}).
+ * @throws SeatTokenError 404 unknown player, 410 the game is over (the table is on a later game),
+ *   409 the game has not begun (more than one game ahead, or the previous game still in play)
+ */
+export function seatViewFor(t: TableRuntime, claim: SeatClaim): SeatView {
+  const pub = toPublic(t.publicView());
+  if (claim.player < 0 || claim.player >= pub.players.length) {
+    throw new SeatTokenError(404, `seat token names player ${claim.player}, table '${t.id}' has players 0-${pub.players.length - 1}`);
+  }
+  if (claim.game < pub.gameNo) {
+    throw new SeatTokenError(410, `seat token is for game ${claim.game}; table '${t.id}' is on game ${pub.gameNo} now: ask the director for this game's code`);
+  }
+  if (claim.game === pub.gameNo + 1 && (pub.phase === 'ended' || pub.phase === 'waiting')) {
+    return toSeat(pendingSeatView(pub, claim.player, claim.game));
+  }
+  if (claim.game !== pub.gameNo) {
+    throw new SeatTokenError(409, `seat token is for game ${claim.game}; table '${t.id}' is on game ${pub.gameNo}, not yet over`);
+  }
+  const view = t.seatView
+    ? t.seatView(claim.player)
+    : buildSeatView(pub, claim.player, t.directorView().concealed?.[claim.player] ?? [], null);
+  if (view.gameNo !== claim.game || view.player !== claim.player) {
+    throw new SeatTokenError(409, `seat token is for game ${claim.game}; table '${t.id}' moved on`);
+  }
+  return toSeat(view);
+}
+
+/** Options for the seat routes and namespace. */
+export interface SeatOptions {
+  tables: TableRuntime[];
+  tokens: SeatTokens;
+  /** where to report a runtime whose view threw (default: stderr) */
+  logError?: (msg: string, err: unknown) => void;
+}
+
+function tableOf(tables: Map<string, TableRuntime>, claim: SeatClaim, expectTable?: unknown): TableRuntime {
+  if (typeof expectTable === 'string' && expectTable !== claim.table) {
+    throw new SeatTokenError(403, `seat token is for table '${claim.table.slice(0, 64)}', not '${expectTable.slice(0, 64)}'`);
+  }
+  const t = tables.get(claim.table);
+  if (!t) throw new SeatTokenError(404, `seat token names table '${claim.table.slice(0, 64)}', which this hub does not run`);
+  return t;
+}
+
+/** One player's code, as the director hands it out. */
+export interface SeatCode {
+  player: number;
+  name: string;
+  /** seat wind, e.g. "East" */
+  seat: string;
+  game: number;
+  token: string;
+  /** the phone page, e.g. `http://10.0.0.5:8080/seat/eyJ0…` (origin of the director's request) */
+  url: string;
+  /** ms since epoch */
+  expiresAt: number;
+  /** a QR code of `url`, as an SVG document */
+  qrSvg: string;
+}
+
+const TOKEN_PARAMS = { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: MAX_TOKEN } } } as const;
+const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
+
+/**
+ * The public seat route, `GET /api/seat/:token[?table=ID]` → SeatView (`Cache-Control: no-store`).
+ * Register with `app.register(seatRoutes(opts))`; errors are SeatTokenErrors (status + message).
+ */
+export function seatRoutes(opts: SeatOptions) {
+  const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get<{ Params: { token: string }; Querystring: { table?: string } }>(
+      '/api/seat/:token',
+      { schema: { params: TOKEN_PARAMS, querystring: { type: 'object', properties: { table: { type: 'string', maxLength: 64 } } } } },
+      async (req, reply) => {
+        const claim = opts.tokens.verify(req.params.token);
+        const view = seatViewFor(tableOf(tables, claim, req.query.table), claim);
+        reply.header('cache-control', 'no-store');
+        return view;
+      },
+    );
+  };
+}
+
+/**
+ * The director's seat codes, `GET /api/director/tables/:id/seats[?game=N]` → SeatCode[] (one per
+ * player, in index order). Register INSIDE the director-authenticated scope. `game` defaults to
+ * {@link gameForNewCodes}.
+ */
+export function directorSeatRoutes(opts: SeatOptions) {
+  const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get<{ Params: { id: string }; Querystring: { game?: string } }>(
+      '/api/director/tables/:id/seats',
+      { schema: { params: TABLE_PARAMS, querystring: { type: 'object', properties: { game: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } } } } },
+      async (req, reply) => {
+        const t = tables.get(req.params.id);
+        if (!t) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });
+        const pub = toPublic(t.publicView());
+        const game = req.query.game !== undefined ? Number(req.query.game) : gameForNewCodes(pub);
+        const origin = `${req.protocol}://${req.host}`;
+        reply.header('cache-control', 'no-store');
+        return Promise.all(
+          pub.players.map(async (p): Promise<SeatCode> => {
+            const token = opts.tokens.issue({ table: t.id, player: p.index, game });
+            const url = origin + seatPath(token);
+            return {
+              player: p.index,
+              name: p.name,
+              seat: p.seat,
+              game,
+              token,
+              url,
+              expiresAt: opts.tokens.verify(token).exp,
+              qrSvg: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+            };
+          }),
+        );
+      },
+    );
+  };
+}
+
+/** The room of one seat of one game, e.g. `"seat:t1:0:3"`. */
+export function seatRoom(claim: Pick<SeatClaim, 'table' | 'player' | 'game'>): string {
+  return `seat:${claim.table}:${claim.player}:${claim.game}`;
+}
+
+/**
+ * The `/seat` namespace on an existing socket.io server. Each socket's token is checked at the
+ * handshake (a refusal is a `connect_error` whose message starts "seat token"); it then joins its
+ * own seat's room only. Runtime changes are coalesced per table per microtask into one delta per
+ * seat room. When a seat's game is over (the table moved on) or its token expires, the seat gets
+ * `problem {error, fatal: true}` and is disconnected.
+ * @returns `close()` to stop listening to the runtimes and clear timers (socket.io's own close ends the sockets)
+ */
+export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Namespace; close(): void } {
+  const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
+  const logError = opts.logError ?? ((msg, err) => console.error(msg, err));
+  const nsp = io.of(SEAT_NAMESPACE);
+  /** room → its channel and the claim it serves */
+  const channels = new Map<string, { channel: Channel; claim: SeatClaim; table: TableRuntime }>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  nsp.use((socket, next) => {
+    try {
+      const auth = socket.handshake.auth as { token?: unknown; table?: unknown } | undefined;
+      const claim = opts.tokens.verify(auth?.token);
+      const table = tableOf(tables, claim, auth?.table);
+      seatViewFor(table, claim); // refuses a game that is over or not begun
+      socket.data.claim = claim;
+      next();
+    } catch (err) {
+      next(new Error(err instanceof SeatTokenError ? err.message : 'seat token refused: the seat view is unavailable'));
+      if (!(err instanceof SeatTokenError)) logError('seat: view threw at the handshake', err);
+    }
+  });
+
+  const channelOf = (claim: SeatClaim, table: TableRuntime) => {
+    const room = seatRoom(claim);
+    let c = channels.get(room);
+    if (!c) {
+      c = { channel: new Channel(() => seatViewFor(table, claim) as unknown as Record<string, unknown>), claim, table };
+      channels.set(room, c);
+    }
+    listen(table);
+    return c;
+  };
+
+  /** Ends every socket of a room whose token no longer opens the seat. */
+  const refuseRoom = (room: string, error: string) => {
+    const payload: SeatProblemPayload = { error, fatal: true };
+    nsp.to(room).emit(EV.problem, payload);
+    channels.delete(room);
+    // let the problem go out before the close
+    setImmediate(() => nsp.in(room).disconnectSockets(true));
+  };
+
+  /** Refreshes one room's channel and sends its delta (minus `except`). False when refused or the view threw. */
+  const refreshRoom = (room: string, except?: string): boolean => {
+    const c = channels.get(room);
+    if (!c) return false;
+    let changes: Record<string, unknown> | null;
+    try {
+      changes = c.channel.refresh();
+    } catch (err) {
+      if (err instanceof SeatTokenError) refuseRoom(room, err.message);
+      else logError(`seat: view of ${room} threw`, err);
+      return false;
+    }
+    if (changes) (except ? nsp.to(room).except(except) : nsp.to(room)).emit(EV.delta, { tableId: c.claim.table, seq: c.channel.seq, changes });
+    return true;
+  };
+
+  // a table is listened to only while one of its seats is watched (no seat: no work, no listener)
+  const queued = new Set<string>();
+  const subscriptions = new Map<string, () => void>();
+  const listen = (t: TableRuntime) => {
+    if (subscriptions.has(t.id)) return;
+    const unsubscribe = t.onChange(() => {
+      if (queued.has(t.id)) return;
+      queued.add(t.id);
+      queueMicrotask(() => {
+        queued.delete(t.id);
+        for (const [room, c] of [...channels]) {
+          if (c.table !== t) continue;
+          if ((nsp.adapter.rooms.get(room)?.size ?? 0) === 0) {
+            channels.delete(room); // nobody left: the next watcher starts a new channel
+            continue;
+          }
+          refreshRoom(room);
+        }
+        if (![...channels.values()].some((c) => c.table === t)) {
+          subscriptions.get(t.id)?.();
+          subscriptions.delete(t.id);
+        }
+      });
+    });
+    subscriptions.set(t.id, unsubscribe);
+  };
+
+  nsp.on('connection', (socket: Socket) => {
+    const claim = socket.data.claim as SeatClaim;
+    const table = tables.get(claim.table)!;
+    const room = seatRoom(claim);
+    void socket.join(room);
+    const left = Math.min(claim.exp - Date.now(), 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const payload: SeatProblemPayload = { error: `seat token expired at ${new Date(claim.exp).toISOString()}: ask the director for a new code`, fatal: true };
+      socket.emit(EV.problem, payload);
+      setImmediate(() => socket.disconnect(true));
+    }, Math.max(0, left));
+    timers.add(timer);
+    socket.on('disconnect', () => {
+      clearTimeout(timer);
+      timers.delete(timer);
+    });
+
+    const snapshot = (raw: unknown[]) => {
+      const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: WatchAck) => void) : undefined;
+      const c = channelOf(claim, table);
+      if (!refreshRoom(room, socket.id)) {
+        const error = channels.has(room) ? `the seat view of table '${claim.table}' is unavailable` : 'seat token no longer opens this seat';
+        if (channels.has(room)) socket.emit(EV.problem, { error });
+        ack?.({ ok: false, error });
+        return;
+      }
+      socket.emit(EV.snapshot, { tableId: claim.table, seq: c.channel.seq, view: c.channel.view });
+      ack?.({ ok: true, seq: c.channel.seq });
+    };
+    socket.on(EV.watch, (...raw: unknown[]) => snapshot(raw));
+    socket.on(EV.resync, (...raw: unknown[]) => snapshot(raw));
+  });
+
+  return {
+    nsp,
+    close() {
+      for (const u of subscriptions.values()) u();
+      subscriptions.clear();
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      channels.clear();
+    },
+  };
+}

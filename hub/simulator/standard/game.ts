@@ -1,0 +1,403 @@
+/**
+ * One whole standard 4-player game (NMJL play, seed 000 tournament rules) played by four seeded
+ * bots, as a timeline of physical tile moves the readers would see, plus the exact referee actions
+ * the hub should infer from them and what the standard referee makes of them (flags, score).
+ * Pure and seeded: no I/O; the same options always give the same game.
+ *
+ * The table (hub/config/tables/standard-demo.json): players 0 East, 1 South, 2 West, 3 North, one
+ * rack each (zones `in`, `top`); 4 walls of 38 used in `wallOrder`; one discard floor.
+ *
+ * Play, in NMJL words:
+ * - the deal: each player takes 4 tiles at a time from the current wall, East first, three times,
+ *   then East takes 2 and the others 1: East 14, the others 13;
+ * - the first Charleston (000: required): 3 tiles right, across, left (on the first left a bot may
+ *   pass on up to 3 of the tiles it just received, unseen: a blind pass, which readers see as any
+ *   pass); then, if all four want it (seeded), the second Charleston: left, across, right; then a
+ *   courtesy pass across of 0-3 tiles (each pair across passes the smaller wish);
+ * - East discards first; each discard may be called (Mah Jongg beats an exposure, else the next in
+ *   turn) for an exposure (the discard floor → top of the rack, then the tiles of its group rack →
+ *   top) or for Mah Jongg; a player on turn who holds the natural tile a joker stands for in another
+ *   player's exposure exchanges it (natural rack → that top, joker that top → own rack);
+ * - Mah Jongg: the hand goes up on the top of the rack (14 tiles there); a wall game when the wall
+ *   is used up.
+ * The bots are the Siamese simulator's (../bot.ts) with one rack each; a shadow standard referee
+ * is run on the actions the bots make, so dead hands sit out exactly as the hub will rule.
+ *
+ * Injections (`inject`, each once per game, at the `injectAt`-th pick after the deal, default 3):
+ * - `joker`: a player holding a joker passes it in the first right pass; the receiver gives it back
+ *   (NMJL: a joker is never passed; the passer keeps it, so both counts end wrong too);
+ * - `ahead`: the next player picks and racks a tile before the player on turn has discarded, then
+ *   puts it back on the wall (000: picking ahead, dead);
+ * - `into-rack`: the discard is called by the next player and put inside the rack (000: dead);
+ * - `late-call`: the discard is taken onto the top of a rack after the next pick was racked, then
+ *   put back on the floor (000: no longer in play; the call is refused);
+ * - `count`: a misdeal: South takes 2 tiles instead of 1 in the last round of the deal (NMJL: 14 tiles
+ *   off turn, caught at East's first discard: dead).
+ */
+import type { Card } from '../../../rules/card/types.js';
+import type { TableConfig } from '../../config/types.js';
+import { kindOf, type TileId, type TileKind } from '../../../rules/tiles.js';
+import { standardReferee, initialStandardState, type StandardAction, type StandardFlag, type StandardState } from '../../../rules/referee/standard.js';
+import { mulberry32 } from '../prng.js';
+import { buildWalls, tableZones, type Move, type Step } from '../game.js';
+import { chooseDiscard, findCall, findMahJongg, DEFAULT_TUNING, type RackView, type TopGroup } from '../bot.js';
+
+/** A violation the standard simulator makes on purpose (see the module comment). */
+export type StandardInjection = 'joker' | 'ahead' | 'into-rack' | 'late-call' | 'count';
+
+/** Every injection, for the CLI. */
+export const STANDARD_INJECTIONS: readonly StandardInjection[] = ['joker', 'ahead', 'into-rack', 'late-call', 'count'];
+
+/** What to play. */
+export interface StandardGameOptions {
+  /** seed of the shuffle and of the bots' choices */
+  seed: number;
+  cards: Card[];
+  /** a standard table: 4 players, 1 rack each, walls holding 152 tiles */
+  table: TableConfig;
+  inject?: StandardInjection;
+  /** the pick after the deal (1-based) at which `ahead`, `into-rack` and `late-call` happen (default 3) */
+  injectAt?: number;
+}
+
+/** An action as the hub should infer it: the referee's action without its time and reference. */
+export type ExpectedAction = StandardAction extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref'> : never) : never;
+
+/** What happened, for tests to compare with what the hub inferred. */
+export interface StandardGameRecord {
+  seed: number;
+  players: string[];
+  inject: StandardInjection | null;
+  injectAt: number | null;
+  /** the actions the hub should infer from the moves, in order */
+  actions: ExpectedAction[];
+  /** the shadow referee's flags: what the hub should flag (ids, kinds, players, titles) */
+  flags: Pick<StandardFlag, 'id' | 'kind' | 'player' | 'title'>[];
+  /** how the game ended, in the referee's words */
+  endReason: string | null;
+  winner: { player: number; lineId: string; value: number; jokerless: boolean; selfPicked: boolean; discarder: number | null } | null;
+  /** the tournament score (000) when the game ended, else null */
+  points: number[] | null;
+  /** the second Charleston was played, and the courtesy pass (tiles per pair across: East-West, South-North) */
+  charleston: { second: boolean; courtesy: [number, number] };
+}
+
+/** A whole game. */
+export interface StandardGameResult {
+  walls: TileId[][];
+  steps: Step[];
+  record: StandardGameRecord;
+}
+
+const OFFSETS_FIRST = [1, 2, 3];
+const OFFSETS_SECOND = [3, 2, 1];
+
+/**
+ * Plays one whole standard game.
+ * @throws Error when the table is not a 4-player table of one rack each, or (a bug) a bot makes an impossible move
+ */
+export function playStandardGame(opts: StandardGameOptions): StandardGameResult {
+  const { seed, cards, table } = opts;
+  if (table.players.length !== 4 || table.racksPerPlayer !== 1) throw new Error(`table ${table.id}: the standard simulator plays 4 players with 1 rack each`);
+  const zones = tableZones(table);
+  const names = table.players.map((p) => p.name);
+  const rng = mulberry32(seed ^ 0x5eed);
+  const walls = buildWalls(seed, table);
+  const remaining = walls.map((w) => [...w]);
+  const racks: RackView[] = Array.from({ length: 4 }, () => ({ inside: [], top: [], mahJongg: null }));
+  const steps: Step[] = [];
+  const actions: ExpectedAction[] = [];
+  const injectAt = opts.injectAt ?? 3;
+  const inject = opts.inject ?? null;
+  const referee = standardReferee({ names, cards, dismissed: new Set() });
+  let state: StandardState = initialStandardState();
+  let ref = 0;
+
+  const act = (a: ExpectedAction): void => {
+    actions.push(a);
+    state = referee.apply(state, { ...a, at: ref, ref: `s${ref++}` } as StandardAction).state;
+  };
+  const step = (label: string, moves: Move[], dwell?: number): void => {
+    steps.push(dwell === undefined ? { label, moves } : { label, moves, dwell });
+  };
+  const currentWall = (): number => {
+    for (const w of table.wallOrder) if (remaining[w]!.length > 0) return w;
+    return -1;
+  };
+  const lift = (p: number, tiles: TileId[], what: string): void => {
+    for (const t of tiles) {
+      const i = racks[p]!.inside.indexOf(t);
+      if (i < 0) throw new Error(`seed ${seed}: ${names[p]} has no ${t} in the rack to ${what}`);
+      racks[p]!.inside.splice(i, 1);
+    }
+    step(`${names[p]} lifts ${tiles.join(' ')} to ${what}`, tiles.map((tile) => ({ tile, from: zones.rackIn[p]![0]!, to: null })));
+  };
+  const rackIn = (p: number, tiles: TileId[], what: string): void => {
+    racks[p]!.inside.push(...tiles);
+    step(`${names[p]} racks ${tiles.join(' ')} (${what})`, tiles.map((tile) => ({ tile, from: null, to: zones.rackIn[p]![0]! })));
+  };
+  const takeFromWall = (p: number, n: number, what: string): TileId[] => {
+    const got: TileId[] = [];
+    while (got.length < n) {
+      const w = currentWall();
+      if (w < 0) break;
+      const tiles = remaining[w]!.splice(0, n - got.length);
+      step(`${names[p]} ${what} ${tiles.join(' ')} from wall ${w}`, tiles.map((tile) => ({ tile, from: zones.walls[w]!, to: null })));
+      got.push(...tiles);
+    }
+    return got;
+  };
+  const kinds = (t: readonly TileId[]) => t.map(kindOf);
+  const sortK = (k: TileKind[]) => [...k].sort();
+
+  // ---- the deal: 4 at a time ×3, then East 2 and the others 1
+  for (let round = 0; round < 4; round++) {
+    for (let p = 0; p < 4; p++) {
+      let n = round < 3 ? 4 : p === 0 ? 2 : 1;
+      if (round === 3 && p === 1 && inject === 'count') n = 2;
+      rackIn(p, takeFromWall(p, n, 'takes'), 'the deal');
+    }
+  }
+  act({ type: 'deal', hands: racks.map((r) => sortK(kinds(r.inside))), wallSize: remaining.reduce((n, w) => n + w.length, 0) });
+
+  // ---- the Charleston
+  /** 3 tiles a bot passes: the least useful, never a joker (unless `joker`: one joker first). */
+  const choosePass = (p: number, n: number, withJoker = false, already: TileId[] = []): TileId[] => {
+    const out: TileId[] = [...already];
+    n += already.length;
+    if (withJoker) out.push(racks[p]!.inside.find((t) => kindOf(t) === 'J')!);
+    while (out.length < n) {
+      const view: RackView = { inside: racks[p]!.inside.filter((t) => !out.includes(t)), top: [], mahJongg: null };
+      let t = chooseDiscard(cards, [view], DEFAULT_TUNING);
+      if (kindOf(t) === 'J') t = view.inside.find((x) => kindOf(x) !== 'J') ?? t;
+      out.push(t);
+    }
+    return out;
+  };
+  let received: TileId[][] = [[], [], [], []];
+  const doPass = (offset: number, counts: number[], label: string, jokerFrom: number | null = null, blind = false): void => {
+    const give = counts.map((n, p) => {
+      if (blind && n === 3 && rng() < 0.3) {
+        const fresh = received[p]!.filter((t) => kindOf(t) !== 'J' && racks[p]!.inside.includes(t));
+        const b = Math.min(fresh.length, 1 + Math.floor(rng() * 3));
+        return choosePass(p, 3 - b, false, fresh.slice(0, b));
+      }
+      return n > 0 ? choosePass(p, n, jokerFrom === p) : [];
+    });
+    for (let p = 0; p < 4; p++) if (give[p]!.length) lift(p, give[p]!, `pass ${label}`);
+    received = [[], [], [], []];
+    for (let p = 0; p < 4; p++) {
+      const q = (p + offset) % 4;
+      if (!give[p]!.length) continue;
+      rackIn(q, give[p]!, `passed ${label} by ${names[p]}`);
+      received[q] = give[p]!;
+    }
+    if (label !== 'courtesy across') act({ type: 'pass', tiles: give.map(kinds) });
+    else act({ type: 'courtesy', wishes: counts, tiles: give.map(kinds) });
+    if (jokerFrom !== null) {
+      // the receiver gives the joker back (NMJL); the pass stands without it
+      const q = (jokerFrom + offset) % 4;
+      const j = give[jokerFrom]!.find((t) => kindOf(t) === 'J')!;
+      lift(q, [j], 'give the passed joker back');
+      rackIn(jokerFrom, [j], 'the joker comes back');
+    }
+  };
+  const jokerHolder = inject === 'joker' ? [0, 1, 2, 3].find((p) => racks[p]!.inside.some((t) => kindOf(t) === 'J')) ?? null : null;
+  OFFSETS_FIRST.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['right', 'across', 'left'][i]!, i === 0 ? jokerHolder : null, i === 2));
+  const second = rng() < 0.5;
+  if (second) {
+    act({ type: 'second-charleston', wants: [true, true, true, true] });
+    OFFSETS_SECOND.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['second left', 'second across', 'last right'][i]!));
+  }
+  const courtesy: [number, number] = [Math.floor(rng() * 4), Math.floor(rng() * 4)];
+  if (courtesy[0] + courtesy[1] > 0) {
+    if (!second) act({ type: 'second-charleston', wants: [false, false, false, false] });
+    doPass(2, [courtesy[0], courtesy[1], courtesy[0], courtesy[1]], 'courtesy across');
+  }
+
+  // ---- play
+  let picks = 0;
+  let injected = false;
+  const discard = (p: number): TileId => {
+    const tile = chooseDiscard(cards, [racks[p]!], DEFAULT_TUNING);
+    lift(p, [tile], 'discard');
+    step(`${names[p]} discards ${tile}`, [{ tile, from: null, to: zones.floor }], 2);
+    act({ type: 'discard', player: p, tile: kindOf(tile) });
+    return tile;
+  };
+  const pick = (p: number): TileId | null => {
+    const got = takeFromWall(p, 1, 'picks');
+    if (!got.length) return null;
+    rackIn(p, got, 'the pick');
+    act({ type: 'pick', player: p, tile: kindOf(got[0]!) });
+    return got[0]!;
+  };
+  const top = (p: number) => zones.rackTop[p]![0]!;
+  const declareMahJongg = (p: number, tiles: TileId[], called: TileId | null): void => {
+    const rest = tiles.filter((t) => t !== called);
+    if (called) {
+      step(`${names[p]} calls ${called} for Mah Jongg`, [{ tile: called, from: zones.floor, to: null }]);
+      step(`${names[p]} puts ${called} on the top of the rack`, [{ tile: called, from: null, to: top(p) }]);
+      act({ type: 'call', calls: [{ player: p, for: 'mah-jongg' }] });
+    }
+    lift(p, rest, 'show Mah Jongg');
+    step(`${names[p]} lays Mah Jongg on the top of the rack`, rest.map((tile) => ({ tile, from: null, to: top(p) })));
+    act({ type: 'mah-jongg', player: p });
+  };
+  const alive = (p: number) => !state.players[p]!.dead;
+  const jokerExchange = (p: number): void => {
+    for (let o = 1; o < 4; o++) {
+      const owner = (p + o) % 4;
+      const exps = state.players[owner]!.exposures;
+      for (const g of racks[owner]!.top) {
+        const j = g.tiles.find((t) => kindOf(t) === 'J');
+        if (!j) continue;
+        const natural = racks[p]!.inside.find((t) => kindOf(t) === g.kind);
+        if (!natural) continue;
+        const exposure = exps.findIndex((e) => e.includes('J') && e.find((t) => t !== 'J') === g.kind);
+        if (exposure < 0) continue;
+        racks[p]!.inside.splice(racks[p]!.inside.indexOf(natural), 1);
+        g.tiles.splice(g.tiles.indexOf(j), 1, natural);
+        step(`${names[p]} takes ${j} from ${names[owner]}'s exposure for ${natural}`, [
+          { tile: natural, from: zones.rackIn[p]![0]!, to: null },
+          { tile: j, from: top(owner), to: null },
+        ]);
+        step(`${names[p]} exchanges ${natural} for the joker`, [
+          { tile: natural, from: null, to: top(owner) },
+          { tile: j, from: null, to: zones.rackIn[p]![0]! },
+        ]);
+        racks[p]!.inside.push(j);
+        act({ type: 'joker-exchange', player: p, owner, exposure, tile: g.kind });
+        return;
+      }
+    }
+  };
+
+  let p = 0;
+  let tile = discard(0); // East discards first (NMJL)
+  for (let guard = 0; guard < 1000 && state.phase === 'play'; guard++) {
+    // calls on the last discard: Mah Jongg first, else the next in turn
+    const discarder = state.lastDiscard?.by ?? p;
+    const order = [1, 2, 3].map((o) => (discarder + o) % 4).filter(alive);
+    let caller: number | null = null;
+    let call: ReturnType<typeof findCall> = null;
+    const forced = inject === 'into-rack' && picks >= injectAt && !injected;
+    if (forced) {
+      caller = order[0] ?? null;
+    } else {
+      for (const q of order) {
+        const c = findCall(cards, [racks[q]!], tile, DEFAULT_TUNING);
+        if (c?.purpose === 'mahjongg') {
+          caller = q;
+          call = c;
+          break;
+        }
+      }
+      if (caller === null) {
+        for (const q of order) {
+          const c = findCall(cards, [racks[q]!], tile, DEFAULT_TUNING);
+          if (c) {
+            caller = q;
+            call = c;
+            break;
+          }
+        }
+      }
+    }
+    if (caller !== null && forced) {
+      injected = true;
+      step(`${names[caller]} calls ${tile}`, [{ tile, from: zones.floor, to: null }]);
+      rackIn(caller, [tile], 'the called tile, inside the rack (000: dead)');
+      act({ type: 'call', calls: [{ player: caller, for: 'pung', intoRack: true }] });
+      if (state.turn === null) break;
+      p = state.turn;
+    } else if (caller !== null && call) {
+      if (call.purpose === 'mahjongg') {
+        declareMahJongg(caller, call.mahJongg.tiles, tile);
+        break;
+      }
+      step(`${names[caller]} calls ${tile}`, [{ tile, from: zones.floor, to: null }]);
+      step(`${names[caller]} puts ${tile} on the top of the rack`, [{ tile, from: null, to: top(caller) }]);
+      lift(caller, call.tiles, 'expose');
+      step(`${names[caller]} exposes ${call.size} ${call.kind}`, call.tiles.map((t) => ({ tile: t, from: null, to: top(caller!) })));
+      const group: TopGroup = { kind: call.kind, size: call.size, tiles: [tile, ...call.tiles], called: true };
+      racks[caller]!.top.push(group);
+      act({ type: 'call', calls: [{ player: caller, for: ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' } as const)[call.size as 3 | 4 | 5 | 6] ?? 'sextet' }] });
+      act({ type: 'expose', player: caller, tiles: kinds(call.tiles) });
+      p = caller;
+      if (state.phase !== 'play' || state.turn !== caller) {
+        if (state.turn === null) break;
+        p = state.turn;
+      } else {
+        tile = discard(caller);
+        continue;
+      }
+    } else {
+      if (state.turn === null) break;
+      p = state.turn;
+    }
+    // p picks
+    if (remaining.every((w) => w.length === 0)) {
+      act({ type: 'wall-game' });
+      break;
+    }
+    picks++;
+    pick(p);
+    if (inject === 'late-call' && !injected && picks >= injectAt) {
+      injected = true;
+      const late = [1, 2, 3].map((o) => (p + o) % 4).find((q) => alive(q) && q !== state.lastDiscard?.by);
+      const last = tile;
+      if (late !== undefined) {
+        step(`${names[late]} calls ${last} after ${names[p]} racked the next pick`, [{ tile: last, from: zones.floor, to: null }]);
+        step(`${names[late]} puts ${last} on the top of the rack`, [{ tile: last, from: null, to: top(late) }]);
+        act({ type: 'call', calls: [{ player: late, for: 'pung' }] });
+        step(`${names[late]} takes ${last} back`, [{ tile: last, from: top(late), to: null }]);
+        step(`${names[late]} puts ${last} back on the floor`, [{ tile: last, from: null, to: zones.floor }]);
+      }
+    }
+    if (inject === 'ahead' && !injected && picks >= injectAt) {
+      injected = true;
+      const q = [1, 2, 3].map((o) => (p + o) % 4).find(alive);
+      if (q !== undefined) {
+        const w = currentWall();
+        const got = takeFromWall(q, 1, 'picks ahead');
+        rackIn(q, got, 'picked ahead');
+        act({ type: 'pick', player: q, tile: kindOf(got[0]!) });
+        lift(q, got, 'put back');
+        remaining[w]!.unshift(got[0]!);
+        step(`${names[q]} puts ${got[0]} back on wall ${w}`, [{ tile: got[0]!, from: null, to: zones.walls[w]! }]);
+      }
+    }
+    if (state.phase !== 'play') break;
+    const mj = findMahJongg(cards, [racks[p]!]);
+    if (mj) {
+      declareMahJongg(p, mj.tiles, null);
+      break;
+    }
+    jokerExchange(p);
+    const mj2 = findMahJongg(cards, [racks[p]!]);
+    if (mj2) {
+      declareMahJongg(p, mj2.tiles, null);
+      break;
+    }
+    tile = discard(p);
+  }
+
+  const w = state.winner;
+  return {
+    walls,
+    steps,
+    record: {
+      seed,
+      players: names,
+      inject,
+      injectAt: inject ? injectAt : null,
+      actions,
+      flags: state.flags.map((f) => ({ id: f.id, kind: f.kind, player: f.player, title: f.title })),
+      endReason: state.endReason,
+      winner: w ? { player: w.player, lineId: w.lineId, value: w.value, jokerless: w.jokerless, selfPicked: w.selfPicked, discarder: w.discarder } : null,
+      points: state.result ? [...state.result.score.points] : null,
+      charleston: { second, courtesy },
+    },
+  };
+}

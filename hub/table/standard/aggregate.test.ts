@@ -1,0 +1,261 @@
+/**
+ * The standard table's aggregator fed with hand-written settled moves: exactly which referee
+ * actions come out (rules/referee/standard.ts), and, for whole simulated games, that the actions
+ * inferred from the physical moves are the ones the bots made.
+ */
+import { describe, expect, it } from 'vitest';
+import { fullTileSet, type TileId } from '../../../rules/tiles.js';
+import { initialStandardState, standardReferee, type StandardState } from '../../../rules/referee/standard.js';
+import type { Place } from '../../../rules/referee/places.js';
+import { loadHubConfig } from '../../config/load.js';
+import { playStandardGame } from '../../simulator/standard/game.js';
+import { idealMoves } from '../../simulator/standard/settle.js';
+import { StandardAggregator, callForSize } from './aggregate.js';
+
+const wall = (w: number): Place => ({ area: 'wall', wall: w });
+const rack = (p: number): Place => ({ area: 'rack', player: p, rack: 0 });
+const top = (p: number): Place => ({ area: 'top', player: p, rack: 0 });
+const FLOOR: Place = { area: 'floor' };
+
+/** The full set in a fixed order; the walls hold it 38 a wall, wall 0 first. */
+const SET = fullTileSet();
+
+class Table {
+  agg = new StandardAggregator();
+  state: StandardState = initialStandardState();
+  n = 0;
+  /** every action out, without time and reference */
+  out: unknown[] = [];
+  move(tile: TileId, from: Place | null, to: Place): unknown[] {
+    const got = this.agg.push({ tile, from, to, at: this.n, ref: String(this.n++) }, this.state).map(({ at: _a, ref: _r, ...rest }) => rest);
+    this.out.push(...got);
+    return got;
+  }
+  build(): void {
+    SET.forEach((t, i) => this.move(t, null, wall(Math.floor(i / 38))));
+  }
+  /** Deals East 14, the others 13 from the front of wall 0, 4 at a time then 2/1/1/1; returns each hand (tile ids). */
+  deal(extraForSouth = false): TileId[][] {
+    let next = 0;
+    const hands: TileId[][] = [[], [], [], []];
+    for (let round = 0; round < 4; round++) {
+      for (let p = 0; p < 4; p++) {
+        let k = round < 3 ? 4 : p === 0 ? 2 : 1;
+        if (round === 3 && p === 1 && extraForSouth) k = 2;
+        for (let i = 0; i < k; i++) {
+          const t = SET[next++]!;
+          hands[p]!.push(t);
+          this.move(t, wall(Math.floor((next - 1) / 38)), rack(p));
+        }
+      }
+    }
+    return hands;
+  }
+}
+
+describe('the deal', () => {
+  it('is one deal action when East holds 14 and the others 13 after the walls were full', () => {
+    const t = new Table();
+    t.build();
+    expect(t.out).toEqual([]);
+    expect(t.agg.mode).toBe('deal');
+    t.deal();
+    // the first 53 tiles of the set in the deal order: East 1B#1-4, 2B#1-4 (…); tiles sorted by kind per hand
+    expect(t.out).toHaveLength(1);
+    const deal = t.out[0] as { type: string; hands: string[][]; wallSize: number };
+    expect(deal.type).toBe('deal');
+    expect(deal.hands.map((h) => h.length)).toEqual([14, 13, 13, 13]);
+    expect(deal.wallSize).toBe(99);
+    // fullTileSet: four of each kind in order 1B…9B, 1C…; East took tiles 0-3, 16-19, 32-35, 48-49
+    expect(deal.hands[0]).toEqual(['1B', '1B', '1B', '1B', '1C', '1C', '1C', '1C', '5B', '5B', '5B', '5B', '5C', '5C']);
+  });
+
+  it('a misdeal (South takes 2 in the last round) is dealt at the first Charleston move, with South at 14', () => {
+    const t = new Table();
+    t.build();
+    const hands = t.deal(true);
+    expect(t.out).toEqual([]);
+    t.state = { ...initialStandardState(), phase: 'charleston', stage: 0 };
+    t.move(hands[0]![0]!, rack(0), rack(1));
+    const deal = t.out[0] as { type: string; hands: string[][]; wallSize: number };
+    expect(deal.hands.map((h) => h.length)).toEqual([14, 14, 13, 13]);
+    expect(deal.wallSize).toBe(98);
+  });
+});
+
+describe('the Charleston', () => {
+  function dealt(): { t: Table; hands: TileId[][] } {
+    const t = new Table();
+    t.build();
+    const hands = t.deal();
+    t.out = [];
+    t.state = { ...initialStandardState(), phase: 'charleston', stage: 0 };
+    return { t, hands };
+  }
+
+  it('12 tiles moving rack to rack, 3 from each player, are one pass (tiles by giver)', () => {
+    const { t, hands } = dealt();
+    for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack((p + 1) % 4));
+    expect(t.out).toEqual([{ type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']] }]);
+  });
+
+  it('a passed joker is in the pass (the referee flags it); its way back to the passer makes no action', () => {
+    const { t, hands } = dealt();
+    const joker = SET.find((x) => x.startsWith('J#'))!;
+    // East passes a joker (put in her rack by hand for the test) and 2 tiles
+    t.move(joker, wall(3), rack(0));
+    t.out = [];
+    t.move(joker, rack(0), rack(1));
+    t.move(hands[0]![0]!, rack(0), rack(1));
+    t.move(hands[0]![1]!, rack(0), rack(1));
+    for (let p = 1; p < 4; p++) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack((p + 1) % 4));
+    expect(t.out).toEqual([{ type: 'pass', tiles: [['J', '1B', '1B'], ['2B', '2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']] }]);
+    expect(t.move(joker, rack(1), rack(0))).toEqual([]);
+  });
+
+  it('after the first left: a pass to the left is the second Charleston; across is the courtesy pass, ended by East\'s discard', () => {
+    const a = dealt();
+    a.t.state = { ...a.t.state, stage: 3 };
+    expect(a.t.move(a.hands[0]![0]!, rack(0), rack(3))).toEqual([{ type: 'second-charleston', wants: [true, true, true, true] }]);
+
+    const b = dealt();
+    b.t.state = { ...b.t.state, stage: 3 };
+    expect(b.t.move(b.hands[0]![0]!, rack(0), rack(2))).toEqual([{ type: 'second-charleston', wants: [false, false, false, false] }]);
+    b.t.move(b.hands[2]![0]!, rack(2), rack(0));
+    b.t.move(b.hands[1]![0]!, rack(1), rack(3));
+    b.t.move(b.hands[1]![1]!, rack(1), rack(3));
+    b.t.move(b.hands[3]![0]!, rack(3), rack(1));
+    b.t.move(b.hands[3]![1]!, rack(3), rack(1));
+    expect(b.t.move(b.hands[0]![5]!, rack(0), FLOOR)).toEqual([
+      { type: 'courtesy', wishes: [1, 2, 1, 2], tiles: [['1B'], ['2B', '2B'], ['3B'], ['4B', '4B']] },
+      { type: 'discard', player: 0, tile: '2B' },
+    ]);
+    expect(b.t.agg.mode).toBe('play');
+  });
+});
+
+describe('play', () => {
+  /** A table in play: dealt, no Charleston beyond the vote, East has discarded her 14th tile. */
+  function playing(): { t: Table; hands: TileId[][] } {
+    const t = new Table();
+    t.build();
+    const hands = t.deal();
+    t.state = { ...initialStandardState(), phase: 'charleston', stage: 3 };
+    t.move(hands[0]![13]!, rack(0), FLOOR);
+    t.out = [];
+    t.state = { ...initialStandardState(), phase: 'play', turn: 1, wallLeft: 99 };
+    return { t, hands };
+  }
+
+  it('a pick, a discard', () => {
+    const { t, hands } = playing();
+    expect(t.move(SET[53]!, wall(1), rack(1))).toEqual([{ type: 'pick', player: 1, tile: '5D' }]);
+    expect(t.move(hands[1]![0]!, rack(1), FLOOR)).toEqual([{ type: 'discard', player: 1, tile: '2B' }]);
+  });
+
+  it('a call: the discard on top, two tiles from the rack with it, then the caller\'s discard → call for a pung, the exposure, the discard', () => {
+    const { t, hands } = playing();
+    const called = hands[0]![13]!; // East's discard, 5C
+    expect(t.move(called, FLOOR, top(2))).toEqual([]);
+    expect(t.move(hands[2]![0]!, rack(2), top(2))).toEqual([]);
+    expect(t.move(SET[54]!, wall(1), rack(2))).toEqual([
+      { type: 'call', calls: [{ player: 2, for: 'pung' }] },
+      { type: 'expose', player: 2, tiles: ['3B'] },
+      { type: 'pick', player: 2, tile: '5D' },
+    ]);
+    const u = playing();
+    u.t.move(called, FLOOR, top(2));
+    for (let i = 0; i < 3; i++) u.t.move(u.hands[2]![i]!, rack(2), top(2));
+    expect(u.t.move(u.hands[2]![5]!, rack(2), FLOOR)).toEqual([
+      { type: 'call', calls: [{ player: 2, for: 'kong' }] },
+      { type: 'expose', player: 2, tiles: ['3B', '3B', '3B'] },
+      { type: 'discard', player: 2, tile: '7B' },
+    ]);
+    expect([1, 2, 3, 4, 5, 6, 7].map(callForSize)).toEqual(['pung', 'pair', 'pung', 'kong', 'quint', 'sextet', 'sextet']);
+  });
+
+  it('a called tile put inside the rack is a call into the rack (000: dead)', () => {
+    const { t, hands } = playing();
+    expect(t.move(hands[0]![13]!, FLOOR, rack(3))).toEqual([{ type: 'call', calls: [{ player: 3, for: 'pung', intoRack: true }] }]);
+  });
+
+  it('a discard taken onto a top after the next pick, then put back on the floor: one call, and nothing for the return', () => {
+    const { t, hands } = playing();
+    expect(t.move(SET[53]!, wall(1), rack(1))).toEqual([{ type: 'pick', player: 1, tile: '5D' }]);
+    expect(t.move(hands[0]![13]!, FLOOR, top(3))).toEqual([]);
+    expect(t.move(hands[0]![13]!, top(3), FLOOR)).toEqual([{ type: 'call', calls: [{ player: 3, for: 'pung' }] }]);
+    expect(t.move(hands[1]![0]!, rack(1), FLOOR)).toEqual([{ type: 'discard', player: 1, tile: '2B' }]);
+  });
+
+  it('Mah Jongg: when a rack\'s top reaches 14 tiles (with a called tile: a call for Mah Jongg first)', () => {
+    const { t, hands } = playing();
+    expect(t.move(hands[0]![13]!, FLOOR, top(1))).toEqual([]);
+    const out = hands[1]!.map((x) => t.move(x, rack(1), top(1)));
+    expect(out.slice(0, 12).flat()).toEqual([]);
+    expect(out[12]).toEqual([
+      { type: 'call', calls: [{ player: 1, for: 'mah-jongg' }] },
+      { type: 'mah-jongg', player: 1 },
+    ]);
+    expect(t.agg.mode).toBe('ended');
+    // self-picked: 13 + the pick, all laid on the top
+    const s = playing();
+    s.t.move(SET[53]!, wall(1), rack(1));
+    const last = [...s.hands[1]!, SET[53]!].map((x) => s.t.move(x, rack(1), top(1)));
+    expect(last[13]).toEqual([{ type: 'mah-jongg', player: 1 }]);
+  });
+
+  it('a joker exchange: a natural from the rack onto another player\'s top, that top\'s joker into the rack', () => {
+    const { t, hands } = playing();
+    const joker = SET.find((x) => x.startsWith('J#'))!;
+    t.state = {
+      ...t.state,
+      turn: 2,
+      turnHas: 'picked',
+      players: [0, 1, 2, 3].map(() => ({ rack: [], exposures: [], hold: null, dead: false, deadReason: null })),
+    };
+    t.state.players[1]!.exposures = [['WD', 'WD', 'WD'], ['3B', 'J', '3B']];
+    expect(t.move(hands[2]![0]!, rack(2), top(1))).toEqual([]);
+    expect(t.move(joker, top(1), rack(2))).toEqual([{ type: 'joker-exchange', player: 2, owner: 1, exposure: 1, tile: '3B' }]);
+  });
+
+  it('a wall game: once the walls are empty, the first tile going back to a wall', () => {
+    const { t } = playing();
+    for (let i = 53; i < 152; i++) t.agg.where.set(SET[i]!, rack(i % 4)); // the walls are used up (bookkeeping only)
+    t.state = { ...t.state, wallLeft: 0, turnHas: 'nothing' };
+    expect(t.move(SET[0]!, rack(0), wall(0))).toEqual([{ type: 'wall-game' }]);
+  });
+});
+
+describe('whole simulated games: the inferred actions are the bots\' own', () => {
+  const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+  const run = (seed: number, inject?: Parameters<typeof playStandardGame>[0]['inject']) => {
+    const g = playStandardGame({ seed, cards, table, ...(inject ? { inject, injectAt: 2 } : {}) });
+    const agg = new StandardAggregator();
+    const ref = standardReferee({ names: table.players.map((p) => p.name), cards, dismissed: new Set() });
+    let s = initialStandardState();
+    const got: unknown[] = [];
+    idealMoves(table, g.walls, g.steps).forEach((m, i) => {
+      for (const a of agg.push({ tile: m.tile, from: m.from, to: m.to, at: i, ref: String(i) }, s)) {
+        const { at: _a, ref: _r, ...rest } = a;
+        got.push(rest);
+        s = ref.apply(s, a).state;
+      }
+    });
+    return { g, got, s };
+  };
+
+  it('seed 3: 132 actions; Bea calls Dot\'s discard for NEWS 2026a 2026b FF (C 50, jokerless): 0, 70, 0, −10', () => {
+    const { g, got, s } = run(3);
+    expect(got).toEqual(g.record.actions);
+    expect(got).toHaveLength(132);
+    expect(s.winner).toMatchObject({ player: 1, lineId: 'sample-standard:10', value: 50, jokerless: true, selfPicked: false, discarder: 3 });
+    expect(s.result?.score.points).toEqual([0, 70, 0, -10]);
+  });
+
+  it.each(['joker', 'ahead', 'into-rack', 'late-call', 'count'] as const)('seed 2 with %s injected: same actions, same flags', (inject) => {
+    const { g, got, s } = run(2, inject);
+    expect(got).toEqual(g.record.actions);
+    expect(s.flags.map((f) => [f.kind, f.player, f.title])).toEqual(g.record.flags.map((f) => [f.kind, f.player, f.title]));
+    expect(s.result?.score.points).toEqual(g.record.points);
+  });
+});

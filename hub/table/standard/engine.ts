@@ -1,0 +1,429 @@
+/**
+ * The live standard 4-player table (seed 000 tournament rules on NMJL play): reader sightings in,
+ * settled moves and count checks appended to the event log, the standard referee's state folded
+ * from the log, views out. The same event log as the Siamese table (hub/table/engine.ts):
+ * - `tile-moved` `{ tile, tag, from, to, lines }`: a settled move
+ * - `count-check` `{ skipReaders }`: a turn boundary has settled; the physical counts (reader
+ *   truth) are compared with the referee's (13 off turn, 14 on turn)
+ * - `director-ruling` `{ flagId, ruling, by }`
+ * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). Every view is
+ * rebuilt from the log by the fold, after a restart and after every director ruling.
+ */
+import type { Card } from '../../../rules/card/types.js';
+import { kindOf, type TileId } from '../../../rules/tiles.js';
+import { describePlace, type Place } from '../../../rules/referee/places.js';
+import {
+  heldCount,
+  initialStandardState,
+  standardReferee,
+  StandardActionError,
+  type StandardAction,
+  type StandardReferee,
+  type StandardState,
+} from '../../../rules/referee/standard.js';
+import type { TableConfig } from '../../config/types.js';
+import type { DirectorTableView, FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
+import { RulingError, type TableRuntime } from '../../api/runtime.js';
+import type { EventStore, StoredEvent } from '../../store/types.js';
+import { Tracker, type SettledMove, type ZoneKey } from '../../tracking/tracker.js';
+import { playersOfReaders, zonePlaces } from '../inference.js';
+import type { CountCheckData, ReaderHealth, RulingData, TileMovedData } from '../engine.js';
+import { StandardAggregator } from './aggregate.js';
+
+/** Options of a standard table engine (as the Siamese engine's). */
+export interface StandardEngineOptions {
+  table: TableConfig;
+  cards: Card[];
+  /** tag UID → tile: the tile set on this table */
+  registry: ReadonlyMap<string, TileId>;
+  store: EventStore;
+  readers: ReaderHealth;
+  /** the clock, ms since epoch */
+  now?: () => number;
+}
+
+/**
+ * A physical count that disagrees with the referee's after a turn boundary settled: the hub's own
+ * flag (the referee's `tile-count` flag rests on the actions; this one on the rack readers). No
+ * consequence is applied: the director counts the rack.
+ */
+export interface CountMismatch {
+  id: string;
+  player: number;
+  at: number;
+  /** tiles the rack and its top hold (readers) */
+  counted: number;
+  /** tiles the referee says the player holds */
+  expected: number;
+  ref: string;
+}
+
+/** An action the referee could not apply at all (e.g. a discard of a tile it does not know the player holds). */
+export interface Unexplained {
+  ref: string;
+  at: number;
+  action: StandardAction['type'];
+  error: string;
+}
+
+/** One live standard table. Implements the API's TableRuntime. */
+export class StandardTableEngine implements TableRuntime {
+  readonly id: string;
+  private readonly table: TableConfig;
+  private readonly places: Map<ZoneKey, Place>;
+  private readonly tracker: Tracker;
+  private readonly store: EventStore;
+  private readonly readers: ReaderHealth;
+  private readonly now: () => number;
+  private readonly cards: Card[];
+  private referee!: StandardReferee;
+  private state: StandardState = initialStandardState();
+  private agg = new StandardAggregator();
+  private events: StoredEvent[] = [];
+  private readonly bySeq = new Map<number, StoredEvent>();
+  private pendingChecks: number[] = [];
+  private held: SettledMove[] = [];
+  private readonly dismissed = new Set<string>();
+  private readonly confirmed = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** physical count mismatches of the current game */
+  private mismatches: CountMismatch[] = [];
+  /** actions of the current game the referee refused as impossible */
+  readonly unexplained: Unexplained[] = [];
+  /** the actions inferred for the current game (without time and reference), in order */
+  private inferred: Omit<StandardAction, 'at' | 'ref'>[] = [];
+  /** flag id → the event sequence numbers it rests on */
+  private readonly flagRefs = new Map<string, number>();
+
+  /** @throws Error when the table is not a standard 4-player table of one rack each */
+  constructor(opts: StandardEngineOptions) {
+    const t = opts.table;
+    if (t.variant !== 'standard' || t.players.length !== 4 || t.racksPerPlayer !== 1) {
+      throw new Error(`table ${t.id}: the standard engine plays 4 players with 1 rack each (variant "standard"), not ${t.players.length} players × ${t.racksPerPlayer} racks (${t.variant})`);
+    }
+    this.id = t.id;
+    this.table = t;
+    this.cards = opts.cards;
+    this.places = zonePlaces(t);
+    this.tracker = new Tracker({ settleMs: t.timing.settleMs, registry: opts.registry });
+    this.store = opts.store;
+    this.readers = opts.readers;
+    this.now = opts.now ?? Date.now;
+    this.rebuild();
+  }
+
+  // ------------------------------------------------------------------ reads in
+
+  /** A full snapshot of a zone (`reader/zone`). */
+  snapshot(zone: ZoneKey, tags: readonly string[], at: number, line: number): void {
+    this.tracker.snapshot(zone, tags, at, line);
+    this.schedule();
+  }
+  /** A tag came into a zone. */
+  add(zone: ZoneKey, tag: string, at: number, line: number): void {
+    this.tracker.add(zone, tag, at, line);
+    this.schedule();
+  }
+  /** A tag left a zone. */
+  remove(zone: ZoneKey, tag: string, at: number, line: number): void {
+    this.tracker.remove(zone, tag, at, line);
+    this.schedule();
+  }
+  /** A reader's status changed: views change. */
+  readerStatusChanged(): void {
+    this.emit();
+  }
+  /** True when the zone belongs to this table. */
+  owns(zone: ZoneKey): boolean {
+    return this.places.has(zone);
+  }
+  /** Tags this table's readers have read that its tile set does not know. */
+  unknownTags(): ReturnType<Tracker['unknownTags']> {
+    return this.tracker.unknownTags();
+  }
+
+  // ------------------------------------------------------------------ the clock
+
+  /** Releases settled moves and due count checks into the log, in the order they happened. */
+  tick(): void {
+    if (this.closed) return;
+    const now = this.now();
+    const settle = this.table.timing.settleMs;
+    const moves = [...this.held, ...this.tracker.settle(now)].sort((a, b) => a.leftAt - b.leftAt || a.at - b.at);
+    const mark = this.tracker.watermark(now) ?? Infinity;
+    this.held = moves.filter((m) => m.leftAt > mark);
+    moves.splice(moves.length - this.held.length);
+    const due = this.pendingChecks.filter((t) => t + settle <= now && t < mark);
+    this.pendingChecks = this.pendingChecks.filter((t) => !(t + settle <= now && t < mark));
+    type Item = { at: number; move?: SettledMove; check?: true };
+    const items: Item[] = [...moves.map((m) => ({ at: m.leftAt, move: m })), ...due.map((t) => ({ at: t, check: true as const }))];
+    items.sort((a, b) => a.at - b.at || (a.check ? 1 : 0) - (b.check ? 1 : 0));
+    for (const item of items) {
+      if (item.move) {
+        const m = item.move;
+        const data: TileMovedData = { tile: m.tile, tag: m.tag, from: m.from, to: m.to, lines: m.lines };
+        this.record(this.store.append(this.id, 'tile-moved', m.at, data));
+      } else {
+        const data: CountCheckData = { skipReaders: this.readers.untrusted(now) };
+        this.record(this.store.append(this.id, 'count-check', item.at, data));
+      }
+    }
+    if (items.length) this.emit();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    const settle = this.table.timing.settleMs;
+    const candidates = [this.tracker.nextDue(), ...(this.held.length ? [this.now() + 100] : []), ...this.pendingChecks.map((t) => t + settle)].filter(
+      (t): t is number => t !== null,
+    );
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (candidates.length === 0) return;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, Math.min(...candidates) - this.now()) + 1);
+  }
+
+  // ------------------------------------------------------------------ the fold
+
+  private record(e: StoredEvent): void {
+    this.events.push(e);
+    this.bySeq.set(e.seq, e);
+    this.applyEvent(e, true);
+  }
+
+  private applyEvent(e: StoredEvent, live: boolean): void {
+    const ref = String(e.seq);
+    if (e.type === 'tile-moved') {
+      const d = e.data as TileMovedData;
+      if (!live) this.tracker.restore(d.tag, d.to);
+      const to = this.places.get(d.to);
+      if (!to) return;
+      const from = d.from === null ? null : (this.places.get(d.from) ?? null);
+      for (const a of this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.state)) this.act(a, e);
+    } else if (e.type === 'count-check') {
+      const d = e.data as CountCheckData;
+      this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
+      this.countCheck(e, playersOfReaders(this.table, d.skipReaders));
+    }
+  }
+
+  private act(a: StandardAction, e: StoredEvent): void {
+    if (a.type === 'deal') {
+      this.mismatches = [];
+      this.unexplained.length = 0;
+      this.inferred = [];
+    }
+    const { at: _at, ref: _ref, ...bare } = a;
+    this.inferred.push(bare);
+    try {
+      const r = this.referee.apply(this.state, a);
+      this.state = r.state;
+      for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
+      if (r.boundary) this.pendingChecks.push(e.at + this.table.timing.countCheckMs);
+    } catch (err) {
+      if (!(err instanceof StandardActionError)) throw err;
+      this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error: err.message });
+    }
+  }
+
+  /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count. */
+  private countCheck(e: StoredEvent, skip: number[]): void {
+    const s = this.state;
+    if (s.phase !== 'play') return;
+    const counted = this.agg.counts().total;
+    s.players.forEach((p, i) => {
+      if (p.dead || skip.includes(i)) return;
+      const expected = heldCount(p);
+      if (counted[i] === expected || this.mismatches.some((m) => m.player === i)) return;
+      this.mismatches.push({ id: `g${s.gameNo}-rack-count-${e.seq}.${i}`, player: i, at: e.at, counted: counted[i]!, expected, ref: String(e.seq) });
+    });
+  }
+
+  /** Re-folds the whole log (after a restart or a director ruling). */
+  private rebuild(): void {
+    this.events = this.store.events(this.id);
+    this.bySeq.clear();
+    this.dismissed.clear();
+    this.confirmed.clear();
+    for (const e of this.events) {
+      this.bySeq.set(e.seq, e);
+      if (e.type === 'director-ruling') {
+        const d = e.data as RulingData;
+        (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(d.flagId);
+      }
+    }
+    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed });
+    this.state = initialStandardState();
+    this.agg = new StandardAggregator();
+    this.mismatches = [];
+    this.unexplained.length = 0;
+    this.inferred = [];
+    this.pendingChecks = [];
+    for (const e of this.events) this.applyEvent(e, false);
+  }
+
+  // ------------------------------------------------------------------ director
+
+  /** @see TableRuntime.rule */
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void {
+    const flag = this.publicFlags().find((f) => f.id === flagId);
+    if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}' (only the current game's flags can be ruled on)`);
+    if (flag.status !== 'awaiting-director') throw new RulingError(409, `flag '${flagId}' was already ${flag.status}`);
+    const data: RulingData = { flagId, ruling, by };
+    this.store.append(this.id, 'director-ruling', this.now(), data);
+    this.rebuild();
+    this.emit();
+  }
+
+  // ------------------------------------------------------------------ views out
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    this.store.flush();
+    for (const l of this.listeners) l();
+  }
+
+  /** The referee's state now (for tests). */
+  gameState(): StandardState {
+    return this.state;
+  }
+
+  /** The actions inferred from the moves of the current game, in order, without their time and reference (for tests and the CLI). */
+  inferredActions(): Omit<StandardAction, 'at' | 'ref'>[] {
+    return [...this.inferred];
+  }
+
+  /** Tiles counted by the readers per player: inside the rack, on its top, and both. */
+  physicalCounts(): { inside: number[]; top: number[]; total: number[] } {
+    return this.agg.counts();
+  }
+
+  private publicFlags(): PublicFlag[] {
+    const status = (id: string, s: 'awaiting-director' | 'dismissed'): PublicFlag['status'] => (s === 'awaiting-director' && this.confirmed.has(id) ? 'confirmed' : s);
+    const names = this.table.players.map((p) => p.name);
+    return [
+      ...this.state.flags.map((f) => ({
+        id: f.id,
+        kind: f.kind,
+        rule: f.rule,
+        title: f.title,
+        player: f.player,
+        rack: 0,
+        at: f.at,
+        status: status(f.id, f.status),
+        consequence: f.consequence,
+      })),
+      ...this.mismatches.map((m) => {
+        const dismissed = this.dismissed.has(m.id);
+        return {
+          id: m.id,
+          kind: 'rack-count',
+          rule: 'NMJL: 13 tiles off turn, 14 after picking (counted by the rack readers)',
+          title: `${names[m.player] ?? `player ${m.player}`}'s rack holds ${m.counted} tiles; the game says ${m.expected}`,
+          player: m.player,
+          rack: 0,
+          at: m.at,
+          status: dismissed ? ('dismissed' as const) : status(m.id, 'awaiting-director'),
+          consequence: dismissed ? 'dismissed by the director' : 'none yet: the director counts the rack',
+        };
+      }),
+    ];
+  }
+
+  private score(): ScoreView | null {
+    const r = this.state.result;
+    if (!r) return null;
+    return { points: [...r.score.points], payment: null, breakdown: r.score.breakdown.map((b) => [...b]), final: true };
+  }
+
+  publicView(): PublicTableView {
+    const s = this.state;
+    const statuses = this.readers.statuses(this.now());
+    const untrusted = new Set(statuses.filter((r) => r.state === 'offline' || r.state === 'unsynced').map((r) => r.id));
+    const counts = this.agg.counts();
+    const walls = this.agg.wallCounts(Math.max(0, ...this.table.wallOrder) + 1);
+    const current = this.table.wallOrder.find((w) => (walls[w] ?? 0) > 0);
+    const readerOf = (player: number) =>
+      this.table.readers.find((r) => Object.values(r.zones).some((z) => (z.area === 'rack' || z.area === 'top') && z.player === player))?.id;
+    return {
+      tableId: this.id,
+      variant: 'standard',
+      gameNo: s.gameNo,
+      phase: s.phase === 'charleston' ? 'deal' : s.phase,
+      endReason: s.endReason,
+      turn: s.turn,
+      players: this.table.players.map((p, i) => {
+        const ps = s.players[i];
+        const trusted = !untrusted.has(readerOf(i) ?? '');
+        const exposed = this.agg.tilesAt('top', i).map(kindOf);
+        return {
+          index: i,
+          name: p.name,
+          seat: p.seat,
+          count: trusted ? counts.total[i]! : null,
+          racks: [
+            {
+              rack: 0,
+              count: trusted ? counts.total[i]! : null,
+              concealedCount: trusted ? counts.inside[i]! : null,
+              exposed,
+              dead: ps?.dead ?? false,
+              deadReason: ps?.deadReason ?? null,
+              mahJongg:
+                s.winner && s.winner.player === i
+                  ? { lineId: s.winner.lineId, lineText: this.lineText(s.winner.lineId), value: s.winner.value, jokerless: s.winner.jokerless, order: 1 }
+                  : null,
+            },
+          ],
+        };
+      }),
+      walls: this.table.wallOrder.map((w) => ({ wall: w, left: walls[w] ?? 0, current: w === current })),
+      discards: [...s.discards],
+      flags: this.publicFlags(),
+      score: this.score(),
+      readers: statuses,
+      updatedAt: this.events.at(-1)?.at ?? 0,
+    };
+  }
+
+  private lineText(lineId: string): string {
+    for (const c of this.cards) for (const l of c.lines) if (l.id === lineId) return l.text;
+    return lineId;
+  }
+
+  directorView(): DirectorTableView {
+    const names = this.table.players.map((p) => p.name);
+    const describe = (z: ZoneKey | null) => (z === null ? 'first seen' : `${describePlace(this.places.get(z) ?? null, names)} (${z})`);
+    const counts = this.agg.counts().total;
+    const evidence: FlagEvidence[] = this.publicFlags().map((f) => {
+      const mm = this.mismatches.find((m) => m.id === f.id);
+      const last = mm ? Number(mm.ref) : (this.flagRefs.get(f.id) ?? 0);
+      const moves = this.events.filter((e) => e.type === 'tile-moved' && e.seq <= last).slice(-6) as (StoredEvent & { data: TileMovedData })[];
+      return {
+        flagId: f.id,
+        tiles: moves.map((m) => ({ tile: m.data.tile, tag: m.data.tag, from: describe(m.data.from), to: describe(m.data.to), at: m.at })),
+        counts: counts.map((n) => [n]),
+        lines: this.store.rawLines(moves.flatMap((m) => m.data.lines)).map((l) => ({ reader: l.reader ?? '?', at: l.at, line: l.line })),
+      };
+    });
+    return {
+      ...this.publicView(),
+      concealed: this.table.players.map((_, i) => [this.agg.tilesAt('rack', i)]),
+      evidence,
+      weakTags: this.tracker.weakTags(this.now()).map((w) => ({ tile: w.tile, zone: w.zone, where: describePlace(this.places.get(w.zone) ?? null, names), flickers: w.flickers, lastAt: w.lastAt })),
+    };
+  }
+
+  /** Stops timers (the log is the store's to close). */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

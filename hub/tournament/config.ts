@@ -1,0 +1,109 @@
+/**
+ * The tournament's configuration (a JSON file, e.g. hub/config/tournament-demo.json): its name, the
+ * registered players in round-1 seat order, the number of rounds, the prize money, the round clock
+ * and which hub table (by its id in the table config) plays which tournament table.
+ * Seed 000: four games a round, fifty minutes a round, prizes divided equally on a tie.
+ */
+import { readFileSync } from 'node:fs';
+import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
+import type { Player } from '../../rules/tournament/seating.js';
+
+/** One tournament, as configured. */
+export interface TournamentConfig {
+  /** shown on the score cards and the exports, e.g. "Spring Open 2026" */
+  name: string;
+  /** every player, in round-1 seat order (players 1-4 at table 1 East, South, West, North; …); a multiple of 4 */
+  players: Player[];
+  /** rounds in the day (≥ 1) */
+  rounds: number;
+  /** prize money by place (prizes[0] for 1st …), numbers ≥ 0, in the tournament's unit (e.g. dollars) */
+  prizes: number[];
+  /** the round's time in ms (default 3 000 000 = 50 minutes, 000) */
+  roundMs?: number;
+  /** "about to run out" below this many ms (default 300 000 = 5 minutes) */
+  warnBelowMs?: number;
+  /**
+   * tournament table number (1-based) → the hub table (its `id` in the table config) that plays it
+   * with readers. A tournament table without a hub table is scored by the director's corrections.
+   */
+  tables: { table: number; hubTable: string }[];
+}
+
+/** A bad tournament config: the message names the file (when there is one) and the field. */
+export class TournamentConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TournamentConfigError';
+  }
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isInt = (x: unknown, min: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= min;
+
+/**
+ * Checks a parsed tournament config.
+ * @param where what to name in errors, e.g. the file path
+ * @returns the config with defaults filled in (roundMs, warnBelowMs)
+ * @throws TournamentConfigError naming `where` and the field: a missing or wrong-typed field, players
+ *   not a multiple of 4 or with a repeated id, a table number out of range or given twice, a hub table
+ *   given to two tournament tables, a warning time not below the round's time
+ */
+export function checkTournamentConfig(x: unknown, where = 'tournament config'): Required<TournamentConfig> {
+  const bad = (field: string, what: string) => new TournamentConfigError(`${where}: ${field} ${what}`);
+  if (!isObj(x)) throw new TournamentConfigError(`${where}: must be a JSON object`);
+  if (typeof x.name !== 'string' || x.name.trim() === '') throw bad('name', 'must be a non-empty string');
+  if (!Array.isArray(x.players) || x.players.length === 0) throw bad('players', 'must be a non-empty array of { id, name }');
+  const ids = new Set<string>();
+  const players: Player[] = x.players.map((p: unknown, i: number) => {
+    if (!isObj(p) || typeof p.id !== 'string' || p.id.trim() === '') throw bad(`players[${i}].id`, 'must be a non-empty string');
+    if (typeof p.name !== 'string' || p.name.trim() === '') throw bad(`players[${i}].name`, 'must be a non-empty string');
+    if (ids.has(p.id)) throw bad(`players[${i}].id`, `"${p.id}" is registered twice`);
+    ids.add(p.id);
+    return { id: p.id, name: p.name };
+  });
+  if (players.length % 4 !== 0) throw bad('players', `has ${players.length} players: tables seat 4 (add ${4 - (players.length % 4)} or remove ${players.length % 4})`);
+  if (!isInt(x.rounds, 1)) throw bad('rounds', `must be a whole number ≥ 1, not ${JSON.stringify(x.rounds)}`);
+  if (!Array.isArray(x.prizes)) throw bad('prizes', 'must be an array of numbers ≥ 0');
+  x.prizes.forEach((p: unknown, i: number) => {
+    if (typeof p !== 'number' || !Number.isFinite(p) || p < 0) throw bad(`prizes[${i}]`, `must be a number ≥ 0, not ${JSON.stringify(p)}`);
+  });
+  const roundMs = x.roundMs ?? ROUND_MS;
+  if (!isInt(roundMs, 1)) throw bad('roundMs', `must be a whole number of ms > 0, not ${JSON.stringify(x.roundMs)}`);
+  const warnBelowMs = x.warnBelowMs ?? Math.min(WARN_BELOW_MS, roundMs - 1);
+  if (!isInt(warnBelowMs, 0) || warnBelowMs >= roundMs) throw bad('warnBelowMs', `must be whole ms from 0 to below roundMs (${roundMs}), not ${JSON.stringify(x.warnBelowMs)}`);
+  if (!Array.isArray(x.tables)) throw bad('tables', 'must be an array of { table, hubTable }');
+  const nTables = players.length / 4;
+  const seenTable = new Set<number>();
+  const seenHub = new Set<string>();
+  const tables = x.tables.map((t: unknown, i: number) => {
+    if (!isObj(t)) throw bad(`tables[${i}]`, 'must be { table, hubTable }');
+    if (!isInt(t.table, 1) || t.table > nTables) throw bad(`tables[${i}].table`, `must be a table number 1-${nTables}, not ${JSON.stringify(t.table)}`);
+    if (typeof t.hubTable !== 'string' || t.hubTable === '') throw bad(`tables[${i}].hubTable`, 'must be the id of a hub table (e.g. "t1")');
+    if (seenTable.has(t.table)) throw bad(`tables[${i}].table`, `${t.table} is given twice`);
+    if (seenHub.has(t.hubTable)) throw bad(`tables[${i}].hubTable`, `"${t.hubTable}" plays two tournament tables`);
+    seenTable.add(t.table);
+    seenHub.add(t.hubTable);
+    return { table: t.table, hubTable: t.hubTable };
+  });
+  return { name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables };
+}
+
+/**
+ * Reads and checks a tournament config file.
+ * @throws TournamentConfigError naming the file: unreadable, not JSON, or a bad field ({@link checkTournamentConfig})
+ */
+export function loadTournamentConfig(path: string): Required<TournamentConfig> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new TournamentConfigError(`${path}: cannot read the tournament config (${(e as Error).message})`);
+  }
+  let x: unknown;
+  try {
+    x = JSON.parse(text);
+  } catch (e) {
+    throw new TournamentConfigError(`${path}: not JSON (${(e as Error).message})`);
+  }
+  return checkTournamentConfig(x, path);
+}

@@ -1,0 +1,94 @@
+/**
+ * The tournament's HTTP routes (fastify plugins), registered by hub/api/server.ts when the hub runs
+ * a tournament (seed 000).
+ *
+ * Public (no token):
+ * - `GET /api/tournament`                  → {@link TournamentPublic}: rounds, cards (marks, totals,
+ *                                            who initialed and verified; no initials, no correction texts), clock, standings
+ * - `GET /api/tournament/standings.csv`    → text/csv, header `rank,player,name,points,prize`, CRLF (RFC 4180)
+ * - `GET /api/tournament/standings.json`   → `mjhub.tournament-standings/1`
+ * - `GET /api/tournament/games.jsonl`      → JSON lines `mjhub.tournament-game/1` (rules/tournament/RECORD-FORMAT.md)
+ *
+ * Director (registered inside the director scope of server.ts: `Authorization: Bearer <token>`):
+ * - `GET  /api/director/tournament`                               → `{ round, clock, cards: ScoreCard[], problems }` (initials, corrections)
+ * - `POST /api/director/tournament/clock` `{ action: 'start'|'pause'|'resume'|'next-round' }` → the clock (GET's `clock`)
+ * - `POST /api/director/tournament/cards/:table/:round/correct` `{ game, points?: [E,S,W,N], outcome?, reason, by? }`
+ *                                                                 → the card; clears its initials and verifications
+ * `:table` is a tournament table number or a bound hub table id. Errors: 400 bad body, 404 unknown
+ * round or table, 409 refused by the clock or the card (the message says why).
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
+import { TournamentError } from '../../rules/tournament/errors.js';
+import { TournamentServiceError, type TournamentService } from './service.js';
+
+export type { TournamentService };
+
+/** Runs `f`, turning a refusal of the tournament model into a 409 with its words. */
+function refusals<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof TournamentError) throw new TournamentServiceError(409, e.message);
+    throw e;
+  }
+}
+
+/** The public routes: `await app.register(tournamentRoutes(service))`. */
+export function tournamentRoutes(service: TournamentService): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    app.get('/api/tournament', async () => service.publicView());
+    app.get('/api/tournament/standings.csv', async (_req, reply) =>
+      reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="standings.csv"').send(service.standingsCsv()),
+    );
+    app.get('/api/tournament/standings.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(service.standingsJson()));
+    app.get('/api/tournament/games.jsonl', async (_req, reply) =>
+      reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', 'attachment; filename="games.jsonl"').send(service.gamesJsonl()),
+    );
+  };
+}
+
+const CLOCK_BODY = {
+  type: 'object',
+  required: ['action'],
+  additionalProperties: false,
+  properties: { action: { type: 'string', enum: ['start', 'pause', 'resume', 'next-round'] } },
+} as const;
+
+const CARD_PARAMS = {
+  type: 'object',
+  required: ['table', 'round'],
+  properties: { table: { type: 'string', minLength: 1, maxLength: 64 }, round: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } },
+} as const;
+
+const CORRECT_BODY = {
+  type: 'object',
+  required: ['game', 'reason'],
+  additionalProperties: false,
+  properties: {
+    game: { type: 'integer', minimum: 1, maximum: 4 },
+    points: { type: 'array', minItems: 4, maxItems: 4, items: { type: 'integer' } },
+    outcome: { type: 'object' },
+    reason: { type: 'string', minLength: 1, maxLength: 500 },
+    by: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+} as const;
+
+/** The director's routes: `await director.register(tournamentDirectorRoutes(service))` inside the token-checked scope. */
+export function tournamentDirectorRoutes(service: TournamentService): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    app.get('/api/director/tournament', async () => ({ round: service.round, clock: service.clockPublic(), cards: service.cards(), problems: [...service.problems] }));
+    app.post<{ Body: { action: 'start' | 'pause' | 'resume' | 'next-round' } }>('/api/director/tournament/clock', { schema: { body: CLOCK_BODY } }, async (req) =>
+      refusals(() => {
+        if (req.body.action === 'next-round') service.nextRound();
+        else service.clock(req.body.action);
+        return service.clockPublic();
+      }),
+    );
+    app.post<{ Params: { table: string; round: string }; Body: { game: number; points?: number[]; outcome?: TournamentOutcome; reason: string; by?: string } }>(
+      '/api/director/tournament/cards/:table/:round/correct',
+      { schema: { params: CARD_PARAMS, body: CORRECT_BODY } },
+      async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), req.body)),
+    );
+  };
+}

@@ -1,0 +1,696 @@
+/**
+ * The tournament in the hub (seed 000): the players, the seating of each round, one round clock per
+ * round, one table score card per table per round, the standings and the exports. It wires the pure
+ * model of rules/tournament/ to the live tables and to the event store.
+ *
+ * The event log is the truth: every change (the director's clock, a game's result, a time up, a
+ * verification, an initial, a correction) is appended to the hub's store with tableId
+ * {@link TOURNAMENT_LOG} ("tournament") and folded; a new service folds the whole log again, so a
+ * restart keeps everything (event types: {@link TournamentEventType}).
+ *
+ * How a game's result reaches the score card, with no one typing a number:
+ * - Standard (4-player NMJL) tables: the standard table engine calls
+ *   {@link TournamentService.recordGame}(hubTableId, outcome, { hubGameNo }) when its game ends, with
+ *   how it ended (`TournamentOutcome`); the card scores it by seed 000 ("SCORING"), so its line in
+ *   games.jsonl replays exactly.
+ * - Royale Siamese tables (2 players): the service watches the table's view; when it goes to phase
+ *   'ended' with a final score, the Siamese points (003 rule 17, scored by the Siamese referee) are
+ *   written as they are as that game's points: each player's points go to the card seat their table
+ *   config names (East, West), the two seats nobody plays score 0 ("X"). They are NOT re-scored by
+ *   seed 000: the game's record has `outcome: { winner: null, fixedPoints: [...], source }`
+ *   instead of a 000 outcome, and a replayer takes `fixedPoints` as the points.
+ * - A director's correction by points (`correct(…, { points })`) is written the same way
+ *   (`source: "director"`); a correction by outcome is scored by 000 like a table's result.
+ *
+ * When a game counts: only while the current round's clock has been started and its time is not up,
+ * in order game 1 … 4 on the card of that table's round. A game already over when the clock starts,
+ * or still in play when the time is up, does not count (the clock-start and time-up events remember
+ * each table's game number). When the clock runs out, every game of the round without a result
+ * (normally the 4th) scores 0 for all (000: "each player receives a zero for the fourth game").
+ */
+import type { TableRuntime } from '../api/runtime.js';
+import type { DirectorTableView, PublicTableView, TournamentClockView, TournamentRoundView } from '../api/views.js';
+import type { EventStore } from '../store/types.js';
+import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
+import { newRoundClock, pauseClock, readClock, resumeClock, startClock, type ClockReading, type RoundClock } from '../../rules/tournament/clock.js';
+import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type Seat } from '../../rules/tournament/errors.js';
+import { scoreCardsForRound } from '../../rules/tournament/round.js';
+import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard, type ScoredGame } from '../../rules/tournament/scorecard.js';
+import { standings, type Standing } from '../../rules/tournament/standings.js';
+import { checkTournamentConfig, type TournamentConfig } from './config.js';
+import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
+
+/** The tableId of the tournament's events in the hub's store. */
+export const TOURNAMENT_LOG = 'tournament';
+
+/** The types of the tournament's events in the store (tableId "tournament"). */
+export type TournamentEventType =
+  /** `{ round, action: 'start'|'pause'|'resume', seen }` the director's clock; `seen` hub table → its game number then */
+  | 'tournament-clock'
+  /** `{ round }` the director moves the tournament on to this round */
+  | 'tournament-next-round'
+  /** `{ round, table, game, outcome, hubTable?, hubGameNo? }` a standard table's result (scored by 000) */
+  | 'tournament-game'
+  /** `{ round, table, game, points, source, hubTable?, hubGameNo? }` a result written as points (Siamese) */
+  | 'tournament-points'
+  /** `{ round, seen }` the round's clock ran out (at = the moment it reached 0) */
+  | 'tournament-time-up'
+  /** `{ round, table, seat }` the player at seat verified the score across (East↔West, South↔North) */
+  | 'tournament-verify'
+  /** `{ round, table, seat, initials }` the player at seat initialed the card */
+  | 'tournament-initial'
+  /** `{ round, table, game, reason, director, outcome? , points? }` a director's correction */
+  | 'tournament-correct';
+
+/** A refused request, with the HTTP status the routes answer with (404 unknown table/round, 409 refused, 400 bad input). */
+export class TournamentServiceError extends Error {
+  constructor(
+    readonly statusCode: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TournamentServiceError';
+  }
+}
+
+/** What {@link TournamentService.recordGame} did: the card and game it wrote, or why it wrote nothing. */
+export type RecordResult = { recorded: true; round: number; table: number; game: number } | { recorded: false; reason: string };
+
+/** The clock as GET /api/tournament shows it. */
+export interface TournamentClockPublic extends TournamentClockView {
+  /** 1-based round the clock is for */
+  round: number;
+  /** 'ready' (not started), 'running', 'paused' */
+  state: ClockReading['state'];
+  /** the remaining time as "m:ss" */
+  display: string;
+}
+
+/** One score card as the public sees it: marks and totals, who has initialed and verified (not the initials). */
+export interface PublicCard {
+  round: number;
+  table: number;
+  /** the hub table that plays it with readers, or null */
+  hubTable: string | null;
+  seats: { seat: string; player: string; name: string; marks: string[]; total: number; initialed: boolean; verified: boolean }[];
+  /** games with a result (0-4) */
+  games: number;
+  /** who entered each game: 'table', 'clock', 'director', or null when not yet */
+  by: (ScoredGame['by'] | null)[];
+  complete: boolean;
+  /** what keeps the card from being complete, in words (empty when complete) */
+  missing: string[];
+  /** how many director corrections the card has */
+  corrections: number;
+}
+
+/** GET /api/tournament. */
+export interface TournamentPublic {
+  name: string;
+  /** the current round (1-based) and the number of rounds */
+  round: number;
+  rounds: number;
+  gamesPerRound: number;
+  clock: TournamentClockPublic;
+  /** the cards of rounds 1 … current */
+  cards: PublicCard[];
+  /** from the complete cards only (000: incomplete cards are not accepted); ties share the prize */
+  standings: (Standing & { name: string })[];
+  prizes: number[];
+}
+
+/** Options of {@link TournamentService}. */
+export interface TournamentServiceOptions {
+  config: TournamentConfig;
+  store: EventStore;
+  /** the wall time in ms (default Date.now) */
+  now?: () => number;
+  /** how often (ms) to check the clock and refresh the tables' views while it runs (default 1000; 0 = never: call {@link TournamentService.tick}) */
+  tickMs?: number;
+}
+
+interface State {
+  round: number;
+  clocks: RoundClock[];
+  timeUp: boolean[];
+  /** [round − 1][table − 1] */
+  cards: ScoreCard[][];
+  /** hub table → the highest hub game number recorded, or already over / in play at a clock start or time up */
+  seen: Map<string, number>;
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Initials from a name: "Ann Lee" → "AL", "bea" → "B". */
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts.map((p) => p[0]!.toUpperCase()).join('') || '?';
+}
+
+/** A result written as points (Siamese, or a director's correction by points): the record's `outcome`. */
+function fixedOutcome(points: number[], source: string): TournamentOutcome {
+  return { winner: null, fixedPoints: [...points], source } as unknown as TournamentOutcome;
+}
+
+function checkPoints(points: unknown, what: string): number[] {
+  if (!Array.isArray(points) || points.length !== 4 || !points.every((p) => typeof p === 'number' && Number.isInteger(p)))
+    throw new TournamentServiceError(400, `${what}: points must be 4 whole numbers (East, South, West, North), not ${JSON.stringify(points)}`);
+  return [...(points as number[])];
+}
+
+/**
+ * Writes points on a card as the game's result (mode 'table') or as a director's correction
+ * (mode 'director'), with every check of the card model: the model's own event is applied with a
+ * placeholder outcome (same checks, same clearing of initials), then the placeholder is replaced.
+ */
+function withFixedPoints(card: ScoreCard, game: number, points: number[], source: string, mode: 'table' | 'director', reason = '', director = ''): ScoreCard {
+  const placeholder: TournamentOutcome = { winner: null, wallGame: true };
+  const next =
+    mode === 'table'
+      ? applyCardEvent(card, { type: 'game', game, outcome: placeholder })
+      : applyCardEvent(card, { type: 'correct', game, outcome: placeholder, reason, director });
+  const games = [...next.games];
+  games[game - 1] = { outcome: fixedOutcome(points, source), points: [...points], marks: points.map((p) => (p === 0 ? 'X' : String(p))), by: mode };
+  return { ...next, games };
+}
+
+/**
+ * The tournament service. Create it with the store (it folds the log at once), then
+ * {@link TournamentService.wrap} the hub's table runtimes: that binds the configured hub tables
+ * (watching Siamese ends) and adds `clock` and `round` to their views.
+ */
+export class TournamentService {
+  readonly config: Required<TournamentConfig>;
+  /** events of the log that could not be folded (should stay empty), e.g. "event seq 12 (tournament-verify): …" */
+  readonly problems: string[] = [];
+  private readonly store: EventStore;
+  private readonly now: () => number;
+  private state: State;
+  private readonly names: Record<string, string>;
+  private readonly tableOfHub = new Map<string, number>();
+  private readonly runtimes = new Map<string, TableRuntime>();
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private closed = false;
+
+  /**
+   * Folds the tournament's events of the store (a restart keeps everything).
+   * @throws TournamentConfigError for a bad config; TournamentError when the players do not seat
+   */
+  constructor(opts: TournamentServiceOptions) {
+    this.config = checkTournamentConfig(opts.config);
+    this.store = opts.store;
+    this.now = opts.now ?? Date.now;
+    this.names = Object.fromEntries(this.config.players.map((p) => [p.id, p.name]));
+    for (const t of this.config.tables) this.tableOfHub.set(t.hubTable, t.table);
+    this.state = {
+      round: 1,
+      clocks: Array.from({ length: this.config.rounds }, () => newRoundClock(this.config.roundMs, this.config.warnBelowMs)),
+      timeUp: new Array<boolean>(this.config.rounds).fill(false),
+      cards: Array.from({ length: this.config.rounds }, (_, r) => scoreCardsForRound(this.config.name, this.config.players, r + 1)),
+      seen: new Map(),
+    };
+    for (const ev of this.store.events(TOURNAMENT_LOG)) {
+      try {
+        this.step(ev.type, ev.data, ev.at)();
+      } catch (e) {
+        this.problems.push(`event seq ${ev.seq} (${ev.type}): ${(e as Error).message}`);
+      }
+    }
+    const tickMs = opts.tickMs ?? 1000;
+    if (tickMs > 0) {
+      this.timer = setInterval(() => this.tick(), tickMs);
+      this.timer.unref?.();
+    }
+  }
+
+  // ---------- the fold ----------
+
+  private card(round: number, table: number): ScoreCard {
+    const r = this.state.cards[round - 1];
+    if (!r) throw new TournamentServiceError(404, `no round ${round}: the tournament has rounds 1-${this.config.rounds}`);
+    const c = r[table - 1];
+    if (!c) throw new TournamentServiceError(404, `no table ${table} in round ${round}: the tournament has tables 1-${r.length}`);
+    return c;
+  }
+
+  private seenFrom(data: Record<string, unknown>): [string, number][] {
+    return isObj(data.seen) ? Object.entries(data.seen).filter((e): e is [string, number] => typeof e[1] === 'number') : [];
+  }
+
+  /**
+   * Computes the change one event makes (throwing, with nothing changed, when the event is refused)
+   * and returns the function that commits it.
+   */
+  private step(type: string, raw: unknown, at: number): () => void {
+    if (!isObj(raw)) throw new TournamentServiceError(400, `${type}: data must be an object`);
+    const d = raw;
+    const s = this.state;
+    const round = d.round as number;
+    const setCard = (table: number, card: ScoreCard) => () => {
+      s.cards[round - 1]![table - 1] = card;
+    };
+    const markSeen = (hubTable: unknown, gameNo: unknown) => {
+      if (typeof hubTable === 'string' && typeof gameNo === 'number') s.seen.set(hubTable, Math.max(s.seen.get(hubTable) ?? -Infinity, gameNo));
+    };
+    switch (type as TournamentEventType) {
+      case 'tournament-clock': {
+        if (round !== s.round) throw new TournamentServiceError(409, `the clock of round ${String(round)} cannot change: the tournament is in round ${s.round}`);
+        const clock = s.clocks[round - 1]!;
+        const next = d.action === 'start' ? startClock(clock, at) : d.action === 'pause' ? pauseClock(clock, at) : d.action === 'resume' ? resumeClock(clock, at) : null;
+        if (!next) throw new TournamentServiceError(400, `clock action must be "start", "pause" or "resume", not ${JSON.stringify(d.action)}`);
+        const seen = this.seenFrom(d);
+        return () => {
+          s.clocks[round - 1] = next;
+          for (const [h, g] of seen) markSeen(h, g);
+        };
+      }
+      case 'tournament-next-round': {
+        if (round !== s.round + 1 || round > this.config.rounds)
+          throw new TournamentServiceError(409, s.round >= this.config.rounds ? `round ${s.round} is the last round` : `the next round is ${s.round + 1}, not ${String(round)}`);
+        const over = s.timeUp[s.round - 1] || s.cards[s.round - 1]!.every((c) => c.games.every((g) => g !== null));
+        if (!over) throw new TournamentServiceError(409, `round ${s.round} is not over: its clock has not run out and some tables have games to play`);
+        return () => {
+          s.round = round;
+        };
+      }
+      case 'tournament-game':
+      case 'tournament-points': {
+        const table = d.table as number;
+        const card = this.card(round, table);
+        const game = d.game as number;
+        const next =
+          type === 'tournament-game'
+            ? applyCardEvent(card, { type: 'game', game, outcome: d.outcome as TournamentOutcome })
+            : withFixedPoints(card, game, checkPoints(d.points, `round ${round} table ${table} game ${game}`), String(d.source ?? 'table'), 'table');
+        const commit = setCard(table, next);
+        return () => {
+          commit();
+          markSeen(d.hubTable, d.hubGameNo);
+        };
+      }
+      case 'tournament-time-up': {
+        if (s.timeUp[round - 1] === undefined) throw new TournamentServiceError(404, `no round ${String(round)}`);
+        const cards = s.cards[round - 1]!.map((c) => (c.games.some((g) => g === null) ? applyCardEvent(c, { type: 'time-up' }) : c));
+        const seen = this.seenFrom(d);
+        return () => {
+          s.timeUp[round - 1] = true;
+          s.cards[round - 1] = cards;
+          for (const [h, g] of seen) markSeen(h, g);
+        };
+      }
+      case 'tournament-verify': {
+        const table = d.table as number;
+        const card = this.card(round, table);
+        const seat = d.seat as Seat;
+        return setCard(table, applyCardEvent(card, { type: 'verify', seat, player: card.seats[seat] ?? '', of: verificationPartner(seat) }));
+      }
+      case 'tournament-initial': {
+        const table = d.table as number;
+        const card = this.card(round, table);
+        const seat = d.seat as Seat;
+        return setCard(table, applyCardEvent(card, { type: 'initial', seat, player: card.seats[seat] ?? '', initials: d.initials as string }));
+      }
+      case 'tournament-correct': {
+        const table = d.table as number;
+        const card = this.card(round, table);
+        const game = d.game as number;
+        const reason = d.reason as string;
+        const director = d.director as string;
+        const next =
+          d.points !== undefined
+            ? withFixedPoints(card, game, checkPoints(d.points, `round ${round} table ${table} game ${String(game)}`), 'director', 'director', reason, director)
+            : applyCardEvent(card, { type: 'correct', game, outcome: d.outcome as TournamentOutcome, reason, director });
+        return setCard(table, next);
+      }
+      default:
+        throw new TournamentServiceError(400, `unknown tournament event type "${type}"`);
+    }
+  }
+
+  /** Checks, appends to the store, folds, tells listeners. @throws as {@link step} */
+  private commit(type: TournamentEventType, data: Record<string, unknown>, at = this.now()): void {
+    if (this.closed) throw new TournamentServiceError(409, 'the tournament service is closed');
+    const apply = this.step(type, data, at);
+    this.store.append(TOURNAMENT_LOG, type, at, data);
+    apply();
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) l();
+  }
+
+  /** hub table → its game number now (phase 'ended': that game; else the one before the game in play), for every bound table. */
+  private liveGameNos(mode: 'start' | 'time-up'): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [hub, rt] of this.runtimes) {
+      try {
+        const v = rt.publicView();
+        // at a start, a game in play counts for the round; at a time up, it does not (it scored 0)
+        out[hub] = mode === 'time-up' || v.phase === 'ended' ? v.gameNo : v.gameNo - 1;
+      } catch {
+        /* a view that cannot be read: nothing to remember */
+      }
+    }
+    return out;
+  }
+
+  private readAt(round: number, now: number): ClockReading {
+    const clock = this.state.clocks[round - 1]!;
+    return readClock(clock, Math.max(now, clock.lastChangeMs ?? now));
+  }
+
+  // ---------- the live side ----------
+
+  /**
+   * Checks the clock: when the current round's time has run out, appends the time up (at the moment
+   * it reached 0) so the unfinished games score 0; then tells the views (the clock moved).
+   * Called every `tickMs` and before every request. Never throws.
+   */
+  tick(): void {
+    if (this.closed) return;
+    try {
+      const s = this.state;
+      const r = s.round;
+      const clock = s.clocks[r - 1]!;
+      if (clock.state !== 'ready' && !s.timeUp[r - 1] && this.readAt(r, this.now()).timeUp) {
+        const at = clock.state === 'running' && clock.runningSinceMs !== null ? clock.runningSinceMs + (clock.durationMs - clock.usedMs) : this.now();
+        this.commit('tournament-time-up', { round: r, seen: this.liveGameNos('time-up') }, Math.max(0, Math.round(at)));
+        return;
+      }
+      if (clock.state === 'running' && !s.timeUp[r - 1]) this.emit();
+    } catch (e) {
+      this.problems.push(`tick: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Binds the configured hub tables among `runtimes` (a Siamese table's end is recorded from its
+   * view) and returns the runtimes to serve: the bound ones wrapped so their public and director
+   * views carry `clock` and `round` and they signal a change when the clock moves. Unbound runtimes
+   * are returned as they are. Call once.
+   */
+  wrap(runtimes: readonly TableRuntime[]): TableRuntime[] {
+    const ids = new Set(runtimes.map((rt) => rt.id));
+    for (const t of this.config.tables)
+      if (!ids.has(t.hubTable)) this.problems.push(`tournament table ${t.table}: hub table '${t.hubTable}' is not in this hub's table config; its results come only from recordGame or the director`);
+    return runtimes.map((rt) => {
+      if (!this.tableOfHub.has(rt.id)) return rt;
+      this.runtimes.set(rt.id, rt);
+      this.unsubscribe.push(rt.onChange(() => this.tableChanged(rt.id)));
+      this.tableChanged(rt.id);
+      return this.decorate(rt);
+    });
+  }
+
+  private decorate(rt: TableRuntime): TableRuntime {
+    const add = <V extends PublicTableView>(v: V): V => ({ ...v, ...this.tableView(rt.id) });
+    return new Proxy(rt, {
+      get: (target, prop) => {
+        if (prop === 'publicView') return () => add(target.publicView());
+        if (prop === 'directorView') return () => add<DirectorTableView>(target.directorView());
+        if (prop === 'onChange')
+          return (l: () => void) => {
+            const a = target.onChange(l);
+            const b = this.onChange(l);
+            return () => {
+              a();
+              b();
+            };
+          };
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  }
+
+  /** A change of a bound table: a Siamese game that ended with a final score goes on the card. */
+  private tableChanged(hubTable: string): void {
+    if (this.closed) return;
+    const rt = this.runtimes.get(hubTable);
+    if (!rt) return;
+    let v: PublicTableView;
+    try {
+      v = rt.publicView();
+    } catch {
+      return;
+    }
+    if (v.variant !== 'siamese' || v.phase !== 'ended' || !v.score?.final) return;
+    if ((this.state.seen.get(hubTable) ?? -Infinity) >= v.gameNo) return;
+    const points = [0, 0, 0, 0];
+    v.players.forEach((p, i) => {
+      const named = SEAT_NAMES.indexOf(p.seat as (typeof SEAT_NAMES)[number]);
+      const seat = named >= 0 ? named : i * 2;
+      points[seat] = v.score!.points[i] ?? 0;
+    });
+    this.record(hubTable, { points, source: `siamese table ${hubTable} game ${v.gameNo} (003 rule 17)` }, v.gameNo);
+  }
+
+  private record(hubTable: string, result: { outcome: TournamentOutcome } | { points: number[]; source: string }, hubGameNo?: number): RecordResult {
+    const table = this.tableOfHub.get(hubTable);
+    if (table === undefined) return { recorded: false, reason: `hub table '${hubTable}' plays no tournament table` };
+    if (hubGameNo !== undefined && (this.state.seen.get(hubTable) ?? -Infinity) >= hubGameNo)
+      return { recorded: false, reason: `game ${hubGameNo} of hub table '${hubTable}' is already recorded, or was not played in a round's time` };
+    this.tick();
+    const s = this.state;
+    const round = s.round;
+    const clock = s.clocks[round - 1]!;
+    if (clock.state === 'ready') return { recorded: false, reason: `round ${round}'s clock has not been started` };
+    if (s.timeUp[round - 1]) return { recorded: false, reason: `round ${round}'s time is up` };
+    const card = s.cards[round - 1]![table - 1]!;
+    const free = card.games.findIndex((g) => g === null);
+    if (free < 0) return { recorded: false, reason: `round ${round} table ${table} already has its ${GAMES_PER_ROUND} games` };
+    const data: Record<string, unknown> =
+      'outcome' in result
+        ? { round, table, game: free + 1, outcome: result.outcome, hubTable }
+        : { round, table, game: free + 1, points: result.points, source: result.source, hubTable };
+    if (hubGameNo !== undefined) data.hubGameNo = hubGameNo;
+    try {
+      this.commit('outcome' in result ? 'tournament-game' : 'tournament-points', data);
+    } catch (e) {
+      return { recorded: false, reason: (e as Error).message };
+    }
+    return { recorded: true, round, table, game: free + 1 };
+  }
+
+  // ---------- the public API ----------
+
+  /**
+   * THE HOOK FOR THE STANDARD TABLE ENGINE: its game on hub table `hubTableId` ended as `outcome`
+   * (seed 000 scoring input: winner, value, self-picked, jokerless, discarder, exposures, dead
+   * hands, wall game, Mah Jongg in error…). It goes on the card of that table's current round as
+   * the next game (1-4), scored by 000. Call it once per game end; pass `hubGameNo` (the engine's
+   * game number) so that a second call for the same game, e.g. when the engine refolds its log at
+   * a restart, writes nothing.
+   * @returns what was written, or why nothing was: the table plays no tournament table, the game is
+   *   already recorded, the round's clock is not started or its time is up, the card has its 4
+   *   games, or the outcome is impossible (the scoring error's words). Never throws.
+   */
+  recordGame(hubTableId: string, outcome: TournamentOutcome, opts: { hubGameNo?: number } = {}): RecordResult {
+    return this.record(hubTableId, { outcome }, opts.hubGameNo);
+  }
+
+  /**
+   * The director's clock for the current round: start, pause (a dispute at a table), resume.
+   * @throws TournamentError (a 409) when the clock refuses it (already started, not running, time up);
+   *   TournamentServiceError 400 for another action
+   */
+  clock(action: 'start' | 'pause' | 'resume'): TournamentClockPublic {
+    this.tick();
+    this.commit('tournament-clock', { round: this.state.round, action, seen: action === 'start' ? this.liveGameNos('start') : {} });
+    return this.clockPublic();
+  }
+
+  /**
+   * The director moves the tournament on to the next round (its clock not started yet).
+   * @throws TournamentServiceError 409 when this is the last round, or the current round is not
+   *   over (its time is not up and some table has a game without a result)
+   */
+  nextRound(): number {
+    this.tick();
+    this.commit('tournament-next-round', { round: this.state.round + 1 });
+    return this.state.round;
+  }
+
+  private resolveTable(table: number | string): number {
+    if (typeof table === 'number') return table;
+    if (/^\d+$/.test(table)) return Number(table);
+    const t = this.tableOfHub.get(table);
+    if (t === undefined) throw new TournamentServiceError(404, `unknown table '${table}': give a tournament table number or a bound hub table id`);
+    return t;
+  }
+
+  private checkSeat(seat: unknown): Seat {
+    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat > 3)
+      throw new TournamentServiceError(400, `seat must be 0-3 (East, South, West, North), not ${String(seat)}`);
+    return seat as Seat;
+  }
+
+  /**
+   * FOR THE SEAT VIEW: the player at `seat` (0 East … 3 North) initials the card of `table` (a
+   * tournament table number, or a bound hub table id) in `round` (000: "Score cards that are not
+   * initialed by each player are considered incomplete"). The initials default to the player's
+   * name's ("Ann Lee" → "AL").
+   * @returns the card after it
+   * @throws TournamentServiceError 404 unknown round/table, 400 bad seat; TournamentError (a 409)
+   *   when a game has no result yet or the player has already initialed
+   */
+  initial(table: number | string, round: number, seat: number, initials?: string): ScoreCard {
+    const t = this.resolveTable(table);
+    const s = this.checkSeat(seat);
+    const card = this.card(round, t);
+    this.commit('tournament-initial', { round, table: t, seat: s, initials: initials ?? initialsOf(this.names[card.seats[s]] ?? card.seats[s]) });
+    return this.card(round, t);
+  }
+
+  /**
+   * FOR THE SEAT VIEW: the player at `bySeat` has checked the score of the player across (East
+   * verifies West's and West East's; North South's and South North's: 000 "Before you move to the
+   * next table").
+   * @returns the card after it
+   * @throws TournamentServiceError 404 / 400 as {@link initial}; TournamentError (a 409) when a game
+   *   has no result yet or this verification is already done
+   */
+  verify(table: number | string, round: number, bySeat: number): ScoreCard {
+    const t = this.resolveTable(table);
+    const s = this.checkSeat(bySeat);
+    this.card(round, t);
+    this.commit('tournament-verify', { round, table: t, seat: s });
+    return this.card(round, t);
+  }
+
+  /**
+   * The director corrects one game of a card (000 "DISPUTES": the director's ruling is final), by
+   * points per seat [East, South, West, North] or by outcome (scored by 000). Clears every initial
+   * and verification of the card: the players check and initial again.
+   * @throws TournamentServiceError 400 (not exactly one of points/outcome, points not 4 whole
+   *   numbers), 404 unknown round/table; TournamentError (a 409/400) for no reason, a bad game
+   *   number or an impossible outcome
+   */
+  correct(table: number | string, round: number, fix: { game: number; reason: string; by?: string; points?: number[]; outcome?: TournamentOutcome }): ScoreCard {
+    const t = this.resolveTable(table);
+    this.card(round, t);
+    if ((fix.points === undefined) === (fix.outcome === undefined)) throw new TournamentServiceError(400, 'a correction gives either points (4 numbers) or an outcome');
+    const data: Record<string, unknown> = { round, table: t, game: fix.game, reason: fix.reason, director: fix.by ?? 'director' };
+    if (fix.points !== undefined) data.points = checkPoints(fix.points, `round ${round} table ${t} game ${fix.game}`);
+    else data.outcome = fix.outcome;
+    this.commit('tournament-correct', data);
+    return this.card(round, t);
+  }
+
+  /** Every score card of rounds 1 … current (director: with initials and corrections), round then table order. */
+  cards(): ScoreCard[] {
+    return this.state.cards.slice(0, this.state.round).flat();
+  }
+
+  /** The current round (1-based). */
+  get round(): number {
+    return this.state.round;
+  }
+
+  /** The standings from the complete cards (000: only complete cards are accepted); ties share the prize. */
+  standings(): Standing[] {
+    return standings(
+      this.cards().filter(isCardComplete),
+      this.config.prizes,
+      this.config.players.map((p) => p.id),
+    );
+  }
+
+  /** The current round's clock as GET /api/tournament shows it. */
+  clockPublic(): TournamentClockPublic {
+    const r = this.state.round;
+    const c = this.readAt(r, this.now());
+    const timeUp = c.timeUp || this.state.timeUp[r - 1]!;
+    return { round: r, state: c.state, remainingMs: timeUp ? 0 : c.remainingMs, display: timeUp ? '0:00' : c.display, running: c.state === 'running' && !timeUp, aboutToRunOut: c.aboutToRunOut && !timeUp, timeUp };
+  }
+
+  /** `clock` and `round` for a hub table's view, or nulls when it plays no tournament table. */
+  tableView(hubTable: string): { clock: TournamentClockView | null; round: TournamentRoundView | null } {
+    const table = this.tableOfHub.get(hubTable);
+    if (table === undefined) return { clock: null, round: null };
+    const c = this.clockPublic();
+    const card = this.state.cards[this.state.round - 1]![table - 1]!;
+    const done = card.games.filter((g) => g !== null).length;
+    return {
+      clock: { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp },
+      round: { round: this.state.round, game: Math.min(done + 1, GAMES_PER_ROUND), of: GAMES_PER_ROUND },
+    };
+  }
+
+  /** GET /api/tournament: rounds, cards (marks, totals, who initialed/verified; no initials, no correction texts), clock, standings. */
+  publicView(): TournamentPublic {
+    this.tick();
+    const hubOf = new Map(this.config.tables.map((t) => [t.table, t.hubTable]));
+    const cards: PublicCard[] = this.cards().map((c) => ({
+      round: c.round,
+      table: c.table,
+      hubTable: hubOf.get(c.table) ?? null,
+      seats: c.seats.map((player, s) => ({
+        seat: SEAT_NAMES[s]!,
+        player,
+        name: this.names[player] ?? player,
+        marks: c.games.map((g) => (g ? g.marks[s]! : '')),
+        total: cardTotal(c, s as Seat),
+        initialed: c.initials[s] !== null,
+        verified: c.verified[s]!,
+      })),
+      games: c.games.filter((g) => g !== null).length,
+      by: c.games.map((g) => g?.by ?? null),
+      complete: isCardComplete(c),
+      missing: cardMissing(c),
+      corrections: c.corrections.length,
+    }));
+    return {
+      name: this.config.name,
+      round: this.state.round,
+      rounds: this.config.rounds,
+      gamesPerRound: GAMES_PER_ROUND,
+      clock: this.clockPublic(),
+      cards,
+      standings: this.standings().map((r) => ({ ...r, name: this.names[r.player] ?? r.player })),
+      prizes: [...this.config.prizes],
+    };
+  }
+
+  /** The standings as CSV (hub/tournament/export.ts: header rank,player,name,points,prize; CRLF). */
+  standingsCsv(): string {
+    this.tick();
+    return standingsCsv(this.standings(), { names: this.names });
+  }
+
+  /** The standings as JSON (`mjhub.tournament-standings/1`). */
+  standingsJson(): string {
+    this.tick();
+    return standingsJson(this.config.name, this.standings(), { names: this.names });
+  }
+
+  /**
+   * Every scored game of every card as JSON lines (`mjhub.tournament-game/1`,
+   * rules/tournament/RECORD-FORMAT.md); a game written as points has `outcome.fixedPoints`.
+   */
+  gamesJsonl(): string {
+    this.tick();
+    return gameRecordJsonLines(this.state.cards.flat());
+  }
+
+  /** Called on every change of the tournament (and every tick while the clock runs); returns an unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops the timer and the table subscriptions. Safe to call twice. */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const u of this.unsubscribe.splice(0)) u();
+    this.listeners.clear();
+    this.closed = true;
+  }
+}
+
+export { TournamentError };
+export type { TournamentConfig };

@@ -1,0 +1,205 @@
+/**
+ * The standard 4-player table, end to end: the standard simulator (hub/simulator/standard/) plays a
+ * seeded NMJL game with four bots on pseudo-terminals (socat), the hub reads the bytes
+ * (hub/table/standard/), and a socket.io client watching the public table view sees the deal, the
+ * Charleston, play, a real Mah Jongg and the exact tournament score (seed 000); then each injected
+ * violation is flagged.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { loadHubConfig } from '../../hub/config/load.js';
+import { startHub, type RunningHub } from '../../hub/hub.js';
+import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socket-events.js';
+import type { PublicTableView } from '../../hub/api/views.js';
+import type { StandardGameRecord } from '../../hub/simulator/standard/game.js';
+import { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { ROOT } from './harness.js';
+
+const CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
+const TIMING = { pace: 150, settleMs: 50, countCheckMs: 120 };
+
+/** The first place two action lists differ, with a few actions each side, or null when they are the same. */
+function firstDiff(got: readonly unknown[], expected: readonly unknown[]): { at: number; expected: string[]; got: string[] } | null {
+  const g = got.map((x) => JSON.stringify(x));
+  const e = expected.map((x) => JSON.stringify(x));
+  for (let i = 0; i < Math.max(g.length, e.length); i++) if (g[i] !== e[i]) return { at: i, expected: e.slice(Math.max(0, i - 2), i + 3), got: g.slice(Math.max(0, i - 2), i + 3) };
+  return null;
+}
+
+const hasSocat = (() => {
+  try {
+    execSync('command -v socat', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface StandardSession {
+  hub: RunningHub;
+  sim: ChildProcess;
+  client: Socket;
+  view(): PublicTableView | null;
+  received: string[];
+  /** each player's count, every time it changed */
+  counts: (number | null)[][];
+  until(pred: (v: PublicTableView) => boolean, ms: number): Promise<PublicTableView>;
+  record(): Promise<StandardGameRecord[]>;
+  engine(): StandardTableEngine;
+  stop(): Promise<void>;
+}
+
+/** The standard simulator as its own process on pseudo-terminals, the hub in this process, a public socket client. */
+async function startStandardSession(opts: { seed: number; inject?: string; injectAt?: number }): Promise<StandardSession> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-std-'));
+  const recordFile = path.join(dir, 'record.json');
+  const args = [
+    '--import', 'tsx', path.join(ROOT, 'hub/simulator/standard/main.ts'),
+    '--seed', String(opts.seed), '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
+    '--dir', path.join(dir, 'sim'), '--record', recordFile, '--config', CONFIG, '--transport', 'pty',
+  ];
+  if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? 2));
+  const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let simOut = '';
+  sim.stdout!.on('data', (d: Buffer) => (simOut += d.toString()));
+  sim.stderr!.on('data', (d: Buffer) => (simOut += d.toString()));
+  const portsFile = path.join(dir, 'sim', 'ports.json');
+  await waitFor(() => existsSync(portsFile) || sim.exitCode !== null, 30_000, 'the simulator ports');
+  if (!existsSync(portsFile)) throw new Error(`simulator exited: ${simOut}`);
+  const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
+  const tables = loadHubConfig(CONFIG);
+  for (const { table } of tables) {
+    table.timing.settleMs = TIMING.settleMs;
+    table.timing.countCheckMs = TIMING.countCheckMs;
+  }
+  const hub = await startHub({ tables, dataDir: path.join(dir, 'data'), ports, httpPort: 0, directorToken: 'e2e-director-token' });
+  const received: string[] = [];
+  const counts: (number | null)[][] = [[], [], [], []];
+  let view: PublicTableView | null = null;
+  let seq = -1;
+  const client = io(hub.url, { transports: ['websocket'], reconnection: true });
+  const note = () =>
+    view?.players.forEach((p, i) => {
+      if (counts[i]!.at(-1) !== p.count) counts[i]!.push(p.count);
+    });
+  client.on(EV.snapshot, (p: SnapshotPayload) => {
+    received.push(JSON.stringify(p));
+    view = p.view;
+    seq = p.seq;
+    note();
+  });
+  client.on(EV.delta, (p: DeltaPayload) => {
+    received.push(JSON.stringify(p));
+    if (!view || p.seq !== seq + 1) {
+      client.emit(EV.resync, { tableId: 't1' });
+      return;
+    }
+    view = { ...view, ...p.changes };
+    seq = p.seq;
+    note();
+  });
+  client.on('connect', () => client.emit(EV.watch, { tableId: 't1' }));
+  return {
+    hub,
+    sim,
+    client,
+    view: () => view,
+    received,
+    counts,
+    async until(pred, ms) {
+      await waitFor(() => view !== null && pred(view), ms, `the standard table view (phase ${view?.phase}, hub phase ${hub.engines.get('t1')?.publicView().phase}; sim said: ${simOut.trim().split('\n').slice(-2).join(' / ')})`);
+      return view!;
+    },
+    async record() {
+      await waitFor(() => existsSync(recordFile), 60_000, 'the simulator record');
+      return JSON.parse(readFileSync(recordFile, 'utf8')) as StandardGameRecord[];
+    },
+    engine: () => hub.engines.get('t1') as StandardTableEngine,
+    async stop() {
+      client.close();
+      sim.kill('SIGTERM');
+      await new Promise<void>((r) => (sim.exitCode !== null ? r() : sim.once('exit', () => r())));
+      await hub.close();
+    },
+  };
+}
+
+const sessions: StandardSession[] = [];
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.stop()));
+});
+
+/** Tag UIDs and tile ids are what a concealed tile looks like on the wire. */
+const CONCEALED = /[0-9A-F]{14}|[1-9][BCD]#\d|\b[NEWSF]#\d|\b[RGW]D#\d|\bJ#\d/;
+
+describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-terminals', () => {
+  it('seed 3: the deal 14/13/13/13, the Charleston, play, Bea\'s concealed Mah Jongg on Dot\'s discard, the exact score', async () => {
+    const s = await startStandardSession({ seed: 3 });
+    sessions.push(s);
+    const end = await s.until((v) => v.phase === 'ended', 150_000);
+    const rec = (await s.record())[0]!;
+    const state = s.engine().gameState();
+    // the hub inferred from the reader bytes exactly the actions the bots made
+    const inferred = s.engine().inferredActions();
+    expect(firstDiff(inferred, rec.actions)).toBeNull();
+    expect(s.engine().unexplained).toEqual([]);
+    // the deal seen live: East 14, the others 13
+    expect(s.counts[0]).toContain(14);
+    expect(s.counts[1]).toContain(13);
+    expect(state.gameNo).toBe(1);
+    // Bea (South) called Dot's (North) discard for "NEWS 2026a 2026b FF" (C 50), jokerless
+    expect(end.endReason!.startsWith('Bea declared Mah Jongg: NEWS 2026a 2026b FF')).toBe(true);
+    expect(end.players[1]!.racks[0]!.mahJongg).toMatchObject({ lineId: 'sample-standard:10', value: 50, jokerless: true });
+    expect(end.players[1]!.racks[0]!.exposed).toHaveLength(14);
+    expect(end.flags).toEqual([]);
+    // 000 scoring, by hand: Bea 50 + jokerless 20 = 70 (not self-picked); Dot threw the winning tile
+    // to a hand with one exposure (the called tile's group) → −10; East and West 0
+    expect(end.score?.points).toEqual([0, 70, 0, -10]);
+    expect(end.score?.final).toBe(true);
+    expect(rec.points).toEqual([0, 70, 0, -10]);
+    // the public side never saw a concealed tile
+    for (const text of s.received) {
+      expect(text).not.toMatch(CONCEALED);
+      expect(text).not.toContain('"concealed"');
+    }
+  }, 200_000);
+
+  const cases: { inject: string; kinds: string[]; dead: boolean }[] = [
+    // the passer keeps the joker (NMJL), so the passer holds 14 and the receiver 12: both counts are flagged at East's first discard too
+    { inject: 'joker', kinds: ['joker-passed', 'tile-count'], dead: true },
+    { inject: 'ahead', kinds: ['picking-ahead'], dead: true },
+    { inject: 'into-rack', kinds: ['called-into-rack'], dead: true },
+    { inject: 'late-call', kinds: ['call-too-late'], dead: false },
+    { inject: 'count', kinds: ['tile-count'], dead: true },
+  ];
+  it('each injected violation is flagged with its rule, as the bots\' own referee flagged it (seed 2, five tables at once)', async () => {
+    const started = await Promise.all(cases.map((c) => startStandardSession({ seed: 2, inject: c.inject, injectAt: 2 })));
+    sessions.push(...started);
+    await Promise.all(
+      cases.map(async (c, i) => {
+        const s = started[i]!;
+        const end = await s.until((x) => x.phase === 'ended', 180_000);
+        const rec = (await s.record())[0]!;
+        expect(firstDiff(s.engine().inferredActions(), rec.actions)).toBeNull();
+        expect(end.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }))).toEqual(rec.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title })));
+        expect(end.flags.map((f) => f.kind)).toContain(c.kinds[0]);
+        const f = end.flags.find((x) => x.kind === c.kinds[0])!;
+        expect(f.status).toBe('awaiting-director');
+        expect(end.players[f.player]!.racks[0]!.dead).toBe(c.dead);
+        expect(end.score?.points).toEqual(rec.points);
+      }),
+    );
+  }, 240_000);
+});
