@@ -12,8 +12,9 @@
  *   SNAP, ADD/DEL with sequence numbers, a heartbeat every 1000 ms per reader, 9 readers a table),
  *   whose lines go straight into the supervisor (`supervisor.line(conn, text, Date.now())`, as a
  *   transport does), with no serial port in between;
- * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 350 ms later;
- *   a deal step lifts and puts down 4 tiles), the tables' starts spread over the first 700 ms;
+ * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 250 ms later,
+ *   resting 450 ms, longer than any settle window; a deal step lifts and puts down 4 tiles), the
+ *   tables' starts spread over the first 700 ms;
  * - one socket.io client per table (its own websocket, in this process) watches its table's public
  *   view exactly as the display does (snapshot, then deltas in seq order).
  *
@@ -28,6 +29,11 @@
  *   settleMs, 250 ms). We subtract instead of starting the hub with settleMs 0 because settleMs 0
  *   would not remove the 400 ms rack and top windows, which the table config does not set.
  *   Precision ±1 ms (the engine's clock is Date.now, whole ms). Target p99 < 20 ms at 200 tables.
+ * Each hub function on the path is timed while measuring (calls per second, share of the time, p99):
+ * supervisor.line, engine.tick, store.flush (the durable write before every publish) and
+ * engine.publicView; and 200 tables are measured once more with the event log in memory (no disk
+ * write) to show what the durable write costs. `BENCH_DEBUG=1` prints each move seen more than
+ * 50 ms after it was due.
  * The clients run in the hub's process, so their socket.io parsing is counted (and competes for the
  * same CPU): the figures are an upper bound of what a display on another machine adds.
  */
@@ -58,12 +64,14 @@ export const TARGET_HUB_P99_MS = 20;
 export const TARGET_REST_MS = 300;
 /** One move per table every this many ms (a lift, then the placement half of it later). */
 export const MOVE_EVERY_MS = 700;
+/** A lifted tile is put down this long after it was lifted (ms); it then rests MOVE_EVERY_MS minus this, longer than any settle window. */
+export const IN_HAND_MS = 250;
 
 /** Options of {@link runLatencyBench}. */
 export interface LatencyOptions {
   /** table counts to measure, in order (default [1, 50, 200]) */
   tables?: number[];
-  /** ms of play measured per table count, after `warmupMs` (default 1 table: 30 s, more: 20 s; in memory at most 12 s) */
+  /** ms of play measured per table count, after `warmupMs` (default 1 table: 25 s, more: 20 s; in memory at most 12 s) */
   measureMs?: (tables: number) => number;
   /** ms of play before samples count (default 8000: JIT, and most of the deal, when all tables lift 4 tiles at a time) */
   warmupMs?: number;
@@ -82,6 +90,8 @@ export interface LatencyResult {
   /** the event log: SQLite in a temporary folder, or in memory (diagnostic) */
   store: 'sqlite-file' | 'memory';
   samples: number;
+  /** ms of play measured */
+  measuredMs: number;
   hubAdded: { p50: number; p99: number; max: number };
   /** hub-added, split: settle due → the engine published; published → the client saw it */
   split: { toPublish: { p50: number; p99: number }; toClient: { p50: number; p99: number } };
@@ -95,6 +105,10 @@ export interface LatencyResult {
   deltasPerSecond: number;
   /** moves sent while measuring that no client saw within 3 s of the end */
   unseen: number;
+  /** moves not counted because their tile was lifted again before it could settle (the bench fell behind) */
+  dropped: number;
+  /** commands the hub sent to readers while measuring (`CMD snap` after a gap) */
+  commands: number;
   /** deltas whose seq was not the next one (the client resynced) */
   seqGaps: number;
   /** CPU time of the process / wall time while measuring (1.0 = one core busy) */
@@ -115,6 +129,21 @@ interface Pending {
   /** the window the move waited for: the config's settleMs (true), or a rack/top window */
   defaultWindow: boolean;
   counted: boolean;
+  label: string;
+  /** the tiles put down */
+  tiles: TileId[];
+}
+
+interface Stats {
+  lines: number;
+  deltas: number;
+  seqGaps: number;
+  /** moves not counted: a tile lifted again before its move could settle */
+  dropped: number;
+  /** lines the hub sent to readers (CMD snap) while measuring */
+  commands: number;
+  samples: Sample[];
+  measuring: boolean;
 }
 
 interface Sample {
@@ -154,8 +183,8 @@ class Timed {
   }
 }
 
-/** Nearest-rank percentile of sorted values (NaN when empty). */
-function pct(sorted: readonly number[], p: number): number {
+/** Nearest-rank percentile `p` (0-100) of ascending `sorted` values, e.g. p99 of 1..100 is 99 (NaN when empty). */
+export function pct(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
@@ -213,7 +242,7 @@ class BenchTable {
     readonly loaded: LoadedTable,
     game: GameResult,
     private readonly hub: RunningHub,
-    private readonly stats: { lines: number; deltas: number; seqGaps: number; samples: Sample[]; measuring: boolean },
+    private readonly stats: Stats,
   ) {
     const { table } = loaded;
     this.zones = tableZones(table);
@@ -229,7 +258,10 @@ class BenchTable {
       const conn: Connection = {
         name: `bench://${r.id}`,
         // the hub's commands (CMD snap) reach the reader a moment later, as over a wire
-        write: (line) => setImmediate(() => this.readers.get(r.id)!.receive(line + '\n')),
+        write: (line) => {
+          if (this.stats.measuring) this.stats.commands++;
+          setImmediate(() => this.readers.get(r.id)!.receive(line + '\n'));
+        },
       };
       this.conns.set(r.id, conn);
       this.readers.set(
@@ -304,6 +336,7 @@ class BenchTable {
     if (last < 0) return;
     for (const p of this.pending.splice(0, last + 1)) {
       if (!p.counted) continue;
+      if (process.env.BENCH_DEBUG && now - p.dueAt > 50) console.log('slow', this.loaded.table.id, (now - p.dueAt).toFixed(1), p.label);
       const published = Math.max(this.publishedAt, p.dueAt);
       this.stats.samples.push({ hubAdded: now - p.dueAt, rest: now - p.restAt, defaultWindow: p.defaultWindow, toPublish: published - p.dueAt, toClient: now - published });
     }
@@ -314,8 +347,11 @@ class BenchTable {
     return !!this.view && this.view.walls.reduce((n, w) => n + w.left, 0) === 152;
   }
 
-  /** Plays step `i`: lifts (DEL) and placements (ADD) go to the readers, hence to the hub, now. */
-  apply(i: number): void {
+  /**
+   * Plays step `i`: lifts (DEL) and placements (ADD) go to the readers, hence to the hub, now.
+   * @returns true when the step put a tile down
+   */
+  apply(i: number): boolean {
     const step = this.steps[i]!;
     let restAt = -1;
     let dueAt = -Infinity;
@@ -325,6 +361,14 @@ class BenchTable {
       const now = performance.now();
       if (m.from) {
         const from = `${m.from.reader}/${m.from.zone}`;
+        // lifted again before it could settle (the bench fell behind its schedule): that state is
+        // never shown, so the move is not a sample
+        for (const p of this.pending) {
+          if (p.counted && p.tiles.includes(m.tile) && p.dueAt > now) {
+            p.counted = false;
+            this.stats.dropped++;
+          }
+        }
         this.readers.get(m.from.reader)!.remove(m.from.zone, tag);
         this.lifted.set(m.tile, { zone: from, at: now });
       }
@@ -343,8 +387,10 @@ class BenchTable {
         if (Math.max(byArrival, byDeparture) - t > this.defaultSettle) defaultWindow = false;
       }
     }
-    if (restAt < 0) return; // a lift only: the tiles stay where they were until they come to rest
-    this.pending.push({ print: printOfPositions(this.zones, this.counts), restAt, dueAt, defaultWindow, counted: this.stats.measuring });
+    if (restAt < 0) return false; // a lift only: the tiles stay where they were until they come to rest
+    this.pending.push({
+      tiles: step.moves.filter((m) => m.to).map((m) => m.tile), print: printOfPositions(this.zones, this.counts), restAt, dueAt, defaultWindow, counted: this.stats.measuring, label: `step ${i}: ${step.label}` });
+    return true;
   }
 
   close(): void {
@@ -363,15 +409,17 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
   const loaded = cloneTables(demo, n);
   const setupStart = performance.now();
   const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token', logger: false });
-  const stats = { lines: 0, deltas: 0, seqGaps: 0, samples: [] as Sample[], measuring: false };
+  const stats: Stats = { lines: 0, deltas: 0, seqGaps: 0, dropped: 0, commands: 0, samples: [], measuring: false };
   // where the time goes: the supervisor's line handling, the engines' ticks (settled moves → log →
-  // fold), the store's flush (the durable write before every publish), the public view computed per delta
-  const timed = [new Timed('supervisor.line'), new Timed('engine.tick'), new Timed('store.flush'), new Timed('engine.publicView')];
+  // fold), the store's flush (the durable write before every publish), the public view computed per
+  // delta, and the reader-status refresh (the hub calls it on every table every staleMs / 2)
+  const timed = [new Timed('supervisor.line'), new Timed('engine.tick (includes store.flush when it publishes)'), new Timed('store.flush'), new Timed('engine.publicView'), new Timed('engine.readerStatusChanged')];
   timed[0]!.wrap(hub.supervisor, 'line');
   timed[2]!.wrap(hub.store, 'flush');
   for (const e of hub.engines.values()) {
     timed[1]!.wrap(e, 'tick');
     timed[3]!.wrap(e, 'publicView');
+    timed[4]!.wrap(e, 'readerStatusChanged');
   }
   const tables = loaded.map((t, i) => new BenchTable(t, games[i % games.length]!, hub, stats));
   const startedIn = performance.now() - setupStart;
@@ -388,15 +436,14 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
     const s1 = (ms: number) => (ms / 1000).toFixed(1);
     log(`  ${n} table${n > 1 ? 's' : ''}${memory ? ', event log IN MEMORY (diagnostic: no durable write before a publish)' : ''}: startHub ${s1(startedIn)} s, ${n} socket.io clients watching at ${s1(connectedIn)} s, ${n * 9} readers' snapshots shown at ${s1(performance.now() - setupStart)} s (load average ${os.loadavg()[0]!.toFixed(1)}); playing ${(warmupMs / 1000).toFixed(0)} s warm-up + ${(measureMs / 1000).toFixed(0)} s measured`);
 
-    // play: each table one step every MOVE_EVERY_MS / 2 (a lift, then a placement), starts spread out
+    // play: each table one move every MOVE_EVERY_MS (a lift, the placement IN_HAND_MS later), starts spread out
     let stop = false;
     const players = tables.map(async (t, k) => {
       await sleep(Math.floor((k / n) * MOVE_EVERY_MS));
-      let next = performance.now();
+      // no catching up when the timers run late: a tile always rests its full time
       for (let i = 0; i < t.steps.length && !stop; i++) {
-        t.apply(i);
-        next += MOVE_EVERY_MS / 2;
-        await sleep(Math.max(0, next - performance.now()));
+        const placed = t.apply(i);
+        await sleep(placed ? MOVE_EVERY_MS - IN_HAND_MS : IN_HAND_MS);
       }
     });
     await sleep(warmupMs);
@@ -434,6 +481,7 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
       tables: n,
       store: memory ? 'memory' : 'sqlite-file',
       samples: hubAdded.length,
+      measuredMs: elapsed,
       hubAdded: { p50: pct(hubAdded, 50), p99: pct(hubAdded, 99), max: hubAdded.at(-1) ?? NaN },
       split: { toPublish: { p50: pct(toPublish, 50), p99: pct(toPublish, 99) }, toClient: { p50: pct(toClient, 50), p99: pct(toClient, 99) } },
       restToDisplay: { p50: pct(rest, 50), p99: pct(rest, 99), max: rest.at(-1) ?? NaN },
@@ -442,6 +490,8 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
       linesPerSecond: (lines / elapsed) * 1000,
       deltasPerSecond: (deltas / elapsed) * 1000,
       unseen,
+      dropped: stats.dropped,
+      commands: stats.commands,
       seqGaps: stats.seqGaps,
       cpuCores: (cpu.user + cpu.system) / 1000 / elapsed,
       hotSpots: timed.map((t) => t.summary(elapsed)),
@@ -464,7 +514,7 @@ const ratio = (got: number, target: number) => `${f(got / target, 2)} of target 
 export async function runLatencyBench(opts: LatencyOptions = {}): Promise<LatencyResult[]> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const counts = opts.tables ?? [1, 50, 200];
-  const measureMs = opts.measureMs ?? ((n: number) => (n === 1 ? 30_000 : 20_000));
+  const measureMs = opts.measureMs ?? ((n: number) => (n === 1 ? 25_000 : 20_000));
   const warmupMs = opts.warmupMs ?? 8000;
   log(`\nlatency: reader line → socket.io client, Royale Siamese tables each making one move every ${MOVE_EVERY_MS} ms,`);
   log(`  readers heartbeating every 1000 ms, one client per table in this process; settle windows as configured`);
@@ -479,9 +529,10 @@ export async function runLatencyBench(opts: LatencyOptions = {}): Promise<Latenc
   const results: LatencyResult[] = [];
   const runs = [...counts.map((n) => ({ n, memory: false })), ...(opts.inMemory ?? [200]).map((n) => ({ n, memory: true }))];
   for (const { n, memory } of runs) {
-    const r = await measure(n, memory ? Math.min(12_000, measureMs(n)) : measureMs(n), warmupMs, demo, games, memory, log);
+    const ms = memory ? Math.min(12_000, measureMs(n)) : measureMs(n);
+    const r = await measure(n, ms, warmupMs, demo, games, memory, log);
     results.push(r);
-    log(`    ${r.samples} moves seen (${r.unseen} unseen, ${r.seqGaps} seq gaps); ${f(r.linesPerSecond, 0)} reader lines/s in, ${f(r.deltasPerSecond, 0)} deltas/s out; CPU ${f(r.cpuCores, 2)} cores; event-loop lag p50 ${f(r.loopDelay.p50)} / p99 ${f(r.loopDelay.p99)} / max ${f(r.loopDelay.max)} ms`);
+    log(`    ${r.samples} moves seen (one per table every ${f((n * r.measuredMs) / Math.max(1, r.samples + r.unseen + r.dropped), 0)} ms; ${r.unseen} unseen, ${r.dropped} lifted before they settled, ${r.seqGaps} seq gaps, ${r.commands} CMD snap sent); ${f(r.linesPerSecond, 0)} reader lines/s in, ${f(r.deltasPerSecond, 0)} deltas/s out; CPU ${f(r.cpuCores, 2)} cores; event-loop lag p50 ${f(r.loopDelay.p50)} / p99 ${f(r.loopDelay.p99)} / max ${f(r.loopDelay.max)} ms`);
     log(`    time in: ${r.hotSpots.join('; ')}`);
     log(`    hub-added:        p50 ${f(r.hubAdded.p50)} ms, p99 ${f(r.hubAdded.p99)} ms (max ${f(r.hubAdded.max)}); p99 target < ${TARGET_HUB_P99_MS} ms: ${ratio(r.hubAdded.p99, TARGET_HUB_P99_MS)}`);
     log(`      settle due → engine published p50 ${f(r.split.toPublish.p50)} / p99 ${f(r.split.toPublish.p99)} ms; published → client saw it p50 ${f(r.split.toClient.p50)} / p99 ${f(r.split.toClient.p99)} ms`);

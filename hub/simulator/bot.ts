@@ -34,6 +34,8 @@ export interface RackView {
   top: TopGroup[];
   /** set once the rack holds an exposed Mah Jongg (14 tiles on its top): the rack is finished */
   mahJongg: { line: CardLine; tiles: TileId[] } | null;
+  /** the director ruled this hand dead (e.g. 003 rule 20): it makes no Mah Jongg and no exposure */
+  dead?: boolean;
 }
 
 /** One target: a card line variation for one rack and which concealed tiles it uses. */
@@ -217,7 +219,7 @@ export function findMahJongg(cards: readonly Card[], racks: readonly RackView[],
   // racks with exposures first: their tiles are already committed
   const order = racks
     .map((r, i) => ({ r, i }))
-    .filter(({ r }) => !r.mahJongg)
+    .filter(({ r }) => !r.mahJongg && !r.dead)
     .sort((x, y) => y.r.top.length - x.r.top.length || x.i - y.i);
   for (const { r, i } of order) {
     const best = rank(cards, i, pool, r.top, 3).find((p) => p.need === 0 && (!extra || p.keep.includes(extra)));
@@ -238,7 +240,7 @@ export function findCall(cards: readonly Card[], racks: readonly RackView[], dis
   if (mj) return { purpose: 'mahjongg', mahJongg: mj };
   const plans = planRacks(cards, racks, tuning);
   for (const p of plans) {
-    if (!p || p.line.concealed) continue;
+    if (!p || p.line.concealed || racks[p.rack]?.dead) continue;
     for (const g of p.groups) {
       if (g.exposed || g.group.kind !== k || g.group.size < 3 || !g.group.jokersAllowed) continue;
       if (g.tiles.length === g.group.size - 1) {

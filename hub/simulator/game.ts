@@ -25,6 +25,7 @@ import type { Card, CardLine } from '../../rules/card/types.js';
 import type { TableConfig } from '../config/types.js';
 import { fullTileSet, kindOf, type TileId, type TileKind } from '../../rules/tiles.js';
 import { mulberry32, shuffled } from './prng.js';
+import { rule20Hand } from '../../rules/referee/siamese.js';
 import {
   DEFAULT_TUNING,
   chooseDiscard,
@@ -433,11 +434,23 @@ export function playGame(opts: GameOptions): GameResult {
         detail: `${names[p]} picked and racked ${tiles.length} tiles: ${count(p)} tiles after picking (28 is right); ${count(p) - 1} off turn after the discard (27 is right)`,
       });
     } else if (injected === 'wall') {
+      // the director rules the hand rule 20 names dead, and the players abide by it
+      const racks = players[p]!.racks;
+      const dies = rule20Hand(racks.map((r) => ({ mahJongg: r.mahJongg !== null, dead: !!r.dead, exposed: r.top.length > 0 }))).rack;
+      racks[dies]!.dead = true;
       expectedFlags.push({
         kind: 'wrong-wall', player: p, step: s, tiles, rule: '20',
         detail: `${names[p]} picked and racked ${tiles[0]} from wall ${w} while wall ${cur} is the current wall`,
       });
     }
+  };
+
+  /** A player with one Mah Jongg and one dead hand stops; the other plays on alone (003 rule 13). */
+  const isOut = (q: number) => players[q]!.racks.every((r) => r.mahJongg !== null || r.dead);
+  /** The next player after `q` still playing (possibly `q` itself), or -1 when none is. */
+  const nextActive = (q: number): number => {
+    for (let i = 1; i <= nPlayers; i++) if (!isOut((q + i) % nPlayers)) return (q + i) % nPlayers;
+    return -1;
   };
 
   // ---- play (003 rule 8): East picks the 28th tile and discards; then West; calls before picks
@@ -454,6 +467,7 @@ export function playGame(opts: GameOptions): GameResult {
     // the other player may call the discard before picking; after a call the caller discards
     for (;;) {
       const o = (discarder + 1) % nPlayers;
+      if (isOut(o)) break; // a player who has stopped (rule 13) calls nothing
       const call = findCall(cards, players[o]!.racks, tile, tuning);
       if (!call || (opts.wallGame && call.purpose === 'mahjongg')) break;
       if (call.purpose === 'mahjongg') {
@@ -491,7 +505,11 @@ export function playGame(opts: GameOptions): GameResult {
       tile = discard(o);
     }
     if (end) break;
-    p = (discarder + 1) % nPlayers;
+    p = nextActive(discarder);
+    if (p < 0) {
+      end = { reason: mahJonggs.length ? 'walls-empty' : 'wall-game', winner: null };
+      break;
+    }
   }
   const finalEnd = end as GameRecord['end'] | null ?? { reason: 'wall-game' as const, winner: null };
   if (finalEnd.reason === 'wall-game') for (let i = 0; i < nPlayers; i++) points[i]! += 10;

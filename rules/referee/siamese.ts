@@ -237,6 +237,25 @@ export function isOut(p: PlayerState): boolean {
   return p.racks.every((r) => r.dead || r.mahJongg !== null);
 }
 
+/**
+ * Which hand dies when a player picks and racks a tile from the wrong wall (003 rule 20):
+ * with a Mah Jongg exposed, the other hand; else the one hand with exposures; with exposures on
+ * both, the rack closest to the player (rack 1, index 0). With none the rule is silent: rack 1
+ * until the director chooses (`silent`).
+ * @param racks per rack (index 0 = closest to the player): a verified Mah Jongg on it, already dead, tiles on its top
+ */
+export function rule20Hand(racks: readonly { mahJongg: boolean; dead: boolean; exposed: boolean }[]): { rack: number; why: string; silent: boolean } {
+  const mj = racks.findIndex((r) => r.mahJongg);
+  if (mj >= 0) {
+    const other = racks.findIndex((r, i) => i !== mj && !r.dead);
+    return { rack: other >= 0 ? other : mj, why: 'the hand without the exposed Mah Jongg', silent: false };
+  }
+  const withExposures = racks.map((_, i) => i).filter((i) => racks[i]!.exposed);
+  if (withExposures.length === 1) return { rack: withExposures[0]!, why: 'the hand with exposures', silent: false };
+  if (withExposures.length >= 2) return { rack: 0, why: 'the hand on the rack closest to the player', silent: false };
+  return { rack: 0, why: 'the rule is silent with no exposures: rack 1 until the director chooses', silent: true };
+}
+
 // ---------------------------------------------------------------- the referee
 
 /** Creates the referee for one table. */
@@ -468,19 +487,9 @@ export function siameseReferee(config: SiameseConfig) {
     }
   }
 
-  /** Which hand dies for a pick from the wrong wall (003 rule 20); `silent` when the rule does not say. */
+  /** Which hand dies for a pick from the wrong wall (003 rule 20), from the referee's state. */
   function wrongWallHand(p: PlayerState, player: number, s: SiameseState): { rack: number; why: string; silent: boolean } {
-    const mj = p.racks.findIndex((r) => r.mahJongg);
-    if (mj >= 0) {
-      const other = p.racks.findIndex((r, i) => i !== mj && !r.dead);
-      return { rack: other >= 0 ? other : mj, why: 'the hand without the exposed Mah Jongg', silent: false };
-    }
-    const withExposures = p.racks
-      .map((_, i) => i)
-      .filter((i) => tilesAt(s, 'top', player, i).length > 0);
-    if (withExposures.length === 1) return { rack: withExposures[0]!, why: 'the hand with exposures', silent: false };
-    if (withExposures.length >= 2) return { rack: 0, why: 'the hand on the rack closest to the player', silent: false };
-    return { rack: 0, why: 'the rule is silent with no exposures: rack 1 until the director chooses', silent: true };
+    return rule20Hand(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s, 'top', player, i).length > 0 })));
   }
 
   function doPick(s: SiameseState, raised: Flag[], player: number, wall: number, tile: TileId, to: Place, at: number, ref: string, wallBefore: number | null): void {

@@ -66,8 +66,8 @@ describe('the deal', () => {
     expect(deal.type).toBe('deal');
     expect(deal.hands.map((h) => h.length)).toEqual([14, 13, 13, 13]);
     expect(deal.wallSize).toBe(99);
-    // fullTileSet: four of each kind in order 1B…9B, 1C…; East took tiles 0-3, 16-19, 32-35, 48-49
-    expect(deal.hands[0]).toEqual(['1B', '1B', '1B', '1B', '1C', '1C', '1C', '1C', '5B', '5B', '5B', '5B', '5C', '5C']);
+    // fullTileSet: four of each kind in order 1B…9B, 1C…; East took tiles 0-3 (1B), 16-19 (5B), 32-35 (9B), 48-49 (4C)
+    expect(deal.hands[0]).toEqual(['1B', '1B', '1B', '1B', '4C', '4C', '5B', '5B', '5B', '5B', '9B', '9B', '9B', '9B']);
   });
 
   it('a misdeal (South takes 2 in the last round) is dealt at the first Charleston move, with South at 14', () => {
@@ -128,7 +128,7 @@ describe('the Charleston', () => {
     b.t.move(b.hands[3]![1]!, rack(3), rack(1));
     expect(b.t.move(b.hands[0]![5]!, rack(0), FLOOR)).toEqual([
       { type: 'courtesy', wishes: [1, 2, 1, 2], tiles: [['1B'], ['2B', '2B'], ['3B'], ['4B', '4B']] },
-      { type: 'discard', player: 0, tile: '2B' },
+      { type: 'discard', player: 0, tile: '5B' },
     ]);
     expect(b.t.agg.mode).toBe('play');
   });
@@ -149,19 +149,21 @@ describe('play', () => {
 
   it('a pick, a discard', () => {
     const { t, hands } = playing();
-    expect(t.move(SET[53]!, wall(1), rack(1))).toEqual([{ type: 'pick', player: 1, tile: '5D' }]);
+    expect(t.move(SET[53]!, wall(1), rack(1))).toEqual([{ type: 'pick', player: 1, tile: '5C' }]);
     expect(t.move(hands[1]![0]!, rack(1), FLOOR)).toEqual([{ type: 'discard', player: 1, tile: '2B' }]);
   });
 
   it('a call: the discard on top, two tiles from the rack with it, then the caller\'s discard → call for a pung, the exposure, the discard', () => {
     const { t, hands } = playing();
-    const called = hands[0]![13]!; // East's discard, 5C
+    const called = hands[0]![13]!; // East's discard, 4C#2
     expect(t.move(called, FLOOR, top(2))).toEqual([]);
     expect(t.move(hands[2]![0]!, rack(2), top(2))).toEqual([]);
-    expect(t.move(SET[54]!, wall(1), rack(2))).toEqual([
+    expect(t.move(hands[2]![1]!, rack(2), top(2))).toEqual([]);
+    // whatever happens next at the table ends the call: here the next player's pick
+    expect(t.move(SET[54]!, wall(1), rack(3))).toEqual([
       { type: 'call', calls: [{ player: 2, for: 'pung' }] },
-      { type: 'expose', player: 2, tiles: ['3B'] },
-      { type: 'pick', player: 2, tile: '5D' },
+      { type: 'expose', player: 2, tiles: ['3B', '3B'] },
+      { type: 'pick', player: 3, tile: '5C' },
     ]);
     const u = playing();
     u.t.move(called, FLOOR, top(2));
@@ -181,7 +183,7 @@ describe('play', () => {
 
   it('a discard taken onto a top after the next pick, then put back on the floor: one call, and nothing for the return', () => {
     const { t, hands } = playing();
-    expect(t.move(SET[53]!, wall(1), rack(1))).toEqual([{ type: 'pick', player: 1, tile: '5D' }]);
+    expect(t.move(SET[53]!, wall(1), rack(1))).toEqual([{ type: 'pick', player: 1, tile: '5C' }]);
     expect(t.move(hands[0]![13]!, FLOOR, top(3))).toEqual([]);
     expect(t.move(hands[0]![13]!, top(3), FLOOR)).toEqual([{ type: 'call', calls: [{ player: 3, for: 'pung' }] }]);
     expect(t.move(hands[1]![0]!, rack(1), FLOOR)).toEqual([{ type: 'discard', player: 1, tile: '2B' }]);
