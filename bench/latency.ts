@@ -336,7 +336,7 @@ class BenchTable {
     if (last < 0) return;
     for (const p of this.pending.splice(0, last + 1)) {
       if (!p.counted) continue;
-      if (process.env.BENCH_DEBUG && now - p.dueAt > 50) console.log('slow', this.loaded.table.id, (now - p.dueAt).toFixed(1), p.label);
+      if (process.env.BENCH_DEBUG && now - p.dueAt > 50) console.log('slow', this.loaded.table.id, (now - p.dueAt).toFixed(1), p.label, 'due', p.dueAt.toFixed(0), 'seen', now.toFixed(0));
       const published = Math.max(this.publishedAt, p.dueAt);
       this.stats.samples.push({ hubAdded: now - p.dueAt, rest: now - p.restAt, defaultWindow: p.defaultWindow, toPublish: published - p.dueAt, toClient: now - published });
     }
@@ -440,10 +440,14 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
     let stop = false;
     const players = tables.map(async (t, k) => {
       await sleep(Math.floor((k / n) * MOVE_EVERY_MS));
-      // no catching up when the timers run late: a tile always rests its full time
+      // each table keeps its own timeline, as players do whatever the hub is doing: a step whose
+      // timer fires late (the loop was busy) is played at once and the next one keeps its planned
+      // time; sleeping a fixed time after each step instead would line the tables up after every stall
+      let next = performance.now();
       for (let i = 0; i < t.steps.length && !stop; i++) {
         const placed = t.apply(i);
-        await sleep(placed ? MOVE_EVERY_MS - IN_HAND_MS : IN_HAND_MS);
+        next += placed ? MOVE_EVERY_MS - IN_HAND_MS : IN_HAND_MS;
+        await sleep(Math.max(0, next - performance.now()));
       }
     });
     await sleep(warmupMs);
