@@ -1,5 +1,5 @@
 /**
- * Latency bench (part of `npm run bench`; alone: `node --import tsx bench/latency.ts [--tables 1,50,200] [--seconds 30]`).
+ * Latency bench (part of `npm run bench`; alone: `node --import tsx bench/latency.ts [--tables 1,50,200] [--seconds 20] [--in-memory 200|none]`).
  * Prints figures and their ratio to the targets, never asserts.
  *
  * For each table count N (default 1, 50 and 200):
@@ -14,7 +14,9 @@
  *   transport does), with no serial port in between;
  * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 250 ms later,
  *   resting 450 ms, longer than any settle window; a deal step lifts and puts down 4 tiles), the
- *   tables' starts spread over the first 700 ms;
+ *   tables' starts spread over the first 700 ms, each table on its own timeline (a late timer does
+ *   not shift its later moves, so the tables never line up behind a stall of the hub); the first
+ *   8 s (most of the deal) are not measured;
  * - one socket.io client per table (its own websocket, in this process) watches its table's public
  *   view exactly as the display does (snapshot, then deltas in seq order).
  *

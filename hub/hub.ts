@@ -124,6 +124,19 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const transports: Transport[] = [];
   for (const p of opts.ports) transports.push(await openReaderPort(p, sink));
 
+  // a standard table's game, once over, goes on the tournament's score card (seed 000 scoring)
+  if (tournament) {
+    for (const engine of engines.values()) {
+      if (!(engine instanceof StandardTableEngine)) continue;
+      const report = () => {
+        const g = engine.gameState();
+        if (g.result) tournament.recordGame(engine.id, g.result.outcome, { hubGameNo: g.gameNo });
+      };
+      engine.onChange(report);
+      report(); // a game that ended before a restart is recorded once (hubGameNo makes it idempotent)
+    }
+  }
+
   const server = await createHubServer({
     tables: tournament ? tournament.wrap([...engines.values()]) : [...engines.values()],
     ...(tournament ? { tournament } : {}),

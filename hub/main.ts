@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { loadHubConfig } from './config/load.js';
+import { loadTournamentConfig } from './tournament/config.js';
 import { startHub } from './hub.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +20,8 @@ const program = new Command()
   .description('Run the Mah Jongg table hub')
   .option('--config <file>', 'table config (JSON); default: hub/config/tables/<table-kind>-demo.json')
   .option('--table-kind <kind>', 'siamese | standard: which demo table config (and simulator) to run when --config is not given', 'siamese')
+  .option('--room', 'the demo room: two tables of --table-kind (with --table-kind standard also a tournament round of four games)', false)
+  .option('--tournament <file>', 'run a tournament (seed 000) over the tables: e.g. hub/config/tournament-room.json')
   .option('--port <n>', 'HTTP port on 127.0.0.1 (env PORT)', process.env.PORT ?? '8080')
   .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
   .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
@@ -34,12 +37,14 @@ const program = new Command()
 const o = program.opts<{
   config: string; port: string; data: string; databaseUrl?: string; reader?: string[]; settleMs?: string; countCheckMs?: string;
   simPace: string; simSeed: string; simTransport: string; tableKind: string; directorSecretFile?: string;
+  room: boolean; tournament?: string;
 }>();
 if (o.tableKind !== 'siamese' && o.tableKind !== 'standard') {
   console.error(`mjhub: --table-kind must be "siamese" or "standard", not "${o.tableKind}"`);
   process.exit(1);
 }
-o.config ??= path.join(root, `hub/config/tables/${o.tableKind}-demo.json`);
+o.config ??= path.join(root, `hub/config/tables/${o.tableKind}-${o.room ? 'room' : 'demo'}.json`);
+if (o.room && o.tableKind === 'standard') o.tournament ??= path.join(root, 'hub/config/tournament-room.json');
 
 /**
  * The director's login secret: env MJHUB_DIRECTOR_SECRET, else the first line of
@@ -73,20 +78,28 @@ async function main(): Promise<void> {
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = Number(o.countCheckMs);
   }
   let ports = o.reader ?? [];
-  let sim: ChildProcess | null = null;
+  const sims: ChildProcess[] = [];
   if (ports.length === 0) {
-    const dir = path.join(o.data, 'sim');
-    rmSync(path.join(dir, 'ports.json'), { force: true });
-    sim = spawn(
-      process.execPath,
-      // a standard (4-player) config gets the standard simulator (hub/simulator/standard/)
-      ['--import', 'tsx', path.join(root, tables.every((t) => t.table.variant === 'standard') ? 'hub/simulator/standard/main.ts' : 'hub/simulator/main.ts'), '--demo', '--dir', dir, '--config', o.config, '--pace', o.simPace, '--seed', o.simSeed, '--transport', o.simTransport],
-      { stdio: ['ignore', 'inherit', 'inherit'], cwd: root },
-    );
-    await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
-    ports = (JSON.parse(readFileSync(path.join(dir, 'ports.json'), 'utf8')) as { port: string }[]).map((p) => p.port);
-    console.log(`simulator: ${ports.length} readers on ${o.simTransport === 'pty' ? 'pseudo-terminals' : 'TCP'} (${dir})`);
+    // one simulator process per table, each on its own pseudo-terminals (or TCP ports)
+    for (const [i, { table }] of tables.entries()) {
+      const dir = path.join(o.data, 'sim', table.id);
+      rmSync(path.join(dir, 'ports.json'), { force: true });
+      const script = table.variant === 'standard' ? 'hub/simulator/standard/main.ts' : 'hub/simulator/main.ts';
+      const sim = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, script), '--demo', '--dir', dir, '--config', o.config, '--table', table.id,
+          '--pace', o.simPace, '--seed', String(Number(o.simSeed) + 100 * i), '--transport', o.simTransport,
+          '--tcp-base', String((table.variant === 'standard' ? 7800 : 7700) + 20 * i)],
+        { stdio: ['ignore', 'inherit', 'inherit'], cwd: root },
+      );
+      sims.push(sim);
+      await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
+      const mine = (JSON.parse(readFileSync(path.join(dir, 'ports.json'), 'utf8')) as { port: string }[]).map((p) => p.port);
+      ports = [...ports, ...mine];
+      console.log(`simulator for table ${table.id}: ${mine.length} readers on ${o.simTransport === 'pty' ? 'pseudo-terminals' : 'TCP'} (${dir})`);
+    }
   }
+  const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
   // the fixed bearer token for scripts: only when given (a login also hands out a bearer token)
   const directorToken = process.env.MJHUB_DIRECTOR_TOKEN ?? randomBytes(24).toString('hex');
   const secret = directorSecret();
@@ -99,22 +112,24 @@ async function main(): Promise<void> {
     httpPort: Number(o.port),
     directorToken,
     directorSecret: secret.value,
+    ...(tournament ? { tournament } : {}),
     ...(existsSync(staticDir) ? { staticDir } : {}),
   });
   console.log(`Mah Jongg table hub: ${hub.url}`);
   for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
-  for (const id of hub.engines.keys()) console.log(`  director:    ${hub.url}/director/${id}`);
+  console.log(`  director:    ${hub.url}/director  (the room; each table at /director/<table>)`);
+  if (tournament) console.log(`  tournament:  ${hub.url}/api/tournament  (the round clock starts from the director's room)`);
   if (secret.generated) console.log(`  director secret (shown once, log in with it): ${secret.value}`);
   else console.log(`  director secret: ${secret.from}`);
   secret.value = ''; // kept only as an scrypt hash inside the hub from now on
   const stop = async () => {
-    sim?.kill('SIGTERM');
+    for (const sim of sims) sim.kill('SIGTERM');
     await hub.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  sim?.on('exit', (code) => console.log(`simulator exited (code ${code})`));
+  for (const sim of sims) sim.on('exit', (code) => console.log(`simulator exited (code ${code})`));
 }
 
 main().catch((e: unknown) => {

@@ -40,3 +40,42 @@ export async function postEntry(tableId: string, entry: MisnamedDiscardEntry, to
     return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
   }
 }
+
+/** The tournament as the public sees it (GET /api/tournament), the parts the room shows. */
+export interface TournamentSummary {
+  name: string;
+  round: number;
+  rounds: number;
+  clock: { state: string; display: string; running: boolean; aboutToRunOut: boolean; timeUp: boolean };
+  standings?: { rank: number; name?: string; player: string; points: number; prize: number }[];
+}
+
+/** GET /api/tournament, or null when the hub runs no tournament (404) or cannot be reached. Never throws. */
+export async function fetchTournament(): Promise<TournamentSummary | null> {
+  try {
+    const res = await fetch('/api/tournament', { headers: { accept: 'application/json' } });
+    if (!res.ok) return null;
+    return (await res.json()) as TournamentSummary;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The director runs the round clock: POST /api/director/tournament/clock {action}.
+ * @returns null when the hub accepted it, else its message word for word (never throws)
+ */
+export async function postClock(action: 'start' | 'pause' | 'resume' | 'next-round', token: string): Promise<string | null> {
+  try {
+    const res = await fetch('/api/director/tournament/clock', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ action }),
+    });
+    if (res.ok) return null;
+    return await errorMessage(res);
+  } catch (err) {
+    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
