@@ -73,20 +73,17 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const engines = new Map<string, TableEngine | StandardTableEngine>();
   const configured = new Map<string, string[]>();
   let supervisor: ReaderSupervisor | null = null;
-  const health = {
-    statuses: (now: number) => supervisor?.statuses(now) ?? [],
-    untrusted: (now: number) => supervisor?.untrusted(now) ?? [],
-  };
   for (const { table, cards } of opts.tables) {
-    const tableReaders = new Set(table.readers.map((r) => r.id));
+    const tableReaderIds = table.readers.map((r) => r.id);
     const engine = new (table.variant === 'standard' ? StandardTableEngine : TableEngine)({
       table,
       cards,
       registry: tileSetById(table.tileSet, opts.dataDir),
       store,
       readers: {
-        statuses: (now) => health.statuses(now).filter((s) => tableReaders.has(s.id)),
-        untrusted: (now) => health.untrusted(now).filter((id) => tableReaders.has(id)),
+        // one table's readers only: asking for all of them on every tick grows with the square of the room
+        statuses: (now) => supervisor?.statuses(now, tableReaderIds) ?? [],
+        untrusted: (now) => supervisor?.untrusted(now, tableReaderIds) ?? [],
       },
     });
     engines.set(table.id, engine);

@@ -20,7 +20,7 @@ export class RulingError extends Error {
   }
 }
 
-/** What a director enters by hand. */
+/** What a director enters by hand on a Siamese table: a mis-named discard (003 rule 19C/D). */
 export interface DirectorEntry {
   entry: 'misnamed-discard';
   /** the player whose Mah Jongg took the discard */
@@ -28,6 +28,23 @@ export interface DirectorEntry {
   /** that Mah Jongg's rack */
   rack: number;
 }
+
+/**
+ * What a director enters by hand on a standard table (000), what no reader can witness:
+ * - `looked-at-stolen-tile`: `player` looked at a stolen tile: −10 points at the end of that game;
+ * - `dead-declared-in-error`: `player` declared a hand dead in error, so `player`'s hand is dead
+ *   ("if you declare a hand dead in error, then your hand is dead").
+ */
+export interface StandardDirectorEntry {
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error';
+  /** the player (index, 0 = East) the entry is about */
+  player: number;
+  /** the player's rack: a standard table has one each (0); optional */
+  rack?: number;
+}
+
+/** Any director entry: {@link DirectorEntry} (Siamese) or {@link StandardDirectorEntry} (standard). */
+export type AnyDirectorEntry = DirectorEntry | StandardDirectorEntry;
 
 /** One live table as the API sees it. */
 export interface TableRuntime {
@@ -51,7 +68,7 @@ export interface TableRuntime {
    * for the Mah Jongg on `player`'s `rack` (003 rule 19C/D). An event in the log like a ruling.
    * @throws RulingError 409 when the entry does not apply (no Mah Jongg on a called discard there)
    */
-  enter?(entry: DirectorEntry, by: string): void;
+  enter?(entry: AnyDirectorEntry, by: string): void;
   /**
    * One seat's private view: that player's concealed tiles and the public facts, never another
    * seat's concealed tile (hub/api/seat.ts serves it behind a seat token). Optional: without it

@@ -10,6 +10,11 @@
  * - `GET /api/seat/:token[?table=ID]` → the SeatView (hub/api/seat-view.ts), only that seat's
  *   concealed tiles. Refusals: 400 malformed, 401 tampered or expired, 403 for another table,
  *   404 unknown table or player, 409 for a game not begun, 410 for a game that is over.
+ * - When the hub runs a tournament (seed 000): `GET /api/seat/:token/scorecard` → that player's
+ *   {@link SeatScoreCard} for the current round, `POST /api/seat/:token/verify` (the player checked
+ *   the score across: East↔West, South↔North) and `POST /api/seat/:token/initial` (body
+ *   `{ initials? }`). 409 when no tournament runs, the table plays no tournament table, or the card
+ *   refuses it (a game without a result, already done: the service's words).
  * - socket.io namespace `/seat` (hub/api/seat-events.ts): handshake `auth: { token }`; snapshot
  *   then seq-numbered deltas, like the public namespace (realtime.ts), to that seat only.
  *
@@ -29,6 +34,9 @@ import { SEAT_NAMESPACE, seatPath, type SeatProblemPayload } from './seat-events
 import { buildSeatView, pendingSeatView } from './seat-view.js';
 import { EV, type WatchAck } from './socket-events.js';
 import type { SeatView } from './views.js';
+import { TournamentError } from '../../rules/tournament/errors.js';
+import { cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard } from '../../rules/tournament/scorecard.js';
+import type { TournamentService } from '../tournament/service.js';
 
 /** What a seat token opens. */
 export interface SeatClaim {
@@ -182,6 +190,82 @@ export interface SeatOptions {
   tokens: SeatTokens;
   /** where to report a runtime whose view threw (default: stderr) */
   logError?: (msg: string, err: unknown) => void;
+  /** the tournament, when the hub runs one: adds the seat's score card routes */
+  tournament?: TournamentService;
+}
+
+const CARD_SEATS = ['East', 'South', 'West', 'North'] as const;
+
+/** One player's table score card on their phone (000: each player verifies across and initials). */
+export interface SeatScoreCard {
+  tournament: string;
+  round: number;
+  /** the tournament table number */
+  table: number;
+  /** this player's seat on the card: 0 East, 1 South, 2 West, 3 North */
+  seat: number;
+  /** the card's seat (0-3) whose score this player verifies (East↔West, South↔North) */
+  partner: number;
+  /** every seat of the card: name, marks per game ("X" for 0, "" not yet), total, who verified / initialed (not the initials) */
+  seats: { seat: string; player: string; name: string; marks: string[]; total: number; verified: boolean; initialed: boolean }[];
+  /** games with a result (0-4) */
+  games: number;
+  /** this player may verify / initial now (all games scored and not yet done) */
+  canVerify: boolean;
+  canInitial: boolean;
+  complete: boolean;
+  /** what keeps the card from being complete, in words */
+  missing: string[];
+}
+
+/**
+ * The tournament table and card seat a seat claim plays.
+ * @throws SeatTokenError 409 when no tournament runs or the table plays none, 404 unknown player
+ */
+export function tournamentSeatOf(tournament: TournamentService | undefined, t: TableRuntime, claim: SeatClaim): { table: number; seat: number; round: number } {
+  if (!tournament) throw new SeatTokenError(409, 'seat score card: no tournament runs on this hub');
+  const bound = tournament.config.tables.find((x) => x.hubTable === claim.table);
+  if (!bound) throw new SeatTokenError(409, `seat score card: table '${claim.table.slice(0, 64)}' plays no tournament table`);
+  const pub = t.publicView();
+  const p = pub.players[claim.player];
+  if (!p) throw new SeatTokenError(404, `seat token names player ${claim.player}, table '${t.id}' has players 0-${pub.players.length - 1}`);
+  // the same seating as the service's own (a Siamese table's two players sit where their config names, else East, West)
+  const named = CARD_SEATS.indexOf(p.seat as (typeof CARD_SEATS)[number]);
+  const seat = named >= 0 ? named : pub.variant === 'siamese' ? claim.player * 2 : claim.player;
+  return { table: bound.table, seat, round: tournament.round };
+}
+
+/** The {@link SeatScoreCard} of one card seen from `seat`. */
+export function seatScoreCard(tournament: TournamentService, card: ScoreCard, seat: number): SeatScoreCard {
+  const names = new Map(tournament.config.players.map((p) => [p.id, p.name]));
+  const all = card.games.every((g) => g !== null);
+  return {
+    tournament: card.tournament,
+    round: card.round,
+    table: card.table,
+    seat,
+    partner: verificationPartner(seat as 0 | 1 | 2 | 3),
+    seats: card.seats.map((player, s) => ({
+      seat: CARD_SEATS[s]!,
+      player,
+      name: names.get(player) ?? player,
+      marks: card.games.map((g) => (g ? g.marks[s]! : '')),
+      total: cardTotal(card, s as 0 | 1 | 2 | 3),
+      verified: card.verified[s]!,
+      initialed: card.initials[s] !== null,
+    })),
+    games: card.games.filter((g) => g !== null).length,
+    canVerify: all && !card.verified[seat],
+    canInitial: all && card.initials[seat] === null,
+    complete: isCardComplete(card),
+    missing: cardMissing(card),
+  };
+}
+
+/** A card model refusal (TournamentError) as a 409 the error handler answers with. */
+function asConflict(e: unknown): never {
+  if (e instanceof TournamentError) throw new SeatTokenError(409, `seat score card: ${e.message}`);
+  throw e;
 }
 
 function tableOf(tables: Map<string, TableRuntime>, claim: SeatClaim, expectTable?: unknown): TableRuntime {
@@ -227,6 +311,51 @@ export function seatRoutes(opts: SeatOptions) {
         const view = seatViewFor(tableOf(tables, claim, req.query.table), claim);
         reply.header('cache-control', 'no-store');
         return view;
+      },
+    );
+
+    // the tournament score card of the seat's table (seed 000)
+    const cardOf = (token: string) => {
+      const claim = opts.tokens.verify(token);
+      const at = tournamentSeatOf(opts.tournament, tableOf(tables, claim), claim);
+      const card = opts.tournament!.cards().find((c) => c.round === at.round && c.table === at.table);
+      if (!card) throw new SeatTokenError(409, `seat score card: round ${at.round} has no card for table ${at.table}`);
+      return { at, card };
+    };
+    app.get<{ Params: { token: string } }>('/api/seat/:token/scorecard', { schema: { params: TOKEN_PARAMS } }, async (req, reply) => {
+      const { at, card } = cardOf(req.params.token);
+      reply.header('cache-control', 'no-store');
+      return seatScoreCard(opts.tournament!, card, at.seat);
+    });
+    app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: TOKEN_PARAMS } }, async (req, reply) => {
+      const { at } = cardOf(req.params.token);
+      let card: ScoreCard;
+      try {
+        card = opts.tournament!.verify(at.table, at.round, at.seat);
+      } catch (e) {
+        asConflict(e);
+      }
+      reply.header('cache-control', 'no-store');
+      return seatScoreCard(opts.tournament!, card, at.seat);
+    });
+    app.post<{ Params: { token: string }; Body: { initials?: string } | undefined }>(
+      '/api/seat/:token/initial',
+      {
+        schema: {
+          params: TOKEN_PARAMS,
+          body: { type: ['object', 'null'], additionalProperties: false, properties: { initials: { type: 'string', minLength: 1, maxLength: 8, pattern: '\\S' } } },
+        },
+      },
+      async (req, reply) => {
+        const { at } = cardOf(req.params.token);
+        let card: ScoreCard;
+        try {
+          card = opts.tournament!.initial(at.table, at.round, at.seat, req.body?.initials);
+        } catch (e) {
+          asConflict(e);
+        }
+        reply.header('cache-control', 'no-store');
+        return seatScoreCard(opts.tournament!, card, at.seat);
       },
     );
   };

@@ -35,7 +35,7 @@ import { attachRealtime } from './realtime.js';
 import { enrollRoutes } from './routes-enroll.js';
 import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
-import { RulingError, type TableRuntime } from './runtime.js';
+import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
 /** Options for {@link createHubServer}. */
@@ -82,10 +82,13 @@ const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_SC
 const FLAG_PARAMS = { type: 'object', required: ['id', 'flagId'], properties: { id: ID_SCHEMA, flagId: ID_SCHEMA } } as const;
 const ENTRY_BODY = {
   type: 'object',
-  required: ['entry', 'player', 'rack'],
+  required: ['entry', 'player'],
   additionalProperties: false,
+  // the rack is required for a Siamese mis-named discard only (a standard table has one rack each)
+  if: { properties: { entry: { const: 'misnamed-discard' } } },
+  then: { required: ['rack'] },
   properties: {
-    entry: { type: 'string', enum: ['misnamed-discard'] },
+    entry: { type: 'string', enum: ['misnamed-discard', 'looked-at-stolen-tile', 'dead-declared-in-error'] },
     player: { type: 'integer', minimum: 0, maximum: 3 },
     rack: { type: 'integer', minimum: 0, maximum: 1 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
@@ -205,7 +208,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
 
   // seat views: a seat token opens one player's view (hub/api/seat.ts)
   const seatTokens = new SeatTokens(opts.seatSecret ?? randomBytes(32));
-  await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens }));
+  await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens, ...(opts.tournament ? { tournament: opts.tournament } : {}) }));
 
   if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
@@ -245,14 +248,19 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { entry: 'misnamed-discard'; player: number; rack: number; by?: string } }>(
+    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string } }>(
       '/api/director/tables/:id/entries',
       { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
         if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
-        const { by, ...entry } = req.body;
+        const { by, ...rest } = req.body;
+        // a Siamese table knows only the mis-named discard (003 rule 19C/D); the standard table the others (000)
+        const variant = t.publicView().variant;
+        if ((rest.entry === 'misnamed-discard') !== (variant === 'siamese'))
+          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard' : 'only looked-at-stolen-tile and dead-declared-in-error'}`);
+        const entry = { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0 } as AnyDirectorEntry;
         t.enter(entry, by ?? 'director');
         return toPublic(t.publicView());
       },

@@ -416,9 +416,13 @@ export class ReaderSupervisor {
     return r && !r.removed ? this.stateOfSession(r, now) : 'offline';
   }
 
-  /** Every expected reader's status at `now` (ms); removed readers are left out. */
-  statuses(now: number): ReaderStatus[] {
-    return [...this.readers.values()]
+  /**
+   * Every expected reader's status at `now` (ms); removed readers are left out.
+   * @param ids only these readers (one table's), in the order given; default all
+   */
+  statuses(now: number, ids?: readonly string[]): ReaderStatus[] {
+    const sessions = ids ? ids.map((id) => this.readers.get(id)).filter((r): r is ReaderSession => r !== undefined) : [...this.readers.values()];
+    return sessions
       .filter((r) => !r.removed)
       .map((r) => ({
         id: r.id,
@@ -436,8 +440,9 @@ export class ReaderSupervisor {
   }
 
   /** Expected readers that are not `connected` now: their reads are not trusted for count checks. */
-  untrusted(now: number): string[] {
-    return [...this.readers.values()].filter((r) => !r.removed && this.stateOfSession(r, now) !== 'connected').map((r) => r.id);
+  untrusted(now: number, ids?: readonly string[]): string[] {
+    const sessions = ids ? ids.map((id) => this.readers.get(id)).filter((r): r is ReaderSession => r !== undefined) : [...this.readers.values()];
+    return sessions.filter((r) => !r.removed && this.stateOfSession(r, now) !== 'connected').map((r) => r.id);
   }
 
   /** Reader ids that said HELLO but play no configured slot: waiting for the director. */

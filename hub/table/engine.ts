@@ -31,6 +31,7 @@ import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { inferAction, playersOfReaders, zonePlaces } from './inference.js';
 import { scoreView } from './score.js';
+import { publishWhenDurable } from './publish.js';
 import { buildSeatView } from '../api/seat-view.js';
 
 /** Payload of a `tile-moved` event. */
@@ -242,7 +243,11 @@ export class TableEngine implements TableRuntime {
   private schedule(): void {
     if (this.closed) return;
     const settle = this.table.timing.settleMs;
-    const candidates = [this.tracker.nextDue(), ...(this.held.length ? [this.now() + 100] : []), ...this.pendingChecks.map((t) => t + settle)].filter(
+    const now = this.now();
+    // a check already due but held behind a tile still in a hand waits for that tile's next
+    // sighting (which calls schedule) or 100 ms, never a 1 ms poll
+    const checks = this.pendingChecks.map((t) => (t + settle > now ? t + settle : now + 100));
+    const candidates = [this.tracker.nextDue(), ...(this.held.length ? [now + 100] : []), ...checks].filter(
       (t): t is number => t !== null,
     );
     if (this.timer) clearTimeout(this.timer);
@@ -341,27 +346,18 @@ export class TableEngine implements TableRuntime {
   }
 
   /**
-   * Publishes a change: first makes it durable, so no view ever shows what a crash could lose.
-   * SQLite writes in `flush()`; a store that writes asynchronously (PostgreSQL) is awaited through
-   * its `drain()`, and changes are published in order once they are written.
+   * Publishes a change once it is durable (hub/table/publish.ts): no view ever shows what a crash
+   * could lose. Several changes in one event-loop turn are published once.
    */
   private emit(): void {
-    this.store.flush();
-    const drain = (this.store as EventStore & { drain?: () => Promise<void> }).drain;
-    if (!drain || !this.store.asyncWrites) {
+    if (this.emitQueued) return;
+    this.emitQueued = true;
+    publishWhenDurable(this.store, () => {
+      this.emitQueued = false;
       for (const l of this.listeners) l();
-      return;
-    }
-    this.publishing = this.publishing
-      .then(() => drain.call(this.store))
-      .then(
-        () => {
-          for (const l of this.listeners) l();
-        },
-        () => undefined, // not written: publish nothing; the store reports the failure
-      );
+    });
   }
-  private publishing: Promise<void> = Promise.resolve();
+  private emitQueued = false;
 
   /** The referee's state now (for tests and the CLI). */
   gameState(): SiameseState {

@@ -6,9 +6,13 @@
  * - `count-check` `{ skipReaders }`: a turn boundary has settled; the physical counts (reader
  *   truth) are compared with the referee's (13 off turn, 14 on turn)
  * - `director-ruling` `{ flagId, ruling, by }`
+ * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (000), folded in log
+ *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
+ *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
  * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). Every view is
  * rebuilt from the log by the fold, after a restart and after every director ruling.
  */
+import { publishWhenDurable } from '../publish.js';
 import type { Card } from '../../../rules/card/types.js';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { describePlace, type Place } from '../../../rules/referee/places.js';
@@ -23,7 +27,8 @@ import {
 } from '../../../rules/referee/standard.js';
 import type { TableConfig } from '../../config/types.js';
 import type { DirectorTableView, FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
-import { RulingError, type TableRuntime } from '../../api/runtime.js';
+import { RulingError, type AnyDirectorEntry, type TableRuntime } from '../../api/runtime.js';
+import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
 import type { EventStore, StoredEvent } from '../../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../../tracking/tracker.js';
 import { playersOfReaders, zonePlaces } from '../inference.js';
@@ -96,6 +101,8 @@ export class StandardTableEngine implements TableRuntime {
   private inferred: Omit<StandardAction, 'at' | 'ref'>[] = [];
   /** flag id → the event sequence numbers it rests on */
   private readonly flagRefs = new Map<string, number>();
+  /** players the director entered as having looked at a stolen tile in the current game (000: −10 each at its end) */
+  private lookedAt: number[] = [];
 
   /** @throws Error when the table is not a standard 4-player table of one rack each */
   constructor(opts: StandardEngineOptions) {
@@ -207,11 +214,96 @@ export class StandardTableEngine implements TableRuntime {
       const d = e.data as CountCheckData;
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
       this.countCheck(e, playersOfReaders(this.table, d.skipReaders));
+    } else if (e.type === 'director-entry') {
+      try {
+        const next = this.withEntry(e.data as AnyDirectorEntry);
+        this.state = next.state;
+        this.lookedAt = next.lookedAt;
+      } catch (err) {
+        // checked when entered: only a log edited by hand gets here, and it must not stop the fold
+        if (!(err instanceof RulingError)) throw err;
+      }
     }
+  }
+
+  /**
+   * The game's end with the looked-at-stolen-tile entries (000: −10 each): the referee's result
+   * re-scored with `lookedAtStolenTile`. Idempotent. @throws ScoringError for an impossible outcome
+   */
+  private static withLookedAt(s: StandardState, lookedAt: readonly number[]): StandardState {
+    if (!s.result) return s;
+    const { lookedAtStolenTile: _old, ...base } = s.result.outcome;
+    const outcome = lookedAt.length > 0 ? { ...base, lookedAtStolenTile: [...lookedAt] } : base;
+    return { ...s, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } };
+  }
+
+  /**
+   * What a director entry makes of the current game (pure: the engine's state is untouched).
+   * - `looked-at-stolen-tile`: the player is added to the game's lookers (000: −10 at the end);
+   * - `dead-declared-in-error`: the declarer's hand dies (000); during play a dead player's turn
+   *   passes on and the game ends when every hand is dead; after the end the score is re-scored
+   *   (a dead hand scores 0, 000).
+   * @throws RulingError 400 a bad player or an entry of another table kind, 409 no game, already
+   *   entered, hand already dead, or the winner / the discarder of the winning tile (their hand
+   *   cannot die after the Mah Jongg: the director corrects the score card instead)
+   */
+  private withEntry(entry: AnyDirectorEntry): { state: StandardState; lookedAt: number[] } {
+    const s = this.state;
+    const p = entry.player;
+    const names = this.table.players.map((q) => q.name);
+    if (!Number.isInteger(p) || p < 0 || p > 3) throw new RulingError(400, `director entry: player must be 0-3 (East, South, West, North), not ${String(p)}`);
+    if (entry.rack !== undefined && entry.rack !== 0) throw new RulingError(400, `director entry: a standard table has one rack per player (rack 0), not rack ${String(entry.rack)}`);
+    if (s.gameNo === 0 || s.players.length !== 4) throw new RulingError(409, `no game has begun on table '${this.id}'`);
+    const who = names[p] ?? `player ${p}`;
+    const rescore = (next: StandardState, lookedAt: number[]) => {
+      try {
+        return StandardTableEngine.withLookedAt(next, lookedAt);
+      } catch (err) {
+        if (err instanceof ScoringError) throw new RulingError(409, `${who}: ${err.message}`);
+        throw err;
+      }
+    };
+    if (entry.entry === 'looked-at-stolen-tile') {
+      if (this.lookedAt.includes(p)) throw new RulingError(409, `${who}'s look at a stolen tile in game ${s.gameNo} was already entered`);
+      const lookedAt = [...this.lookedAt, p];
+      return { state: rescore(s, lookedAt), lookedAt };
+    }
+    if (entry.entry === 'dead-declared-in-error') {
+      const me = s.players[p]!;
+      if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
+      if (s.winner && (s.winner.player === p || s.winner.discarder === p))
+        throw new RulingError(409, `${who} ${s.winner.player === p ? 'won' : 'threw the winning tile in'} game ${s.gameNo}: the hand cannot die after the Mah Jongg (correct the score card instead)`);
+      const next: StandardState = structuredClone(s);
+      const q = next.players[p]!;
+      q.dead = true;
+      q.deadReason = 'declared a hand dead in error (000)';
+      if (next.phase === 'ended') return { state: rescore({ ...next, result: next.result && { ...next.result, outcome: this.referee.outcomeOf(next) } }, this.lookedAt), lookedAt: this.lookedAt };
+      if (next.players.every((x) => x.dead)) {
+        next.phase = 'ended';
+        next.endReason = 'every hand is dead';
+        next.turn = null;
+        const outcome = this.referee.outcomeOf(next);
+        return { state: rescore({ ...next, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt), lookedAt: this.lookedAt };
+      }
+      if (next.turn === p) {
+        // a dead hand neither picks nor discards: the turn passes on (NMJL)
+        for (let i = 1; i <= 4; i++) {
+          const n = (p + i) % 4;
+          if (!next.players[n]!.dead) {
+            next.turn = n;
+            break;
+          }
+        }
+        next.turnHas = 'nothing';
+      }
+      return { state: next, lookedAt: this.lookedAt };
+    }
+    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile and dead-declared-in-error, not '${String(entry.entry)}'`);
   }
 
   private act(a: StandardAction, e: StoredEvent): void {
     if (a.type === 'deal') {
+      this.lookedAt = [];
       this.mismatches = [];
       this.unexplained.length = 0;
       this.inferred = [];
@@ -220,7 +312,7 @@ export class StandardTableEngine implements TableRuntime {
     this.inferred.push(bare);
     try {
       const r = this.referee.apply(this.state, a);
-      this.state = r.state;
+      this.state = this.lookedAt.length > 0 ? StandardTableEngine.withLookedAt(r.state, this.lookedAt) : r.state;
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
       if (r.boundary) this.pendingChecks.push(e.at + this.table.timing.countCheckMs);
     } catch (err) {
@@ -262,6 +354,7 @@ export class StandardTableEngine implements TableRuntime {
     this.unexplained.length = 0;
     this.inferred = [];
     this.pendingChecks = [];
+    this.lookedAt = [];
     for (const e of this.events) this.applyEvent(e, false);
   }
 
@@ -278,6 +371,25 @@ export class StandardTableEngine implements TableRuntime {
     this.emit();
   }
 
+  /**
+   * A director's entry of what no reader can witness on this standard table (000), appended to the
+   * log as `director-entry` `{ entry, player, rack, by }` and folded in order like a ruling:
+   * - `{ entry: 'looked-at-stolen-tile', player }`: −10 points for `player` at the end of the game
+   *   (the scorer's `lookedAtStolenTile`); entered after the end, the score changes at once;
+   * - `{ entry: 'dead-declared-in-error', player }`: `player` declared a hand dead in error, so
+   *   `player`'s hand is dead (000): no more picks or discards, 0 points at the end (no wall-game bonus).
+   * An entry after the end changes the table's score; a score card the tournament already wrote
+   * is corrected by the director (hub/tournament).
+   * @param by who entered it, e.g. "director"
+   * @throws RulingError 400 bad player / rack / a Siamese entry, 409 no game, already entered, hand
+   *   already dead, or the winner / winning discarder declared dead after the Mah Jongg
+   */
+  enter(entry: AnyDirectorEntry, by: string): void {
+    this.withEntry(entry);
+    this.record(this.store.append(this.id, 'director-entry', this.now(), { entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by }));
+    this.emit();
+  }
+
   // ------------------------------------------------------------------ views out
 
   onChange(listener: () => void): () => void {
@@ -285,10 +397,16 @@ export class StandardTableEngine implements TableRuntime {
     return () => this.listeners.delete(listener);
   }
 
+  /** Publishes a change once it is durable (hub/table/publish.ts), once per event-loop turn. */
   private emit(): void {
-    this.store.flush();
-    for (const l of this.listeners) l();
+    if (this.emitQueued) return;
+    this.emitQueued = true;
+    publishWhenDurable(this.store, () => {
+      this.emitQueued = false;
+      for (const l of this.listeners) l();
+    });
   }
+  private emitQueued = false;
 
   /** The referee's state now (for tests). */
   gameState(): StandardState {
