@@ -26,7 +26,7 @@ import type { GameAction } from '../../rules/referee/actions.js';
 import { describePlace, type Place } from '../../rules/referee/places.js';
 import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
-import { RulingError, type DirectorEntry, type TableRuntime } from '../api/runtime.js';
+import { RulingError, type AnyDirectorEntry, type DirectorEntry, type TableRuntime } from '../api/runtime.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { inferAction, playersOfReaders, zonePlaces } from './inference.js';
@@ -328,7 +328,11 @@ export class TableEngine implements TableRuntime {
   }
 
   /** @see TableRuntime.enter */
-  enter(entry: DirectorEntry, by: string): void {
+  enter(any: AnyDirectorEntry, by: string): void {
+    if (any.entry !== 'misnamed-discard' || typeof any.rack !== 'number') {
+      throw new RulingError(400, `a Siamese table takes only a mis-named discard entry (003 rule 19), not '${any.entry}'`);
+    }
+    const entry: DirectorEntry = { entry: 'misnamed-discard', player: any.player, rack: any.rack };
     const mj = this.state.players[entry.player]?.racks[entry.rack]?.mahJongg;
     if (!mj || mj.claimedFrom === null) {
       throw new RulingError(409, `no Mah Jongg on a called discard on player ${entry.player}'s rack ${entry.rack + 1} of table '${this.id}'`);

@@ -1,0 +1,56 @@
+/**
+ * `POST /api/director/tables/:id/entries` for the standard table's entries (000): the body schema
+ * (rack optional except for a Siamese mis-named discard, no unknown field) and which table kind
+ * takes which entry. The exact scores after each entry: hub/table/standard/engine-entries.test.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadHubConfig } from '../config/load.js';
+import { startHub, type RunningHub } from '../hub.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TOKEN = 'entries-standard-token';
+const hubs: RunningHub[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const h of hubs.splice(0)) await h.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function run(config: string): Promise<RunningHub> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-entries-'));
+  dirs.push(dir);
+  const hub = await startHub({ tables: loadHubConfig(path.join(here, '../config/tables', config)), dataDir: dir, ports: [], httpPort: 0, directorToken: TOKEN });
+  hubs.push(hub);
+  return hub;
+}
+async function enter(hub: RunningHub, body: unknown): Promise<[number, string]> {
+  const id = [...hub.engines.keys()][0]!;
+  const res = await fetch(`${hub.url}/api/director/tables/${id}/entries`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return [res.status, ((await res.json()) as { message?: string }).message ?? ''];
+}
+
+describe('director entries by table kind', () => {
+  it('standard table: the new entries reach the engine (409 before a deal); a mis-named discard is refused; bad bodies are 400', async () => {
+    const hub = await run('standard-demo.json');
+    expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 2 })).toEqual([409, "no game has begun on table 't1'"]);
+    expect(await enter(hub, { entry: 'dead-declared-in-error', player: 0, rack: 0, by: 'Dee' })).toEqual([409, "no game has begun on table 't1'"]);
+    expect((await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0 }))[0]).toBe(409);
+    expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 4 }))[0]).toBe(400);
+    expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 1, tile: '5B' }))[0]).toBe(400);
+    expect((await enter(hub, { entry: 'peeked', player: 1 }))[0]).toBe(400);
+  });
+
+  it('Siamese table: a mis-named discard still needs its rack (400); the standard entries are refused (409)', async () => {
+    const hub = await run('siamese-demo.json');
+    expect((await enter(hub, { entry: 'misnamed-discard', player: 1 }))[0]).toBe(400);
+    expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 1 })).toEqual([409, "table 't1' (siamese) takes no 'looked-at-stolen-tile' entry: only misnamed-discard"]);
+  });
+});
