@@ -201,6 +201,19 @@ describe('Royale Siamese referee (003)', () => {
     expect(t.flags[0]!.status).toBe('dismissed');
     expect(t.state.phase).toBe('play');
     expect(t.state.players[EAST]!.racks.some((r) => r.dead)).toBe(false);
+    // the director ruled on Ann's 28: the next check does not raise it again for the same count
+    t.pick(WEST);
+    t.discard(WEST, t.tilesOf(WEST)[0]!);
+    t.check();
+    expect(t.flags).toHaveLength(1);
+    // a new discrepancy is a new flag: Ann picks two more and racks both (30 on her turn)
+    t.pick(EAST);
+    t.pick(EAST);
+    t.check();
+    expect(t.flags.map((f) => [f.status, f.title])).toEqual([
+      ['dismissed', 'Ann has 28 tiles off turn (should be 27): both hands dead'],
+      ['awaiting-director', 'Ann has 30 tiles after picking (should be 28): both hands dead'],
+    ]);
   });
 
   it('flags a tile picked and racked from the wrong wall: one hand dead, play goes on (rule 20)', () => {

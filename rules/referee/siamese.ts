@@ -409,6 +409,12 @@ export function siameseReferee(config: SiameseConfig) {
       if (s.flags.some((f) => f.player === player && (f.kind === 'tile-count' || f.kind === 'misdeal') && f.status !== 'dismissed')) continue;
       const p = s.players[player]!;
       const count = playerCount(s, player);
+      // the director has ruled on this very count: a dismissed count flag is not raised again
+      // until the player's count changes (a new discrepancy is a new flag)
+      const ruled = s.flags.some(
+        (f) => f.player === player && f.kind === 'tile-count' && f.status === 'dismissed' && (f.evidence.counts[player] ?? []).reduce((a, b) => a + b, 0) === count,
+      );
+      if (ruled) continue;
       const onTurn = s.turn === player && (p.picks > 0 || p.called);
       const expected = SIAMESE_HAND + (onTurn ? 1 : 0);
       if (count === expected) continue;

@@ -182,6 +182,10 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
     const { session, pages, flag, flagged } = await flaggedSession();
     await shoot(browser, pages, 'director-score-before');
     const card = `[data-testid="flag-card-${flag.id}"]`;
+    // the table pauses while the director rules: Ann still holds 28 tiles, so the next turn
+    // boundary would (rightly) flag her again before this test has looked at the views
+    session.sim.kill('SIGSTOP');
+    try {
     await pages.director.click(`${card} button.dismiss`);
     await pages.director.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('Dismissed: sent to the hub'), `[data-testid="ruling-result-${flag.id}"]`);
     await pages.director.waitForFunction((sel) => document.querySelector(sel)?.textContent?.trim() === 'dismissed', `${card} .status`, { timeout: 10_000 });
@@ -208,5 +212,8 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
     }
     expect(await text(pages.seat, '[data-testid="seat-view"] .score')).toBe('Score: Ann 0 · Bea 0');
     await shoot(browser, pages, 'director-score-after');
+    } finally {
+      session.sim.kill('SIGCONT'); // a stopped process would not see the SIGTERM that ends the session
+    }
   }, 120_000);
 });
