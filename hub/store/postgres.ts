@@ -24,6 +24,7 @@
  * - jsonb does not keep object key order: after a restart an object's keys may come back in
  *   another order (same values).
  */
+import { checkAt, checkText } from './checks.js';
 import pg from 'pg';
 import type { EventStore, RawLine, StoredEvent } from './types.js';
 
@@ -103,17 +104,6 @@ interface MemEvent {
   type: string;
   /** the JSON text as stored (NUL already replaced) */
   json: string;
-}
-
-function checkText(value: unknown, name: string, allowEmpty = false): asserts value is string {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${typeof value}`);
-  if (!allowEmpty && value.length === 0) throw new TypeError(`${name} must not be empty`);
-}
-
-function checkAt(value: unknown, name: string): asserts value is number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`${name} must be a non-negative integer (ms since epoch), got ${String(value)}`);
-  }
 }
 
 function checkNoNul(value: string, name: string): void {

@@ -6,6 +6,7 @@
  * event-loop tick (`setImmediate`), then written in ONE transaction: 2000 single-row commits cost
  * ~700 ms with FULL sync, one 2000-row transaction ~10 ms (see STACK.md). Reads include pending rows.
  */
+import { checkAt, checkText } from './checks.js';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -82,17 +83,6 @@ interface RawRow {
   at: number;
   line: string;
   status: string;
-}
-
-function checkText(value: unknown, name: string, allowEmpty = false): asserts value is string {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${typeof value}`);
-  if (!allowEmpty && value.length === 0) throw new TypeError(`${name} must not be empty`);
-}
-
-function checkAt(value: unknown, name: string): asserts value is number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`${name} must be a non-negative integer (ms since epoch), got ${String(value)}`);
-  }
 }
 
 function toJson(data: unknown, where: string): string {
