@@ -9,7 +9,10 @@
  *   SQLite event log, the demo's timing untouched: settle 250 ms, count check 600 ms);
  * - every table plays its own seeded game (hub/simulator/game.ts: two bots, the deal in fours, then
  *   picks, discards, calls and exposures) through virtual readers (hub/simulator/reader.ts: HELLO,
- *   SNAP, ADD/DEL with sequence numbers, a heartbeat every 1000 ms per reader, 9 readers a table),
+ *   SNAP, ADD/DEL with sequence numbers, a heartbeat every 1000 ms per reader, 9 readers a table;
+ *   protocol v1 by default, each read with its signal strength: a tile put down reads strong, so its
+ *   move settles on the tracker's short window, STRONG_SETTLE_MS; `--protocol 0`: v0 readers, no
+ *   signal strength, the engine's per-area windows),
  *   whose lines go straight into the supervisor (`supervisor.line(conn, text, Date.now())`, as a
  *   transport does), with no serial port in between;
  * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 250 ms later,
@@ -28,7 +31,8 @@
  * - hub-added: the same minus the settle window, subtracted exactly per move: the move can settle
  *   no earlier than max(ADD + settle(to), DEL + settle(from)) (hub/tracking/tracker.ts), with the
  *   engine's windows (DEFAULT_SETTLE_BY_AREA: rack and top 400 ms; wall and floor the config's
- *   settleMs, 250 ms). We subtract instead of starting the hub with settleMs 0 because settleMs 0
+ *   settleMs, 250 ms) for v0 readers, and the strong-read window (the smaller of STRONG_SETTLE_MS,
+ *   200 ms, and the area's window) for v1 readers. We subtract instead of starting the hub with settleMs 0 because settleMs 0
  *   would not remove the 400 ms rack and top windows, which the table config does not set.
  *   Precision ±1 ms (the engine's clock is Date.now, whole ms). Target p99 < 20 ms at 200 tables.
  * Each hub function on the path is timed while measuring (calls per second, share of the time, p99):
@@ -53,6 +57,8 @@ import { DEFAULT_SETTLE_BY_AREA } from '../hub/table/engine.js';
 import { EV, type DeltaPayload, type SnapshotPayload } from '../hub/api/socket-events.js';
 import type { PublicTableView } from '../hub/api/views.js';
 import { VirtualReader } from '../hub/simulator/reader.js';
+import { STRONG_SETTLE_MS } from '../hub/tracking/tracker.js';
+import type { ProtocolVersion } from '../firmware-protocol/messages.js';
 import { playGame, tableZones, type GameResult, type Step, type TableZones, type Zone } from '../hub/simulator/game.js';
 import { tagOfTile } from '../hub/tilesets/simulated.js';
 import type { TileId } from '../rules/tiles.js';
@@ -84,6 +90,8 @@ export interface LatencyOptions {
   inMemory?: number[];
   /** where lines of the report go (default console.log) */
   log?: (line: string) => void;
+  /** protocol version of the virtual readers (default 1: signal strength on every read) */
+  protocol?: ProtocolVersion;
 }
 
 /** The figures of one table count (ms unless said). */
@@ -98,9 +106,9 @@ export interface LatencyResult {
   /** hub-added, split: settle due → the engine published; published → the client saw it */
   split: { toPublish: { p50: number; p99: number }; toClient: { p50: number; p99: number } };
   restToDisplay: { p50: number; p99: number; max: number };
-  /** rest-to-display of moves whose settle window is the config's settleMs (to the floor) */
+  /** rest-to-display of moves to the floor or a wall (v0: the config's settleMs; v1 strong reads: STRONG_SETTLE_MS) */
   restDefaultWindow: { samples: number; p50: number; p99: number };
-  /** rest-to-display of moves into a rack or onto its top (400 ms window) */
+  /** rest-to-display of moves into a rack or onto its top (v0: 400 ms window; v1 strong reads: STRONG_SETTLE_MS) */
   restRackWindow: { samples: number; p50: number; p99: number };
   /** reader lines the supervisor got per second while measuring */
   linesPerSecond: number;
@@ -232,6 +240,7 @@ class BenchTable {
   /** tile → (its zone, when it was lifted, performance.now()) */
   private readonly lifted = new Map<TileId, { zone: string; at: number }>();
   private readonly settleOf: (zone: string) => number;
+  private readonly areaOf: (zone: string) => string;
   private readonly defaultSettle: number;
   pending: Pending[] = [];
   view: PublicTableView | null = null;
@@ -245,6 +254,7 @@ class BenchTable {
     game: GameResult,
     private readonly hub: RunningHub,
     private readonly stats: Stats,
+    protocol: ProtocolVersion = 1,
   ) {
     const { table } = loaded;
     this.zones = tableZones(table);
@@ -255,7 +265,10 @@ class BenchTable {
     const areaOf = new Map<string, string>();
     for (const r of table.readers) for (const [z, role] of Object.entries(r.zones)) areaOf.set(`${r.id}/${z}`, role.area);
     this.defaultSettle = table.timing.settleMs;
-    this.settleOf = (zone) => (DEFAULT_SETTLE_BY_AREA as Record<string, number | undefined>)[areaOf.get(zone) ?? 'floor'] ?? this.defaultSettle;
+    const areaWindow = (zone: string) => (DEFAULT_SETTLE_BY_AREA as Record<string, number | undefined>)[areaOf.get(zone) ?? 'floor'] ?? this.defaultSettle;
+    // v1 readers: every read of a tile put down is strong (no noise here): the tracker's short window
+    this.settleOf = protocol >= 1 ? (zone) => Math.min(STRONG_SETTLE_MS, areaWindow(zone)) : areaWindow;
+    this.areaOf = (zone) => areaOf.get(zone) ?? 'floor';
     for (const r of table.readers) {
       const conn: Connection = {
         name: `bench://${r.id}`,
@@ -271,9 +284,11 @@ class BenchTable {
         new VirtualReader({
           id: r.id,
           zones: Object.keys(r.zones),
+          protocol,
           send: (line) => {
             this.stats.lines++;
-            hub.supervisor.line(conn, line.endsWith('\n') ? line.slice(0, -1) : line, Date.now());
+            const text = line.endsWith('\n') ? line.slice(0, -1) : line;
+            hub.supervisor.line(conn, text, Date.now());
           },
         }),
       );
@@ -386,7 +401,8 @@ class BenchTable {
         const byArrival = t + this.settleOf(to);
         const byDeparture = left ? left.at + this.settleOf(left.zone) : -Infinity;
         dueAt = Math.max(dueAt, byArrival, byDeparture);
-        if (Math.max(byArrival, byDeparture) - t > this.defaultSettle) defaultWindow = false;
+        const area = this.areaOf(to);
+        if (area === 'rack' || area === 'top') defaultWindow = false;
       }
     }
     if (restAt < 0) return false; // a lift only: the tiles stay where they were until they come to rest
@@ -405,7 +421,7 @@ class BenchTable {
  * Measures one table count. @throws Error when the hub does not start or the tables never show
  * their walls within 60 s
  */
-async function measure(n: number, measureMs: number, warmupMs: number, demo: LoadedTable, games: GameResult[], memory: boolean, log: (l: string) => void): Promise<LatencyResult> {
+async function measure(n: number, measureMs: number, warmupMs: number, demo: LoadedTable, games: GameResult[], memory: boolean, log: (l: string) => void, protocol: ProtocolVersion = 1): Promise<LatencyResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-bench-'));
   const dataDir = memory ? ':memory:' : dir;
   const loaded = cloneTables(demo, n);
@@ -423,7 +439,7 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
     timed[3]!.wrap(e, 'publicView');
     timed[4]!.wrap(e, 'readerStatusChanged');
   }
-  const tables = loaded.map((t, i) => new BenchTable(t, games[i % games.length]!, hub, stats));
+  const tables = loaded.map((t, i) => new BenchTable(t, games[i % games.length]!, hub, stats, protocol));
   const startedIn = performance.now() - setupStart;
   try {
     // the clients first (a hub busy with 9 HELLO + SNAP per table would time their handshakes out)
@@ -523,8 +539,12 @@ export async function runLatencyBench(opts: LatencyOptions = {}): Promise<Latenc
   const measureMs = opts.measureMs ?? ((n: number) => (n === 1 ? 25_000 : 20_000));
   const warmupMs = opts.warmupMs ?? 8000;
   log(`\nlatency: reader line → socket.io client, Royale Siamese tables each making one move every ${MOVE_EVERY_MS} ms,`);
-  log(`  readers heartbeating every 1000 ms, one client per table in this process; settle windows as configured`);
-  log(`  (floor and walls ${loadHubConfig(DEMO)[0]!.table.timing.settleMs} ms, rack and top ${DEFAULT_SETTLE_BY_AREA.rack} ms), subtracted exactly for hub-added`);
+  const protocol = opts.protocol ?? 1;
+  const floorMs = loadHubConfig(DEMO)[0]!.table.timing.settleMs;
+  const rackMs = DEFAULT_SETTLE_BY_AREA.rack ?? floorMs;
+  const windows = protocol >= 1 ? { floor: Math.min(STRONG_SETTLE_MS, floorMs), rack: Math.min(STRONG_SETTLE_MS, rackMs) } : { floor: floorMs, rack: rackMs };
+  log(`  readers speaking protocol v${protocol}${protocol >= 1 ? ' (a signal strength on every read: strong reads settle on the short window)' : ' (no signal strength)'}, heartbeating every 1000 ms,`);
+  log(`  one client per table in this process; settle windows floor and walls ${windows.floor} ms, rack and top ${windows.rack} ms, subtracted exactly for hub-added`);
   const [demo] = loadHubConfig(DEMO);
   if (!demo) throw new Error(`${DEMO}: no table`);
   // a bot game takes about a second to play out: GAMES seeded games, table i plays game i mod GAMES
@@ -536,22 +556,23 @@ export async function runLatencyBench(opts: LatencyOptions = {}): Promise<Latenc
   const runs = [...counts.map((n) => ({ n, memory: false })), ...(opts.inMemory ?? [200]).map((n) => ({ n, memory: true }))];
   for (const { n, memory } of runs) {
     const ms = memory ? Math.min(12_000, measureMs(n)) : measureMs(n);
-    const r = await measure(n, ms, warmupMs, demo, games, memory, log);
+    const r = await measure(n, ms, warmupMs, demo, games, memory, log, protocol);
     results.push(r);
     log(`    ${r.samples} moves seen (one per table every ${f((n * r.measuredMs) / Math.max(1, r.samples + r.unseen + r.dropped), 0)} ms; ${r.unseen} unseen, ${r.dropped} lifted before they settled, ${r.seqGaps} seq gaps, ${r.commands} CMD snap sent); ${f(r.linesPerSecond, 0)} reader lines/s in, ${f(r.deltasPerSecond, 0)} deltas/s out; CPU ${f(r.cpuCores, 2)} cores; event-loop lag p50 ${f(r.loopDelay.p50)} / p99 ${f(r.loopDelay.p99)} / max ${f(r.loopDelay.max)} ms`);
     log(`    time in: ${r.hotSpots.join('; ')}`);
     log(`    hub-added:        p50 ${f(r.hubAdded.p50)} ms, p99 ${f(r.hubAdded.p99)} ms (max ${f(r.hubAdded.max)}); p99 target < ${TARGET_HUB_P99_MS} ms: ${ratio(r.hubAdded.p99, TARGET_HUB_P99_MS)}`);
     log(`      settle due → engine published p50 ${f(r.split.toPublish.p50)} / p99 ${f(r.split.toPublish.p99)} ms; published → client saw it p50 ${f(r.split.toClient.p50)} / p99 ${f(r.split.toClient.p99)} ms`);
     log(`    rest-to-display:  p50 ${f(r.restToDisplay.p50)} ms, p99 ${f(r.restToDisplay.p99)} ms (max ${f(r.restToDisplay.max)}); p99 target < ${TARGET_REST_MS} ms: ${ratio(r.restToDisplay.p99, TARGET_REST_MS)}`);
-    log(`      to the floor (settle ${loadHubConfig(DEMO)[0]!.table.timing.settleMs} ms, ${r.restDefaultWindow.samples} moves): p50 ${f(r.restDefaultWindow.p50)} / p99 ${f(r.restDefaultWindow.p99)} ms: ${ratio(r.restDefaultWindow.p99, TARGET_REST_MS)}`);
-    log(`      to a rack or its top (settle ${DEFAULT_SETTLE_BY_AREA.rack} ms, ${r.restRackWindow.samples} moves): p50 ${f(r.restRackWindow.p50)} / p99 ${f(r.restRackWindow.p99)} ms: ${ratio(r.restRackWindow.p99, TARGET_REST_MS)}`);
+    log(`      to the floor (settle ${windows.floor} ms, ${r.restDefaultWindow.samples} moves): p50 ${f(r.restDefaultWindow.p50)} / p99 ${f(r.restDefaultWindow.p99)} ms: ${ratio(r.restDefaultWindow.p99, TARGET_REST_MS)}`);
+    log(`      to a rack or its top (settle ${windows.rack} ms, ${r.restRackWindow.samples} moves): p50 ${f(r.restRackWindow.p50)} / p99 ${f(r.restRackWindow.p99)} ms: ${ratio(r.restRackWindow.p99, TARGET_REST_MS)}`);
   }
   return results;
 }
 
 /**
  * Options from command-line arguments: `--tables 1,50` (table counts), `--seconds 20` (measured per
- * count), `--in-memory 200|none` (the in-memory diagnostic). Unknown arguments are ignored.
+ * count), `--in-memory 200|none` (the in-memory diagnostic), `--protocol 0|1` (the readers' protocol,
+ * default 1). Unknown arguments are ignored.
  */
 export function latencyOptionsFromArgs(argv: readonly string[]): LatencyOptions {
   const opts: LatencyOptions = {};
@@ -563,6 +584,9 @@ export function latencyOptionsFromArgs(argv: readonly string[]): LatencyOptions 
       i++;
     } else if (a === '--tables' && v) {
       opts.tables = v.split(',').map((s) => Number(s)).filter((x) => Number.isInteger(x) && x > 0);
+      i++;
+    } else if (a === '--protocol' && (v === '0' || v === '1')) {
+      opts.protocol = Number(v) as ProtocolVersion;
       i++;
     } else if (a === '--seconds' && v && Number(v) > 0) {
       const s = Number(v);

@@ -16,6 +16,7 @@ import type { Transport, TransportSink } from './transports/transport.js';
 import type { LoadedTable } from './config/load.js';
 import { simulatedTileSet } from './tilesets/simulated.js';
 import { enrolledTagMap, tileSetDir } from './tilesets/store.js';
+import { ReadStats } from './tilesets/read-stats.js';
 import type { TileId } from '../rules/tiles.js';
 
 export interface HubOptions {
@@ -32,6 +33,8 @@ export interface HubOptions {
   directorToken: string;
   /** the director's login secret (`POST /api/login`); default: directorToken */
   directorSecret?: string;
+  /** how long a director's login lasts, in ms (default 12 h); with a data folder it survives a restart */
+  directorSessionTtlMs?: number;
   /** a tournament (seed 000) played at some of the tables: hub/tournament/service.ts, e.g. hub/config/tournament-demo.json */
   tournament?: TournamentConfig;
   /** the built display (display/dist), served as a single-page app */
@@ -73,12 +76,16 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const engines = new Map<string, TableEngine | StandardTableEngine>();
   const configured = new Map<string, string[]>();
   let supervisor: ReaderSupervisor | null = null;
+  // read rates of each table's tile set, fed by every snapshot and ADD (weak tags for the director)
+  const readStats = new ReadStats();
   for (const { table, cards } of opts.tables) {
     const tableReaderIds = table.readers.map((r) => r.id);
+    const tagMap = tileSetById(table.tileSet, opts.dataDir);
+    readStats.addTable(table.id, table.tileSet, tagMap, tableReaderIds);
     const engine = new (table.variant === 'standard' ? StandardTableEngine : TableEngine)({
       table,
       cards,
-      registry: tileSetById(table.tileSet, opts.dataDir),
+      registry: tagMap,
       store,
       readers: {
         // one table's readers only: asking for all of them on every tick grows with the square of the room
@@ -98,12 +105,13 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   supervisor = new ReaderSupervisor(
     configured,
     store,
-    {
-      snapshot: (zone, tags, at, line) => route(zone)?.snapshot(zone, tags, at, line),
-      add: (zone, tag, at, line) => route(zone)?.add(zone, tag, at, line),
+    readStats.tap({
+      // a v1 reader's signal strength goes to the tracker (a strong read settles sooner)
+      snapshot: (zone, tags, at, line, rssi) => route(zone)?.snapshot(zone, tags, at, line, rssi),
+      add: (zone, tag, at, line, rssi) => route(zone)?.add(zone, tag, at, line, rssi),
       remove: (zone, tag, at, line) => route(zone)?.remove(zone, tag, at, line),
       status: (reader) => engineOfReader.get(reader)?.readerStatusChanged(),
-    },
+    }),
     staleMs,
     { tableOf: (id) => tableOfReader.get(id) },
   );
@@ -138,11 +146,15 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     tables: tournament ? tournament.wrap([...engines.values()]) : [...engines.values()],
     ...(tournament ? { tournament } : {}),
     readers: supervisor,
+    readStats,
     ...(opts.dataDir !== ':memory:' ? { tileSetDir: tileSetDir(opts.dataDir) } : {}),
     directorToken: opts.directorToken,
     // seat codes (QR) survive a restart: the secret lives in the data folder
     ...(opts.dataDir !== ':memory:' ? { seatSecret: loadOrCreateSeatSecret(opts.dataDir) } : {}),
     ...(opts.directorSecret !== undefined ? { directorSecret: opts.directorSecret } : {}),
+    // director sessions survive a restart: signing key and logouts live in the data folder
+    ...(opts.dataDir !== ':memory:' ? { directorSessionDir: opts.dataDir } : {}),
+    ...(opts.directorSessionTtlMs !== undefined ? { sessionTtlMs: opts.directorSessionTtlMs } : {}),
     store,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
     logger: opts.logger ?? false,

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { loadHubConfig } from './config/load.js';
 import { loadTournamentConfig } from './tournament/config.js';
+import { directorSecretFor } from './director-secret.js';
 import { startHub } from './hub.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,8 +21,8 @@ const program = new Command()
   .description('Run the Mah Jongg table hub')
   .option('--config <file>', 'table config (JSON); default: hub/config/tables/<table-kind>-demo.json')
   .option('--table-kind <kind>', 'siamese | standard: which demo table config (and simulator) to run when --config is not given', 'siamese')
-  .option('--room', 'the demo room: two tables of --table-kind (with --table-kind standard also a tournament round of four games)', false)
-  .option('--tournament <file>', 'run a tournament (seed 000) over the tables: e.g. hub/config/tournament-room.json')
+  .option('--room', 'the demo room: two tables of --table-kind and a tournament over them, rounds of four games (siamese: hub/config/tournament-siamese-room.json; standard: hub/config/tournament-room.json)', false)
+  .option('--tournament <file>', 'run a tournament (seed 000; kind "siamese": seed 003 tables) over the tables: e.g. hub/config/tournament-room.json')
   .option('--port <n>', 'HTTP port on 127.0.0.1 (env PORT)', process.env.PORT ?? '8080')
   .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
   .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
@@ -31,12 +32,13 @@ const program = new Command()
   .option('--sim-pace <ms>', 'simulator: ms between physical steps', '700')
   .option('--sim-seed <n>', 'simulator: seed of the first game', '1')
   .option('--sim-transport <kind>', 'simulator: pty (socat) or tcp', existsSync('/usr/bin/socat') ? 'pty' : 'tcp')
-  .option('--director-secret-file <file>', 'file holding the director\'s login secret (env MJHUB_DIRECTOR_SECRET; neither: one is generated and printed once)')
+  .option('--director-secret-file <file>', 'file holding the director\'s login secret (env MJHUB_DIRECTOR_SECRET; neither: one is generated on the first start and kept in <data>/director-secret, mode 0600)')
+  .option('--director-session-hours <n>', 'how long a director\'s login lasts, in hours (default 12: a tournament day)')
   .parse();
 
 const o = program.opts<{
   config: string; port: string; data: string; databaseUrl?: string; reader?: string[]; settleMs?: string; countCheckMs?: string;
-  simPace: string; simSeed: string; simTransport: string; tableKind: string; directorSecretFile?: string;
+  simPace: string; simSeed: string; simTransport: string; tableKind: string; directorSecretFile?: string; directorSessionHours?: string;
   room: boolean; tournament?: string;
 }>();
 if (o.tableKind !== 'siamese' && o.tableKind !== 'standard') {
@@ -44,23 +46,12 @@ if (o.tableKind !== 'siamese' && o.tableKind !== 'standard') {
   process.exit(1);
 }
 o.config ??= path.join(root, `hub/config/tables/${o.tableKind}-${o.room ? 'room' : 'demo'}.json`);
-if (o.room && o.tableKind === 'standard') o.tournament ??= path.join(root, 'hub/config/tournament-room.json');
-
-/**
- * The director's login secret: env MJHUB_DIRECTOR_SECRET, else the first line of
- * --director-secret-file, else 18 random bytes (base64url, 24 characters) generated now.
- * @throws Error when the file cannot be read or holds an empty secret
- */
-function directorSecret(): { value: string; generated: boolean; from: string } {
-  const env = process.env.MJHUB_DIRECTOR_SECRET;
-  if (env !== undefined && env !== '') return { value: env, generated: false, from: 'from MJHUB_DIRECTOR_SECRET' };
-  if (o.directorSecretFile !== undefined) {
-    const value = (readFileSync(o.directorSecretFile, 'utf8').split(/\r?\n/)[0] ?? '').trim();
-    if (value === '') throw new Error(`--director-secret-file ${o.directorSecretFile}: the first line is empty (write the secret there)`);
-    return { value, generated: false, from: `from ${o.directorSecretFile}` };
-  }
-  return { value: randomBytes(18).toString('base64url'), generated: true, from: 'generated' };
+const sessionHours = o.directorSessionHours === undefined ? undefined : Number(o.directorSessionHours);
+if (sessionHours !== undefined && !(Number.isFinite(sessionHours) && sessionHours > 0 && sessionHours <= 24 * 366)) {
+  console.error(`mjhub: --director-session-hours must be a number of hours above 0 (e.g. 12), not "${o.directorSessionHours}"`);
+  process.exit(1);
 }
+if (o.room) o.tournament ??= path.join(root, o.tableKind === 'standard' ? 'hub/config/tournament-room.json' : 'hub/config/tournament-siamese-room.json');
 
 async function waitForFile(file: string, ms: number, child: ChildProcess): Promise<void> {
   const until = Date.now() + ms;
@@ -102,7 +93,7 @@ async function main(): Promise<void> {
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
   // the fixed bearer token for scripts: only when given (a login also hands out a bearer token)
   const directorToken = process.env.MJHUB_DIRECTOR_TOKEN ?? randomBytes(24).toString('hex');
-  const secret = directorSecret();
+  const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
   const staticDir = path.join(root, 'display/dist');
   const hub = await startHub({
     tables,
@@ -112,14 +103,20 @@ async function main(): Promise<void> {
     httpPort: Number(o.port),
     directorToken,
     directorSecret: secret.value,
+    ...(sessionHours !== undefined ? { directorSessionTtlMs: Math.round(sessionHours * 3_600_000) } : {}),
     ...(tournament ? { tournament } : {}),
     ...(existsSync(staticDir) ? { staticDir } : {}),
   });
   console.log(`Mah Jongg table hub: ${hub.url}`);
   for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
   console.log(`  director:    ${hub.url}/director  (the room; each table at /director/<table>)`);
-  if (tournament) console.log(`  tournament:  ${hub.url}/api/tournament  (the round clock starts from the director's room)`);
-  if (secret.generated) console.log(`  director secret (shown once, log in with it): ${secret.value}`);
+  if (tournament) {
+    const how = tournament.kind === 'siamese' ? 'Royale Siamese, 2-seat score cards (003 rule 17 points, lesser total pays the difference)' : '4-player tables, seed 000 score cards';
+    console.log(`  tournament:  "${tournament.name}": ${how}; ${tournament.tables.length} tables, ${tournament.rounds} rounds of 4 games`);
+    console.log(`               ${hub.url}/api/tournament  (the director starts the round clock from the room: ${hub.url}/director)`);
+  }
+  // the generated secret is shown at every start (it is kept in the data folder); a given one never
+  if (secret.source === 'data') console.log(`  director secret (log in with it; ${secret.from}): ${secret.value}`);
   else console.log(`  director secret: ${secret.from}`);
   secret.value = ''; // kept only as an scrypt hash inside the hub from now on
   const stop = async () => {

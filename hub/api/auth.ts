@@ -1,8 +1,10 @@
 /**
  * Director authentication: a fixed bearer token (scripts, tests), the login secret (stored only as
- * an scrypt hash), and server-side sessions reached by an HttpOnly cookie or a bearer token.
+ * an scrypt hash), and sessions as HMAC-signed tokens reached by an HttpOnly cookie or a bearer
+ * token, which outlive a hub restart when the hub has a data folder (hub/api/session-state.ts).
  */
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { FileRevocations, loadOrCreateSessionKey, MemoryRevocations, type RevocationList } from './session-state.js';
 
 function sha256(s: string): Buffer {
   return createHash('sha256').update(s, 'utf8').digest();
@@ -79,11 +81,11 @@ export class SecretChecker {
 
 /** One logged-in director. */
 export interface DirectorSession {
-  /** the cookie value (256 random bits, base64url); never logged */
+  /** the cookie value: a signed session token (83 base64url characters, see {@link SessionStore}); never logged */
   readonly id: string;
-  /** the bearer token for scripts returned by the login (256 random bits, base64url) */
+  /** the bearer token for scripts returned by the login: the same session signed as a bearer token (83 characters) */
   readonly bearer: string;
-  /** a short public handle for the event log: the first 12 hex digits of sha256(id) */
+  /** a short public handle for the event log: the first 12 hex digits of sha256(session id) */
   readonly handle: string;
   /** ms since epoch */
   readonly createdAt: number;
@@ -94,76 +96,158 @@ export interface DirectorSession {
 /** Default session lifetime: 12 h in ms (a tournament day). */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
+/** Options of {@link SessionStore}. */
+export interface SessionStoreOptions {
+  /** the signing key of session tokens (at least 32 bytes); default: 32 random bytes for this run */
+  key?: Uint8Array | undefined;
+  /** lifetime of a session in ms (default 12 h); a token older than this is refused even if signed for longer */
+  ttlMs?: number | undefined;
+  /** where logouts are kept (hub/api/session-state.ts); default: in memory */
+  revocations?: RevocationList | undefined;
+  /** the clock, ms since epoch */
+  now?: (() => number) | undefined;
+}
+
+const TOKEN_VERSION = 1;
+const KIND_COOKIE = 0x63; // 'c'
+const KIND_BEARER = 0x62; // 'b'
+/** bytes: version 1, kind 1, session id 16, createdAt 6, expiresAt 6, HMAC-SHA256 32 */
+const TOKEN_BYTES = 62;
+const SIGNED_BYTES = 30;
+/** the base64url length of a token */
+export const SESSION_TOKEN_LENGTH = 83;
+const TOKEN_RE = /^[A-Za-z0-9_-]{83}$/;
+
 /**
- * Server-side director sessions, each reachable by its cookie id or by its bearer token. Both are
- * looked up by their SHA-256 (a map lookup on a hash of a 256-bit random value leaks nothing
- * useful). Expired sessions are dropped as they are met and on every new login; beyond `max`
- * sessions the oldest is dropped.
+ * Director sessions as signed tokens, so a hub restarted with the same key (hub/api/session-state.ts
+ * and {@link deriveSessionKey}) still knows them. A session is 16 random bytes (its id), its
+ * createdAt and expiresAt (ms); it is reached by two tokens, the cookie one and the bearer one,
+ * each `base64url(version ‖ kind ‖ id ‖ createdAt ‖ expiresAt ‖ HMAC-SHA256(key, the 30 bytes before))`
+ * (83 characters). A token is accepted when its MAC matches (compared with `timingSafeEqual`), it
+ * is of the kind asked for (a bearer token is not a cookie), `now < expiresAt` and
+ * `now < createdAt + ttlMs`, and its session is not revoked. Another key (another installation, a
+ * changed director secret) makes every old token fail its MAC. Nothing is thrown on garbage: it is
+ * simply not a session.
  */
 export class SessionStore {
-  private readonly byCookie = new Map<string, DirectorSession>();
-  private readonly byBearer = new Map<string, DirectorSession>();
+  readonly ttlMs: number;
+  readonly #key: Buffer;
+  private readonly revocations: RevocationList;
+  private readonly now: () => number;
+  /** sessions met by this process (made or verified), by id hex: what {@link size} counts */
+  private readonly seen = new Map<string, DirectorSession>();
 
-  /**
-   * @param ttlMs lifetime of a session in ms (default 12 h)
-   * @param max most sessions kept at once (default 1000)
-   * @param now the clock, ms since epoch
-   */
-  constructor(
-    readonly ttlMs: number = SESSION_TTL_MS,
-    private readonly max: number = 1000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  /** @throws Error when the key is shorter than 32 bytes or ttlMs is not a positive number of ms */
+  constructor(opts: SessionStoreOptions = {}) {
+    this.ttlMs = opts.ttlMs ?? SESSION_TTL_MS;
+    if (!Number.isFinite(this.ttlMs) || this.ttlMs <= 0) throw new Error(`session lifetime must be a positive number of ms, got ${String(opts.ttlMs)}`);
+    this.#key = opts.key ? Buffer.from(opts.key) : randomBytes(32);
+    if (this.#key.length < 32) throw new Error(`the session signing key must be at least 32 bytes, got ${this.#key.length}`);
+    this.now = opts.now ?? Date.now;
+    this.revocations = opts.revocations ?? new MemoryRevocations(this.now);
+  }
 
-  /** Opens a new session now. */
+  private sign(kind: number, sid: Buffer, createdAt: number, expiresAt: number): string {
+    const b = Buffer.alloc(TOKEN_BYTES);
+    b[0] = TOKEN_VERSION;
+    b[1] = kind;
+    sid.copy(b, 2);
+    b.writeUIntBE(createdAt, 18, 6);
+    b.writeUIntBE(expiresAt, 24, 6);
+    createHmac('sha256', this.#key).update(b.subarray(0, SIGNED_BYTES)).digest().copy(b, SIGNED_BYTES);
+    return b.toString('base64url');
+  }
+
+  private session(sid: Buffer, createdAt: number, expiresAt: number): DirectorSession {
+    const id = this.sign(KIND_COOKIE, sid, createdAt, expiresAt);
+    return {
+      id,
+      bearer: this.sign(KIND_BEARER, sid, createdAt, expiresAt),
+      handle: sha256(sid.toString('hex')).toString('hex').slice(0, 12),
+      createdAt,
+      expiresAt,
+    };
+  }
+
+  /** Opens a new session now, for `ttlMs`. */
   create(): DirectorSession {
     const at = this.now();
-    for (const s of [...this.byCookie.values()]) if (s.expiresAt <= at) this.revoke(s);
-    while (this.byCookie.size >= this.max) this.revoke(this.byCookie.values().next().value!);
-    const id = randomBytes(32).toString('base64url');
-    const s: DirectorSession = {
-      id,
-      bearer: randomBytes(32).toString('base64url'),
-      handle: sha256(id).toString('hex').slice(0, 12),
-      createdAt: at,
-      expiresAt: at + this.ttlMs,
-    };
-    this.byCookie.set(sha256(s.id).toString('hex'), s);
-    this.byBearer.set(sha256(s.bearer).toString('hex'), s);
+    this.prune(at);
+    const sid = randomBytes(16);
+    const s = this.session(sid, at, at + this.ttlMs);
+    this.seen.set(sid.toString('hex'), s);
     return s;
   }
 
-  private live(map: Map<string, DirectorSession>, key: unknown): DirectorSession | null {
-    if (typeof key !== 'string' || key.length === 0 || key.length > 128) return null;
-    const s = map.get(sha256(key).toString('hex'));
-    if (!s) return null;
-    if (s.expiresAt <= this.now()) {
-      this.revoke(s);
+  private prune(at: number): void {
+    for (const [k, s] of this.seen) if (s.expiresAt <= at) this.seen.delete(k);
+  }
+
+  /** The live session a token of `kind` stands for, or null (never throws). */
+  private verify(token: unknown, kind: number): DirectorSession | null {
+    if (typeof token !== 'string' || !TOKEN_RE.test(token)) return null;
+    const b = Buffer.from(token, 'base64url');
+    if (b.length !== TOKEN_BYTES || b[0] !== TOKEN_VERSION || b[1] !== kind) return null;
+    const mac = createHmac('sha256', this.#key).update(b.subarray(0, SIGNED_BYTES)).digest();
+    if (!timingSafeEqual(mac, b.subarray(SIGNED_BYTES))) return null;
+    const sid = b.subarray(2, 18);
+    const createdAt = b.readUIntBE(18, 6);
+    const expiresAt = b.readUIntBE(24, 6);
+    const at = this.now();
+    const sidHex = sid.toString('hex');
+    if (at >= expiresAt || at >= createdAt + this.ttlMs || this.revocations.has(sidHex)) {
+      this.seen.delete(sidHex);
       return null;
     }
+    const s = this.seen.get(sidHex) ?? this.session(Buffer.from(sid), createdAt, expiresAt);
+    this.seen.set(sidHex, s);
     return s;
   }
 
-  /** The live session with this cookie id, or null. */
+  /** The live session whose cookie token this is, or null. */
   byCookieId(id: unknown): DirectorSession | null {
-    return this.live(this.byCookie, id);
+    return this.verify(id, KIND_COOKIE);
   }
 
-  /** The live session with this bearer token, or null. */
+  /** The live session whose bearer token this is, or null. */
   byBearerToken(token: unknown): DirectorSession | null {
-    return this.live(this.byBearer, token);
+    return this.verify(token, KIND_BEARER);
   }
 
-  /** Ends a session: its cookie and its bearer token are refused from now on. */
+  /**
+   * Ends a session (a logout): its cookie and its bearer token are refused from now on, also after
+   * a restart when the revocation list is kept in the data folder.
+   * @throws Error when the revocation list cannot be saved (the session is refused by this process anyway)
+   */
   revoke(s: DirectorSession): void {
-    this.byCookie.delete(sha256(s.id).toString('hex'));
-    this.byBearer.delete(sha256(s.bearer).toString('hex'));
+    const b = Buffer.from(s.id, 'base64url');
+    const sidHex = b.subarray(2, 18).toString('hex');
+    this.seen.delete(sidHex);
+    this.revocations.add(sidHex, s.expiresAt);
   }
 
-  /** Sessions open now (expired ones not yet dropped included). */
+  /** Live sessions this process has made or verified since it started and not seen revoked or expired. */
   get size(): number {
-    return this.byCookie.size;
+    this.prune(this.now());
+    return this.seen.size;
   }
+}
+
+/**
+ * The signing key of director sessions for one installation and one director secret:
+ * `HMAC-SHA256(installationKey, scrypt(secret, HMAC-SHA256(installationKey, "mjhub director session salt")))`.
+ * The same on every start of the same hub with the same secret, so its tokens survive a restart;
+ * another secret gives another key, so changing the secret ends every session. The secret is
+ * reached from the key only through scrypt (N = 2^14), as with the login check.
+ * @returns 32 bytes
+ * @throws Error when the secret is empty or the installation key is shorter than 32 bytes
+ */
+export function deriveSessionKey(installationKey: Uint8Array, secret: string): Buffer {
+  if (typeof secret !== 'string' || secret.length === 0) throw new Error('the director secret must be a non-empty string');
+  if (installationKey.length < 32) throw new Error(`the installation key must be at least 32 bytes, got ${installationKey.length}`);
+  const salt = createHmac('sha256', installationKey).update('mjhub director session salt').digest();
+  const stretched = scryptSync(secret, salt, SCRYPT_KEYLEN, SCRYPT_OPTS);
+  return createHmac('sha256', installationKey).update(stretched).digest();
 }
 
 /** The name of the director's session cookie. */
@@ -210,6 +294,11 @@ export interface DirectorAuthOptions {
   secret?: string | undefined;
   /** session lifetime in ms (default 12 h) */
   sessionTtlMs?: number | undefined;
+  /**
+   * the hub's data folder: sessions survive a restart (the installation key and the logouts are
+   * kept there, hub/api/session-state.ts); omitted: sessions last as long as this process
+   */
+  dataDir?: string | undefined;
   /** the clock, ms since epoch */
   now?: (() => number) | undefined;
 }
@@ -223,11 +312,28 @@ export class DirectorAuth {
   readonly sessions: SessionStore;
   private readonly fixed: (candidate: unknown) => boolean;
 
-  /** @throws Error when the token or the secret is empty */
+  /**
+   * With `dataDir`, session tokens are signed with {@link deriveSessionKey} of the installation key
+   * in that folder and the secret, and logouts are kept there: a restarted hub with the same
+   * secret accepts the sessions of the last one, minus those logged out; with another secret, none.
+   * @throws Error when the token or the secret is empty, the session lifetime is not positive, or a
+   *   file in `dataDir` is damaged (the message names it)
+   */
   constructor(opts: DirectorAuthOptions) {
     this.fixed = tokenChecker(opts.token);
-    this.secret = new SecretChecker(opts.secret ?? opts.token);
-    this.sessions = new SessionStore(opts.sessionTtlMs ?? SESSION_TTL_MS, 1000, opts.now ?? Date.now);
+    const secret = opts.secret ?? opts.token;
+    this.secret = new SecretChecker(secret);
+    const now = opts.now ?? Date.now;
+    const ttlMs = opts.sessionTtlMs ?? SESSION_TTL_MS;
+    this.sessions =
+      opts.dataDir !== undefined
+        ? new SessionStore({
+            key: deriveSessionKey(loadOrCreateSessionKey(opts.dataDir), secret),
+            revocations: new FileRevocations(opts.dataDir, now),
+            ttlMs,
+            now,
+          })
+        : new SessionStore({ ttlMs, now });
   }
 
   /** True for the fixed token or a live session's bearer token (the `isDirectorToken` of realtime/relay). */

@@ -56,9 +56,9 @@ describe('POST /api/login', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['expiresAt', 'ok', 'token']);
     expect(body.ok).toBe(true);
-    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{83}$/);
     const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=/; HttpOnly; SameSite=Strict$`));
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{83}; Max-Age=43200; Path=/; HttpOnly; SameSite=Strict$`));
     expect(setCookie).not.toContain(body.token);
     expect(body.expiresAt - Date.now()).toBeGreaterThan(12 * 3600 * 1000 - 5000);
 

@@ -2,13 +2,17 @@
  * The director's login (registered by hub/api/server.ts at the root scope):
  *
  * - `POST /api/login`   body `{ secret: string }` (1-1024 characters, no other field)
- *     → 200 `{ ok: true, token, expiresAt }` and `Set-Cookie: mjhub_director=<session id>; HttpOnly;
+ *     → 200 `{ ok: true, token, expiresAt }` and `Set-Cookie: mjhub_director=<session token>; HttpOnly;
  *       SameSite=Strict; Path=/; Max-Age=43200` (Secure over https). `token` is a bearer token of the
  *       same session for scripts (`Authorization: Bearer <token>`); `expiresAt` ms since epoch.
  *     → 401 `wrong director secret`; 400 naming the field; 429 after `max` attempts per IP in the
  *       window (default 5 a minute), the message saying when to try again.
  * - `POST /api/logout`  (cookie or session bearer) → 200 `{ ok: true, loggedOut: boolean }`: the
- *     session's cookie and bearer token are refused from now on; the cookie is cleared.
+ *     session's cookie and bearer token are refused from now on, also after a restart (the logout
+ *     is saved in the data folder first: 500 naming the file when it cannot be); the cookie is cleared.
+ *
+ * Sessions are signed tokens (hub/api/auth.ts SessionStore): with a data folder they outlive a hub
+ * restart, until they expire (12 h, `sessionTtlMs`), are logged out, or the director secret changes.
  * - `GET  /api/session` → `{ director: boolean, via: 'cookie' | 'bearer' | null, expiresAt: number | null }`
  *     (the display cannot read an HttpOnly cookie: it asks here whether it is logged in).
  *
@@ -97,7 +101,16 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
   app.post('/api/logout', async (req, reply) => {
     const found = sessionOf(auth, req);
     if (found) {
-      auth.sessions.revoke(found.session);
+      try {
+        auth.sessions.revoke(found.session);
+      } catch (e) {
+        // refused by this process already; say that a restart would let it back in
+        return reply.code(500).send({
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: `logout not saved (${(e as Error).message}): the session is refused until the hub restarts; fix the data folder and log out again`,
+        });
+      }
       record('director-logout', { ip: req.ip, session: found.session.handle });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: 'auto' });

@@ -13,6 +13,9 @@
  *            the layout order (hub/tilesets/registry.ts LAYOUT_ORDER) from `from` (default 1B)
  * - `POST   /api/director/enroll/:tableId/finish`     body `{ draft?: boolean }` → `{ file, complete, view }`;
  *            409 naming what is missing when the set is incomplete and not a draft
+ * - `GET    /api/director/enroll/:tableId/weak-tags`  query `minRate?` (0..1, default 0.9), `minScans?` (default 5)
+ *            → WeakTagsView (hub/tilesets/read-stats.ts): the tags of the table's tile set read in fewer
+ *            than minRate of their zone's snapshots, worst first; 404 when the hub keeps no read rates
  * Errors: 400 naming the field (`body.kind: kind "5X" is not a tile kind …`), 404 unknown table or
  * no enrolment, 409 refused now.
  */
@@ -20,6 +23,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EnrollRefused, Enrollments, type EnrollTable } from '../tilesets/enroll.js';
 import type { TableRuntime } from './runtime.js';
+import type { WeakTagSource } from '../tilesets/read-stats.js';
 
 /** Options of {@link enrollRoutes}. */
 export interface EnrollRouteOptions {
@@ -27,6 +31,8 @@ export interface EnrollRouteOptions {
   tables: readonly (TableRuntime & Partial<Pick<EnrollTable, 'unknownTags' | 'owns'>>)[];
   /** the enrolled sets' folder (`<dataDir>/tilesets`); omitted: sets cannot be saved (finish → 409) */
   tileSetDir?: string | undefined;
+  /** the read rates of the tables' tile sets (hub/tilesets/read-stats.ts); omitted: weak-tags answers 404 */
+  readStats?: WeakTagSource | undefined;
 }
 
 const ID = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -53,6 +59,11 @@ const LAYOUT = {
     from: { type: 'string', minLength: 1, maxLength: 4 },
     count: { type: 'integer', minimum: 1, maximum: 152 },
   },
+} as const;
+const WEAK_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { minRate: { type: 'number', minimum: 0, maximum: 1 }, minScans: { type: 'integer', minimum: 1, maximum: 100000 } },
 } as const;
 const FINISH = { type: 'object', additionalProperties: false, properties: { draft: { type: 'boolean' } } } as const;
 
@@ -114,6 +125,21 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
         const entries = enrollments.layout(t, req.body.zone, req.body.from?.toUpperCase(), req.body.count);
         return { entries, view: enrollments.view(t) };
       }),
+  );
+  app.get<{ Params: { tableId: string }; Querystring: { minRate?: number; minScans?: number } }>(
+    '/api/director/enroll/:tableId/weak-tags',
+    { schema: { params: TABLE, querystring: WEAK_QUERY } },
+    async (req, reply) => {
+      const id = req.params.tableId;
+      if (!tables.has(id)) return send(reply, 404, `unknown table '${id}'`);
+      const q = req.query ?? {};
+      const view = opts.readStats?.weakTags(id, {
+        ...(q.minRate !== undefined ? { minRate: q.minRate } : {}),
+        ...(q.minScans !== undefined ? { minScans: q.minScans } : {}),
+      });
+      if (!view) return send(reply, 404, `the hub keeps no read rates for table '${id}' (no tile set in play there)`);
+      return view;
+    },
   );
   app.post<{ Params: { tableId: string }; Body: { draft?: boolean } | undefined }>(
     '/api/director/enroll/:tableId/finish',

@@ -70,7 +70,8 @@ export function deadKinds(discards: readonly TileKind[], exposures: readonly (re
  * Practice help for one player: for each of their racks that is not dead and has no Mah Jongg,
  * the {@link PRACTICE_LINES_PER_RACK} nearest card lines measured by rules/howfar.ts `howFar`
  * with tiles = all the player's concealed tiles (both racks: a Siamese player builds two hands
- * from one pool, 003 rule 5), exposures = that rack's top, dead = the kinds all of whose copies
+ * from one pool, 003 rule 5; a 4-player seat has one rack, its 13 or 14 tiles), exposures = that
+ * rack's top, dead = the kinds all of whose copies
  * are face up (discards, exposures), less this rack's own exposures (howFar counts those itself).
  * @param concealed the player's own tiles inside each rack (index = rack)
  * @returns lines sorted as howFar sorts them (fewest missing, then highest value), rack by rack; never throws

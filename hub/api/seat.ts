@@ -14,7 +14,10 @@
  *   {@link SeatScoreCard} for the current round, `POST /api/seat/:token/verify` (the player checked
  *   the score across: East↔West, South↔North) and `POST /api/seat/:token/initial` (body
  *   `{ initials? }`). 409 when no tournament runs, the table plays no tournament table, or the card
- *   refuses it (a game without a result, already done: the service's words).
+ *   refuses it (a game without a result, already done: the service's words). In a Siamese
+ *   tournament (seed 003 tables) the card has two seats, East and West (`kind: 'siamese'`), each
+ *   player verifies the other's score, and the card carries the settlement of 003 rule 17 ("Bea
+ *   pays Ann 95").
  * - socket.io namespace `/seat` (hub/api/seat-events.ts): handshake `auth: { token }`; snapshot
  *   then seq-numbered deltas, like the public namespace (realtime.ts), to that seat only.
  *
@@ -35,7 +38,9 @@ import { buildSeatView, pendingSeatView } from './seat-view.js';
 import { EV, type WatchAck } from './socket-events.js';
 import type { SeatView } from './views.js';
 import { TournamentError } from '../../rules/tournament/errors.js';
-import { cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard } from '../../rules/tournament/scorecard.js';
+import { cardMissing, cardTotal, isCardComplete, verificationPartner } from '../../rules/tournament/scorecard.js';
+import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseCardMissing, siameseCardTotal, siameseSettlement, type SiameseScoreCard } from '../../rules/tournament/siamese-card.js';
+import type { AnyScoreCard } from '../../rules/tournament/cards.js';
 import type { TournamentService } from '../tournament/service.js';
 
 /** What a seat token opens. */
@@ -196,17 +201,21 @@ export interface SeatOptions {
 
 const CARD_SEATS = ['East', 'South', 'West', 'North'] as const;
 
-/** One player's table score card on their phone (000: each player verifies across and initials). */
+/**
+ * One player's table score card on their phone (000: each player verifies across and initials).
+ * A 4-seat card (seed 000) has `seats` East, South, West, North; a Royale Siamese card
+ * (`kind: 'siamese'`, seed 003) has two, East and West, and its `settlement` (003 rule 17).
+ */
 export interface SeatScoreCard {
   tournament: string;
   round: number;
   /** the tournament table number */
   table: number;
-  /** this player's seat on the card: 0 East, 1 South, 2 West, 3 North */
+  /** this player's row in `seats`: 0 East, 1 South, 2 West, 3 North; on a Siamese card 0 East, 1 West */
   seat: number;
-  /** the card's seat (0-3) whose score this player verifies (East↔West, South↔North) */
+  /** the row of `seats` whose score this player verifies (East↔West, South↔North; Siamese: the other player) */
   partner: number;
-  /** every seat of the card: name, marks per game ("X" for 0, "" not yet), total, who verified / initialed (not the initials) */
+  /** every seat of the card: name, marks per game ("X" for 0, "" not yet), total (points), who verified / initialed (not the initials) */
   seats: { seat: string; player: string; name: string; marks: string[]; total: number; verified: boolean; initialed: boolean }[];
   /** games with a result (0-4) */
   games: number;
@@ -216,28 +225,85 @@ export interface SeatScoreCard {
   complete: boolean;
   /** what keeps the card from being complete, in words */
   missing: string[];
+  /** 'siamese' on a 2-seat Royale Siamese card; absent on a 4-seat card */
+  kind?: 'siamese';
+  /** a Siamese card only: 003 rule 17, the lesser total pays the difference, e.g. "Bea pays Ann 95" ("Even: nobody pays") */
+  settlement?: string;
 }
 
 /**
- * The tournament table and card seat a seat claim plays.
+ * The tournament table and card seat a seat claim plays: `seat` is the row on the card of the
+ * current round, 0-3 (East … North) on a 4-seat card, 0 (East) or 1 (West) on a Siamese card
+ * (`siamese: true`), the same seating as the service's own (the seat the table config names, else
+ * the player's index: a Siamese table's players East then West).
  * @throws SeatTokenError 409 when no tournament runs or the table plays none, 404 unknown player
  */
-export function tournamentSeatOf(tournament: TournamentService | undefined, t: TableRuntime, claim: SeatClaim): { table: number; seat: number; round: number } {
+export function tournamentSeatOf(
+  tournament: TournamentService | undefined,
+  t: TableRuntime,
+  claim: SeatClaim,
+): { table: number; seat: number; round: number; siamese: boolean } {
   if (!tournament) throw new SeatTokenError(409, 'seat score card: no tournament runs on this hub');
   const bound = tournament.config.tables.find((x) => x.hubTable === claim.table);
   if (!bound) throw new SeatTokenError(409, `seat score card: table '${claim.table.slice(0, 64)}' plays no tournament table`);
   const pub = t.publicView();
   const p = pub.players[claim.player];
   if (!p) throw new SeatTokenError(404, `seat token names player ${claim.player}, table '${t.id}' has players 0-${pub.players.length - 1}`);
+  const round = tournament.round;
+  if (isSiameseCard(tournament.cardOf(bound.table, round))) {
+    // a 2-seat card: East and West, where the table config names them, else the player's index
+    const named = SIAMESE_SEAT_NAMES.indexOf(p.seat as (typeof SIAMESE_SEAT_NAMES)[number]);
+    return { table: bound.table, seat: named >= 0 ? named : claim.player === 0 ? 0 : 1, round, siamese: true };
+  }
   // the same seating as the service's own (a Siamese table's two players sit where their config names, else East, West)
   const named = CARD_SEATS.indexOf(p.seat as (typeof CARD_SEATS)[number]);
   const seat = named >= 0 ? named : pub.variant === 'siamese' ? claim.player * 2 : claim.player;
-  return { table: bound.table, seat, round: tournament.round };
+  return { table: bound.table, seat, round, siamese: false };
 }
 
-/** The {@link SeatScoreCard} of one card seen from `seat`. */
-export function seatScoreCard(tournament: TournamentService, card: ScoreCard, seat: number): SeatScoreCard {
+/**
+ * The {@link SeatScoreCard} of a Siamese card seen from `seat` (0 East, 1 West): 003 rule 17 points
+ * per game, totals and the settlement; each player verifies the other's score.
+ */
+function siameseSeatScoreCard(names: Map<string, string>, card: SiameseScoreCard, seat: 0 | 1): SeatScoreCard {
+  const all = card.games.every((g) => g !== null);
+  return {
+    tournament: card.tournament,
+    round: card.round,
+    table: card.table,
+    seat,
+    partner: 1 - seat,
+    seats: card.seats.map((player, s) => ({
+      seat: SIAMESE_SEAT_NAMES[s]!,
+      player,
+      name: names.get(player) ?? player,
+      marks: card.games.map((g) => (g ? g.marks[s]! : '')),
+      total: siameseCardTotal(card, s as 0 | 1),
+      verified: card.verified[s]!,
+      initialed: card.initials[s] !== null,
+    })),
+    games: card.games.filter((g) => g !== null).length,
+    canVerify: all && !card.verified[seat],
+    canInitial: all && card.initials[seat] === null,
+    complete: siameseCardMissing(card).length === 0,
+    missing: siameseCardMissing(card),
+    kind: 'siamese',
+    settlement: siameseSettlement(card, Object.fromEntries(names)).text,
+  };
+}
+
+/**
+ * The {@link SeatScoreCard} of one card seen from `seat` (its row: 0-3 on a 4-seat card, 0 East or
+ * 1 West on a Siamese card).
+ * @throws SeatTokenError 409 when `seat` is not a row of the card
+ */
+export function seatScoreCard(tournament: TournamentService, card: AnyScoreCard, seat: number): SeatScoreCard {
   const names = new Map(tournament.config.players.map((p) => [p.id, p.name]));
+  if (isSiameseCard(card)) {
+    if (seat !== 0 && seat !== 1) throw new SeatTokenError(409, `seat score card: a Siamese card seats East (0) and West (1), not ${seat}`);
+    return siameseSeatScoreCard(names, card, seat);
+  }
+  if (!Number.isInteger(seat) || seat < 0 || seat > 3) throw new SeatTokenError(409, `seat score card: a 4-seat card seats 0-3 (East … North), not ${seat}`);
   const all = card.games.every((g) => g !== null);
   return {
     tournament: card.tournament,
@@ -314,13 +380,14 @@ export function seatRoutes(opts: SeatOptions) {
       },
     );
 
-    // the tournament score card of the seat's table (seed 000)
+    // the tournament score card of the seat's table (seed 000; a Siamese tournament's 2-seat card, seed 003)
     const cardOf = (token: string) => {
       const claim = opts.tokens.verify(token);
       const at = tournamentSeatOf(opts.tournament, tableOf(tables, claim), claim);
-      const card = opts.tournament!.cards().find((c) => c.round === at.round && c.table === at.table);
+      const card = opts.tournament!.allCards().find((c) => c.round === at.round && c.table === at.table);
       if (!card) throw new SeatTokenError(409, `seat score card: round ${at.round} has no card for table ${at.table}`);
-      return { at, card };
+      // the service takes a card seat as a wind: a Siamese card's East 0 and West 2
+      return { at, card, wind: at.siamese ? at.seat * 2 : at.seat };
     };
     app.get<{ Params: { token: string } }>('/api/seat/:token/scorecard', { schema: { params: TOKEN_PARAMS } }, async (req, reply) => {
       const { at, card } = cardOf(req.params.token);
@@ -328,10 +395,10 @@ export function seatRoutes(opts: SeatOptions) {
       return seatScoreCard(opts.tournament!, card, at.seat);
     });
     app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: TOKEN_PARAMS } }, async (req, reply) => {
-      const { at } = cardOf(req.params.token);
-      let card: ScoreCard;
+      const { at, wind } = cardOf(req.params.token);
+      let card: AnyScoreCard;
       try {
-        card = opts.tournament!.verify(at.table, at.round, at.seat);
+        card = opts.tournament!.verify(at.table, at.round, wind);
       } catch (e) {
         asConflict(e);
       }
@@ -347,10 +414,10 @@ export function seatRoutes(opts: SeatOptions) {
         },
       },
       async (req, reply) => {
-        const { at } = cardOf(req.params.token);
-        let card: ScoreCard;
+        const { at, wind } = cardOf(req.params.token);
+        let card: AnyScoreCard;
         try {
-          card = opts.tournament!.initial(at.table, at.round, at.seat, req.body?.initials);
+          card = opts.tournament!.initial(at.table, at.round, wind, req.body?.initials);
         } catch (e) {
           asConflict(e);
         }

@@ -33,6 +33,7 @@ import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
 import { toDirector, toPublic } from './public-view.js';
 import { attachRealtime } from './realtime.js';
 import { enrollRoutes } from './routes-enroll.js';
+import type { WeakTagSource } from '../tilesets/read-stats.js';
 import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
@@ -51,6 +52,8 @@ export interface HubServerOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** director session lifetime in ms; default 12 h */
   sessionTtlMs?: number;
+  /** the hub's data folder: director sessions survive a restart (hub/api/session-state.ts); omitted: they last as long as this process */
+  directorSessionDir?: string;
   /** the seat-token secret (hub/api/seat.ts, at least 16 bytes); default: 32 random bytes for this run */
   seatSecret?: Uint8Array;
   /** the tournament (hub/tournament/service.ts): adds `/api/tournament*` and `/api/director/tournament*` (hub/tournament/routes.ts) */
@@ -63,6 +66,8 @@ export interface HubServerOptions {
   readers?: ReaderDirectory;
   /** the enrolled tile sets' folder (`<dataDir>/tilesets`) for the enrolment routes (hub/api/routes-enroll.ts); omitted: sets cannot be saved */
   tileSetDir?: string;
+  /** read rates of the tables' tile sets (hub/tilesets/read-stats.ts) for `GET /api/director/enroll/:tableId/weak-tags` */
+  readStats?: WeakTagSource;
 }
 
 /** The running hub server. */
@@ -146,7 +151,7 @@ function sendError(reply: FastifyReply, status: number, message: string): Fastif
  * @throws Error when directorToken is empty, two tables share an id, or staticDir does not exist
  */
 export async function createHubServer(opts: HubServerOptions): Promise<HubServer> {
-  const auth = new DirectorAuth({ token: opts.directorToken, secret: opts.directorSecret, sessionTtlMs: opts.sessionTtlMs });
+  const auth = new DirectorAuth({ token: opts.directorToken, secret: opts.directorSecret, sessionTtlMs: opts.sessionTtlMs, dataDir: opts.directorSessionDir });
   const isDirectorToken = auth.isBearer;
   const tables = new Map<string, TableRuntime>();
   for (const t of opts.tables) {
@@ -230,7 +235,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
     });
     if (opts.readers) await director.register(readerRoutes(opts.readers));
-    await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir });
+    await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens }));
     director.get('/api/director/tables', async () => [...tables.values()].map((t) => toDirector(t.directorView())));

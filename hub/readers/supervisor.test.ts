@@ -169,15 +169,66 @@ describe('lines', () => {
     expect(c.sent).toEqual([]);
   });
 
-  it('a restart without a HELLO (seq far below the last) is a gap: taken, and a snapshot asked for', () => {
+  it('a restart without a HELLO (seq far below the last): a new epoch, a snapshot asked for, deltas wait for it', () => {
     const b = new Bench();
     const c = b.conn('/dev/ttyUSB0');
     b.sync(c);
     b.send(c, { type: 'HB', seq: 5000, uptimeMs: 1 }); // gap 1 → CMD snap
     b.clock += 2000;
     b.send(c, { type: 'ADD', seq: 0, zone: 'in', tag: TAG_A }); // 5000 behind: not a repeat
-    expect(b.seen.at(-1)).toBe(`ADD RK-E1/in ${TAG_A}`);
+    expect(b.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ']); // a delta before the new epoch's snapshot cannot be placed
+    expect(b.state()?.state).toBe('unsynced');
     expect(b.state()?.gaps).toBe(2);
+    expect(c.sent).toEqual([CMD_SNAP, CMD_SNAP]);
+    b.sync(c); // the answer: HELLO, SNAP seq=0, SNAP seq=1
+    expect(b.state()?.state).toBe('connected');
+  });
+
+  it('a reboot whose HELLO was lost (seq back to 0, less than the duplicate window below): not duplicates, a new epoch and a snapshot', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c); // SNAP seq=0 in (empty), SNAP seq=1 top (empty)
+    for (let s = 2; s < 40; s++) b.send(c, { type: 'HB', seq: s, uptimeMs: s * 1000 });
+    b.clock += 1500; // rebooting; its HELLO is corrupted on the wire
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [TAG_A] }); // the boot snapshot: 39 behind, but not the line seq 0 was
+    b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [] });
+    b.send(c, { type: 'HB', seq: 2, uptimeMs: 1000 });
+    b.send(c, { type: 'ADD', seq: 3, zone: 'top', tag: TAG_B });
+    expect(b.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ', `SNAP RK-E1/in ${TAG_A}`, 'SNAP RK-E1/top ', `ADD RK-E1/top ${TAG_B}`]);
+    expect(b.state()).toMatchObject({ state: 'connected', duplicates: 0, gaps: 1 });
+    expect(c.sent).toEqual([CMD_SNAP]); // the truth asked for once
+  });
+
+  it('a reboot whose HELLO was lost and whose boot snapshots repeat the old ones byte for byte: the first different line starts the new epoch', () => {
+    const d = new Bench();
+    const e = d.conn('/dev/ttyUSB1');
+    d.sync(e);
+    for (let s = 2; s < 40; s++) d.send(e, { type: 'HB', seq: s, uptimeMs: s * 1000 });
+    d.clock += 1500;
+    d.send(e, { type: 'SNAP', seq: 0, zone: 'in', tags: [] }); // the same bytes as the old seq 0: a repeat for all the hub can tell
+    d.send(e, { type: 'SNAP', seq: 1, zone: 'top', tags: [] });
+    expect(d.state()).toMatchObject({ state: 'connected', duplicates: 2, gaps: 0 });
+    d.send(e, { type: 'HB', seq: 2, uptimeMs: 1000 }); // old seq 2 said up=2000: the reader restarted
+    expect(d.state()).toMatchObject({ state: 'unsynced', duplicates: 2, gaps: 1 });
+    expect(e.sent).toEqual([CMD_SNAP]);
+    d.send(e, { type: 'ADD', seq: 3, zone: 'in', tag: TAG_A }); // waits for the snapshot
+    expect(d.seen).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ']);
+    d.sync(e); // the answer to CMD snap
+    expect(d.state()?.state).toBe('connected');
+    expect(d.seen.slice(2)).toEqual(['SNAP RK-E1/in ', 'SNAP RK-E1/top ']);
+  });
+
+  it('a restart detected less than 1000 ms after the last CMD snap asks again once the 1000 ms have passed, until its zones have a snapshot', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.sync(c);
+    for (let s = 2; s < 10; s++) b.send(c, { type: 'HB', seq: s, uptimeMs: s * 1000 });
+    b.send(c, { type: 'HB', seq: 12, uptimeMs: 12_000 }); // 10, 11 lost → CMD snap
+    b.send(c, { type: 'HB', seq: 0, uptimeMs: 5 }, 300); // rebooted, HELLO lost: 300 ms after that request
+    expect(c.sent).toEqual([CMD_SNAP]);
+    b.send(c, { type: 'HB', seq: 1, uptimeMs: 1005 }, 800); // 1100 ms after it
+    expect(c.sent).toEqual([CMD_SNAP, CMD_SNAP]);
+    b.send(c, { type: 'HB', seq: 2, uptimeMs: 2005 }, 500);
     expect(c.sent).toEqual([CMD_SNAP, CMD_SNAP]);
   });
 
@@ -343,6 +394,27 @@ describe('protocol version 1 readers', () => {
     c.sent.length = 0;
     b.send(c, { type: 'ADD', seq: 5, zone: 'in', tag: '04A1B2C3D4E5F6' }); // 2, 3 and 4 were lost
     expect(c.sent).toEqual([encodeLine({ type: 'CMD', command: 'replay', from: 2 }), CMD_SNAP]);
+  });
+
+  it('a replayed line in the gap is applied once, in seq order; the replayed lines the hub had are repeats (PROTOCOL.md §6.1)', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '2.0.0', protocol: 1, zones: ['in', 'top'] });
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [], rssi: [] });
+    b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] });
+    b.send(c, { type: 'ADD', seq: 2, zone: 'in', tag: TAG_A, rssi: -51 });
+    // seq 3 (DEL in TAG_A) and seq 4 (ADD top TAG_A) are lost on the wire
+    b.send(c, { type: 'HB', seq: 5, uptimeMs: 2520 }); // gap: expected 3
+    expect(c.sent).toEqual([encodeLine({ type: 'CMD', command: 'replay', from: 3 }), CMD_SNAP]);
+    // the reader replays 3… byte for byte
+    b.send(c, { type: 'DEL', seq: 3, zone: 'in', tag: TAG_A });
+    b.send(c, { type: 'ADD', seq: 4, zone: 'top', tag: TAG_A, rssi: -49 });
+    b.send(c, { type: 'HB', seq: 5, uptimeMs: 2520 }); // had it: a repeat
+    b.send(c, { type: 'DEL', seq: 3, zone: 'in', tag: TAG_A }); // replayed once more (a second request): a repeat now
+    expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`, `DEL RK-E1/in ${TAG_A}`, `ADD RK-E1/top ${TAG_A}`]);
+    expect(b.state()).toMatchObject({ state: 'connected', gaps: 1, duplicates: 2 });
+    b.send(c, { type: 'HB', seq: 6, uptimeMs: 3520 }); // and the sequence goes on from 5
+    expect(b.state()).toMatchObject({ gaps: 1, duplicates: 2 });
   });
 
   it('a v0 reader is only asked for a snapshot', () => {

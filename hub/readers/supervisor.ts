@@ -5,8 +5,16 @@
  *
  * - One live session per reader: the newest HELLO wins, and every later line of the connection it
  *   replaced is ignored (kept in the raw log as "ignored: superseded").
- * - Messages are deduplicated by (reader, sequence); a HELLO starts a new epoch (the reader
- *   rebooted or reconnected: its sequence may restart at 0, PROTOCOL.md §6).
+ * - Messages are deduplicated by (reader, sequence): a line is a repeat when the hub already has the
+ *   line of that sequence number in this epoch, byte for byte (the last {@link DUPLICATE_WINDOW}
+ *   numbers are remembered). A HELLO starts a new epoch (the reader rebooted or reconnected: its
+ *   sequence may restart at 0, PROTOCOL.md §6).
+ * - A sequence that goes backwards to a line the hub does not have, with no HELLO, is a reboot
+ *   whose HELLO was lost: a new epoch at once, whose deltas wait for a snapshot of their zone; the
+ *   hub asks for one (`CMD snap`, answered by HELLO + snapshots) until every zone has had one.
+ * - A version 1 reader answers `CMD replay` with the lines of the gap, byte for byte (§6.1): a line
+ *   whose sequence number is in the gap is applied once (ADD, DEL, ERR; a replayed SNAP is older
+ *   than what the hub has since applied and is not), the others are repeats.
  * - On a gap the hub sends `CMD snap`, at most once per 1000 ms per reader (PROTOCOL.md §6).
  * - A reader whose HELLO id is not configured is listed as unknown and never takes a seat by itself:
  *   the director assigns it to a configured slot (an alias) or removes a configured reader that
@@ -14,6 +22,9 @@
  *   back when the supervisor is built, so a restart keeps them.
  */
 import { decodeLine, encodeLine, nextSeq, SEQ_MAX } from '../../firmware-protocol/codec.js';
+
+/** Half the sequence space: a number less than this below the last one went backwards, else forwards (after a wrap). */
+const SEQ_HALF = Math.floor((SEQ_MAX + 1) / 2);
 import type { DecodeResult, HelloMessage, ReaderMessage } from '../../firmware-protocol/messages.js';
 import { RulingError } from '../api/runtime.js';
 import type { ReaderState, ReaderStatus, UnknownReader } from '../api/views.js';
@@ -27,10 +38,15 @@ export interface Connection {
   write(line: string): void;
 }
 
-/** Where tag sightings go: `zone` is `"<reader>/<zone>"`, `line` the raw line id. */
+/**
+ * Where tag sightings go: `zone` is `"<reader>/<zone>"`, `at` ms since epoch, `line` the raw line id.
+ * A protocol v1 reader's signal strength (`rssi`, dBm, PROTOCOL.md §5.2, §5.3) is passed on as is:
+ * per tag of a snapshot (same order as `tags`; null where the reader sent no value), or of one ADD;
+ * it is undefined when the line carried none (a v0 reader).
+ */
 export interface SightingSink {
-  snapshot(zone: string, tags: readonly string[], at: number, line: number): void;
-  add(zone: string, tag: string, at: number, line: number): void;
+  snapshot(zone: string, tags: readonly string[], at: number, line: number, rssi?: readonly (number | null)[]): void;
+  add(zone: string, tag: string, at: number, line: number, rssi?: number): void;
   remove(zone: string, tag: string, at: number, line: number): void;
   /** a reader's status changed */
   status(reader: string): void;
@@ -70,8 +86,14 @@ export interface ReaderDirectoryView {
 
 /** The least time between two `CMD snap` sent to one reader (or one unbound connection), in ms (PROTOCOL.md §6). */
 export const SNAP_REQUEST_INTERVAL_MS = 1000;
-/** A sequence number at most this far below the last one is a repeat; further below, a restart without a HELLO. */
-export const DUPLICATE_WINDOW = 1000;
+/**
+ * How many sequence numbers below the last one the hub remembers each line of (a hash of its bytes),
+ * to tell a repeat (the same line again: dropped) from a reboot whose HELLO was lost (another line
+ * under a number already used). Further below is always a reboot.
+ */
+export const DUPLICATE_WINDOW = 1024;
+/** At most this many sequence numbers of one gap are awaited from a v1 reader's replay (PROTOCOL.md §6.1). */
+export const REPLAY_GAP_MAX = 256;
 /** Table id used for reader rulings when no table owns the reader. */
 export const HUB_LOG_ID = 'hub';
 
@@ -100,6 +122,41 @@ interface ReaderSession {
   synced: Set<string>;
   lastRequestAt: number | null;
   removed: boolean;
+  /** the lines of this epoch by sequence number (allocated at the first line) */
+  memory: SeqMemory | null;
+  /** sequence numbers of a gap not received yet: a line with one of them is a replay (or a late copy), applied once */
+  missing: Set<number>;
+  /** restarted without a HELLO the hub saw: ask for snapshots until every zone has had one */
+  resync: boolean;
+}
+
+/** A hash of a line's bytes (FNV-1a, 32 bits): tells a repeat from another line under the same number. */
+function lineHash(line: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < line.length; i++) {
+    h ^= line.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The last {@link DUPLICATE_WINDOW} lines of an epoch, by sequence number (a ring: 8 KB per reader). */
+class SeqMemory {
+  private readonly seqs = new Int32Array(DUPLICATE_WINDOW).fill(-1);
+  private readonly hashes = new Uint32Array(DUPLICATE_WINDOW);
+  note(seq: number, hash: number): void {
+    const i = seq % DUPLICATE_WINDOW;
+    this.seqs[i] = seq;
+    this.hashes[i] = hash;
+  }
+  /** true when the line of `seq` is held and has this hash */
+  holds(seq: number, hash: number): boolean {
+    const i = seq % DUPLICATE_WINDOW;
+    return this.seqs[i] === seq && this.hashes[i] === hash;
+  }
+  clear(): void {
+    this.seqs.fill(-1);
+  }
 }
 
 interface ConnInfo {
@@ -167,6 +224,9 @@ export class ReaderSupervisor {
         synced: new Set(),
         lastRequestAt: null,
         removed: false,
+        memory: null,
+        missing: new Set(),
+        resync: false,
       });
     }
     this.restore();
@@ -233,7 +293,7 @@ export class ReaderSupervisor {
     }
     const msg = result.message;
     if (msg.type === 'CMD') return; // an echo of our own command: ignore
-    this.message(conn, info, msg, at, lineId);
+    this.message(conn, info, msg, at, lineId, result.line);
   }
 
   private info(conn: Connection): ConnInfo {
@@ -251,7 +311,7 @@ export class ReaderSupervisor {
     return r && !r.removed ? r : null;
   }
 
-  private message(conn: Connection, info: ConnInfo, msg: ReaderMessage, at: number, lineId: number): void {
+  private message(conn: Connection, info: ConnInfo, msg: ReaderMessage, at: number, lineId: number, line: string): void {
     if (msg.type === 'HELLO') {
       const r = this.slotOf(msg.reader);
       if (!r) {
@@ -274,26 +334,69 @@ export class ReaderSupervisor {
       return;
     }
     r.lastMessageAt = at;
+    const hash = lineHash(line);
+    const memory = (r.memory ??= new SeqMemory());
+    let replayed = false;
     if (r.lastSeq !== null && msg.seq !== nextSeq(r.lastSeq)) {
       const behind = (r.lastSeq - msg.seq + SEQ_MAX + 1) % (SEQ_MAX + 1); // 0 = the same seq again; wraps after SEQ_MAX
-      if (behind <= DUPLICATE_WINDOW) {
-        r.duplicates += 1; // already seen (or too late to matter): dedup by (reader, sequence)
+      if (behind < DUPLICATE_WINDOW && r.missing.delete(msg.seq)) {
+        replayed = true; // a line of the gap (a v1 replay, or a late copy of a line lost): applied once (PROTOCOL.md §6.1)
+      } else if (behind < DUPLICATE_WINDOW && memory.holds(msg.seq, hash)) {
+        r.duplicates += 1; // the same line again: dedup by (reader, sequence)
         return;
+      } else if (behind <= SEQ_HALF) {
+        // backwards to a line the hub does not have: the reader restarted and its HELLO was lost.
+        // A new epoch from this line on; its deltas wait for a snapshot of their zone
+        r.gaps += 1;
+        this.newEpoch(r);
+        r.resync = true;
+        this.sink.status(r.id);
+        this.requestSnapshot(r, at);
+      } else {
+        // a forward jump: lines lost. Take this one (a hint), await the gap's lines, ask for the truth
+        r.gaps += 1;
+        const from = nextSeq(r.lastSeq);
+        for (let s = from, n = 0; s !== msg.seq && n < REPLAY_GAP_MAX; s = nextSeq(s), n++) r.missing.add(s);
+        if (r.missing.size > REPLAY_GAP_MAX) {
+          for (const s of r.missing) {
+            if (r.missing.size <= REPLAY_GAP_MAX) break;
+            r.missing.delete(s); // the oldest first (a Set keeps insertion order)
+          }
+        }
+        this.requestSnapshot(r, at, r.protocol >= 1 ? from : null);
       }
-      // a forward jump (lines lost) or a restart without a HELLO: take it, ask for the truth
-      r.gaps += 1;
-      this.requestSnapshot(r, at, r.protocol >= 1 ? nextSeq(r.lastSeq) : null);
     }
-    r.lastSeq = msg.seq;
+    memory.note(msg.seq, hash);
+    if (!replayed) r.lastSeq = msg.seq;
+    this.apply(r, msg, at, lineId, replayed);
+    if (r.resync) {
+      if (this.isSynced(r)) r.resync = false;
+      else this.requestSnapshot(r, at); // at most once per SNAP_REQUEST_INTERVAL_MS
+    }
+  }
+
+  /** A new epoch of a reader's sequence (a HELLO, or a restart whose HELLO was lost): no line is held, every zone waits for a snapshot. */
+  private newEpoch(r: ReaderSession): void {
+    r.lastSeq = null;
+    r.memory?.clear();
+    r.missing.clear();
+    r.resync = false;
+    r.synced.clear();
+  }
+
+  /** Hands one sequenced message on (a replayed SNAP is older than what was applied since: not applied). */
+  private apply(r: ReaderSession, msg: Exclude<ReaderMessage, HelloMessage>, at: number, lineId: number, replayed: boolean): void {
     const zone = (z: string) => `${r.id}/${z}`;
     switch (msg.type) {
       case 'SNAP': {
+        if (replayed) return;
         if (!r.zones.includes(msg.zone)) {
           r.discarded += 1;
           bump(r.errors, 'unknown-zone');
           return;
         }
-        this.sink.snapshot(zone(msg.zone), msg.tags, at, lineId);
+        if (msg.rssi !== undefined) this.sink.snapshot(zone(msg.zone), msg.tags, at, lineId, msg.rssi);
+        else this.sink.snapshot(zone(msg.zone), msg.tags, at, lineId);
         const wasSynced = this.isSynced(r);
         r.synced.add(msg.zone);
         if (!wasSynced && this.isSynced(r)) this.sink.status(r.id);
@@ -307,7 +410,10 @@ export class ReaderSupervisor {
           return;
         }
         if (!r.synced.has(msg.zone)) return; // a delta before the zone's snapshot cannot be placed
-        if (msg.type === 'ADD') this.sink.add(zone(msg.zone), msg.tag, at, lineId);
+        if (msg.type === 'ADD') {
+          if (msg.rssi !== undefined) this.sink.add(zone(msg.zone), msg.tag, at, lineId, msg.rssi);
+          else this.sink.add(zone(msg.zone), msg.tag, at, lineId);
+        }
         else this.sink.remove(zone(msg.zone), msg.tag, at, lineId);
         return;
       }
@@ -349,9 +455,8 @@ export class ReaderSupervisor {
     r.firmware = hello.firmware;
     r.protocol = hello.protocol;
     r.retrying = false;
-    r.lastSeq = null; // a HELLO starts a new epoch: sequence numbers may restart
+    this.newEpoch(r); // a HELLO starts a new epoch: sequence numbers may restart
     r.lastMessageAt = at;
-    r.synced.clear();
     this.sink.status(r.id);
   }
 

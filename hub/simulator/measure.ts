@@ -5,11 +5,15 @@
  * the simulator's record: false and missed flags, false and missed moves, wrong final counts.
  *
  *   node --import tsx hub/simulator/measure.ts [--games 200] [--seed 1] [--noise realistic,x5]
- *                                              [--pace 700] [--config FILE] [--json]
+ *                                              [--pace 700] [--config FILE] [--protocol 1] [--json]
  *
  * `--noise` takes a comma-free list of levels separated by `;` or several `--noise` flags; each is
  * a spec of noise.ts `parseNoise` (`none`, `realistic`, `x5`, `realistic,missed=0.05`).
  * Game i (1-based) uses seed + i - 1 and the demo's violations (run.ts `demoInjection`).
+ * `--protocol 1` (the default): the virtual readers speak protocol v1 (a signal strength on every
+ * read, weak for cross-reads; replay; ERR), and the tracker settles strongly read moves on its short
+ * window; `--protocol 0`: v0 readers (no signal strength), the tracker's v0 windows.
+ * The rssi takes the hub's own path: supervisor sink → TableEngine.add/snapshot → tracker.
  */
 import { fileURLToPath } from 'node:url';
 import { LineSplitter } from '../../firmware-protocol/codec.js';
@@ -23,7 +27,8 @@ import type { EventStore, RawLine, StoredEvent } from '../store/types.js';
 import { TableEngine, type EngineOptions, type TileMovedData } from '../table/engine.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
 import { playGame, tableZones, zoneKey, type GameRecord, type GameResult, type Injection, type Zone } from './game.js';
-import { NoiseModel, neighbourOf, parseNoise, type NoiseCounts, type NoiseRates } from './noise.js';
+import { NoiseModel, neighbourOf, parseNoise, zeroNoiseCounts, type NoiseCounts, type NoiseRates } from './noise.js';
+import type { ProtocolVersion } from '../../firmware-protocol/messages.js';
 import { mulberry32 } from './prng.js';
 import { VirtualReader } from './reader.js';
 import { demoInjection } from './run.js';
@@ -130,6 +135,8 @@ export interface MeasureGameOptions {
   pace?: number;
   /** reader snapshot period (ms, default 2000) */
   snapshotMs?: number;
+  /** the protocol version the virtual readers speak (default 1: signal strength on every read) */
+  protocol?: ProtocolVersion;
   /** extra engine options (settle windows) */
   engine?: Partial<Pick<EngineOptions, 'settleByArea'>>;
   /** the game already played with these options (playing it is the slow part: reuse it across noise levels) */
@@ -164,8 +171,8 @@ export function measureGame(o: MeasureGameOptions): GameMeasure {
     new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
     store,
     {
-      snapshot: (z, tags, t, l) => engine.snapshot(z, tags, t, l),
-      add: (z, tag, t, l) => engine.add(z, tag, t, l),
+      snapshot: (z, tags, t, l, rssi) => engine.snapshot(z, tags, t, l, rssi),
+      add: (z, tag, t, l, rssi) => engine.add(z, tag, t, l, rssi),
       remove: (z, tag, t, l) => engine.remove(z, tag, t, l),
       status: () => engine.readerStatusChanged(),
     },
@@ -194,6 +201,7 @@ export function measureGame(o: MeasureGameOptions): GameMeasure {
       id: r.id,
       zones: Object.keys(r.zones),
       heartbeatMs: 0,
+      protocol: o.protocol ?? 1,
       now: () => clock,
       dropDelta: () => noise!.dropDelta(),
       send: (line) => {
@@ -429,6 +437,8 @@ export function measure(opts: {
   seed: number;
   noise: string[];
   pace?: number;
+  /** protocol version of the virtual readers (default 1) */
+  protocol?: ProtocolVersion;
   /** settle windows per area (ms) to try instead of the engine's defaults */
   settleByArea?: EngineOptions['settleByArea'];
   onGame?: (spec: string, m: GameMeasure) => void;
@@ -444,7 +454,7 @@ export function measure(opts: {
     badGames: [],
     reconciled: 0,
     netOnly: 0,
-    noiseMade: { missed: 0, repeat: 0, crossRead: 0, flicker: 0, corrupt: 0, truncate: 0, reboot: 0, unplug: 0, blePieces: 0 },
+    noiseMade: zeroNoiseCounts(),
   }));
   const rates = opts.noise.map(parseNoise);
   for (let i = 1; i <= opts.games; i++) {
@@ -452,7 +462,7 @@ export function measure(opts: {
     const seed = opts.seed + i - 1;
     const game = playGame({ seed, cards: opts.cards, table: opts.table, ...(inject ? { inject, injectAt: 5 } : {}) });
     sums.forEach((sum, k) => {
-      const m = measureGame({ table: opts.table, cards: opts.cards, seed, noise: rates[k]!, game, ...(opts.pace ? { pace: opts.pace } : {}), ...(opts.settleByArea ? { engine: { settleByArea: opts.settleByArea } } : {}) });
+      const m = measureGame({ table: opts.table, cards: opts.cards, seed, noise: rates[k]!, game, ...(opts.pace ? { pace: opts.pace } : {}), ...(opts.protocol !== undefined ? { protocol: opts.protocol } : {}), ...(opts.settleByArea ? { engine: { settleByArea: opts.settleByArea } } : {}) });
       sum.falseFlags += m.falseFlags.length;
       sum.missedFlags += m.missedFlags.length;
       sum.falseMoves += m.falseMoves.length;
@@ -479,6 +489,12 @@ function parseSettle(spec: string): NonNullable<EngineOptions['settleByArea']> {
   return out;
 }
 
+/** `0` or `1`. @throws Error naming the bad value */
+function parseProtocol(spec: string): ProtocolVersion {
+  if (spec === '0' || spec === '1') return Number(spec) as ProtocolVersion;
+  throw new Error(`--protocol "${spec}": expected 0 or 1`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const { Command } = await import('commander');
   const program = new Command()
@@ -489,11 +505,12 @@ async function main(argv: string[]): Promise<void> {
     .option('--noise <spec...>', 'noise levels (none | realistic | x5 | xN, with ,kind=rate overrides)', ['none', 'realistic', 'x5'])
     .option('--pace <ms>', 'ms per physical step', '700')
     .option('--config <file>', 'table config', 'hub/config/tables/siamese-demo.json')
+    .option('--protocol <0|1>', 'protocol version of the virtual readers (1: signal strength on every read)', '1')
     .option('--settle <spec>', 'settle windows per area to try, e.g. rack=400,top=400,wall=250,floor=250')
     .option('--verbose', 'print every game that went wrong', false)
     .option('--json', 'print the summaries as JSON', false)
     .parse(argv);
-  const o = program.opts<{ settle?: string; games: string; seed: string; noise: string[]; pace: string; config: string; verbose: boolean; json: boolean }>();
+  const o = program.opts<{ protocol: string; settle?: string; games: string; seed: string; noise: string[]; pace: string; config: string; verbose: boolean; json: boolean }>();
   const [{ table, cards }] = loadHubConfig(o.config) as [ReturnType<typeof loadHubConfig>[0]];
   const t0 = Date.now();
   const sums = measure({
@@ -503,6 +520,7 @@ async function main(argv: string[]): Promise<void> {
     seed: Number(o.seed),
     noise: o.noise,
     pace: Number(o.pace),
+    protocol: parseProtocol(o.protocol),
     ...(o.settle ? { settleByArea: parseSettle(o.settle) } : {}),
     onGame: (spec, m) => {
       if (!o.verbose) return;

@@ -14,7 +14,9 @@ import { playersOfReaders } from '../table/inference.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
 import { playGame, type GameResult } from './game.js';
 import { MemoryStore, measureGame } from './measure.js';
-import { NO_NOISE, REALISTIC_NOISE, parseNoise, scaleNoise, type NoiseKind, type NoiseRates } from './noise.js';
+import { CROSS_READ_RSSI, NO_NOISE, NoiseModel, REALISTIC_NOISE, parseNoise, scaleNoise, type NoiseKind, type NoiseRates } from './noise.js';
+import { ownAntennaRssi, VirtualReader } from './reader.js';
+import { STRONG_RSSI_DBM } from '../tracking/tracker.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../config/tables/siamese-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 
@@ -241,5 +243,60 @@ describe('hand-written noisy lines', () => {
     expect(v.players[0]!.racks[0]!.count).toBe(2); // its tiles did not vanish
     expect(h.engine.directorView().concealed[0]![0]).toEqual([FIVE_BAM, RED]);
     expect(v.readers.find((r) => r.id === 'RK-E1')!.state).toBe('stale');
+  });
+});
+
+describe('signal strength (protocol v1 readers)', () => {
+  it('a cross-read next door reads weak (-68 to -84 dBm), the tile on its own antenna strong; a v0 reader sends no rssi', () => {
+    for (const protocol of [1, 0] as const) {
+      const lines: string[] = [];
+      const queue: { t: number; fn: () => void }[] = [];
+      let clock = 0;
+      const reader = new VirtualReader({ id: 'RK-E1', zones: ['in', 'top'], send: (l) => lines.push(l.trim()), heartbeatMs: 0, now: () => clock, protocol });
+      reader.connect();
+      lines.length = 0;
+      const noise = new NoiseModel(
+        { ...NO_NOISE, crossRead: 1 },
+        7,
+        { readers: new Map([['RK-E1', reader]]), schedule: (ms, fn) => queue.push({ t: clock + ms, fn }), now: () => clock },
+        (z) => ({ reader: z.reader, zone: z.zone === 'in' ? 'top' : 'in' }),
+      );
+      const tag = tagOfTile(FIVE_BAM);
+      noise.place({ reader: 'RK-E1', zone: 'in' }, tag);
+      while (queue.length) {
+        queue.sort((a, b) => a.t - b.t);
+        const next = queue.shift()!;
+        clock = next.t;
+        next.fn();
+      }
+      expect(noise.counts.crossRead).toBe(1);
+      const rssi = lines.map((l) => /^(ADD|DEL) seq=\d+ zone=(\w+) tag=\w+(?: rssi=(-\d+))?/.exec(l)!.slice(1));
+      expect(rssi.map(([type, zone]) => `${type} ${zone}`)).toEqual(['ADD in', 'ADD top', 'DEL top']);
+      if (protocol === 0) expect(rssi.map((r) => r[2])).toEqual([undefined, undefined, undefined]);
+      else {
+        expect(Number(rssi[0]![2])).toBe(ownAntennaRssi('in', tag));
+        expect(Number(rssi[0]![2])).toBeGreaterThanOrEqual(STRONG_RSSI_DBM);
+        const weak = Number(rssi[1]![2]);
+        expect(weak).toBeLessThanOrEqual(CROSS_READ_RSSI.strongest);
+        expect(weak).toBeGreaterThanOrEqual(CROSS_READ_RSSI.weakest);
+        expect(weak).toBeLessThan(STRONG_RSSI_DBM);
+      }
+    }
+    expect([CROSS_READ_RSSI.strongest, CROSS_READ_RSSI.weakest]).toEqual([-68, -84]);
+  });
+
+  it('v0 readers through realistic noise: the old windows still make no error (seeds 2, 4, 5)', () => {
+    for (const seed of SEEDS) {
+      const m = measureGame({ table, cards, seed, noise: REALISTIC_NOISE, game: gameOf(seed), protocol: 0 });
+      expect({ seed, falseFlags: m.falseFlags, falseMoves: m.falseMoves, missedMoves: m.missedMoves, wrongCounts: m.wrongCounts }).toEqual({ seed, falseFlags: [], falseMoves: [], missedMoves: [], wrongCounts: [] });
+    }
+  });
+
+  it('a missed read a v1 reader noticed is reported (ERR code 6), counted apart', () => {
+    const m = measureGame({ table, cards, seed: 2, noise: { ...NO_NOISE, missed: 0.05 }, game: gameOf(2) });
+    expect(m.noise.missed).toBeGreaterThan(0);
+    expect(m.noise.reported).toBeGreaterThan(0);
+    expect(m.noise.reported).toBeLessThan(m.noise.missed);
+    expect([m.falseFlags, m.falseMoves, m.missedMoves]).toEqual([[], [], []]);
   });
 });

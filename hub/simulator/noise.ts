@@ -4,10 +4,13 @@
  *
  * Kinds (rates per event unless said otherwise):
  * - `missed`: an ADD/DEL is not sent at all (no sequence number): only the reader's periodic
- *   snapshot (every 2 s) repairs it;
+ *   snapshot (every 2 s) repairs it; a v1 reader reports a quarter of them (the collisions it
+ *   noticed) with `ERR code=6` and an unasked SNAP of the zone (counted as `reported`);
  * - `repeat`: a line is sent twice (the hub drops the repeat by its sequence number);
  * - `crossRead`: a tile put down is also seen for a moment (50-300 ms) by the neighbouring zone:
- *   inside a rack ↔ the top of the same rack, a wall ↔ the next wall;
+ *   inside a rack ↔ the top of the same rack, a wall ↔ the next wall. A v1 reader reports such a
+ *   read with a weak signal (-68 to -84 dBm, {@link CROSS_READ_RSSI}): the tile lies on the other
+ *   antenna; a tile on the zone's own antenna reads at -40 to -55 dBm (reader.ts `ownAntennaRssi`);
  * - `flicker`: a tile at rest drops out of its zone for 80-400 ms, once, 0.5-8 s after it was put down;
  * - `corrupt`: one byte of a line is changed (the CRC fails; the next line's sequence gap makes the
  *   hub ask for a snapshot);
@@ -42,6 +45,9 @@ export interface NoiseRates {
 /** The names of the noise kinds, as the CLI takes them (`--noise-missed 0.02`). */
 export const NOISE_KINDS = ['missed', 'repeat', 'crossRead', 'flicker', 'corrupt', 'truncate', 'reboot', 'unplug', 'jitterMs', 'ble'] as const;
 export type NoiseKind = (typeof NOISE_KINDS)[number];
+
+/** The signal strength range (dBm) of a cross-read: the tag lies on the neighbouring antenna. */
+export const CROSS_READ_RSSI = { strongest: -68, weakest: -84 } as const;
 
 /** No noise at all. */
 export const NO_NOISE: NoiseRates = { missed: 0, repeat: 0, crossRead: 0, flicker: 0, corrupt: 0, truncate: 0, reboot: 0, unplug: 0, jitterMs: 0, ble: 0 };
@@ -117,7 +123,12 @@ export interface NoiseHost {
 }
 
 /** Counts of the noise actually made, for reports. */
-export type NoiseCounts = Record<'missed' | 'repeat' | 'crossRead' | 'flicker' | 'corrupt' | 'truncate' | 'reboot' | 'unplug' | 'blePieces', number>;
+export type NoiseCounts = Record<'missed' | 'reported' | 'repeat' | 'crossRead' | 'flicker' | 'corrupt' | 'truncate' | 'reboot' | 'unplug' | 'blePieces', number>;
+
+/** All zero. */
+export function zeroNoiseCounts(): NoiseCounts {
+  return { missed: 0, reported: 0, repeat: 0, crossRead: 0, flicker: 0, corrupt: 0, truncate: 0, reboot: 0, unplug: 0, blePieces: 0 };
+}
 
 /** The neighbouring zone a cross-read shows up in: inside ↔ top of one rack reader, wall w ↔ wall w+1. */
 export function neighbourOf(zones: { rackIn: Zone[][]; rackTop: Zone[][]; walls: Zone[] }, z: Zone): Zone | null {
@@ -140,8 +151,14 @@ function same(a: Zone, b: Zone): boolean {
 
 /** One seeded noise model over a table's virtual readers. */
 export class NoiseModel {
-  readonly counts: NoiseCounts = { missed: 0, repeat: 0, crossRead: 0, flicker: 0, corrupt: 0, truncate: 0, reboot: 0, unplug: 0, blePieces: 0 };
+  readonly counts: NoiseCounts = zeroNoiseCounts();
   private readonly rng: Rng;
+  /**
+   * signal strengths and reported misses draw from their own stream, so the noise itself (which
+   * reads are missed, cross-read, …) stays the same for v0 and v1 readers with the same seed (until
+   * a v1 reader's first ERR line, which takes its own draws of line noise)
+   */
+  private readonly rssiRng: Rng;
   /** where each tag physically is (zone key), as the runner put it */
   private readonly physical = new Map<string, string>();
   private readonly lastDelivery = new Map<string, number>();
@@ -158,15 +175,23 @@ export class NoiseModel {
     private readonly neighbour: (z: Zone) => Zone | null,
   ) {
     this.rng = mulberry32(seed ^ 0x5eed);
+    this.rssiRng = mulberry32(seed ^ 0xdb);
     const ids = [...host.readers.keys()];
     const nBle = Math.round(rates.ble * ids.length);
     for (const id of ids.slice(ids.length - nBle)) this.bleReaders.add(id);
   }
 
-  /** For VirtualReaderOptions.dropDelta: true when this delta is missed. */
-  dropDelta = (): boolean => {
+  /**
+   * For VirtualReaderOptions.dropDelta: true when this delta is missed; `'reported'` for a quarter of
+   * the misses (a collision the reader noticed: a v1 reader sends ERR code 6, a v0 reader nothing).
+   */
+  dropDelta = (): boolean | 'reported' => {
     if (this.rates.missed > 0 && this.rng() < this.rates.missed) {
       this.counts.missed++;
+      if (this.rssiRng() < 0.25) {
+        this.counts.reported++;
+        return 'reported';
+      }
       return true;
     }
     return false;
@@ -217,7 +242,8 @@ export class NoiseModel {
       const length = 50 + this.rng() * 250;
       this.host.schedule(start, () => {
         if (this.physical.get(tag) !== key) return;
-        this.readerOf(next).add(next.zone, tag);
+        const weak = CROSS_READ_RSSI.strongest - Math.floor(this.rssiRng() * (CROSS_READ_RSSI.strongest - CROSS_READ_RSSI.weakest + 1));
+        this.readerOf(next).add(next.zone, tag, weak);
         this.host.schedule(length, () => this.endCrossRead(next, tag));
       });
     }

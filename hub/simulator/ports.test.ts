@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import type { Message } from '../../firmware-protocol/messages.js';
 import { loadHubConfig } from '../config/load.js';
 import { tagOfTile, tileOfTag } from '../tilesets/simulated.js';
 import { applySteps, playGame, tableZones, wallPositions, zoneKey } from './game.js';
-import { openPtyLink, openTcpLink, socatAvailable, type ReaderLink } from './ports.js';
+import { openPtyLink, openTcpLink, requestUnplug, socatAvailable, unplugRequestPath, type ReaderLink } from './ports.js';
 import { VirtualReader } from './reader.js';
 import { Simulator } from './run.js';
 
@@ -113,6 +113,49 @@ describe('transports', () => {
       { type: 'HELLO', reader: 'RK-W2', firmware: 'sim-0.1.0', protocol: 0, zones: ['in', 'top'] },
       { type: 'SNAP', seq: 3, zone: 'in', tags: [tagOfTile('3D#1')] },
       { type: 'SNAP', seq: 4, zone: 'top', tags: [] },
+    ]);
+  });
+
+  it.skipIf(!hasSocat)('a cable pulled by hand: DIR/unplug-<READER> holding 400 closes the hub side, and 400 ms later the link is back', async () => {
+    const dir = tmp();
+    const link = await openPtyLink('WL-3', dir);
+    cleanups.push(() => link.close());
+    const reader = new VirtualReader({ id: 'WL-3', zones: ['wall'], send: (l) => link.write(l), heartbeatMs: 0 });
+    wire(link, reader);
+    reader.load('wall', [tagOfTile('7C#1')]);
+    const open = async (got: Message[]) => {
+      const hub = new SerialPort({ path: link.port, baudRate: 115200, autoOpen: false });
+      await new Promise<void>((res, rej) => hub.open((e) => (e ? rej(e) : res())));
+      hub.on('error', () => {});
+      hub.pipe(new ReadlineParser({ delimiter: '\n' })).on('data', (line: string) => {
+        const d = decodeLine(line);
+        if (d.ok) got.push(d.message);
+      });
+      hub.write(CMD_SNAP);
+      return hub;
+    };
+    const first: Message[] = [];
+    const hub1 = await open(first);
+    await until(() => first.length >= 2, 3000, 'first snapshot');
+    let closed: unknown;
+    hub1.on('close', (e: unknown) => (closed = e));
+    expect(() => requestUnplug(dir, 'WL-3', -1)).toThrow('unplug time -1 must be an integer 0..600000 ms');
+    const file = requestUnplug(dir, 'WL-3', 400);
+    expect(file).toBe(unplugRequestPath(dir, 'WL-3'));
+    const pulledAt = Date.now();
+    await until(() => closed !== undefined, 3000, 'close on a hand-pulled cable');
+    expect((closed as { disconnected?: boolean }).disconnected).toBe(true);
+    expect(existsSync(file)).toBe(false); // the request is taken away
+    // back after 400 ms: the hub reopens the same link name and gets HELLO + SNAP again
+    await new Promise((r) => setTimeout(r, Math.max(0, pulledAt + 1000 - Date.now()))); // 400 ms out, then socat starts again
+    await until(() => existsSync(link.port), 5000, 'the link back');
+    const second: Message[] = [];
+    const hub2 = await open(second);
+    cleanups.push(() => new Promise<void>((res) => (hub2.isOpen ? hub2.close(() => res()) : res())));
+    await until(() => second.length >= 2, 3000, 'snapshot after the replug');
+    expect(second.slice(0, 2)).toEqual<Message[]>([
+      { type: 'HELLO', reader: 'WL-3', firmware: 'sim-0.1.0', protocol: 0, zones: ['wall'] },
+      { type: 'SNAP', seq: 1, zone: 'wall', tags: [tagOfTile('7C#1')] },
     ]);
   });
 

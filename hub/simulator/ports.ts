@@ -2,9 +2,16 @@
  * Transports of the simulated readers: one link per reader, either a pseudo-terminal pair made by
  * socat (the hub opens `DIR/hub-<READER>` as it would a USB serial port) or, when socat is absent,
  * a TCP server on 127.0.0.1 (the hub connects to `tcp://127.0.0.1:<port>`).
+ *
+ * Pulling a cable by hand (pseudo-terminals): write a file `DIR/unplug-<READER>` holding a number
+ * of ms (e.g. `3000`; empty = 3000). Within 100 ms the link takes the file away, pulls the cable
+ * (socat is killed: the hub's port closes, the reader goes silent) and plugs it back after that
+ * many ms (socat again with the same link names; the hub reopens `DIR/hub-<READER>`, which now
+ * points at a new /dev/pts/N). Tests use it to unplug one chosen reader at a chosen moment
+ * (test/e2e/noise-ports.test.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, rmSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, renameSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { resolve, join } from 'node:path';
 import { SerialPort } from 'serialport';
@@ -31,6 +38,26 @@ export interface ReaderLink {
   unplug(): Promise<void>;
   /** plugs it back: socat again with the same links, or the TCP server listening again */
   replug(): Promise<void>;
+}
+
+/** The file that pulls one reader's cable (see the module comment): `DIR/unplug-<READER>`. */
+export function unplugRequestPath(dir: string, reader: string): string {
+  return join(resolve(dir), `unplug-${reader}`);
+}
+
+/** How long a hand-pulled cable stays out when the request file holds no number (ms). */
+export const DEFAULT_UNPLUG_MS = 3000;
+
+/**
+ * Asks a running simulator to pull one reader's cable for `ms` (pseudo-terminal links only):
+ * writes `DIR/unplug-<READER>` atomically. @throws RangeError when ms is not 0..600000
+ */
+export function requestUnplug(dir: string, reader: string, ms = DEFAULT_UNPLUG_MS): string {
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) throw new RangeError(`unplug time ${ms} must be an integer 0..600000 ms`);
+  const file = unplugRequestPath(dir, reader);
+  writeFileSync(file + '.tmp', `${ms}\n`);
+  renameSync(file + '.tmp', file);
+  return file;
 }
 
 /** One line of DIR/ports.json. */
@@ -147,7 +174,41 @@ export async function openPtyLink(reader: string, dir: string): Promise<ReaderLi
   mkdirSync(abs, { recursive: true });
   const hubPath = join(abs, `hub-${reader}`);
   const devPath = join(abs, `dev-${reader}`);
+  const requestFile = unplugRequestPath(abs, reader);
+  rmSync(requestFile, { force: true });
   let pair: PtyPair | undefined;
+  let pulling = false;
+  let watching = true;
+  const shut = async () => {
+    const p = pair;
+    pair = undefined;
+    await p?.kill();
+  };
+  // a cable pulled by hand: DIR/unplug-<READER> (see the module comment)
+  const watcher = setInterval(() => {
+    if (pulling || !existsSync(requestFile)) return;
+    let ms = DEFAULT_UNPLUG_MS;
+    try {
+      const text = readFileSync(requestFile, 'utf8').trim();
+      if (text !== '' && Number.isFinite(Number(text)) && Number(text) >= 0) ms = Math.min(600_000, Number(text));
+      rmSync(requestFile, { force: true });
+    } catch {
+      return; // being written: next tick
+    }
+    pulling = true;
+    void (async () => {
+      try {
+        await link.unplug();
+        await new Promise((r) => setTimeout(r, ms));
+        if (watching) await link.replug();
+      } catch {
+        /* socat would not start again: the link stays unplugged, like a broken cable */
+      } finally {
+        pulling = false;
+      }
+    })();
+  }, 100);
+  watcher.unref?.();
   const link: ReaderLink = {
     reader,
     port: hubPath,
@@ -158,12 +219,12 @@ export async function openPtyLink(reader: string, dir: string): Promise<ReaderLi
     onConnect: undefined,
     onDisconnect: undefined,
     async close() {
-      const p = pair;
-      pair = undefined;
-      await p?.kill();
+      watching = false;
+      clearInterval(watcher);
+      await shut();
     },
     async unplug() {
-      await link.close();
+      await shut();
       link.onDisconnect?.();
     },
     async replug() {

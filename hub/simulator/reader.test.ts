@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeLine, encodeLine } from '../../firmware-protocol/codec.js';
+import { decodeLine, encodeLine, frameLine } from '../../firmware-protocol/codec.js';
 import type { Message } from '../../firmware-protocol/messages.js';
 import { simulatedTagUid, simulatedTileSet, tagOfTile, tileOfTag } from '../tilesets/simulated.js';
-import { VirtualReader } from './reader.js';
+import { ownAntennaRssi, VirtualReader } from './reader.js';
 
 function reader() {
   const lines: string[] = [];
@@ -111,5 +111,103 @@ describe('virtual reader', () => {
   it('throws naming the reader and its zones for an unknown zone', () => {
     const { r } = reader();
     expect(() => r.add('wall', T1)).toThrow('reader RK-E1 has no zone "wall" (zones: in, top)');
+  });
+});
+
+describe('virtual reader speaking protocol v1', () => {
+  function v1(opts: { dropDelta?: () => boolean | 'reported' } = {}) {
+    const lines: string[] = [];
+    const r = new VirtualReader({ id: 'RK-E1', zones: ['in', 'top'], send: (l) => lines.push(l), heartbeatMs: 0, now: () => 5000, protocol: 1, ...opts });
+    return { r, lines, text: () => lines.join('') };
+  }
+
+  it('a tile on its own antenna reads strong: -40 - (CRC-16 of "zone/tag" mod 16) dBm', () => {
+    expect(ownAntennaRssi('in', T1)).toBe(-53);
+    expect(ownAntennaRssi('top', T2)).toBe(-42);
+    expect(ownAntennaRssi('top', T1)).toBe(-50);
+  });
+
+  it('says proto=1 and sends the signal strength on every ADD and SNAP (a cross-read as given, weak)', () => {
+    const { r, text } = v1();
+    r.load('in', [T1]);
+    r.connect();
+    r.add('top', T2);
+    r.add('top', T1, -72); // the top antenna also sees the 1 Bam lying inside: a cross-read
+    r.remove('top', T1);
+    r.periodicSnapshot();
+    expect(text()).toBe(
+      [
+        'HELLO rdr=RK-E1 fw=sim-0.1.0 proto=1 zones=in,top*6859',
+        'SNAP seq=0 zone=in tags=044D4A00000003 rssi=-53*E8F3',
+        'SNAP seq=1 zone=top tags= rssi=*ED7E',
+        'ADD seq=2 zone=top tag=044D4A00009794 rssi=-42*AA6F',
+        'ADD seq=3 zone=top tag=044D4A00000003 rssi=-72*3BE8',
+        'DEL seq=4 zone=top tag=044D4A00000003*4045',
+        'SNAP seq=5 zone=in tags=044D4A00000003 rssi=-53*AE67',
+        'SNAP seq=6 zone=top tags=044D4A00009794 rssi=-42*8397',
+        '',
+      ].join('\n'),
+    );
+    // every line decodes with the hub's strict v1 rules
+    for (const l of text().trim().split('\n')) expect(decodeLine(l, { protocol: 1 }).ok).toBe(true);
+  });
+
+  it('answers CMD replay from=N byte for byte, and ERR code=4 for a line not held or not sent yet', () => {
+    const { r, lines } = v1();
+    r.load('in', [T1]);
+    r.connect();
+    r.add('top', T2);
+    r.remove('in', T1);
+    const sent = [...lines];
+    lines.length = 0;
+    r.receive(encodeLine({ type: 'CMD', command: 'replay', from: 2 }) + '\n');
+    expect(lines).toEqual(sent.slice(3)); // ADD seq=2 and DEL seq=3, exactly as first sent
+    lines.length = 0;
+    r.receive(encodeLine({ type: 'CMD', command: 'replay', from: 4 }) + '\n'); // the next seq: nothing missed
+    expect(lines).toEqual([]);
+    r.receive(encodeLine({ type: 'CMD', command: 'replay', from: 9 }) + '\n');
+    expect(lines).toEqual(['ERR seq=4 code=4 text=not-sent-yet-newest-is-3*829A\n']);
+  });
+
+  it('keeps only its last replayLines lines: an older one is answered with ERR code=4', () => {
+    const lines: string[] = [];
+    const r = new VirtualReader({ id: 'FL-1', zones: ['floor'], send: (l) => lines.push(l), heartbeatMs: 0, now: () => 0, protocol: 1, replayLines: 2 });
+    r.connect(); // SNAP seq=0
+    r.heartbeat(); // seq 1
+    r.heartbeat(); // seq 2
+    lines.length = 0;
+    r.receive(encodeLine({ type: 'CMD', command: 'replay', from: 0 }) + '\n');
+    expect(lines).toEqual(['ERR seq=3 code=4 text=oldest-held-is-1*FE51\n']);
+  });
+
+  it('blink and scan are silent and change the reader; an unknown zone, command or argument gets ERR 3, 1, 2', () => {
+    const { r, lines } = v1();
+    r.connect();
+    lines.length = 0;
+    r.receive(encodeLine({ type: 'CMD', command: 'blink', ms: 3000 }) + '\n');
+    r.receive(encodeLine({ type: 'CMD', command: 'scan', ms: 50 }) + '\n');
+    expect(lines).toEqual([]);
+    expect([r.blinkingUntil, r.scanMs]).toEqual([8000, 50]);
+    r.receive(encodeLine({ type: 'CMD', command: 'snap', zone: 'wall' }) + '\n');
+    r.receive(frameLine('CMD zap') + '\n');
+    r.receive(frameLine('CMD blink ms=99999') + '\n');
+    r.receive('CMD snap*0000\n'); // a bad CRC: silence
+    expect(lines.join('')).toBe(['ERR seq=2 code=3 text=no-zone-wall*3BD3', 'ERR seq=3 code=1 text=bad-command*2121', 'ERR seq=4 code=2 text=bad-ms*7C23', ''].join('\n'));
+  });
+
+  it('a missed read it knows of (a collision) is reported with ERR code=6 and the zone re-read (SNAP); a v0 reader stays silent', () => {
+    const { r, lines } = v1({ dropDelta: () => 'reported' });
+    r.connect();
+    lines.length = 0;
+    r.add('top', T2);
+    // the collision is reported, then the zone re-read and sent unasked: the tile is in it
+    expect(lines).toEqual(['ERR seq=2 code=6 zone=top text=collision*A8A5\n', 'SNAP seq=3 zone=top tags=044D4A00009794 rssi=-42*3F95\n']);
+    const v0: string[] = [];
+    const old = new VirtualReader({ id: 'RK-E1', zones: ['in', 'top'], send: (l) => v0.push(l), heartbeatMs: 0, now: () => 0, dropDelta: () => 'reported' });
+    old.connect();
+    v0.length = 0;
+    old.add('top', T2);
+    old.receive(encodeLine({ type: 'CMD', command: 'blink', ms: 3000 }) + '\n');
+    expect([v0, old.blinkingUntil]).toEqual([[], 0]);
   });
 });

@@ -14,9 +14,34 @@
  * - `powerOff()` / `powerOn()`: a reboot: silent meanwhile, then HELLO + SNAPs with seq from 0.
  * Sequence numbers start at 0 at power-up and increase by one per SNAP, ADD, DEL and HB (HELLO has none).
  * While not connected it still tracks tags but sends nothing (like firmware waiting for the host's DTR).
+ *
+ * Protocol version 1 (`protocol: 1`; PROTOCOL.md "version 1"), on top of the above:
+ * - HELLO says `proto=1`; every ADD and SNAP carries the signal strength of each read (`rssi`, dBm):
+ *   a tile on the zone's own antenna reads strong (-40 to -55 dBm, fixed per tag and zone, see
+ *   {@link ownAntennaRssi}); whoever calls `add(zone, tag, rssi)` may give another value (the noise
+ *   model's cross-reads next door read weak, -68 to -84 dBm);
+ * - it keeps its last `replayLines` (default 64) sequenced lines, exactly as first encoded, and answers
+ *   `CMD replay from=N` with lines N… byte for byte, or `ERR code=4` when N is not held (§6.1);
+ * - `CMD blink ms=…` sets `blinkingUntil`, `CMD scan ms=…` sets `scanMs` (silent on success, §5.6);
+ * - it answers a command it does not know with `ERR code=1`, a bad argument with `ERR code=2`, a
+ *   `snap` of a zone it does not have with `ERR code=3` (§5.7); a line with a bad CRC stays unanswered;
+ * - a missed read the reader knows of (`dropDelta` answering `'reported'`: a collision) is reported
+ *   as `ERR code=6 zone=… text=collision` (tag-unreadable; the ADD/DEL itself is still missing), and
+ *   the reader then re-reads that zone and sends its SNAP unasked (PROTOCOL.md §7 rule 2 allows
+ *   unsolicited snapshots), so the hub has the truth at once instead of at the next periodic one.
+ * A version 0 reader (the default) sends none of these and ignores every command but `snap`.
  */
 import { encodeLine, nextSeq, LineSplitter } from '../../firmware-protocol/codec.js';
-import { PROTOCOL_VERSION, type ReaderMessage } from '../../firmware-protocol/messages.js';
+import { PROTOCOL_VERSION, type ProtocolVersion, type ReaderMessage } from '../../firmware-protocol/messages.js';
+import { crc16 } from '../../firmware-protocol/crc16.js';
+
+/**
+ * The signal strength (dBm) a tag reads at on the antenna it lies on: -40 to -55, fixed per tag and
+ * zone (each tile sits a little differently): -40 - (CRC-16 of `zone/tag` mod 16).
+ */
+export function ownAntennaRssi(zone: string, tag: string): number {
+  return -40 - (crc16(`${zone}/${tag}`) % 16);
+}
 
 /** Options of a virtual reader. */
 export interface VirtualReaderOptions {
@@ -34,15 +59,34 @@ export interface VirtualReaderOptions {
   now?: () => number;
   /** ms between periodic snapshots (default 0: none) */
   snapshotMs?: number;
-  /** noise: true = this ADD/DEL is missed (not sent, no sequence number taken) */
-  dropDelta?: (msg: { type: 'ADD' | 'DEL'; zone: string; tag: string }) => boolean;
+  /**
+   * noise: true = this ADD/DEL is missed (not sent, no sequence number taken); `'reported'` = missed,
+   * and a v1 reader knows it (a collision): it sends `ERR code=6` for the zone instead
+   */
+  dropDelta?: (msg: { type: 'ADD' | 'DEL'; zone: string; tag: string }) => boolean | 'reported';
+  /** protocol version spoken (default {@link PROTOCOL_VERSION}, 0); 1 adds rssi, ERR, blink/scan/replay */
+  protocol?: ProtocolVersion;
+  /** v1: sequenced lines kept for `CMD replay` (default 64; PROTOCOL.md §6.1 asks for at least 32) */
+  replayLines?: number;
 }
 
 /** One simulated reader. */
 export class VirtualReader {
   readonly id: string;
   readonly zones: readonly string[];
-  private readonly tags = new Map<string, Set<string>>();
+  /** protocol version spoken (0 or 1) */
+  readonly protocol: ProtocolVersion;
+  /** zone → tag → the signal strength it reads at (dBm), in the order the tags came */
+  private readonly tags = new Map<string, Map<string, number>>();
+  /** v1: the last sequenced lines as sent (seq, line with its `\n`), oldest first */
+  private readonly sent: { seq: number; line: string }[] = [];
+  private readonly replayLines: number;
+  /** v1: until when (ms, the reader's clock) its LED blinks after `CMD blink` (0: not blinking) */
+  blinkingUntil = 0;
+  /** v1: the inventory period set by `CMD scan` (ms), or null when never set */
+  scanMs: number | null = null;
+  /** v1: ERR lines sent, by code */
+  readonly errorsSent = new Map<number, number>();
   private seq = -1;
   private readonly sendLine: (line: string) => void;
   private readonly firmware: string;
@@ -66,7 +110,9 @@ export class VirtualReader {
   constructor(opts: VirtualReaderOptions) {
     this.id = opts.id;
     this.zones = [...opts.zones];
-    for (const z of opts.zones) this.tags.set(z, new Set());
+    this.protocol = opts.protocol ?? (PROTOCOL_VERSION as ProtocolVersion);
+    this.replayLines = opts.replayLines ?? 64;
+    for (const z of opts.zones) this.tags.set(z, new Map());
     this.sendLine = opts.send;
     this.firmware = opts.firmware ?? 'sim-0.1.0';
     this.heartbeatMs = opts.heartbeatMs ?? 1000;
@@ -78,26 +124,34 @@ export class VirtualReader {
 
   /** Tags now in `zone`, in the order they came. @throws Error when the reader has no such zone */
   tagsIn(zone: string): string[] {
-    return [...this.zoneSet(zone)];
+    return [...this.zoneSet(zone).keys()];
+  }
+
+  /** The signal strength (dBm) each tag of `zone` reads at, parallel to `tagsIn(zone)`. @throws Error when the reader has no such zone */
+  rssiIn(zone: string): number[] {
+    return [...this.zoneSet(zone).values()];
   }
 
   /**
    * A tag came into a zone: updates the set and sends ADD (when connected). A tag already there is
-   * ignored (no message). @throws Error when the reader has no such zone
+   * ignored (no message). `rssi`: how strongly it reads (dBm, -128..0; default
+   * {@link ownAntennaRssi}: it lies on this antenna); sent only by a v1 reader.
+   * @throws Error when the reader has no such zone
    */
-  add(zone: string, tag: string): void {
+  add(zone: string, tag: string, rssi?: number): void {
     const set = this.zoneSet(zone);
     if (set.has(tag)) return;
-    set.add(tag);
-    if (this.connected && !this.off && this.dropDelta?.({ type: 'ADD', zone, tag })) return;
-    this.emit({ type: 'ADD', seq: this.takeSeq(), zone, tag });
+    const strength = rssi ?? ownAntennaRssi(zone, tag);
+    set.set(tag, strength);
+    if (this.dropped({ type: 'ADD', zone, tag })) return;
+    this.emit({ type: 'ADD', seq: this.takeSeq(), zone, tag, ...(this.protocol >= 1 ? { rssi: strength } : {}) });
   }
 
   /** A tag left a zone: updates the set and sends DEL (when connected). A tag not there is ignored. */
   remove(zone: string, tag: string): void {
     const set = this.zoneSet(zone);
     if (!set.delete(tag)) return;
-    if (this.connected && !this.off && this.dropDelta?.({ type: 'DEL', zone, tag })) return;
+    if (this.dropped({ type: 'DEL', zone, tag })) return;
     this.emit({ type: 'DEL', seq: this.takeSeq(), zone, tag });
   }
 
@@ -105,7 +159,28 @@ export class VirtualReader {
   load(zone: string, tags: readonly string[]): void {
     const set = this.zoneSet(zone);
     set.clear();
-    for (const t of tags) set.add(t);
+    for (const t of tags) set.set(t, ownAntennaRssi(zone, t));
+  }
+
+  /**
+   * v1: sends `ERR seq=… code=… [zone=…] [text=…]` (PROTOCOL.md §5.7); a v0 reader sends nothing.
+   * `text`: 1-64 printable characters, no space or `*`.
+   */
+  error(code: number, zone?: string, text?: string): void {
+    if (this.protocol < 1) return;
+    this.errorsSent.set(code, (this.errorsSent.get(code) ?? 0) + 1);
+    this.emit({ type: 'ERR', seq: this.takeSeq(), code, ...(zone !== undefined ? { zone } : {}), ...(text !== undefined ? { text } : {}) });
+  }
+
+  /** Asks the noise hook whether this delta is missed; a missed read the reader knows of becomes ERR code 6. */
+  private dropped(msg: { type: 'ADD' | 'DEL'; zone: string; tag: string }): boolean {
+    if (!this.connected || this.off || !this.dropDelta) return false;
+    const d = this.dropDelta(msg);
+    if (d === 'reported' && this.protocol >= 1) {
+      this.error(6, msg.zone, 'collision');
+      this.emitSnap(msg.zone); // the re-read after the collision: the zone as it is now
+    }
+    return d !== false;
   }
 
   /** A hub is listening: HELLO + a SNAP per zone, then heartbeats. */
@@ -122,30 +197,78 @@ export class VirtualReader {
   }
 
   /**
-   * Bytes from the hub (any chunking). Handles `CMD snap` (HELLO + SNAPs); any other line or garbage
-   * is ignored, as firmware would. The first line from the hub marks the reader connected.
+   * Bytes from the hub (any chunking). Handles `CMD snap` (HELLO + SNAPs); a v1 reader also
+   * `blink`, `scan` and `replay`, and answers a CRC-valid command it cannot carry out with ERR (see
+   * the module comment). Garbage and lines with a bad CRC are ignored, as firmware would. The first
+   * command from the hub marks the reader connected.
    */
   receive(chunk: string): void {
     if (this.off) return; // rebooting: the UART is not listening
     for (const r of this.splitter.push(chunk)) {
-      if (!r.ok) continue;
+      if (!r.ok) {
+        // a hub line with a right CRC but a command or argument this reader cannot use (v1: say so)
+        if (this.protocol >= 1 && this.connected && r.reason === 'malformed' && r.line.startsWith('CMD ')) {
+          this.error(r.field === 'command' ? 1 : 2, undefined, r.field ? `bad-${r.field}` : undefined);
+        }
+        continue;
+      }
       const m = r.message;
-      if (m.type !== 'CMD' || m.command !== 'snap') continue;
+      if (m.type !== 'CMD') continue;
+      if (m.command !== 'snap' && this.protocol < 1) continue; // v0 knows only snap
       if (!this.connected) {
         this.connected = true;
         this.startHeartbeat();
       }
-      this.snapRequests++;
-      this.sendSnapshot(m.zone);
-      this.onSnapRequest?.();
+      switch (m.command) {
+        case 'snap':
+          if (m.zone !== undefined && !this.tags.has(m.zone) && this.protocol >= 1) {
+            this.error(3, undefined, `no-zone-${m.zone}`);
+            break;
+          }
+          this.snapRequests++;
+          this.sendSnapshot(m.zone);
+          this.onSnapRequest?.();
+          break;
+        case 'blink':
+          this.blinkingUntil = m.ms === 0 ? 0 : this.now() + m.ms;
+          break;
+        case 'scan':
+          this.scanMs = m.ms;
+          break;
+        case 'replay':
+          this.replay(m.from);
+          break;
+      }
     }
+  }
+
+  /**
+   * v1 `CMD replay from=N` (PROTOCOL.md §6.1): re-sends held lines N… byte for byte; nothing when N
+   * is the next seq; `ERR code=4` when N is no longer held or in the future.
+   */
+  private replay(from: number): void {
+    const next = this.seq < 0 ? 0 : nextSeq(this.seq);
+    if (from === next) return;
+    const i = this.sent.findIndex((l) => l.seq === from);
+    if (i < 0) {
+      const oldest = this.sent[0]?.seq;
+      const newest = this.sent.at(-1)?.seq;
+      const text = oldest === undefined ? 'nothing-held' : newest !== undefined && from > newest && from - newest < 1_000_000 ? `not-sent-yet-newest-is-${newest}` : `oldest-held-is-${oldest}`;
+      this.error(4, undefined, text);
+      return;
+    }
+    for (const l of this.sent.slice(i)) if (this.connected && !this.off) this.sendLine(l.line);
   }
 
   /** Sends HELLO and the SNAP of every zone (or of `zone` only, when it is one of the reader's). */
   sendSnapshot(zone?: string): void {
-    this.emit({ type: 'HELLO', reader: this.id, firmware: this.firmware, protocol: PROTOCOL_VERSION, zones: [...this.zones] });
+    this.emit({ type: 'HELLO', reader: this.id, firmware: this.firmware, protocol: this.protocol, zones: [...this.zones] });
     const which = zone !== undefined && this.tags.has(zone) ? [zone] : this.zones;
-    for (const z of which) this.emit({ type: 'SNAP', seq: this.takeSeq(), zone: z, tags: this.tagsIn(z) });
+    for (const z of which) this.emitSnap(z);
+  }
+
+  private emitSnap(z: string): void {
+    this.emit({ type: 'SNAP', seq: this.takeSeq(), zone: z, tags: this.tagsIn(z), ...(this.protocol >= 1 ? { rssi: this.rssiIn(z) } : {}) });
   }
 
   /** Sends one heartbeat now (when connected). */
@@ -155,13 +278,16 @@ export class VirtualReader {
 
   /** Sends a SNAP of every zone, without HELLO (the firmware's periodic inventory). */
   periodicSnapshot(): void {
-    for (const z of this.zones) this.emit({ type: 'SNAP', seq: this.takeSeq(), zone: z, tags: this.tagsIn(z) });
+    for (const z of this.zones) this.emitSnap(z);
   }
 
   /** Noise: the reader reboots; it sends nothing until powerOn(). Tags are still tracked (the antenna still sees them). */
   powerOff(): void {
     this.off = true;
     this.seq = -1;
+    this.sent.length = 0; // RAM is lost
+    this.blinkingUntil = 0;
+    this.scanMs = null;
     this.splitter.reset();
   }
 
@@ -191,7 +317,7 @@ export class VirtualReader {
     this.timer.unref?.();
   }
 
-  private zoneSet(zone: string): Set<string> {
+  private zoneSet(zone: string): Map<string, number> {
     const s = this.tags.get(zone);
     if (!s) throw new Error(`reader ${this.id} has no zone "${zone}" (zones: ${this.zones.join(', ')})`);
     return s;
@@ -204,7 +330,14 @@ export class VirtualReader {
   }
 
   private emit(msg: ReaderMessage): void {
-    if (!this.connected || this.off) return;
-    this.sendLine(encodeLine(msg) + '\n');
+    if (this.off) return;
+    const line = encodeLine(msg) + '\n';
+    // v1 firmware keeps its sequenced lines for replay whether or not a host was listening
+    if (this.protocol >= 1 && msg.type !== 'HELLO') {
+      this.sent.push({ seq: msg.seq, line });
+      if (this.sent.length > this.replayLines) this.sent.shift();
+    }
+    if (!this.connected) return;
+    this.sendLine(line);
   }
 }

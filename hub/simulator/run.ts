@@ -1,32 +1,47 @@
 /**
- * The simulator's runner: plays seeded games (game.ts) in real time through virtual readers
- * (reader.ts) on pseudo-terminals or TCP (ports.ts), so the hub learns everything from reader bytes.
+ * The simulator's runner: plays seeded games in real time through virtual readers (reader.ts) on
+ * pseudo-terminals or TCP (ports.ts), so the hub learns everything from reader bytes. One core,
+ * {@link SimulatorRunner}, for every table kind; the Royale Siamese runner ({@link Simulator},
+ * games from game.ts) is below, the standard 4-player runner in standard/run.ts. The command lines
+ * (main.ts, standard/main.ts) share {@link simulatorCommand} and {@link runSimulatorProcess}.
  *
  * Timing: after each step it waits `pace × step.dwell` ms: by default `pace / 2` after a lift (the
- * short "in hand" gap), `pace` after a placement, `2 × pace` after a discard lands on the floor. Between two games: every tile is lifted off the
+ * short "in hand" gap), `pace` after a placement, `2 × pace` after a discard lands on the floor; a
+ * game's last step stands at least {@link LAST_STEP_STANDS_MS} (1 s). Between two games: every tile is lifted off the
  * racks, the floor and the walls in one step, ~1000 ms pass, the next game's walls are built (one
  * step per wall, `pace` ms apart) and the deal starts after `pace` ms more.
  *
- * Demo schedule (`demo: true`, used by `npm start`; games go on forever):
+ * Demo schedule of the Siamese table (`demo: true`, used by `npm start`; games go on forever):
  * game 1 clean; game 2 a wrong-wall pick (003 rule 20); game 3 a wrong count (an extra tile,
  * 003 rule 18C); then games 6, 9, 12 … alternately wrong-wall (6, 12, …) and wrong count (9, 15, …);
  * every demo injection happens at pick 5 (East's 3rd pick after the deal), or the `injectAt` given.
  */
 import { writeFileSync, mkdirSync, rmSync, renameSync } from 'node:fs';
 import { dirname, resolve, join } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
 import type { Card } from '../../rules/card/types.js';
+import type { TileId } from '../../rules/tiles.js';
 import type { TableConfig } from '../config/types.js';
+import { loadHubConfig } from '../config/load.js';
 import { tagOfTile } from '../tilesets/simulated.js';
 import { describeEnd, playGame, tableZones, type GameRecord, type GameResult, type Injection, type Step, type Zone } from './game.js';
-import { openPtyLink, openTcpLink, socatAvailable, writePortsFile, type ReaderLink } from './ports.js';
+import { killSocatChildren, openPtyLink, openTcpLink, socatAvailable, writePortsFile, type ReaderLink } from './ports.js';
 import { VirtualReader } from './reader.js';
-import { NO_NOISE, NoiseModel, neighbourOf, type NoiseRates } from './noise.js';
+import type { ProtocolVersion } from '../../firmware-protocol/messages.js';
+import { NO_NOISE, NOISE_KINDS, NoiseModel, neighbourOf, parseNoise, type NoiseRates } from './noise.js';
 
-/** Options of a simulator run. */
 /** Built walls stand at least this long before the deal starts (ms), as at a real table. */
 const WALLS_STAND_MS = 1000;
 
-export interface SimulatorOptions {
+/**
+ * A game's last step stands at least this long (ms) before the table is cleared: longer than the
+ * hub's largest settle window (400 ms on a rack's top) plus a snapshot of a weak read, so the
+ * final Mah Jongg settles and ends the game at any pace.
+ */
+export const LAST_STEP_STANDS_MS = 1000;
+
+/** Options of any simulator run (every table kind). */
+export interface RunnerOptions {
   table: TableConfig;
   cards: Card[];
   /** seed of game 1; game i uses seed + i - 1 */
@@ -36,7 +51,7 @@ export interface SimulatorOptions {
   /** games to play (ignored with demo: forever) */
   games: number;
   demo: boolean;
-  inject?: Injection;
+  /** the Nth pick after the deal for an injected violation */
   injectAt?: number;
   transport: 'pty' | 'tcp';
   /** where the pseudo-terminal links and ports.json go */
@@ -45,8 +60,6 @@ export interface SimulatorOptions {
   tcpBase: number;
   /** JSON file for the records of the games played (an array, rewritten after each game) */
   record?: string;
-  /** the bots never declare Mah Jongg: every game is a wall game */
-  wallGame?: boolean;
   /** do not deal until every reader got a `CMD snap` from the hub */
   waitForHub: boolean;
   /** ms to keep the readers up (heartbeats going) after the last game, so the hub sees the end settle (default 0) */
@@ -55,32 +68,40 @@ export interface SimulatorOptions {
   heartbeatMs?: number;
   /** reader noise (noise.ts; default none). With any noise the readers send a snapshot every 2 s. */
   noise?: NoiseRates;
+  /**
+   * protocol version the virtual readers speak (default 1: a signal strength on every read, so the
+   * hub settles strongly read moves in 200 ms; replay; ERR); 0: v0 readers (firmware-protocol/PROTOCOL.md §8)
+   */
+  protocol?: ProtocolVersion;
   /** seed of the noise (default: `seed`) */
   noiseSeed?: number;
   log: (line: string) => void;
 }
 
-/** The demo's violation for game `n` (1-based): see the module comment. */
-export function demoInjection(n: number): Injection | undefined {
-  if (n === 2) return 'wall';
-  if (n === 3) return 'count';
-  if (n >= 6 && n % 3 === 0) return (n / 3) % 2 === 0 ? 'wall' : 'count';
-  return undefined;
+/** One game as a simulator plays it: the walls as built, the physical steps, the record of what happened. */
+export interface PlayedGame<R> {
+  walls: TileId[][];
+  steps: Step[];
+  record: R;
 }
 
-/** One simulator run. */
-export class Simulator {
+/**
+ * The core of every simulator run: the virtual readers and their links, the noise, the pace, the
+ * games one after the other with the table cleared and the walls built in between, and the record
+ * file. A table kind supplies its games ({@link SimulatorRunner.play}) and the line it logs about
+ * each ({@link SimulatorRunner.summary}).
+ */
+export abstract class SimulatorRunner<R extends { seed: number }, G extends PlayedGame<R> = PlayedGame<R>> {
   readonly readers = new Map<string, VirtualReader>();
   links: ReaderLink[] = [];
-  readonly records: GameRecord[] = [];
+  readonly records: R[] = [];
   private stopped = false;
   private readonly sleepers = new Set<() => void>();
-  private readonly opts: SimulatorOptions;
   /** the noise model (no noise unless `opts.noise` says) */
   readonly noise: NoiseModel;
 
-  constructor(opts: SimulatorOptions) {
-    this.opts = opts;
+  /** @throws Error naming a zone the table config lacks (tableZones) */
+  constructor(protected readonly opts: RunnerOptions) {
     const zones = tableZones(opts.table); // fails early when a zone is missing
     const rates = opts.noise ?? NO_NOISE;
     const noisy = Object.values(rates).some((v) => v > 0);
@@ -88,6 +109,7 @@ export class Simulator {
       const reader: VirtualReader = new VirtualReader({
         id: r.id,
         zones: Object.keys(r.zones),
+        protocol: opts.protocol ?? 1,
         heartbeatMs: opts.heartbeatMs ?? 1000,
         ...(noisy ? { snapshotMs: 2000, dropDelta: () => this.noise.dropDelta() } : {}),
         send: (line) => {
@@ -113,6 +135,11 @@ export class Simulator {
     );
   }
 
+  /** Game `n` (1-based) of this run: seeded `seed + n − 1`, with the injection the run or the demo asks for. */
+  protected abstract play(n: number): G;
+  /** What to log about a finished game after `game n: seed s`, e.g. ` (inject wall at pick 5): …`. */
+  protected abstract summary(record: R): string;
+
   /**
    * Opens one link per reader (socat pseudo-terminals, or TCP when asked or socat is missing) and
    * writes DIR/ports.json once every link listens. @returns the path of ports.json
@@ -136,7 +163,7 @@ export class Simulator {
   }
 
   /** Plays the games (forever in demo mode, until stop()). @returns the records of the games played */
-  async run(): Promise<GameRecord[]> {
+  async run(): Promise<R[]> {
     const { opts } = this;
     this.noise.start();
     let n = 1;
@@ -149,14 +176,17 @@ export class Simulator {
     }
     for (;;) {
       if (this.stopped) break;
-      for (const s of game.steps) {
+      for (const [i, s] of game.steps.entries()) {
         if (this.stopped) break;
         this.apply(s);
-        await this.sleep(opts.pace * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
+        const dwell = opts.pace * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1));
+        // the game's last step (its final Mah Jongg, discard or flag) stands long enough for the
+        // hub's largest settle window before the table is cleared, whatever the pace
+        await this.sleep(i === game.steps.length - 1 ? Math.max(dwell, LAST_STEP_STANDS_MS) : dwell);
       }
       if (this.stopped) break;
       this.records.push(game.record);
-      opts.log(`game ${n}: seed ${game.record.seed}${game.record.inject ? ` (inject ${game.record.inject} at pick ${game.record.injectAt})` : ''}: ${describeEnd(game.record)}`);
+      opts.log(`game ${n}: seed ${game.record.seed}${this.summary(game.record)}`);
       this.writeRecord();
       if (!opts.demo && n >= opts.games) {
         await this.sleep(opts.lingerMs ?? 0);
@@ -195,21 +225,8 @@ export class Simulator {
     if (this.links.length) rmSync(join(resolve(this.opts.dir), 'ports.json'), { force: true }); // the ports are gone
   }
 
-  private play(n: number): GameResult {
-    const { opts } = this;
-    const inject = opts.demo ? demoInjection(n) : opts.inject;
-    const injectAt = opts.demo ? (opts.injectAt ?? 5) : opts.injectAt;
-    return playGame({
-      seed: opts.seed + n - 1,
-      cards: opts.cards,
-      table: opts.table,
-      ...(opts.wallGame ? { wallGame: true } : {}),
-      ...(inject ? { inject, ...(injectAt !== undefined ? { injectAt } : {}) } : {}),
-    });
-  }
-
   /** The walls as built before a hub is there: loaded silently (a reader powers up seeing them). */
-  private loadWalls(game: GameResult): void {
+  private loadWalls(game: G): void {
     const zones = tableZones(this.opts.table);
     game.walls.forEach((tiles, w) => {
       const z = zones.walls[w]!;
@@ -218,7 +235,7 @@ export class Simulator {
   }
 
   /** Clears the table (every tile lifted at once), waits ~1 s, builds the next game's walls. */
-  private async rebuild(next: GameResult): Promise<void> {
+  private async rebuild(next: G): Promise<void> {
     const zones = tableZones(this.opts.table);
     for (const reader of this.readers.values()) {
       for (const zone of reader.zones) for (const tag of reader.tagsIn(zone)) this.noise.lift({ reader: reader.id, zone }, tag);
@@ -267,4 +284,193 @@ export class Simulator {
       this.sleepers.add(done);
     });
   }
+}
+
+// ------------------------------------------------------------------ the Royale Siamese runner
+
+/** Options of a Royale Siamese simulator run. */
+export interface SimulatorOptions extends RunnerOptions {
+  /** a violation on purpose in every game (003 rules 18C / 20; ignored with demo) */
+  inject?: Injection;
+  /** the bots never declare Mah Jongg: every game is a wall game */
+  wallGame?: boolean;
+}
+
+/** The demo's violation for game `n` (1-based): see the module comment. */
+export function demoInjection(n: number): Injection | undefined {
+  if (n === 2) return 'wall';
+  if (n === 3) return 'count';
+  if (n >= 6 && n % 3 === 0) return (n / 3) % 2 === 0 ? 'wall' : 'count';
+  return undefined;
+}
+
+/** One Royale Siamese simulator run: two seeded bots (game.ts). */
+export class Simulator extends SimulatorRunner<GameRecord, GameResult> {
+  constructor(protected override readonly opts: SimulatorOptions) {
+    super(opts);
+  }
+
+  protected play(n: number): GameResult {
+    const { opts } = this;
+    const inject = opts.demo ? demoInjection(n) : opts.inject;
+    const injectAt = opts.demo ? (opts.injectAt ?? 5) : opts.injectAt;
+    return playGame({
+      seed: opts.seed + n - 1,
+      cards: opts.cards,
+      table: opts.table,
+      ...(opts.wallGame ? { wallGame: true } : {}),
+      ...(inject ? { inject, ...(injectAt !== undefined ? { injectAt } : {}) } : {}),
+    });
+  }
+
+  protected summary(r: GameRecord): string {
+    return `${r.inject ? ` (inject ${r.inject} at pick ${r.injectAt})` : ''}: ${describeEnd(r)}`;
+  }
+}
+
+// ------------------------------------------------------------------ the command lines
+
+/** A commander parser for an integer option of at least `min`; the error names the option and the value. */
+export function intOption(name: string, min: number) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}, not "${v}"`);
+    return n;
+  };
+}
+
+/** What a table kind's command line says about itself. */
+export interface SimulatorCommandSpec {
+  /** e.g. `simulate:standard` (also the prefix of its error lines) */
+  name: string;
+  description: string;
+  /** first TCP port by default */
+  tcpBase: number;
+  /** table config by default */
+  config: string;
+}
+
+/**
+ * The options every simulator command line takes (documented in main.ts): --seed, --pace,
+ * --games, --demo, --inject-at, --transport, --tcp-base, --dir, --linger, --record, --config,
+ * --table, --no-wait-for-hub, --noise, --noise-<kind>, --noise-seed, --protocol (0|1, default 1).
+ * A table kind adds its own
+ * (e.g. --inject with its kinds).
+ */
+export function simulatorCommand(spec: SimulatorCommandSpec): Command {
+  const program = new Command()
+    .name(spec.name)
+    .description(spec.description)
+    .option('--seed <n>', 'seed of game 1', intOption('--seed', 0), 1)
+    .option('--pace <ms>', 'ms between physical steps', intOption('--pace', 0), 600)
+    .option('--games <n>', 'games to play', intOption('--games', 1), 1)
+    .option('--demo', 'play forever with a violation now and then', false)
+    .option('--inject-at <n>', 'the Nth pick after the deal', intOption('--inject-at', 1))
+    .option('--transport <t>', 'pty | tcp', (v: string) => {
+      if (v !== 'pty' && v !== 'tcp') throw new InvalidArgumentError(`--transport must be "pty" or "tcp", not "${v}"`);
+      return v;
+    }, 'pty')
+    .option('--tcp-base <port>', 'first TCP port', intOption('--tcp-base', 1), spec.tcpBase)
+    .option('--dir <dir>', 'links and ports.json', 'data/sim')
+    .option('--linger <ms>', 'ms to keep the readers up after the last game', intOption('--linger', 0), 2000)
+    .option('--record <file>', 'JSON file for the game records')
+    .option('--config <file>', 'table config', spec.config)
+    .option('--table <id>', 'table id in the config')
+    .option('--no-wait-for-hub', 'deal without waiting for the hub')
+    .option('--noise <level>', 'none | realistic | x5 | xN', 'none')
+    .option('--noise-seed <n>', 'seed of the noise (default: the game seed)', intOption('--noise-seed', 0))
+    .option('--protocol <v>', 'protocol version the readers speak: 1 (signal strength, replay) or 0', (v: string) => {
+      if (v !== '0' && v !== '1') throw new InvalidArgumentError(`--protocol must be 0 or 1, not "${v}"`);
+      return Number(v) as ProtocolVersion;
+    }, 1 as ProtocolVersion);
+  for (const kind of NOISE_KINDS) {
+    program.option(`--noise-${kind.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} <rate>`, `rate of ${kind} noise`, (v: string) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`--noise-${kind} must be a number >= 0, not "${v}"`);
+      return n;
+    });
+  }
+  return program;
+}
+
+/**
+ * Reads the common options of a parsed {@link simulatorCommand}: the table (by `--table`, else the
+ * config's first table of `variant`, checked by `check`) and the run's options less the kind's own.
+ * @param check returns why the table cannot be played by this simulator, or null
+ * @throws Error naming the config file and the table when none fits
+ */
+export function commonRunOptions(
+  program: Command,
+  variant: TableConfig['variant'],
+  check: (table: TableConfig) => string | null,
+): RunnerOptions {
+  const o = program.opts<{
+    seed: number; pace: number; games: number; demo: boolean; injectAt?: number; transport: 'pty' | 'tcp'; tcpBase: number;
+    linger: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean; noise: string; noiseSeed?: number;
+    protocol: ProtocolVersion;
+  }>();
+  const raw = program.opts<Record<string, unknown>>();
+  const noise = parseNoise(String(o.noise ?? 'none'));
+  for (const kind of NOISE_KINDS) {
+    const key = 'noise' + kind[0]!.toUpperCase() + kind.slice(1);
+    if (typeof raw[key] === 'number') noise[kind] = raw[key] as number;
+  }
+  const tables = loadHubConfig(o.config);
+  const chosen = o.table ? tables.find((t) => t.table.id === o.table) : tables.find((t) => t.table.variant === variant);
+  if (!chosen) {
+    throw new Error(o.table ? `${o.config}: no table "${o.table}" (tables: ${tables.map((t) => t.table.id).join(', ')})` : `${o.config}: no ${variant === 'siamese' ? 'Siamese' : variant} table`);
+  }
+  const wrong = check(chosen.table);
+  if (wrong) throw new Error(`${o.config}: table ${chosen.table.id}: ${wrong}`);
+  return {
+    table: chosen.table,
+    cards: chosen.cards,
+    seed: o.seed,
+    pace: o.pace,
+    games: o.games,
+    demo: o.demo,
+    transport: o.transport,
+    tcpBase: o.tcpBase,
+    dir: o.dir,
+    waitForHub: o.waitForHub,
+    lingerMs: o.linger,
+    log: (line) => console.log(line),
+    noise,
+    protocol: o.protocol ?? 1,
+    ...(typeof o.noiseSeed === 'number' ? { noiseSeed: o.noiseSeed } : {}),
+    ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),
+    ...(o.record ? { record: o.record } : {}),
+  };
+}
+
+/**
+ * Runs a simulator as its own process: stops cleanly on SIGINT (exit 130) and SIGTERM (143),
+ * opens the links, prints `readers listening: …` and `ports file: …`, plays, exits 0; any error
+ * is printed as `<name>: <message>` and exits 1. Socat children are killed on every way out.
+ * @param make builds the runner (after the command line is parsed; it may throw)
+ */
+export function runSimulatorProcess(name: string, make: () => SimulatorRunner<{ seed: number }, PlayedGame<{ seed: number }>>): void {
+  const main = async () => {
+    const sim = make();
+    let stopping = false;
+    const stop = async (code: number) => {
+      if (stopping) return;
+      stopping = true;
+      await sim.stop();
+      killSocatChildren();
+      process.exit(code);
+    };
+    process.on('SIGINT', () => void stop(130));
+    process.on('SIGTERM', () => void stop(143));
+    const file = await sim.open();
+    console.log(`readers listening: ${sim.links.map((l) => `${l.reader} ${l.port}`).join(', ')}`);
+    console.log(`ports file: ${file}`);
+    await sim.run();
+    await stop(0);
+  };
+  main().catch((e: unknown) => {
+    console.error(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+    killSocatChildren();
+    process.exit(1);
+  });
 }

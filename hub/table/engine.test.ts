@@ -7,11 +7,12 @@ import { encodeLine } from '../../firmware-protocol/codec.js';
 import type { ReaderMessage } from '../../firmware-protocol/messages.js';
 import { fullTileSet, type TileId } from '../../rules/tiles.js';
 import { loadHubConfig } from '../config/load.js';
-import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
+import type { ReaderSupervisor, Connection } from '../readers/supervisor.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import type { EventStore } from '../store/types.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
 import { TableEngine } from './engine.js';
+import { engineOnReaders } from './readers.test-helpers.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../config/tables/siamese-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const SETTLE = table.timing.settleMs;
@@ -31,27 +32,14 @@ class Bench {
 
   constructor(store?: EventStore) {
     this.store = store ?? openSqliteStore(':memory:');
-    let sup: ReaderSupervisor | null = null;
-    const now = () => this.clock;
-    this.engine = new TableEngine({
+    const wired = engineOnReaders(
       table,
-      cards,
-      registry: simulatedTileSet(),
-      store: this.store,
-      readers: { statuses: (n) => sup!.statuses(n), untrusted: (n) => sup!.untrusted(n) },
-      now,
-    });
-    this.supervisor = sup = new ReaderSupervisor(
-      new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
       this.store,
-      {
-        snapshot: (z, tags, t, l) => this.engine.snapshot(z, tags, t, l),
-        add: (z, tag, t, l) => this.engine.add(z, tag, t, l),
-        remove: (z, tag, t, l) => this.engine.remove(z, tag, t, l),
-        status: () => this.engine.readerStatusChanged(),
-      },
+      (readers) => new TableEngine({ table, cards, registry: simulatedTileSet(), store: this.store, readers, now: () => this.clock }),
       60_000,
     );
+    this.engine = wired.engine;
+    this.supervisor = wired.supervisor;
   }
 
   send(reader: string, msg: ReaderMessage): void {

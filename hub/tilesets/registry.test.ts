@@ -170,4 +170,20 @@ describe('weak tags by read rate', () => {
     r.noteRead(tag(1), 'FL/floor', 50);
     expect(r.weakTags({ minScans: 1 }).map((w) => w.zone)).toEqual(['W0/wall']);
   });
+
+  it('a tile that leaves its zone and comes back is not weak: the scans while it was away are not expected', () => {
+    const r = new TileSetRegistry('s');
+    r.enrol(tag(1), '5D');
+    r.enrol(tag(2), 'J');
+    // scans every 2 s; 5D#1 rests in the rack for scans 0-5, is away for scans 6-13 (8 scans), back for 14-19
+    for (let s = 0; s < 20; s++) {
+      const at = 1000 + s * 2000;
+      r.noteScan('RK-E1/in', at);
+      if (s <= 5 || s >= 14) r.noteRead(tag(1), 'RK-E1/in', at);
+      // J#1: missed twice in a row (scans 3, 4) and once (scan 9): 17 of 20, and still one stay
+      if (s !== 3 && s !== 4 && s !== 9) r.noteRead(tag(2), 'RK-E1/in', at);
+    }
+    expect(r.weakTags()).toEqual([{ tag: tag(2), tile: 'J#1', zone: 'RK-E1/in', reads: 17, expected: 20, rate: 0.85 }]);
+    expect(r.weakTags({ minRate: 1.01 }).find((w) => w.tag === tag(1))).toEqual({ tag: tag(1), tile: '5D#1', zone: 'RK-E1/in', reads: 12, expected: 12, rate: 1 });
+  });
 });

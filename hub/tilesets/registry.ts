@@ -111,11 +111,21 @@ export function formatMissing(missing: readonly MissingKind[]): string {
 
 /** Read-rate bookkeeping of one tag in one zone. */
 interface ReadSpan {
+  /** the current stay: first and last read (ms) */
   first: number;
   last: number;
-  /** distinct read times */
+  /** distinct read times in the current stay */
   reads: number;
+  /** reads and expected reads of the earlier stays, closed */
+  closedReads: number;
+  closedExpected: number;
 }
+
+/**
+ * A tag unread in this many scans of a zone in a row had left it (a tile picked up and later put
+ * back): the scans in between are not expected reads, and its next read starts a new stay.
+ */
+export const GONE_AFTER_SCANS = 3;
 
 /** A tag read less often than a scan of its zone expects. */
 export interface WeakTag {
@@ -285,7 +295,9 @@ export class TileSetRegistry {
 
   /**
    * A read of a tag in a zone (from a SNAP or an ADD). Tags not in the set are ignored; two reads at
-   * the same time count once. The hub may call this from its reader feed; nothing requires it.
+   * the same time count once. A read after {@link GONE_AFTER_SCANS} or more scans of the zone without
+   * it starts a new stay (the tile had left and come back: those scans are not expected reads).
+   * The hub feeds this from its readers (read-stats.ts); call noteScan first for a SNAP's time.
    */
   noteRead(rawTag: string, zone: string, at: number): void {
     const tag = rawTag.toUpperCase();
@@ -293,17 +305,30 @@ export class TileSetRegistry {
     let zones = this.spans.get(tag);
     if (!zones) this.spans.set(tag, (zones = new Map()));
     const s = zones.get(zone);
-    if (!s) zones.set(zone, { first: at, last: at, reads: 1 });
-    else if (at !== s.last && at !== s.first) {
-      s.reads++;
-      s.first = Math.min(s.first, at);
-      s.last = Math.max(s.last, at);
+    if (!s) {
+      zones.set(zone, { first: at, last: at, reads: 1, closedReads: 0, closedExpected: 0 });
+      return;
     }
+    if (at === s.last || at === s.first) return;
+    const scans = this.scans.get(zone) ?? [];
+    if (at > s.last && countStrictlyBetween(scans, s.last, at) >= GONE_AFTER_SCANS) {
+      // unread in GONE_AFTER_SCANS scans in a row: the tile had left the zone; a new stay begins
+      s.closedReads += s.reads;
+      s.closedExpected += Math.max(s.reads, countBetween(scans, s.first, s.last));
+      s.first = at;
+      s.last = at;
+      s.reads = 1;
+      return;
+    }
+    s.reads++;
+    s.first = Math.min(s.first, at);
+    s.last = Math.max(s.last, at);
   }
 
   /**
    * Tags read in fewer of their zone's scans than a good tag is: for each tag and zone, expected =
-   * scans of the zone from the tag's first read there to its last (inclusive), rate = reads / expected.
+   * scans of the zone from the tag's first read there to its last (inclusive), summed over its stays
+   * there (see noteRead), rate = reads / expected.
    * A zone never scanned (no `noteScan`) cannot be judged and is skipped.
    * @returns weak tags, worst rate first (then by tile in card order)
    */
@@ -317,10 +342,11 @@ export class TileSetRegistry {
       for (const [zone, s] of zones) {
         const scans = this.scans.get(zone);
         if (!scans || scans.length === 0) continue;
-        const expected = countBetween(scans, s.first, s.last);
+        const expected = s.closedExpected + countBetween(scans, s.first, s.last);
         if (expected < minScans) continue;
-        const rate = Math.min(1, Math.round((s.reads / expected) * 1000) / 1000);
-        if (rate < minRate) out.push({ tag, tile: e.tile, zone, reads: s.reads, expected, rate });
+        const reads = s.closedReads + s.reads;
+        const rate = Math.min(1, Math.round((reads / expected) * 1000) / 1000);
+        if (rate < minRate) out.push({ tag, tile: e.tile, zone, reads, expected, rate });
       }
     }
     return out.sort((a, b) => a.rate - b.rate || tileOrder(a.tile) - tileOrder(b.tile));
@@ -356,19 +382,35 @@ function tileOrder(tile: TileId): number {
   return TILE_KINDS.indexOf(tile.slice(0, hash) as TileKind) * 100 + Number(tile.slice(hash + 1));
 }
 
-/** How many sorted times lie in [lo, hi]. */
+/** How many sorted times lie in [lo, hi] (exact at any magnitude: ms since epoch too). */
 function countBetween(sorted: readonly number[], lo: number, hi: number): number {
-  const first = lowerBound(sorted, lo);
-  const past = lowerBound(sorted, hi + 1e-9);
-  return past - first;
+  return Math.max(0, upperBound(sorted, hi) - lowerBound(sorted, lo));
 }
 
+/** How many sorted times lie in (lo, hi). */
+function countStrictlyBetween(sorted: readonly number[], lo: number, hi: number): number {
+  return Math.max(0, lowerBound(sorted, hi) - upperBound(sorted, lo));
+}
+
+/** The first index whose time is >= x. */
 function lowerBound(sorted: readonly number[], x: number): number {
   let a = 0;
   let b = sorted.length;
   while (a < b) {
     const m = (a + b) >> 1;
     if (sorted[m]! < x) a = m + 1;
+    else b = m;
+  }
+  return a;
+}
+
+/** The first index whose time is > x. */
+function upperBound(sorted: readonly number[], x: number): number {
+  let a = 0;
+  let b = sorted.length;
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (sorted[m]! <= x) a = m + 1;
     else b = m;
   }
   return a;

@@ -2,7 +2,8 @@
  * The tournament's configuration (a JSON file, e.g. hub/config/tournament-demo.json): its name, the
  * registered players in round-1 seat order, the number of rounds, the prize money, the round clock
  * and which hub table (by its id in the table config) plays which tournament table.
- * Seed 000: four games a round, fifty minutes a round, prizes divided equally on a tie.
+ * Seed 000: four games a round, fifty minutes a round, prizes divided equally on a tie. `kind`
+ * 'siamese' plays Royale Siamese tables of 2 (seed 003), e.g. hub/config/tournament-siamese-room.json.
  */
 import { readFileSync } from 'node:fs';
 import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
@@ -10,9 +11,18 @@ import type { Player } from '../../rules/tournament/seating.js';
 
 /** One tournament, as configured. */
 export interface TournamentConfig {
+  /**
+   * 'standard' (default): 4-seat tables and cards, seed 000 scoring (a Siamese hub table bound to
+   * one writes its points on East and West of a 4-seat card). 'siamese': Royale Siamese tables of 2
+   * (seed 003), 2-seat cards holding each player's own 003 rule 17 points, circle-method seating.
+   */
+  kind?: 'standard' | 'siamese';
   /** shown on the score cards and the exports, e.g. "Spring Open 2026" */
   name: string;
-  /** every player, in round-1 seat order (players 1-4 at table 1 East, South, West, North; …); a multiple of 4 */
+  /**
+   * every player, in round-1 seat order: standard, players 1-4 at table 1 East, South, West, North
+   * (a multiple of 4); siamese, players 1-2 at table 1 East, West (an even number)
+   */
   players: Player[];
   /** rounds in the day (≥ 1) */
   rounds: number;
@@ -43,14 +53,17 @@ const isInt = (x: unknown, min: number): x is number => typeof x === 'number' &&
 /**
  * Checks a parsed tournament config.
  * @param where what to name in errors, e.g. the file path
- * @returns the config with defaults filled in (roundMs, warnBelowMs)
+ * @returns the config with defaults filled in (kind 'standard', roundMs, warnBelowMs)
  * @throws TournamentConfigError naming `where` and the field: a missing or wrong-typed field, players
- *   not a multiple of 4 or with a repeated id, a table number out of range or given twice, a hub table
+ *   not a multiple of 4 (siamese: 2) or with a repeated id, a table number out of range or given twice, a hub table
  *   given to two tournament tables, a warning time not below the round's time
  */
 export function checkTournamentConfig(x: unknown, where = 'tournament config'): Required<TournamentConfig> {
   const bad = (field: string, what: string) => new TournamentConfigError(`${where}: ${field} ${what}`);
   if (!isObj(x)) throw new TournamentConfigError(`${where}: must be a JSON object`);
+  const kind = x.kind ?? 'standard';
+  if (kind !== 'standard' && kind !== 'siamese') throw bad('kind', `must be "standard" or "siamese", not ${JSON.stringify(x.kind)}`);
+  const perTable = kind === 'siamese' ? 2 : 4;
   if (typeof x.name !== 'string' || x.name.trim() === '') throw bad('name', 'must be a non-empty string');
   if (!Array.isArray(x.players) || x.players.length === 0) throw bad('players', 'must be a non-empty array of { id, name }');
   const ids = new Set<string>();
@@ -61,7 +74,8 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
     ids.add(p.id);
     return { id: p.id, name: p.name };
   });
-  if (players.length % 4 !== 0) throw bad('players', `has ${players.length} players: tables seat 4 (add ${4 - (players.length % 4)} or remove ${players.length % 4})`);
+  if (players.length % perTable !== 0)
+    throw bad('players', `has ${players.length} players: ${kind === 'siamese' ? 'Siamese ' : ''}tables seat ${perTable} (add ${perTable - (players.length % perTable)} or remove ${players.length % perTable})`);
   if (!isInt(x.rounds, 1)) throw bad('rounds', `must be a whole number ≥ 1, not ${JSON.stringify(x.rounds)}`);
   if (!Array.isArray(x.prizes)) throw bad('prizes', 'must be an array of numbers ≥ 0');
   x.prizes.forEach((p: unknown, i: number) => {
@@ -72,7 +86,7 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
   const warnBelowMs = x.warnBelowMs ?? Math.min(WARN_BELOW_MS, roundMs - 1);
   if (!isInt(warnBelowMs, 0) || warnBelowMs >= roundMs) throw bad('warnBelowMs', `must be whole ms from 0 to below roundMs (${roundMs}), not ${JSON.stringify(x.warnBelowMs)}`);
   if (!Array.isArray(x.tables)) throw bad('tables', 'must be an array of { table, hubTable }');
-  const nTables = players.length / 4;
+  const nTables = players.length / perTable;
   const seenTable = new Set<number>();
   const seenHub = new Set<string>();
   const tables = x.tables.map((t: unknown, i: number) => {
@@ -85,7 +99,7 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
     seenHub.add(t.hubTable);
     return { table: t.table, hubTable: t.hubTable };
   });
-  return { name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables };
+  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables };
 }
 
 /**

@@ -9,8 +9,8 @@
  * Text fields (player id, name) that start with = + - @ or a tab/CR are prefixed with a single quote
  * by default, so a spreadsheet does not run them as formulas (CSV injection); numbers never are.
  */
-import { gameRecords, toJsonLines } from '../../rules/tournament/record.js';
-import type { ScoreCard } from '../../rules/tournament/scorecard.js';
+import { anyGameRecords, toJsonLines } from '../../rules/tournament/record.js';
+import type { AnyScoreCard } from '../../rules/tournament/cards.js';
 import type { Standing } from '../../rules/tournament/standings.js';
 
 /** The `format` of the standings JSON. */
@@ -77,9 +77,10 @@ export function standingsJson(tournament: string, rows: readonly Standing[], opt
 }
 
 /**
- * Every scored game on the cards as JSON lines, format `mjhub.tournament-game/1`
- * (rules/tournament/RECORD-FORMAT.md); replayable with `parseJsonLines` + `replayGameRecord`.
+ * Every scored game on the cards as JSON lines, format `mjhub.tournament-game/1` for 4-seat cards
+ * (replayable with `parseJsonLines` + `replayGameRecord`) and `mjhub.tournament-siamese-game/1` for
+ * Siamese cards (rules/tournament/RECORD-FORMAT.md; `parseAnyJsonLines` reads both).
  */
-export function gameRecordJsonLines(cards: readonly ScoreCard[]): string {
-  return toJsonLines(gameRecords(cards));
+export function gameRecordJsonLines(cards: readonly AnyScoreCard[]): string {
+  return toJsonLines(anyGameRecords(cards));
 }

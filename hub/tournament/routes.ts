@@ -10,9 +10,10 @@
  * - `GET /api/tournament/games.jsonl`      → JSON lines `mjhub.tournament-game/1` (rules/tournament/RECORD-FORMAT.md)
  *
  * Director (registered inside the director scope of server.ts: `Authorization: Bearer <token>`):
- * - `GET  /api/director/tournament`                               → `{ round, clock, cards: ScoreCard[], problems }` (initials, corrections)
+ * - `GET  /api/director/tournament`                               → `{ round, clock, cards, problems }`: every card as it is
+ *                                                                   (ScoreCard, or SiameseScoreCard `kind: 'siamese'`), with initials, corrections
  * - `POST /api/director/tournament/clock` `{ action: 'start'|'pause'|'resume'|'next-round' }` → the clock (GET's `clock`)
- * - `POST /api/director/tournament/cards/:table/:round/correct` `{ game, points?: [E,S,W,N], outcome?, reason, by? }`
+ * - `POST /api/director/tournament/cards/:table/:round/correct` `{ game, points?: [E,S,W,N] (Siamese: [E,W] or [E,0,W,0]), outcome?, reason, by? }`
  *                                                                 → the card; clears its initials and verifications
  * `:table` is a tournament table number or a bound hub table id. Errors: 400 bad body, 404 unknown
  * round or table, 409 refused by the clock or the card (the message says why).
@@ -67,7 +68,7 @@ const CORRECT_BODY = {
   additionalProperties: false,
   properties: {
     game: { type: 'integer', minimum: 1, maximum: 4 },
-    points: { type: 'array', minItems: 4, maxItems: 4, items: { type: 'integer' } },
+    points: { type: 'array', minItems: 2, maxItems: 4, items: { type: 'integer' } },
     outcome: { type: 'object' },
     reason: { type: 'string', minLength: 1, maxLength: 500 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
@@ -77,7 +78,7 @@ const CORRECT_BODY = {
 /** The director's routes: `await director.register(tournamentDirectorRoutes(service))` inside the token-checked scope. */
 export function tournamentDirectorRoutes(service: TournamentService): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
-    app.get('/api/director/tournament', async () => ({ round: service.round, clock: service.clockPublic(), cards: service.cards(), problems: [...service.problems] }));
+    app.get('/api/director/tournament', async () => ({ round: service.round, clock: service.clockPublic(), cards: service.allCards(), problems: [...service.problems] }));
     app.post<{ Body: { action: 'start' | 'pause' | 'resume' | 'next-round' } }>('/api/director/tournament/clock', { schema: { body: CLOCK_BODY } }, async (req) =>
       refusals(() => {
         if (req.body.action === 'next-round') service.nextRound();

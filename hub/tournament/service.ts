@@ -13,12 +13,15 @@
  *   {@link TournamentService.recordGame}(hubTableId, outcome, { hubGameNo }) when its game ends, with
  *   how it ended (`TournamentOutcome`); the card scores it by seed 000 ("SCORING"), so its line in
  *   games.jsonl replays exactly.
- * - Royale Siamese tables (2 players): the service watches the table's view; when it goes to phase
- *   'ended' with a final score, the Siamese points (003 rule 17, scored by the Siamese referee) are
- *   written as they are as that game's points: each player's points go to the card seat their table
- *   config names (East, West), the two seats nobody plays score 0 ("X"). They are NOT re-scored by
- *   seed 000: the game's record has `outcome: { winner: null, fixedPoints: [...], source }`
- *   instead of a 000 outcome, and a replayer takes `fixedPoints` as the points.
+ * - A Siamese tournament (config `kind: 'siamese'`, e.g. hub/config/tournament-siamese-room.json):
+ *   every table is a Royale Siamese table of 2 with a 2-seat card (rules/tournament/siamese-card.ts:
+ *   East and West, the seats the table config names). The service watches each bound table's view;
+ *   when it goes to phase 'ended' with a final score, each player's own points for that game (003
+ *   rule 17, as the Siamese referee scored them) go on the card as they are: `tournament-points
+ *   { points: [East, West] }`. The card keeps the totals and the settlement ("Bea pays Ann 95").
+ * - A Siamese hub table bound to a standard (4-seat) tournament: its points are written on East and
+ *   West of the 4-seat card (South and North score 0, "X"); the record has `outcome: { winner:
+ *   null, fixedPoints: [...], source }` instead of a 000 outcome.
  * - A director's correction by points (`correct(…, { points })`) is written the same way
  *   (`source: "director"`); a correction by outcome is scored by 000 like a table's result.
  *
@@ -34,8 +37,17 @@ import type { EventStore } from '../store/types.js';
 import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
 import { newRoundClock, pauseClock, readClock, resumeClock, startClock, type ClockReading, type RoundClock } from '../../rules/tournament/clock.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type Seat } from '../../rules/tournament/errors.js';
-import { scoreCardsForRound } from '../../rules/tournament/round.js';
+import { scoreCardsForRound, siameseCardsForRound } from '../../rules/tournament/round.js';
 import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard, type ScoredGame } from '../../rules/tournament/scorecard.js';
+import {
+  SIAMESE_SEAT_NAMES,
+  applySiameseCardEvent,
+  isSiameseCard,
+  siameseCardTotal,
+  siameseSettlement,
+  type SiameseSeat,
+} from '../../rules/tournament/siamese-card.js';
+import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rules/tournament/cards.js';
 import { standings, type Standing } from '../../rules/tournament/standings.js';
 import { checkTournamentConfig, type TournamentConfig } from './config.js';
 import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
@@ -51,11 +63,11 @@ export type TournamentEventType =
   | 'tournament-next-round'
   /** `{ round, table, game, outcome, hubTable?, hubGameNo? }` a standard table's result (scored by 000) */
   | 'tournament-game'
-  /** `{ round, table, game, points, source, hubTable?, hubGameNo? }` a result written as points (Siamese) */
+  /** `{ round, table, game, points, source, hubTable?, hubGameNo? }` a result written as points: a Siamese card's [East, West] (003 rule 17), or [E, S, W, N] on a 4-seat card */
   | 'tournament-points'
   /** `{ round, seen }` the round's clock ran out (at = the moment it reached 0) */
   | 'tournament-time-up'
-  /** `{ round, table, seat }` the player at seat verified the score across (East↔West, South↔North) */
+  /** `{ round, table, seat }` the player at seat (0-3 East … North; a Siamese card: 0 East, 2 West) verified the score across (East↔West, South↔North) */
   | 'tournament-verify'
   /** `{ round, table, seat, initials }` the player at seat initialed the card */
   | 'tournament-initial'
@@ -102,6 +114,10 @@ export interface PublicCard {
   missing: string[];
   /** how many director corrections the card has */
   corrections: number;
+  /** 'siamese' on a 2-seat Royale Siamese card (seats East, West); absent on a 4-seat card */
+  kind?: 'siamese';
+  /** a Siamese card only: 003 rule 17's settlement of the round's totals, e.g. "Bea pays Ann 95" ("Even: nobody pays") */
+  settlement?: string;
 }
 
 /** GET /api/tournament. */
@@ -133,8 +149,8 @@ interface State {
   round: number;
   clocks: RoundClock[];
   timeUp: boolean[];
-  /** [round − 1][table − 1] */
-  cards: ScoreCard[][];
+  /** [round − 1][table − 1]: 4-seat cards, or 2-seat cards in a Siamese tournament */
+  cards: AnyScoreCard[][];
   /** hub table → the highest hub game number recorded, or already over / in play at a clock start or time up */
   seen: Map<string, number>;
 }
@@ -156,6 +172,25 @@ function checkPoints(points: unknown, what: string): number[] {
   if (!Array.isArray(points) || points.length !== 4 || !points.every((p) => typeof p === 'number' && Number.isInteger(p)))
     throw new TournamentServiceError(400, `${what}: points must be 4 whole numbers (East, South, West, North), not ${JSON.stringify(points)}`);
   return [...(points as number[])];
+}
+
+/**
+ * A Siamese card's points [East, West] from 2 numbers, or from 4 [East, South, West, North] with
+ * South and North 0 (the director's 4-box correction form).
+ * @throws TournamentServiceError 400 otherwise
+ */
+function checkSiamesePoints(points: unknown, what: string): [number, number] {
+  const whole = (p: unknown) => typeof p === 'number' && Number.isInteger(p);
+  if (Array.isArray(points) && points.length === 2 && points.every(whole)) return [points[0] as number, points[1] as number];
+  if (Array.isArray(points) && points.length === 4 && points.every(whole) && points[1] === 0 && points[3] === 0) return [points[0] as number, points[2] as number];
+  throw new TournamentServiceError(400, `${what}: a Siamese card's points are 2 whole numbers (East, West), not ${JSON.stringify(points)}`);
+}
+
+/** A card seat given as a wind (0 East … 3 North) → the position on a Siamese card (East 0, West 1). */
+function siamesePosition(seat: number, what: string): SiameseSeat {
+  if (seat === 0) return 0;
+  if (seat === 2) return 1;
+  throw new TournamentServiceError(400, `${what}: a Siamese card seats East (0) and West (2), not ${SEAT_NAMES[seat] ?? `seat ${seat}`} (${seat})`);
 }
 
 /**
@@ -208,7 +243,9 @@ export class TournamentService {
       round: 1,
       clocks: Array.from({ length: this.config.rounds }, () => newRoundClock(this.config.roundMs, this.config.warnBelowMs)),
       timeUp: new Array<boolean>(this.config.rounds).fill(false),
-      cards: Array.from({ length: this.config.rounds }, (_, r) => scoreCardsForRound(this.config.name, this.config.players, r + 1)),
+      cards: Array.from({ length: this.config.rounds }, (_, r): AnyScoreCard[] =>
+        this.config.kind === 'siamese' ? siameseCardsForRound(this.config.name, this.config.players, r + 1) : scoreCardsForRound(this.config.name, this.config.players, r + 1),
+      ),
       seen: new Map(),
     };
     for (const ev of this.store.events(TOURNAMENT_LOG)) {
@@ -227,7 +264,7 @@ export class TournamentService {
 
   // ---------- the fold ----------
 
-  private card(round: number, table: number): ScoreCard {
+  private card(round: number, table: number): AnyScoreCard {
     const r = this.state.cards[round - 1];
     if (!r) throw new TournamentServiceError(404, `no round ${round}: the tournament has rounds 1-${this.config.rounds}`);
     const c = r[table - 1];
@@ -248,7 +285,7 @@ export class TournamentService {
     const d = raw;
     const s = this.state;
     const round = d.round as number;
-    const setCard = (table: number, card: ScoreCard) => () => {
+    const setCard = (table: number, card: AnyScoreCard) => () => {
       s.cards[round - 1]![table - 1] = card;
     };
     const markSeen = (hubTable: unknown, gameNo: unknown) => {
@@ -280,10 +317,16 @@ export class TournamentService {
         const table = d.table as number;
         const card = this.card(round, table);
         const game = d.game as number;
-        const next =
-          type === 'tournament-game'
-            ? applyCardEvent(card, { type: 'game', game, outcome: d.outcome as TournamentOutcome })
-            : withFixedPoints(card, game, checkPoints(d.points, `round ${round} table ${table} game ${game}`), String(d.source ?? 'table'), 'table');
+        const at = `round ${round} table ${table} game ${game}`;
+        let next: AnyScoreCard;
+        if (isSiameseCard(card)) {
+          if (type === 'tournament-game') throw new TournamentServiceError(409, `${at}: a Siamese table's games are written as each player's points (003 rule 17), not as a 000 outcome`);
+          next = applySiameseCardEvent(card, { type: 'game', game, points: checkSiamesePoints(d.points, at), source: String(d.source ?? 'table') });
+        } else
+          next =
+            type === 'tournament-game'
+              ? applyCardEvent(card, { type: 'game', game, outcome: d.outcome as TournamentOutcome })
+              : withFixedPoints(card, game, checkPoints(d.points, at), String(d.source ?? 'table'), 'table');
         const commit = setCard(table, next);
         return () => {
           commit();
@@ -292,7 +335,9 @@ export class TournamentService {
       }
       case 'tournament-time-up': {
         if (s.timeUp[round - 1] === undefined) throw new TournamentServiceError(404, `no round ${String(round)}`);
-        const cards = s.cards[round - 1]!.map((c) => (c.games.some((g) => g === null) ? applyCardEvent(c, { type: 'time-up' }) : c));
+        const cards = s.cards[round - 1]!.map((c): AnyScoreCard =>
+          !c.games.some((g) => g === null) ? c : isSiameseCard(c) ? applySiameseCardEvent(c, { type: 'time-up' }) : applyCardEvent(c, { type: 'time-up' }),
+        );
         const seen = this.seenFrom(d);
         return () => {
           s.timeUp[round - 1] = true;
@@ -304,12 +349,20 @@ export class TournamentService {
         const table = d.table as number;
         const card = this.card(round, table);
         const seat = d.seat as Seat;
+        if (isSiameseCard(card)) {
+          const pos = siamesePosition(seat, `round ${round} table ${table}: verify`);
+          return setCard(table, applySiameseCardEvent(card, { type: 'verify', seat: pos, player: card.seats[pos] }));
+        }
         return setCard(table, applyCardEvent(card, { type: 'verify', seat, player: card.seats[seat] ?? '', of: verificationPartner(seat) }));
       }
       case 'tournament-initial': {
         const table = d.table as number;
         const card = this.card(round, table);
         const seat = d.seat as Seat;
+        if (isSiameseCard(card)) {
+          const pos = siamesePosition(seat, `round ${round} table ${table}: initial`);
+          return setCard(table, applySiameseCardEvent(card, { type: 'initial', seat: pos, player: card.seats[pos], initials: d.initials as string }));
+        }
         return setCard(table, applyCardEvent(card, { type: 'initial', seat, player: card.seats[seat] ?? '', initials: d.initials as string }));
       }
       case 'tournament-correct': {
@@ -318,6 +371,11 @@ export class TournamentService {
         const game = d.game as number;
         const reason = d.reason as string;
         const director = d.director as string;
+        if (isSiameseCard(card)) {
+          if (d.points === undefined) throw new TournamentServiceError(400, `round ${round} table ${table}: a Siamese card is corrected by points (East, West), not by a 000 outcome`);
+          const points = checkSiamesePoints(d.points, `round ${round} table ${table} game ${String(game)}`);
+          return setCard(table, applySiameseCardEvent(card, { type: 'correct', game, points, reason, director }));
+        }
         const next =
           d.points !== undefined
             ? withFixedPoints(card, game, checkPoints(d.points, `round ${round} table ${table} game ${String(game)}`), 'director', 'director', reason, director)
@@ -439,13 +497,24 @@ export class TournamentService {
     }
     if (v.variant !== 'siamese' || v.phase !== 'ended' || !v.score?.final) return;
     if ((this.state.seen.get(hubTable) ?? -Infinity) >= v.gameNo) return;
+    const source = `siamese table ${hubTable} game ${v.gameNo} (003 rule 17)`;
+    if (this.config.kind === 'siamese') {
+      // each player's own points for the game, on the card's East and West (the seats the table config names)
+      const points: [number, number] = [0, 0];
+      v.players.forEach((p, i) => {
+        const named = SIAMESE_SEAT_NAMES.indexOf(p.seat as (typeof SIAMESE_SEAT_NAMES)[number]);
+        points[named >= 0 ? named : i === 0 ? 0 : 1] = v.score!.points[i] ?? 0;
+      });
+      this.record(hubTable, { points, source }, v.gameNo);
+      return;
+    }
     const points = [0, 0, 0, 0];
     v.players.forEach((p, i) => {
       const named = SEAT_NAMES.indexOf(p.seat as (typeof SEAT_NAMES)[number]);
       const seat = named >= 0 ? named : i * 2;
       points[seat] = v.score!.points[i] ?? 0;
     });
-    this.record(hubTable, { points, source: `siamese table ${hubTable} game ${v.gameNo} (003 rule 17)` }, v.gameNo);
+    this.record(hubTable, { points, source }, v.gameNo);
   }
 
   private record(hubTable: string, result: { outcome: TournamentOutcome } | { points: number[]; source: string }, hubGameNo?: number): RecordResult {
@@ -532,28 +601,29 @@ export class TournamentService {
    * FOR THE SEAT VIEW: the player at `seat` (0 East … 3 North) initials the card of `table` (a
    * tournament table number, or a bound hub table id) in `round` (000: "Score cards that are not
    * initialed by each player are considered incomplete"). The initials default to the player's
-   * name's ("Ann Lee" → "AL").
-   * @returns the card after it
+   * name's ("Ann Lee" → "AL"). On a Siamese card the seats are East (0) and West (2).
+   * @returns the card after it, as it is (a 4-seat card, or a 2-seat Siamese card)
    * @throws TournamentServiceError 404 unknown round/table, 400 bad seat; TournamentError (a 409)
    *   when a game has no result yet or the player has already initialed
    */
-  initial(table: number | string, round: number, seat: number, initials?: string): ScoreCard {
+  initial(table: number | string, round: number, seat: number, initials?: string): AnyScoreCard {
     const t = this.resolveTable(table);
     const s = this.checkSeat(seat);
     const card = this.card(round, t);
-    this.commit('tournament-initial', { round, table: t, seat: s, initials: initials ?? initialsOf(this.names[card.seats[s]] ?? card.seats[s]) });
+    const player = isSiameseCard(card) ? card.seats[siamesePosition(s, `round ${round} table ${t}: initial`)] : card.seats[s];
+    this.commit('tournament-initial', { round, table: t, seat: s, initials: initials ?? initialsOf(this.names[player] ?? player) });
     return this.card(round, t);
   }
 
   /**
    * FOR THE SEAT VIEW: the player at `bySeat` has checked the score of the player across (East
    * verifies West's and West East's; North South's and South North's: 000 "Before you move to the
-   * next table").
-   * @returns the card after it
+   * next table"). On a Siamese card East (0) and West (2) verify each other.
+   * @returns the card after it, as it is (a 4-seat card, or a 2-seat Siamese card)
    * @throws TournamentServiceError 404 / 400 as {@link initial}; TournamentError (a 409) when a game
    *   has no result yet or this verification is already done
    */
-  verify(table: number | string, round: number, bySeat: number): ScoreCard {
+  verify(table: number | string, round: number, bySeat: number): AnyScoreCard {
     const t = this.resolveTable(table);
     const s = this.checkSeat(bySeat);
     this.card(round, t);
@@ -563,26 +633,47 @@ export class TournamentService {
 
   /**
    * The director corrects one game of a card (000 "DISPUTES": the director's ruling is final), by
-   * points per seat [East, South, West, North] or by outcome (scored by 000). Clears every initial
-   * and verification of the card: the players check and initial again.
+   * points per seat [East, South, West, North] or by outcome (scored by 000). A Siamese card takes
+   * points only: [East, West], or [East, 0, West, 0]. Clears every initial and verification of the
+   * card: the players check and initial again.
+   * @returns the card after it (either kind, as it is)
    * @throws TournamentServiceError 400 (not exactly one of points/outcome, points not 4 whole
    *   numbers), 404 unknown round/table; TournamentError (a 409/400) for no reason, a bad game
    *   number or an impossible outcome
    */
-  correct(table: number | string, round: number, fix: { game: number; reason: string; by?: string; points?: number[]; outcome?: TournamentOutcome }): ScoreCard {
+  correct(table: number | string, round: number, fix: { game: number; reason: string; by?: string; points?: number[]; outcome?: TournamentOutcome }): AnyScoreCard {
     const t = this.resolveTable(table);
-    this.card(round, t);
+    const card = this.card(round, t);
     if ((fix.points === undefined) === (fix.outcome === undefined)) throw new TournamentServiceError(400, 'a correction gives either points (4 numbers) or an outcome');
     const data: Record<string, unknown> = { round, table: t, game: fix.game, reason: fix.reason, director: fix.by ?? 'director' };
-    if (fix.points !== undefined) data.points = checkPoints(fix.points, `round ${round} table ${t} game ${fix.game}`);
+    if (fix.points !== undefined)
+      data.points = isSiameseCard(card) ? checkSiamesePoints(fix.points, `round ${round} table ${t} game ${fix.game}`) : checkPoints(fix.points, `round ${round} table ${t} game ${fix.game}`);
     else data.outcome = fix.outcome;
     this.commit('tournament-correct', data);
     return this.card(round, t);
   }
 
-  /** Every score card of rounds 1 … current (director: with initials and corrections), round then table order. */
+  /**
+   * The 4-seat score cards (seed 000) of rounds 1 … current (director: with initials and
+   * corrections), round then table order; a Siamese tournament has none (its 2-seat cards are in
+   * {@link allCards}, which gives every card as it is).
+   */
   cards(): ScoreCard[] {
+    return this.allCards().filter((c): c is ScoreCard => !isSiameseCard(c));
+  }
+
+  /** Every score card of rounds 1 … current as it is: 4-seat cards, or 2-seat Siamese cards (East, West). Round then table order. */
+  allCards(): AnyScoreCard[] {
     return this.state.cards.slice(0, this.state.round).flat();
+  }
+
+  /**
+   * One card as it is (either kind).
+   * @param table a tournament table number (or its digits) or a bound hub table id
+   * @throws TournamentServiceError 404 unknown round or table
+   */
+  cardOf(table: number | string, round: number): AnyScoreCard {
+    return this.card(round, this.resolveTable(table));
   }
 
   /** The current round (1-based). */
@@ -593,7 +684,7 @@ export class TournamentService {
   /** The standings from the complete cards (000: only complete cards are accepted); ties share the prize. */
   standings(): Standing[] {
     return standings(
-      this.cards().filter(isCardComplete),
+      this.allCards().filter(isAnyCardComplete),
       this.config.prizes,
       this.config.players.map((p) => p.id),
     );
@@ -624,25 +715,49 @@ export class TournamentService {
   publicView(): TournamentPublic {
     this.tick();
     const hubOf = new Map(this.config.tables.map((t) => [t.table, t.hubTable]));
-    const cards: PublicCard[] = this.cards().map((c) => ({
-      round: c.round,
-      table: c.table,
-      hubTable: hubOf.get(c.table) ?? null,
-      seats: c.seats.map((player, s) => ({
-        seat: SEAT_NAMES[s]!,
-        player,
-        name: this.names[player] ?? player,
-        marks: c.games.map((g) => (g ? g.marks[s]! : '')),
-        total: cardTotal(c, s as Seat),
-        initialed: c.initials[s] !== null,
-        verified: c.verified[s]!,
-      })),
-      games: c.games.filter((g) => g !== null).length,
-      by: c.games.map((g) => g?.by ?? null),
-      complete: isCardComplete(c),
-      missing: cardMissing(c),
-      corrections: c.corrections.length,
-    }));
+    const cards: PublicCard[] = this.allCards().map((c): PublicCard => {
+      if (isSiameseCard(c))
+        return {
+          round: c.round,
+          table: c.table,
+          hubTable: hubOf.get(c.table) ?? null,
+          seats: c.seats.map((player, s) => ({
+            seat: SIAMESE_SEAT_NAMES[s]!,
+            player,
+            name: this.names[player] ?? player,
+            marks: c.games.map((g) => (g ? g.marks[s]! : '')),
+            total: siameseCardTotal(c, s as SiameseSeat),
+            initialed: c.initials[s] !== null,
+            verified: c.verified[s]!,
+          })),
+          games: c.games.filter((g) => g !== null).length,
+          by: c.games.map((g) => g?.by ?? null),
+          complete: isAnyCardComplete(c),
+          missing: anyCardMissing(c),
+          corrections: c.corrections.length,
+          kind: 'siamese',
+          settlement: siameseSettlement(c, this.names).text,
+        };
+      return {
+        round: c.round,
+        table: c.table,
+        hubTable: hubOf.get(c.table) ?? null,
+        seats: c.seats.map((player, s) => ({
+          seat: SEAT_NAMES[s]!,
+          player,
+          name: this.names[player] ?? player,
+          marks: c.games.map((g) => (g ? g.marks[s]! : '')),
+          total: cardTotal(c, s as Seat),
+          initialed: c.initials[s] !== null,
+          verified: c.verified[s]!,
+        })),
+        games: c.games.filter((g) => g !== null).length,
+        by: c.games.map((g) => g?.by ?? null),
+        complete: isCardComplete(c),
+        missing: cardMissing(c),
+        corrections: c.corrections.length,
+      };
+    });
     return {
       name: this.config.name,
       round: this.state.round,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TileId } from '../../rules/tiles.js';
-import { Tracker } from './tracker.js';
+import { STRONG_RSSI_DBM, STRONG_SETTLE_MS, Tracker } from './tracker.js';
 
 const registry = new Map<string, TileId>([
   ['04000000000001', '5B#1'],
@@ -193,5 +193,146 @@ describe('tile tracker', () => {
     t.snapshot('RK-E1/top', [RED], 9000, 3, { from: 5000, to: 9000 });
     const [m] = t.settle(9500);
     expect([m!.from, m!.to, m!.reconciled]).toEqual(['RK-E1/in', 'RK-E1/top', { from: 5000, to: 9000 }]);
+  });
+});
+
+describe('signal strength (protocol v1): the settle window depends on the evidence', () => {
+  // the engine's windows: inside a rack and on its top 400 ms, walls and the floor 250 ms
+  const byArea = (zone: string) => (zone.endsWith('/in') || zone.endsWith('/top') ? 400 : 250);
+  const STRONG = -48; // dBm: the tile lies on this antenna
+  const WEAK = -74; // dBm: the antenna next door sees it (a cross-read)
+  function v1() {
+    const t = new Tracker({ settleMs: SETTLE, settleFor: byArea, registry });
+    t.snapshot('WL-1/wall', [FIVE_BAM], 0, 1, undefined, [-50]);
+    t.settle(1000);
+    return t;
+  }
+  const moved = (ms: ReturnType<Tracker['settle']>) => ms.map((m) => `${m.tile} ${m.from} → ${m.to} at ${m.at}`);
+
+  it('a pick racked with a strong read settles on the short window: 200 ms, not the rack\'s 400', () => {
+    expect(STRONG_SETTLE_MS).toBe(200);
+    expect(STRONG_RSSI_DBM).toBe(-65);
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2); // picked from the wall
+    t.add('RK-E1/in', FIVE_BAM, 2100, 3, STRONG); // racked
+    expect(t.nextDue()).toBe(2300);
+    expect(t.settle(2299)).toEqual([]);
+    expect(moved(t.settle(2300))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2100']);
+  });
+
+  it('a read exactly at the threshold (-65 dBm) is strong; one dBm under it is weak', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/in', FIVE_BAM, 2100, 3, -65);
+    expect(moved(t.settle(2300))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2100']);
+    const u = v1();
+    u.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    u.add('RK-E1/in', FIVE_BAM, 2100, 3, -66);
+    expect(u.settle(2500)).toEqual([]);
+  });
+
+  it('v0 reads (no rssi) keep the old windows: the rack 400 ms, the floor 250 ms', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/in', FIVE_BAM, 2100, 3); // a v0 reader: no signal strength
+    expect(t.settle(2300)).toEqual([]);
+    expect(t.settle(2499)).toEqual([]);
+    expect(moved(t.settle(2500))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2100']);
+    t.remove('RK-E1/in', FIVE_BAM, 5000, 4); // discarded
+    t.add('FL-1/floor', FIVE_BAM, 5000, 5);
+    expect(t.settle(5249)).toEqual([]); // gone from the rack for 400 ms, resting on the floor for 250 ms
+    expect(t.settle(5399)).toEqual([]);
+    expect(moved(t.settle(5400))).toEqual(['5B#1 RK-E1/in → FL-1/floor at 5000']);
+  });
+
+  it('a weak cross-read alone (the true ADD lost) does not settle on the short window, nor the rack\'s; the snapshot puts the tile where it is', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2); // picked; racked inside, but that ADD is lost
+    t.add('RK-E1/top', FIVE_BAM, 2100, 3, WEAK); // the top antenna sees it for a moment
+    expect(t.settle(2300)).toEqual([]);
+    expect(t.settle(2500)).toEqual([]); // 400 ms: no snapshot has confirmed it
+    t.remove('RK-E1/top', FIVE_BAM, 2350, 4); // the cross-read ends
+    t.snapshot('RK-E1/in', [FIVE_BAM], 3000, 5, undefined, [STRONG]); // the rack's periodic inventory
+    expect(t.settle(3199)).toEqual([]);
+    expect(moved(t.settle(3200))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 3000']);
+  });
+
+  it('a weak read whose DEL is lost waits for the snapshot: gone from it, no move at all', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/top', FIVE_BAM, 2100, 3, WEAK);
+    t.snapshot('RK-E1/top', [], 2800, 4, undefined, []); // the cross-read ended, its DEL lost
+    t.snapshot('RK-E1/in', [FIVE_BAM], 2900, 5, undefined, [STRONG]);
+    expect(moved(t.settle(3100))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2900']);
+  });
+
+  it('a weak read still held by a snapshot taken 400 ms or more after it came settles on the zone\'s window (a tile at the antenna\'s edge)', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/top', FIVE_BAM, 2100, 3, WEAK);
+    t.snapshot('RK-E1/top', [FIVE_BAM], 2400, 4, undefined, [WEAK]); // too soon: a cross-read lasts up to 300 ms
+    expect(t.settle(2600)).toEqual([]);
+    t.snapshot('RK-E1/top', [FIVE_BAM], 2600, 5, undefined, [WEAK]);
+    expect(moved(t.settle(2600))).toEqual(['5B#1 WL-1/wall → RK-E1/top at 2100']);
+  });
+
+  it('without any snapshot, a weak read alone settles after confirmMs (2.5 s)', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/top', FIVE_BAM, 2100, 3, WEAK);
+    expect(t.nextDue()).toBe(4600);
+    expect(t.settle(4599)).toEqual([]);
+    expect(moved(t.settle(4600))).toEqual(['5B#1 WL-1/wall → RK-E1/top at 2100']);
+  });
+
+  it('a snapshot that reads a weakly seen tile strongly makes the evidence strong', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/top', FIVE_BAM, 2100, 3, WEAK);
+    t.snapshot('RK-E1/top', [FIVE_BAM], 2250, 4, undefined, [STRONG]);
+    expect(t.settle(2299)).toEqual([]);
+    expect(moved(t.settle(2300))).toEqual(['5B#1 WL-1/wall → RK-E1/top at 2100']);
+  });
+
+  it('seen in two new zones, strong inside and weak on top: the strong read wins at once, no 1.5 s wait', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/in', FIVE_BAM, 2100, 3, STRONG);
+    t.add('RK-E1/top', FIVE_BAM, 2150, 4, WEAK);
+    expect(moved(t.settle(2300))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2100']);
+    t.remove('RK-E1/top', FIVE_BAM, 2400, 5); // the cross-read ends: nothing more
+    expect(t.settle(9000)).toEqual([]);
+    expect(t.positions().get('5B#1')).toBe('RK-E1/in');
+  });
+
+  it('seen in two new zones with no rssi: as before, it waits for one to let go (or 1.5 s)', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/in', FIVE_BAM, 2100, 3);
+    t.add('RK-E1/top', FIVE_BAM, 2150, 4);
+    expect(t.settle(3600)).toEqual([]);
+    expect(moved(t.settle(3650))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2100']);
+  });
+
+  it('a weak cross-read whose DEL is lost is never a stay of its own: a later flicker of the real zone makes no move', () => {
+    const t = v1();
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/top', FIVE_BAM, 2100, 3, STRONG); // exposed on top of the rack
+    t.add('RK-E1/in', FIVE_BAM, 2150, 4, WEAK); // the inside antenna sees it for a moment; that DEL is lost
+    expect(moved(t.settle(2300))).toEqual(['5B#1 WL-1/wall → RK-E1/top at 2100']);
+    t.snapshot('RK-E1/in', [], 3100, 5, undefined, []); // the inside's inventory: it is not there
+    t.remove('RK-E1/top', FIVE_BAM, 4000, 6); // the top flickers
+    t.add('RK-E1/top', FIVE_BAM, 4200, 7, STRONG);
+    expect(t.settle(9000)).toEqual([]);
+    expect(t.positions().get('5B#1')).toBe('RK-E1/top');
+  });
+
+  it('strongSettleFor and strongRssi can be set per table', () => {
+    const t = new Tracker({ settleMs: SETTLE, settleFor: byArea, strongSettleFor: () => 150, strongRssi: -60, registry });
+    t.snapshot('WL-1/wall', [FIVE_BAM], 0, 1);
+    t.settle(1000);
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/in', FIVE_BAM, 2100, 3, -55);
+    expect(moved(t.settle(2250))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2100']);
   });
 });

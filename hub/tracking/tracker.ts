@@ -3,11 +3,25 @@
  *
  * Rules it keeps (DESIGN.md, "Reads are noisy"):
  * - a tile moves only when the move has settled: present in its new zone, and gone from its old
- *   one, for the settle window of the zone (ms; per zone, see `TrackerOptions.settleFor`);
+ *   one, for a settle window (ms) that depends on the zone and on the evidence of the read that
+ *   saw it arrive (protocol v1 carries a signal strength, `rssi` in dBm; PROTOCOL.md §5.2, §5.3):
+ *   - a **strong** read (rssi ≥ `strongRssi`, default -65 dBm: the tag lies on that antenna)
+ *     settles on the short window `strongSettleFor(zone)` (default {@link STRONG_SETTLE_MS},
+ *     200 ms; gone from the old zone for the old zone's short window);
+ *   - a read with **no** rssi (a v0 reader, or a v1 reader with no value) settles on the zone's
+ *     normal window `settleFor(zone)` (rack and top 400 ms in the engine: longer than a cross-read
+ *     between the two antennas of one rack reader lasts), exactly as before signal strength existed;
+ *   - a **weak** read (rssi < `strongRssi`: the antenna next door sees it, a cross-read) settles on
+ *     that normal window only once a snapshot of the zone taken at least that long after it came
+ *     still holds it, else after `confirmMs` (2.5 s); a weak read is never a stay of its own while
+ *     the settled zone still sees the tag;
+ *   - a snapshot's rssi updates the evidence of a tag it still holds (a weak read becomes strong
+ *     when the zone's next inventory reads it strongly);
  * - a snapshot is the truth for its zone and replaces what deltas said;
  * - a tag seen in two zones stays where it was until it is gone from there; when it is then seen
- *   in two new zones, it waits for one of them to let go, and past `ambiguousMaxMs` the zone that
- *   has seen it longest wins (the protocol carries no signal strength);
+ *   in two new zones, the strong read wins at once if the others are weak; otherwise (no rssi, or
+ *   both strong) it waits for one of them to let go, and past `ambiguousMaxMs` the zone that has
+ *   seen it longest wins;
  * - a tile seen nowhere (lifted, in a player's hand) stays where it last settled: it is not lost,
  *   and it is not an error;
  * - a DEL from a zone the hub never saw the tag arrive in (its ADD was lost) proves the tile was
@@ -69,6 +83,8 @@ export interface WeakTag {
 interface Sighting {
   since: number;
   line: number | null;
+  /** signal strength of the latest read in this zone (dBm, v1), or undefined/null when none was sent */
+  rssi?: number | null;
   /** seen first in a snapshot (the truth at that moment), not in an ADD */
   snap?: boolean;
   /** the last snapshot of the zone that still held the tag (ms) */
@@ -100,8 +116,18 @@ const VISIT_KEEP_MS = 5000;
 export interface TrackerOptions {
   /** how long a tile must stay put before it has moved (ms), for zones `settleFor` does not name */
   settleMs: number;
-  /** the settle window of one zone (ms), e.g. by its area (rack, top, wall, floor) */
+  /**
+   * the settle window of one zone (ms), e.g. by its area (rack, top, wall, floor): used for moves
+   * backed by a weak read or a read with no signal strength (v0 readers)
+   */
   settleFor?: (zone: ZoneKey) => number;
+  /**
+   * the settle window of one zone (ms) for a move backed by a strong read (v1 rssi ≥ `strongRssi`);
+   * default: the smaller of {@link STRONG_SETTLE_MS} and `settleFor(zone)`
+   */
+  strongSettleFor?: (zone: ZoneKey) => number;
+  /** signal strength (dBm) at or above which a read is strong (default {@link STRONG_RSSI_DBM}, -65) */
+  strongRssi?: number;
   /** the tag registry of the tile set on the table: tag UID → tile */
   registry: ReadonlyMap<string, TileId>;
   /** a tile seen in two new zones this long (ms) settles in the one that has seen it longest (default 1500) */
@@ -131,6 +157,23 @@ export interface UnknownTag {
 /** Default settle window for the ambiguity between two new zones (ms). */
 export const AMBIGUOUS_MAX_MS = 1500;
 
+/**
+ * Default signal strength (dBm) from which a read is strong: the tag lies on that antenna. HF
+ * readers under a tile read a tag on their own antenna at about -40 to -58 dBm and a tag on the
+ * neighbouring antenna (a cross-read) at about -68 to -85 dBm (the simulator's model, noise.ts).
+ */
+export const STRONG_RSSI_DBM = -65;
+
+/**
+ * Default settle window (ms) of a move backed by a strong read: long enough for a tile being put
+ * down to stop sliding, far shorter than the cross-read-proof windows a read with no signal strength
+ * needs. Measured with `npm run measure:noise` (README, "Noise").
+ */
+export const STRONG_SETTLE_MS = 200;
+
+/** What a read tells about where the tag is: strong (on this antenna), weak (next door), or none (no rssi). */
+export type ReadEvidence = 'strong' | 'weak' | 'none';
+
 export class Tracker {
   private readonly tags = new Map<string, TagState>();
   private readonly zones = new Map<ZoneKey, Set<string>>();
@@ -138,11 +181,14 @@ export class Tracker {
   private readonly unknown = new Map<string, UnknownTag>();
   /** moves proven by a DEL from a zone whose ADD was lost: released at the next settle */
   private readonly ready: SettledMove[] = [];
+  /** zones whose reader cannot be heard now (offline, rebooting, stale), with since when (ms): see {@link Tracker.unseen} */
+  private readonly blind = new Map<ZoneKey, number>();
   private readonly ambiguousMaxMs: number;
   private readonly holdMaxMs: number;
   private readonly weakAfter: number;
   private readonly weakWindowMs: number;
   private readonly confirmMs: number;
+  private readonly strongRssi: number;
 
   constructor(private readonly opts: TrackerOptions) {
     this.ambiguousMaxMs = opts.ambiguousMaxMs ?? AMBIGUOUS_MAX_MS;
@@ -150,27 +196,43 @@ export class Tracker {
     this.weakAfter = opts.weakAfter ?? 3;
     this.confirmMs = opts.confirmMs ?? 2500;
     this.weakWindowMs = opts.weakWindowMs ?? 60_000;
+    this.strongRssi = opts.strongRssi ?? STRONG_RSSI_DBM;
   }
 
   /**
    * A full snapshot of one zone: the truth. Tags absent from it have left the zone at `at`.
    * `reconciled`: the snapshot is the first after a reader's reconnect or reboot, and the hub saw
    * nothing of the zone in that window; moves that rest on it are marked with it.
+   * `rssi` (v1, optional): the signal strength of each tag in dBm, parallel to `tags` (null where
+   * the reader has no value); it updates the evidence of the tags the zone still holds. A list of
+   * another length than `tags` is ignored (the codec already rejects such lines).
    */
-  snapshot(zone: ZoneKey, tags: readonly string[], at: number, line: number | null, reconciled?: Window): void {
+  snapshot(zone: ZoneKey, tags: readonly string[], at: number, line: number | null, reconciled?: Window, rssi?: readonly (number | null)[]): void {
+    this.blind.delete(zone); // the zone is heard again: its snapshot is the truth
     const now = new Set(tags);
     const before = this.zones.get(zone) ?? new Set<string>();
+    const strength = new Map<string, number>();
+    if (rssi && rssi.length === tags.length) tags.forEach((t, i) => typeof rssi[i] === 'number' && strength.set(t, rssi[i]!));
     for (const tag of now) {
       const seen = before.has(tag) ? this.tags.get(tag)?.present.get(zone) : undefined;
-      if (seen) seen.confirmedAt = at;
+      if (seen) {
+        seen.confirmedAt = at;
+        if (strength.has(tag)) {
+          seen.rssi = strength.get(tag)!;
+          this.dirty.add(tag); // stronger evidence may settle it sooner
+        }
+      }
     }
     for (const tag of before) if (!now.has(tag)) this.drop(zone, tag, at, line, reconciled, true);
-    for (const tag of now) if (!before.has(tag)) this.put(zone, tag, at, line, reconciled, true);
+    for (const tag of now) if (!before.has(tag)) this.put(zone, tag, at, line, reconciled, true, strength.get(tag));
   }
 
-  /** A tag came into a zone (a delta: a hint, the next snapshot is the truth). */
-  add(zone: ZoneKey, tag: string, at: number, line: number | null): void {
-    this.put(zone, tag, at, line);
+  /**
+   * A tag came into a zone (a delta: a hint, the next snapshot is the truth). `rssi` (v1,
+   * optional): the signal strength of the read in dBm (-128..0); absent or null for a v0 reader.
+   */
+  add(zone: ZoneKey, tag: string, at: number, line: number | null, rssi?: number | null): void {
+    this.put(zone, tag, at, line, undefined, false, rssi);
   }
 
   /** A tag left a zone (a delta). A DEL for a tag the zone was not known to hold proves it passed through. */
@@ -192,7 +254,7 @@ export class Tracker {
     this.dirty.add(tag);
   }
 
-  private put(zone: ZoneKey, tag: string, at: number, line: number | null, reconciled?: Window, snap = false): void {
+  private put(zone: ZoneKey, tag: string, at: number, line: number | null, reconciled?: Window, snap = false, rssi?: number | null): void {
     const state = this.stateOf(tag, zone, at);
     if (!state) return;
     const set = this.zoneSet(zone);
@@ -205,7 +267,64 @@ export class Tracker {
     const sighting: Sighting = { since: at, line };
     if (reconciled) sighting.reconciled = reconciled;
     if (snap) sighting.snap = true;
+    if (typeof rssi === 'number') sighting.rssi = rssi;
     state.present.set(zone, sighting);
+    // read by a zone the hub hears while the zone it settled in cannot be heard: that zone will
+    // never report it gone, and this read is the only evidence there is (see `unseen`)
+    if (state.settled !== null && state.settled !== zone && !this.blind.has(zone) && this.blind.has(state.settled) && state.present.has(state.settled)) {
+      this.release(state, tag, at);
+    }
+    this.dirty.add(tag);
+  }
+
+  /**
+   * The reader of `zone` cannot be heard since `since` (ms: offline, unplugged, rebooting, or
+   * stale), or, with `since` null, is heard again. While a zone is unseen, a tile it last held
+   * that a zone the hub does hear reads now has left it: it moves on that read alone (settling
+   * on the new zone's window as usual), and the move is marked `reconciled` with the window
+   * from `since` to the read, since the departure itself was never seen. Without this, a tile
+   * picked from an unplugged wall (or discarded from an unplugged rack) would stay there for the
+   * hub until the reader came back, and its player's count would be wrong meanwhile (a false 003
+   * rule 18C flag). The zone's next snapshot ends its unseen state (and is reconciled as usual).
+   * @param now the time of the call (ms): tiles already read elsewhere leave the zone now
+   */
+  unseen(zone: ZoneKey, since: number | null, now: number): void {
+    this.setUnseen(new Map([[zone, since]]), now);
+  }
+
+  /**
+   * {@link Tracker.unseen} for several zones at once (every zone whose reader's state changed):
+   * all are marked before any tile is released, so a tile read by two unseen zones stays put.
+   * @param zones zone → since when it is unseen (ms), or null: heard again
+   */
+  setUnseen(zones: ReadonlyMap<ZoneKey, number | null>, now: number): void {
+    const fresh: ZoneKey[] = [];
+    for (const [zone, since] of zones) {
+      if (since === null) this.blind.delete(zone);
+      else if (!this.blind.has(zone)) {
+        this.blind.set(zone, since);
+        fresh.push(zone);
+      }
+    }
+    for (const zone of fresh) {
+      for (const tag of [...(this.zones.get(zone) ?? [])]) {
+        const s = this.tags.get(tag);
+        if (s && s.settled === zone && [...s.present.keys()].some((z) => !this.blind.has(z))) this.release(s, tag, now);
+      }
+    }
+  }
+
+  /** Zones unseen now (see {@link Tracker.unseen}), with since when (ms). */
+  unseenZones(): ReadonlyMap<ZoneKey, number> {
+    return this.blind;
+  }
+
+  /** The tag left its settled zone, which cannot be heard: as if a snapshot of it had dropped the tag at `at` (ms). */
+  private release(s: TagState, tag: string, at: number): void {
+    const zone = s.settled!;
+    this.zones.get(zone)?.delete(tag);
+    s.present.delete(zone);
+    s.left = { since: at, line: null, snap: true, reconciled: { from: Math.min(this.blind.get(zone) ?? at, at), to: at } };
     this.dirty.add(tag);
   }
 
@@ -239,7 +358,8 @@ export class Tracker {
     } else if (state.settled !== null && state.present.has(state.settled)) {
       // a cross-read went away, or a real stay whose departure from the settled zone was lost
       state.visits = state.visits.filter((v) => v.until > at - VISIT_KEEP_MS);
-      if (seen && at - seen.since >= this.settleOf(zone)) {
+      // (a weak read is the antenna next door seeing it: never a stay of its own)
+      if (seen && this.evidence(seen) !== 'weak' && at - seen.since >= this.restWindow(zone, seen)) {
         state.visits.push({ zone, since: seen.since, until: at, lines: [seen.line, line].filter((l): l is number => typeof l === 'number') });
       } else this.flicker(state, zone, at);
     }
@@ -250,7 +370,7 @@ export class Tracker {
   /** How long (ms) a tag must be gone from its settled zone before it settles where `seen` says. */
   private goneNeeded(s: TagState, seen: Sighting): number {
     if (!s.settled) return 0;
-    const base = this.settleOf(s.settled);
+    const base = this.goneWindow(s.settled, seen);
     if (!s.left || s.left.snap || seen.since >= s.left.since) return base;
     if (seen.confirmedAt !== undefined && seen.confirmedAt >= s.left.since) return base;
     return Math.max(base, this.confirmMs); // seen there since before it left: maybe a cross-read
@@ -279,7 +399,7 @@ export class Tracker {
     if (!s.left.snap && seen.since < s.left.since && !(seen.confirmedAt !== undefined && seen.confirmedAt >= s.left.since)) return false;
     // it left its old zone no later than it came here (a tile is in one place at a time)
     const leftAt = Math.min(s.left.since, seen.since);
-    if (!seen.snap && (at - seen.since < this.settleOf(zone) || at - leftAt < this.settleOf(s.settled))) return false;
+    if (!seen.snap && (at - seen.since < this.restWindow(zone, seen) || at - leftAt < this.goneWindow(s.settled, seen))) return false;
     for (const [z, p] of s.present) if (z !== zone && p.since < seen.since) return false;
     return true;
   }
@@ -292,6 +412,65 @@ export class Tracker {
 
   private settleOf(zone: ZoneKey): number {
     return this.opts.settleFor ? this.opts.settleFor(zone) : this.opts.settleMs;
+  }
+
+  private strongSettleOf(zone: ZoneKey): number {
+    return this.opts.strongSettleFor ? this.opts.strongSettleFor(zone) : Math.min(STRONG_SETTLE_MS, this.settleOf(zone));
+  }
+
+  /** What a sighting's latest read says: strong (on this antenna), weak (next door) or none (no rssi). */
+  private evidence(seen: Sighting): ReadEvidence {
+    if (typeof seen.rssi !== 'number') return 'none';
+    return seen.rssi >= this.strongRssi ? 'strong' : 'weak';
+  }
+
+  /**
+   * How long (ms) a tag must rest in `zone`, as `seen` saw it, before it has moved there: strong,
+   * the short window; no rssi, the zone's window; weak, the zone's window once a snapshot taken that
+   * long after it came still holds it, else `confirmMs` (a cross-read whose DEL was lost goes away
+   * at the zone's next snapshot).
+   */
+  private restWindow(zone: ZoneKey, seen: Sighting): number {
+    const ev = this.evidence(seen);
+    if (ev === 'strong') return this.strongSettleOf(zone);
+    const base = this.settleOf(zone);
+    if (ev === 'none' || (seen.confirmedAt !== undefined && seen.confirmedAt >= seen.since + base)) return base;
+    return Math.max(base, this.confirmMs);
+  }
+
+  /** How long (ms) a tag must be gone from `from` before it settles where `seen` saw it. */
+  private goneWindow(from: ZoneKey, seen: Sighting): number {
+    return this.evidence(seen) === 'strong' ? this.strongSettleOf(from) : this.settleOf(from);
+  }
+
+  /**
+   * Where a tag that has left its settled zone (or was never settled) would settle, and from when
+   * (ms): its one new zone; of two or more, the one strong read when every other is weak, else
+   * (past `ambiguousMaxMs` after the second sighting) the one seen longest. Null: it cannot settle
+   * until something changes (two zones seen at the same instant, with no strength to tell them apart).
+   */
+  private candidate(s: TagState): { zone: ZoneKey; seen: Sighting; readyAt: number } | null {
+    const all = [...s.present];
+    let zone: ZoneKey;
+    let seen: Sighting;
+    let notBefore = -Infinity;
+    if (all.length === 1) [zone, seen] = all[0]!;
+    else {
+      const strong = all.filter(([, p]) => this.evidence(p) === 'strong');
+      const weak = all.filter(([, p]) => this.evidence(p) === 'weak');
+      if (strong.length === 1 && weak.length === all.length - 1) [zone, seen] = strong[0]!;
+      else {
+        // seen in two new zones at once: wait until one lets go; past the limit the longest wins
+        const byAge = all.sort((a, b) => a[1].since - b[1].since);
+        const second = byAge[1]![1];
+        if (byAge[0]![1].since === second.since) return null;
+        [zone, seen] = byAge[0]!;
+        notBefore = second.since + this.ambiguousMaxMs;
+      }
+    }
+    const byRest = seen.since + this.restWindow(zone, seen);
+    const byGone = s.left ? s.left.since + this.goneNeeded(s, seen) : -Infinity;
+    return { zone, seen, readyAt: Math.max(notBefore, byRest, byGone) };
   }
 
   /** Moves that have settled by `now` (ms), in the order the tiles left their old zones. */
@@ -310,18 +489,9 @@ export class Tracker {
         if (!s.left) this.dirty.delete(tag);
         continue;
       }
-      let [zone, seen] = [...s.present][0]!;
-      if (s.present.size > 1) {
-        // seen in two new zones at once: wait until one lets go; past the limit the longest wins
-        const byAge = [...s.present].sort((a, b) => a[1].since - b[1].since);
-        const [oldZone, oldest] = byAge[0]!;
-        const second = byAge[1]![1];
-        if (now - second.since < this.ambiguousMaxMs || oldest.since === second.since) continue;
-        [zone, seen] = [oldZone, oldest];
-      }
-      const restedFor = now - seen.since;
-      const goneFor = s.left ? now - s.left.since : Infinity;
-      if (restedFor < this.settleOf(zone) || goneFor < this.goneNeeded(s, seen)) continue;
+      const c = this.candidate(s);
+      if (!c || now < c.readyAt) continue;
+      const { zone, seen } = c;
       const lines = [s.left?.line, seen.line].filter((l): l is number => typeof l === 'number');
       const leftAt = Math.min(s.left?.since ?? seen.since, seen.since);
       const reconciled = merge(s.left?.reconciled, seen.reconciled);
@@ -342,13 +512,9 @@ export class Tracker {
     for (const tag of this.dirty) {
       const s = this.tags.get(tag)!;
       if (s.present.size === 0 || (s.settled !== null && s.present.has(s.settled))) continue;
-      const ages = [...s.present.values()].map((p) => p.since).sort((a, b) => a - b);
-      let t: number;
-      if (ages.length === 1) {
-        const z = [...s.present.keys()][0]!;
-        t = Math.max(ages[0]! + this.settleOf(z), (s.left?.since ?? 0) + this.goneNeeded(s, s.present.get(z)!));
-      } else t = ages[1]! + this.ambiguousMaxMs;
-      due = due === null ? t : Math.min(due, t);
+      const c = this.candidate(s);
+      if (!c) continue;
+      due = due === null ? c.readyAt : Math.min(due, c.readyAt);
     }
     return due;
   }

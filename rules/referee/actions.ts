@@ -24,12 +24,23 @@ export interface PickAction extends Base {
   tile: TileId;
 }
 
+/**
+ * A rack the hub could not see at an action's time (its reader unplugged, rebooting or silent):
+ * `player`'s rack `rack` (index 0 = closest to the player).
+ */
+export interface UnseenRack {
+  player: number;
+  rack: number;
+}
+
 /** A tile went from a player's rack (or its top) to the floor. */
 export interface DiscardAction extends Base {
   type: 'discard';
   player: number;
   from: Place;
   tile: TileId;
+  /** racks whose top the hub could not see at this discard: their exposures are not judged at it (003 rule 11) */
+  unseen?: UnseenRack[];
 }
 
 /** A tile was taken from the floor onto (or into) a player's rack: a call of the last discard. */
@@ -63,6 +74,8 @@ export interface OtherMoveAction extends Base {
   from: Place | null;
   to: Place;
   tile: TileId;
+  /** racks whose top the hub could not see at this move (see {@link DiscardAction.unseen}) */
+  unseen?: UnseenRack[];
 }
 
 /**

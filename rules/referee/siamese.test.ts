@@ -365,4 +365,46 @@ describe('Royale Siamese referee (003)', () => {
     expect(t.flags).toEqual([]);
     expect([mj?.value, mj?.claimedFrom]).toEqual([40, WEST]);
   });
+
+  it('a rack the hub could not see at a discard is not judged there: its Mah Jongg laid out meanwhile is verified when the reader is back (rule 11, issue 4)', () => {
+    // Ann's rack 1 reader is unplugged: she picks, lays out her Mah Jongg and discards; the hub
+    // learns the first tile on her top live, the discard live, and the other 13 only from the
+    // reader's snapshot after the replug, so the log has them after the discard
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const picked = t.pick(EAST);
+    const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'];
+    const mine = t.tilesOf(EAST).filter((x) => x !== picked);
+    const layout = want.map((k) => mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!);
+    t.expose(EAST, layout[0]!, 0); // one flower on the top: alone it fits no hand
+    t.act({ type: 'discard', player: EAST, from: t.state.where.get(picked)!, tile: picked, unseen: [{ player: EAST, rack: 0 }] });
+    expect(t.flags).toEqual([]);
+    expect(t.state.players[EAST]!.racks[0]!.exposedBefore).toBe(false); // what the hub did not see rules out nothing
+    for (const tile of layout.slice(1)) t.expose(EAST, tile, 0); // reconciled from the snapshot
+    const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
+    expect([mj?.lineText, mj?.value, mj?.order]).toEqual(['FFFF 1111a 1111b 11c        | any like numbers, any 3 suits | X 25', 25, 1]);
+    expect(t.flags).toEqual([]);
+  });
+
+  it('the same single tile seen at a discard is judged at once; unseen, it is judged at the next boundary the hub saw (rule 11)', () => {
+    const seen = new Table(orderFor(EAST_HAND));
+    seen.deal();
+    const p1 = seen.pick(EAST);
+    seen.expose(EAST, seen.tilesOf(EAST).find((x) => kindOf(x) === 'F')!, 0);
+    seen.discard(EAST, p1);
+    expect(seen.flags.map((f) => [f.kind, f.rule, f.player, f.rack])).toEqual([['illegal-exposure', '003 rule 11', EAST, 0]]);
+
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const picked = t.pick(EAST);
+    t.expose(EAST, t.tilesOf(EAST).find((x) => kindOf(x) === 'F')!, 0);
+    t.act({ type: 'discard', player: EAST, from: t.state.where.get(picked)!, tile: picked, unseen: [{ player: EAST, rack: 0 }] });
+    expect(t.flags).toEqual([]);
+    // the reader is back and nothing more came: at Bea's discard the lone flower is judged
+    const beaPick = t.pick(WEST);
+    t.discard(WEST, beaPick);
+    expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack, f.title])).toEqual([
+      ['illegal-exposure', '003 rule 11', EAST, 0, "The exposures on Ann's rack 1 fit no hand on the cards: that hand is dead"],
+    ]);
+  });
 });

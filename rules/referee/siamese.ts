@@ -18,10 +18,14 @@
  * - 18B: too many tiles right after the deal: a misdeal.
  * - 18C: 28 tiles off turn or 29 after picking (and too few likewise): both hands dead.
  * - 20: a tile picked and racked from the wrong wall: one hand dead.
+ *
+ * What the hub did not see is not judged: a rack whose reader was unplugged or rebooting at a
+ * discard (the action's `unseen`) has its exposures judged at the first turn boundary after the
+ * reader is back (rule 11), and a count check skips the players it names (18C).
  */
 import type { Card } from '../card/types.js';
 import { kindOf, type TileId, type TileKind } from '../tiles.js';
-import type { GameAction, CountCheckAction } from './actions.js';
+import type { GameAction, CountCheckAction, UnseenRack } from './actions.js';
 import { ownerOf, type Place } from './places.js';
 import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
@@ -338,8 +342,10 @@ export function siameseReferee(config: SiameseConfig) {
    * A new turn begins. Exposures made before this boundary rule out concealed lines on that rack
    * later; a discard called now is not one of them (its 14th tile may be a called discard).
    * @param called the tile just called onto a rack's top, if this turn begins with a call
+   * @param unseen racks the hub could not see at this boundary: what it shows on their tops may
+   *   lack or misplace what happened meanwhile, so it does not rule out a concealed line
    */
-  function newTurn(s: SiameseState, player: number | null, called: TileId | null = null): void {
+  function newTurn(s: SiameseState, player: number | null, called: TileId | null = null, unseen: readonly UnseenRack[] = []): void {
     s.turn = player;
     s.turnNo += 1;
     for (const [pi, p] of s.players.entries()) {
@@ -347,6 +353,7 @@ export function siameseReferee(config: SiameseConfig) {
       p.called = false;
       p.calledTile = null;
       for (const [ri, r] of p.racks.entries()) {
+        if (isUnseen(unseen, pi, ri)) continue;
         if (tilesAt(s, 'top', pi, ri).some((t) => t !== called)) r.exposedBefore = true;
       }
     }
@@ -526,11 +533,19 @@ export function siameseReferee(config: SiameseConfig) {
   /**
    * At a turn boundary every rack's exposures must still fit an exposed line on a card in play,
    * judged rack by rack (003 rule 11); a rack whose top fits none is a dead hand.
+   *
+   * A rack in `unseen` is not judged at this boundary: its reader was not heard at the time, and
+   * what happened on its top meanwhile reaches the log only from the reader's next snapshot, after
+   * this discard (e.g. a Mah Jongg laid out, then a discard, while the cable was out: the log has
+   * the discard before the last 13 tiles of the Mah Jongg, and the one tile already there would
+   * "fit no hand"). It is judged at the first boundary after its reader is back, with its
+   * reconciled moves in the log: a director can trust that every rule 11 flag was judged on
+   * exposures the hub saw whole.
    */
-  function checkExposures(s: SiameseState, raised: Flag[], at: number, ref: string): void {
+  function checkExposures(s: SiameseState, raised: Flag[], at: number, ref: string, unseen: readonly UnseenRack[] = []): void {
     for (const [pi, p] of s.players.entries()) {
       for (const [ri, r] of p.racks.entries()) {
-        if (r.dead || r.mahJongg) continue;
+        if (r.dead || r.mahJongg || isUnseen(unseen, pi, ri)) continue;
         const top = tilesAt(s, 'top', pi, ri);
         if (top.length === 0 || top.length >= 14) continue;
         if (exposuresFit(config.cards, top.map(kindOf))) continue;
@@ -589,8 +604,11 @@ export function siameseReferee(config: SiameseConfig) {
     );
   }
 
-  /** A discard settled on the floor: a turn boundary. Returns true (a boundary happened). */
-  function doDiscard(s: SiameseState, player: number, tile: TileId, at: number): boolean {
+  /**
+   * A discard settled on the floor: a turn boundary. Returns true (a boundary happened).
+   * @param unseen racks the hub could not see at the discard (see {@link newTurn})
+   */
+  function doDiscard(s: SiameseState, player: number, tile: TileId, at: number, unseen: readonly UnseenRack[] = []): boolean {
     if (s.phase === 'deal') {
       // East's first discard ends the deal (003 rule 8). What the others hold now is what the
       // deal gave them (18B); East's own surplus came with picking, and is an 18C matter.
@@ -600,7 +618,7 @@ export function siameseReferee(config: SiameseConfig) {
     s.discards.push(tile);
     s.lastDiscard = { tile, by: player, at };
     const wallsEmpty = currentWall(s, config.wallOrder) === null;
-    newTurn(s, nextActive(s, player));
+    newTurn(s, nextActive(s, player), null, unseen);
     if (wallsEmpty) {
       const anyMahJongg = s.players.some((p) => p.racks.some((r) => r.mahJongg));
       s.wallGame = !anyMahJongg;
@@ -664,8 +682,8 @@ export function siameseReferee(config: SiameseConfig) {
         doPick(s, raised, a.player, a.wall, a.tile, a.to, a.at, a.ref, wallBefore);
         break;
       case 'discard':
-        checkExposures(s, raised, a.at, a.ref);
-        boundary = doDiscard(s, a.player, a.tile, a.at);
+        checkExposures(s, raised, a.at, a.ref, a.unseen);
+        boundary = doDiscard(s, a.player, a.tile, a.at, a.unseen);
         break;
       case 'call': {
         const by = s.lastDiscard && s.lastDiscard.tile === a.tile ? s.lastDiscard.by : null;
@@ -690,8 +708,8 @@ export function siameseReferee(config: SiameseConfig) {
           // picked and thrown without being racked long enough to be read there: a pick and a discard
           const player = s.turn;
           doPick(s, raised, player, a.from.wall, a.tile, a.to, a.at, a.ref, wallBefore);
-          checkExposures(s, raised, a.at, a.ref);
-          boundary = doDiscard(s, player, a.tile, a.at);
+          checkExposures(s, raised, a.at, a.ref, a.unseen);
+          boundary = doDiscard(s, player, a.tile, a.at, a.unseen);
         } else if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
         break;
       }
@@ -705,6 +723,10 @@ export function siameseReferee(config: SiameseConfig) {
   }
 
   return { apply, lowestCardValue };
+}
+
+function isUnseen(unseen: readonly UnseenRack[], player: number, rack: number): boolean {
+  return unseen.some((u) => u.player === player && u.rack === rack);
 }
 
 /** The referee's interface. */

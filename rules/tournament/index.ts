@@ -1,11 +1,13 @@
 /**
- * The tournament model (seed 000): seating and movement, the round clock, the table score card,
+ * The tournament model (seed 000; Royale Siamese tables: seed 003 rule 17): seating and movement, the round clock, the table score card,
  * the standings with shared prizes, and the replayable game record. Pure: no Node, no DOM.
  */
 export * from './errors.js';
 export * from './seating.js';
 export * from './clock.js';
 export * from './scorecard.js';
+export * from './siamese-card.js';
+export * from './cards.js';
 export * from './standings.js';
 export * from './record.js';
 export * from './round.js';

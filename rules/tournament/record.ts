@@ -8,6 +8,8 @@
 import { TOURNAMENT_000, ScoringError, scoreTournamentGame, type TournamentOutcome, type TournamentProfile } from '../scoring/tournament.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type SeatName } from './errors.js';
 import type { ScoreCard, ScoredGame } from './scorecard.js';
+import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseMark, type SiameseScoreCard, type SiameseScoredGame } from './siamese-card.js';
+import type { AnyScoreCard } from './cards.js';
 
 /** The `format` of every line of this version of the record. */
 export const RECORD_FORMAT = 'mjhub.tournament-game/1';
@@ -68,8 +70,8 @@ export function gameRecords(cards: readonly ScoreCard[]): GameRecord[] {
   return out.sort((a, b) => a.round - b.round || a.table - b.table || a.game - b.game);
 }
 
-/** The records as JSON lines: one compact JSON object per line, each line ended by "\n". */
-export function toJsonLines(records: readonly GameRecord[]): string {
+/** The records (either kind) as JSON lines: one compact JSON object per line, each line ended by "\n". */
+export function toJsonLines(records: readonly AnyGameRecord[]): string {
   return records.map((r) => JSON.stringify(r) + '\n').join('');
 }
 
@@ -145,4 +147,112 @@ export function replayGameRecord(record: GameRecord): Replay {
     if (e instanceof ScoringError) throw new TournamentError(`round ${record.round} table ${record.table} game ${record.game}: ${e.message}`);
     throw e;
   }
+}
+
+/** The `format` of every line of a Siamese table's game record (RECORD-FORMAT.md, "Siamese tables"). */
+export const SIAMESE_RECORD_FORMAT = 'mjhub.tournament-siamese-game/1';
+
+/**
+ * One game of one Royale Siamese table in one round, as one line of the record. The points are each
+ * player's own 003 rule 17 points for the game as the Siamese referee scored them from the game's
+ * events; a line is "replayed" by summing: a player's round total is the sum of their points, and the
+ * lesser total pays the greater the difference (003 rule 17).
+ */
+export interface SiameseGameRecord {
+  /** always {@link SIAMESE_RECORD_FORMAT} */
+  format: typeof SIAMESE_RECORD_FORMAT;
+  tournament: string;
+  round: number;
+  table: number;
+  /** 1-4 */
+  game: number;
+  /** the two seats, East then West; index i in `points` and `marks` is seats[i] */
+  seats: [{ seat: 'East'; player: string }, { seat: 'West'; player: string }];
+  /** each player's own points for this game [East, West] (003 rule 17) */
+  points: [number, number];
+  /** what the card shows: the points, or "X" for 0 */
+  marks: [string, string];
+  by: SiameseScoredGame['by'];
+  /** where the points come from: "siamese table t1 game 3 (003 rule 17)", "time up" or "director" */
+  source: string;
+  /** the director's corrections of this game, oldest first, with the points each replaced */
+  corrections: { reason: string; director: string; before: { points: [number, number]; source: string } | null }[];
+}
+
+/** A line of either kind. */
+export type AnyGameRecord = GameRecord | SiameseGameRecord;
+
+/** The records of every scored game on Siamese cards, sorted by round, table, game. */
+export function siameseGameRecords(cards: readonly SiameseScoreCard[]): SiameseGameRecord[] {
+  const out: SiameseGameRecord[] = [];
+  for (const card of cards)
+    card.games.forEach((g, i) => {
+      if (!g) return;
+      out.push({
+        format: SIAMESE_RECORD_FORMAT,
+        tournament: card.tournament,
+        round: card.round,
+        table: card.table,
+        game: i + 1,
+        seats: [
+          { seat: 'East', player: card.seats[0] },
+          { seat: 'West', player: card.seats[1] },
+        ],
+        points: [...g.points],
+        marks: [...g.marks],
+        by: g.by,
+        source: g.source,
+        corrections: card.corrections
+          .filter((c) => c.game === i + 1)
+          .map((c) => ({ reason: c.reason, director: c.director, before: c.before ? { points: [...c.before.points], source: c.before.source } : null })),
+      });
+    });
+  return out.sort((a, b) => a.round - b.round || a.table - b.table || a.game - b.game);
+}
+
+/** The records of every scored game on cards of either kind, sorted by round, table, game. */
+export function anyGameRecords(cards: readonly AnyScoreCard[]): AnyGameRecord[] {
+  const four = gameRecords(cards.filter((c): c is ScoreCard => !isSiameseCard(c)));
+  const two = siameseGameRecords(cards.filter(isSiameseCard));
+  return [...four, ...two].sort((a, b) => a.round - b.round || a.table - b.table || a.game - b.game);
+}
+
+function checkSiameseRecord(x: Record<string, unknown>, at: string): SiameseGameRecord {
+  const bad = (what: string) => new TournamentError(`${at}: ${what}`);
+  if (typeof x.tournament !== 'string') throw bad('tournament must be a string');
+  if (!isInt(x.round, 1)) throw bad(`round must be a whole number ≥ 1, not ${JSON.stringify(x.round)}`);
+  if (!isInt(x.table, 1)) throw bad(`table must be a whole number ≥ 1, not ${JSON.stringify(x.table)}`);
+  if (!isInt(x.game, 1, GAMES_PER_ROUND)) throw bad(`game must be 1-${GAMES_PER_ROUND}, not ${JSON.stringify(x.game)}`);
+  if (!Array.isArray(x.seats) || x.seats.length !== 2) throw bad('seats must list the 2 seats East, West');
+  x.seats.forEach((s: unknown, i: number) => {
+    if (!isObj(s) || s.seat !== SIAMESE_SEAT_NAMES[i] || typeof s.player !== 'string') throw bad(`seats[${i}] must be {"seat":"${SIAMESE_SEAT_NAMES[i]}","player":"…"}`);
+  });
+  if (!Array.isArray(x.points) || x.points.length !== 2 || !x.points.every((p) => isInt(p, -Infinity))) throw bad('points must be 2 whole numbers (East, West)');
+  if (!Array.isArray(x.marks) || x.marks.length !== 2 || !x.marks.every((m, i) => m === siameseMark((x.points as number[])[i]!)))
+    throw bad('marks must be the 2 points as written ("X" for 0)');
+  if (x.by !== 'table' && x.by !== 'clock' && x.by !== 'director') throw bad(`by must be "table", "clock" or "director", not ${JSON.stringify(x.by)}`);
+  if (typeof x.source !== 'string') throw bad('source must be a string');
+  if (!Array.isArray(x.corrections)) throw bad('corrections must be an array');
+  return x as unknown as SiameseGameRecord;
+}
+
+/**
+ * Parses JSON lines of either format (`mjhub.tournament-game/1` and
+ * `mjhub.tournament-siamese-game/1`), checking every field's shape. Blank lines are skipped.
+ * @throws TournamentError naming the line number and what is wrong
+ */
+export function parseAnyJsonLines(text: string): AnyGameRecord[] {
+  const out: AnyGameRecord[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '');
+    if (line.trim() === '') return;
+    let x: unknown;
+    try {
+      x = JSON.parse(line);
+    } catch {
+      throw new TournamentError(`line ${i + 1}: not JSON: ${line.slice(0, 60)}`);
+    }
+    out.push(isObj(x) && x.format === SIAMESE_RECORD_FORMAT ? checkSiameseRecord(x, `line ${i + 1}`) : checkRecord(x, `line ${i + 1}`));
+  });
+  return out;
 }

@@ -4,7 +4,8 @@
  */
 import type { TournamentProfile } from '../scoring/tournament.js';
 import { newScoreCard, type ScoreCard } from './scorecard.js';
-import { seatingForRound, type Player } from './seating.js';
+import { newSiameseCard, type SiameseScoreCard } from './siamese-card.js';
+import { pairSeatingForRound, seatingForRound, type Player } from './seating.js';
 
 /**
  * One empty score card per table for `round`, seated by {@link seatingForRound}.
@@ -16,4 +17,14 @@ import { seatingForRound, type Player } from './seating.js';
  */
 export function scoreCardsForRound(tournament: string, players: readonly Player[], round: number, profile?: TournamentProfile): ScoreCard[] {
   return seatingForRound(players, round).map((t) => newScoreCard({ tournament, round, table: t.table, seats: t.seats, ...(profile ? { profile } : {}) }));
+}
+
+/**
+ * One empty Siamese score card per table for `round`, seated by {@link pairSeatingForRound} (circle
+ * method: a new opponent each round). Each card seats the table's East and West (seed 003).
+ * @param players every player in round-1 order (an even number)
+ * @throws TournamentError as {@link pairSeatingForRound}
+ */
+export function siameseCardsForRound(tournament: string, players: readonly Player[], round: number): SiameseScoreCard[] {
+  return pairSeatingForRound(players, round).map((t) => newSiameseCard({ tournament, round, table: t.table, seats: t.seats }));
 }

@@ -108,3 +108,73 @@ export function repeatMeetings(plan: readonly (readonly TableSeating[])[]): Repe
     .map(([key, rounds]) => ({ players: JSON.parse(key) as [string, string], rounds }))
     .sort((x, y) => (x.players[0] === y.players[0] ? (x.players[1] < y.players[1] ? -1 : 1) : x.players[0] < y.players[0] ? -1 : 1));
 }
+
+/** One Siamese table (2 players) in one round: the player ids [East, West]. */
+export interface PairSeating {
+  /** 1-based round number */
+  round: number;
+  /** 1-based table number */
+  table: number;
+  /** player ids, East, West */
+  seats: [string, string];
+}
+
+function checkPairPlayers(players: readonly Player[]): void {
+  if (!Array.isArray(players) || players.length === 0) throw new TournamentError('a tournament needs players: the list is empty');
+  if (players.length % 2 !== 0) throw new TournamentError(`${players.length} players do not fill Siamese tables of two: add a substitute or remove one`);
+  const seen = new Set<string>();
+  players.forEach((p, i) => {
+    if (!p || typeof p.id !== 'string' || p.id.trim() === '') throw new TournamentError(`player ${i + 1} has no id`);
+    if (seen.has(p.id)) throw new TournamentError(`player id "${p.id}" is registered twice (player ${i + 1})`);
+    seen.add(p.id);
+  });
+}
+
+/**
+ * The seating of one round at Royale Siamese tables (2 players each: seed 003), by the circle
+ * method, so that players meet a new opponent every round (a reading: 003 and 000 prescribe no
+ * movement; the director may post another).
+ *
+ * With n players (even) and n − 1 "others" o[0 … n−2] (every player but the first, p0), in round r
+ * (k = r − 1): table 1 seats p0 and o[k mod (n−1)]; table i + 1 (i = 1 … n/2 − 1) seats
+ * o[(k + i) mod (n−1)] East and o[(k − i) mod (n−1)] West. p0 sits East in odd rounds and West in
+ * even rounds. Round 1 is the players in the order given, two to a table (1-2, 3-4, …).
+ * 4 players A B C D → round 1 A-B / C-D, round 2 A-C / D-B, round 3 A-D / B-C; round 4 repeats
+ * round 1. Every pair meets exactly once in n − 1 rounds.
+ *
+ * @param players every player, in round-1 order (an even number; ids unique)
+ * @param round 1-based round number
+ * @returns one {@link PairSeating} per table, table 1 first
+ * @throws TournamentError when the number of players is odd or zero, an id is missing or repeated,
+ *   or the round is not a whole number ≥ 1
+ */
+export function pairSeatingForRound(players: readonly Player[], round: number): PairSeating[] {
+  checkPairPlayers(players);
+  if (!Number.isInteger(round) || round < 1) throw new TournamentError(`round must be a whole number ≥ 1, not ${String(round)}`);
+  const n = players.length;
+  const m = n - 1;
+  const k = round - 1;
+  const ids = players.map((p) => p.id);
+  const other = (i: number) => ids[1 + (((k + i) % m) + m) % m]!;
+  const first: [string, string] = k % 2 === 0 ? [ids[0]!, other(0)] : [other(0), ids[0]!];
+  const out: PairSeating[] = [{ round, table: 1, seats: first }];
+  for (let i = 1; i < n / 2; i++) out.push({ round, table: i + 1, seats: [other(i), other(-i)] });
+  return out;
+}
+
+/**
+ * Pairs of players who meet at a Siamese table in more than one round of `plan` (with n players it
+ * happens only after n − 1 rounds). Sorted by the first then the second player id.
+ */
+export function repeatPairMeetings(plan: readonly (readonly PairSeating[])[]): RepeatMeeting[] {
+  const met = new Map<string, number[]>();
+  for (const round of plan)
+    for (const t of round) {
+      const key = JSON.stringify([...t.seats].sort());
+      met.set(key, [...(met.get(key) ?? []), t.round]);
+    }
+  return [...met.entries()]
+    .filter(([, rounds]) => rounds.length > 1)
+    .map(([key, rounds]) => ({ players: JSON.parse(key) as [string, string], rounds }))
+    .sort((x, y) => (x.players[0] === y.players[0] ? (x.players[1] < y.players[1] ? -1 : 1) : x.players[0] < y.players[0] ? -1 : 1));
+}

@@ -5,7 +5,9 @@
  *
  * - Only complete cards are accepted (000: "Score cards that are not initialed by each player are
  *   considered incomplete and will not be accepted").
- * - A player's points are the sum of their points over every game of every card.
+ * - A player's points are the sum of their points over every game of every card. Cards of either
+ *   kind: 4-seat cards (000 points) and Siamese cards (2 seats; each player's own 003 rule 17 points
+ *   per game, summed: not the settlement, which only says who pays whom at that table).
  * - Ranks: players with equal points share a rank, and the next rank skips the places they fill
  *   (competition ranking 1, 2, 2, 4).
  * - Prizes: tied players share equally the sum of the prizes of the places they fill. With prizes
@@ -14,8 +16,7 @@
  *   and round as the tournament's rules say (e.g. 100 shared by 3 is 33.333…).
  */
 import { TournamentError } from './errors.js';
-import { cardMissing, cardTotal, type ScoreCard } from './scorecard.js';
-import type { Seat } from './errors.js';
+import { anyCardMissing, anyCardTotals, type AnyScoreCard } from './cards.js';
 
 /** One row of the standings. */
 export interface Standing {
@@ -40,7 +41,7 @@ export interface Standing {
  *   two cards are for the same round and table, a player is on two cards of one round, or a prize is
  *   not a number ≥ 0
  */
-export function standings(cards: readonly ScoreCard[], prizes: readonly number[], players: readonly string[] = []): Standing[] {
+export function standings(cards: readonly AnyScoreCard[], prizes: readonly number[], players: readonly string[] = []): Standing[] {
   prizes.forEach((p, i) => {
     if (typeof p !== 'number' || !Number.isFinite(p) || p < 0) throw new TournamentError(`prize for place ${i + 1} must be a number ≥ 0, not ${String(p)}`);
   });
@@ -50,16 +51,16 @@ export function standings(cards: readonly ScoreCard[], prizes: readonly number[]
   const seatedIn = new Map<string, string>();
   for (const card of cards) {
     const at = `round ${card.round} table ${card.table}`;
-    const missing = cardMissing(card);
+    const missing = anyCardMissing(card);
     if (missing.length > 0) throw new TournamentError(`the card of ${at} is incomplete and not accepted: ${missing.join('; ')}`);
     if (tables.has(at)) throw new TournamentError(`two cards for ${at}`);
     tables.add(at);
-    card.seats.forEach((player, s) => {
+    anyCardTotals(card).forEach(({ player, total }) => {
       const key = `${card.round}\u0000${player}`;
       const other = seatedIn.get(key);
       if (other) throw new TournamentError(`player "${player}" is on two cards of round ${card.round}: ${other} and table ${card.table}`);
       seatedIn.set(key, `table ${card.table}`);
-      totals.set(player, (totals.get(player) ?? 0) + cardTotal(card, s as Seat));
+      totals.set(player, (totals.get(player) ?? 0) + total);
     });
   }
   const sorted = [...totals.entries()].sort(([pa, a], [pb, b]) => b - a || (pa < pb ? -1 : pa > pb ? 1 : 0));

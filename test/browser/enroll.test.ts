@@ -4,6 +4,8 @@
  * draft of 149 tiles (5D#4, N#2 and J#8 missing) opens /enroll/t1, gives the token and the set id,
  * and assigns the newest tag to 5 Dot and the next to North with the tile picker: the page reads
  * "150 of 152" then "151 of 152" and "missing J ×1"; Finish is refused naming the missing joker.
+ * The set in play at the table has a weak joker (J#3 read in 6 of 10 snapshots of RK-E1/in): the
+ * page lists it with its rate, 60 %.
  * Screenshot: test-results/enroll.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,8 @@ import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import type { UnknownTag } from '../../hub/tracking/tracker.js';
 import { TileSetRegistry } from '../../hub/tilesets/registry.js';
 import { saveTileSet } from '../../hub/tilesets/store.js';
+import { ReadStats } from '../../hub/tilesets/read-stats.js';
+import { simulatedTileSet, tagOfTile } from '../../hub/tilesets/simulated.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const TOKEN = 'enroll-director';
@@ -56,7 +60,10 @@ describe.skipIf(!existsSync(CHROMIUM))('enroll page in Chromium', () => {
       { tag: '08A1B2C3', zone: 'RK-E1/top', at: now - 2_000 },
       { tag: '04A1B2C3D4E5F7', zone: 'RK-E1/in', at: now - 5_000 },
     ];
-    hub = await createHubServer({ tables: [t1], directorToken: TOKEN, staticDir: dist, tileSetDir: sets });
+    const readStats = new ReadStats();
+    readStats.addTable('t1', 'simulated', simulatedTileSet(), ['RK-E1']);
+    for (let s = 0; s < 10; s++) readStats.snapshot('RK-E1/in', s % 2 === 1 && s < 8 ? [] : [tagOfTile('J#3')], now + s * 2000);
+    hub = await createHubServer({ tables: [t1], directorToken: TOKEN, staticDir: dist, tileSetDir: sets, readStats });
     url = await hub.listen(0);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   }, 90_000);
@@ -93,6 +100,10 @@ describe.skipIf(!existsSync(CHROMIUM))('enroll page in Chromium', () => {
     await page.click('[data-testid="pick-N"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="enroll-count"]')?.textContent?.includes('151 of 152'));
     expect(await page.textContent('[data-testid="enroll-missing"]')).toBe('missing J ×1');
+    // the weak tags of the set in play
+    expect((await page.textContent('[data-testid="weak-tag"]'))?.replace(/\s+/g, ' ').trim()).toBe(
+      `★ JOKER J#3 in RK-E1/in: read 6 of 10 (60 %) · tag ${tagOfTile('J#3')}`,
+    );
     // the layout form offers the zone still reading an unknown tag
     expect(await page.inputValue('.layout select')).toBe('RK-E1/top');
     // finish is refused while a joker is missing

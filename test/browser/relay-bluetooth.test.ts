@@ -13,7 +13,29 @@
  *
  * The emulation has no "send a notification" command, so each 20-byte piece is delivered as the
  * answer to a read of TX; Chromium fires the same `characteristicvaluechanged` event for a read
- * as for a notification, which is the event the page listens to.
+ * as for a notification, which is the event the page listens to. The notification path proper
+ * (startNotifications, then values pushed by the reader, and a re-subscription after a link loss)
+ * is covered by relay-bluetooth-notify.test.ts with a stubbed `navigator.bluetooth`.
+ *
+ * Checked on Chromium 156.0.8078.108 (`GET /json/protocol` of `--remote-debugging-port`), the
+ * BluetoothEmulation domain (experimental) offers exactly:
+ * - commands: enable(state, leSupported), setSimulatedCentralState(state), disable,
+ *   simulatePreconnectedPeripheral(address, name, manufacturerData, knownServiceUuids),
+ *   simulateAdvertisement(entry), simulateGATTOperationResponse(address, type, code),
+ *   simulateCharacteristicOperationResponse(characteristicId, type, code, data?),
+ *   simulateDescriptorOperationResponse(descriptorId, type, code, data?), addService(address,
+ *   serviceUuid), removeService(serviceId), addCharacteristic(serviceId, characteristicUuid,
+ *   properties), removeCharacteristic(characteristicId), addDescriptor(characteristicId,
+ *   descriptorUuid), removeDescriptor(descriptorId), simulateGATTDisconnection(address);
+ * - events: gattOperationReceived(address, type), characteristicOperationReceived(characteristicId,
+ *   type, data?, writeType?), descriptorOperationReceived(descriptorId, type, data?);
+ * - CharacteristicOperationType: read | write | subscribe-to-notifications |
+ *   unsubscribe-from-notifications; GATTOperationType: connection | discovery.
+ * `subscribe-to-notifications` is only the answer to the page's subscription: nothing pushes a value
+ * afterwards. Tried after a subscription, with data: an unsolicited `read` response, a second
+ * `subscribe-to-notifications` response, a `write` and an `unsubscribe-from-notifications` response
+ * are all accepted ({}) and fire no `characteristicvaluechanged`; `simulateCharacteristicNotification`
+ * does not exist ("wasn't found").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

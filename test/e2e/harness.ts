@@ -2,9 +2,11 @@
  * End-to-end harness: the reader simulator as its own process (pseudo-terminals through socat, or
  * TCP), the hub in this process reading those ports, and a socket.io client watching the public
  * table view exactly as the display does. Everything the public side receives is kept, so a test
- * can scan it for concealed tiles.
+ * can scan it for concealed tiles. One harness for both table kinds: the Royale Siamese table
+ * (hub/simulator/main.ts, siamese-demo.json) and the standard 4-player table (`kind: 'standard'`:
+ * hub/simulator/standard/main.ts, standard-demo.json).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,10 +19,27 @@ import type { PublicTableView } from '../../hub/api/views.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONFIG = path.join(ROOT, 'hub/config/tables/siamese-demo.json');
+export const STANDARD_CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
 export const DIRECTOR_TOKEN = 'e2e-director-token';
 
 /** Test timing: the simulator's pace and the hub's settle windows, scaled down together (ms). */
 export const TIMING = { pace: 150, settleMs: 50, countCheckMs: 120 };
+
+/** True when socat is on PATH (the pseudo-terminal tests need it). */
+export const hasSocat = (() => {
+  try {
+    execSync('command -v socat', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** What each table kind's session runs: the simulator script, the config, and its defaults. */
+const KINDS = {
+  siamese: { script: 'hub/simulator/main.ts', config: CONFIG, players: 2, injectAt: 5, tmp: 'mjhub-e2e-', recordMs: 10_000 },
+  standard: { script: 'hub/simulator/standard/main.ts', config: STANDARD_CONFIG, players: 4, injectAt: 2, tmp: 'mjhub-std-', recordMs: 60_000 },
+} as const;
 
 export interface GameRecordLite {
   seed: number;
@@ -28,7 +47,7 @@ export interface GameRecordLite {
   [k: string]: unknown;
 }
 
-export interface Session {
+export interface Session<R = GameRecordLite> {
   hub: RunningHub;
   sim: ChildProcess;
   client: Socket;
@@ -41,8 +60,8 @@ export interface Session {
   counts: (number | null)[][];
   /** resolves when the view satisfies `pred` (polls every 50 ms), or rejects after `ms` */
   until(pred: (v: PublicTableView) => boolean, ms: number): Promise<PublicTableView>;
-  /** the simulator's record of the games it played (waits up to 10 s for the first) */
-  record(): Promise<GameRecordLite[]>;
+  /** the simulator's record of the games it played (waits up to 10 s for the first; 60 s on a standard table) */
+  record(): Promise<R[]>;
   stop(): Promise<void>;
 }
 
@@ -54,26 +73,33 @@ async function waitFor(cond: () => boolean, ms: number, what: string): Promise<v
   }
 }
 
-/** Starts a simulator playing one seeded game, a hub reading it, and a public socket client. */
-export async function startSession(opts: {
+/**
+ * Starts a simulator playing one seeded game, a hub reading it, and a public socket client on
+ * table t1.
+ * @param opts.kind the table kind (default the Siamese table)
+ * @param opts.inject the simulator's `--inject` kind, at the `injectAt`th pick (default 5 Siamese, 2 standard)
+ */
+export async function startSession<R = GameRecordLite>(opts: {
   seed: number;
-  inject?: 'count' | 'wall';
+  kind?: 'siamese' | 'standard';
+  inject?: string;
   injectAt?: number;
   transport?: 'pty' | 'tcp';
   tcpBase?: number;
   /** serve a built display from this folder */
   staticDir?: string;
-}): Promise<Session> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-e2e-'));
+}): Promise<Session<R>> {
+  const kind = KINDS[opts.kind ?? 'siamese'];
+  const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
   const recordFile = path.join(dir, 'record.json');
   const args = [
-    '--import', 'tsx', path.join(ROOT, 'hub/simulator/main.ts'),
+    '--import', 'tsx', path.join(ROOT, kind.script),
     '--seed', String(opts.seed), '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
-    '--dir', path.join(dir, 'sim'), '--record', recordFile, '--config', CONFIG,
+    '--dir', path.join(dir, 'sim'), '--record', recordFile, '--config', kind.config,
     '--transport', opts.transport ?? 'pty',
   ];
   if (opts.tcpBase) args.push('--tcp-base', String(opts.tcpBase));
-  if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? 5));
+  if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? kind.injectAt));
   const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
   sim.stdout!.on('data', (d: Buffer) => (simOut += d.toString()));
@@ -88,7 +114,7 @@ export async function startSession(opts: {
   if (!existsSync(portsFile)) throw new Error(`simulator exited: ${simOut}`);
   const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
 
-  const tables = loadHubConfig(CONFIG);
+  const tables = loadHubConfig(kind.config);
   for (const { table } of tables) {
     table.timing.settleMs = TIMING.settleMs;
     table.timing.countCheckMs = TIMING.countCheckMs;
@@ -103,7 +129,7 @@ export async function startSession(opts: {
   });
 
   const received: string[] = [];
-  const counts: (number | null)[][] = [[], []];
+  const counts: (number | null)[][] = Array.from({ length: kind.players }, () => []);
   let view: PublicTableView | null = null;
   let seq = -1;
   const client = io(hub.url, { transports: ['websocket'], reconnection: true });
@@ -140,12 +166,13 @@ export async function startSession(opts: {
     received,
     counts,
     async until(pred, ms) {
-      await waitFor(() => view !== null && pred(view), ms, `the table view to reach the expected state (sim said: ${simOut.trim().split('\n').at(-1)})`);
+      const said = () => `phase ${view?.phase}, hub phase ${hub.engines.get('t1')?.publicView().phase}; sim said: ${simOut.trim().split('\n').slice(-2).join(' / ')}`;
+      await waitFor(() => view !== null && pred(view), ms, `the table view to reach the expected state (${said()})`);
       return view!;
     },
     async record() {
-      await waitFor(() => existsSync(recordFile), 10_000, 'the simulator record');
-      return JSON.parse(readFileSync(recordFile, 'utf8')) as GameRecordLite[];
+      await waitFor(() => existsSync(recordFile), kind.recordMs, 'the simulator record');
+      return JSON.parse(readFileSync(recordFile, 'utf8')) as R[];
     },
     async stop() {
       client.close();

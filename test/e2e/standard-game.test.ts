@@ -6,21 +6,10 @@
  * violation is flagged.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import { loadHubConfig } from '../../hub/config/load.js';
-import { startHub, type RunningHub } from '../../hub/hub.js';
-import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socket-events.js';
-import type { PublicTableView } from '../../hub/api/views.js';
 import { playStandardGame, type StandardGameRecord, type StandardInjection } from '../../hub/simulator/standard/game.js';
-import { StandardTableEngine } from '../../hub/table/standard/engine.js';
-import { ROOT } from './harness.js';
-
-const CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
-const TIMING = { pace: 150, settleMs: 50, countCheckMs: 120 };
+import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { hasSocat, startSession, STANDARD_CONFIG as CONFIG, type Session } from './harness.js';
 
 /** The first place two action lists differ, with a few actions each side, or null when they are the same. */
 function firstDiff(got: readonly unknown[], expected: readonly unknown[]): { at: number; expected: string[]; got: string[] } | null {
@@ -30,110 +19,12 @@ function firstDiff(got: readonly unknown[], expected: readonly unknown[]): { at:
   return null;
 }
 
-const hasSocat = (() => {
-  try {
-    execSync('command -v socat', { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+type StandardSession = Session<StandardGameRecord> & { engine(): StandardTableEngine };
 
-async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-interface StandardSession {
-  hub: RunningHub;
-  sim: ChildProcess;
-  client: Socket;
-  view(): PublicTableView | null;
-  received: string[];
-  /** each player's count, every time it changed */
-  counts: (number | null)[][];
-  until(pred: (v: PublicTableView) => boolean, ms: number): Promise<PublicTableView>;
-  record(): Promise<StandardGameRecord[]>;
-  engine(): StandardTableEngine;
-  stop(): Promise<void>;
-}
-
-/** The standard simulator as its own process on pseudo-terminals, the hub in this process, a public socket client. */
+/** The standard simulator as its own process on pseudo-terminals, the hub in this process, a public socket client (./harness.ts). */
 async function startStandardSession(opts: { seed: number; inject?: string; injectAt?: number }): Promise<StandardSession> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-std-'));
-  const recordFile = path.join(dir, 'record.json');
-  const args = [
-    '--import', 'tsx', path.join(ROOT, 'hub/simulator/standard/main.ts'),
-    '--seed', String(opts.seed), '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
-    '--dir', path.join(dir, 'sim'), '--record', recordFile, '--config', CONFIG, '--transport', 'pty',
-  ];
-  if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? 2));
-  const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let simOut = '';
-  sim.stdout!.on('data', (d: Buffer) => (simOut += d.toString()));
-  sim.stderr!.on('data', (d: Buffer) => (simOut += d.toString()));
-  const portsFile = path.join(dir, 'sim', 'ports.json');
-  await waitFor(() => existsSync(portsFile) || sim.exitCode !== null, 30_000, 'the simulator ports');
-  if (!existsSync(portsFile)) throw new Error(`simulator exited: ${simOut}`);
-  const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
-  const tables = loadHubConfig(CONFIG);
-  for (const { table } of tables) {
-    table.timing.settleMs = TIMING.settleMs;
-    table.timing.countCheckMs = TIMING.countCheckMs;
-  }
-  const hub = await startHub({ tables, dataDir: path.join(dir, 'data'), ports, httpPort: 0, directorToken: 'e2e-director-token' });
-  const received: string[] = [];
-  const counts: (number | null)[][] = [[], [], [], []];
-  let view: PublicTableView | null = null;
-  let seq = -1;
-  const client = io(hub.url, { transports: ['websocket'], reconnection: true });
-  const note = () =>
-    view?.players.forEach((p, i) => {
-      if (counts[i]!.at(-1) !== p.count) counts[i]!.push(p.count);
-    });
-  client.on(EV.snapshot, (p: SnapshotPayload) => {
-    received.push(JSON.stringify(p));
-    view = p.view;
-    seq = p.seq;
-    note();
-  });
-  client.on(EV.delta, (p: DeltaPayload) => {
-    received.push(JSON.stringify(p));
-    if (!view || p.seq !== seq + 1) {
-      client.emit(EV.resync, { tableId: 't1' });
-      return;
-    }
-    view = { ...view, ...p.changes };
-    seq = p.seq;
-    note();
-  });
-  client.on('connect', () => client.emit(EV.watch, { tableId: 't1' }));
-  return {
-    hub,
-    sim,
-    client,
-    view: () => view,
-    received,
-    counts,
-    async until(pred, ms) {
-      await waitFor(() => view !== null && pred(view), ms, `the standard table view (phase ${view?.phase}, hub phase ${hub.engines.get('t1')?.publicView().phase}; sim said: ${simOut.trim().split('\n').slice(-2).join(' / ')})`);
-      return view!;
-    },
-    async record() {
-      await waitFor(() => existsSync(recordFile), 60_000, 'the simulator record');
-      return JSON.parse(readFileSync(recordFile, 'utf8')) as StandardGameRecord[];
-    },
-    engine: () => hub.engines.get('t1') as StandardTableEngine,
-    async stop() {
-      client.close();
-      sim.kill('SIGTERM');
-      await new Promise<void>((r) => (sim.exitCode !== null ? r() : sim.once('exit', () => r())));
-      await hub.close();
-    },
-  };
+  const s = await startSession<StandardGameRecord>({ ...opts, kind: 'standard' });
+  return { ...s, engine: () => s.hub.engines.get('t1') as StandardTableEngine };
 }
 
 const sessions: StandardSession[] = [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { correctionProblem, postCorrection, postEntry } from './dashboardApi.js';
+import { SIAMESE_SEATS, cardKindOf, correctionProblem, postCorrection, postCorrectionCard, postEntry } from './dashboardApi.js';
 
 /** Stubs fetch with one answer and records the calls. */
 function stubFetch(status: number, body: unknown): { url: string; init: RequestInit }[] {
@@ -59,5 +59,44 @@ describe('postCorrection', () => {
   it("gives the hub's refusal word for word", async () => {
     stubFetch(404, { error: 'no table 9 in round 2' });
     expect(await postCorrection('9', 2, { game: 1, points: [0, 0, 0, 0], reason: 'x' }, 't')).toBe('no table 9 in round 2');
+  });
+});
+
+describe('a Royale Siamese card (2 seats: East, West)', () => {
+  const cards = [
+    { round: 1, table: 1, hubTable: 't1', kind: 'siamese' as const },
+    { round: 1, table: 2, hubTable: 't2', kind: 'siamese' as const },
+  ];
+  it('cardKindOf finds the card by table number or hub table id, else the kind every card has', () => {
+    expect(cardKindOf(cards, '1', 1)).toBe('siamese');
+    expect(cardKindOf(cards, ' t2 ', 1)).toBe('siamese');
+    expect(cardKindOf(cards, '9', 3)).toBe('siamese');
+    expect(cardKindOf([{ round: 1, table: 1 }], '1', 1)).toBe('standard');
+    expect(cardKindOf([...cards, { round: 1, table: 3 }], '3', 1)).toBe('standard');
+    expect(cardKindOf([...cards, { round: 1, table: 3 }], '7', 1)).toBeNull();
+    expect(cardKindOf([], '1', 1)).toBeNull();
+  });
+  it('correctionProblem asks for East and West only', () => {
+    const fix = { game: 3, points: [0, 25], reason: 'Bea was not jokerless' };
+    expect(correctionProblem('1', 1, fix, SIAMESE_SEATS)).toBeNull();
+    expect(correctionProblem('1', 1, { ...fix, points: [0, 0, 25, 0] }, SIAMESE_SEATS)).toBe('give the points of both seats (East, West)');
+    expect(correctionProblem('1', 1, { ...fix, points: [0, Number.NaN] }, SIAMESE_SEATS)).toBe("West's points must be a whole number");
+    expect(correctionProblem('1', 1, fix)).toBe('give the points of all four seats');
+  });
+  it('postCorrectionCard sends 2 points and returns the card with the names and the settlement', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    const card = {
+      kind: 'siamese', round: 1, table: 1, seats: ['p01', 'p02'],
+      games: [{ points: [160, 15], marks: ['160', '15'], by: 'table' }, { points: [10, 10], marks: ['10', '10'], by: 'table' }, { points: [0, 25], marks: ['X', '25'], by: 'director' }, { points: [0, 0], marks: ['X', 'X'], by: 'table' }],
+      initials: [null, null], corrections: [{ game: 3, reason: 'Bea was not jokerless', director: 'director' }],
+    };
+    const pub = { cards: [{ round: 1, table: 1, settlement: 'Bea pays Ann 120', seats: [{ player: 'p01', name: 'Ann' }, { player: 'p02', name: 'Bea' }] }, { round: 1, table: 2, settlement: 'Di pays Cy 5', seats: [] }] };
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
+      return new Response(JSON.stringify(url === '/api/tournament' ? pub : card), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const got = await postCorrectionCard('1', 1, { game: 3, points: [0, 25], reason: 'Bea was not jokerless' }, '');
+    expect(calls[0]).toEqual({ url: '/api/director/tournament/cards/1/1/correct', body: { game: 3, points: [0, 25], reason: 'Bea was not jokerless' } });
+    expect('card' in got && [got.card.kind, got.card.names, got.card.settlement]).toEqual(['siamese', ['Ann', 'Bea'], 'Bea pays Ann 120']);
   });
 });

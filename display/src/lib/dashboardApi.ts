@@ -98,23 +98,33 @@ export async function postClock(action: 'start' | 'pause' | 'resume' | 'next-rou
 export interface ScoreCorrection {
   /** the game on the card, 1 … 4 */
   game: number;
-  /** the four seats' points, in seat order East, South, West, North (whole numbers, may be negative) */
+  /**
+   * each seat's points in seat order (whole numbers, may be negative): East, South, West, North on a
+   * 4-seat card; East, West on a Royale Siamese card (each player's own 003 rule 17 points)
+   */
   points: number[];
   /** why (required, 1 … 500 characters); kept on the card */
   reason: string;
 }
 
+/** The seats of a 4-seat card (seed 000), in the order of its points. */
+export const FOUR_SEATS = ['East', 'South', 'West', 'North'] as const;
+/** The seats of a Royale Siamese card (seed 003), in the order of its points. */
+export const SIAMESE_SEATS = ['East', 'West'] as const;
+
 /**
  * Checks a correction before it is sent, naming the field that is wrong (the hub checks again).
- * @returns null when it may be sent, else the problem, e.g. "game must be 1, 2, 3 or 4"
+ * @param seats the card's seats, in the order of `fix.points`: {@link FOUR_SEATS} (default) or
+ *   {@link SIAMESE_SEATS} for a Royale Siamese card
+ * @returns null when it may be sent, else the problem, e.g. "game must be 1, 2, 3 or 4",
+ *   "give the points of both seats (East, West)"
  */
-export function correctionProblem(table: string, round: number, fix: ScoreCorrection): string | null {
+export function correctionProblem(table: string, round: number, fix: ScoreCorrection, seats: readonly string[] = FOUR_SEATS): string | null {
   if (!table.trim()) return 'table is required';
   if (!Number.isInteger(round) || round < 1) return 'round must be a whole number from 1';
   if (!Number.isInteger(fix.game) || fix.game < 1 || fix.game > 4) return 'game must be 1, 2, 3 or 4';
-  if (fix.points.length !== 4) return 'give the points of all four seats';
-  const seats = ['East', 'South', 'West', 'North'];
-  for (let i = 0; i < 4; i++) if (!Number.isInteger(fix.points[i])) return `${seats[i]}'s points must be a whole number`;
+  if (fix.points.length !== seats.length) return seats.length === 2 ? `give the points of both seats (${seats.join(', ')})` : 'give the points of all four seats';
+  for (let i = 0; i < seats.length; i++) if (!Number.isInteger(fix.points[i])) return `${seats[i]}'s points must be a whole number`;
   if (!fix.reason.trim()) return 'a reason is required';
   if (fix.reason.length > 500) return 'the reason is longer than 500 characters';
   return null;
@@ -139,5 +149,95 @@ export async function postCorrection(table: string, round: number, fix: ScoreCor
     return await errorMessage(res);
   } catch (err) {
     return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/**
+ * A score card as the director sees it after a correction (hub/tournament/routes.ts: a 4-seat
+ * ScoreCard, rules/tournament/scorecard.ts, or a 2-seat SiameseScoreCard, siamese-card.ts), the
+ * parts the room shows.
+ */
+export interface DirectorCard {
+  round: number;
+  table: number;
+  /** 'siamese' on a Royale Siamese card (seats East, West); absent on a 4-seat card */
+  kind?: 'siamese';
+  /** player ids, East, South, West, North (a Siamese card: East, West) */
+  seats: string[];
+  /** the players' names by seat (from GET /api/tournament; the id when unknown) */
+  names: string[];
+  /** games 1-4: what is written per seat ("X" for 0), or null when the game has no result yet */
+  games: ({ points: number[]; marks: string[]; by: string } | null)[];
+  /** per seat: the initials, or null (a correction clears them all) */
+  initials: (string | null)[];
+  /** every correction, oldest first */
+  corrections: { game: number; reason: string; director: string }[];
+  /** a Siamese card: the settlement after the correction, from GET /api/tournament (003 rule 17, e.g. "Bea pays Ann 95") */
+  settlement?: string;
+}
+
+/** A card of GET /api/tournament, the parts that tell which kind of card a table has. */
+export interface CardKindInfo {
+  round: number;
+  table: number;
+  hubTable?: string | null;
+  kind?: 'siamese';
+}
+
+/**
+ * Which kind of card `table` (a tournament table number or a bound hub table id, as the director
+ * types it) has in `round`: 'siamese' (2 seats: East, West) or 'standard' (4 seats); when no card
+ * matches, the kind every card of the tournament has, else null (unknown: ask for 4 seats).
+ */
+export function cardKindOf(cards: readonly CardKindInfo[], table: string, round: number): 'siamese' | 'standard' | null {
+  const t = table.trim();
+  const kind = (c: CardKindInfo) => (c.kind === 'siamese' ? 'siamese' : 'standard');
+  const hit = cards.find((c) => c.round === round && (String(c.table) === t.replace(/^0+(?=\d)/, '') || (c.hubTable != null && c.hubTable === t)));
+  if (hit) return kind(hit);
+  const kinds = new Set(cards.map(kind));
+  return kinds.size === 1 ? [...kinds][0]! : null;
+}
+
+/** GET /api/tournament's cards (kind, table, round), or [] when the hub runs no tournament or cannot be reached. Never throws. */
+export async function fetchTournamentCards(): Promise<CardKindInfo[]> {
+  try {
+    const res = await fetch('/api/tournament', { headers: { accept: 'application/json' } });
+    if (!res.ok) return [];
+    const body = (await res.json()) as { cards?: CardKindInfo[] };
+    return Array.isArray(body.cards) ? body.cards : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * {@link postCorrection}, returning the corrected card (with the players' names) when the hub
+ * accepted it: `{ card }`, else `{ error }` with the hub's message word for word. Never throws.
+ */
+export async function postCorrectionCard(table: string, round: number, fix: ScoreCorrection, token: string): Promise<{ card: DirectorCard } | { error: string }> {
+  try {
+    const res = await fetch(`/api/director/tournament/cards/${encodeURIComponent(table.trim())}/${round}/correct`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ game: fix.game, points: fix.points, reason: fix.reason }),
+    });
+    if (!res.ok) return { error: await errorMessage(res) };
+    const card = (await res.json()) as Omit<DirectorCard, 'names'>;
+    const names = new Map<string, string>();
+    let settlement: string | undefined;
+    try {
+      const pub = await fetch('/api/tournament', { headers: { accept: 'application/json' } });
+      const body = (await pub.json()) as { cards?: { round?: number; table?: number; settlement?: string; seats?: { player: string; name: string }[] }[] };
+      for (const c of body.cards ?? []) {
+        for (const s of c.seats ?? []) names.set(s.player, s.name);
+        if (c.round === card.round && c.table === card.table && typeof c.settlement === 'string') settlement = c.settlement;
+      }
+    } catch {
+      /* names are a nicety: ids are shown instead */
+    }
+    return { card: { ...card, names: card.seats.map((id) => names.get(id) ?? id), ...(card.kind === 'siamese' && settlement !== undefined ? { settlement } : {}) } };
+  } catch (err) {
+    return { error: `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
   }
 }

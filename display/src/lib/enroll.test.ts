@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ago, enrollPath, pickerRows } from './enroll.js';
+import { ago, enrollPath, percent, pickerRows } from './enroll.js';
 import { route } from './route.js';
 
 describe('enroll page helpers', () => {
@@ -17,6 +17,12 @@ describe('enroll page helpers', () => {
   });
   it('builds the page path', () => {
     expect(enrollPath('t 1')).toBe('/enroll/t%201');
+  });
+});
+
+describe('read rates in words', () => {
+  it('percent: 0.6 is "60 %", 0.667 is "66.7 %", 0.9 is "90 %", 1 is "100 %"', () => {
+    expect([0.6, 0.667, 0.9, 1].map(percent)).toEqual(['60 %', '66.7 %', '90 %', '100 %']);
   });
 });
 

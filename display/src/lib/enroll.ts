@@ -4,10 +4,11 @@
  */
 import type { Enrolled } from '../../../hub/tilesets/registry.js';
 import type { EnrollView } from '../../../hub/tilesets/enroll.js';
+import type { WeakTagsView } from '../../../hub/tilesets/read-stats.js';
 import { TILE_KINDS, type TileKind } from '../../../rules/tiles.js';
 import { errorMessage } from './api.js';
 
-export type { EnrollView, Enrolled };
+export type { EnrollView, Enrolled, WeakTagsView };
 
 /** An API answer: the body, or the hub's message (`status` 0 when the hub was not reached). */
 export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
@@ -40,6 +41,8 @@ export function enrollApi(tableId: string, token: string) {
     /** a zone's tags as a layout from a kind */
     layout: (zone: string, from: TileKind, count?: number) =>
       call<{ entries: Enrolled[]; view: EnrollView }>('POST', `${base(tableId)}/layout`, token, { zone, from, ...(count ? { count } : {}) }),
+    /** the tags of the set in play at the table read in too few snapshots (404 when the hub keeps no read rates) */
+    weakTags: () => call<WeakTagsView>('GET', `${base(tableId)}/weak-tags`, token),
     /** the make-up check and save (a draft when incomplete and `draft`) */
     finish: (draft: boolean) => call<{ file: string; complete: boolean; view: EnrollView }>('POST', `${base(tableId)}/finish`, token, { draft }),
   };
@@ -62,6 +65,11 @@ export function ago(at: number, now: number): string {
   if (s < 1) return 'just now';
   if (s < 120) return `${s} s ago`;
   return `${Math.floor(s / 60)} min ago`;
+}
+
+/** A read rate in words: `percent(0.6) === '60 %'`, `percent(0.667) === '66.7 %'`. */
+export function percent(rate: number): string {
+  return `${Math.round(rate * 1000) / 10} %`;
 }
 
 /** The path of a table's enroll page: `enrollPath('t1') === '/enroll/t1'`. */

@@ -10,12 +10,11 @@
  *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
  *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
  * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). Every view is
- * rebuilt from the log by the fold, after a restart and after every director ruling.
+ * rebuilt from the log by the fold, after a restart and after every director ruling. The reads, the
+ * tick, the fold, rulings, publishing and reconciliation across a reader's reconnect are the shared
+ * machinery of ../machine.ts; this file keeps what is the standard game's own.
  */
-import { publishWhenDurable } from '../publish.js';
-import type { Card } from '../../../rules/card/types.js';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
-import { describePlace, type Place } from '../../../rules/referee/places.js';
 import {
   heldCount,
   initialStandardState,
@@ -25,27 +24,19 @@ import {
   type StandardReferee,
   type StandardState,
 } from '../../../rules/referee/standard.js';
-import type { TableConfig } from '../../config/types.js';
-import type { DirectorTableView, FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
-import { RulingError, type AnyDirectorEntry, type TableRuntime } from '../../api/runtime.js';
+import type { FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
+import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
-import type { EventStore, StoredEvent } from '../../store/types.js';
-import { Tracker, type SettledMove, type ZoneKey } from '../../tracking/tracker.js';
-import { playersOfReaders, zonePlaces } from '../inference.js';
-import type { CountCheckData, ReaderHealth, RulingData, TileMovedData } from '../engine.js';
+import type { StoredEvent } from '../../store/types.js';
+import { playersOfReaders } from '../inference.js';
+import { TableMachine, type CountCheckData, type EngineOptions, type TileMovedData } from '../machine.js';
 import { StandardAggregator } from './aggregate.js';
 
-/** Options of a standard table engine (as the Siamese engine's). */
-export interface StandardEngineOptions {
-  table: TableConfig;
-  cards: Card[];
-  /** tag UID → tile: the tile set on this table */
-  registry: ReadonlyMap<string, TileId>;
-  store: EventStore;
-  readers: ReaderHealth;
-  /** the clock, ms since epoch */
-  now?: () => number;
-}
+/**
+ * Options of a standard table engine (as the Siamese engine's). Without `settleByArea` every zone
+ * settles in the table's `timing.settleMs`.
+ */
+export type StandardEngineOptions = EngineOptions;
 
 /**
  * A physical count that disagrees with the referee's after a turn boundary settled: the hub's own
@@ -72,27 +63,10 @@ export interface Unexplained {
 }
 
 /** One live standard table. Implements the API's TableRuntime. */
-export class StandardTableEngine implements TableRuntime {
-  readonly id: string;
-  private readonly table: TableConfig;
-  private readonly places: Map<ZoneKey, Place>;
-  private readonly tracker: Tracker;
-  private readonly store: EventStore;
-  private readonly readers: ReaderHealth;
-  private readonly now: () => number;
-  private readonly cards: Card[];
+export class StandardTableEngine extends TableMachine {
   private referee!: StandardReferee;
   private state: StandardState = initialStandardState();
   private agg = new StandardAggregator();
-  private events: StoredEvent[] = [];
-  private readonly bySeq = new Map<number, StoredEvent>();
-  private pendingChecks: number[] = [];
-  private held: SettledMove[] = [];
-  private readonly dismissed = new Set<string>();
-  private readonly confirmed = new Set<string>();
-  private readonly listeners = new Set<() => void>();
-  private timer: NodeJS.Timeout | null = null;
-  private closed = false;
   /** physical count mismatches of the current game */
   private mismatches: CountMismatch[] = [];
   /** actions of the current game the referee refused as impossible */
@@ -110,109 +84,33 @@ export class StandardTableEngine implements TableRuntime {
     if (t.variant !== 'standard' || t.players.length !== 4 || t.racksPerPlayer !== 1) {
       throw new Error(`table ${t.id}: the standard engine plays 4 players with 1 rack each (variant "standard"), not ${t.players.length} players × ${t.racksPerPlayer} racks (${t.variant})`);
     }
-    this.id = t.id;
-    this.table = t;
-    this.cards = opts.cards;
-    this.places = zonePlaces(t);
-    this.tracker = new Tracker({ settleMs: t.timing.settleMs, registry: opts.registry });
-    this.store = opts.store;
-    this.readers = opts.readers;
-    this.now = opts.now ?? Date.now;
+    super(opts, opts.settleByArea ?? null);
     this.rebuild();
-  }
-
-  // ------------------------------------------------------------------ reads in
-
-  /** A full snapshot of a zone (`reader/zone`). */
-  snapshot(zone: ZoneKey, tags: readonly string[], at: number, line: number): void {
-    this.tracker.snapshot(zone, tags, at, line);
-    this.schedule();
-  }
-  /** A tag came into a zone. */
-  add(zone: ZoneKey, tag: string, at: number, line: number): void {
-    this.tracker.add(zone, tag, at, line);
-    this.schedule();
-  }
-  /** A tag left a zone. */
-  remove(zone: ZoneKey, tag: string, at: number, line: number): void {
-    this.tracker.remove(zone, tag, at, line);
-    this.schedule();
-  }
-  /** A reader's status changed: views change. */
-  readerStatusChanged(): void {
-    this.emit();
-  }
-  /** True when the zone belongs to this table. */
-  owns(zone: ZoneKey): boolean {
-    return this.places.has(zone);
-  }
-  /** Tags this table's readers have read that its tile set does not know. */
-  unknownTags(): ReturnType<Tracker['unknownTags']> {
-    return this.tracker.unknownTags();
-  }
-
-  // ------------------------------------------------------------------ the clock
-
-  /** Releases settled moves and due count checks into the log, in the order they happened. */
-  tick(): void {
-    if (this.closed) return;
-    const now = this.now();
-    const settle = this.table.timing.settleMs;
-    const moves = [...this.held, ...this.tracker.settle(now)].sort((a, b) => a.leftAt - b.leftAt || a.at - b.at);
-    const mark = this.tracker.watermark(now) ?? Infinity;
-    this.held = moves.filter((m) => m.leftAt > mark);
-    moves.splice(moves.length - this.held.length);
-    const due = this.pendingChecks.filter((t) => t + settle <= now && t < mark);
-    this.pendingChecks = this.pendingChecks.filter((t) => !(t + settle <= now && t < mark));
-    type Item = { at: number; move?: SettledMove; check?: true };
-    const items: Item[] = [...moves.map((m) => ({ at: m.leftAt, move: m })), ...due.map((t) => ({ at: t, check: true as const }))];
-    items.sort((a, b) => a.at - b.at || (a.check ? 1 : 0) - (b.check ? 1 : 0));
-    for (const item of items) {
-      if (item.move) {
-        const m = item.move;
-        const data: TileMovedData = { tile: m.tile, tag: m.tag, from: m.from, to: m.to, lines: m.lines };
-        this.record(this.store.append(this.id, 'tile-moved', m.at, data));
-      } else {
-        const data: CountCheckData = { skipReaders: this.readers.untrusted(now) };
-        this.record(this.store.append(this.id, 'count-check', item.at, data));
-      }
-    }
-    if (items.length) this.emit();
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.closed) return;
-    const settle = this.table.timing.settleMs;
-    const candidates = [this.tracker.nextDue(), ...(this.held.length ? [this.now() + 100] : []), ...this.pendingChecks.map((t) => t + settle)].filter(
-      (t): t is number => t !== null,
-    );
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (candidates.length === 0) return;
-    this.timer = setTimeout(() => this.tick(), Math.max(0, Math.min(...candidates) - this.now()) + 1);
   }
 
   // ------------------------------------------------------------------ the fold
 
-  private record(e: StoredEvent): void {
-    this.events.push(e);
-    this.bySeq.set(e.seq, e);
-    this.applyEvent(e, true);
+  protected resetFold(): void {
+    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed });
+    this.state = initialStandardState();
+    this.agg = new StandardAggregator();
+    this.mismatches = [];
+    this.unexplained.length = 0;
+    this.inferred = [];
+    this.lookedAt = [];
   }
 
-  private applyEvent(e: StoredEvent, live: boolean): void {
+  /** One event into the standard game: moves through the aggregator to the referee, count checks against the rack readers, director entries (000). */
+  protected foldEvent(e: StoredEvent): void {
     const ref = String(e.seq);
     if (e.type === 'tile-moved') {
       const d = e.data as TileMovedData;
-      if (!live) this.tracker.restore(d.tag, d.to);
       const to = this.places.get(d.to);
       if (!to) return;
       const from = d.from === null ? null : (this.places.get(d.from) ?? null);
       for (const a of this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.state)) this.act(a, e);
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
-      this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
       this.countCheck(e, playersOfReaders(this.table, d.skipReaders));
     } else if (e.type === 'director-entry') {
       try {
@@ -224,6 +122,14 @@ export class StandardTableEngine implements TableRuntime {
         if (!(err instanceof RulingError)) throw err;
       }
     }
+  }
+
+  protected rulableFlags(): readonly { id: string; status: string }[] {
+    return this.publicFlags();
+  }
+
+  protected concealedOf(player: number): TileId[][] {
+    return [this.agg.tilesAt('rack', player)];
   }
 
   /**
@@ -314,7 +220,7 @@ export class StandardTableEngine implements TableRuntime {
       const r = this.referee.apply(this.state, a);
       this.state = this.lookedAt.length > 0 ? StandardTableEngine.withLookedAt(r.state, this.lookedAt) : r.state;
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
-      if (r.boundary) this.pendingChecks.push(e.at + this.table.timing.countCheckMs);
+      if (r.boundary) this.turnBoundary(e.at);
     } catch (err) {
       if (!(err instanceof StandardActionError)) throw err;
       this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error: err.message });
@@ -334,42 +240,7 @@ export class StandardTableEngine implements TableRuntime {
     });
   }
 
-  /** Re-folds the whole log (after a restart or a director ruling). */
-  private rebuild(): void {
-    this.events = this.store.events(this.id);
-    this.bySeq.clear();
-    this.dismissed.clear();
-    this.confirmed.clear();
-    for (const e of this.events) {
-      this.bySeq.set(e.seq, e);
-      if (e.type === 'director-ruling') {
-        const d = e.data as RulingData;
-        (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(d.flagId);
-      }
-    }
-    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed });
-    this.state = initialStandardState();
-    this.agg = new StandardAggregator();
-    this.mismatches = [];
-    this.unexplained.length = 0;
-    this.inferred = [];
-    this.pendingChecks = [];
-    this.lookedAt = [];
-    for (const e of this.events) this.applyEvent(e, false);
-  }
-
   // ------------------------------------------------------------------ director
-
-  /** @see TableRuntime.rule */
-  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void {
-    const flag = this.publicFlags().find((f) => f.id === flagId);
-    if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}' (only the current game's flags can be ruled on)`);
-    if (flag.status !== 'awaiting-director') throw new RulingError(409, `flag '${flagId}' was already ${flag.status}`);
-    const data: RulingData = { flagId, ruling, by };
-    this.store.append(this.id, 'director-ruling', this.now(), data);
-    this.rebuild();
-    this.emit();
-  }
 
   /**
    * A director's entry of what no reader can witness on this standard table (000), appended to the
@@ -386,27 +257,10 @@ export class StandardTableEngine implements TableRuntime {
    */
   enter(entry: AnyDirectorEntry, by: string): void {
     this.withEntry(entry);
-    this.record(this.store.append(this.id, 'director-entry', this.now(), { entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by }));
-    this.emit();
+    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by });
   }
 
   // ------------------------------------------------------------------ views out
-
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Publishes a change once it is durable (hub/table/publish.ts), once per event-loop turn. */
-  private emit(): void {
-    if (this.emitQueued) return;
-    this.emitQueued = true;
-    publishWhenDurable(this.store, () => {
-      this.emitQueued = false;
-      for (const l of this.listeners) l();
-    });
-  }
-  private emitQueued = false;
 
   /** The referee's state now (for tests). */
   gameState(): StandardState {
@@ -464,12 +318,10 @@ export class StandardTableEngine implements TableRuntime {
   publicView(): PublicTableView {
     const s = this.state;
     const statuses = this.readers.statuses(this.now());
-    const untrusted = new Set(statuses.filter((r) => r.state === 'offline' || r.state === 'unsynced').map((r) => r.id));
+    const untrusted = this.untrustedReaders(statuses);
     const counts = this.agg.counts();
     const walls = this.agg.wallCounts(Math.max(0, ...this.table.wallOrder) + 1);
     const current = this.table.wallOrder.find((w) => (walls[w] ?? 0) > 0);
-    const readerOf = (player: number) =>
-      this.table.readers.find((r) => Object.values(r.zones).some((z) => (z.area === 'rack' || z.area === 'top') && z.player === player))?.id;
     return {
       tableId: this.id,
       variant: 'standard',
@@ -479,7 +331,7 @@ export class StandardTableEngine implements TableRuntime {
       turn: s.turn,
       players: this.table.players.map((p, i) => {
         const ps = s.players[i];
-        const trusted = !untrusted.has(readerOf(i) ?? '');
+        const trusted = !untrusted.has(this.readerOfRack(i, 0) ?? '');
         const exposed = this.agg.tilesAt('top', i).map(kindOf);
         return {
           index: i,
@@ -516,32 +368,11 @@ export class StandardTableEngine implements TableRuntime {
     return lineId;
   }
 
-  directorView(): DirectorTableView {
-    const names = this.table.players.map((p) => p.name);
-    const describe = (z: ZoneKey | null) => (z === null ? 'first seen' : `${describePlace(this.places.get(z) ?? null, names)} (${z})`);
-    const counts = this.agg.counts().total;
-    const evidence: FlagEvidence[] = this.publicFlags().map((f) => {
+  protected flagEvidence(): FlagEvidence[] {
+    const counts = this.agg.counts().total.map((n) => [n]);
+    return this.publicFlags().map((f) => {
       const mm = this.mismatches.find((m) => m.id === f.id);
-      const last = mm ? Number(mm.ref) : (this.flagRefs.get(f.id) ?? 0);
-      const moves = this.events.filter((e) => e.type === 'tile-moved' && e.seq <= last).slice(-6) as (StoredEvent & { data: TileMovedData })[];
-      return {
-        flagId: f.id,
-        tiles: moves.map((m) => ({ tile: m.data.tile, tag: m.data.tag, from: describe(m.data.from), to: describe(m.data.to), at: m.at })),
-        counts: counts.map((n) => [n]),
-        lines: this.store.rawLines(moves.flatMap((m) => m.data.lines)).map((l) => ({ reader: l.reader ?? '?', at: l.at, line: l.line })),
-      };
+      return this.evidenceOf(f.id, mm ? Number(mm.ref) : (this.flagRefs.get(f.id) ?? 0), counts);
     });
-    return {
-      ...this.publicView(),
-      concealed: this.table.players.map((_, i) => [this.agg.tilesAt('rack', i)]),
-      evidence,
-      weakTags: this.tracker.weakTags(this.now()).map((w) => ({ tile: w.tile, zone: w.zone, where: describePlace(this.places.get(w.zone) ?? null, names), flickers: w.flickers, lastAt: w.lastAt })),
-    };
-  }
-
-  /** Stops timers (the log is the store's to close). */
-  close(): void {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
   }
 }

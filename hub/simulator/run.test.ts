@@ -1,0 +1,64 @@
+/**
+ * The simulator's pace between games (issue 4, bug 3): a game's last step (the final Mah Jongg on
+ * the top of a rack) stands at least LAST_STEP_STANDS_MS before the table is cleared, whatever the
+ * pace, so the hub's 400 ms top-of-rack settle window sees it and the game ends.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeLine, LineSplitter } from '../../firmware-protocol/codec.js';
+import { loadHubConfig } from '../config/load.js';
+import { LAST_STEP_STANDS_MS, Simulator } from './run.js';
+
+const [loaded] = loadHubConfig('hub/config/tables/siamese-demo.json');
+const CMD_SNAP = encodeLine({ type: 'CMD', command: 'snap' }) + '\n';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('simulator pace between games', () => {
+  it(`at 0 ms a step, game 1's last step stands ${LAST_STEP_STANDS_MS} ms before the table is cleared`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mjsim-run-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const base = 21_000 + Math.floor(Math.random() * 2000);
+    const sim = new Simulator({
+      table: loaded!.table, cards: loaded!.cards, seed: 1, pace: 0, games: 2, demo: false,
+      transport: 'tcp', dir, tcpBase: base, waitForHub: true, heartbeatMs: 0, log: () => {},
+    });
+    cleanups.push(() => sim.stop());
+    await sim.open();
+    // every ADD and DEL the readers send, with when it arrived (ms)
+    const lines: { at: number; type: 'ADD' | 'DEL'; zone: string }[] = [];
+    const sockets: Socket[] = [];
+    for (const [i, r] of loaded!.table.readers.entries()) {
+      const s = connect(base + i, '127.0.0.1');
+      sockets.push(s);
+      cleanups.push(() => void s.destroy());
+      s.setEncoding('latin1');
+      const split = new LineSplitter();
+      s.on('data', (c: string) => {
+        for (const d of split.push(c)) {
+          if (d.ok && (d.message.type === 'ADD' || d.message.type === 'DEL')) lines.push({ at: Date.now(), type: d.message.type, zone: `${r.id}/${d.message.zone}` });
+        }
+      });
+      s.on('connect', () => s.write(CMD_SNAP));
+    }
+    await sim.run();
+    // at 0 ms a step a game's lines come in one burst: split them where nothing came for 300 ms
+    const bursts: (typeof lines)[] = [];
+    for (const [i, l] of lines.entries()) {
+      if (i === 0 || l.at - lines[i - 1]!.at > 300) bursts.push([]);
+      bursts.at(-1)!.push(l);
+    }
+    // game 1 (ending with its last discard, seed 1: the walls used up), then the clearing alone:
+    // every one of the 152 tiles lifted, at least LAST_STEP_STANDS_MS after the last step
+    const [game1, clearing] = bursts as [typeof lines, typeof lines];
+    expect(game1.length).toBeGreaterThan(300);
+    expect([clearing.length, clearing.every((l) => l.type === 'DEL')]).toEqual([152, true]);
+    expect(clearing[0]!.at - game1.at(-1)!.at).toBeGreaterThanOrEqual(LAST_STEP_STANDS_MS - 50);
+  }, 30_000);
+});

@@ -1,0 +1,485 @@
+/**
+ * The machinery every live table shares, whatever game it plays (the Royale Siamese table,
+ * ./engine.ts, seed 003; the standard 4-player table, ./standard/engine.ts, seed 000):
+ *
+ * - reads in: zone snapshots and deltas go to the tile tracker (hub/tracking/tracker.ts); a reader
+ *   that went offline or rebooted leaves a gap on its zones, and the first snapshot of each zone
+ *   after it reconciles what the hub missed (the `tile-moved` event carries the window);
+ * - the tick: settled moves and due count checks are appended to the event log in the order they
+ *   happened (a move waits while a tile that left earlier is still in a hand);
+ * - the fold: every view is rebuilt from the log (after a restart and after each director ruling);
+ *   the game's own part of the fold (inference, referee, scoring) is the variant's
+ *   ({@link TableMachine.resetFold}, {@link TableMachine.foldEvent});
+ * - director rulings (an event in the log, then the whole log folded again) and entries;
+ * - publishing: a change reaches the views once the log holds it (./publish.ts);
+ * - the pieces of the views every table builds the same way: reader trust, flag evidence, weak
+ *   tags, and each seat's private view with the practice help where the table allows it.
+ *
+ * Event types of a table's log:
+ * - `tile-moved` {@link TileMovedData} (at = when the tile came to rest)
+ * - `count-check` {@link CountCheckData} (a turn boundary has settled)
+ * - `director-ruling` {@link RulingData}
+ * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (the variant's)
+ */
+import type { Card } from '../../rules/card/types.js';
+import type { TileId } from '../../rules/tiles.js';
+import { describePlace, type Place } from '../../rules/referee/places.js';
+import type { TableConfig } from '../config/types.js';
+import type { DirectorTableView, FlagEvidence, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
+import { RulingError, type AnyDirectorEntry, type TableRuntime } from '../api/runtime.js';
+import { buildSeatView } from '../api/seat-view.js';
+import type { EventStore, StoredEvent } from '../store/types.js';
+import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
+import { zonePlaces } from './inference.js';
+import { publishWhenDurable } from './publish.js';
+
+/** Payload of a `tile-moved` event. */
+export interface TileMovedData {
+  tile: TileId;
+  tag: string;
+  from: ZoneKey | null;
+  to: ZoneKey;
+  /** raw reader line ids */
+  lines: number[];
+  /**
+   * set when the move was seen only across a reader's reconnect or reboot (offline, then a
+   * snapshot that differs): it happened somewhere in this window (ms since epoch)
+   */
+  reconciled?: { from: number; to: number };
+  /**
+   * readers the hub could not hear at the move's time (`at`): offline, rebooting or stale then,
+   * or seen again only by a later snapshot. Set only when there are some. The Siamese referee
+   * does not judge the exposures on their racks' tops at this move (003 rule 11: see
+   * rules/referee/siamese.ts `checkExposures`)
+   */
+  unseen?: string[];
+}
+
+/** Payload of a `count-check` event. */
+export interface CountCheckData {
+  /** readers not trusted at the check (stale, unsynced, offline): their players are not checked */
+  skipReaders: string[];
+}
+
+/** Payload of a `director-ruling` event. */
+export interface RulingData {
+  flagId: string;
+  ruling: 'confirm' | 'dismiss';
+  by: string;
+}
+
+/** What the engine needs from the reader side. */
+export interface ReaderHealth {
+  statuses(now: number): ReaderStatus[];
+  untrusted(now: number): string[];
+}
+
+/** Options of any table engine. */
+export interface EngineOptions {
+  table: TableConfig;
+  cards: Card[];
+  /** tag UID → tile: the tile set on this table */
+  registry: ReadonlyMap<string, TileId>;
+  store: EventStore;
+  readers: ReaderHealth;
+  /** the clock, ms since epoch (tests may pass their own) */
+  now?: () => number;
+  /**
+   * settle window per zone area (ms): how long a tile must rest in (and be gone from) a zone of
+   * that area before it has moved; an area it does not name uses the table's `timing.settleMs`.
+   * The Siamese engine adds its defaults (DEFAULT_SETTLE_BY_AREA in ./engine.ts).
+   */
+  settleByArea?: Partial<Record<Place['area'], number>>;
+}
+
+/** A reader silent this long before a new HELLO has rebooted (ms): its next snapshots are reconciled. */
+export const REBOOT_SILENCE_MS = 1500;
+
+/**
+ * A count check skips the players of a reader the hub could not hear within this long (ms) before
+ * the turn boundary (003 rule 18C is never judged from stale evidence): the moves it missed are
+ * reconciled from its next snapshot, after moves the hub saw live, so the counts around the
+ * reconnect are not yet in order. More than a rack's settle window plus a reader's snapshot period.
+ */
+export const RECENT_GAP_MS = 3000;
+
+/** How long (ms) a closed gap is remembered for {@link RECENT_GAP_MS} and moves' `unseen`. */
+const GAP_MEMORY_MS = 60_000;
+
+/** Reader states whose tiles are not counted on the views (the reader cannot say what it holds now). */
+const UNTRUSTED_STATES: ReadonlySet<ReaderStatus['state']> = new Set(['offline', 'unsynced', 'reconnecting']);
+
+/**
+ * One live table: the shared machinery (see the module comment). A variant extends it with its own
+ * fold and views, and calls {@link TableMachine.rebuild} at the end of its constructor (after its
+ * own fields exist).
+ */
+export abstract class TableMachine implements TableRuntime {
+  readonly id: string;
+  protected readonly table: TableConfig;
+  protected readonly places: Map<ZoneKey, Place>;
+  protected readonly tracker: Tracker;
+  protected readonly store: EventStore;
+  protected readonly readers: ReaderHealth;
+  protected readonly now: () => number;
+  protected readonly cards: Card[];
+  /** the table's whole log, in order */
+  protected events: StoredEvent[] = [];
+  protected readonly bySeq = new Map<number, StoredEvent>();
+  /** flag ids the director dismissed / confirmed (from the log) */
+  protected readonly dismissed = new Set<string>();
+  protected readonly confirmed = new Set<string>();
+  /** when each turn boundary's count check falls due, less the settle time (ms) */
+  private pendingChecks: number[] = [];
+  /** settled moves waiting for an earlier move to settle (see tick) */
+  private held: SettledMove[] = [];
+  private readonly listeners = new Set<() => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private emitQueued = false;
+  /** reader → its last message time (ms) at the previous status change or tick */
+  private readonly lastMessage = new Map<string, number | null>();
+  /** zone → when it was last heard from (ms) */
+  private readonly lastHeard = new Map<ZoneKey, number>();
+  /** zone → since when the hub has not seen it (its reader went offline or rebooted), until its next snapshot */
+  private readonly gaps = new Map<ZoneKey, number>();
+  /** gaps closed by a snapshot: reader, from, to (ms), kept {@link GAP_MEMORY_MS} */
+  private readonly pastGaps: { reader: string; from: number; to: number }[] = [];
+
+  /**
+   * @param settleByArea settle windows per area (ms), or none: every zone settles in the table's
+   *   `timing.settleMs`
+   */
+  protected constructor(opts: EngineOptions, settleByArea: Partial<Record<Place['area'], number>> | null) {
+    this.id = opts.table.id;
+    this.table = opts.table;
+    this.cards = opts.cards;
+    this.places = zonePlaces(opts.table);
+    const settleMs = opts.table.timing.settleMs;
+    this.tracker = new Tracker({
+      settleMs,
+      registry: opts.registry,
+      ...(settleByArea ? { settleFor: (zone: ZoneKey) => settleByArea[this.places.get(zone)?.area ?? 'floor'] ?? settleMs } : {}),
+    });
+    this.store = opts.store;
+    this.readers = opts.readers;
+    this.now = opts.now ?? Date.now;
+  }
+
+  // ------------------------------------------------------------------ the variant's part
+
+  /** Forgets the game: a fresh referee and state before the log is folded again. */
+  protected abstract resetFold(): void;
+  /** Folds one event of the log into the game (tile moves, count checks, director entries). */
+  protected abstract foldEvent(e: StoredEvent): void;
+  /** The flags of the current game a director may rule on, with their status now. */
+  protected abstract rulableFlags(): readonly { id: string; status: string }[];
+  /** One player's own tiles inside each of their racks (index = rack). */
+  protected abstract concealedOf(player: number): TileId[][];
+  /** @see TableRuntime.publicView */
+  abstract publicView(): PublicTableView;
+  /** Each flag's evidence for the director, in the order of the public view's flags (see {@link TableMachine.evidenceOf}). */
+  protected abstract flagEvidence(): FlagEvidence[];
+  /** @see TableRuntime.enter */
+  abstract enter(entry: AnyDirectorEntry, by: string): void;
+
+  // ------------------------------------------------------------------ reads in
+
+  /**
+   * A full snapshot of a zone (`reader/zone`) at `at` (ms). The first snapshot of a zone after its
+   * reader was offline or rebooted reconciles what the hub missed: its moves carry the window.
+   * @param rssi protocol v1: each tag's signal strength (dBm, same order as `tags`, null for none);
+   *   the tracker settles a strong read (≥ −65 dBm) on its short window (hub/tracking/tracker.ts)
+   */
+  snapshot(zone: ZoneKey, tags: readonly string[], at: number, line: number, rssi?: readonly (number | null)[]): void {
+    const gap = this.gaps.get(zone);
+    this.gaps.delete(zone);
+    if (gap !== undefined) {
+      this.pastGaps.push({ reader: zone.split('/')[0]!, from: gap, to: at });
+      while (this.pastGaps.length && this.pastGaps[0]!.to < at - GAP_MEMORY_MS) this.pastGaps.shift();
+    }
+    this.lastHeard.set(zone, at);
+    this.tracker.snapshot(zone, tags, at, line, gap !== undefined ? { from: gap, to: at } : undefined, rssi);
+    this.schedule();
+  }
+  /**
+   * A tag came into a zone at `at` (ms).
+   * @param rssi protocol v1: the read's signal strength (dBm); undefined for a v0 reader
+   */
+  add(zone: ZoneKey, tag: string, at: number, line: number, rssi?: number): void {
+    this.lastHeard.set(zone, at);
+    this.tracker.add(zone, tag, at, line, rssi);
+    this.schedule();
+  }
+  /** A tag left a zone. */
+  remove(zone: ZoneKey, tag: string, at: number, line: number): void {
+    this.lastHeard.set(zone, at);
+    this.tracker.remove(zone, tag, at, line);
+    this.schedule();
+  }
+  /**
+   * A reader's status changed: views change. A reader now offline or reconnecting (unplugged), or
+   * unsynced after a silence of {@link REBOOT_SILENCE_MS} (a new HELLO: a reboot), has a gap since
+   * it was last heard: its zones' next snapshots are reconciled.
+   */
+  readerStatusChanged(): void {
+    const now = this.now();
+    for (const r of this.readers.statuses(now)) {
+      const before = this.lastMessage.get(r.id);
+      this.lastMessage.set(r.id, r.lastMessageAt);
+      // offline, or a new HELLO after a silence (a reboot): a gap; a HELLO that answers the hub's
+      // own `CMD snap` (the reader was talking a moment ago) is no gap
+      const silent = r.state === 'unsynced' && before !== undefined && before !== null && now - before >= REBOOT_SILENCE_MS;
+      if (r.state !== 'offline' && r.state !== 'reconnecting' && !silent) continue;
+      const cfg = this.table.readers.find((x) => x.id === r.id);
+      if (!cfg) continue;
+      for (const z of Object.keys(cfg.zones)) {
+        const key = `${r.id}/${z}`;
+        const last = this.lastHeard.get(key);
+        if (last !== undefined && !this.gaps.has(key)) this.gaps.set(key, last);
+      }
+    }
+    // zones the hub cannot hear now (a gap, or a stale reader): a tile one of them held that a
+    // zone the hub hears reads now has left it (hub/tracking/tracker.ts `unseen`)
+    const unseen = new Map<ZoneKey, number | null>();
+    for (const r of this.readers.statuses(now)) {
+      const cfg = this.table.readers.find((x) => x.id === r.id);
+      for (const z of Object.keys(cfg?.zones ?? {})) {
+        const key = `${r.id}/${z}`;
+        unseen.set(key, this.gaps.get(key) ?? (r.state === 'stale' ? (this.lastHeard.get(key) ?? null) : null));
+      }
+    }
+    this.tracker.setUnseen(unseen, now);
+    this.schedule();
+    this.emit();
+  }
+
+  /**
+   * Readers the hub could not hear at `from` or since (ms): an open gap, a gap closed at or
+   * after `from`, or not trusted `now`. `until`: only gaps that began by then (a move's time).
+   */
+  protected unseenReaders(from: number, now: number, until = Infinity): string[] {
+    const out = new Set(this.readers.untrusted(now));
+    for (const [zone, since] of this.gaps) if (since <= until) out.add(zone.split('/')[0]!);
+    for (const g of this.pastGaps) if (g.to >= from && g.from <= until) out.add(g.reader);
+    return [...out].sort();
+  }
+  /** True when the zone belongs to this table. */
+  owns(zone: ZoneKey): boolean {
+    return this.places.has(zone);
+  }
+  /** Tags this table's readers have read that its tile set does not know (tile-set enrolment, hub/tilesets/enroll.ts). */
+  unknownTags(): ReturnType<Tracker['unknownTags']> {
+    return this.tracker.unknownTags();
+  }
+
+  // ------------------------------------------------------------------ the clock
+
+  /** Releases settled moves and due count checks into the log, in the order they happened. */
+  tick(): void {
+    if (this.closed) return;
+    const now = this.now();
+    const settle = this.table.timing.settleMs;
+    for (const r of this.readers.statuses(now)) if (r.state === 'connected' || r.state === 'stale') this.lastMessage.set(r.id, r.lastMessageAt);
+    // moves are logged in the order the tiles left their zones: a move (or a count check) waits
+    // while a tile that left earlier has not settled yet (in a hand, or read in two zones)
+    const moves = [...this.held, ...this.tracker.settle(now)].sort((a, b) => a.leftAt - b.leftAt || a.at - b.at);
+    const mark = this.tracker.watermark(now) ?? Infinity;
+    this.held = moves.filter((m) => m.leftAt > mark);
+    moves.splice(moves.length - this.held.length);
+    const due = this.pendingChecks.filter((t) => t + settle <= now && t < mark);
+    this.pendingChecks = this.pendingChecks.filter((t) => !(t + settle <= now && t < mark));
+    type Item = { at: number; move?: SettledMove; check?: true };
+    const items: Item[] = [...moves.map((m) => ({ at: m.leftAt, move: m })), ...due.map((t) => ({ at: t, check: true as const }))];
+    items.sort((a, b) => a.at - b.at || (a.check ? 1 : 0) - (b.check ? 1 : 0));
+    for (const item of items) {
+      if (item.move) {
+        const m = item.move;
+        const data: TileMovedData = { tile: m.tile, tag: m.tag, from: m.from, to: m.to, lines: m.lines };
+        const unseen = this.unseenReaders(m.at, now, m.at);
+        if (unseen.length) data.unseen = unseen;
+        if (m.reconciled) data.reconciled = m.reconciled;
+        this.record(this.store.append(this.id, 'tile-moved', m.at, data));
+      } else {
+        // a count is judged only from zones seen all through the turn: readers not heard since
+        // RECENT_GAP_MS before the turn boundary are skipped too (their moves may be reconciled
+        // after the boundary, out of order: issue 4)
+        const data: CountCheckData = { skipReaders: this.unseenReaders(item.at - this.table.timing.countCheckMs - RECENT_GAP_MS, now) };
+        this.record(this.store.append(this.id, 'count-check', item.at, data));
+      }
+    }
+    if (items.length) this.emit();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    const settle = this.table.timing.settleMs;
+    const now = this.now();
+    // a check already due but held behind a tile still in a hand waits for that tile's next
+    // sighting (which calls schedule) or 100 ms, never a 1 ms poll
+    const checks = this.pendingChecks.map((t) => (t + settle > now ? t + settle : now + 100));
+    const candidates = [this.tracker.nextDue(), ...(this.held.length ? [now + 100] : []), ...checks].filter(
+      (t): t is number => t !== null,
+    );
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (candidates.length === 0) return;
+    const wait = Math.max(0, Math.min(...candidates) - this.now());
+    this.timer = setTimeout(() => this.tick(), wait + 1);
+  }
+
+  // ------------------------------------------------------------------ the fold
+
+  /** Appends nothing: keeps an event the store just appended and folds it in. */
+  protected record(e: StoredEvent): void {
+    this.events.push(e);
+    this.bySeq.set(e.seq, e);
+    this.applyEvent(e, true);
+  }
+
+  /**
+   * A turn boundary at `at` (ms), as the referee reported it: the tile counts are checked
+   * `timing.countCheckMs` later, once that has settled (003 rule 18C; 000: 13 off turn, 14 on).
+   */
+  protected turnBoundary(at: number): void {
+    this.pendingChecks.push(at + this.table.timing.countCheckMs);
+  }
+
+  private applyEvent(e: StoredEvent, live: boolean): void {
+    if (e.type === 'tile-moved' && !live) {
+      const d = e.data as TileMovedData;
+      this.tracker.restore(d.tag, d.to);
+    } else if (e.type === 'count-check') {
+      this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
+    }
+    this.foldEvent(e);
+  }
+
+  /** Re-folds the whole log (at start, after a restart and after a director ruling). */
+  protected rebuild(): void {
+    this.events = this.store.events(this.id);
+    this.bySeq.clear();
+    this.dismissed.clear();
+    this.confirmed.clear();
+    for (const e of this.events) {
+      this.bySeq.set(e.seq, e);
+      if (e.type === 'director-ruling') {
+        const d = e.data as RulingData;
+        (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(d.flagId);
+      }
+    }
+    this.pendingChecks = [];
+    this.resetFold();
+    for (const e of this.events) this.applyEvent(e, false);
+  }
+
+  // ------------------------------------------------------------------ director
+
+  /**
+   * A director's ruling on a flag of the current game: a `director-ruling` event, then the whole
+   * log is folded again (a dismissed flag is re-applied with no consequence).
+   * @throws RulingError 404 unknown flag, 409 already ruled on
+   */
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void {
+    const flag = this.rulableFlags().find((f) => f.id === flagId);
+    if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}' (only the current game's flags can be ruled on)`);
+    if (flag.status !== 'awaiting-director') throw new RulingError(409, `flag '${flagId}' was already ${flag.status}`);
+    const data: RulingData = { flagId, ruling, by };
+    this.store.append(this.id, 'director-ruling', this.now(), data);
+    this.rebuild();
+    this.emit();
+  }
+
+  /** Appends a checked director entry (`director-entry`, at now), folds it in and publishes. */
+  protected logEntry(data: { entry: string; player: number; rack: number; by: string }): void {
+    this.record(this.store.append(this.id, 'director-entry', this.now(), data));
+    this.emit();
+  }
+
+  // ------------------------------------------------------------------ views out
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Publishes a change once it is durable (./publish.ts): no view ever shows what a crash could
+   * lose. Several changes in one event-loop turn are published once.
+   */
+  protected emit(): void {
+    if (this.emitQueued) return;
+    this.emitQueued = true;
+    publishWhenDurable(this.store, () => {
+      this.emitQueued = false;
+      for (const l of this.listeners) l();
+    });
+  }
+
+  /** Readers whose tiles the views do not count now (offline, unsynced or reconnecting). */
+  protected untrustedReaders(statuses: readonly ReaderStatus[]): Set<string> {
+    return new Set(statuses.filter((r) => UNTRUSTED_STATES.has(r.state)).map((r) => r.id));
+  }
+
+  /** The reader under `player`'s rack `rack` (its inside or its top), if the config has one. */
+  protected readerOfRack(player: number, rack: number): string | undefined {
+    return this.table.readers.find((r) => Object.values(r.zones).some((z) => (z.area === 'rack' || z.area === 'top') && z.player === player && z.rack === rack))?.id;
+  }
+
+  /**
+   * A flag's evidence for the director: the moves of the turn that led to it (the event `lastSeq`
+   * and the 5 moves before it), described by place, and their raw reader lines.
+   * @param counts the tile counts to show, per player and rack
+   */
+  protected evidenceOf(flagId: string, lastSeq: number, counts: number[][]): FlagEvidence {
+    const names = this.table.players.map((p) => p.name);
+    const describe = (z: ZoneKey | null) => (z === null ? 'first seen' : `${describePlace(this.places.get(z) ?? null, names)} (${z})`);
+    const moves = this.events.filter((e) => e.type === 'tile-moved' && e.seq <= lastSeq).slice(-6) as (StoredEvent & { data: TileMovedData })[];
+    return {
+      flagId,
+      tiles: moves.map((m) => ({ tile: m.data.tile, tag: m.data.tag, from: describe(m.data.from), to: describe(m.data.to), at: m.at })),
+      counts,
+      lines: this.store.rawLines(moves.flatMap((m) => m.data.lines)).map((l) => ({ reader: l.reader ?? '?', at: l.at, line: l.line })),
+    };
+  }
+
+  /**
+   * The director view: the public view plus every concealed tile, each flag's evidence
+   * ({@link TableMachine.flagEvidence}) and the weak tags (a tag that flickered 3 times in a zone
+   * within a minute: the tile and where).
+   */
+  directorView(): DirectorTableView {
+    const names = this.table.players.map((p) => p.name);
+    return {
+      ...this.publicView(),
+      concealed: this.table.players.map((_, i) => this.concealedOf(i)),
+      evidence: this.flagEvidence(),
+      weakTags: this.tracker.weakTags(this.now()).map((w) => ({
+        tile: w.tile,
+        zone: w.zone,
+        where: describePlace(this.places.get(w.zone) ?? null, names),
+        flickers: w.flickers,
+        lastAt: w.lastAt,
+      })),
+    };
+  }
+
+  /**
+   * One seat's private view (hub/api/seat-view.ts): the public view plus this player's own tiles
+   * inside their racks, and practice help (how far each card line is, rules/howfar.ts) when the
+   * table config has `practiceHelp: true`.
+   * @throws RangeError when `player` is not a player of this table
+   */
+  seatView(player: number): SeatView {
+    const pub = this.publicView();
+    if (!pub.players[player]) throw new RangeError(`table '${this.id}' has no player ${player} (players 0-${pub.players.length - 1})`);
+    return buildSeatView(pub, player, this.concealedOf(player), this.table.practiceHelp ? this.cards : null);
+  }
+
+  /** Stops timers (the log is the store's to close). */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

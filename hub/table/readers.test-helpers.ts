@@ -1,0 +1,36 @@
+/**
+ * Test wiring shared by the engine tests: a table engine fed by a real ReaderSupervisor (decode,
+ * CRC, sequence numbers, HELLO identity, reader states), as hub/hub.ts wires them, on the test's
+ * own clock.
+ */
+import type { TableConfig } from '../config/types.js';
+import { ReaderSupervisor } from '../readers/supervisor.js';
+import type { EventStore } from '../store/types.js';
+import type { ReaderHealth, TableMachine } from './machine.js';
+
+/**
+ * Builds `make(readers)` (the engine, given the supervisor's reader health) and a supervisor of
+ * `table`'s readers whose snapshots, deltas (with a v1 read's rssi) and status changes go to that engine.
+ * @param staleMs a reader silent this long is stale (ms; default the table's `timing.staleMs`)
+ */
+export function engineOnReaders<E extends TableMachine>(
+  table: TableConfig,
+  store: EventStore,
+  make: (readers: ReaderHealth) => E,
+  staleMs: number = table.timing.staleMs,
+): { engine: E; supervisor: ReaderSupervisor } {
+  let sup: ReaderSupervisor | null = null;
+  const engine = make({ statuses: (n) => sup!.statuses(n), untrusted: (n) => sup!.untrusted(n) });
+  const supervisor = (sup = new ReaderSupervisor(
+    new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
+    store,
+    {
+      snapshot: (z, tags, t, l, rssi) => engine.snapshot(z, tags, t, l, rssi),
+      add: (z, tag, t, l, rssi) => engine.add(z, tag, t, l, rssi),
+      remove: (z, tag, t, l) => engine.remove(z, tag, t, l),
+      status: () => engine.readerStatusChanged(),
+    },
+    staleMs,
+  ));
+  return { engine, supervisor };
+}

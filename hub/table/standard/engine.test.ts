@@ -1,0 +1,239 @@
+/**
+ * The standard 4-player table engine fed with reader lines (as the firmware prints them) through a
+ * real ReaderSupervisor, on a hand-driven clock: a whole seeded game of the standard simulator
+ * (hub/simulator/standard/game.ts) played step by step, as its runner plays it.
+ * - a rack reader unplugged during play and plugged back: the pick made meanwhile is reconciled
+ *   from its next snapshot (the `tile-moved` event carries the window), no false flag, and the game
+ *   still ends with the exact 000 score;
+ * - a 4-player seat's practice help: the same distances as rules/howfar.ts for that rack.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeLine } from '../../../firmware-protocol/codec.js';
+import type { ReaderMessage } from '../../../firmware-protocol/messages.js';
+import { howFar } from '../../../rules/howfar.js';
+import { kindOf, type TileId } from '../../../rules/tiles.js';
+import { loadHubConfig } from '../../config/load.js';
+import type { TableConfig } from '../../config/types.js';
+import type { ReaderSupervisor, Connection } from '../../readers/supervisor.js';
+import type { Step } from '../../simulator/game.js';
+import { playStandardGame, type StandardGameResult } from '../../simulator/standard/game.js';
+import { openSqliteStore } from '../../store/sqlite.js';
+import type { EventStore, StoredEvent } from '../../store/types.js';
+import { simulatedTileSet, tagOfTile } from '../../tilesets/simulated.js';
+import type { TileMovedData } from '../machine.js';
+import { engineOnReaders } from '../readers.test-helpers.js';
+import { StandardTableEngine } from './engine.js';
+
+const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+/** the simulator's pace (ms per step; half after a lift, twice after a discard) */
+const PACE = 400;
+
+/** A standard table whose readers are driven by hand, step by step of a simulated game. */
+class Bench {
+  clock = 1_000_000;
+  readonly store: EventStore = openSqliteStore(':memory:');
+  readonly engine: StandardTableEngine;
+  readonly supervisor: ReaderSupervisor;
+  /** what each reader holds now, per zone (tags): what its next snapshot says */
+  private readonly holds = new Map<string, Set<string>>();
+  private readonly conns = new Map<string, Connection>();
+  private readonly seqs = new Map<string, number>();
+  /** readers unplugged now: they send nothing */
+  private readonly unplugged = new Set<string>();
+  /** `reader/zone` → when the hub last got a line about it (ms) */
+  readonly lastLine = new Map<string, number>();
+  private lastBeat = this.clock;
+
+  constructor(readonly table: TableConfig) {
+    const wired = engineOnReaders(table, this.store, (readers) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store: this.store, readers, now: () => this.clock }));
+    this.engine = wired.engine;
+    this.supervisor = wired.supervisor;
+    for (const r of table.readers) for (const z of Object.keys(r.zones)) this.holds.set(`${r.id}/${z}`, new Set());
+  }
+
+  private send(reader: string, msg: ReaderMessage): void {
+    if (this.unplugged.has(reader)) return;
+    let conn = this.conns.get(reader);
+    if (!conn) {
+      conn = { name: `/dev/pts-${reader}`, write: () => undefined };
+      this.conns.set(reader, conn);
+      this.supervisor.opened(conn);
+    }
+    if ('zone' in msg) this.lastLine.set(`${reader}/${msg.zone}`, this.clock);
+    this.supervisor.line(conn, encodeLine(msg), this.clock);
+  }
+  private seq(reader: string): number {
+    const s = (this.seqs.get(reader) ?? -1) + 1;
+    this.seqs.set(reader, s);
+    return s;
+  }
+
+  /** A reader (re)connects: HELLO, then a snapshot of each of its zones as they are now. */
+  hello(reader: string): void {
+    const cfg = this.table.readers.find((r) => r.id === reader)!;
+    this.seqs.delete(reader);
+    this.send(reader, { type: 'HELLO', reader, firmware: '0.1.0', protocol: 0, zones: Object.keys(cfg.zones) });
+    for (const zone of Object.keys(cfg.zones)) this.send(reader, { type: 'SNAP', seq: this.seq(reader), zone, tags: [...this.holds.get(`${reader}/${zone}`)!] });
+  }
+
+  /** The walls are built before the hub is there: every reader powers up seeing them and says HELLO. */
+  build(game: StandardGameResult): void {
+    const wallZone = (w: number) => this.table.readers.flatMap((r) => Object.entries(r.zones).filter(([, p]) => p.area === 'wall' && p.wall === w).map(([z]) => `${r.id}/${z}`))[0]!;
+    game.walls.forEach((tiles, w) => tiles.forEach((t) => this.holds.get(wallZone(w))!.add(tagOfTile(t))));
+    for (const r of this.table.readers) this.hello(r.id);
+    this.advance(1000);
+  }
+
+  /** Pulls a reader's cable: the hub sees the connection close; the reader keeps tracking, silent. */
+  unplug(reader: string): void {
+    this.supervisor.closed(this.conns.get(reader)!, 'Port closed: disconnected');
+    this.conns.delete(reader);
+    this.unplugged.add(reader);
+  }
+  /** Plugs it back: a new connection, a HELLO and its snapshots. */
+  replug(reader: string): void {
+    this.unplugged.delete(reader);
+    this.hello(reader);
+  }
+
+  /** One simulator step: its lifts and placements as DEL and ADD lines, then the step's dwell. */
+  step(s: Step): void {
+    for (const m of s.moves) {
+      const tag = tagOfTile(m.tile);
+      if (m.from) {
+        this.holds.get(`${m.from.reader}/${m.from.zone}`)!.delete(tag);
+        this.send(m.from.reader, { type: 'DEL', seq: this.seq(m.from.reader), zone: m.from.zone, tag });
+      }
+      if (m.to) {
+        this.holds.get(`${m.to.reader}/${m.to.zone}`)!.add(tag);
+        this.send(m.to.reader, { type: 'ADD', seq: this.seq(m.to.reader), zone: m.to.zone, tag });
+      }
+    }
+    this.advance(PACE * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
+  }
+
+  /** Moves the clock on, ticking every 50 ms; every plugged reader beats once a second. */
+  advance(ms: number): void {
+    const end = this.clock + ms;
+    while (this.clock < end) {
+      this.clock = Math.min(end, this.clock + 50);
+      if (this.clock - this.lastBeat >= 1000) {
+        this.lastBeat = this.clock;
+        for (const r of this.table.readers) if (this.conns.has(r.id)) this.send(r.id, { type: 'HB', seq: this.seq(r.id), uptimeMs: this.clock });
+      }
+      this.engine.tick();
+    }
+  }
+
+  moves(): (StoredEvent & { data: TileMovedData })[] {
+    return this.store.events(this.table.id).filter((e) => e.type === 'tile-moved') as (StoredEvent & { data: TileMovedData })[];
+  }
+}
+
+const benches: Bench[] = [];
+afterEach(() => {
+  for (const b of benches.splice(0)) {
+    b.engine.close();
+    b.store.close();
+  }
+});
+function bench(table: TableConfig = demo): Bench {
+  const b = new Bench(table);
+  benches.push(b);
+  return b;
+}
+
+describe('a 4-player table over reader lines', () => {
+  it('seed 3 played clean: the hub infers every action the bots made, no flag, Bea\'s Mah Jongg scores 0, 70, 0, −10 (000)', () => {
+    const game = playStandardGame({ seed: 3, cards, table: demo });
+    const b = bench();
+    b.build(game);
+    for (const s of game.steps) b.step(s);
+    b.advance(3000);
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
+    expect(b.engine.unexplained).toEqual([]);
+    const v = b.engine.publicView();
+    expect(v.phase).toBe('ended');
+    expect(v.flags).toEqual([]);
+    expect(v.score?.points).toEqual([0, 70, 0, -10]);
+    expect(b.moves().filter((m) => m.data.reconciled)).toEqual([]);
+  });
+
+  it('South\'s rack reader unplugged for South\'s 3rd pick: the pick is reconciled from its next snapshot with the window, no false flag, the same score', () => {
+    const game = playStandardGame({ seed: 3, cards, table: demo });
+    // South's (Bea's) 3rd pick: a lift from a wall, then the placement into RK-S/in
+    const liftIdx = game.steps.map((s, i) => ({ s, i })).filter(({ s }) => s.label.startsWith('Bea picks '))[2]!.i;
+    const placeIdx = liftIdx + 1;
+    const picked = game.steps[liftIdx]!.moves[0]!.tile;
+    expect(game.steps[placeIdx]!.moves).toEqual([{ tile: picked, from: null, to: { reader: 'RK-S', zone: 'in' } }]);
+    expect(game.steps[liftIdx]!.moves[0]!.from!.reader).toMatch(/^WL-/);
+    const wall = game.steps[liftIdx]!.moves[0]!.from!;
+
+    const b = bench();
+    b.build(game);
+    game.steps.slice(0, liftIdx).forEach((s) => b.step(s));
+    const heardIn = b.lastLine.get('RK-S/in')!; // the last the hub heard of South's rack before the cable came out
+    b.unplug('RK-S');
+    expect(b.supervisor.stateOf('RK-S', b.clock)).toBe('reconnecting');
+    b.step(game.steps[liftIdx]!); // the wall reader sees the tile go
+    b.step(game.steps[placeIdx]!); // South racks it: nobody hears it
+    expect(b.engine.publicView().players[1]!.count).toBeNull(); // a reader away: South's count is not shown
+    b.replug('RK-S');
+    const snapAt = b.clock;
+    b.advance(1000);
+    // the pick appears where the tile is, marked reconciled with the window it happened in
+    const m = b.moves().find((e) => e.data.tile === picked && e.data.to === 'RK-S/in')!;
+    expect(m.data.from).toBe(`${wall.reader}/${wall.zone}`);
+    expect(m.data.reconciled).toEqual({ from: heardIn, to: snapAt });
+    expect(b.moves().filter((e) => e.data.reconciled).map((e) => e.data.tile)).toEqual([picked]);
+    expect(b.engine.publicView().players[1]!.count).toBe(14); // South has picked: 14 on turn (NMJL)
+    expect(b.engine.publicView().flags).toEqual([]);
+
+    for (const s of game.steps.slice(placeIdx + 1)) b.step(s);
+    b.advance(3000);
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(v.score?.points).toEqual([0, 70, 0, -10]);
+  });
+});
+
+describe('a 4-player seat view', () => {
+  it('practice help, where the table allows it: the same lines and distances as howFar for that rack', () => {
+    const table: TableConfig = { ...demo, practiceHelp: true };
+    const game = playStandardGame({ seed: 3, cards, table });
+    const b = bench(table);
+    b.build(game);
+    // play up to the end of the Charleston and a few turns: Cat (West) holds 13 tiles inside her rack
+    const firstDiscard = game.steps.findIndex((s) => / discards /.test(s.label));
+    game.steps.slice(0, firstDiscard + 12).forEach((s) => b.step(s));
+    b.advance(1000);
+    const seat = b.engine.seatView(2);
+    const mine = seat.racks[0]!.concealed.map((t) => t.id);
+    expect(mine).toHaveLength(13);
+    expect(seat.racks[0]!.exposed).toEqual([]);
+    const pub = b.engine.publicView();
+    const dead = pub.discards.filter((k, _, all) => all.filter((x) => x === k).length >= (k === 'J' || k === 'F' ? 8 : 4));
+    const expected = howFar(cards, { tiles: mine.map((id) => kindOf(id as TileId)), exposures: [], dead }, { limit: 5 });
+    // Cat's 13 tiles by hand, and the two nearest lines of the sample card, checked by hand:
+    expect(mine.map((id) => kindOf(id as TileId)).join(' ')).toBe('4B 8B 8B 9B 2C 4C 8D 8D E W GD GD F');
+    // "FF 2468a 2468b 22c 88c" (X 35) with bams, craks, dots: F, 2B 6B, 6C 8C, 2D 2D → 7 missing
+    expect(seat.practice![0]).toMatchObject({ rack: 0, lineId: 'sample-standard:16', value: 35, need: 7, missing: ['2B', '6B', '6C', '8C', '2D', '2D', 'F'] });
+    // "FF 111a 111b 111c DDD" (X 30) as 8s and greens: F, 8B, 8C 8C 8C, 8D, GD → 7 missing
+    expect(seat.practice![1]).toMatchObject({ rack: 0, lineId: 'sample-standard:20', value: 30, need: 7, missing: ['8B', '8C', '8C', '8C', '8D', 'GD', 'F'] });
+    expect(seat.practice).not.toBeNull();
+    expect(seat.practice!.map((l) => [l.rack, l.lineId, l.need, l.missing])).toEqual(expected.map((h) => [0, h.line.id, h.need, h.missing]));
+    expect(seat.practice!.length).toBe(5);
+    // no other seat's concealed tile: Cat's own 13, and the three others' counts only
+    expect(seat.players.map((p) => p.count)).toEqual(pub.players.map((p) => p.count));
+  });
+
+  it('no practice help where the table does not allow it (the demo and tournaments): practice is null', () => {
+    const game = playStandardGame({ seed: 3, cards, table: demo });
+    const b = bench();
+    b.build(game);
+    game.steps.slice(0, 40).forEach((s) => b.step(s));
+    expect(b.engine.seatView(0).practice).toBeNull();
+    expect(() => b.engine.seatView(4)).toThrow(RangeError);
+  });
+});
