@@ -86,6 +86,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       table,
       cards,
       registry: tagMap,
+      ...(table.timing.settleByArea ? { settleByArea: table.timing.settleByArea } : {}),
       store,
       readers: {
         // one table's readers only: asking for all of them on every tick grows with the square of the room

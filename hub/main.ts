@@ -27,7 +27,7 @@ const program = new Command()
   .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
   .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
-  .option('--settle-ms <ms>', 'override every table\'s settle window (ms)')
+  .option('--settle-ms <ms>', 'override every table\'s settle windows, in every area (ms)')
   .option('--count-check-ms <ms>', 'override every table\'s count-check delay after a turn boundary (ms)')
   .option('--sim-pace <ms>', 'simulator: ms between physical steps', '700')
   .option('--sim-seed <n>', 'simulator: seed of the first game', '1')
@@ -65,7 +65,12 @@ async function waitForFile(file: string, ms: number, child: ChildProcess): Promi
 async function main(): Promise<void> {
   const tables = loadHubConfig(o.config);
   for (const { table } of tables) {
-    if (o.settleMs !== undefined) table.timing.settleMs = Number(o.settleMs);
+    if (o.settleMs !== undefined) {
+      // every area, racks and tops included (their own windows would otherwise stay)
+      const ms = Number(o.settleMs);
+      table.timing.settleMs = ms;
+      table.timing.settleByArea = { rack: ms, top: ms, wall: ms, floor: ms };
+    }
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = Number(o.countCheckMs);
   }
   let ports = o.reader ?? [];

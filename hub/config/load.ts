@@ -12,6 +12,7 @@ import type { HubConfig, TableConfig } from './types.js';
 
 const name = z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . - (1-32)');
 const index = z.number().int().min(0);
+const settle = z.number().int().min(0).max(10_000);
 const zoneRole = z.discriminatedUnion('area', [
   z.object({ area: z.literal('rack'), player: index, rack: index }),
   z.object({ area: z.literal('top'), player: index, rack: index }),
@@ -32,6 +33,11 @@ const table = z.object({
     settleMs: z.number().int().min(0).max(10_000),
     countCheckMs: z.number().int().min(0).max(60_000),
     staleMs: z.number().int().min(100).max(600_000),
+    settleByArea: z
+      .object({ rack: settle, top: settle, wall: settle, floor: settle })
+      .partial()
+      .strict()
+      .optional(),
   }),
   practiceHelp: z.boolean().optional(),
 });

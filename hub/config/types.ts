@@ -43,6 +43,12 @@ export interface TimingConfig {
   countCheckMs: number;
   /** a reader with no message for this long is shown stale (ms) */
   staleMs: number;
+  /**
+   * settle windows per area (ms) where they differ from `settleMs`: e.g. `{ "rack": 400, "top": 400 }`.
+   * Omitted: the Royale Siamese table uses 400 ms in racks and on their tops (hub/table/engine.ts
+   * DEFAULT_SETTLE_BY_AREA), the 4-player table `settleMs` everywhere.
+   */
+  settleByArea?: Partial<Record<'rack' | 'top' | 'wall' | 'floor', number>>;
 }
 
 /** One table. */

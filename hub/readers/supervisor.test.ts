@@ -4,7 +4,7 @@ import type { ReaderMessage } from '../../firmware-protocol/messages.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import type { EventStore } from '../store/types.js';
 import { RulingError } from '../api/runtime.js';
-import { ReaderSupervisor, type Connection } from './supervisor.js';
+import { ReaderSupervisor, type Connection, type SupervisorOptions } from './supervisor.js';
 
 const CMD_SNAP = encodeLine({ type: 'CMD', command: 'snap' });
 const T0 = 1_000_000;
@@ -18,7 +18,7 @@ class Bench {
   readonly statusCalls: string[] = [];
   clock = T0;
 
-  constructor(store?: EventStore) {
+  constructor(store?: EventStore, opts: SupervisorOptions = {}) {
     this.store = store ?? openSqliteStore(':memory:');
     this.sup = new ReaderSupervisor(
       new Map([
@@ -33,7 +33,7 @@ class Bench {
         status: (r) => this.statusCalls.push(r),
       },
       STALE_MS,
-      { tableOf: (id) => (id === 'RK-E1' || id === 'WL-1' ? 't1' : undefined), now: () => this.clock },
+      { tableOf: (id) => (id === 'RK-E1' || id === 'WL-1' ? 't1' : undefined), now: () => this.clock, ...opts },
     );
   }
 
@@ -396,25 +396,74 @@ describe('protocol version 1 readers', () => {
     expect(c.sent).toEqual([encodeLine({ type: 'CMD', command: 'replay', from: 2 }), CMD_SNAP]);
   });
 
-  it('a replayed line in the gap is applied once, in seq order; the replayed lines the hub had are repeats (PROTOCOL.md §6.1)', () => {
-    const b = new Bench();
+  /** A v1 reader whose seq 3 (DEL in TAG_A) and 4 (ADD top TAG_A) are lost, then replays 3… (PROTOCOL.md §6.1). */
+  function replayed(b: Bench): Connection & { sent: string[] } {
     const c = b.conn('/dev/ttyUSB0');
     b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '2.0.0', protocol: 1, zones: ['in', 'top'] });
     b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [], rssi: [] });
     b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] });
     b.send(c, { type: 'ADD', seq: 2, zone: 'in', tag: TAG_A, rssi: -51 });
-    // seq 3 (DEL in TAG_A) and seq 4 (ADD top TAG_A) are lost on the wire
     b.send(c, { type: 'HB', seq: 5, uptimeMs: 2520 }); // gap: expected 3
     expect(c.sent).toEqual([encodeLine({ type: 'CMD', command: 'replay', from: 3 }), CMD_SNAP]);
-    // the reader replays 3… byte for byte
     b.send(c, { type: 'DEL', seq: 3, zone: 'in', tag: TAG_A });
     b.send(c, { type: 'ADD', seq: 4, zone: 'top', tag: TAG_A, rssi: -49 });
     b.send(c, { type: 'HB', seq: 5, uptimeMs: 2520 }); // had it: a repeat
     b.send(c, { type: 'DEL', seq: 3, zone: 'in', tag: TAG_A }); // replayed once more (a second request): a repeat now
-    expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`, `DEL RK-E1/in ${TAG_A}`, `ADD RK-E1/top ${TAG_A}`]);
+    return c;
+  }
+
+  it('a replayed line in the gap is accepted once: not a repeat, not a reboot; the lines the hub had are repeats (PROTOCOL.md §6.1)', () => {
+    const b = new Bench();
+    const c = replayed(b);
     expect(b.state()).toMatchObject({ state: 'connected', gaps: 1, duplicates: 2 });
+    expect(c.sent).toHaveLength(2); // no reboot suspected: no more snapshots asked for
+    expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`]); // by default not applied: the snapshot asked for with the replay is the truth
+    expect(b.store.rawLines([6, 7]).map((l) => l.line.split('*')[0])).toEqual([`DEL seq=3 zone=in tag=${TAG_A}`, `ADD seq=4 zone=top tag=${TAG_A} rssi=-49`]);
     b.send(c, { type: 'HB', seq: 6, uptimeMs: 3520 }); // and the sequence goes on from 5
     expect(b.state()).toMatchObject({ gaps: 1, duplicates: 2 });
+  });
+
+  it('with applyReplayed, the replayed deltas of the gap are handed on once, in seq order', () => {
+    const b = new Bench(undefined, { applyReplayed: true });
+    replayed(b);
+    expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`, `DEL RK-E1/in ${TAG_A}`, `ADD RK-E1/top ${TAG_A}`]);
+    expect(b.state()).toMatchObject({ state: 'connected', gaps: 1, duplicates: 2 });
+  });
+
+  it('with applyReplayed, a replayed delta older than a delta of the same tag applied since is not applied (the later line says where the tag is)', () => {
+    const b = new Bench(undefined, { applyReplayed: true });
+    const c = b.conn('/dev/ttyUSB0');
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '2.0.0', protocol: 1, zones: ['in', 'top'] });
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [], rssi: [] });
+    b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] });
+    // seq 2 (ADD in TAG_A) is lost; its DEL comes
+    b.send(c, { type: 'DEL', seq: 3, zone: 'in', tag: TAG_A });
+    b.send(c, { type: 'ADD', seq: 2, zone: 'in', tag: TAG_A, rssi: -50 }); // replayed: older than the DEL
+    b.send(c, { type: 'ADD', seq: 4, zone: 'top', tag: TAG_B, rssi: -50 });
+    expect(b.seen.slice(2)).toEqual([`DEL RK-E1/in ${TAG_A}`, `ADD RK-E1/top ${TAG_B}`]);
+    expect(b.state()).toMatchObject({ state: 'connected', gaps: 1, duplicates: 0 });
+  });
+
+  it('a replay that arrives after the HELLO answering the CMD snap sent with it: no reboot; the deltas older than the new snapshots are not applied', () => {
+    const b = new Bench();
+    const c = b.conn('/dev/ttyUSB0');
+    const hello: ReaderMessage = { type: 'HELLO', reader: 'RK-E1', firmware: '2.0.0', protocol: 1, zones: ['in', 'top'] };
+    b.send(c, hello);
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [], rssi: [] });
+    b.send(c, { type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] });
+    b.send(c, { type: 'ADD', seq: 2, zone: 'in', tag: TAG_A, rssi: -51 });
+    // seq 3 (DEL in TAG_A) is lost
+    b.send(c, { type: 'HB', seq: 4, uptimeMs: 2520 });
+    expect(c.sent).toEqual([encodeLine({ type: 'CMD', command: 'replay', from: 3 }), CMD_SNAP]);
+    // the commands crossed on the way: the snap is answered first, then the replay
+    b.send(c, hello);
+    b.send(c, { type: 'SNAP', seq: 5, zone: 'in', tags: [], rssi: [] });
+    b.send(c, { type: 'SNAP', seq: 6, zone: 'top', tags: [], rssi: [] });
+    b.send(c, { type: 'DEL', seq: 3, zone: 'in', tag: TAG_A }); // the gap's line, older than the snapshot of `in`
+    b.send(c, { type: 'HB', seq: 4, uptimeMs: 2520 }); // had it
+    expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`, 'SNAP RK-E1/in ', 'SNAP RK-E1/top ']);
+    expect(b.state()).toMatchObject({ state: 'connected', gaps: 1, duplicates: 1 });
+    expect(c.sent).toHaveLength(2); // no reboot suspected, no more snapshots asked for
   });
 
   it('a v0 reader is only asked for a snapshot', () => {

@@ -28,7 +28,7 @@ import type { Place } from '../../rules/referee/places.js';
 import type { FlagEvidence, PublicTableView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/runtime.js';
 import type { StoredEvent } from '../store/types.js';
-import { inferAction, playersOfReaders } from './inference.js';
+import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
 import { TableMachine, type CountCheckData, type EngineOptions, type TileMovedData } from './machine.js';
 
@@ -100,9 +100,7 @@ export class TableEngine extends TableMachine {
    * @param readers reader ids (a count check's `skipReaders`)
    */
   playersToSkip(readers: readonly string[]): number[] {
-    const ids = new Set(readers);
-    const shared = this.table.readers.some((r) => ids.has(r.id) && Object.values(r.zones).some((z) => z.area === 'wall' || z.area === 'floor'));
-    return shared ? this.table.players.map((_, i) => i) : playersOfReaders(this.table, ids);
+    return playersToSkip(this.table, readers);
   }
 
   /** The racks whose top one of `readers` reads. */

@@ -67,7 +67,7 @@ export function inferAction(
   return { type: 'other-move', from, to, tile, at, ref };
 }
 
-/** Players whose zones are read by any of `readers` (used to skip count checks on untrusted readers). */
+/** Players whose racks (inside or top) are read by any of `readers`, in seat order. */
 export function playersOfReaders(table: TableConfig, readers: Iterable<string>): number[] {
   const ids = new Set(readers);
   const out = new Set<number>();
@@ -76,4 +76,18 @@ export function playersOfReaders(table: TableConfig, readers: Iterable<string>):
     for (const role of Object.values(r.zones)) if (role.area === 'rack' || role.area === 'top') out.add(role.player);
   }
   return [...out].sort();
+}
+
+/**
+ * The players a count check cannot judge while `readers` were not heard (a count is never judged
+ * from a zone the hub could not see: 003 rule 18C, NMJL wrong count): the owner of a rack reader,
+ * and every player when a wall or the floor reader is among them (a pick or a discard there may be
+ * missing from every count). Both table kinds use it.
+ * @param readers reader ids (a count check's `skipReaders`)
+ * @returns player indices in seat order
+ */
+export function playersToSkip(table: TableConfig, readers: Iterable<string>): number[] {
+  const ids = new Set(readers);
+  const shared = table.readers.some((r) => ids.has(r.id) && Object.values(r.zones).some((z) => z.area === 'wall' || z.area === 'floor'));
+  return shared ? table.players.map((_, i) => i) : playersOfReaders(table, ids);
 }

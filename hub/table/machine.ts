@@ -256,10 +256,12 @@ export abstract class TableMachine implements TableRuntime {
 
   /**
    * Readers the hub could not hear at `from` or since (ms): an open gap, a gap closed at or
-   * after `from`, or not trusted `now`. `until`: only gaps that began by then (a move's time).
+   * after `from`, or, `now`, not trusted (`also: 'untrusted'`, for count checks) or stale
+   * (`also: 'stale'`, for moves: a reader not yet heard at all has no gap and names no move).
+   * `until`: only gaps that began by then (a move's time).
    */
-  protected unseenReaders(from: number, now: number, until = Infinity): string[] {
-    const out = new Set(this.readers.untrusted(now));
+  protected unseenReaders(from: number, now: number, until = Infinity, also: 'untrusted' | 'stale' = 'untrusted'): string[] {
+    const out = new Set(also === 'untrusted' ? this.readers.untrusted(now) : this.readers.statuses(now).filter((r) => r.state === 'stale').map((r) => r.id));
     for (const [zone, since] of this.gaps) if (since <= until) out.add(zone.split('/')[0]!);
     for (const g of this.pastGaps) if (g.to >= from && g.from <= until) out.add(g.reader);
     return [...out].sort();
@@ -296,7 +298,7 @@ export abstract class TableMachine implements TableRuntime {
       if (item.move) {
         const m = item.move;
         const data: TileMovedData = { tile: m.tile, tag: m.tag, from: m.from, to: m.to, lines: m.lines };
-        const unseen = this.unseenReaders(m.at, now, m.at);
+        const unseen = this.unseenReaders(m.at, now, m.at, 'stale');
         if (unseen.length) data.unseen = unseen;
         if (m.reconciled) data.reconciled = m.reconciled;
         this.record(this.store.append(this.id, 'tile-moved', m.at, data));

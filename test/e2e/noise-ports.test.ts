@@ -67,6 +67,7 @@ import { startHub, type RunningHub } from '../../hub/hub.js';
 import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socket-events.js';
 import type { PublicTableView } from '../../hub/api/views.js';
 import type { GameRecord } from '../../hub/simulator/game.js';
+import type { TileMovedData } from '../../hub/table/machine.js';
 import { requestUnplug } from '../../hub/simulator/ports.js';
 import { playGame } from '../../hub/simulator/game.js';
 import { CONFIG, ROOT } from './harness.js';
@@ -266,6 +267,11 @@ function stepTimeInPlay(seed: number, pace: number, label: RegExp): number {
   throw new Error(`no step ${label} in seed ${seed}`);
 }
 
+/** Every `tile-moved` event of table t1 so far. */
+function movesOf(s: NoisySession): TileMovedData[] {
+  return s.hub.store.events('t1').filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
+}
+
 /** The seconds since the session started at which the view is in play, waiting up to `ms`. */
 async function inPlay(s: NoisySession, gameNo: number, ms: number): Promise<void> {
   await waitFor(() => (s.view()?.gameNo ?? 0) >= gameNo && s.view()?.phase === 'play', ms, () => `game ${gameNo} in play (${s.timeline.join(' | ')})`);
@@ -303,6 +309,10 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
     requestUnplug(s.simDir, `WL-${current + 1}`, 4000);
     await expectAsRecorded(s, SEED);
     await expectReconnected(s, `WL-${current + 1}`);
+    // the case was met: picks from the unplugged wall moved on the racks' reads alone
+    const picks = movesOf(s).filter((m) => m.from === `WL-${current + 1}/wall` && m.unseen?.includes(`WL-${current + 1}`));
+    expect(picks.length).toBeGreaterThan(0);
+    expect(picks.every((m) => m.reconciled !== undefined)).toBe(true);
   }, 90_000);
 
   /**
@@ -326,5 +336,10 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
     requestUnplug(s.simDir, 'RK-E1', 3500);
     await expectAsRecorded(s, SEED);
     await expectReconnected(s, 'RK-E1');
+    // the case was met: Ann's discard after her Mah Jongg was logged while RK-E1 was not heard, and
+    // tiles of the Mah Jongg reached the log from its snapshot after the replug
+    const moves = movesOf(s);
+    expect(moves.find((m) => m.tile === '6C#1' && m.to === 'FL-1/floor')?.unseen).toContain('RK-E1');
+    expect(moves.filter((m) => m.to === 'RK-E1/top' && m.reconciled).length).toBeGreaterThan(0);
   }, 90_000);
 });

@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECRET = 'room-siamese-secret';
 /** ms between the simulator's physical steps: a Siamese game then takes ~40 s (default 700 ms: ~3 min) */
-const PACE = 150;
+const PACE = 80;
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];

@@ -2,13 +2,15 @@
  * Tournament day in the 4-player room, end to end: the real hub process (`npm start -- --room
  * --table-kind standard`) with its two standard simulators (4 bots each, Charleston, calls, 000
  * rules) at a fast pace; the director logs in with MJHUB_DIRECTOR_SECRET and starts the round
- * clock through the API the dashboard uses; both tables play until each has four games on its
- * 4-seat card. Every game's line is the 000 score the table reported when that game ended (its
- * public view), in the order played; the players verify across and initial from their seat codes;
- * the standings are the sum of each player's points.
+ * clock through the API the dashboard uses. The round is cut to 150 s (the demo's tournament file
+ * with `roundMs` 150 000) so that a 4-player game of about a minute fits once or twice and the clock
+ * runs out in the test: every game finished in time is on the card as the 000 score the table reported
+ * when it ended (its public view), in the order played; every game of the round without a result
+ * scores 0 for all ("X", 000: a game not completed within the time). The players verify across and
+ * initial from their seat codes; the standings are the sum of each player's points.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECRET = 'room-standard-secret';
 /** ms between the simulators' physical steps */
-const PACE = 150;
+const PACE = 100;
+/** the round's clock (ms): short enough to run out during the test */
+const ROUND_MS = 150_000;
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -42,14 +46,16 @@ interface Card {
 }
 
 describe('the 4-player room: a tournament round of four games at two tables (npm start -- --room --table-kind standard)', () => {
-  it('scores every game on the 4-seat cards with no typing, as each table reported it, and the standings sum them', { timeout: 900_000 }, async () => {
+  it('scores every game on the 4-seat cards with no typing, as each table reported it, the games cut short by the clock as 0 for all, and the standings sum them', { timeout: 300_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-room-standard-'));
     dirs.push(dir);
+    const tournament = path.join(dir, 'tournament.json');
+    writeFileSync(tournament, JSON.stringify({ ...JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tournament-room.json'), 'utf8')), roundMs: ROUND_MS, warnBelowMs: 30_000 }));
     const env: NodeJS.ProcessEnv = { ...process.env, MJHUB_DIRECTOR_SECRET: SECRET };
     delete env.MJHUB_DIRECTOR_TOKEN;
     const hub = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'hub/main.ts'), '--room', '--table-kind', 'standard', '--port', '0', '--data', dir, '--sim-pace', String(PACE), '--settle-ms', '50', '--count-check-ms', '120'],
+      ['--import', 'tsx', path.join(ROOT, 'hub/main.ts'), '--room', '--table-kind', 'standard', '--tournament', tournament, '--port', '0', '--data', dir, '--sim-pace', String(PACE), '--settle-ms', '50', '--count-check-ms', '120'],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
     );
     children.push(hub);
@@ -80,7 +86,7 @@ describe('the 4-player room: a tournament round of four games at two tables (npm
     const reported: Record<string, Record<number, number[]>> = { t1: {}, t2: {} };
     const cardsNow = async (): Promise<Card[]> => ((await (await fetch(`${url}/api/director/tournament`, { headers: auth })).json()) as { cards: Card[] }).cards;
     let cards: Card[] = [];
-    const until = Date.now() + 840_000;
+    const until = Date.now() + ROUND_MS + 60_000;
     while (Date.now() < until) {
       for (const t of ['t1', 't2']) {
         const v = (await (await fetch(`${url}/api/tables/${t}`)).json()) as { gameNo: number; phase: string; score: { points: number[]; final: boolean } | null };
@@ -94,11 +100,16 @@ describe('the 4-player room: a tournament round of four games at two tables (npm
       [1, 1, 4, 4],
       [1, 2, 4, 4],
     ]);
-    // every game's line is the table's own 000 score of that game, in the order played
+    // every game finished in time is the table's own 000 score of that game, in the order played;
+    // the games the clock cut short score 0 for all
     for (const c of cards) {
       const t = `t${c.table}`;
-      const played = Object.keys(reported[t]!).map(Number).filter((n) => n >= first[t]!).sort((a, b) => a - b).slice(0, 4);
-      expect(c.games.map((g) => g!.points), t).toEqual(played.map((n) => reported[t]![n]));
+      const byTable = c.games.filter((g) => g!.by === 'table');
+      expect(byTable.length, `${t}: games finished within the round`).toBeGreaterThanOrEqual(1);
+      expect(c.games.map((g) => g!.by), t).toEqual([...byTable.map(() => 'table'), ...c.games.slice(byTable.length).map(() => 'clock')]);
+      const played = Object.keys(reported[t]!).map(Number).filter((n) => n >= first[t]!).sort((a, b) => a - b).slice(0, byTable.length);
+      expect(byTable.map((g) => g!.points), t).toEqual(played.map((n) => reported[t]![n]));
+      for (const g of c.games.slice(byTable.length)) expect([g!.points, g!.marks]).toEqual([[0, 0, 0, 0], ['X', 'X', 'X', 'X']]);
       c.games.forEach((g) => expect(g!.marks).toEqual(g!.points.map((p) => (p === 0 ? 'X' : String(p)))));
     }
 

@@ -28,7 +28,7 @@ import type { FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../..
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
 import type { StoredEvent } from '../../store/types.js';
-import { playersOfReaders } from '../inference.js';
+import { playersToSkip } from '../inference.js';
 import { TableMachine, type CountCheckData, type EngineOptions, type TileMovedData } from '../machine.js';
 import { StandardAggregator } from './aggregate.js';
 
@@ -111,7 +111,7 @@ export class StandardTableEngine extends TableMachine {
       for (const a of this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.state)) this.act(a, e);
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
-      this.countCheck(e, playersOfReaders(this.table, d.skipReaders));
+      this.countCheck(e, playersToSkip(this.table, d.skipReaders));
     } else if (e.type === 'director-entry') {
       try {
         const next = this.withEntry(e.data as AnyDirectorEntry);
