@@ -224,7 +224,8 @@ export abstract class TableMachine implements TableRuntime {
    */
   readerStatusChanged(): void {
     const now = this.now();
-    for (const r of this.readers.statuses(now)) {
+    const statuses = this.readers.statuses(now);
+    for (const r of statuses) {
       const before = this.lastMessage.get(r.id);
       this.lastMessage.set(r.id, r.lastMessageAt);
       // offline, or a new HELLO after a silence (a reboot): a gap; a HELLO that answers the hub's
@@ -240,17 +241,25 @@ export abstract class TableMachine implements TableRuntime {
       }
     }
     // zones the hub cannot hear now (a gap, or a stale reader): a tile one of them held that a
-    // zone the hub hears reads now has left it (hub/tracking/tracker.ts `unseen`)
-    const unseen = new Map<ZoneKey, number | null>();
-    for (const r of this.readers.statuses(now)) {
+    // zone the hub hears reads now has left it (hub/tracking/tracker.ts `unseen`). Only changes go
+    // to the tracker: this runs for every table on every stale refresh (hub/hub.ts), and in the
+    // common case (every reader heard, none unseen before) it allocates nothing.
+    const blind = this.tracker.unseenZones();
+    let unseen: Map<ZoneKey, number | null> | null = null;
+    for (const r of statuses) {
+      const stale = r.state === 'stale';
+      if (!stale && blind.size === 0 && this.gaps.size === 0) continue;
       const cfg = this.table.readers.find((x) => x.id === r.id);
       for (const z of Object.keys(cfg?.zones ?? {})) {
         const key = `${r.id}/${z}`;
-        unseen.set(key, this.gaps.get(key) ?? (r.state === 'stale' ? (this.lastHeard.get(key) ?? null) : null));
+        const since = this.gaps.get(key) ?? (stale ? (this.lastHeard.get(key) ?? null) : null);
+        if (since === null ? blind.has(key) : !blind.has(key)) (unseen ??= new Map()).set(key, since);
       }
     }
-    this.tracker.setUnseen(unseen, now);
-    this.schedule();
+    if (unseen) {
+      this.tracker.setUnseen(unseen, now);
+      this.schedule();
+    }
     this.emit();
   }
 
