@@ -21,6 +21,7 @@
  *   check and initial again. Corrections are kept on the card, with what they replaced.
  */
 import { TOURNAMENT_000, ScoringError, scoreTournamentGame, type TournamentOutcome, type TournamentProfile } from '../scoring/tournament.js';
+import { cardWhere, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, seatName, type Seat } from './errors.js';
 
 /** One game's result on the card. */
@@ -117,43 +118,24 @@ export function newScoreCard(init: { tournament: string; round: number; table: n
   };
 }
 
-const where = (card: ScoreCard) => `round ${card.round} table ${card.table}`;
 
 function score(card: ScoreCard, game: number, outcome: TournamentOutcome, by: ScoredGame['by']): ScoredGame {
   try {
     const s = scoreTournamentGame(outcome, card.profile);
     return { outcome, points: s.points, marks: s.marks, by };
   } catch (e) {
-    if (e instanceof ScoringError) throw new TournamentError(`${where(card)} game ${game}: ${e.message}`);
+    if (e instanceof ScoringError) throw new TournamentError(`${cardWhere(card)} game ${game}: ${e.message}`);
     throw e;
   }
 }
 
-function checkGame(card: ScoreCard, game: unknown): number {
-  if (typeof game !== 'number' || !Number.isInteger(game) || game < 1 || game > GAMES_PER_ROUND)
-    throw new TournamentError(`${where(card)}: game must be 1-${GAMES_PER_ROUND}, not ${String(game)}`);
-  return game;
-}
 
 function checkSeat(card: ScoreCard, seat: unknown, player: unknown, what: string): Seat {
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat > 3)
-    throw new TournamentError(`${where(card)}: ${what}: seat must be 0-3 (East, South, West, North), not ${String(seat)}`);
+    throw new TournamentError(`${cardWhere(card)}: ${what}: seat must be 0-3 (East, South, West, North), not ${String(seat)}`);
   const s = seat as Seat;
-  if (card.seats[s] !== player) {
-    const at = card.seats.indexOf(player as string);
-    throw new TournamentError(
-      at >= 0
-        ? `${where(card)}: ${what}: player "${String(player)}" sits ${SEAT_NAMES[at]}, not ${SEAT_NAMES[s]}`
-        : `${where(card)}: ${what}: player "${String(player)}" does not sit at this table (${SEAT_NAMES[s]} is "${card.seats[s]}")`,
-    );
-  }
+  checkSeatHolder(card, s, player, what, SEAT_NAMES);
   return s;
-}
-
-function needAllGames(card: ScoreCard, what: string): void {
-  const missing = card.games.flatMap((g, i) => (g ? [] : [i + 1]));
-  if (missing.length > 0)
-    throw new TournamentError(`${where(card)}: ${what} before every game is scored (game${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing)`);
 }
 
 /**
@@ -174,21 +156,17 @@ function needAllGames(card: ScoreCard, what: string): void {
  */
 export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
   if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string')
-    throw new TournamentError(`${where(card)}: a card event must be an object with a type, not ${JSON.stringify(event)}`);
+    throw new TournamentError(`${cardWhere(card)}: a card event must be an object with a type, not ${JSON.stringify(event)}`);
   switch (event.type) {
     case 'game': {
-      const g = checkGame(card, event.game);
-      if (card.games[g - 1]) throw new TournamentError(`${where(card)}: game ${g} already has a result; only a director's correction can change it`);
-      const gap = card.games.slice(0, g - 1).findIndex((x) => x === null);
-      if (gap >= 0) throw new TournamentError(`${where(card)}: game ${g} entered before game ${gap + 1}`);
-      if (card.initials.some((x) => x !== null) || card.verified.some(Boolean))
-        throw new TournamentError(`${where(card)}: the card is being verified and initialed; only a director's correction can change it`);
+      const g = checkGameNumber(card, event.game);
+      checkNewGameResult(card, g);
       const games = [...card.games];
       games[g - 1] = score(card, g, event.outcome, 'table');
       return { ...card, games };
     }
     case 'time-up': {
-      if (card.games.every((x) => x !== null)) throw new TournamentError(`${where(card)}: time up, but every game already has a result`);
+      if (card.games.every((x) => x !== null)) throw new TournamentError(`${cardWhere(card)}: time up, but every game already has a result`);
       const games = card.games.map((x, i) => x ?? score(card, i + 1, { winner: null, unfinished: true }, 'clock'));
       return { ...card, games };
     }
@@ -196,26 +174,26 @@ export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
       const s = checkSeat(card, event.seat, event.player, 'verify');
       const partner = verificationPartner(s);
       if (event.of !== partner)
-        throw new TournamentError(`${where(card)}: ${SEAT_NAMES[s]} verifies ${SEAT_NAMES[partner]}'s score (000), not ${seatName(event.of)}'s`);
+        throw new TournamentError(`${cardWhere(card)}: ${SEAT_NAMES[s]} verifies ${SEAT_NAMES[partner]}'s score (000), not ${seatName(event.of)}'s`);
       needAllGames(card, `${SEAT_NAMES[s]} cannot verify`);
-      if (card.verified[s]) throw new TournamentError(`${where(card)}: ${SEAT_NAMES[s]} has already verified ${SEAT_NAMES[partner]}'s score`);
+      if (card.verified[s]) throw new TournamentError(`${cardWhere(card)}: ${SEAT_NAMES[s]} has already verified ${SEAT_NAMES[partner]}'s score`);
       const verified = [...card.verified] as ScoreCard['verified'];
       verified[s] = true;
       return { ...card, verified };
     }
     case 'initial': {
       const s = checkSeat(card, event.seat, event.player, 'initial');
-      if (typeof event.initials !== 'string' || event.initials.trim() === '') throw new TournamentError(`${where(card)}: ${SEAT_NAMES[s]}'s initials are empty`);
+      if (typeof event.initials !== 'string' || event.initials.trim() === '') throw new TournamentError(`${cardWhere(card)}: ${SEAT_NAMES[s]}'s initials are empty`);
       needAllGames(card, `${SEAT_NAMES[s]} cannot initial`);
-      if (card.initials[s] !== null) throw new TournamentError(`${where(card)}: ${SEAT_NAMES[s]} ("${card.seats[s]}") has already initialed this card`);
+      if (card.initials[s] !== null) throw new TournamentError(`${cardWhere(card)}: ${SEAT_NAMES[s]} ("${card.seats[s]}") has already initialed this card`);
       const initials = [...card.initials] as ScoreCard['initials'];
       initials[s] = event.initials.trim();
       return { ...card, initials };
     }
     case 'correct': {
-      const g = checkGame(card, event.game);
-      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${where(card)}: a correction of game ${g} needs a reason`);
-      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${where(card)}: a correction of game ${g} needs the director's name`);
+      const g = checkGameNumber(card, event.game);
+      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs a reason`);
+      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs the director's name`);
       const games = [...card.games];
       const before = games[g - 1] ?? null;
       games[g - 1] = score(card, g, event.outcome, 'director');
@@ -228,7 +206,7 @@ export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
       };
     }
     default:
-      throw new TournamentError(`${where(card)}: unknown card event type "${String((event as { type: unknown }).type)}"`);
+      throw new TournamentError(`${cardWhere(card)}: unknown card event type "${String((event as { type: unknown }).type)}"`);
   }
 }
 
@@ -281,7 +259,7 @@ export function playerCardView(card: ScoreCard, player: string): {
   complete: boolean;
 } {
   const s = card.seats.indexOf(player);
-  if (s < 0) throw new TournamentError(`${where(card)}: player "${player}" does not sit at this table`);
+  if (s < 0) throw new TournamentError(`${cardWhere(card)}: player "${player}" does not sit at this table`);
   const seat = s as Seat;
   return {
     seat,

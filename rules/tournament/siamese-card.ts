@@ -23,6 +23,7 @@
  * - A director's correction (with a reason: 000 "DISPUTES") replaces a game's points and clears both
  *   verifications and both initials; corrections are kept with what they replaced.
  */
+import { cardWhere, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
 import { GAMES_PER_ROUND, TournamentError } from './errors.js';
 
 /** The two seats of a Siamese card, in order: position 0 is East, position 1 West. */
@@ -127,17 +128,11 @@ export function isSiameseCard(card: unknown): card is SiameseScoreCard {
   return typeof card === 'object' && card !== null && (card as { kind?: unknown }).kind === 'siamese';
 }
 
-const where = (card: SiameseScoreCard) => `round ${card.round} table ${card.table}`;
 
-function checkGame(card: SiameseScoreCard, game: unknown): number {
-  if (typeof game !== 'number' || !Number.isInteger(game) || game < 1 || game > GAMES_PER_ROUND)
-    throw new TournamentError(`${where(card)}: game must be 1-${GAMES_PER_ROUND}, not ${String(game)}`);
-  return game;
-}
 
 function checkPoints(card: SiameseScoreCard, game: number, points: unknown): [number, number] {
   if (!Array.isArray(points) || points.length !== 2 || !points.every((p) => typeof p === 'number' && Number.isInteger(p)))
-    throw new TournamentError(`${where(card)} game ${game}: points must be 2 whole numbers (East, West), not ${JSON.stringify(points)}`);
+    throw new TournamentError(`${cardWhere(card)} game ${game}: points must be 2 whole numbers (East, West), not ${JSON.stringify(points)}`);
   return [points[0] as number, points[1] as number];
 }
 
@@ -146,22 +141,9 @@ function scored(points: [number, number], by: SiameseScoredGame['by'], source: s
 }
 
 function checkSeat(card: SiameseScoreCard, seat: unknown, player: unknown, what: string): SiameseSeat {
-  if (seat !== 0 && seat !== 1) throw new TournamentError(`${where(card)}: ${what}: seat must be 0 (East) or 1 (West) on a Siamese card, not ${String(seat)}`);
-  if (card.seats[seat] !== player) {
-    const at = card.seats.indexOf(player as string);
-    throw new TournamentError(
-      at >= 0
-        ? `${where(card)}: ${what}: player "${String(player)}" sits ${SIAMESE_SEAT_NAMES[at]}, not ${SIAMESE_SEAT_NAMES[seat]}`
-        : `${where(card)}: ${what}: player "${String(player)}" does not sit at this table (${SIAMESE_SEAT_NAMES[seat]} is "${card.seats[seat]}")`,
-    );
-  }
+  if (seat !== 0 && seat !== 1) throw new TournamentError(`${cardWhere(card)}: ${what}: seat must be 0 (East) or 1 (West) on a Siamese card, not ${String(seat)}`);
+  checkSeatHolder(card, seat, player, what, SIAMESE_SEAT_NAMES);
   return seat;
-}
-
-function needAllGames(card: SiameseScoreCard, what: string): void {
-  const missing = card.games.flatMap((g, i) => (g ? [] : [i + 1]));
-  if (missing.length > 0)
-    throw new TournamentError(`${where(card)}: ${what} before every game is scored (game${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing)`);
 }
 
 /**
@@ -178,45 +160,41 @@ function needAllGames(card: SiameseScoreCard, what: string): void {
  */
 export function applySiameseCardEvent(card: SiameseScoreCard, event: SiameseCardEvent): SiameseScoreCard {
   if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string')
-    throw new TournamentError(`${where(card)}: a card event must be an object with a type, not ${JSON.stringify(event)}`);
+    throw new TournamentError(`${cardWhere(card)}: a card event must be an object with a type, not ${JSON.stringify(event)}`);
   switch (event.type) {
     case 'game': {
-      const g = checkGame(card, event.game);
-      if (card.games[g - 1]) throw new TournamentError(`${where(card)}: game ${g} already has a result; only a director's correction can change it`);
-      const gap = card.games.slice(0, g - 1).findIndex((x) => x === null);
-      if (gap >= 0) throw new TournamentError(`${where(card)}: game ${g} entered before game ${gap + 1}`);
-      if (card.initials.some((x) => x !== null) || card.verified.some(Boolean))
-        throw new TournamentError(`${where(card)}: the card is being verified and initialed; only a director's correction can change it`);
+      const g = checkGameNumber(card, event.game);
+      checkNewGameResult(card, g);
       const games = [...card.games];
       games[g - 1] = scored(checkPoints(card, g, event.points), 'table', String(event.source ?? 'table'));
       return { ...card, games };
     }
     case 'time-up': {
-      if (card.games.every((x) => x !== null)) throw new TournamentError(`${where(card)}: time up, but every game already has a result`);
+      if (card.games.every((x) => x !== null)) throw new TournamentError(`${cardWhere(card)}: time up, but every game already has a result`);
       return { ...card, games: card.games.map((x) => x ?? scored([0, 0], 'clock', 'time up')) };
     }
     case 'verify': {
       const s = checkSeat(card, event.seat, event.player, 'verify');
       const other = SIAMESE_SEAT_NAMES[1 - s]!;
       needAllGames(card, `${SIAMESE_SEAT_NAMES[s]} cannot verify`);
-      if (card.verified[s]) throw new TournamentError(`${where(card)}: ${SIAMESE_SEAT_NAMES[s]} has already verified ${other}'s score`);
+      if (card.verified[s]) throw new TournamentError(`${cardWhere(card)}: ${SIAMESE_SEAT_NAMES[s]} has already verified ${other}'s score`);
       const verified: [boolean, boolean] = [...card.verified];
       verified[s] = true;
       return { ...card, verified };
     }
     case 'initial': {
       const s = checkSeat(card, event.seat, event.player, 'initial');
-      if (typeof event.initials !== 'string' || event.initials.trim() === '') throw new TournamentError(`${where(card)}: ${SIAMESE_SEAT_NAMES[s]}'s initials are empty`);
+      if (typeof event.initials !== 'string' || event.initials.trim() === '') throw new TournamentError(`${cardWhere(card)}: ${SIAMESE_SEAT_NAMES[s]}'s initials are empty`);
       needAllGames(card, `${SIAMESE_SEAT_NAMES[s]} cannot initial`);
-      if (card.initials[s] !== null) throw new TournamentError(`${where(card)}: ${SIAMESE_SEAT_NAMES[s]} ("${card.seats[s]}") has already initialed this card`);
+      if (card.initials[s] !== null) throw new TournamentError(`${cardWhere(card)}: ${SIAMESE_SEAT_NAMES[s]} ("${card.seats[s]}") has already initialed this card`);
       const initials: [string | null, string | null] = [...card.initials];
       initials[s] = event.initials.trim();
       return { ...card, initials };
     }
     case 'correct': {
-      const g = checkGame(card, event.game);
-      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${where(card)}: a correction of game ${g} needs a reason`);
-      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${where(card)}: a correction of game ${g} needs the director's name`);
+      const g = checkGameNumber(card, event.game);
+      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs a reason`);
+      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs the director's name`);
       const games = [...card.games];
       const before = games[g - 1] ?? null;
       games[g - 1] = scored(checkPoints(card, g, event.points), 'director', 'director');
@@ -229,7 +207,7 @@ export function applySiameseCardEvent(card: SiameseScoreCard, event: SiameseCard
       };
     }
     default:
-      throw new TournamentError(`${where(card)}: unknown card event type "${String((event as { type: unknown }).type)}"`);
+      throw new TournamentError(`${cardWhere(card)}: unknown card event type "${String((event as { type: unknown }).type)}"`);
   }
 }
 
@@ -307,7 +285,7 @@ export function siamesePlayerCardView(
   names: Readonly<Record<string, string>> = {},
 ): { seat: SiameseSeat; seatName: string; marks: string[]; total: number; settlement: string; initialed: boolean; mustVerify: string | null; complete: boolean } {
   const s = card.seats.indexOf(player);
-  if (s < 0) throw new TournamentError(`${where(card)}: player "${player}" does not sit at this table`);
+  if (s < 0) throw new TournamentError(`${cardWhere(card)}: player "${player}" does not sit at this table`);
   const seat = s as SiameseSeat;
   return {
     seat,

@@ -1,0 +1,67 @@
+/**
+ * The checks both kinds of table score card share (the 4-seat card of seed 000, scorecard.ts, and
+ * the 2-seat Royale Siamese card, siamese-card.ts): where a card is, a game's number, who sits at
+ * a seat, a new game's result in order, every game scored before verifying or initialing. Each
+ * throws a {@link TournamentError} naming the round and table.
+ */
+import { GAMES_PER_ROUND, TournamentError } from './errors.js';
+
+/** What the shared checks read of a card, of either kind. */
+export interface CardShape {
+  round: number;
+  table: number;
+  /** player ids in seat order */
+  seats: readonly string[];
+  /** games 1-4; null until entered */
+  games: readonly (object | null)[];
+  initials: readonly (string | null)[];
+  verified: readonly boolean[];
+}
+
+/** "round 2 table 3": how errors name a card. */
+export const cardWhere = (card: CardShape): string => `round ${card.round} table ${card.table}`;
+
+/**
+ * @returns the game number (1-4)
+ * @throws TournamentError when `game` is not a whole number 1-4
+ */
+export function checkGameNumber(card: CardShape, game: unknown): number {
+  if (typeof game !== 'number' || !Number.isInteger(game) || game < 1 || game > GAMES_PER_ROUND)
+    throw new TournamentError(`${cardWhere(card)}: game must be 1-${GAMES_PER_ROUND}, not ${String(game)}`);
+  return game;
+}
+
+/**
+ * A table's result for game `game` may go on the card: it has none yet, every earlier game has
+ * one, and nobody has started verifying or initialing (000: the card is checked once it is full).
+ * @throws TournamentError otherwise (a director's correction is the way to change a result)
+ */
+export function checkNewGameResult(card: CardShape, game: number): void {
+  if (card.games[game - 1]) throw new TournamentError(`${cardWhere(card)}: game ${game} already has a result; only a director's correction can change it`);
+  const gap = card.games.slice(0, game - 1).findIndex((x) => x === null);
+  if (gap >= 0) throw new TournamentError(`${cardWhere(card)}: game ${game} entered before game ${gap + 1}`);
+  if (card.initials.some((x) => x !== null) || card.verified.some(Boolean))
+    throw new TournamentError(`${cardWhere(card)}: the card is being verified and initialed; only a director's correction can change it`);
+}
+
+/**
+ * The player acting on their own view sits at `seat` (an index already checked).
+ * @param seatNames the card's seat names, e.g. East, South, West, North
+ * @throws TournamentError naming where the player does sit, or that they are not at this table
+ */
+export function checkSeatHolder(card: CardShape, seat: number, player: unknown, what: string, seatNames: readonly string[]): void {
+  if (card.seats[seat] === player) return;
+  const at = card.seats.indexOf(player as string);
+  throw new TournamentError(
+    at >= 0
+      ? `${cardWhere(card)}: ${what}: player "${String(player)}" sits ${seatNames[at]}, not ${seatNames[seat]}`
+      : `${cardWhere(card)}: ${what}: player "${String(player)}" does not sit at this table (${seatNames[seat]} is "${card.seats[seat]}")`,
+  );
+}
+
+/** @throws TournamentError when a game has no result yet (`what`: "verify", "initial") */
+export function needAllGames(card: CardShape, what: string): void {
+  const missing = card.games.flatMap((g, i) => (g ? [] : [i + 1]));
+  if (missing.length > 0)
+    throw new TournamentError(`${cardWhere(card)}: ${what} before every game is scored (game${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing)`);
+}
