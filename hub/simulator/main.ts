@@ -17,6 +17,8 @@
  *   --config FILE      table config (default hub/config/tables/siamese-demo.json)
  *   --table ID         which table of the config (default: the first Siamese table)
  *   --no-wait-for-hub  deal at once instead of waiting for every reader's first `CMD snap`
+ *   --hold-at-flag     the table stops once the violation made on purpose is complete (after the
+ *                      flagged player's discard) and waits, readers up, until the process is stopped
  *   --noise LEVEL      none (default) | realistic | x5 | xN: reader noise (noise.ts), readers then
  *                      also send a snapshot every 2 s
  *   --noise-<kind> R   one kind's rate, e.g. --noise-missed 0.05 --noise-reboot 0 (kinds: missed,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeLine, LineSplitter } from '../../firmware-protocol/codec.js';
 import { loadHubConfig } from '../config/load.js';
+import { playGame } from './game.js';
 import { LAST_STEP_STANDS_MS, Simulator } from './run.js';
 
 const [loaded] = loadHubConfig('hub/config/tables/siamese-demo.json');
@@ -60,5 +61,31 @@ describe('simulator pace between games', () => {
     expect(game1.length).toBeGreaterThan(300);
     expect([clearing.length, clearing.every((l) => l.type === 'DEL')]).toEqual([152, true]);
     expect(clearing[0]!.at - game1.at(-1)!.at).toBeGreaterThanOrEqual(LAST_STEP_STANDS_MS - 50);
+  }, 30_000);
+
+  it('with holdAtFlag the table stops after the discard that completes the injected violation, and waits until stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mjsim-hold-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const base = 23_000 + Math.floor(Math.random() * 2000);
+    const logs: string[] = [];
+    const sim = new Simulator({
+      table: loaded!.table, cards: loaded!.cards, seed: 2, pace: 0, games: 1, demo: false, inject: 'count', injectAt: 3,
+      transport: 'tcp', dir, tcpBase: base, waitForHub: false, heartbeatMs: 0, holdAtFlag: true, log: (l) => logs.push(l),
+    });
+    cleanups.push(() => sim.stop());
+    await sim.open();
+    // the same game played without the readers: Ann (player 0) racks 2 tiles at pick 3, then discards
+    const game = playGame({ seed: 2, cards: loaded!.cards, table: loaded!.table, inject: 'count', injectAt: 3 });
+    const flag = game.record.expectedFlags[0]!;
+    const discard = game.record.events.find((e) => e.type === 'discard' && e.player === flag.player && e.step >= flag.step)!;
+    expect([flag.player, flag.rule]).toEqual([0, '18C']);
+    let ended = false;
+    const running = sim.run().then(() => (ended = true));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(logs).toEqual([`game 1: the table stops for the director after step ${discard.step}`]);
+    expect([ended, sim.records.length]).toEqual([false, 0]);
+    await sim.stop();
+    await running;
+    expect([ended, sim.records.length]).toEqual([true, 0]);
   }, 30_000);
 });

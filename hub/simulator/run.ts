@@ -75,6 +75,12 @@ export interface RunnerOptions {
   protocol?: ProtocolVersion;
   /** seed of the noise (default: `seed`) */
   noiseSeed?: number;
+  /**
+   * the players stop when the violation made on purpose is complete (after the flagged player's
+   * next discard), as a real table stops and waits for the director; the readers stay up (heartbeats
+   * going) until the run is stopped. Tests use it to rule on a flag at a known state of the table.
+   */
+  holdAtFlag?: boolean;
   log: (line: string) => void;
 }
 
@@ -139,6 +145,13 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
   protected abstract play(n: number): G;
   /** What to log about a finished game after `game n: seed s`, e.g. ` (inject wall at pick 5): …`. */
   protected abstract summary(record: R): string;
+  /**
+   * The index in `game.steps` after which the table stops for the director with `holdAtFlag`: the
+   * step completing the violation made on purpose, or null when the game has none (default).
+   */
+  protected flagStep(_game: G): number | null {
+    return null;
+  }
 
   /**
    * Opens one link per reader (socat pseudo-terminals, or TCP when asked or socat is missing) and
@@ -176,9 +189,15 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     }
     for (;;) {
       if (this.stopped) break;
+      const holdAfter = opts.holdAtFlag ? this.flagStep(game) : null;
       for (const [i, s] of game.steps.entries()) {
         if (this.stopped) break;
         this.apply(s);
+        if (i === holdAfter) {
+          opts.log(`game ${n}: the table stops for the director after step ${i}`);
+          while (!this.stopped) await this.sleep(60_000);
+          break;
+        }
         const dwell = opts.pace * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1));
         // the game's last step (its final Mah Jongg, discard or flag) stands long enough for the
         // hub's largest settle window before the table is cleared, whatever the pace
@@ -326,6 +345,14 @@ export class Simulator extends SimulatorRunner<GameRecord, GameResult> {
   protected summary(r: GameRecord): string {
     return `${r.inject ? ` (inject ${r.inject} at pick ${r.injectAt})` : ''}: ${describeEnd(r)}`;
   }
+
+  /** The flagged player's first discard at or after the step of the violation (003 rules 18C / 20). */
+  protected override flagStep(game: GameResult): number | null {
+    const flag = game.record.expectedFlags[0];
+    if (!flag) return null;
+    const discard = game.record.events.find((e) => e.type === 'discard' && e.player === flag.player && e.step >= flag.step);
+    return discard?.step ?? null;
+  }
 }
 
 // ------------------------------------------------------------------ the command lines
@@ -377,6 +404,7 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
     .option('--config <file>', 'table config', spec.config)
     .option('--table <id>', 'table id in the config')
     .option('--no-wait-for-hub', 'deal without waiting for the hub')
+    .option('--hold-at-flag', 'stop playing once the violation made on purpose is complete (the table waits for the director)', false)
     .option('--noise <level>', 'none | realistic | x5 | xN', 'none')
     .option('--noise-seed <n>', 'seed of the noise (default: the game seed)', intOption('--noise-seed', 0))
     .option('--protocol <v>', 'protocol version the readers speak: 1 (signal strength, replay) or 0', (v: string) => {
@@ -407,7 +435,7 @@ export function commonRunOptions(
   const o = program.opts<{
     seed: number; pace: number; games: number; demo: boolean; injectAt?: number; transport: 'pty' | 'tcp'; tcpBase: number;
     linger: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean; noise: string; noiseSeed?: number;
-    protocol: ProtocolVersion;
+    protocol: ProtocolVersion; holdAtFlag: boolean;
   }>();
   const raw = program.opts<Record<string, unknown>>();
   const noise = parseNoise(String(o.noise ?? 'none'));
@@ -437,6 +465,7 @@ export function commonRunOptions(
     log: (line) => console.log(line),
     noise,
     protocol: o.protocol ?? 1,
+    ...(o.holdAtFlag ? { holdAtFlag: true } : {}),
     ...(typeof o.noiseSeed === 'number' ? { noiseSeed: o.noiseSeed } : {}),
     ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),
     ...(o.record ? { record: o.record } : {}),

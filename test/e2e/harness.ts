@@ -88,6 +88,8 @@ export async function startSession<R = GameRecordLite>(opts: {
   tcpBase?: number;
   /** serve a built display from this folder */
   staticDir?: string;
+  /** the simulator's table stops once its injected violation is complete (`--hold-at-flag`) */
+  holdAtFlag?: boolean;
 }): Promise<Session<R>> {
   const kind = KINDS[opts.kind ?? 'siamese'];
   const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
@@ -100,6 +102,7 @@ export async function startSession<R = GameRecordLite>(opts: {
   ];
   if (opts.tcpBase) args.push('--tcp-base', String(opts.tcpBase));
   if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? kind.injectAt));
+  if (opts.holdAtFlag) args.push('--hold-at-flag');
   const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
   sim.stdout!.on('data', (d: Buffer) => (simOut += d.toString()));
