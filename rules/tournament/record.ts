@@ -6,7 +6,8 @@
  * Pure: string in, string out; no file I/O.
  */
 import { TOURNAMENT_000, ScoringError, scoreTournamentGame, type TournamentOutcome, type TournamentProfile } from '../scoring/tournament.js';
-import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type SeatName } from './errors.js';
+import { SEAT_NAMES, TournamentError, type SeatName } from './errors.js';
+import { arrayField, byField, isInt, isObj, listField, parseRecordLines, stringField, whichGameFields, type RecordKind } from './record-lines.js';
 import type { ScoreCard, ScoredGame } from './scorecard.js';
 import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseMark, type SiameseScoreCard, type SiameseScoredGame } from './siamese-card.js';
 import type { AnyScoreCard } from './cards.js';
@@ -46,28 +47,35 @@ export interface GameRecord {
  * result are left out.
  */
 export function gameRecords(cards: readonly ScoreCard[]): GameRecord[] {
-  const out: GameRecord[] = [];
+  return cardLines(cards, (card, g, game) => ({
+    format: RECORD_FORMAT,
+    tournament: card.tournament,
+    round: card.round,
+    table: card.table,
+    game,
+    seats: card.seats.map((player, s) => ({ seat: SEAT_NAMES[s]!, player })),
+    profile: { ...card.profile },
+    outcome: g.outcome,
+    points: [...g.points],
+    marks: [...g.marks],
+    by: g.by,
+    corrections: card.corrections
+      .filter((c) => c.game === game)
+      .map((c) => ({ reason: c.reason, director: c.director, before: c.before ? { outcome: c.before.outcome, points: [...c.before.points] } : null })),
+  }));
+}
+
+/** Orders lines by round, then table, then game. */
+const byRoundTableGame = (a: AnyGameRecord, b: AnyGameRecord): number => a.round - b.round || a.table - b.table || a.game - b.game;
+
+/** One line per scored game of the cards (`line(card, game, gameNo 1-4)`), sorted by round, table, game. */
+function cardLines<C extends { games: readonly unknown[] }, R extends AnyGameRecord>(cards: readonly C[], line: (card: C, g: NonNullable<C['games'][number]>, game: number) => R): R[] {
+  const out: R[] = [];
   for (const card of cards)
     card.games.forEach((g, i) => {
-      if (!g) return;
-      out.push({
-        format: RECORD_FORMAT,
-        tournament: card.tournament,
-        round: card.round,
-        table: card.table,
-        game: i + 1,
-        seats: card.seats.map((player, s) => ({ seat: SEAT_NAMES[s]!, player })),
-        profile: { ...card.profile },
-        outcome: g.outcome,
-        points: [...g.points],
-        marks: [...g.marks],
-        by: g.by,
-        corrections: card.corrections
-          .filter((c) => c.game === i + 1)
-          .map((c) => ({ reason: c.reason, director: c.director, before: c.before ? { outcome: c.before.outcome, points: [...c.before.points] } : null })),
-      });
+      if (g) out.push(line(card, g as NonNullable<C['games'][number]>, i + 1));
     });
-  return out.sort((a, b) => a.round - b.round || a.table - b.table || a.game - b.game);
+  return out.sort(byRoundTableGame);
 }
 
 /** The records (either kind) as JSON lines: one compact JSON object per line, each line ended by "\n". */
@@ -75,32 +83,23 @@ export function toJsonLines(records: readonly AnyGameRecord[]): string {
   return records.map((r) => JSON.stringify(r) + '\n').join('');
 }
 
-const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const isInt = (x: unknown, min: number, max = Infinity): x is number => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
-
-function checkRecord(x: unknown, at: string): GameRecord {
-  const bad = (what: string) => new TournamentError(`${at}: ${what}`);
-  if (!isObj(x)) throw bad('not a JSON object');
-  if (x.format !== RECORD_FORMAT) throw bad(`format must be "${RECORD_FORMAT}", not ${JSON.stringify(x.format)}`);
-  if (typeof x.tournament !== 'string') throw bad('tournament must be a string');
-  if (!isInt(x.round, 1)) throw bad(`round must be a whole number ≥ 1, not ${JSON.stringify(x.round)}`);
-  if (!isInt(x.table, 1)) throw bad(`table must be a whole number ≥ 1, not ${JSON.stringify(x.table)}`);
-  if (!isInt(x.game, 1, GAMES_PER_ROUND)) throw bad(`game must be 1-${GAMES_PER_ROUND}, not ${JSON.stringify(x.game)}`);
-  if (!Array.isArray(x.seats) || x.seats.length !== 4) throw bad('seats must list the 4 seats East, South, West, North');
-  x.seats.forEach((s: unknown, i: number) => {
-    if (!isObj(s) || s.seat !== SEAT_NAMES[i] || typeof s.player !== 'string') throw bad(`seats[${i}] must be {"seat":"${SEAT_NAMES[i]}","player":"…"}`);
-  });
-  if (!isObj(x.profile)) throw bad('profile must be an object');
-  for (const [k, v] of Object.entries(TOURNAMENT_000)) {
-    if (typeof x.profile[k] !== typeof v) throw bad(`profile.${k} must be a ${typeof v}`);
-  }
-  if (!isObj(x.outcome)) throw bad('outcome must be an object');
-  if (!Array.isArray(x.points) || x.points.length !== 4 || !x.points.every((p) => typeof p === 'number')) throw bad('points must be 4 numbers');
-  if (!Array.isArray(x.marks) || x.marks.length !== 4 || !x.marks.every((p) => typeof p === 'string')) throw bad('marks must be 4 strings');
-  if (x.by !== 'table' && x.by !== 'clock' && x.by !== 'director') throw bad(`by must be "table", "clock" or "director", not ${JSON.stringify(x.by)}`);
-  if (!Array.isArray(x.corrections)) throw bad('corrections must be an array');
-  return x as unknown as GameRecord;
-}
+/** A line of the 4-seat record (seed 000), its fields in the order they are checked. */
+const FOUR_SEAT_LINE: RecordKind = {
+  format: RECORD_FORMAT,
+  fields: [
+    ...whichGameFields(SEAT_NAMES),
+    (x) => {
+      if (!isObj(x.profile)) return 'profile must be an object';
+      const wrong = Object.entries(TOURNAMENT_000).find(([k, v]) => typeof (x.profile as Record<string, unknown>)[k] !== typeof v);
+      return wrong ? `profile.${wrong[0]} must be a ${typeof wrong[1]}` : null;
+    },
+    (x) => (isObj(x.outcome) ? null : 'outcome must be an object'),
+    listField('points', 4, (p) => typeof p === 'number', '4 numbers'),
+    listField('marks', 4, (m) => typeof m === 'string', '4 strings'),
+    byField,
+    arrayField('corrections'),
+  ],
+};
 
 /**
  * Parses JSON lines into records, checking every field's shape (not the points: see
@@ -109,19 +108,7 @@ function checkRecord(x: unknown, at: string): GameRecord {
  *   format, or a field of the wrong shape
  */
 export function parseJsonLines(text: string): GameRecord[] {
-  const out: GameRecord[] = [];
-  text.split('\n').forEach((raw, i) => {
-    const line = raw.replace(/\r$/, '');
-    if (line.trim() === '') return;
-    let x: unknown;
-    try {
-      x = JSON.parse(line);
-    } catch {
-      throw new TournamentError(`line ${i + 1}: not JSON: ${line.slice(0, 60)}`);
-    }
-    out.push(checkRecord(x, `line ${i + 1}`));
-  });
-  return out;
+  return parseRecordLines<GameRecord>(text, [FOUR_SEAT_LINE]);
 }
 
 /** The result of replaying one record. */
@@ -184,57 +171,45 @@ export type AnyGameRecord = GameRecord | SiameseGameRecord;
 
 /** The records of every scored game on Siamese cards, sorted by round, table, game. */
 export function siameseGameRecords(cards: readonly SiameseScoreCard[]): SiameseGameRecord[] {
-  const out: SiameseGameRecord[] = [];
-  for (const card of cards)
-    card.games.forEach((g, i) => {
-      if (!g) return;
-      out.push({
-        format: SIAMESE_RECORD_FORMAT,
-        tournament: card.tournament,
-        round: card.round,
-        table: card.table,
-        game: i + 1,
-        seats: [
-          { seat: 'East', player: card.seats[0] },
-          { seat: 'West', player: card.seats[1] },
-        ],
-        points: [...g.points],
-        marks: [...g.marks],
-        by: g.by,
-        source: g.source,
-        corrections: card.corrections
-          .filter((c) => c.game === i + 1)
-          .map((c) => ({ reason: c.reason, director: c.director, before: c.before ? { points: [...c.before.points], source: c.before.source } : null })),
-      });
-    });
-  return out.sort((a, b) => a.round - b.round || a.table - b.table || a.game - b.game);
+  return cardLines(cards, (card, g, game) => ({
+    format: SIAMESE_RECORD_FORMAT,
+    tournament: card.tournament,
+    round: card.round,
+    table: card.table,
+    game,
+    seats: [
+      { seat: 'East', player: card.seats[0] },
+      { seat: 'West', player: card.seats[1] },
+    ],
+    points: [...g.points],
+    marks: [...g.marks],
+    by: g.by,
+    source: g.source,
+    corrections: card.corrections
+      .filter((c) => c.game === game)
+      .map((c) => ({ reason: c.reason, director: c.director, before: c.before ? { points: [...c.before.points], source: c.before.source } : null })),
+  }));
 }
 
 /** The records of every scored game on cards of either kind, sorted by round, table, game. */
 export function anyGameRecords(cards: readonly AnyScoreCard[]): AnyGameRecord[] {
   const four = gameRecords(cards.filter((c): c is ScoreCard => !isSiameseCard(c)));
   const two = siameseGameRecords(cards.filter(isSiameseCard));
-  return [...four, ...two].sort((a, b) => a.round - b.round || a.table - b.table || a.game - b.game);
+  return [...four, ...two].sort(byRoundTableGame);
 }
 
-function checkSiameseRecord(x: Record<string, unknown>, at: string): SiameseGameRecord {
-  const bad = (what: string) => new TournamentError(`${at}: ${what}`);
-  if (typeof x.tournament !== 'string') throw bad('tournament must be a string');
-  if (!isInt(x.round, 1)) throw bad(`round must be a whole number ≥ 1, not ${JSON.stringify(x.round)}`);
-  if (!isInt(x.table, 1)) throw bad(`table must be a whole number ≥ 1, not ${JSON.stringify(x.table)}`);
-  if (!isInt(x.game, 1, GAMES_PER_ROUND)) throw bad(`game must be 1-${GAMES_PER_ROUND}, not ${JSON.stringify(x.game)}`);
-  if (!Array.isArray(x.seats) || x.seats.length !== 2) throw bad('seats must list the 2 seats East, West');
-  x.seats.forEach((s: unknown, i: number) => {
-    if (!isObj(s) || s.seat !== SIAMESE_SEAT_NAMES[i] || typeof s.player !== 'string') throw bad(`seats[${i}] must be {"seat":"${SIAMESE_SEAT_NAMES[i]}","player":"…"}`);
-  });
-  if (!Array.isArray(x.points) || x.points.length !== 2 || !x.points.every((p) => isInt(p, -Infinity))) throw bad('points must be 2 whole numbers (East, West)');
-  if (!Array.isArray(x.marks) || x.marks.length !== 2 || !x.marks.every((m, i) => m === siameseMark((x.points as number[])[i]!)))
-    throw bad('marks must be the 2 points as written ("X" for 0)');
-  if (x.by !== 'table' && x.by !== 'clock' && x.by !== 'director') throw bad(`by must be "table", "clock" or "director", not ${JSON.stringify(x.by)}`);
-  if (typeof x.source !== 'string') throw bad('source must be a string');
-  if (!Array.isArray(x.corrections)) throw bad('corrections must be an array');
-  return x as unknown as SiameseGameRecord;
-}
+/** A line of a Siamese table's record (003 rule 17), its fields in the order they are checked. */
+const SIAMESE_LINE: RecordKind = {
+  format: SIAMESE_RECORD_FORMAT,
+  fields: [
+    ...whichGameFields(SIAMESE_SEAT_NAMES),
+    listField('points', 2, (p) => isInt(p, -Infinity), '2 whole numbers (East, West)'),
+    listField('marks', 2, (m, i, x) => m === siameseMark((x.points as number[])[i]!), 'the 2 points as written ("X" for 0)'),
+    byField,
+    stringField('source'),
+    arrayField('corrections'),
+  ],
+};
 
 /**
  * Parses JSON lines of either format (`mjhub.tournament-game/1` and
@@ -242,17 +217,5 @@ function checkSiameseRecord(x: Record<string, unknown>, at: string): SiameseGame
  * @throws TournamentError naming the line number and what is wrong
  */
 export function parseAnyJsonLines(text: string): AnyGameRecord[] {
-  const out: AnyGameRecord[] = [];
-  text.split('\n').forEach((raw, i) => {
-    const line = raw.replace(/\r$/, '');
-    if (line.trim() === '') return;
-    let x: unknown;
-    try {
-      x = JSON.parse(line);
-    } catch {
-      throw new TournamentError(`line ${i + 1}: not JSON: ${line.slice(0, 60)}`);
-    }
-    out.push(isObj(x) && x.format === SIAMESE_RECORD_FORMAT ? checkSiameseRecord(x, `line ${i + 1}`) : checkRecord(x, `line ${i + 1}`));
-  });
-  return out;
+  return parseRecordLines<AnyGameRecord>(text, [FOUR_SEAT_LINE, SIAMESE_LINE]);
 }

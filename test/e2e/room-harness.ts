@@ -1,0 +1,161 @@
+/**
+ * Room harness for the end-to-end tournament-day tests (room-siamese.test.ts, room-standard.test.ts):
+ * the real hub process (`hub/main.ts --room`, as `npm start -- --room` runs it) with its simulators
+ * at a fast pace on a fresh data folder, and the director's and players' steps through the same
+ * API the dashboard and the seat pages use. Call `afterAll(stopRoomHubs)` in each test file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+
+/** The repository's root folder. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The two tables of the demo room. */
+export const ROOM_TABLES = ['t1', 't2'] as const;
+
+/** Waits `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const hubs: ChildProcess[] = [];
+const folders: string[] = [];
+
+/**
+ * Stops every hub started by startRoomHub (SIGTERM, then SIGKILL after 1.5 s) and deletes their data
+ * folders. For `afterAll`.
+ */
+export async function stopRoomHubs(): Promise<void> {
+  for (const c of hubs) {
+    if (c.exitCode === null) {
+      c.kill('SIGTERM');
+      await sleep(1500);
+      if (c.exitCode === null) c.kill('SIGKILL');
+    }
+  }
+  for (const d of folders) rmSync(d, { recursive: true, force: true });
+}
+
+/** A running room hub. */
+export interface RoomHub {
+  /** "http://127.0.0.1:<port>" from the banner */
+  url: string;
+  /** everything the process wrote so far (stdout and stderr) */
+  output(): string;
+}
+
+/**
+ * Starts hub/main.ts with `--room --port 0 --data <dir>`, the director secret `secret`
+ * (MJHUB_DIRECTOR_SECRET; MJHUB_DIRECTOR_TOKEN unset), the simulators' pace `pace` (ms between
+ * physical steps) and the test settle windows (`--settle-ms 50 --count-check-ms 120`), and waits
+ * for the banner "Mah Jongg table hub: <url>" (then 300 ms more).
+ * @param opts.tmpPrefix the data folder's name prefix (a fresh folder under the OS temp folder)
+ * @param opts.args more arguments, given the data folder (e.g. `--table-kind standard`); they
+ *   come right after `--room`
+ * @throws Error with the hub's output when it exits or shows no banner within 60 s
+ */
+export async function startRoomHub(opts: { tmpPrefix: string; secret: string; pace: number; args?: (dir: string) => string[] }): Promise<RoomHub> {
+  const dir = mkdtempSync(path.join(tmpdir(), opts.tmpPrefix));
+  folders.push(dir);
+  const env: NodeJS.ProcessEnv = { ...process.env, MJHUB_DIRECTOR_SECRET: opts.secret };
+  delete env.MJHUB_DIRECTOR_TOKEN;
+  const args = ['--room', ...(opts.args?.(dir) ?? []), '--port', '0', '--data', dir, '--sim-pace', String(opts.pace), '--settle-ms', '50', '--count-check-ms', '120'];
+  const hub = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'hub/main.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  hubs.push(hub);
+  let out = '';
+  for (const stream of [hub.stdout!, hub.stderr!]) stream.on('data', (d: Buffer) => (out += d.toString()));
+  const banner = /Mah Jongg table hub: (http:\/\/\S+)/;
+  const started = Date.now();
+  while (!banner.test(out)) {
+    if (hub.exitCode !== null || Date.now() - started > 60_000) throw new Error(`the hub did not start:\n${out}`);
+    await sleep(100);
+  }
+  const url = banner.exec(out)![1]!;
+  await sleep(300);
+  return { url, output: () => out };
+}
+
+/** The director's Authorization header. */
+export type DirectorAuth = { authorization: string };
+
+/**
+ * Logs the director in with the secret (POST /api/login, asserting 200).
+ * @returns the bearer header for the director's routes
+ */
+export async function directorLogin(url: string, secret: string): Promise<DirectorAuth> {
+  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret }) });
+  expect(login.status).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+}
+
+/**
+ * Starts the round clock as the dashboard's "Start the round clock" does
+ * (POST /api/director/tournament/clock `{action: "start"}`, asserting 200).
+ * @returns the clock the hub answers with
+ */
+export async function startRoundClock(url: string, auth: DirectorAuth): Promise<{ running: boolean }> {
+  const start = await fetch(`${url}/api/director/tournament/clock`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ action: 'start' }) });
+  expect(start.status).toBe(200);
+  return (await start.json()) as { running: boolean };
+}
+
+/** A table's public view, the parts these tests read. */
+export type TableGame = { gameNo: number; phase: string; score: { points: number[]; final: boolean } | null };
+
+/** Reads a table's public view (GET /api/tables/:id). */
+export async function tableGame(url: string, table: string): Promise<TableGame> {
+  return (await (await fetch(`${url}/api/tables/${table}`)).json()) as TableGame;
+}
+
+/** The part of a director's score card (either kind) these tests read. */
+export interface PlayedCard {
+  seats: readonly string[];
+  games: ({ points: readonly number[] } | null)[];
+}
+
+/**
+ * Plays the round out: every 100 ms, notes each table's final score per game as its public view
+ * reports it when the game has ended, and reads the director's cards
+ * (GET /api/director/tournament), until both cards have a result for every game or `untilMs` (ms
+ * from now) passes.
+ * @returns the last cards read, and `reported[table][gameNo]`: each ended game's points
+ */
+export async function playRound<C extends PlayedCard>(url: string, auth: DirectorAuth, untilMs: number): Promise<{ cards: C[]; reported: Record<string, Record<number, number[]>> }> {
+  const reported: Record<string, Record<number, number[]>> = { t1: {}, t2: {} };
+  let cards: C[] = [];
+  const until = Date.now() + untilMs;
+  while (Date.now() < until) {
+    for (const t of ROOM_TABLES) {
+      const v = await tableGame(url, t);
+      if (v.phase === 'ended' && v.score?.final) reported[t]![v.gameNo] ??= [...v.score.points];
+    }
+    cards = ((await (await fetch(`${url}/api/director/tournament`, { headers: auth })).json()) as { cards: C[] }).cards;
+    if (cards.length === 2 && cards.every((c) => c.games.every((g) => g !== null))) break;
+    await sleep(100);
+  }
+  return { cards, reported };
+}
+
+/**
+ * Every player of both tables verifies and initials the card from their own seat code
+ * (GET /api/director/tables/:id/seats, asserting `seats` codes; then POST /api/seat/:code/verify
+ * and /initial, asserting 200 each).
+ */
+export async function verifyAndInitialAll(url: string, auth: DirectorAuth, seats: number): Promise<void> {
+  for (const t of ROOM_TABLES) {
+    const codes = (await (await fetch(`${url}/api/director/tables/${t}/seats`, { headers: auth })).json()) as { token: string }[];
+    expect(codes).toHaveLength(seats);
+    for (const { token } of codes) {
+      expect((await fetch(`${url}/api/seat/${token}/verify`, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${url}/api/seat/${token}/initial`, { method: 'POST' })).status).toBe(200);
+    }
+  }
+}
+
+/** Each player's own points summed over their card's games (player id → points), in the cards' seat order. */
+export function playerSums(cards: readonly PlayedCard[]): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const c of cards) c.seats.forEach((p, s) => sums.set(p, c.games.reduce((sum, g) => sum + g!.points[s]!, 0)));
+  return sums;
+}
