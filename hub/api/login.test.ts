@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReaderSupervisor } from '../readers/supervisor.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import type { EventStore } from '../store/types.js';
@@ -19,6 +19,7 @@ const stores: EventStore[] = [];
 const clients: Socket[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const c of clients.splice(0)) c.disconnect();
   for (const s of servers.splice(0)) await s.close();
   for (const s of stores.splice(0)) s.close();
@@ -96,6 +97,9 @@ describe('POST /api/login', () => {
   });
 
   it('rate-limited: the 6th attempt within a minute from one address gets 429 with a clear message, even with the right secret', async () => {
+    // the limiter's clock (Date.now) stands still: on a busy machine the attempts may take seconds,
+    // and "retry after 60" would become 59
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T10:00:00Z') });
     const { login, store } = await make();
     for (let i = 0; i < 5; i++) expect((await login(`guess ${i}`)).statusCode).toBe(401);
     const sixth = await login(SECRET);
@@ -114,11 +118,13 @@ describe('POST /api/login', () => {
   });
 
   it('the window ends: attempts are allowed again after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T10:00:00Z') });
     const { login } = await make({ loginRateLimit: { max: 2, timeWindowMs: 300 } });
     expect((await login('a')).statusCode).toBe(401);
     expect((await login('b')).statusCode).toBe(401);
+    vi.setSystemTime(new Date('2026-11-30T10:00:00.299Z')); // 1 ms before the window ends
     expect((await login(SECRET)).statusCode).toBe(429);
-    await new Promise((r) => setTimeout(r, 450));
+    vi.setSystemTime(new Date('2026-11-30T10:00:00.300Z'));
     expect((await login(SECRET)).statusCode).toBe(200);
   });
 });
