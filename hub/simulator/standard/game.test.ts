@@ -51,6 +51,45 @@ describe('playStandardGame', () => {
     expect(flags('count')).toEqual([['tile-count', 'Bea has 14 tiles off turn (should be 13)']]);
   });
 
+  it('no blind pass unless asked (blindChance 0, the default): seeds 1-4 pass no `blind`', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const r = playStandardGame({ seed, cards, table }).record;
+      expect(r.actions.filter((a) => a.type === 'pass' && a.blind !== undefined)).toEqual([]);
+    }
+  });
+
+  it('seed 1, blindChance 0.3: real blind passes (NMJL: first left and last right), shown both ways; the referee\'s racks are the physical racks', () => {
+    const g = playStandardGame({ seed: 1, cards, table, blindChance: 0.3 });
+    const passes = g.record.actions.filter((a) => a.type === 'pass');
+    // first left: Ann passes on Bea's 3 tiles unseen, Cat passes on Dot's 3; Bea and Dot pass 3 of their own
+    expect(passes[2]).toEqual({ type: 'pass', tiles: [[], ['1B', '2D', '8D'], [], ['3C', '3C', '3D']], blind: [3, 0, 3, 0] });
+    // last right: Bea passes on 1 of Ann's (1D) and 2 of her own
+    expect(passes[5]).toEqual({ type: 'pass', tiles: [['1D', '1B', 'S'], ['1B', '3B'], ['3D', '7C', '7C'], ['1D', '7B', '8D']], blind: [0, 1, 0, 0] });
+    const labels = g.steps.map((s) => s.label);
+    // (a) straight from the giver's rack to the rack two seats on; (b) racked by the blind passer, then passed on
+    expect(labels).toContain("Bea's left pass lands: 8D#1 → Ann, 1B#3 → Dot (passed on blind), 2D#2 → Ann");
+    expect(labels).toContain("Dot's left pass lands: 3D#3 → Bea (passed on blind), 3C#1 → Cat, 3C#2 → Cat");
+    expect(labels).toContain('Ann lifts 8D#1 2D#2 to pass on blind (left)');
+    expect(labels).toContain('Dot racks 8D#1 2D#2 (passed on blind by Ann)');
+    expect(labels).toContain('Cat racks 1D#2 (passed on blind by Bea)');
+    // every move starts where its tile is, and no tile is left in a hand
+    const where = wallPositions(g.walls, tableZones(table));
+    applySteps(where, g.steps);
+    expect([...where.values()].every((z) => z !== null)).toBe(true);
+    // never a joker passed blind (Cat held two jokers and passed none)
+    expect(passes.flatMap((a) => a.tiles.flat())).not.toContain('J');
+    expect(g.record.flags).toEqual([]);
+    expect(g.record.points).toEqual([-20, 0, 0, 30]);
+    // the same seed without blind passes: Bea and Dot pass the same tiles, Ann and Cat 3 of their own
+    expect(playStandardGame({ seed: 1, cards, table }).record.actions.filter((a) => a.type === 'pass')[2]).toEqual({
+      type: 'pass', tiles: [['4B', '1C', '1B'], ['8D', '1B', '2D'], ['1D', '8D', '4B'], ['3D', '3C', '3C']],
+    });
+  });
+
+  it('a bad blindChance is refused with its value', () => {
+    expect(() => playStandardGame({ seed: 1, cards, table, blindChance: 1.5 })).toThrow('blindChance must be 0-1, not 1.5');
+  });
+
   it('the demo schedule: game 1 clean, games 2-6 each injection, then every other game', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(standardDemoInjection)).toEqual([undefined, 'joker', 'ahead', 'into-rack', 'late-call', 'count', 'joker', undefined, 'ahead']);
   });

@@ -11,9 +11,16 @@
  * - the deal: each player takes 4 tiles at a time from the current wall, East first, three times,
  *   then East takes 2 and the others 1: East 14, the others 13;
  * - the first Charleston (000: required): 3 tiles right, across, left (on the first left a bot may
- *   pass on up to 3 of the tiles it just received, unseen: a blind pass, which readers see as any
- *   pass); then, if all four want it (seeded), the second Charleston: left, across, right; then a
- *   courtesy pass across of 0-3 tiles (each pair across passes the smaller wish);
+ *   give back tiles it received in the across pass: seen, an ordinary pass); then, if all four want
+ *   it (seeded), the second Charleston: left, across, right; then a courtesy pass across of 0-3
+ *   tiles (each pair across passes the smaller wish);
+ * - blind passes (NMJL, with `blindChance` > 0; the demo runner uses 0.3): on the first left and the
+ *   last right a bot may pass 1-3 of its own tiles fewer and pass on, unseen, as many of the tiles
+ *   coming to it in the same pass (the first ones, as the referee reads them; never a joker). The
+ *   readers see each blind tile either (a) go from its giver's rack straight to the rack it ends in
+ *   (two seats on in a left pass) or (b) racked by the blind passer, lifted again and racked by the
+ *   next; the recorded `pass` action carries `blind` and the bots' racks are checked against the
+ *   referee's after the pass;
  * - East discards first; each discard may be called (Mah Jongg beats an exposure, else the next in
  *   turn) for an exposure (the discard floor → top of the rack, then the tiles of its group rack →
  *   top) or for Mah Jongg; a player on turn who holds the natural tile a joker stands for in another
@@ -58,6 +65,12 @@ export interface StandardGameOptions {
   inject?: StandardInjection;
   /** the pick after the deal (1-based) at which `ahead`, `into-rack` and `late-call` happen (default 3) */
   injectAt?: number;
+  /**
+   * the chance (0-1) that a bot passes blind on the first left and on the last right (NMJL blind
+   * pass: 1-3 of the tiles coming to it, passed on unseen); default 0: no blind pass, and each seed
+   * plays the game it always played (the demo runner uses 0.3)
+   */
+  blindChance?: number;
 }
 
 /** An action as the hub should infer it: the referee's action without its time and reference. */
@@ -94,7 +107,8 @@ const OFFSETS_SECOND = [3, 2, 1];
 
 /**
  * Plays one whole standard game.
- * @throws Error when the table is not a 4-player table of one rack each, or (a bug) a bot makes an impossible move
+ * @throws Error when the table is not a 4-player table of one rack each, `blindChance` is not 0-1, or
+ *   (a bug) a bot makes an impossible move or its racks after a blind pass differ from the referee's
  */
 export function playStandardGame(opts: StandardGameOptions): StandardGameResult {
   const { seed, cards, table } = opts;
@@ -174,26 +188,54 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     }
     return out;
   };
+  /**
+   * The blind passes' own stream (who passes blind, how many, how each blind tile is shown), apart
+   * from `rng` so that a game with `blindChance` 0 is the game it always was.
+   */
+  const blindRng = mulberry32(seed ^ 0xb11d);
+  const blindChance = opts.blindChance ?? 0;
+  if (!(blindChance >= 0 && blindChance <= 1)) throw new Error(`seed ${seed}: blindChance must be 0-1, not ${blindChance}`);
   let received: TileId[][] = [[], [], [], []];
-  const doPass = (offset: number, counts: number[], label: string, jokerFrom: number | null = null, blind = false): void => {
-    const give = counts.map((n, p) => {
-      if (blind && n === 3 && rng() < 0.3) {
+  /**
+   * One Charleston pass. `reuse` (the first left): a bot may (seeded, 30 %) pass tiles it received
+   * in the pass before, seen: an ordinary pass. `blindStage` (first left, last right): a bot may
+   * (`blindChance`) pass b (1-3) of its own tiles fewer and pass on, unseen, the first b tiles coming
+   * to it in this pass (the referee's rule; never a joker: no joker is passed to it).
+   */
+  const doPass = (offset: number, counts: number[], label: string, jokerFrom: number | null = null, reuse = false, blindStage = false): void => {
+    const chosen = counts.map((n, p) => {
+      if (reuse && n === 3 && rng() < 0.3) {
         const fresh = received[p]!.filter((t) => kindOf(t) !== 'J' && racks[p]!.inside.includes(t));
         const b = Math.min(fresh.length, 1 + Math.floor(rng() * 3));
         return choosePass(p, 3 - b, false, fresh.slice(0, b));
       }
       return n > 0 ? choosePass(p, n, jokerFrom === p) : [];
     });
+    let blind = counts.map((n) => (blindStage && n === 3 && blindChance > 0 && blindRng() < blindChance ? 1 + Math.floor(blindRng() * 3) : 0));
+    // all four passing on all 3 unseen would move no tile at all: the readers could not see that pass
+    if (blind.every((b) => b === 3)) blind = [0, 0, 0, 0];
+    const give = chosen.map((g, p) => g.slice(0, g.length - blind[p]!));
     for (let p = 0; p < 4; p++) if (give[p]!.length) lift(p, give[p]!, `pass ${label}`);
     received = [[], [], [], []];
-    for (let p = 0; p < 4; p++) {
-      const q = (p + offset) % 4;
-      if (!give[p]!.length) continue;
-      rackIn(q, give[p]!, `passed ${label} by ${names[p]}`);
-      received[q] = give[p]!;
+    if (blind.every((b) => b === 0)) {
+      for (let p = 0; p < 4; p++) {
+        if (!give[p]!.length) continue;
+        rackIn((p + offset) % 4, give[p]!, `passed ${label} by ${names[p]}`);
+        received[(p + offset) % 4] = give[p]!;
+      }
+    } else {
+      received = blindPass(offset, label, give, blind);
+      // the record, as the referee reads it: each giver's tiles that went furthest first, then by kind
+      const order = (ts: TileId[]) => [...ts].sort((a, b) => hops.get(b)! - hops.get(a)! || (kindOf(a) < kindOf(b) ? -1 : kindOf(a) > kindOf(b) ? 1 : 0));
+      give.forEach((g, p) => (give[p] = order(g)));
     }
-    if (label !== 'courtesy across') act({ type: 'pass', tiles: give.map(kinds) });
+    if (label !== 'courtesy across') act(blind.some((b) => b > 0) ? { type: 'pass', tiles: give.map(kinds), blind } : { type: 'pass', tiles: give.map(kinds) });
     else act({ type: 'courtesy', wishes: counts, tiles: give.map(kinds) });
+    if (blind.some((b) => b > 0)) {
+      const want = state.players.map((x) => sortK([...x.rack]).join(' '));
+      const got = racks.map((r) => sortK(kinds(r.inside)).join(' '));
+      if (want.join('|') !== got.join('|')) throw new Error(`seed ${seed}: after the ${label} blind pass the racks are ${got.join(' / ')}, the referee says ${want.join(' / ')}`);
+    }
     if (jokerFrom !== null) {
       // the receiver gives the joker back (NMJL); the pass stands without it
       const q = (jokerFrom + offset) % 4;
@@ -202,12 +244,58 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       rackIn(jokerFrom, [j], 'the joker comes back');
     }
   };
+  /** seats each tile of the last blind pass travelled */
+  const hops = new Map<TileId, number>();
+  /**
+   * The tiles of a pass with blind tiles, moved as the readers see them (the givers' own tiles are
+   * lifted already). Who gets what is the referee's rule (rules/referee/standard.ts `doPass`): p
+   * passes on the first `blind[p]` tiles coming to her, her giver's own tiles before the giver's
+   * blind ones. Each blind tile is shown, seeded, (a) straight from its giver's rack to its last
+   * rack, or (b) racked at each seat on its way and lifted again.
+   */
+  const blindPass = (offset: number, label: string, give: TileId[][], blind: number[]): TileId[][] => {
+    const from = (p: number) => (p - offset + 4) % 4;
+    let out = give.map((g) => [...g]);
+    for (let i = 0; i < 4; i++) out = out.map((_, p) => [...give[p]!, ...out[from(p)]!.slice(0, blind[p]!)]);
+    // each own tile's way: the seats it reaches, the last one keeps it
+    hops.clear();
+    const path = new Map<TileId, number[]>();
+    give.forEach((g, q) => g.forEach((t) => {
+      const way = [(q + offset) % 4];
+      // the seat holding it passes it on when it is among the first blind[x] tiles coming to her
+      for (let x = way[0]!; out[from(x)]!.slice(0, blind[x]!).includes(t) && way.length < 4; x = way.at(-1)!) way.push((x + offset) % 4);
+      path.set(t, way);
+      hops.set(t, way.length);
+    }));
+    const straight = new Set<TileId>();
+    for (const [t, way] of path) if (way.length > 1 && blindRng() < 0.5) straight.add(t);
+    // first leg: every tile to its first rack, a straight blind tile to its last
+    for (let q = 0; q < 4; q++) {
+      if (!give[q]!.length) continue;
+      const moves = give[q]!.map((t) => ({ t, at: straight.has(t) ? path.get(t)!.at(-1)! : path.get(t)![0]! }));
+      moves.forEach(({ t, at }) => racks[at]!.inside.push(t));
+      step(`${names[q]}'s ${label} pass lands: ${moves.map(({ t, at }) => `${t} → ${names[at]}${straight.has(t) ? ' (passed on blind)' : ''}`).join(', ')}`,
+        moves.map(({ t, at }) => ({ tile: t, from: null, to: zones.rackIn[at]![0]! })));
+    }
+    // then the blind tiles racked on the way are lifted and passed on, one seat at a time
+    for (let leg = 1; leg < 4; leg++) {
+      for (let p = 0; p < 4; p++) {
+        const on = [...path].filter(([t, way]) => !straight.has(t) && way.length > leg && way[leg - 1] === p).map(([t]) => t);
+        if (!on.length) continue;
+        lift(p, on, `pass on blind (${label})`);
+        rackIn((p + offset) % 4, on, `passed on blind by ${names[p]}`);
+      }
+    }
+    const kept: TileId[][] = [[], [], [], []];
+    for (const [t, way] of path) kept[way.at(-1)!]!.push(t);
+    return kept;
+  };
   const jokerHolder = inject === 'joker' ? [0, 1, 2, 3].find((p) => racks[p]!.inside.some((t) => kindOf(t) === 'J')) ?? null : null;
-  OFFSETS_FIRST.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['right', 'across', 'left'][i]!, i === 0 ? jokerHolder : null, i === 2));
+  OFFSETS_FIRST.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['right', 'across', 'left'][i]!, i === 0 ? jokerHolder : null, i === 2, i === 2));
   const second = rng() < 0.5;
   if (second) {
     act({ type: 'second-charleston', wants: [true, true, true, true] });
-    OFFSETS_SECOND.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['second left', 'second across', 'last right'][i]!));
+    OFFSETS_SECOND.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['second left', 'second across', 'last right'][i]!, null, false, i === 2));
   }
   const courtesy: [number, number] = [Math.floor(rng() * 4), Math.floor(rng() * 4)];
   if (courtesy[0] + courtesy[1] > 0) {

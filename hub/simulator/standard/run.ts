@@ -8,7 +8,8 @@
  * passes, the next game's walls are built (a step per wall) and the deal starts.
  *
  * Demo schedule (`demo: true`, `npm start -- --table-kind standard`): game 1 clean, then games 2-6
- * inject `joker`, `ahead`, `into-rack`, `late-call`, `count` in turn, then every other game clean.
+ * inject `joker`, `ahead`, `into-rack`, `late-call`, `count` in turn, then every other game clean;
+ * bots pass blind now and then (`blindChance` {@link DEMO_BLIND_CHANCE} unless set).
  */
 import { SimulatorRunner, type RunnerOptions } from '../run.js';
 import { playStandardGame, STANDARD_INJECTIONS, type StandardGameRecord, type StandardGameResult, type StandardInjection } from './game.js';
@@ -17,7 +18,12 @@ import { playStandardGame, STANDARD_INJECTIONS, type StandardGameRecord, type St
 export interface StandardSimulatorOptions extends RunnerOptions {
   /** a violation on purpose in every game (game.ts; ignored with demo) */
   inject?: StandardInjection;
+  /** the chance (0-1) that a bot passes blind on the first left and the last right (game.ts; default 0, with demo 0.3) */
+  blindChance?: number;
 }
+
+/** The demo's blind-pass chance (NMJL blind passes, see game.ts). */
+export const DEMO_BLIND_CHANCE = 0.3;
 
 /** The demo's violation for game `n` (1-based): see the module comment. */
 export function standardDemoInjection(n: number): StandardInjection | undefined {
@@ -47,6 +53,7 @@ export class StandardSimulator extends SimulatorRunner<StandardGameRecord, Stand
       table: opts.table,
       ...(inject ? { inject } : {}),
       ...(opts.injectAt !== undefined ? { injectAt: opts.injectAt } : {}),
+      blindChance: opts.blindChance ?? (opts.demo ? DEMO_BLIND_CHANCE : 0),
     });
   }
 

@@ -10,7 +10,7 @@ import type { Place } from '../../../rules/referee/places.js';
 import { loadHubConfig } from '../../config/load.js';
 import { playStandardGame } from '../../simulator/standard/game.js';
 import { idealMoves } from '../../simulator/standard/settle.js';
-import { StandardAggregator, callForSize } from './aggregate.js';
+import { StandardAggregator, callForSize, hopsFor } from './aggregate.js';
 
 const wall = (w: number): Place => ({ area: 'wall', wall: w });
 const rack = (p: number): Place => ({ area: 'rack', player: p, rack: 0 });
@@ -134,6 +134,111 @@ describe('the Charleston', () => {
   });
 });
 
+describe('blind passes (NMJL: first left and last right)', () => {
+  /**
+   * Dealt as in `the deal` (East 1B…, Bea 2B…, Cat 3B 3B 3B 3B 7B…, Dot 4B…), the referee and the
+   * aggregator both at the first left (stage 2): each player passes to her left (seat + 3).
+   */
+  function atFirstLeft(): { t: Table; hands: TileId[][]; ref: ReturnType<typeof standardReferee>; s: StandardState } {
+    const t = new Table();
+    t.build();
+    const hands = t.deal();
+    const deal = t.out[0] as object; // the deal, closed when East held 14 and the others 13
+    const ref = standardReferee({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [], dismissed: new Set() });
+    let s = ref.apply(initialStandardState(), { ...deal, at: 0, ref: 'deal' } as never).state;
+    s = { ...s, stage: 2 };
+    t.out = [];
+    t.state = s;
+    return { t, hands, ref, s };
+  }
+  const left = (p: number) => (p + 3) % 4;
+  const racksAfter = (x: ReturnType<typeof atFirstLeft>, a: unknown) =>
+    x.ref.apply(x.s, { ...(a as object), at: 1, ref: 'pass' } as never).state.players.map((p) => [...p.rack].sort().join(' '));
+
+  it('(a) Cat\'s 7B goes from her rack straight to Ann\'s, two seats on: Bea passed 1 blind and 2 of her own', () => {
+    const x = atFirstLeft();
+    const { t, hands } = x;
+    for (const p of [0, 3]) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack(left(p)));
+    t.move(hands[1]![0]!, rack(1), rack(0));
+    t.move(hands[1]![1]!, rack(1), rack(0));
+    t.move(hands[2]![0]!, rack(2), rack(1));
+    t.move(hands[2]![1]!, rack(2), rack(1));
+    expect(t.out).toEqual([]);
+    expect(t.move(hands[2]![4]!, rack(2), rack(0))).toEqual([
+      { type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B'], ['7B', '3B', '3B'], ['4B', '4B', '4B']], blind: [0, 1, 0, 0] },
+    ]);
+    // the referee's racks: Ann got Bea's 2B 2B and Cat's 7B; Bea kept Cat's 3B 3B
+    const r = racksAfter(x, t.out[0]);
+    expect(r[0]).toBe('1B 2B 2B 4C 4C 5B 5B 5B 5B 7B 9B 9B 9B 9B');
+    expect(r[1]).toBe('2B 2B 3B 3B 4C 6B 6B 6B 6B 1C 1C 1C 1C'.split(' ').sort().join(' '));
+    expect(t.agg.counts().inside).toEqual([14, 13, 13, 13]);
+  });
+
+  it('(b) the same 7B read in Bea\'s rack, then on to Ann\'s in the same pass: the same action', () => {
+    const x = atFirstLeft();
+    const { t, hands } = x;
+    for (const p of [0, 3]) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack(left(p)));
+    t.move(hands[2]![4]!, rack(2), rack(1));
+    t.move(hands[2]![0]!, rack(2), rack(1));
+    t.move(hands[2]![1]!, rack(2), rack(1));
+    t.move(hands[1]![0]!, rack(1), rack(0));
+    t.move(hands[1]![1]!, rack(1), rack(0));
+    expect(t.out).toEqual([]); // Bea has given 2: the pass is still open
+    expect(t.move(hands[2]![4]!, rack(1), rack(0))).toEqual([
+      { type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B'], ['7B', '3B', '3B'], ['4B', '4B', '4B']], blind: [0, 1, 0, 0] },
+    ]);
+    expect(racksAfter(x, t.out[0])[0]).toBe('1B 2B 2B 4C 4C 5B 5B 5B 5B 7B 9B 9B 9B 9B');
+  });
+
+  it('(c) a chained blind: Bea passes on all 3 of Cat\'s tiles (7B straight to Ann, 3B 3B via her rack), Ann passes the 7B on to Dot', () => {
+    const x = atFirstLeft();
+    const { t, hands } = x;
+    t.move(hands[0]![0]!, rack(0), rack(3));
+    t.move(hands[0]![1]!, rack(0), rack(3));
+    for (let i = 0; i < 3; i++) t.move(hands[3]![i]!, rack(3), rack(2));
+    t.move(hands[2]![4]!, rack(2), rack(0)); // 7B: 2 hops, Bea blind
+    t.move(hands[2]![0]!, rack(2), rack(1));
+    t.move(hands[2]![1]!, rack(2), rack(1));
+    t.move(hands[2]![0]!, rack(1), rack(0)); // Bea passes the 3Bs on
+    t.move(hands[2]![1]!, rack(1), rack(0));
+    expect(t.out).toEqual([]); // Ann has given 2
+    expect(t.move(hands[2]![4]!, rack(0), rack(3))).toEqual([
+      { type: 'pass', tiles: [['1B', '1B'], [], ['7B', '3B', '3B'], ['4B', '4B', '4B']], blind: [1, 3, 0, 0] },
+    ]);
+    const r = racksAfter(x, t.out[0]);
+    // Ann: 11 of hers + the 3B 3B; Dot: 10 of hers + Ann's 1B 1B + the 7B; Bea: 13 of hers, untouched
+    expect(r[0]).toBe('1B 1B 3B 3B 4C 4C 5B 5B 5B 5B 9B 9B 9B 9B');
+    expect(r[3]).toBe('1B 1B 3C 3C 3C 3C 4B 5C 7B 8B 8B 8B 8B');
+    expect(r[1]).toBe([...x.s.players[1]!.rack].sort().join(' '));
+  });
+
+  it('(d) no blind tile on the first left: the action has no `blind`, tiles in the order passed', () => {
+    const { t, hands } = atFirstLeft();
+    for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack(left(p)));
+    expect(t.out).toEqual([{ type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']] }]);
+    expect(t.out[0]).not.toHaveProperty('blind');
+  });
+
+  it('a blind tile on the first right (none allowed) is handed to the referee as it is: it refuses the pass', () => {
+    const x = atFirstLeft();
+    const { t, hands } = x;
+    x.s = { ...x.s, stage: 0 };
+    t.state = x.s;
+    for (const p of [0, 2, 3]) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack((p + 1) % 4));
+    // Ann's 1B goes on from Bea's rack to Cat's: Bea passed it blind
+    t.move(hands[1]![0]!, rack(1), rack(2));
+    t.move(hands[1]![1]!, rack(1), rack(2));
+    expect(t.move(hands[0]![0]!, rack(1), rack(2))).toEqual([
+      { type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']], blind: [0, 1, 0, 0] },
+    ]);
+    expect(() => racksAfter(x, t.out[0])).toThrow(/Bea passed 1 blind in the first right; blind passes only on the first left and the last right/);
+    expect(hopsFor(2, 3)).toBe(2);
+    expect(hopsFor(1, 3)).toBe(3);
+    expect(hopsFor(2, 1)).toBe(2);
+    expect(hopsFor(1, 2)).toBe(1);
+  });
+});
+
 describe('play', () => {
   /** A table in play: dealt, no Charleston beyond the vote, East has discarded her 14th tile. */
   function playing(): { t: Table; hands: TileId[][] } {
@@ -230,21 +335,46 @@ describe('play', () => {
 
 describe('whole simulated games: the inferred actions are the bots\' own', () => {
   const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-  const run = (seed: number, inject?: Parameters<typeof playStandardGame>[0]['inject']) => {
-    const g = playStandardGame({ seed, cards, table, ...(inject ? { inject, injectAt: 2 } : {}) });
+  const run = (seed: number, inject?: Parameters<typeof playStandardGame>[0]['inject'], blindChance?: number) => {
+    const g = playStandardGame({ seed, cards, table, ...(inject ? { inject, injectAt: 2 } : {}), ...(blindChance ? { blindChance } : {}) });
     const agg = new StandardAggregator();
     const ref = standardReferee({ names: table.players.map((p) => p.name), cards, dismissed: new Set() });
     let s = initialStandardState();
     const got: unknown[] = [];
+    /** at East's first discard: the referee's racks and the readers' racks (kinds, sorted, space-separated) */
+    let afterCharleston: { referee: string[]; readers: string[] } | null = null;
+    const kindsOf = (ts: readonly string[]) => [...ts].sort().join(' ');
     idealMoves(table, g.walls, g.steps).forEach((m, i) => {
       for (const a of agg.push({ tile: m.tile, from: m.from, to: m.to, at: i, ref: String(i) }, s)) {
+        if (a.type === 'discard' && !afterCharleston) {
+          // the readers' racks just before the discard (its tile is on the floor already)
+          const racks = [0, 1, 2, 3].map((p) => [...agg.tilesAt('rack', p), ...(p === a.player ? [m.tile] : [])]);
+          afterCharleston = { referee: s.players.map((p) => kindsOf(p.rack)), readers: racks.map((r) => kindsOf(r.map((t) => t.split('#')[0]!))) };
+        }
         const { at: _a, ref: _r, ...rest } = a;
         got.push(rest);
         s = ref.apply(s, a).state;
       }
     });
-    return { g, got, s };
+    return { g, got, s, afterCharleston: afterCharleston as { referee: string[]; readers: string[] } | null };
   };
+
+  it('seed 1 with blind passes (blindChance 0.3): the hub\'s passes carry the same `blind` as the bots\'; after the Charleston the referee\'s racks are the readers\'', () => {
+    const { g, got, s, afterCharleston } = run(1, undefined, 0.3);
+    expect(got).toEqual(g.record.actions);
+    const blind = got.filter((a) => (a as { blind?: number[] }).blind).map((a) => (a as { blind: number[] }).blind);
+    expect(blind).toEqual([[3, 0, 3, 0], [0, 1, 0, 0]]); // first left: Ann and Cat pass on all 3; last right: Bea 1
+    expect(afterCharleston!.referee).toEqual(afterCharleston!.readers);
+    expect(afterCharleston!.readers.map((r) => r.split(' ').length)).toEqual([14, 13, 13, 13]);
+    expect(s.result?.score.points).toEqual([-20, 0, 0, 30]);
+  });
+
+  it('seed 2 with blind passes: a chained blind on the last right (Cat\'s 2D goes on through Dot and Ann to Bea), the same actions, the same racks', () => {
+    const { g, got, afterCharleston } = run(2, undefined, 0.3);
+    expect(got).toEqual(g.record.actions);
+    expect(got.find((a) => (a as { blind?: number[] }).blind)).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
+    expect(afterCharleston!.referee).toEqual(afterCharleston!.readers);
+  });
 
   it('seed 3: 132 actions; Bea calls Dot\'s discard for NEWS 2026a 2026b FF (C 50, jokerless): 0, 70, 0, −10', () => {
     const { g, got, s } = run(3);

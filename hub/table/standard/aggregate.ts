@@ -9,7 +9,9 @@
  * |---------------------------------------------------------------|----------------------------------------|
  * | tiles into the walls until the 4 walls hold all 152            | a new game is ready to deal            |
  * | wall → rack until East 14, South 13, West 13, North 13 (or the first other move) | `deal` (what each rack holds) |
- * | rack → another player's rack, 3 from each player               | `pass` (first right, across, left …)   |
+ * | rack → another player's rack, 3 from each player (own + blind) | `pass` (first right, across, left …)   |
+ * | rack(q) → rack(r), h ≥ 2 hops of the stage's offset (first left: two seats on) | `pass`: `blind` +1 for each seat in between |
+ * | a tile received in this pass, racked, then on to the next rack | `pass`: `blind` +1 for the player it left |
  * | after the first left: a pass to the left / across              | `second-charleston` wants yes / no     |
  * | rack → the rack across after the last Charleston, then a discard | `courtesy` (0-3 tiles each)           |
  * | a joker passed, then the same joker back to its passer         | (the return is the referee's ruling)   |
@@ -22,10 +24,25 @@
  * | a natural rack(A) → top(B) with a joker top(B) → rack(A)       | `joker-exchange`                       |
  * | the walls empty, a tile goes back to a wall                    | `wall-game`                            |
  *
+ * Blind passes (NMJL, on the first left and the last right): a tile passed to p that p passes on
+ * unseen either never reaches p's rack (the readers see it go from the giver's rack straight to a
+ * rack h hops of the stage's offset away: each seat in between passed it blind) or is read in p's
+ * rack and leaves it again in the same pass. The `pass` action then carries `blind[p]` (how many
+ * incoming tiles p passed on) and `tiles[p]` only p's own tiles (3 − blind[p]), each list ordered
+ * as the referee reads it: the tiles that went furthest first (then by kind). With no blind tile
+ * the action has no `blind` and the tiles are in the order they were passed. A pass is closed
+ * when every player's own + blind tiles reach 3. A blind tile seen on a stage that allows none is
+ * handed to the referee as it is: it refuses the pass (StandardActionError), and the engine
+ * (./engine.ts) flags it to the director (`blind-pass`) and goes on from the racks the readers see.
+ * In an across pass no number of hops reaches the seat beside: such a tile counts as its giver's own.
+ *
  * Limits (the director's business): the purpose of a call whose tile went into the rack cannot be
- * seen (a pung is assumed); a blind pass looks like any pass (the referee is told `blind` 0); a
- * joker exchange on one's own exposure is not recognised; tiles laid on a top that never reach 14
- * without a call make no action.
+ * seen (a pung is assumed); the referee counts blind tiles, it does not name them: p passes on the
+ * first `blind[p]` tiles coming to her, her giver's own tiles before the giver's blind ones, so a
+ * chain where p passes on a tile her giver passed blind while keeping one of the giver's own tiles
+ * leaves the referee's racks one kind off the readers' (the counts stay right); a joker exchange on
+ * one's own exposure is not recognised; tiles laid on a top that never reach 14 without a call make
+ * no action.
  */
 import type { Place } from '../../../rules/referee/places.js';
 import type { CallFor, StandardAction, StandardState } from '../../../rules/referee/standard.js';
@@ -63,11 +80,29 @@ interface PendingCall {
 }
 
 interface PendingPass {
-  /** tiles each player gave (by giver) */
+  /** tiles each player gave from her own rack (by giver), in the order they were passed */
   given: TileId[][];
-  /** the receiver of each tile */
+  /** the receiver of each tile (where it is now) */
   to: Map<TileId, number>;
+  /** seats each tile has travelled (1 for a tile nobody passed on blind) */
+  hops: Map<TileId, number>;
+  /** tiles each player passed on blind (NMJL: first left and last right only) */
+  blind: number[];
+  /** seats a tile moves in one hop of this pass (1 right, 2 across, 3 left) */
+  offset: number;
   courtesy: boolean;
+}
+
+/** Seats one pass moves a tile, by Charleston stage (as the referee's stages: first right … courtesy). */
+const STAGE_OFFSET = [1, 2, 3, 0, 3, 2, 1, 2];
+
+/**
+ * How many hops of `offset` seats take a tile `d` seats on (d, offset in 1-3): the smallest h in
+ * 1-3 with h × offset ≡ d (mod 4); 1 when there is none (a tile across in a right pass: as one hop).
+ */
+export function hopsFor(d: number, offset: number): number {
+  for (let h = 1; h <= 3; h++) if ((h * offset) % SEATS === d % SEATS) return h;
+  return 1;
 }
 
 interface HalfExchange {
@@ -258,27 +293,53 @@ export class StandardAggregator {
     this.mode = 'charleston';
   }
 
+  /**
+   * One tile rack → rack in the Charleston: a tile of the giver's own, or a tile she received in
+   * this pass and passes on blind (NMJL blind pass; see the module comment). Closes the pass, with a
+   * `pass` action, when every player's own tiles + blind tiles reach 3 (the courtesy pass is closed
+   * by the first discard instead).
+   */
   private passTile(out: StandardAction[], state: StandardState, m: PlacedMove, giver: number, receiver: number): void {
-    const offset = (receiver - giver + SEATS) % SEATS;
+    const d = (receiver - giver + SEATS) % SEATS;
     if (!this.pass) {
       let courtesy = state.stage === 7;
+      let offset = STAGE_OFFSET[state.stage] ?? d;
       if (state.stage === 3) {
         // after the first left: a pass to the left is a second Charleston, across is the courtesy pass
-        const second = offset === 3;
+        const second = d === 3;
         out.push({ type: 'second-charleston', wants: [second, second, second, second], at: m.at, ref: m.ref });
         courtesy = !second;
+        offset = second ? 3 : 2;
       }
-      this.pass = { given: [[], [], [], []], to: new Map(), courtesy };
+      this.pass = { given: [[], [], [], []], to: new Map(), hops: new Map(), blind: [0, 0, 0, 0], offset, courtesy };
     }
-    this.pass.given[giver]!.push(m.tile);
-    this.pass.to.set(m.tile, receiver);
-    if (!this.pass.courtesy && this.pass.given.every((g) => g.length >= 3)) {
-      const p = this.pass;
+    const p = this.pass;
+    const h = hopsFor(d, p.offset);
+    if (p.courtesy) p.given[giver]!.push(m.tile);
+    else if (p.to.get(m.tile) === giver) {
+      // received in this pass and passed on: blind for the giver and every seat it skipped
+      for (let k = 0; k < h; k++) p.blind[(giver + k * p.offset) % SEATS]!++;
+      p.hops.set(m.tile, (p.hops.get(m.tile) ?? 1) + h);
+    } else if (!p.to.has(m.tile)) {
+      p.given[giver]!.push(m.tile);
+      for (let k = 1; k < h; k++) p.blind[(giver + k * p.offset) % SEATS]!++;
+      p.hops.set(m.tile, h);
+    }
+    p.to.set(m.tile, receiver);
+    if (!p.courtesy && p.given.every((g, i) => g.length + p.blind[i]! >= 3)) {
       this.pass = null;
       for (const [g, tiles] of p.given.entries()) {
         for (const t of tiles) if (kindOf(t) === 'J') this.jokerReturns.set(t, { from: p.to.get(t)!, to: g });
       }
-      out.push({ type: 'pass', tiles: p.given.map((g) => g.map(kindOf)), at: m.at, ref: m.ref });
+      if (p.blind.every((b) => b === 0)) {
+        out.push({ type: 'pass', tiles: p.given.map((g) => g.map(kindOf)), at: m.at, ref: m.ref });
+        return;
+      }
+      // the referee passes on the first blind[p] tiles coming to p: the tiles that went furthest first
+      const tiles = p.given.map((g) =>
+        g.map((t) => ({ k: kindOf(t), h: p.hops.get(t) ?? 1 })).sort((a, b) => b.h - a.h || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0)).map((x) => x.k),
+      );
+      out.push({ type: 'pass', tiles, blind: [...p.blind], at: m.at, ref: m.ref });
     }
   }
 

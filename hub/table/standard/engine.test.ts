@@ -15,7 +15,7 @@ import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { loadHubConfig } from '../../config/load.js';
 import type { TableConfig } from '../../config/types.js';
 import type { ReaderSupervisor, Connection } from '../../readers/supervisor.js';
-import type { Step } from '../../simulator/game.js';
+import { applySteps, tableZones, wallPositions, type Step } from '../../simulator/game.js';
 import { playStandardGame, type StandardGameResult } from '../../simulator/standard/game.js';
 import { openSqliteStore } from '../../store/sqlite.js';
 import type { EventStore, StoredEvent } from '../../store/types.js';
@@ -157,6 +157,84 @@ describe('a 4-player table over reader lines', () => {
     expect(v.flags).toEqual([]);
     expect(v.score?.points).toEqual([0, 70, 0, -10]);
     expect(b.moves().filter((m) => m.data.reconciled)).toEqual([]);
+  });
+
+  it('seed 1 with blind passes (NMJL, first left and last right), shown both ways on the readers: the hub infers each `blind`, the racks after the Charleston are right, Dot\'s Mah Jongg scores −20, 0, 0, 30', () => {
+    const game = playStandardGame({ seed: 1, cards, table: demo, blindChance: 0.3 });
+    const labels = game.steps.map((s) => s.label);
+    expect(labels.some((l) => / → \w+ \(passed on blind\)/.test(l))).toBe(true); // (a) straight to the rack two seats on
+    expect(labels.some((l) => / to pass on blind /.test(l))).toBe(true); // (b) racked, then passed on
+    const b = bench();
+    b.build(game);
+    const firstDiscard = game.steps.findIndex((s) => / discards /.test(s.label));
+    game.steps.slice(0, firstDiscard - 1).forEach((s) => b.step(s)); // up to East lifting her first discard
+    b.advance(2000);
+    const passes = b.engine.inferredActions().filter((a) => a.type === 'pass');
+    expect(passes.map((a) => (a as { blind?: number[] }).blind ?? null)).toEqual([null, null, [3, 0, 3, 0], null, null, [0, 1, 0, 0]]);
+    expect(b.engine.unexplained).toEqual([]);
+    // after the Charleston and the courtesy pass (Ann and Cat 1 across): East 14, the others 13, on the readers
+    expect(b.engine.publicView().players.map((p) => p.count)).toEqual([14, 13, 13, 13]);
+    // each seat's concealed tiles as the readers hold them: the simulator's racks
+    const where = wallPositions(game.walls, tableZones(demo));
+    applySteps(where, game.steps.slice(0, firstDiscard - 1));
+    for (let p = 0; p < 4; p++) {
+      const zone = tableZones(demo).rackIn[p]![0]!;
+      const sim = [...where].filter(([, z]) => z && z.reader === zone.reader && z.zone === zone.zone).map(([t]) => kindOf(t)).sort();
+      expect(b.engine.seatView(p).racks[0]!.concealed.map((t) => kindOf(t.id as TileId)).sort()).toEqual(sim);
+    }
+    for (const s of game.steps.slice(firstDiscard - 1)) b.step(s);
+    b.advance(3000);
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
+    expect(b.engine.unexplained).toEqual([]);
+    expect(b.engine.publicView().flags).toEqual([]);
+    expect(b.engine.publicView().score?.points).toEqual([-20, 0, 0, 30]);
+  });
+
+  it('seed 2 with a chained blind on the last right (Cat\'s 2D goes on through Dot\'s and Ann\'s racks to Bea\'s): the same actions as the bots, no refusal', () => {
+    const game = playStandardGame({ seed: 2, cards, table: demo, blindChance: 0.3 });
+    expect(game.steps.map((s) => s.label)).toContain('Ann lifts 2D#2 to pass on blind (last right)');
+    const b = bench();
+    b.build(game);
+    for (const s of game.steps) b.step(s);
+    b.advance(3000);
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
+    expect(b.engine.inferredActions().find((a) => (a as { blind?: number[] }).blind)).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
+    expect(b.engine.unexplained).toEqual([]);
+    expect(b.engine.publicView().score?.points).toEqual(game.record.points);
+  });
+
+  it('a blind tile on the first right (NMJL: none allowed): the referee refuses the pass, the director sees a flag, the game goes on from the readers\' racks', () => {
+    const game = playStandardGame({ seed: 3, cards, table: demo });
+    const steps = game.steps.map((s) => ({ ...s, moves: s.moves.map((m) => ({ ...m })) }));
+    const at = (label: RegExp) => steps.findIndex((s) => label.test(s.label));
+    const beaLifts = at(/^Bea lifts .* to pass right$/);
+    const catRacks = at(/^Cat racks .* \(passed right by Bea\)$/);
+    const beaRacks = at(/^Bea racks .* \(passed right by Ann\)$/);
+    // Bea keeps her 3rd tile and passes Ann's 3rd on, unseen, straight from Ann's rack to Cat's
+    const kept = steps[beaLifts]!.moves.pop()!.tile;
+    steps[catRacks]!.moves = steps[catRacks]!.moves.filter((m) => m.tile !== kept);
+    const blind = steps[beaRacks]!.moves.at(-1)!;
+    blind.to = steps[catRacks]!.moves[0]!.to;
+    // from then on Bea holds `kept` where the bots think she holds `blind`, and Cat the other way round
+    for (const s of steps.slice(beaRacks + 1)) for (const m of s.moves) m.tile = m.tile === kept ? blind.tile : m.tile === blind.tile ? kept : m.tile;
+    const b = bench();
+    b.build(game);
+    const firstDiscard = steps.findIndex((s) => / discards /.test(s.label));
+    steps.slice(0, firstDiscard - 1).forEach((s) => b.step(s));
+    b.advance(2000);
+    const first = b.engine.inferredActions().find((a) => a.type === 'pass')!;
+    expect((first as { blind?: number[] }).blind).toEqual([0, 1, 0, 0]);
+    expect(b.engine.unexplained.map((u) => u.error)).toEqual(['pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)']);
+    expect(b.engine.publicView().flags.map((f) => [f.kind, f.player, f.title, f.status])).toEqual([
+      ['blind-pass', 1, 'Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)', 'awaiting-director'],
+    ]);
+    // the rest of the Charleston is refereed as usual: East 14, the others 13
+    expect(b.engine.inferredActions().filter((a) => a.type === 'pass')).toHaveLength(6);
+    expect(b.engine.publicView().players.map((p) => p.count)).toEqual([14, 13, 13, 13]);
+    for (const s of steps.slice(firstDiscard - 1)) b.step(s);
+    b.advance(3000);
+    expect(b.engine.unexplained).toHaveLength(1); // nothing else refused: the game went on to its end
+    expect(b.engine.publicView().phase).toBe('ended');
   });
 
   it('South\'s rack reader unplugged for South\'s 3rd pick: the pick is reconciled from its next snapshot with the window, no false flag, the same score', () => {

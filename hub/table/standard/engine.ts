@@ -9,7 +9,10 @@
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (000), folded in log
  *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
  *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
- * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). Every view is
+ * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). An action the
+ * referee refuses (StandardActionError) is kept in `unexplained`; a refused Charleston pass with
+ * blind tiles (NMJL: blind passes only on the first left and the last right) is also a `blind-pass`
+ * flag for the director, and the game goes on from the racks the readers see. Every view is
  * rebuilt from the log by the fold, after a restart and after every director ruling. The reads, the
  * tick, the fold, rulings, publishing and reconciliation across a reader's reconnect are the shared
  * machinery of ../machine.ts; this file keeps what is the standard game's own.
@@ -37,6 +40,20 @@ import { StandardAggregator } from './aggregate.js';
  * settles in the table's `timing.settleMs`.
  */
 export type StandardEngineOptions = EngineOptions;
+
+/**
+ * A Charleston pass the readers saw with blind tiles the referee refused (NMJL: blind passes only on
+ * the first left and the last right): shown to the director as a flag; the game goes on.
+ */
+export interface RefusedBlindPass {
+  id: string;
+  /** the first player who passed blind */
+  player: number;
+  at: number;
+  /** the referee's words, e.g. "Bea passed 1 blind in the first right; blind passes only on …" */
+  title: string;
+  ref: string;
+}
 
 /**
  * A physical count that disagrees with the referee's after a turn boundary settled: the hub's own
@@ -77,6 +94,8 @@ export class StandardTableEngine extends TableMachine {
   private readonly flagRefs = new Map<string, number>();
   /** players the director entered as having looked at a stolen tile in the current game (000: −10 each at its end) */
   private lookedAt: number[] = [];
+  /** blind passes refused in the current game (see {@link RefusedBlindPass}) */
+  private refusedPasses: RefusedBlindPass[] = [];
 
   /** @throws Error when the table is not a standard 4-player table of one rack each */
   constructor(opts: StandardEngineOptions) {
@@ -98,6 +117,7 @@ export class StandardTableEngine extends TableMachine {
     this.unexplained.length = 0;
     this.inferred = [];
     this.lookedAt = [];
+    this.refusedPasses = [];
   }
 
   /** One event into the standard game: moves through the aggregator to the referee, count checks against the rack readers, director entries (000). */
@@ -213,6 +233,7 @@ export class StandardTableEngine extends TableMachine {
       this.mismatches = [];
       this.unexplained.length = 0;
       this.inferred = [];
+      this.refusedPasses = [];
     }
     const { at: _at, ref: _ref, ...bare } = a;
     this.inferred.push(bare);
@@ -224,7 +245,21 @@ export class StandardTableEngine extends TableMachine {
     } catch (err) {
       if (!(err instanceof StandardActionError)) throw err;
       this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error: err.message });
+      if (a.type === 'pass' && a.blind?.some((b) => b > 0) && this.state.phase === 'charleston') this.refuseBlindPass(a, e, err.message);
     }
+  }
+
+  /**
+   * A pass with blind tiles the referee refused (NMJL: blind passes only on the first left and the
+   * last right): a flag for the director, and the game goes on from where the tiles are: the
+   * Charleston moves to its next stage and each rack holds what its reader holds.
+   */
+  private refuseBlindPass(a: Extract<StandardAction, { type: 'pass' }>, e: StoredEvent, error: string): void {
+    const s = this.state;
+    const id = `g${s.gameNo}-blind-pass-${e.seq}`;
+    this.refusedPasses.push({ id, player: Math.max(0, a.blind!.findIndex((b) => b > 0)), at: a.at, title: error.replace(/^pass: /, ''), ref: String(e.seq) });
+    this.flagRefs.set(id, e.seq);
+    this.state = { ...s, stage: s.stage + 1, players: s.players.map((p, i) => ({ ...p, rack: this.agg.tilesAt('rack', i).map(kindOf).sort() })) };
   }
 
   /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count. */
@@ -292,6 +327,20 @@ export class StandardTableEngine extends TableMachine {
         status: status(f.id, f.status),
         consequence: f.consequence,
       })),
+      ...this.refusedPasses.map((r) => {
+        const dismissed = this.dismissed.has(r.id);
+        return {
+          id: r.id,
+          kind: 'blind-pass',
+          rule: 'NMJL: blind passes only on the first left and the last right',
+          title: r.title,
+          player: r.player,
+          rack: 0,
+          at: r.at,
+          status: dismissed ? ('dismissed' as const) : status(r.id, 'awaiting-director'),
+          consequence: dismissed ? 'dismissed by the director' : 'none: the pass stands as the readers saw it; the director rules',
+        };
+      }),
       ...this.mismatches.map((m) => {
         const dismissed = this.dismissed.has(m.id);
         return {
