@@ -186,6 +186,13 @@ export interface DirectorTableView extends PublicTableView {
    * past a threshold (3 within 60 s); never a game event. `where` in words, `zone` as `reader/zone`.
    */
   weakTags?: { tile: TileId; zone: string; where: string; flickers: number; lastAt: number }[];
+  /**
+   * moves of the current game the hub saw but the referee could not place (an action it refused),
+   * oldest first: where the hub's picture may differ from the table, for the director to look at.
+   * `action` is the referee's action kind (`pass`, `call`, …), `reason` the referee's words, `ref`
+   * the event sequence number of the move. Absent or empty when every move was placed.
+   */
+  unplaced?: { at: number; action: string; reason: string; ref: string }[];
 }
 
 /** One of the seat's own tiles inside a rack (concealed): its id (`5B#3`) and kind (`5B`). */

@@ -462,6 +462,7 @@ export abstract class TableMachine implements TableRuntime {
    */
   directorView(): DirectorTableView {
     const names = this.table.players.map((p) => p.name);
+    const unplaced = this.unplacedMoves();
     return {
       ...this.publicView(),
       concealed: this.table.players.map((_, i) => this.concealedOf(i)),
@@ -473,7 +474,16 @@ export abstract class TableMachine implements TableRuntime {
         flickers: w.flickers,
         lastAt: w.lastAt,
       })),
+      ...(unplaced.length ? { unplaced } : {}),
     };
+  }
+
+  /**
+   * Moves of the current game the referee refused, for the director view's `unplaced` list
+   * (oldest first). None by default: the Siamese referee takes every move it is given.
+   */
+  protected unplacedMoves(): NonNullable<DirectorTableView['unplaced']> {
+    return [];
   }
 
   /**

@@ -38,6 +38,8 @@ interface Fixture {
   push(changes: Partial<PublicTableView>): void;
   /** pushes a delta with a skipped seq (as if one was lost); the fixture's own state is unchanged */
   pushGap(changes: Partial<PublicTableView>): void;
+  /** replaces top-level keys of the director view only and pushes one delta to the director namespace */
+  pushDirector(changes: Partial<DirectorTableView>): void;
   /** drop every socket and refuse new ones until `up()` */
   down(): void;
   up(): void;
@@ -144,6 +146,11 @@ async function startFixture(dist: string): Promise<Fixture> {
     },
     pushGap(changes) {
       io.of('/').to('table:t1').emit(EV.delta, { tableId: 't1', seq: seq + 2, changes });
+    },
+    pushDirector(changes) {
+      director = { ...director, ...changes };
+      directorSeq += 1;
+      directorNs.to('table:t1').emit(EV.delta, { tableId: 't1', seq: directorSeq, changes });
     },
     down() {
       isDown = true;
@@ -339,6 +346,14 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
       expect(card).toContain('wall 3');
       expect(card).toContain('P2 rack 2');
       expect(card).toContain('D 988 RK-W2 +in:E2801160600002054C1A*0C91');
+
+      // a move the rules refused: listed for the director with the referee's words
+      expect(await dir.$('[data-testid="unplaced"]')).toBeNull();
+      fixture.pushDirector({ unplaced: [{ at: Date.UTC(2026, 10, 30, 10, 4, 5), action: 'pass', reason: 'pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)', ref: '412' }] });
+      await dir.waitForSelector('[data-testid="unplaced"] li');
+      expect(((await dir.textContent('[data-testid="unplaced"] h2')) ?? '').trim()).toBe('Moves the hub could not place (1)');
+      const li = ((await dir.textContent('[data-testid="unplaced"] li')) ?? '').replace(/\s+/g, ' ').trim();
+      expect(li).toMatch(/^\d\d:\d\d:\d\d pass \(event 412\): pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right \(NMJL\)$/);
 
       await dir.click('[data-testid="flag-card-g2-f1"] button.confirm');
       await dir.waitForSelector('[data-testid="ruling-result-g2-f1"]');

@@ -152,6 +152,7 @@ describe('a 4-player table over reader lines', () => {
     b.advance(3000);
     expect(b.engine.inferredActions()).toEqual(game.record.actions);
     expect(b.engine.unexplained).toEqual([]);
+    expect(b.engine.directorView().unplaced).toBeUndefined();
     const v = b.engine.publicView();
     expect(v.phase).toBe('ended');
     expect(v.flags).toEqual([]);
@@ -228,6 +229,11 @@ describe('a 4-player table over reader lines', () => {
     expect(b.engine.publicView().flags.map((f) => [f.kind, f.player, f.title, f.status])).toEqual([
       ['blind-pass', 1, 'Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)', 'awaiting-director'],
     ]);
+    // the director sees the refused move in the table's "not placed" list; the public view does not
+    const unplaced = b.engine.directorView().unplaced!;
+    expect(unplaced.map((u) => [u.action, u.reason])).toEqual([['pass', 'pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)']]);
+    expect(unplaced[0]!.ref).toBe(b.engine.unexplained[0]!.ref);
+    expect('unplaced' in b.engine.publicView()).toBe(false);
     // the rest of the Charleston is refereed as usual: East 14, the others 13
     expect(b.engine.inferredActions().filter((a) => a.type === 'pass')).toHaveLength(6);
     expect(b.engine.publicView().players.map((p) => p.count)).toEqual([14, 13, 13, 13]);

@@ -27,7 +27,7 @@ import {
   type StandardReferee,
   type StandardState,
 } from '../../../rules/referee/standard.js';
-import type { FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
+import type { DirectorTableView, FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
 import type { StoredEvent } from '../../store/types.js';
@@ -260,6 +260,11 @@ export class StandardTableEngine extends TableMachine {
     this.refusedPasses.push({ id, player: Math.max(0, a.blind!.findIndex((b) => b > 0)), at: a.at, title: error.replace(/^pass: /, ''), ref: String(e.seq) });
     this.flagRefs.set(id, e.seq);
     this.state = { ...s, stage: s.stage + 1, players: s.players.map((p, i) => ({ ...p, rack: this.agg.tilesAt('rack', i).map(kindOf).sort() })) };
+  }
+
+  /** The actions the referee refused in this game (`unexplained`), for the director (hub/api/views.ts `unplaced`). */
+  protected override unplacedMoves(): NonNullable<DirectorTableView['unplaced']> {
+    return this.unexplained.map((u) => ({ at: u.at, action: u.action, reason: u.error, ref: u.ref }));
   }
 
   /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count. */
