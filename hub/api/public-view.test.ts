@@ -77,4 +77,16 @@ describe('toDirector', () => {
     expect(out).toEqual(dir);
     expect(out).not.toHaveProperty('junk');
   });
+
+  it('a reader: the director gets its port, firmware and error counts, the public view only its slot, state, last heard and bad lines; the refused moves go to the director only', () => {
+    const dir = sampleDirectorView();
+    dir.readers = [{ id: 'RK-E1', state: 'stale', lastMessageAt: 5, discarded: 3, port: '/dev/rfcomm0', physicalId: 'ESP-7F', firmware: '1.4.2', errors: { 'bad-checksum': 3 }, gaps: 1, duplicates: 0, reconnects: 2 }];
+    dir.unplaced = [{ at: 9, action: 'pass', reason: 'pass: Bea passed 1 blind in the first right', ref: '41' }];
+    const out = toDirector(dir);
+    expect(out.readers).toEqual(dir.readers);
+    expect(out.unplaced).toEqual(dir.unplaced);
+    const pub = toPublic(dir);
+    expect(pub.readers).toEqual([{ id: 'RK-E1', state: 'stale', lastMessageAt: 5, discarded: 3 }]);
+    expect(pub).not.toHaveProperty('unplaced');
+  });
 });

@@ -53,6 +53,7 @@ const MAH_JONGG_KEYS = keys<NonNullable<RackView['mahJongg']>>()(['lineId', 'lin
 const WALL_KEYS = keys<PublicTableView['walls'][number]>()(['wall', 'left', 'current']);
 const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final']);
 const PAYMENT_KEYS = keys<NonNullable<ScoreView['payment']>>()(['from', 'to', 'amount']);
+/** Every key of a reader's status: the director sees them all (ports, firmware, error counts). */
 const READER_KEYS = keys<ReaderStatus>()([
   'id',
   'state',
@@ -66,6 +67,8 @@ const READER_KEYS = keys<ReaderStatus>()([
   'duplicates',
   'reconnects',
 ]);
+/** What a table display and a phone show of a reader: its slot, state, when last heard and bad lines; no port, id or firmware. */
+const PUBLIC_READER_KEYS = ['id', 'state', 'lastMessageAt', 'discarded'] as const satisfies readonly (keyof ReaderStatus)[];
 const EVIDENCE_KEYS = keys<FlagEvidence>()(['flagId', 'tiles', 'counts', 'lines']);
 
 function pick<T>(src: T, ks: readonly (keyof T)[]): T {
@@ -112,18 +115,23 @@ export function toPublic(view: PublicTableView): PublicTableView {
   if ('walls' in out) out.walls = pickArray(out.walls, (w) => pick(w, WALL_KEYS));
   if ('flags' in out) out.flags = pickArray(out.flags, (f) => pick(f, FLAG_KEYS));
   if ('score' in out) out.score = pickNullable(out.score, pickScore);
-  if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, READER_KEYS));
+  if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, PUBLIC_READER_KEYS));
   if ('clock' in out) out.clock = pickNullable(out.clock ?? null, (c) => pick(c, CLOCK_KEYS));
   if ('round' in out) out.round = pickNullable(out.round ?? null, (r) => pick(r, ROUND_KEYS));
   return out;
 }
 
 /** The top-level keys of DirectorTableView. */
-export const DIRECTOR_VIEW_KEYS = [...PUBLIC_VIEW_KEYS, 'concealed', 'evidence', 'weakTags'] as const satisfies readonly (keyof DirectorTableView)[];
+export const DIRECTOR_VIEW_KEYS = [...PUBLIC_VIEW_KEYS, 'concealed', 'evidence', 'weakTags', 'unplaced'] as const satisfies readonly (keyof DirectorTableView)[];
 
-/** A copy of the director view with the public fields picked as in {@link toPublic}, plus `concealed` and `evidence`. */
+/**
+ * A copy of the director view with the public fields picked as in {@link toPublic} (but every
+ * reader key: ports, firmware, error counts), plus `concealed`, `evidence`, `weakTags` and `unplaced`.
+ */
 export function toDirector(view: DirectorTableView): DirectorTableView {
   const out = toPublic(view) as DirectorTableView;
+  if ('readers' in view) out.readers = pickArray(view.readers, (r) => pick(r, READER_KEYS));
+  if (view.unplaced) out.unplaced = view.unplaced.map((u) => ({ at: u.at, action: u.action, reason: u.reason, ref: u.ref }));
   if ('concealed' in view) out.concealed = view.concealed;
   if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));
   if (view.weakTags) out.weakTags = view.weakTags.map((w) => ({ tile: w.tile, zone: w.zone, where: w.where, flickers: w.flickers, lastAt: w.lastAt }));
