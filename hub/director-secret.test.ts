@@ -65,4 +65,16 @@ describe('the generated director secret', () => {
     writeFileSync(blank, '  \nx\n');
     expect(() => directorSecretFor({ file: blank, dataDir: data })).toThrow(`--director-secret-file ${blank}: the first line is empty (write the secret there)`);
   });
+
+  it('refuses a given secret shorter than 8 characters, naming where it came from; 8 is enough', () => {
+    const data = tmp();
+    expect(() => directorSecretFor({ env: 'dragon', dataDir: data })).toThrow(
+      'MJHUB_DIRECTOR_SECRET is 6 characters long: the director secret must have at least 8 (or unset it to have one generated)',
+    );
+    const short = path.join(data, 'short.txt');
+    writeFileSync(short, 'bams7\n');
+    expect(() => directorSecretFor({ file: short, dataDir: data })).toThrow(`--director-secret-file ${short}: the secret is 5 characters long: it must have at least 8`);
+    expect(directorSecretFor({ env: 'craks888', dataDir: data }).value).toBe('craks888');
+    expect(() => statSync(path.join(data, DIRECTOR_SECRET_FILE))).toThrow(); // nothing generated on a refusal
+  });
 });

@@ -15,6 +15,9 @@ import path from 'node:path';
 /** File name of the generated director secret in the data folder. */
 export const DIRECTOR_SECRET_FILE = 'director-secret';
 
+/** The shortest director secret `npm start` accepts from MJHUB_DIRECTOR_SECRET or --director-secret-file (characters). */
+export const MIN_DIRECTOR_SECRET_LENGTH = 8;
+
 /** The director's secret and where it came from. */
 export interface DirectorSecret {
   /** the secret itself (the hub keeps only its scrypt hash once started) */
@@ -70,10 +73,17 @@ function readSecretFile(file: string): string {
  * @param opts.file --director-secret-file
  * @param opts.dataDir the hub's data folder (--data)
  * @throws Error naming the file when --director-secret-file cannot be read or its first line is
- *   empty, or as {@link loadOrCreateDirectorSecret}
+ *   empty; naming MJHUB_DIRECTOR_SECRET or the file when the secret is shorter than
+ *   {@link MIN_DIRECTOR_SECRET_LENGTH} (8) characters (anyone in the room could guess it); or as
+ *   {@link loadOrCreateDirectorSecret}
  */
 export function directorSecretFor(opts: { env?: string | undefined; file?: string | undefined; dataDir: string }): DirectorSecret {
-  if (opts.env !== undefined && opts.env !== '') return { value: opts.env, source: 'env', created: false, from: 'from MJHUB_DIRECTOR_SECRET' };
+  if (opts.env !== undefined && opts.env !== '') {
+    if (opts.env.length < MIN_DIRECTOR_SECRET_LENGTH) {
+      throw new Error(`MJHUB_DIRECTOR_SECRET is ${opts.env.length} characters long: the director secret must have at least ${MIN_DIRECTOR_SECRET_LENGTH} (or unset it to have one generated)`);
+    }
+    return { value: opts.env, source: 'env', created: false, from: 'from MJHUB_DIRECTOR_SECRET' };
+  }
   if (opts.file !== undefined) {
     let text: string;
     try {
@@ -83,6 +93,9 @@ export function directorSecretFor(opts: { env?: string | undefined; file?: strin
     }
     const value = (text.split(/\r?\n/)[0] ?? '').trim();
     if (value === '') throw new Error(`--director-secret-file ${opts.file}: the first line is empty (write the secret there)`);
+    if (value.length < MIN_DIRECTOR_SECRET_LENGTH) {
+      throw new Error(`--director-secret-file ${opts.file}: the secret is ${value.length} characters long: it must have at least ${MIN_DIRECTOR_SECRET_LENGTH}`);
+    }
     return { value, source: 'file', created: false, from: `from ${opts.file}` };
   }
   const kept = loadOrCreateDirectorSecret(opts.dataDir);

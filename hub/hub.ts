@@ -12,6 +12,7 @@ import { TournamentService, type TournamentConfig } from './tournament/service.j
 import { attachRelay } from './api/relay.js';
 import { loadOrCreateSeatSecret } from './api/seat.js';
 import { openReaderPort } from './transports/tcp.js';
+import { withConnectionLog } from './transports/connection-log.js';
 import type { Transport, TransportSink } from './transports/transport.js';
 import type { LoadedTable } from './config/load.js';
 import { simulatedTileSet } from './tilesets/simulated.js';
@@ -27,8 +28,14 @@ export interface HubOptions {
   databaseUrl?: string;
   /** reader addresses to open: serial paths or `tcp://host:port` */
   ports: string[];
-  /** HTTP port on 127.0.0.1 (0 = any free port) */
+  /** HTTP port (0 = any free port) */
   httpPort: number;
+  /** the address to listen on (`--host`): default `127.0.0.1` (this machine only); `0.0.0.0` lets phones in */
+  httpHost?: string;
+  /** the base URL written into seat links and QR codes (`--public-url`), e.g. `http://192.168.1.20:8080`; default: the director's request origin */
+  publicUrl?: string;
+  /** where the hub's own lines go (a reader that cannot connect, connects again: hub/transports/connection-log.ts); default console.log */
+  log?: (line: string) => void;
   /** the fixed director bearer token for scripts (never shown to players) */
   directorToken: string;
   /** the director's login secret (`POST /api/login`); default: directorToken */
@@ -65,7 +72,8 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
 
 /**
  * Starts a hub.
- * @throws Error when a table names an unknown tile set or the port is taken
+ * @throws Error when a table names an unknown tile set, or the port is taken (EADDRINUSE) or the
+ *   host is not this machine's (EADDRNOTAVAIL): everything opened is closed first
  */
 export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const store = await openHubStore(opts);
@@ -128,7 +136,9 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     closed: (c: Connection, reason: string, retrying?: boolean) => sup.closed(c, reason, retrying),
   };
   const transports: Transport[] = [];
-  for (const p of opts.ports) transports.push(await openReaderPort(p, sink));
+  // one line per port per change of state (cannot connect / connected again), never per retry
+  const logged = withConnectionLog(sink, opts.log ?? ((line) => console.log(line)));
+  for (const p of opts.ports) transports.push(await openReaderPort(p, logged));
 
   // a standard table's game, once over, goes on the tournament's score card (seed 000 scoring)
   if (tournament) {
@@ -159,10 +169,24 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     store,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
     logger: opts.logger ?? false,
+    ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
   });
   // browser relays (Web Serial / Web Bluetooth in a director's page) feed the same sink
   attachRelay(server.io, { sink, isDirectorToken: server.auth.isBearer, isDirectorCookie: server.auth.isCookie });
-  const url = await server.listen(opts.httpPort);
+  let url: string;
+  try {
+    url = await server.listen(opts.httpPort, opts.httpHost ?? '127.0.0.1');
+  } catch (e) {
+    // a taken port: close what was opened, so the caller can exit cleanly
+    clearInterval(staleTimer);
+    tournament?.close();
+    for (const t of transports) await t.close();
+    for (const engine of engines.values()) engine.close();
+    await server.close();
+    store.close();
+    await store.drain();
+    throw e;
+  }
 
   return {
     url,
@@ -176,8 +200,9 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       for (const t of transports) await t.close();
       for (const e of engines.values()) e.close();
       await server.close();
-      store.close();
-      await store.drain();
+      store.close(); // never throws: what it cannot write it reports
+      // PostgreSQL: rejects with what could not be written; reported, not thrown (a Ctrl-C must not crash)
+      await store.drain().catch((err: unknown) => console.error(`event store: ${(err as Error)?.message ?? String(err)}`));
     },
   };
 }

@@ -4,54 +4,138 @@
  * violation injected now and then) on pseudo-terminals, and the hub reading them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { loadHubConfig } from './config/load.js';
 import { loadTournamentConfig } from './tournament/config.js';
 import { directorSecretFor } from './director-secret.js';
 import { startHub } from './hub.js';
+import { assertDataFolderFree } from './store/lock.js';
+import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
+import { intOption } from './simulator/run.js';
+import { GAMES_PER_ROUND } from '../rules/tournament/errors.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `--port`: an integer 0-65535 (0 = any free port); the error names the option (or env PORT) and the value. */
+function portOption(name: string) {
+  return (v: string): number => {
+    const n = /^\d{1,5}$/.test(v.trim()) ? Number(v) : NaN;
+    if (!(Number.isInteger(n) && n >= 0 && n <= 65535)) throw new InvalidArgumentError(`${name} must be an integer 0-65535, not "${v}"`);
+    return n;
+  };
+}
+
+/** `--host`: an IP address or a host name; the error names the option (or env HOST) and the value. */
+function hostOption(name: string) {
+  return (v: string): string => {
+    const h = v.trim();
+    if (net.isIP(h) === 0 && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(h)) {
+      throw new InvalidArgumentError(`${name} must be an address of this machine such as 127.0.0.1 or 0.0.0.0, not "${v}"`);
+    }
+    return h;
+  };
+}
+
+/** An error of a value that came from the environment, printed like commander's own and exit 1, before anything starts. */
+function refuse(message: string): never {
+  console.error(`mjhub: ${message}`);
+  process.exit(1);
+}
+
+/** Reads an environment default through an option parser, naming the variable on error. */
+function fromEnv<T>(env: string, parse: (name: string) => (v: string) => T): T | undefined {
+  const v = process.env[env];
+  if (v === undefined || v === '') return undefined;
+  try {
+    return parse(env)(v);
+  } catch (e) {
+    refuse((e as Error).message);
+  }
+}
 
 const program = new Command()
   .name('mjhub start')
   .description('Run the Mah Jongg table hub')
   .option('--config <file>', 'table config (JSON); default: hub/config/tables/<table-kind>-demo.json')
-  .option('--table-kind <kind>', 'siamese | standard: which demo table config (and simulator) to run when --config is not given', 'siamese')
-  .option('--room', 'the demo room: two tables of --table-kind and a tournament over them, rounds of four games (siamese: hub/config/tournament-siamese-room.json; standard: hub/config/tournament-room.json)', false)
+  .option('--table-kind <kind>', 'siamese | standard: which demo table config (and simulator) to run when --config is not given', (v: string) => {
+    if (v !== 'siamese' && v !== 'standard') throw new InvalidArgumentError(`--table-kind must be "siamese" or "standard", not "${v}"`);
+    return v;
+  }, 'siamese')
+  .option('--room', `the demo room: two tables of --table-kind and a tournament over them, rounds of ${GAMES_PER_ROUND} games (siamese: hub/config/tournament-siamese-room.json; standard: hub/config/tournament-room.json)`, false)
   .option('--tournament <file>', 'run a tournament (seed 000; kind "siamese": seed 003 tables) over the tables: e.g. hub/config/tournament-room.json')
-  .option('--port <n>', 'HTTP port on 127.0.0.1 (env PORT)', process.env.PORT ?? '8080')
+  .option('--port <n>', 'HTTP port, 0-65535, 0 = any free port (env PORT)', portOption('--port'), fromEnv('PORT', portOption) ?? 8080)
+  .option('--host <addr>', 'address to listen on (env HOST): 127.0.0.1 this machine only; 0.0.0.0 every network, for phones', hostOption('--host'), fromEnv('HOST', hostOption) ?? '127.0.0.1')
+  .option('--public-url <url>', 'base URL written into seat links and QR codes, e.g. http://192.168.1.20:8080 (env MJHUB_PUBLIC_URL; default: the address the director\'s browser used)', (v: string) => {
+    try {
+      return parsePublicUrl(v, '--public-url');
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message);
+    }
+  })
   .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
   .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
-  .option('--settle-ms <ms>', 'override every table\'s settle windows, in every area (ms)')
-  .option('--count-check-ms <ms>', 'override every table\'s count-check delay after a turn boundary (ms)')
-  .option('--sim-pace <ms>', 'simulator: ms between physical steps', '700')
-  .option('--sim-seed <n>', 'simulator: seed of the first game', '1')
-  .option('--sim-transport <kind>', 'simulator: pty (socat) or tcp', existsSync('/usr/bin/socat') ? 'pty' : 'tcp')
-  .option('--director-secret-file <file>', 'file holding the director\'s login secret (env MJHUB_DIRECTOR_SECRET; neither: one is generated on the first start and kept in <data>/director-secret, mode 0600)')
-  .option('--director-session-hours <n>', 'how long a director\'s login lasts, in hours (default 12: a tournament day)')
+  .option('--settle-ms <ms>', 'override every table\'s settle windows, in every area (ms)', intOption('--settle-ms', 0))
+  .option('--count-check-ms <ms>', 'override every table\'s count-check delay after a turn boundary (ms)', intOption('--count-check-ms', 0))
+  .option('--sim-pace <ms>', 'simulator: ms between physical steps', intOption('--sim-pace', 0), 700)
+  .option('--sim-seed <n>', 'simulator: seed of the first game', intOption('--sim-seed', 0), 1)
+  .option('--sim-transport <kind>', 'simulator: pty (socat) or tcp', (v: string) => {
+    if (v !== 'pty' && v !== 'tcp') throw new InvalidArgumentError(`--sim-transport must be "pty" or "tcp", not "${v}"`);
+    return v;
+  }, existsSync('/usr/bin/socat') ? 'pty' : 'tcp')
+  .option('--director-secret-file <file>', 'file holding the director\'s login secret, at least 8 characters (env MJHUB_DIRECTOR_SECRET; neither: one is generated on the first start and kept in <data>/director-secret, mode 0600)')
+  .option('--director-session-hours <n>', 'how long a director\'s login lasts, in hours (default 12: a tournament day)', (v: string) => {
+    const n = Number(v);
+    if (!(v.trim() !== '' && Number.isFinite(n) && n > 0 && n <= 24 * 366)) {
+      throw new InvalidArgumentError(`--director-session-hours must be a number of hours above 0 (e.g. 12), not "${v}"`);
+    }
+    return n;
+  })
   .parse();
 
 const o = program.opts<{
-  config: string; port: string; data: string; databaseUrl?: string; reader?: string[]; settleMs?: string; countCheckMs?: string;
-  simPace: string; simSeed: string; simTransport: string; tableKind: string; directorSecretFile?: string; directorSessionHours?: string;
+  config?: string; port: number; host: string; publicUrl?: string; data: string; databaseUrl?: string; reader?: string[]; settleMs?: number; countCheckMs?: number;
+  simPace: number; simSeed: number; simTransport: string; tableKind: string; directorSecretFile?: string; directorSessionHours?: number;
   room: boolean; tournament?: string;
 }>();
-if (o.tableKind !== 'siamese' && o.tableKind !== 'standard') {
-  console.error(`mjhub: --table-kind must be "siamese" or "standard", not "${o.tableKind}"`);
-  process.exit(1);
+if (o.publicUrl === undefined) {
+  const env = fromEnv('MJHUB_PUBLIC_URL', (name) => (v) => {
+    try {
+      return parsePublicUrl(v, name);
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message);
+    }
+  });
+  if (env !== undefined) o.publicUrl = env;
 }
-o.config ??= path.join(root, `hub/config/tables/${o.tableKind}-${o.room ? 'room' : 'demo'}.json`);
-const sessionHours = o.directorSessionHours === undefined ? undefined : Number(o.directorSessionHours);
-if (sessionHours !== undefined && !(Number.isFinite(sessionHours) && sessionHours > 0 && sessionHours <= 24 * 366)) {
-  console.error(`mjhub: --director-session-hours must be a number of hours above 0 (e.g. 12), not "${o.directorSessionHours}"`);
-  process.exit(1);
-}
+const config = o.config ?? path.join(root, `hub/config/tables/${o.tableKind}-${o.room ? 'room' : 'demo'}.json`);
+const sessionHours = o.directorSessionHours;
 if (o.room) o.tournament ??= path.join(root, o.tableKind === 'standard' ? 'hub/config/tournament-room.json' : 'hub/config/tournament-siamese-room.json');
+
+/**
+ * Checks that host:port can be listened on, before anything is started (the simulator would
+ * otherwise be left running by a taken port).
+ * @throws Error `--port 8181 on 127.0.0.1 is taken (EADDRINUSE): …` or `--host … is not an address of this machine`
+ */
+async function checkListen(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EADDRINUSE') reject(new Error(`--port ${port} on ${host} is taken (EADDRINUSE): stop what uses it or pick another --port`));
+      else if (e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') reject(new Error(`--host ${host} is not an address of this machine (${e.code})`));
+      else if (e.code === 'EACCES') reject(new Error(`--port ${port}: not allowed to listen on it (EACCES): pick a port above 1023`));
+      else reject(new Error(`cannot listen on ${host}:${port} (${e.code ?? e.message})`));
+    });
+    srv.listen({ port, host, exclusive: true }, () => srv.close(() => resolve()));
+  });
+}
 
 async function waitForFile(file: string, ms: number, child: ChildProcess): Promise<void> {
   const until = Date.now() + ms;
@@ -62,31 +146,56 @@ async function waitForFile(file: string, ms: number, child: ChildProcess): Promi
   }
 }
 
+/** The simulators started so far: stopped (with their socat children) on every way out. */
+const sims: ChildProcess[] = [];
+
+/** Stops every simulator (SIGTERM, then SIGKILL after 5 s) and waits until each has exited. */
+async function stopSimulators(): Promise<void> {
+  await Promise.all(
+    sims.map(async (sim) => {
+      if (sim.exitCode !== null || sim.signalCode !== null) return;
+      const gone = new Promise<void>((r) => sim.once('exit', () => r()));
+      sim.kill('SIGTERM');
+      const t = setTimeout(() => sim.kill('SIGKILL'), 5000);
+      await gone;
+      clearTimeout(t);
+    }),
+  );
+}
+
 async function main(): Promise<void> {
-  const tables = loadHubConfig(o.config);
+  // everything that can be wrong with the options is checked before the simulator starts
+  const tables = loadHubConfig(config);
   for (const { table } of tables) {
     if (o.settleMs !== undefined) {
       // every area, racks and tops included (their own windows would otherwise stay)
-      const ms = Number(o.settleMs);
+      const ms = o.settleMs;
       table.timing.settleMs = ms;
       table.timing.settleByArea = { rack: ms, top: ms, wall: ms, floor: ms };
     }
-    if (o.countCheckMs !== undefined) table.timing.countCheckMs = Number(o.countCheckMs);
+    if (o.countCheckMs !== undefined) table.timing.countCheckMs = o.countCheckMs;
   }
+  const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
+  const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
+  if (existsSync(o.data) && !statSync(o.data).isDirectory()) throw new Error(`--data ${o.data} is a file, not a folder`);
+  // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock
+  if (!o.databaseUrl) assertDataFolderFree(o.data);
+  await checkListen(o.host, o.port);
+
   let ports = o.reader ?? [];
-  const sims: ChildProcess[] = [];
   if (ports.length === 0) {
-    // one simulator process per table, each on its own pseudo-terminals (or TCP ports)
+    // one simulator process per table, each on its own pseudo-terminals (or TCP ports); the IPC
+    // channel ends the simulator when this hub dies, even by SIGKILL (hub/simulator/run.ts)
     for (const [i, { table }] of tables.entries()) {
       const dir = path.join(o.data, 'sim', table.id);
       rmSync(path.join(dir, 'ports.json'), { force: true });
       const script = table.variant === 'standard' ? 'hub/simulator/standard/main.ts' : 'hub/simulator/main.ts';
       const sim = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(root, script), '--demo', '--dir', dir, '--config', o.config, '--table', table.id,
-          '--pace', o.simPace, '--seed', String(Number(o.simSeed) + 100 * i), '--transport', o.simTransport,
+        ['--import', 'tsx', path.join(root, script), '--demo', '--dir', dir, '--config', config, '--table', table.id,
+          '--pace', String(o.simPace), '--seed', String(o.simSeed + 100 * i), '--transport', o.simTransport,
           '--tcp-base', String((table.variant === 'standard' ? 7800 : 7700) + 20 * i)],
-        { stdio: ['ignore', 'inherit', 'inherit'], cwd: root },
+        { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: root },
       );
       sims.push(sim);
       await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
@@ -95,38 +204,60 @@ async function main(): Promise<void> {
       console.log(`simulator for table ${table.id}: ${mine.length} readers on ${o.simTransport === 'pty' ? 'pseudo-terminals' : 'TCP'} (${dir})`);
     }
   }
-  const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
   // the fixed bearer token for scripts: only when given (a login also hands out a bearer token)
   const directorToken = process.env.MJHUB_DIRECTOR_TOKEN ?? randomBytes(24).toString('hex');
-  const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
   const staticDir = path.join(root, 'display/dist');
-  const hub = await startHub({
-    tables,
-    dataDir: o.data,
-    ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-    ports,
-    httpPort: Number(o.port),
-    directorToken,
-    directorSecret: secret.value,
-    ...(sessionHours !== undefined ? { directorSessionTtlMs: Math.round(sessionHours * 3_600_000) } : {}),
-    ...(tournament ? { tournament } : {}),
-    ...(existsSync(staticDir) ? { staticDir } : {}),
-  });
+  let hub: Awaited<ReturnType<typeof startHub>>;
+  try {
+    hub = await startHub({
+      tables,
+      dataDir: o.data,
+      ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+      ports,
+      httpPort: o.port,
+      httpHost: o.host,
+      ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
+      directorToken,
+      directorSecret: secret.value,
+      ...(sessionHours !== undefined ? { directorSessionTtlMs: Math.round(sessionHours * 3_600_000) } : {}),
+      ...(tournament ? { tournament } : {}),
+      ...(existsSync(staticDir) ? { staticDir } : {}),
+    });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') throw new Error(`--port ${o.port} on ${o.host} is taken (EADDRINUSE): stop what uses it or pick another --port`);
+    if (err.code === 'EADDRNOTAVAIL') throw new Error(`--host ${o.host} is not an address of this machine (EADDRNOTAVAIL)`);
+    throw e;
+  }
   console.log(`Mah Jongg table hub: ${hub.url}`);
   for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
   console.log(`  director:    ${hub.url}/director  (the room; each table at /director/<table>)`);
+  if (!isLoopbackHost(o.host)) {
+    const port = Number(new URL(hub.url).port);
+    const phones = lanUrls(o.host, port, os.networkInterfaces());
+    console.log(`  phones:      ${phones.length > 0 ? phones.join('  ') : `(no network address found for ${o.host})`}  (this machine on the room's network)`);
+    console.log(`  seat codes:  ${o.publicUrl ?? 'the address the director\'s browser used (open /director at a phone address above, or set --public-url)'}`);
+    console.log(`  warning:     listening on ${o.host}: anyone on this network can reach the hub; use a trusted network only (the director still logs in)`);
+  } else if (o.publicUrl !== undefined) {
+    console.log(`  seat codes:  ${o.publicUrl}  (--public-url; the hub itself listens on ${o.host} only)`);
+  }
   if (tournament) {
     const how = tournament.kind === 'siamese' ? 'Royale Siamese, 2-seat score cards (003 rule 17 points, lesser total pays the difference)' : '4-player tables, seed 000 score cards';
-    console.log(`  tournament:  "${tournament.name}": ${how}; ${tournament.tables.length} tables, ${tournament.rounds} rounds of 4 games`);
+    const rounds = `${tournament.rounds} round${tournament.rounds === 1 ? '' : 's'} of ${GAMES_PER_ROUND} games`;
+    console.log(`  tournament:  "${tournament.name}": ${how}; ${tournament.tables.length} tables, ${rounds}`);
     console.log(`               ${hub.url}/api/tournament  (the director starts the round clock from the room: ${hub.url}/director)`);
   }
   // the generated secret is shown at every start (it is kept in the data folder); a given one never
   if (secret.source === 'data') console.log(`  director secret (log in with it; ${secret.from}): ${secret.value}`);
   else console.log(`  director secret: ${secret.from}`);
   secret.value = ''; // kept only as an scrypt hash inside the hub from now on
+  let stopping = false;
   const stop = async () => {
-    for (const sim of sims) sim.kill('SIGTERM');
-    await hub.close();
+    if (stopping) return;
+    stopping = true;
+    // the hub first: its transports stop retrying, so no "connection lost" line for a simulator stopped on purpose
+    await hub.close().catch(() => undefined);
+    await stopSimulators();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
@@ -134,7 +265,8 @@ async function main(): Promise<void> {
   for (const sim of sims) sim.on('exit', (code) => console.log(`simulator exited (code ${code})`));
 }
 
-main().catch((e: unknown) => {
+main().catch(async (e: unknown) => {
   console.error(`mjhub: ${(e as Error).message}`);
+  await stopSimulators().catch(() => undefined);
   process.exit(1);
 });

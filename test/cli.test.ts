@@ -1,6 +1,8 @@
 /** The `mjhub` command line: card check and verify, as a director would run them. */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,5 +29,31 @@ describe('mjhub', () => {
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as { line: string; value: number; jokerless: boolean; jokers: { kind: string }[] }[];
     expect(out.map((m) => [m.line, m.value, m.jokerless, m.jokers.map((j) => j.kind)])).toEqual([['sample-siamese:8', 25, false, ['3B']]]);
+  }, 30_000);
+
+  it('verify refuses a hand that is not 14 tiles: exit 1, "a Mah Jongg hand is 14 tiles, not 15"', () => {
+    const r = mjhub('verify', '--card', 'rules/cards/sample-siamese.card', '--hand', 'F F F F 3B 3B 3B J 3C 3C 3C 3C 3D 3D 3D');
+    expect([r.status, r.stdout, r.stderr.trim()]).toEqual([1, '', 'mjhub: a Mah Jongg hand is 14 tiles, not 15']);
+    const split = mjhub('verify', '--card', 'rules/cards/sample-siamese.card', '--hand', 'F F F F 3B 3B 3B J 3C 3C', '--exposed', '3D 3D 3D');
+    expect([split.status, split.stderr.trim()]).toEqual([1, 'mjhub: a Mah Jongg hand is 14 tiles, not 13 (10 in --hand, 3 in --exposed)']);
+  }, 30_000);
+
+  it('card check names a bad value and a missing header by line', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-cli-'));
+    try {
+      const bad = path.join(dir, 'bad.card');
+      writeFileSync(bad, 'title: Bad card\nkind: siamese\n[Like Numbers]\nFFFF 1111a 1111b 11c | any like numbers, any 3 suits | X -25\n');
+      const r = mjhub('card', 'check', bad);
+      expect([r.status, r.stderr.trim()]).toEqual([1, `mjhub: ${bad}:4: value must be a whole number of points > 0 after "X" (e.g. "X 25"), not "-25"`]);
+      const headless = path.join(dir, 'headless.card');
+      writeFileSync(headless, '[Like Numbers]\nFFFF 1111a 1111b 11c | any like numbers, any 3 suits | X 25\n');
+      const h = mjhub('card', 'check', headless);
+      expect([h.status, h.stderr.trim()]).toEqual([
+        1,
+        `mjhub: ${headless}:1: the file has no "title:" header line (a card begins with "title: …" and "kind: standard|siamese")`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 });

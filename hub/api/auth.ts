@@ -188,6 +188,9 @@ export class SessionStore {
     if (typeof token !== 'string' || !TOKEN_RE.test(token)) return null;
     const b = Buffer.from(token, 'base64url');
     if (b.length !== TOKEN_BYTES || b[0] !== TOKEN_VERSION || b[1] !== kind) return null;
+    // one spelling per token: a last character that differs only in its unused low bits decodes to
+    // the same bytes, and is refused like any other changed character
+    if (b.toString('base64url') !== token) return null;
     const mac = createHmac('sha256', this.#key).update(b.subarray(0, SIGNED_BYTES)).digest();
     if (!timingSafeEqual(mac, b.subarray(SIGNED_BYTES))) return null;
     const sid = b.subarray(2, 18);

@@ -86,7 +86,7 @@ export function sampleDirectorView(tableId = 't1'): DirectorTableView {
 
 /** The fake runtime: `view` is the state; `set()` changes it and tells listeners. */
 export class FakeTableRuntime implements TableRuntime {
-  readonly rulings: { flagId: string; ruling: 'confirm' | 'dismiss'; by: string }[] = [];
+  readonly rulings: { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; deadRack?: number }[] = [];
   private listeners = new Set<() => void>();
 
   constructor(public view: DirectorTableView = sampleDirectorView()) {}
@@ -104,14 +104,28 @@ export class FakeTableRuntime implements TableRuntime {
     return structuredClone(this.view);
   }
 
-  /** Records the ruling and sets the flag's status; RulingError 404 for an unknown flag, 409 for one already ruled on. */
-  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void {
+  /**
+   * Records the ruling and sets the flag's status (and `rack` to a chosen `deadRack`), as the
+   * engine does (hub/table/machine.ts `rule`): RulingError 404 for an unknown flag, 400 for a
+   * `deadRack` on a dismiss, on a flag with no `deadRackChoice` or not among its racks, 409 for the
+   * same ruling as the standing one (a different one changes it).
+   */
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number): void {
     const flag = this.view.flags.find((f) => f.id === flagId);
     if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}'`);
-    if (flag.status !== 'awaiting-director') throw new RulingError(409, `flag '${flagId}' is already ${flag.status}`);
-    this.rulings.push({ flagId, ruling, by });
+    const choice = flag.deadRackChoice;
+    if (deadRack !== undefined) {
+      if (ruling !== 'confirm') throw new RulingError(400, `deadRack goes only with a confirm, not with '${ruling}' (flag '${flagId}')`);
+      if (!choice) throw new RulingError(400, `flag '${flagId}' (${flag.kind}, ${flag.rule}) leaves the director no choice of the dead hand`);
+      if (!choice.racks.includes(deadRack)) throw new RulingError(400, `deadRack ${deadRack} is not a rack that can die for flag '${flagId}'`);
+    }
+    const dies = (r: { ruling: string; deadRack?: number }) => (r.ruling === 'confirm' && choice ? (r.deadRack ?? choice.default) : null);
+    const standing = this.rulings.filter((r) => r.flagId === flagId).at(-1);
+    if (standing && standing.ruling === ruling && dies(standing) === dies({ ruling, deadRack })) throw new RulingError(409, `flag '${flagId}' is already ${flag.status}`);
+    this.rulings.push({ flagId, ruling, by, ...(deadRack !== undefined ? { deadRack } : {}) });
+    const rack = dies({ ruling, deadRack });
     this.set((v) => {
-      v.flags = v.flags.map((f) => (f.id === flagId ? { ...f, status: ruling === 'confirm' ? 'confirmed' : 'dismissed' } : f));
+      v.flags = v.flags.map((f) => (f.id === flagId ? { ...f, status: ruling === 'confirm' ? 'confirmed' : 'dismissed', ...(rack !== null ? { rack } : {}) } : f));
     });
   }
 

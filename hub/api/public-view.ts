@@ -46,7 +46,7 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
 ]);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp']);
 const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of']);
-const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence']);
+const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice']);
 const PLAYER_KEYS = keys<PlayerView>()(['index', 'name', 'seat', 'count', 'racks']);
 const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'dead', 'deadReason', 'mahJongg']);
 const MAH_JONGG_KEYS = keys<NonNullable<RackView['mahJongg']>>()(['lineId', 'lineText', 'value', 'jokerless', 'order']);

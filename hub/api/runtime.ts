@@ -57,10 +57,14 @@ export interface TableRuntime {
   /**
    * A director ruling on a flag (DESIGN.md: the consequence is applied at once; the director
    * confirms or dismisses, and the ruling is an event too).
+   * A flag already ruled on takes a different ruling (a misclick undone); the latest stands.
    * @param by who ruled, e.g. `"director"`
-   * @throws RulingError for an unknown flag (404) or one that cannot be ruled on (409)
+   * @param deadRack with `confirm` on a flag with a `deadRackChoice` (003 rule 20 silent with no
+   *   exposures): the rack (index, 0 = rack 1) that dies instead of the default
+   * @throws RulingError for an unknown flag (404), a `deadRack` the flag does not allow (400), or
+   *   the same ruling as the standing one (409 "already confirmed" / "already dismissed")
    */
-  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void;
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number): void;
   /** called after every change; returns an unsubscribe function */
   onChange(listener: () => void): () => void;
   /**

@@ -68,9 +68,10 @@ describe('the seat score card of a Royale Siamese tournament', () => {
     expect(early.status).toBe(409);
     expect(((await early.json()) as { message: string }).message).toBe('seat score card: round 1 table 1: West cannot verify before every game is scored (games 1, 2, 3, 4 missing)');
 
-    // the four games, each player's own 003 rule 17 points [Ann, Bea] (written here by the director)
+    // the four games, each player's own 003 rule 17 points [Ann, Bea] (table t1's results)
     const t = hub.tournament!;
-    [[160, 15], [10, 10], [0, 50], [0, 0]].forEach((points, i) => t.correct(1, 1, { game: i + 1, reason: 'test card', by: 'Dee', points }));
+    t.clock('start');
+    [[160, 15], [10, 10], [0, 50], [0, 0]].forEach((points, i) => expect(t.recordPoints('t1', points)).toEqual({ recorded: true, round: 1, table: 1, game: i + 1 }));
 
     // by hand: Ann 160 + 10 + 0 + 0 = 170; Bea 15 + 10 + 50 + 0 = 75; Bea pays Ann 170 − 75 = 95
     const shown = await get(hub, bea!);

@@ -39,6 +39,10 @@ describe('seat tokens (HMAC-SHA256, one seat of one game of one table)', () => {
     const tampered = [401, 'seat token signature does not match: the code was altered or comes from another hub'];
     expect(refused(`${forged}.${sig}`)).toEqual(tampered);
     expect(refused(`${payload}.${sig.slice(0, -2)}AA`)).toEqual(tampered);
+    // the signature's last character has 2 unused bits: the 3 other spellings of the same bytes are refused too
+    const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const same = [...abc].filter((c) => c !== sig.at(-1) && abc.indexOf(c) >> 2 === abc.indexOf(sig.at(-1)!) >> 2);
+    expect(same.map((c) => refused(`${payload}.${sig.slice(0, -1)}${c}`))).toEqual([tampered, tampered, tampered]);
     expect(refused(new SeatTokens(Buffer.alloc(32, 8), { now: () => at }).issue({ table: 't1', player: 1, game: 3 }))).toEqual(tampered);
     const later = new SeatTokens(SECRET, { now: () => at + 60_000 });
     expect(refused(token, later)).toEqual([401, 'seat token expired at 2023-11-14T22:14:20.000Z: ask the director for a new code']);
@@ -96,7 +100,17 @@ describe('seat routes', () => {
     ]);
     expect(list[0]!.url).toBe(`${url}/seat/${list[0]!.token}`);
     expect(list[0]!.qrSvg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect((await codes('t1', '?game=4')).map((c) => c.game)).toEqual([4, 4]);
+    expect((await codes('t1', '?game=2')).map((c) => c.game)).toEqual([2, 2]);
+    const far = await fetch(`${url}/api/director/tables/t1/seats?game=999999`, { headers: { authorization: `Bearer ${DIRECTOR}` } });
+    expect([far.status, ((await far.json()) as { message: string }).message]).toEqual([
+      400,
+      "no seat codes for game 999999: table 't1' is on game 1 (ask for game 1, or game 2 to hand out before it begins)",
+    ]);
+    const ahead = await fetch(`${url}/api/director/tables/t1/seats?game=3`, { headers: { authorization: `Bearer ${DIRECTOR}` } });
+    expect([ahead.status, ((await ahead.json()) as { message: string }).message]).toEqual([
+      400,
+      "no seat codes for game 3: table 't1' is on game 1 (ask for game 1, or game 2 to hand out before it begins)",
+    ]);
     const unknown = await fetch(`${url}/api/director/tables/t9/seats`, { headers: { authorization: `Bearer ${DIRECTOR}` } });
     expect([unknown.status, ((await unknown.json()) as { message: string }).message]).toEqual([404, "unknown table 't9'"]);
   });
@@ -140,8 +154,8 @@ describe('seat routes', () => {
     const t2code = (await codes('t2'))[1]!;
     expect((await fetch(`${url}/api/seat/${t2code.token}`)).status).toBe(200);
     expect(await get(`/api/seat/${t2code.token}?table=t1`)).toEqual([403, "seat token is for table 't2', not 't1'"]);
-    // a code for game 3 while game 1 is in play
-    expect(await get(`/api/seat/${(await codes('t1', '?game=3'))[1]!.token}`)).toEqual([409, "seat token is for game 3; table 't1' is on game 1, not yet over"]);
+    // a code for game 2 (handed out ahead) while game 1 is in play
+    expect(await get(`/api/seat/${(await codes('t1', '?game=2'))[1]!.token}`)).toEqual([409, "seat token is for game 2; table 't1' is on game 1, not yet over"]);
     // game 1 ends: a code for game 2 opens a seat with no tiles until the walls are built
     t1.set((v) => (v.phase = 'ended'));
     const next = (await codes())[1]!;

@@ -6,7 +6,8 @@
  *   hub secret (32 random bytes, kept in `<dataDir>/seat-secret.key` so codes survive a restart).
  *   It opens one seat of one game of one table, until it expires (default 12 h: a tournament day).
  * - `GET /api/director/tables/:id/seats[?game=N]` (director only) → one `SeatCode` per player:
- *   the token, the phone URL `/seat/<token>` and a QR code of it (SVG).
+ *   the token, the phone URL `/seat/<token>` and a QR code of it (SVG). N is the table's current
+ *   game or the next one (400 otherwise, naming both).
  * - `GET /api/seat/:token[?table=ID]` → the SeatView (hub/api/seat-view.ts), only that seat's
  *   concealed tiles. Refusals: 400 malformed, 401 tampered or expired, 403 for another table,
  *   404 unknown table or player, 409 for a game not begun, 410 for a game that is over.
@@ -120,7 +121,8 @@ export class SeatTokens {
     const payload = m[1]!;
     const sig = Buffer.from(m[2]!, 'base64url');
     const want = this.sign(payload);
-    if (sig.length !== want.length || !timingSafeEqual(sig, want)) {
+    // one spelling per signature: the last character's 2 unused bits may not differ either
+    if (sig.length !== want.length || !timingSafeEqual(sig, want) || sig.toString('base64url') !== m[2]) {
       throw new SeatTokenError(401, 'seat token signature does not match: the code was altered or comes from another hub');
     }
     let raw: unknown;
@@ -197,6 +199,11 @@ export interface SeatOptions {
   logError?: (msg: string, err: unknown) => void;
   /** the tournament, when the hub runs one: adds the seat's score card routes */
   tournament?: TournamentService;
+  /**
+   * the base URL written into seat links and QR codes (`--public-url`), e.g.
+   * `http://192.168.1.20:8080` (no trailing slash); omitted: the origin of the director's request
+   */
+  publicUrl?: string;
 }
 
 const CARD_SEATS = ['East', 'South', 'West', 'North'] as const;
@@ -351,7 +358,7 @@ export interface SeatCode {
   seat: string;
   game: number;
   token: string;
-  /** the phone page, e.g. `http://10.0.0.5:8080/seat/eyJ0…` (origin of the director's request) */
+  /** the phone page, e.g. `http://10.0.0.5:8080/seat/eyJ0…` (the hub's public URL when set, else the origin of the director's request) */
   url: string;
   /** ms since epoch */
   expiresAt: number;
@@ -429,9 +436,23 @@ export function seatRoutes(opts: SeatOptions) {
 }
 
 /**
+ * Which games a director may ask seat codes for: the table's current game (`gameNo`, the one a
+ * phone opens now) or the next one (a code handed out ahead opens once that game begins: see
+ * {@link seatViewFor}). Any other game is refused: a past game's code is refused at once (410), a
+ * later one would open nothing for hours.
+ * @returns null when `game` may be asked, else the reason, e.g. "no seat codes for game 999999:
+ *   table 't1' is on game 1 (ask for game 1, or game 2 to hand out before it begins)"
+ */
+export function seatCodeGameProblem(table: string, view: { gameNo: number }, game: number): string | null {
+  if (game === view.gameNo || game === view.gameNo + 1) return null;
+  return `no seat codes for game ${game}: table '${table}' is on game ${view.gameNo} (ask for game ${view.gameNo}, or game ${view.gameNo + 1} to hand out before it begins)`;
+}
+
+/**
  * The director's seat codes, `GET /api/director/tables/:id/seats[?game=N]` → SeatCode[] (one per
  * player, in index order). Register INSIDE the director-authenticated scope. `game` defaults to
- * {@link gameForNewCodes}.
+ * {@link gameForNewCodes}; only the table's current game or the next one may be asked, else 400
+ * naming the game and the table's game ({@link seatCodeGameProblem}).
  */
 export function directorSeatRoutes(opts: SeatOptions) {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
@@ -444,7 +465,10 @@ export function directorSeatRoutes(opts: SeatOptions) {
         if (!t) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });
         const pub = toPublic(t.publicView());
         const game = req.query.game !== undefined ? Number(req.query.game) : gameForNewCodes(pub);
-        const origin = `${req.protocol}://${req.host}`;
+        const problem = seatCodeGameProblem(t.id, pub, game);
+        if (problem) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: problem });
+        // the phone must reach the hub: --public-url when given, else the origin the director used
+        const origin = opts.publicUrl ?? `${req.protocol}://${req.host}`;
         reply.header('cache-control', 'no-store');
         return Promise.all(
           pub.players.map(async (p): Promise<SeatCode> => {

@@ -106,18 +106,58 @@ describe('director routes', () => {
     expect(t2.rulings).toEqual([{ flagId: 'g1-f1', ruling: 'confirm', by: 'Dora' }]);
   });
 
-  it('RulingError status goes out: 404 unknown flag, 409 already ruled', async () => {
-    const { app } = await make();
+  it('RulingError status goes out: 404 unknown flag, 409 the same ruling again; a different one changes it', async () => {
+    const { app, t1 } = await make();
     const unknown = await app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f9', headers: AUTH, payload: { ruling: 'confirm' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: "unknown flag 'g1-f9' on table 't1'" });
     await app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f1', headers: AUTH, payload: { ruling: 'confirm' } });
-    const again = await app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f1', headers: AUTH, payload: { ruling: 'dismiss' } });
+    const again = await app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f1', headers: AUTH, payload: { ruling: 'confirm' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("flag 'g1-f1' is already confirmed");
+    const changed = await app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f1', headers: AUTH, payload: { ruling: 'dismiss' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().flags[0].status).toBe('dismissed');
+    expect(t1.rulings.map((r) => r.ruling)).toEqual(['confirm', 'dismiss']);
     const noTable = await app.inject({ method: 'POST', url: '/api/director/tables/t9/flags/g1-f1', headers: AUTH, payload: { ruling: 'confirm' } });
     expect(noTable.statusCode).toBe(404);
     expect(noTable.json().message).toBe("unknown table 't9'");
+  });
+
+  it('a confirm may name the dead rack (003 rule 20 silent): passed to rule(), the chosen rack in the answer', async () => {
+    const { app, t1 } = await make();
+    t1.set((v) => {
+      v.flags[0]!.deadRackChoice = { default: 0, racks: [0, 1] };
+    });
+    const chosen = await app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f1', headers: AUTH, payload: { ruling: 'confirm', deadRack: 1 } });
+    expect(chosen.statusCode).toBe(200);
+    expect(t1.rulings).toEqual([{ flagId: 'g1-f1', ruling: 'confirm', by: 'director', deadRack: 1 }]);
+    expect(chosen.json().flags[0]).toEqual({ ...publicOf('t1').flags[0], status: 'confirmed', rack: 1, deadRackChoice: { default: 0, racks: [0, 1] } });
+    // the public views carry the choice (no private data: which racks may die)
+    const pub = await app.inject({ method: 'GET', url: '/api/tables/t1' });
+    expect(pub.json().flags[0].deadRackChoice).toEqual({ default: 0, racks: [0, 1] });
+  });
+
+  it('400 on a bad deadRack, on a dismiss with one, and on a flag whose rule names the hand', async () => {
+    const { app, t1 } = await make();
+    const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f1', headers: AUTH, payload: payload as string });
+    const two = await post({ ruling: 'confirm', deadRack: 2 });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().message).toBe('body.deadRack must be one of 0, 1');
+    const text = await post({ ruling: 'confirm', deadRack: '1' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('body.deadRack must be integer');
+    // the sample flag is a wrong-wall flag with no choice (rule 20 named the hand)
+    const noChoice = await post({ ruling: 'confirm', deadRack: 1 });
+    expect(noChoice.statusCode).toBe(400);
+    expect(noChoice.json().message).toBe("flag 'g1-f1' (wrong-wall, 003 rule 20) leaves the director no choice of the dead hand");
+    t1.set((v) => {
+      v.flags[0]!.deadRackChoice = { default: 0, racks: [0, 1] };
+    });
+    const dismissWithRack = await post({ ruling: 'dismiss', deadRack: 1 });
+    expect(dismissWithRack.statusCode).toBe(400);
+    expect(dismissWithRack.json().message).toBe("deadRack goes only with a confirm, not with 'dismiss' (flag 'g1-f1')");
+    expect(t1.rulings).toEqual([]);
   });
 
   it('400 on a bad body, the message naming the field', async () => {

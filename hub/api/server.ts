@@ -1,13 +1,13 @@
 /**
  * The hub's HTTP API (fastify 5) and live layer (socket.io on the same server), bound to
- * 127.0.0.1 only.
+ * 127.0.0.1 unless told otherwise (`listen(port, host)`, `npm start -- --host 0.0.0.0` for phones).
  *
  * Routes (errors are JSON `{ statusCode, error, message }`, the message naming what was wrong):
  * - `GET  /api/tables`                                → PublicTableView[]
  * - `GET  /api/tables/:id`                            → PublicTableView, 404 unknown table
  * - `GET  /api/director/tables`                       → DirectorTableView[]            (director)
  * - `GET  /api/director/tables/:id`                   → DirectorTableView, 404         (director)
- * - `POST /api/director/tables/:id/flags/:flagId`     body `{ ruling: 'confirm'|'dismiss', by?: string }`
+ * - `POST /api/director/tables/:id/flags/:flagId`     body `{ ruling: 'confirm'|'dismiss', by?: string, deadRack?: 0|1 }`
  *                                                     → 200 PublicTableView after the ruling;
  *                                                     400 bad body, 404 unknown table/flag, 409 refused (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
@@ -36,6 +36,7 @@ import { enrollRoutes } from './routes-enroll.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
 import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
+import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
@@ -47,7 +48,7 @@ export interface HubServerOptions {
   /** the login secret of `POST /api/login` (kept only as an scrypt hash); default: directorToken */
   directorSecret?: string;
   /** where login events go (`director-login`, `director-logout`, table id `hub`); omitted: not recorded */
-  store?: { append(tableId: string, type: string, at: number, data: unknown): unknown };
+  store?: { append(tableId: string, type: string, at: number, data: unknown): unknown } & HealthSource;
   /** login attempts per IP per window; default 5 a minute */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** director session lifetime in ms; default 12 h */
@@ -68,6 +69,12 @@ export interface HubServerOptions {
   tileSetDir?: string;
   /** read rates of the tables' tile sets (hub/tilesets/read-stats.ts) for `GET /api/director/enroll/:tableId/weak-tags` */
   readStats?: WeakTagSource;
+  /**
+   * the base URL phones reach the hub at, written into seat links and QR codes (`--public-url`),
+   * e.g. `http://192.168.1.20:8080`; checked by {@link parsePublicUrl}; omitted: the origin of the
+   * director's request
+   */
+  publicUrl?: string;
 }
 
 /** The running hub server. */
@@ -76,8 +83,13 @@ export interface HubServer {
   io: Server;
   /** who is the director (fixed token, sessions): shared with the `/relay` namespace (hub/hub.ts) */
   auth: DirectorAuth;
-  /** listens on 127.0.0.1:port (0 = any free port); resolves to the URL, e.g. `"http://127.0.0.1:8080"` */
-  listen(port: number): Promise<string>;
+  /**
+   * listens on host:port (port 0 = any free port; host default `127.0.0.1`, `0.0.0.0` every IPv4
+   * interface); resolves to the URL this machine reaches it at, e.g. `"http://127.0.0.1:8080"`
+   * (a wildcard host gives 127.0.0.1 / [::1]; see {@link localUrl})
+   * @throws Error (EADDRINUSE, EADDRNOTAVAIL, …) when the port is taken or the address is not this machine's
+   */
+  listen(port: number, host?: string): Promise<string>;
   /** closes socket.io (every namespace) then fastify; safe to call twice */
   close(): Promise<void>;
 }
@@ -107,6 +119,8 @@ const RULING_BODY = {
   properties: {
     ruling: { type: 'string', enum: ['confirm', 'dismiss'] },
     by: { type: 'string', minLength: 1, maxLength: 64 },
+    /** with confirm on a wrong-wall flag where 003 rule 20 is silent: the rack that dies (0 = rack 1, 1 = rack 2) */
+    deadRack: { type: 'integer', enum: [0, 1] },
   },
 } as const;
 
@@ -142,15 +156,76 @@ export function coerceUrlPart(part: unknown, schema: unknown): void {
   }
 }
 
+/**
+ * Checks `--public-url` / MJHUB_PUBLIC_URL: an absolute http(s) URL with no query or fragment;
+ * returns it without a trailing slash, e.g. `"http://192.168.1.20:8080/"` → `"http://192.168.1.20:8080"`.
+ * @param where what to name in the error, e.g. `"--public-url"`
+ * @throws Error `--public-url must be an http:// or https:// URL such as http://192.168.1.20:8080, not "x"`
+ */
+export function parsePublicUrl(text: string, where = '--public-url'): string {
+  let u: URL | null = null;
+  try {
+    u = new URL(text);
+  } catch {
+    u = null;
+  }
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search !== '' || u.hash !== '' || u.username !== '' || u.password !== '') {
+    throw new Error(`${where} must be an http:// or https:// URL such as http://192.168.1.20:8080, not "${text}"`);
+  }
+  return u.href.replace(/\/+$/, '');
+}
+
+/** True for a host only this machine can reach: `127.x.x.x`, `::1`, `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * The URL this machine reaches a server listening on host:port at: `0.0.0.0` → `http://127.0.0.1:port`,
+ * `::` → `http://[::1]:port`, an IPv6 address in brackets, anything else as given.
+ */
+export function localUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
+  if (host === '::') return `http://[::1]:${port}`;
+  return host.includes(':') && !host.startsWith('[') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/** One network interface address, as `os.networkInterfaces()` lists it. */
+export interface InterfaceAddress {
+  address: string;
+  family: string | number;
+  internal: boolean;
+}
+
+/**
+ * The URLs a phone on the room's network opens for a hub listening on host:port: every IPv4,
+ * non-internal address of this machine when host is a wildcard (`0.0.0.0`, `::`), else host itself
+ * when it is one of them; a loopback host gives none. E.g. `lanUrls('0.0.0.0', 8080, os.networkInterfaces())`
+ * → `["http://192.168.1.20:8080"]`.
+ */
+export function lanUrls(host: string, port: number, nets: Record<string, InterfaceAddress[] | undefined>): string[] {
+  if (isLoopbackHost(host)) return [];
+  const v4 = Object.values(nets)
+    .flatMap((list) => list ?? [])
+    .filter((a) => (a.family === 'IPv4' || a.family === 4) && !a.internal)
+    .map((a) => a.address);
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const addrs = wildcard ? v4 : v4.filter((a) => a === host);
+  if (!wildcard && addrs.length === 0) return [localUrl(host, port)]; // a name or an IPv6 address: as given
+  return [...new Set(addrs)].map((a) => `http://${a}:${port}`);
+}
+
 function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
 }
 
 /**
  * Builds the hub server (not listening yet).
- * @throws Error when directorToken is empty, two tables share an id, or staticDir does not exist
+ * @throws Error when directorToken is empty, two tables share an id, staticDir does not exist, or publicUrl is not an http(s) URL
  */
 export async function createHubServer(opts: HubServerOptions): Promise<HubServer> {
+  const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl, 'publicUrl') : undefined;
   const auth = new DirectorAuth({ token: opts.directorToken, secret: opts.directorSecret, sessionTtlMs: opts.sessionTtlMs, dataDir: opts.directorSessionDir });
   const isDirectorToken = auth.isBearer;
   const tables = new Map<string, TableRuntime>();
@@ -235,21 +310,23 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
     });
     if (opts.readers) await director.register(readerRoutes(opts.readers));
+    await director.register(healthRoutes(opts.store)); // GET /api/director/health: is the event log written?
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
-    await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens }));
+    await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
     director.get('/api/director/tables', async () => [...tables.values()].map((t) => toDirector(t.directorView())));
     director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       return t ? toDirector(t.directorView()) : reply;
     });
-    director.post<{ Params: { id: string; flagId: string }; Body: { ruling: 'confirm' | 'dismiss'; by?: string } }>(
+    director.post<{ Params: { id: string; flagId: string }; Body: { ruling: 'confirm' | 'dismiss'; by?: string; deadRack?: number } }>(
       '/api/director/tables/:id/flags/:flagId',
       { schema: { params: FLAG_PARAMS, body: RULING_BODY } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
-        t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director');
+        if (req.body.deadRack === undefined) t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director');
+        else t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack);
         return toPublic(t.publicView());
       },
     );
@@ -303,11 +380,11 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     app,
     io: realtime.io,
     auth,
-    async listen(port: number) {
-      await app.listen({ port, host: '127.0.0.1' });
+    async listen(port: number, host = '127.0.0.1') {
+      await app.listen({ port, host });
       const addr = app.server.address();
       if (addr === null || typeof addr === 'string') throw new Error(`unexpected listen address ${String(addr)}`);
-      return `http://127.0.0.1:${addr.port}`;
+      return localUrl(host, addr.port);
     },
     close() {
       closing ??= app.close();

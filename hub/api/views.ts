@@ -74,6 +74,12 @@ export interface PublicFlag {
   status: 'awaiting-director' | 'confirmed' | 'dismissed';
   /** what was applied, e.g. "both hands dead; game over (rule 12)" */
   consequence: string;
+  /**
+   * only on a wrong-wall flag where 003 rule 20 leaves the dead hand to the director (no exposures
+   * on either rack): the rack (index, 0 = rack 1) that dies unless the director chooses, and the
+   * racks a confirm may name (`{ ruling: 'confirm', deadRack }`). `rack` is the rack dead now.
+   */
+  deadRackChoice?: { default: number; racks: number[] };
 }
 
 /** One exposure group on top of a rack, as laid out (face up, public). */
@@ -161,7 +167,7 @@ export interface TournamentClockView {
 export interface TournamentRoundView {
   /** 1-based round number */
   round: number;
-  /** 1-based game in play (the number of games on the score card + 1, at most `of`) */
+  /** 1-based game in play (the table's own results this round + 1, at most `of`; a director's correction does not move it) */
   game: number;
   /** games in a round (4) */
   of: number;

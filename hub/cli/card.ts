@@ -1,6 +1,8 @@
 /**
  * `mjhub card check FILE` and `mjhub verify --card FILE --hand "..." [--exposed "..."]`.
- * A card file that does not load prints `file:line: problem` and exits 1.
+ * A card file that does not load prints `file:line: problem` and exits 1. `verify` needs a whole
+ * Mah Jongg hand: 14 tiles, concealed and exposed together (else `mjhub: a Mah Jongg hand is 14
+ * tiles, not 15` and exit 1).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +36,14 @@ program
   .action((o: { card: string[]; hand: string; exposed?: string }) => {
     const cards = o.card.map(readCard);
     const exposures = (o.exposed ?? '').split('|').map((g) => g.trim()).filter(Boolean).map(parseKinds);
-    const matches = matchHand(cards, { concealed: parseKinds(o.hand), exposures });
+    const concealed = parseKinds(o.hand);
+    const tiles = concealed.length + exposures.reduce((n, g) => n + g.length, 0);
+    if (tiles !== 14)
+      throw new Error(
+        `a Mah Jongg hand is 14 tiles, not ${tiles}` +
+          (exposures.length > 0 ? ` (${concealed.length} in --hand, ${tiles - concealed.length} in --exposed)` : ''),
+      );
+    const matches = matchHand(cards, { concealed, exposures });
     console.log(JSON.stringify(matches.map((m) => ({ line: m.line.id, text: m.line.text, value: m.value, jokerless: m.jokerless, jokers: m.jokers })), null, 2));
   });
 

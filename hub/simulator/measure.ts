@@ -114,6 +114,8 @@ export interface GameMeasure {
   wrongCounts: string[];
   /** tile-moved events marked reconciled */
   reconciled: number;
+  /** tile-moved events no line reported, only snapshots (`unreported`: their DEL and ADD both missed) */
+  unreported: number;
   /** logged moves whose net is right though a stop between was never reported (see netMoves) */
   netOnly: number;
   /** weak-tag warnings at the end */
@@ -354,6 +356,7 @@ function compare(
     missedMoves,
     wrongCounts,
     reconciled: moved.filter((d) => d.reconciled).length,
+    unreported: moved.filter((d) => d.unreported).length,
     netOnly,
     weakTags: engine.directorView().weakTags?.length ?? 0,
     flags: state.flags.map((f) => `${f.rule}: ${f.title}`),
@@ -421,6 +424,8 @@ export interface MeasureSummary {
   /** games with anything wrong */
   badGames: number[];
   reconciled: number;
+  /** moves no line reported, only snapshots */
+  unreported: number;
   /** moves logged with the right net though a stop between was never reported */
   netOnly: number;
   noiseMade: NoiseCounts;
@@ -453,6 +458,7 @@ export function measure(opts: {
     wrongCounts: 0,
     badGames: [],
     reconciled: 0,
+    unreported: 0,
     netOnly: 0,
     noiseMade: zeroNoiseCounts(),
   }));
@@ -470,6 +476,7 @@ export function measure(opts: {
       sum.netOnly += m.netOnly;
       sum.wrongCounts += m.wrongCounts.length;
       sum.reconciled += m.reconciled;
+      sum.unreported += m.unreported;
       for (const key of Object.keys(sum.noiseMade) as (keyof NoiseCounts)[]) sum.noiseMade[key] += m.noise[key];
       if (m.falseFlags.length + m.missedFlags.length + m.falseMoves.length + m.missedMoves.length + m.wrongCounts.length > 0) sum.badGames.push(m.seed);
       opts.onGame?.(sum.noise, m);
@@ -532,7 +539,7 @@ async function main(argv: string[]): Promise<void> {
     for (const s of sums) {
       console.log(
         `${s.noise.padEnd(12)} ${s.games} games: false flags ${s.falseFlags}, missed flags ${s.missedFlags}, false moves ${s.falseMoves}, missed moves ${s.missedMoves}, wrong final counts ${s.wrongCounts}, net-only moves ${s.netOnly}` +
-          ` (reconciled moves ${s.reconciled}; noise made ${JSON.stringify(s.noiseMade)})`,
+          ` (reconciled moves ${s.reconciled}, unreported moves ${s.unreported}; noise made ${JSON.stringify(s.noiseMade)})`,
       );
       if (s.badGames.length) console.log(`  games with errors (seeds): ${s.badGames.join(' ')}`);
     }

@@ -476,6 +476,8 @@ export function commonRunOptions(
  * Runs a simulator as its own process: stops cleanly on SIGINT (exit 130) and SIGTERM (143),
  * opens the links, prints `readers listening: …` and `ports file: …`, plays, exits 0; any error
  * is printed as `<name>: <message>` and exits 1. Socat children are killed on every way out.
+ * Spawned by the hub with an IPC channel (hub/main.ts), it also stops (exit 0) when that channel
+ * closes: the hub died, even by SIGKILL, and no simulator is left behind.
  * @param make builds the runner (after the command line is parsed; it may throw)
  */
 export function runSimulatorProcess(name: string, make: () => SimulatorRunner<{ seed: number }, PlayedGame<{ seed: number }>>): void {
@@ -491,6 +493,18 @@ export function runSimulatorProcess(name: string, make: () => SimulatorRunner<{ 
     };
     process.on('SIGINT', () => void stop(130));
     process.on('SIGTERM', () => void stop(143));
+    if (process.channel) {
+      // the parent hub's IPC channel: it closes when the hub dies in any way
+      process.channel.unref();
+      process.once('disconnect', () => {
+        setTimeout(() => {
+          killSocatChildren();
+          process.exit(0);
+        }, 3000).unref();
+        void stop(0);
+      });
+      if (!process.connected) void stop(0);
+    }
     const file = await sim.open();
     console.log(`readers listening: ${sim.links.map((l) => `${l.reader} ${l.port}`).join(', ')}`);
     console.log(`ports file: ${file}`);

@@ -32,6 +32,28 @@ describe('openHubStore on SQLite', () => {
     }
   });
 
+  it('refuses a second hub on the same data folder, naming the folder; the lock goes with the first hub', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-open-'));
+    const data = path.join(dir, 'data');
+    const base = { tables: loadHubConfig(CONFIG), dataDir: data, ports: [], httpPort: 0, directorToken: 'lock-token' };
+    try {
+      const hub = await startHub(base);
+      try {
+        await expect(startHub({ ...base, tables: loadHubConfig(CONFIG) })).rejects.toThrow(
+          new RegExp(`^data folder ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by another hub \\(pid ${process.pid} \\(this process\\), started \\d\\d:\\d\\d:\\d\\d\\); stop it or use --data$`),
+        );
+        await expect(openHubStore({ dataDir: data })).rejects.toThrow(`data folder ${data} is in use by another hub`);
+        expect(hub.store.health?.()).toEqual({ ok: true });
+      } finally {
+        await hub.close();
+      }
+      const second = await startHub({ ...base, tables: loadHubConfig(CONFIG) });
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a databaseUrl that is not postgres://', async () => {
     await expect(openHubStore({ dataDir: ':memory:', databaseUrl: 'mysql://x@h/db' })).rejects.toThrow(
       'databaseUrl must start with postgres:// or postgresql://, got "mysql://x@h/db"',

@@ -22,7 +22,9 @@ export type HubStore = EventStore & { drain(): Promise<void> };
 /**
  * Opens the configured store, with everything already logged loaded/readable before it returns.
  * @throws Error when the URL is not a postgres:// or postgresql:// URL, the server cannot be
- *   reached, another hub already writes that log, or the SQLite file cannot be opened
+ *   reached, another hub already writes that log (SQLite: `data folder /x/data is in use by another
+ *   hub (pid 1234, started 10:41:02); stop it or use --data`, hub/store/lock.ts), or the SQLite file
+ *   cannot be opened
  */
 export async function openHubStore(cfg: StoreConfig): Promise<HubStore> {
   if (cfg.databaseUrl !== undefined && cfg.databaseUrl !== '') {

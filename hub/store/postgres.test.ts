@@ -109,6 +109,7 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
       expect(e.seq).toBe(2);
       await expect(s.drain()).rejects.toThrow();
       expect(errors.length).toBeGreaterThanOrEqual(1);
+      expect(s.health()).toMatchObject({ ok: false, retrying: true, unwritten: 2 });
       // reads still answer from memory
       expect(s.events('t1').map((x) => x.type)).toEqual(['before', 'during']);
       expect(s.pending).toBe(2);
@@ -120,12 +121,36 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
     while (s.pending > 0 && Date.now() < until) await sleep(50);
     await s.drain();
     expect(s.pending).toBe(0);
+    expect(s.health()).toEqual({ ok: true });
     expect((await sql(url, 'SELECT seq, type FROM events ORDER BY seq')).map((r) => [Number(r.seq), r.type])).toEqual([
       [1, 'before'],
       [2, 'during'],
       [3, 'during'],
     ]);
     expect((await sql(url, 'SELECT COUNT(*) AS n FROM raw_lines')).map((r) => Number(r.n))).toEqual([1]);
+  }, 30_000);
+
+  it('stops writing for good when another process wrote the log (a constraint violation), reports it once, closes without throwing', async () => {
+    const url = await freshUrl();
+    const errors: string[] = [];
+    const s = await openStore(url, { onFlushError: (err) => errors.push((err as Error).message), retryMs: [20, 50] });
+    s.append('t1', 'a', 1, null);
+    await s.drain();
+    expect(s.health()).toEqual({ ok: true });
+    await sql(url, "INSERT INTO events (seq, table_id, at, type, data) VALUES (2, 't1', 2, 'intruder', 'null')");
+    expect(s.append('t1', 'b', 3, null).seq).toBe(2);
+    await expect(s.drain()).rejects.toThrow(/^STOPPED writing the event log .*: duplicate key value violates unique constraint "events_pkey"/);
+    s.append('t1', 'c', 4, null);
+    await sleep(200); // no retry happens
+    expect(errors).toHaveLength(1);
+    expect(s.health()).toMatchObject({ ok: false, retrying: false, unwritten: 2 });
+    await expect(s.drain()).rejects.toThrow(/; now 2 events and 0 raw lines not written$/);
+    expect(() => s.close()).not.toThrow();
+    await expect(s.drain()).rejects.toThrow(/closed with 2 events and 0 raw lines not written: STOPPED writing/);
+    expect((await sql(url, 'SELECT seq, type FROM events ORDER BY seq')).map((r) => [Number(r.seq), r.type])).toEqual([
+      [1, 'a'],
+      [2, 'intruder'],
+    ]);
   }, 30_000);
 
   it('names the (masked) url when the server cannot be reached', async () => {

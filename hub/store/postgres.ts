@@ -26,7 +26,7 @@
  */
 import { checkAt, checkText } from './checks.js';
 import pg from 'pg';
-import type { EventStore, RawLine, StoredEvent } from './types.js';
+import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
 
 /** Options for {@link openPostgresStore}. */
 export interface PostgresStoreOptions {
@@ -45,7 +45,9 @@ export interface PostgresEventStore extends EventStore {
   /**
    * Resolves when everything appended before the call is committed (after close(): and the
    * connection is ended). Rejects with the error of the first write attempt that fails meanwhile
-   * (the rows stay pending and are retried, unless the store is closed).
+   * (the rows stay pending and are retried, unless the store is closed). After close(): rejects,
+   * every time, with what could not be written (`event store (…) closed with N events and M raw
+   * lines not written: …`), when something could not.
    */
   drain(): Promise<void>;
   /** number of write transactions committed since open (one per non-empty batch) */
@@ -54,7 +56,16 @@ export interface PostgresEventStore extends EventStore {
   readonly pending: number;
   /** the connection string with any password masked, e.g. `postgres://mj:***@db:5432/hub` */
   readonly url: string;
+  /**
+   * Whether writes succeed (see {@link StoreHealth}): a failed batch is retried (`retrying: true`)
+   * unless PostgreSQL refused it for an integrity constraint (SQLSTATE class 23, e.g. a seq already
+   * in the log): then the store stops writing for good and drain() rejects.
+   */
+  health(): StoreHealth;
 }
+
+/** True for an error retrying cannot fix: SQLSTATE class 23 (integrity constraint violation). */
+const isPermanent = (err: unknown): boolean => /^23/.test(String((err as { code?: unknown } | null)?.code ?? ''));
 
 /** the advisory-lock key of the log's single writer (any constant; per database) */
 const WRITER_LOCK = 0x6d6a6875; // "mjhu"
@@ -219,6 +230,9 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   let retryTimer: NodeJS.Timeout | null = null;
   let failures = 0;
   let transactions = 0;
+  /** set while writes fail; `retrying: false` = stopped for good */
+  let failure: { error: string; since: number; retrying: boolean } | null = null;
+  const stopped = (): boolean => failure !== null && !failure.retrying;
   let waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
 
   const hasPending = (): boolean => pendingEvents.length > 0 || pendingRaw.length > 0;
@@ -285,6 +299,8 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   }
 
   let endPromise: Promise<void> | null = null;
+  /** what close() could not write: every drain() after it rejects with it */
+  let lostAtClose: Error | null = null;
   function end(): Promise<void> {
     if (endPromise) return endPromise;
     ended = true;
@@ -301,6 +317,15 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       clearTimeout(retryTimer);
       retryTimer = null;
     }
+    if (stopped()) {
+      const lost = `${pendingEvents.length} events and ${pendingRaw.length} raw lines not written`;
+      if (closed) {
+        lostAtClose = new Error(`event store (${shown}) closed with ${lost}: ${failure!.error}`);
+        void end().then(() => settle(lostAtClose!));
+      }
+      else settle(new Error(`${failure!.error}; now ${lost}`));
+      return;
+    }
     if (!hasPending()) {
       if (closed) void end().then(() => settle());
       else settle();
@@ -311,14 +336,36 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       () => {
         writing = false;
         failures = 0;
+        failure = null;
         kick();
       },
       (err: unknown) => {
         writing = false;
         failures += 1;
+        const message = (err as Error)?.message ?? String(err);
+        if (isPermanent(err)) {
+          failure = {
+            error:
+              `STOPPED writing the event log ${shown} at ${new Date().toISOString()}: ${message} ` +
+              '(a retry cannot fix it: another process wrote this log); what happens from now on is NOT saved: stop this hub and restart it',
+            since: failure?.since ?? Date.now(),
+            retrying: false,
+          };
+          if (!closed) {
+            try {
+              onFlushError(new Error(failure.error, { cause: err }));
+            } catch {
+              // a failing report must not turn into an uncaught error
+            }
+          }
+          kick(); // settles the waiters (and ends the connection when closed)
+          return;
+        }
+        failure = { error: `writing the event log ${shown} fails, retrying: ${message}`, since: failure?.since ?? Date.now(), retrying: true };
         if (closed) {
           const lost = `${pendingEvents.length} events and ${pendingRaw.length} raw lines`;
-          void end().then(() => settle(new Error(`event store (${shown}) closed with ${lost} not written: ${(err as Error).message}`, { cause: err })));
+          lostAtClose = new Error(`event store (${shown}) closed with ${lost} not written: ${(err as Error).message}`, { cause: err });
+          void end().then(() => settle(lostAtClose!));
           return;
         }
         onFlushError(err);
@@ -337,8 +384,8 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      // while a retry is waiting, appends do not hammer a server that is down
-      if (!retryTimer) kick();
+      // while a retry is waiting, appends do not hammer a server that is down; stopped: nothing more
+      if (!retryTimer && !stopped()) kick();
     });
   }
 
@@ -425,9 +472,14 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       if (!closed) kick();
     },
 
+    health(): StoreHealth {
+      if (!failure) return { ok: true };
+      return { ok: false, error: failure.error, since: failure.since, retrying: failure.retrying, unwritten: pendingEvents.length + pendingRaw.length };
+    },
+
     drain() {
       return new Promise<void>((resolve, reject) => {
-        if (endPromise) return void endPromise.then(resolve);
+        if (endPromise) return void endPromise.then(() => (lostAtClose ? reject(lostAtClose) : resolve()));
         waiters.push({ resolve, reject });
         if (!writing && !retryTimer) kick();
       });

@@ -5,18 +5,26 @@
  * Appends are assigned their seq/id at once and kept in memory until the end of the current
  * event-loop tick (`setImmediate`), then written in ONE transaction: 2000 single-row commits cost
  * ~700 ms with FULL sync, one 2000-row transaction ~10 ms (see STACK.md). Reads include pending rows.
+ *
+ * One writer per file: the store holds the log's lock (hub/store/lock.ts) from open to close, so a
+ * second hub on the same data folder is refused at start. A write that fails for a reason a retry
+ * cannot fix (a constraint violation, a corrupt or read-only file) stops the store's writing for
+ * good and shows in `health()`; nothing is lost silently.
  */
 import { checkAt, checkText } from './checks.js';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import type { EventStore, RawLine, StoredEvent } from './types.js';
+import { lockLog, type LogLock } from './lock.js';
+import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
 
 /** Options for {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
   /**
    * Called when a batch written at the end of a tick fails (disk full, I/O error). The batch stays
-   * pending and is tried again on the next append or flush(). Default: print to stderr.
+   * pending and is tried again on the next append or flush(). Also called once when the store stops
+   * writing for good (see {@link StoreHealth}) and when close() cannot write what is pending.
+   * Default: print to stderr.
    */
   onFlushError?: (err: unknown) => void;
 }
@@ -31,6 +39,18 @@ export interface SqliteEventStore extends EventStore {
   readonly path: string;
   /** the connection's durability settings as SQLite reports them, e.g. `{ journalMode: 'wal', synchronous: 2 }` (2 = FULL) */
   settings(): { journalMode: string; synchronous: number };
+  /** whether writes succeed (see {@link StoreHealth}) */
+  health(): StoreHealth;
+}
+
+/**
+ * True when retrying the write cannot succeed: a constraint violation (the rows' seq/id are
+ * already in the file: another process wrote this log), a corrupt, foreign or read-only file.
+ */
+export function isPermanentWriteError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return /^SQLITE_(CONSTRAINT|CORRUPT|NOTADB|MISMATCH|READONLY)/.test(code);
 }
 
 const SCHEMA = `
@@ -103,16 +123,28 @@ function toEvent(p: PendingEvent): StoredEvent {
 /**
  * Opens (creating if needed, folder included) the event store in a SQLite file.
  * Seq and raw-line ids continue from the highest already in the file.
- * @param path a file path, or `':memory:'` for a throw-away store (tests)
- * @throws the SQLite error when the file cannot be opened or is not a database
+ * @param path a file path, or `':memory:'` for a throw-away store (tests; no lock)
+ * @throws Error `data folder /x/data is in use by another hub (pid 1234, started 10:41:02); stop it
+ *   or use --data` when another store (another process, or this one) has the file open
+ *   (hub/store/lock.ts); the SQLite error when the file cannot be opened or is not a database
  */
 export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOptions = {}): SqliteEventStore {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.exec(SCHEMA);
+  let lock: LogLock | null = null;
+  let db: Database.Database;
+  try {
+    if (path !== ':memory:') {
+      mkdirSync(dirname(resolve(path)), { recursive: true });
+      lock = lockLog(path);
+    }
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.exec(SCHEMA);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 
   const insertEvent = db.prepare<[number, string, number, string, string]>(
     'INSERT INTO events (seq, table_id, at, type, data) VALUES (?, ?, ?, ?, ?)',
@@ -135,7 +167,22 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   let scheduled = false;
   let closed = false;
   let transactions = 0;
-  const onFlushError = opts.onFlushError ?? ((err: unknown) => console.error('event store: write failed, will retry:', err));
+  /** set while writes fail; `retrying: false` = stopped for good */
+  let failure: { error: string; since: number; retrying: boolean } | null = null;
+  const where = path === ':memory:' ? 'in memory' : resolve(path);
+  let closing = false;
+  const onFlushError =
+    opts.onFlushError ??
+    ((err: unknown) => {
+      if (failure?.retrying && !closing) console.error('event store: write failed, will retry:', err);
+      else console.error(`event store: ${(err as Error)?.message ?? String(err)}`);
+    });
+  const unwritten = () => {
+    const evs = pendingEvents.length > 0 ? ` (seq ${pendingEvents[0]!.seq}-${pendingEvents[pendingEvents.length - 1]!.seq})` : '';
+    return `${pendingEvents.length} events${evs} and ${pendingRaw.length} raw lines`;
+  };
+  /** the error thrown by flush() once writing has stopped */
+  const stoppedError = (): Error => new Error(`${failure!.error}; now ${unwritten()} not written`);
 
   const writeBatch = db.transaction((evs: PendingEvent[], raws: RawLine[]) => {
     for (const e of evs) insertEvent.run(e.seq, e.tableId, e.at, e.type, e.json);
@@ -144,10 +191,29 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
 
   function flush(): void {
     if (closed) return;
+    if (failure && !failure.retrying) throw stoppedError();
     if (pendingEvents.length === 0 && pendingRaw.length === 0) return;
     const evs = pendingEvents;
     const raws = pendingRaw;
-    writeBatch(evs, raws); // throws (and rolls back) on failure: the rows stay pending
+    try {
+      writeBatch(evs, raws); // throws (and rolls back) on failure: the rows stay pending
+    } catch (err) {
+      const message = (err as Error)?.message ?? String(err);
+      if (isPermanentWriteError(err)) {
+        failure = {
+          error:
+            `STOPPED writing the event log ${where} at ${new Date().toISOString()}: ${message} ` +
+            '(a retry cannot fix it: another process wrote this log, or the file is damaged); ' +
+            'what happens from now on is NOT saved: stop this hub, check that no other hub uses its data folder, and restart it',
+          since: failure?.since ?? Date.now(),
+          retrying: false,
+        };
+        throw new Error(`${failure.error}; ${unwritten()} not written`, { cause: err });
+      }
+      failure = { error: `writing the event log ${where} fails, retrying: ${message}`, since: failure?.since ?? Date.now(), retrying: true };
+      throw err;
+    }
+    failure = null;
     transactions += 1;
     // the write is synchronous: nothing can have been appended meanwhile
     pendingEvents = [];
@@ -159,12 +225,21 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
+      if (closed || (failure && !failure.retrying)) return; // stopped: reported once, when it stopped
       try {
         flush();
       } catch (err) {
-        onFlushError(err);
+        safely(onFlushError, err);
       }
     });
+  }
+
+  function safely(report: (err: unknown) => void, err: unknown): void {
+    try {
+      report(err);
+    } catch {
+      // a failing report must not turn into an uncaught error
+    }
   }
 
   function checkOpen(what: string): void {
@@ -246,11 +321,30 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
       };
     },
 
+    health(): StoreHealth {
+      if (!failure) return { ok: true };
+      return { ok: false, error: failure.error, since: failure.since, retrying: failure.retrying, unwritten: pendingEvents.length + pendingRaw.length };
+    },
+
     close() {
       if (closed) return;
-      flush();
+      closing = true;
+      const stoppedBefore = failure !== null && !failure.retrying; // reported when it stopped
+      try {
+        if (!stoppedBefore) flush();
+      } catch (err) {
+        safely(onFlushError, err);
+      }
+      if (pendingEvents.length > 0 || pendingRaw.length > 0) {
+        safely(onFlushError, new Error(`event log ${where} closed with ${unwritten()} not written`));
+      }
       closed = true;
-      db.close();
+      try {
+        db.close();
+      } catch (err) {
+        safely(onFlushError, err);
+      }
+      lock?.release();
     },
   };
 }

@@ -36,6 +36,28 @@ export interface RawLine {
   status: 'ok' | string;
 }
 
+/**
+ * Whether the store is writing the log (`health()`). Not ok while writes fail: `retrying` true for
+ * a failure that may pass (disk full, I/O error, server down: the rows stay pending and are tried
+ * again); false when retrying cannot help (a constraint violation: another process wrote this log,
+ * so it is not this hub's any more; a corrupt file). Then the store writes nothing more, keeps its
+ * appends in memory only (`unwritten` counts them: they are lost when the hub stops) and publishes
+ * no further change; the director sees it at `GET /api/director/health`.
+ */
+export type StoreHealth =
+  | { ok: true }
+  | {
+      ok: false;
+      /** what failed, e.g. `"UNIQUE constraint failed: events.seq"`, prefixed with what to do */
+      error: string;
+      /** when the failure began, ms since epoch */
+      since: number;
+      /** true: the write is tried again; false: the store stopped writing for good (restart the hub) */
+      retrying: boolean;
+      /** events + raw lines appended but not written */
+      unwritten: number;
+    };
+
 /** The append-only log behind every table. */
 export interface EventStore {
   /**
@@ -67,6 +89,14 @@ export interface EventStore {
    * crash could lose awaits `drain()` first. Absent or false: `flush()` has written everything.
    */
   readonly asyncWrites?: boolean;
-  /** Flushes and closes. Further calls to append/appendRawLine throw; close() again does nothing. */
+  /**
+   * Whether writes succeed (see {@link StoreHealth}); optional so an in-memory test store need not
+   * have it (absent: healthy).
+   */
+  health?(): StoreHealth;
+  /**
+   * Flushes and closes. Further calls to append/appendRawLine throw; close() again does nothing.
+   * Never throws: rows that cannot be written are reported (stderr / the store's onFlushError).
+   */
   close(): void;
 }

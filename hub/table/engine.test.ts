@@ -193,7 +193,12 @@ describe('table engine from reader lines', () => {
     v = b.engine.publicView();
     expect(v.flags[0]!.status).toBe('dismissed');
     expect(v.players[1]!.racks[0]!.dead).toBe(false);
-    expect(() => b.engine.rule(v.flags[0]!.id, 'confirm', 'director')).toThrow(/already dismissed/);
+    expect(() => b.engine.rule(v.flags[0]!.id, 'dismiss', 'director')).toThrow(/already dismissed/);
+    // a different ruling changes it (the latest ruling stands): confirmed, the hand on rack 1 dead again
+    b.engine.rule(v.flags[0]!.id, 'confirm', 'director');
+    v = b.engine.publicView();
+    expect(v.flags[0]!.status).toBe('confirmed');
+    expect(v.players[1]!.racks[0]!.dead).toBe(true);
   });
 
   it('a hub restarted mid-round rebuilds the identical view from the log', () => {

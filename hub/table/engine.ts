@@ -7,7 +7,7 @@
  * The event log is the truth. Event types of a table:
  * - `tile-moved` `{ tile, tag, from, to, lines, reconciled? }`: a settled move (at = when the tile came to rest)
  * - `count-check` `{ skipReaders }`: the tile counts are checked (a turn boundary has settled)
- * - `director-ruling` `{ flagId, ruling, by }`
+ * - `director-ruling` `{ flagId, ruling, by, deadRack?, changes? }`: the latest ruling on a flag stands
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (003 rule 19C/D)
  * Every view is rebuilt from these by the fold, after a restart and after every director ruling.
  */
@@ -30,7 +30,7 @@ import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/r
 import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
-import { TableMachine, type CountCheckData, type EngineOptions, type TileMovedData } from './machine.js';
+import { TableMachine, type CountCheckData, type EngineOptions, type RulableFlag, type TileMovedData } from './machine.js';
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -65,6 +65,7 @@ export class TableEngine extends TableMachine {
       cards: this.cards,
       dismissed: this.dismissed,
       confirmed: this.confirmed,
+      chosenDeadRacks: this.chosenDeadRacks,
     });
     this.state = initialSiameseState({ names: this.table.players.map((p) => p.name), racksPerPlayer: this.table.racksPerPlayer });
   }
@@ -76,8 +77,11 @@ export class TableEngine extends TableMachine {
     if (e.type === 'tile-moved') {
       const d = e.data as TileMovedData;
       action = inferAction(this.places, d, e.at, ref);
-      if (d.unseen?.length && action && (action.type === 'discard' || action.type === 'other-move')) {
-        const unseen = this.racksOf(d.unseen);
+      // racks the hub could not see (`unseen`) or whose top it had not seen whole (`unconfirmed`, a
+      // delta no snapshot had confirmed): their exposures are judged at a later boundary (003 rule 11)
+      const notWhole = [...(d.unseen ?? []), ...(d.unconfirmed ?? [])];
+      if (notWhole.length && action && (action.type === 'discard' || action.type === 'other-move')) {
+        const unseen = this.racksOf(notWhole);
         if (unseen.length) action.unseen = unseen;
       }
     } else if (e.type === 'director-entry') {
@@ -113,7 +117,7 @@ export class TableEngine extends TableMachine {
     return out;
   }
 
-  protected rulableFlags(): readonly { id: string; status: string }[] {
+  protected rulableFlags(): readonly RulableFlag[] {
     return this.state.flags;
   }
 
@@ -129,6 +133,12 @@ export class TableEngine extends TableMachine {
       throw new RulingError(400, `a Siamese table takes only a mis-named discard entry (003 rule 19), not '${any.entry}'`);
     }
     const entry: DirectorEntry = { entry: 'misnamed-discard', player: any.player, rack: any.rack };
+    const nP = this.table.players.length;
+    const nR = this.table.racksPerPlayer;
+    if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= nP)
+      throw new RulingError(400, `table ${this.id} has players 0-${nP - 1}, not ${String(entry.player)}`);
+    if (!Number.isInteger(entry.rack) || entry.rack < 0 || entry.rack >= nR)
+      throw new RulingError(400, `table ${this.id}: player ${entry.player} has racks 1-${nR} (rack 0-${nR - 1} in the entry), not rack ${String(entry.rack)}`);
     const mj = this.state.players[entry.player]?.racks[entry.rack]?.mahJongg;
     if (!mj || mj.claimedFrom === null) {
       throw new RulingError(409, `no Mah Jongg on a called discard on player ${entry.player}'s rack ${entry.rack + 1} of table '${this.id}'`);
@@ -197,6 +207,7 @@ export class TableEngine extends TableMachine {
         at: f.at,
         status: f.status,
         consequence: f.consequence,
+        ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
       })),
       score: scoreView(s, this.table, this.referee.lowestCardValue),
       readers: statuses,

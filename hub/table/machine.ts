@@ -53,6 +53,19 @@ export interface TileMovedData {
    * rules/referee/siamese.ts `checkExposures`)
    */
   unseen?: string[];
+  /**
+   * set when no line reported this move, only snapshots (its DEL and its ADD both lost): it happened
+   * somewhere in this window (ms; see hub/tracking/tracker.ts `SettledMove.unreported`). Count checks
+   * whose turn it overlaps skip the players of its readers ({@link RECENT_GAP_MS}), as for a gap
+   */
+  unreported?: { from: number; to: number };
+  /**
+   * on a move to the floor (a discard): the rack readers whose top had changed by deltas no snapshot
+   * had confirmed yet ({@link UNCONFIRMED_TOP_MS}). Set only when there are some. The Siamese referee
+   * does not judge the exposures on those tops at this discard, as for `unseen`, but at the next
+   * turn boundary (003 rule 11: an exposure is judged whole)
+   */
+  unconfirmed?: string[];
 }
 
 /** Payload of a `count-check` event. */
@@ -61,11 +74,35 @@ export interface CountCheckData {
   skipReaders: string[];
 }
 
-/** Payload of a `director-ruling` event. */
+/**
+ * Payload of a `director-ruling` event. The latest ruling on a flag stands: the fold uses it alone
+ * (a director may change a ruling while the game is the current one).
+ */
 export interface RulingData {
   flagId: string;
   ruling: 'confirm' | 'dismiss';
   by: string;
+  /**
+   * with `confirm` on a wrong-wall flag where 003 rule 20 is silent (the flag's `deadRackChoice`):
+   * the rack (index, 0 = rack 1) the director chose to die instead of the default
+   */
+  deadRack?: number;
+  /** the ruling this one replaces, when the flag was already ruled on */
+  changes?: { ruling: 'confirm' | 'dismiss'; deadRack?: number; by: string };
+}
+
+/** A flag as the ruling code needs it (see {@link TableMachine.rule}). */
+export interface RulableFlag {
+  id: string;
+  status: string;
+  /** e.g. `"wrong-wall"` */
+  kind?: string;
+  /** e.g. `"003 rule 20"` */
+  rule?: string;
+  /** the rack dead now, when the flag kills one */
+  rack?: number | null;
+  /** set when the rule leaves the dead hand to the director (003 rule 20 with no exposures) */
+  deadRackChoice?: { default: number; racks: number[] };
 }
 
 /** What the engine needs from the reader side. */
@@ -103,6 +140,15 @@ export const REBOOT_SILENCE_MS = 1500;
  */
 export const RECENT_GAP_MS = 3000;
 
+/**
+ * A top of a rack changed by deltas no snapshot of it has confirmed since is not judged at a discard
+ * for this long (ms) after its last delta (003 rule 11 is judged on exposures the hub saw whole: an
+ * exposure's ADD lost with no sequence gap shows only in the zone's next snapshot). More than a
+ * reader's snapshot period (2 s); bounded, because the hub must not rely on periodic snapshots
+ * (PROTOCOL.md §7 rule 2): past it the top is judged on its deltas.
+ */
+export const UNCONFIRMED_TOP_MS = 2500;
+
 /** How long (ms) a closed gap is remembered for {@link RECENT_GAP_MS} and moves' `unseen`. */
 const GAP_MEMORY_MS = 60_000;
 
@@ -129,6 +175,10 @@ export abstract class TableMachine implements TableRuntime {
   /** flag ids the director dismissed / confirmed (from the log) */
   protected readonly dismissed = new Set<string>();
   protected readonly confirmed = new Set<string>();
+  /** flag id → the rack the director chose to die (003 rule 20 where the rule is silent; from the log) */
+  protected readonly chosenDeadRacks = new Map<string, number>();
+  /** flag id → the standing (latest) ruling on it (from the log) */
+  private readonly rulings = new Map<string, RulingData>();
   /** when each turn boundary's count check falls due, less the settle time (ms) */
   private pendingChecks: number[] = [];
   /** settled moves waiting for an earlier move to settle (see tick) */
@@ -145,6 +195,12 @@ export abstract class TableMachine implements TableRuntime {
   private readonly gaps = new Map<ZoneKey, number>();
   /** gaps closed by a snapshot: reader, from, to (ms), kept {@link GAP_MEMORY_MS} */
   private readonly pastGaps: { reader: string; from: number; to: number }[] = [];
+  /** readers of unreported moves logged (`TileMovedData.unreported`), with the window's end (ms), kept {@link GAP_MEMORY_MS} */
+  private readonly unreported: { readers: string[]; to: number }[] = [];
+  /** reader → its lost-line count (discarded + gaps) and state at the previous status change */
+  private readonly lossSeen = new Map<string, { lost: number; state: ReaderStatus['state'] }>();
+  /** top zone → times (ms) of its recent deltas and snapshots, oldest first (see {@link TableMachine.unconfirmedTops}) */
+  private readonly topTimes = new Map<ZoneKey, { delta: number[]; snap: number[] }>();
 
   /**
    * @param settleByArea settle windows per area (ms), or none: every zone settles in the table's
@@ -173,7 +229,7 @@ export abstract class TableMachine implements TableRuntime {
   /** Folds one event of the log into the game (tile moves, count checks, director entries). */
   protected abstract foldEvent(e: StoredEvent): void;
   /** The flags of the current game a director may rule on, with their status now. */
-  protected abstract rulableFlags(): readonly { id: string; status: string }[];
+  protected abstract rulableFlags(): readonly RulableFlag[];
   /** One player's own tiles inside each of their racks (index = rack). */
   protected abstract concealedOf(player: number): TileId[][];
   /** @see TableRuntime.publicView */
@@ -199,6 +255,7 @@ export abstract class TableMachine implements TableRuntime {
       while (this.pastGaps.length && this.pastGaps[0]!.to < at - GAP_MEMORY_MS) this.pastGaps.shift();
     }
     this.lastHeard.set(zone, at);
+    this.noteTop(zone, 'snap', at);
     this.tracker.snapshot(zone, tags, at, line, gap !== undefined ? { from: gap, to: at } : undefined, rssi);
     this.schedule();
   }
@@ -208,12 +265,14 @@ export abstract class TableMachine implements TableRuntime {
    */
   add(zone: ZoneKey, tag: string, at: number, line: number, rssi?: number): void {
     this.lastHeard.set(zone, at);
+    this.noteTop(zone, 'delta', at);
     this.tracker.add(zone, tag, at, line, rssi);
     this.schedule();
   }
   /** A tag left a zone. */
   remove(zone: ZoneKey, tag: string, at: number, line: number): void {
     this.lastHeard.set(zone, at);
+    this.noteTop(zone, 'delta', at);
     this.tracker.remove(zone, tag, at, line);
     this.schedule();
   }
@@ -225,6 +284,18 @@ export abstract class TableMachine implements TableRuntime {
   readerStatusChanged(): void {
     const now = this.now();
     const statuses = this.readers.statuses(now);
+    // a line of a reader lost (a corrupted or cut line, a sequence gap) or a new HELLO: its zones'
+    // pictures are incomplete until their next snapshots (hub/tracking/tracker.ts `setIncomplete`)
+    let incomplete: Map<ZoneKey, number> | null = null;
+    for (const r of statuses) {
+      const lost = (r.discarded ?? 0) + (r.gaps ?? 0);
+      const seen = this.lossSeen.get(r.id);
+      this.lossSeen.set(r.id, { lost, state: r.state });
+      if (!seen || (lost <= seen.lost && !(r.state === 'unsynced' && seen.state !== 'unsynced'))) continue;
+      const cfg = this.table.readers.find((x) => x.id === r.id);
+      for (const z of Object.keys(cfg?.zones ?? {})) (incomplete ??= new Map()).set(`${r.id}/${z}`, now);
+    }
+    if (incomplete) this.tracker.setIncomplete(incomplete);
     for (const r of statuses) {
       const before = this.lastMessage.get(r.id);
       this.lastMessage.set(r.id, r.lastMessageAt);
@@ -275,6 +346,34 @@ export abstract class TableMachine implements TableRuntime {
     for (const g of this.pastGaps) if (g.to >= from && g.from <= until) out.add(g.reader);
     return [...out].sort();
   }
+  /** Keeps the time of a delta or a snapshot of a top zone (the last 10 s, at least the latest of each). */
+  private noteTop(zone: ZoneKey, kind: 'delta' | 'snap', at: number): void {
+    if (this.places.get(zone)?.area !== 'top') return;
+    let times = this.topTimes.get(zone);
+    if (!times) this.topTimes.set(zone, (times = { delta: [], snap: [] }));
+    const list = times[kind];
+    list.push(at);
+    while (list.length > 1 && list[0]! < at - 10_000) list.shift();
+  }
+
+  /**
+   * Rack readers whose top the hub had not seen whole at `t` (ms, when a discard began): its latest
+   * delta came less than {@link UNCONFIRMED_TOP_MS} before `t` (or after it), and no snapshot of the
+   * top came between that delta and `t`. A tile whose ADD there was lost (a missed read takes no
+   * sequence number) shows only in the top's next snapshot, and a move a snapshot reveals after `t`
+   * is logged after the discard.
+   */
+  protected unconfirmedTops(t: number): string[] {
+    const out = new Set<string>();
+    for (const [zone, times] of this.topTimes) {
+      const delta = times.delta.at(-1);
+      if (delta === undefined || delta < t - UNCONFIRMED_TOP_MS) continue;
+      if (delta <= t && times.snap.some((s) => s >= delta && s <= t)) continue;
+      out.add(zone.split('/')[0]!);
+    }
+    return [...out].sort();
+  }
+
   /** True when the zone belongs to this table. */
   owns(zone: ZoneKey): boolean {
     return this.places.has(zone);
@@ -310,12 +409,26 @@ export abstract class TableMachine implements TableRuntime {
         const unseen = this.unseenReaders(m.at, now, m.at, 'stale');
         if (unseen.length) data.unseen = unseen;
         if (m.reconciled) data.reconciled = m.reconciled;
+        if (m.unreported) {
+          data.unreported = m.unreported;
+          this.unreported.push({ readers: [...new Set([m.from, m.to].filter((z): z is ZoneKey => z !== null).map((z) => z.split('/')[0]!))], to: m.unreported.to });
+          while (this.unreported.length && this.unreported[0]!.to < now - GAP_MEMORY_MS) this.unreported.shift();
+        }
+        if (this.places.get(m.to)?.area === 'floor') {
+          const unconfirmed = this.unconfirmedTops(m.leftAt);
+          if (unconfirmed.length) data.unconfirmed = unconfirmed;
+        }
         this.record(this.store.append(this.id, 'tile-moved', m.at, data));
       } else {
         // a count is judged only from zones seen all through the turn: readers not heard since
         // RECENT_GAP_MS before the turn boundary are skipped too (their moves may be reconciled
         // after the boundary, out of order: issue 4)
-        const data: CountCheckData = { skipReaders: this.unseenReaders(item.at - this.table.timing.countCheckMs - RECENT_GAP_MS, now) };
+        // and so are the readers of a move no line reported (only snapshots saw it) whose window
+        // ends then or later: its order among the moves seen live is not known
+        const from = item.at - this.table.timing.countCheckMs - RECENT_GAP_MS;
+        const skip = new Set(this.unseenReaders(from, now));
+        for (const u of this.unreported) if (u.to >= from) for (const r of u.readers) skip.add(r);
+        const data: CountCheckData = { skipReaders: [...skip].sort() };
         this.record(this.store.append(this.id, 'count-check', item.at, data));
       }
     }
@@ -373,12 +486,16 @@ export abstract class TableMachine implements TableRuntime {
     this.bySeq.clear();
     this.dismissed.clear();
     this.confirmed.clear();
+    this.chosenDeadRacks.clear();
+    this.rulings.clear();
     for (const e of this.events) {
       this.bySeq.set(e.seq, e);
-      if (e.type === 'director-ruling') {
-        const d = e.data as RulingData;
-        (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(d.flagId);
-      }
+      // the latest ruling on a flag stands (a changed ruling replaces the one before)
+      if (e.type === 'director-ruling') this.rulings.set((e.data as RulingData).flagId, e.data as RulingData);
+    }
+    for (const [id, d] of this.rulings) {
+      (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(id);
+      if (d.ruling === 'confirm' && typeof d.deadRack === 'number') this.chosenDeadRacks.set(id, d.deadRack);
     }
     this.pendingChecks = [];
     this.resetFold();
@@ -389,14 +506,45 @@ export abstract class TableMachine implements TableRuntime {
 
   /**
    * A director's ruling on a flag of the current game: a `director-ruling` event, then the whole
-   * log is folded again (a dismissed flag is re-applied with no consequence).
-   * @throws RulingError 404 unknown flag, 409 already ruled on
+   * log is folded again (a dismissed flag is re-applied with no consequence). A flag already ruled
+   * on takes a different ruling (a misclick undone): logged as a new event with `changes` (the one
+   * it replaces); the latest ruling stands.
+   * @param deadRack with `confirm` on a wrong-wall flag where 003 rule 20 is silent (no exposures:
+   *   the flag's `deadRackChoice`): the rack (index, 0 = rack 1) that dies instead of the default
+   * @throws RulingError 404 unknown flag (or not of the current game); 400 a `deadRack` with a
+   *   dismiss, on a flag whose rule names the hand, or not one of the flag's racks; 409 the same
+   *   ruling as the standing one ("already confirmed", "already dismissed")
    */
-  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string): void {
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number): void {
     const flag = this.rulableFlags().find((f) => f.id === flagId);
     if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}' (only the current game's flags can be ruled on)`);
-    if (flag.status !== 'awaiting-director') throw new RulingError(409, `flag '${flagId}' was already ${flag.status}`);
-    const data: RulingData = { flagId, ruling, by };
+    const choice = flag.deadRackChoice;
+    if (deadRack !== undefined) {
+      if (ruling !== 'confirm') throw new RulingError(400, `deadRack goes only with a confirm, not with '${ruling}' (flag '${flagId}')`);
+      if (!choice) {
+        throw new RulingError(
+          400,
+          `flag '${flagId}' (${flag.kind ?? 'flag'}, ${flag.rule ?? 'no rule'}) leaves the director no choice of the dead hand: only a wrong-wall flag where 003 rule 20 is silent (no exposures on either rack) does`,
+        );
+      }
+      if (!choice.racks.includes(deadRack)) {
+        throw new RulingError(400, `deadRack ${deadRack} is not a rack that can die for flag '${flagId}': choose ${choice.racks.join(' or ')} (${choice.racks.map((r) => `rack ${r + 1}`).join(' or ')})`);
+      }
+    }
+    // the rack a ruling kills on a flag with a choice (a confirm with no deadRack: the default)
+    const dies = (r: { ruling: string; deadRack?: number }) => (r.ruling === 'confirm' && choice ? (r.deadRack ?? choice.default) : null);
+    const standing = this.rulings.get(flagId);
+    if (standing && standing.ruling === ruling && dies(standing) === dies({ ruling, deadRack })) {
+      const rackText = dies(standing) !== null ? ` with rack ${dies(standing)! + 1} dead` : '';
+      throw new RulingError(409, `flag '${flagId}' was already ${ruling === 'confirm' ? 'confirmed' : 'dismissed'}${rackText} by ${standing.by}`);
+    }
+    const data: RulingData = {
+      flagId,
+      ruling,
+      by,
+      ...(deadRack !== undefined ? { deadRack } : {}),
+      ...(standing ? { changes: { ruling: standing.ruling, ...(standing.deadRack !== undefined ? { deadRack: standing.deadRack } : {}), by: standing.by } } : {}),
+    };
     this.store.append(this.id, 'director-ruling', this.now(), data);
     this.rebuild();
     this.emit();

@@ -14,7 +14,10 @@
  *                                                                   (ScoreCard, or SiameseScoreCard `kind: 'siamese'`), with initials, corrections
  * - `POST /api/director/tournament/clock` `{ action: 'start'|'pause'|'resume'|'next-round' }` → the clock (GET's `clock`)
  * - `POST /api/director/tournament/cards/:table/:round/correct` `{ game, points?: [E,S,W,N] (Siamese: [E,W] or [E,0,W,0]), outcome?, reason, by? }`
- *                                                                 → the card; clears its initials and verifications
+ *                                                                 → the card; clears its initials and verifications.
+ *                                                                   Only a game with a result (409 otherwise: "round 1 table 1
+ *                                                                   game 1 has no result yet (it is in play at t1): …"); each
+ *                                                                   seat's points at most 10000 either way (400, naming game and seat)
  * `:table` is a tournament table number or a bound hub table id. Errors: 400 bad body, 404 unknown
  * round or table, 409 refused by the clock or the card (the message says why).
  */

@@ -37,6 +37,7 @@ import type { EventStore } from '../store/types.js';
 import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
 import { newRoundClock, pauseClock, readClock, resumeClock, startClock, type ClockReading, type RoundClock } from '../../rules/tournament/clock.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type Seat } from '../../rules/tournament/errors.js';
+import { MAX_GAME_POINTS, checkCorrectable, checkGameNumber } from '../../rules/tournament/card-checks.js';
 import { scoreCardsForRound, siameseCardsForRound } from '../../rules/tournament/round.js';
 import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard, type ScoredGame } from '../../rules/tournament/scorecard.js';
 import {
@@ -153,6 +154,8 @@ interface State {
   cards: AnyScoreCard[][];
   /** hub table → the highest hub game number recorded, or already over / in play at a clock start or time up */
   seen: Map<string, number>;
+  /** "round/hubTable" → how many of that hub table's own games went on its card in that round (the table's game count) */
+  played: Map<string, number>;
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -168,21 +171,38 @@ function fixedOutcome(points: number[], source: string): TournamentOutcome {
   return { winner: null, fixedPoints: [...points], source } as unknown as TournamentOutcome;
 }
 
+/**
+ * @throws TournamentServiceError 400 when a seat's points are past what a game can score
+ *   (|points| > MAX_GAME_POINTS, rules/tournament/card-checks.ts), naming the game and the seat
+ */
+function checkBound(points: readonly number[], seats: readonly string[], what: string): void {
+  points.forEach((p, i) => {
+    if (Math.abs(p) > MAX_GAME_POINTS)
+      throw new TournamentServiceError(400, `${what}: ${seats[i]}'s points ${p} are more than a game can score (at most ${MAX_GAME_POINTS} either way)`);
+  });
+}
+
 function checkPoints(points: unknown, what: string): number[] {
   if (!Array.isArray(points) || points.length !== 4 || !points.every((p) => typeof p === 'number' && Number.isInteger(p)))
     throw new TournamentServiceError(400, `${what}: points must be 4 whole numbers (East, South, West, North), not ${JSON.stringify(points)}`);
+  checkBound(points as number[], SEAT_NAMES, what);
   return [...(points as number[])];
 }
 
 /**
  * A Siamese card's points [East, West] from 2 numbers, or from 4 [East, South, West, North] with
  * South and North 0 (the director's 4-box correction form).
- * @throws TournamentServiceError 400 otherwise
+ * @throws TournamentServiceError 400 otherwise, or when a seat's points are past MAX_GAME_POINTS
  */
 function checkSiamesePoints(points: unknown, what: string): [number, number] {
   const whole = (p: unknown) => typeof p === 'number' && Number.isInteger(p);
-  if (Array.isArray(points) && points.length === 2 && points.every(whole)) return [points[0] as number, points[1] as number];
-  if (Array.isArray(points) && points.length === 4 && points.every(whole) && points[1] === 0 && points[3] === 0) return [points[0] as number, points[2] as number];
+  let out: [number, number] | null = null;
+  if (Array.isArray(points) && points.length === 2 && points.every(whole)) out = [points[0] as number, points[1] as number];
+  if (Array.isArray(points) && points.length === 4 && points.every(whole) && points[1] === 0 && points[3] === 0) out = [points[0] as number, points[2] as number];
+  if (out) {
+    checkBound(out, SIAMESE_SEAT_NAMES, what);
+    return out;
+  }
   throw new TournamentServiceError(400, `${what}: a Siamese card's points are 2 whole numbers (East, West), not ${JSON.stringify(points)}`);
 }
 
@@ -247,6 +267,7 @@ export class TournamentService {
         this.config.kind === 'siamese' ? siameseCardsForRound(this.config.name, this.config.players, r + 1) : scoreCardsForRound(this.config.name, this.config.players, r + 1),
       ),
       seen: new Map(),
+      played: new Map(),
     };
     for (const ev of this.store.events(TOURNAMENT_LOG)) {
       try {
@@ -331,6 +352,7 @@ export class TournamentService {
         return () => {
           commit();
           markSeen(d.hubTable, d.hubGameNo);
+          if (typeof d.hubTable === 'string') s.played.set(`${round}/${d.hubTable}`, (s.played.get(`${round}/${d.hubTable}`) ?? 0) + 1);
         };
       }
       case 'tournament-time-up': {
@@ -453,7 +475,7 @@ export class TournamentService {
   wrap(runtimes: readonly TableRuntime[]): TableRuntime[] {
     const ids = new Set(runtimes.map((rt) => rt.id));
     for (const t of this.config.tables)
-      if (!ids.has(t.hubTable)) this.problems.push(`tournament table ${t.table}: hub table '${t.hubTable}' is not in this hub's table config; its results come only from recordGame or the director`);
+      if (!ids.has(t.hubTable)) this.problems.push(`tournament table ${t.table}: hub table '${t.hubTable}' is not in this hub's table config; its results come only from recordGame or recordPoints (a director corrects a result, never enters one)`);
     return runtimes.map((rt) => {
       if (!this.tableOfHub.has(rt.id)) return rt;
       this.runtimes.set(rt.id, rt);
@@ -635,22 +657,54 @@ export class TournamentService {
    * The director corrects one game of a card (000 "DISPUTES": the director's ruling is final), by
    * points per seat [East, South, West, North] or by outcome (scored by 000). A Siamese card takes
    * points only: [East, West], or [East, 0, West, 0]. Clears every initial and verification of the
-   * card: the players check and initial again.
+   * card: the players check and initial again. A correction changes a RESULT: a game with no result
+   * yet (in play, or not played) is refused.
    * @returns the card after it (either kind, as it is)
    * @throws TournamentServiceError 400 (not exactly one of points/outcome, points not 4 whole
-   *   numbers), 404 unknown round/table; TournamentError (a 409/400) for no reason, a bad game
-   *   number or an impossible outcome
+   *   numbers, a seat's points past MAX_GAME_POINTS = 10 000 either way, naming the game and seat),
+   *   404 unknown round/table; TournamentError (a 409) for a game with no result yet, e.g. "round 1
+   *   table 1 game 1 has no result yet (it is in play at t1): a correction changes a result; rule on
+   *   the table's flags or wait for the game to end", no reason, a bad game number or an impossible
+   *   outcome
    */
   correct(table: number | string, round: number, fix: { game: number; reason: string; by?: string; points?: number[]; outcome?: TournamentOutcome }): AnyScoreCard {
     const t = this.resolveTable(table);
+    this.tick(); // a time up due now fills the round's empty games first
     const card = this.card(round, t);
     if ((fix.points === undefined) === (fix.outcome === undefined)) throw new TournamentServiceError(400, 'a correction gives either points (4 numbers) or an outcome');
+    checkCorrectable(card, checkGameNumber(card, fix.game), this.howGameStands(round, t, fix.game));
     const data: Record<string, unknown> = { round, table: t, game: fix.game, reason: fix.reason, director: fix.by ?? 'director' };
     if (fix.points !== undefined)
       data.points = isSiameseCard(card) ? checkSiamesePoints(fix.points, `round ${round} table ${t} game ${fix.game}`) : checkPoints(fix.points, `round ${round} table ${t} game ${fix.game}`);
     else data.outcome = fix.outcome;
     this.commit('tournament-correct', data);
     return this.card(round, t);
+  }
+
+  /** How a game without a result stands, for a refused correction: "it is in play at t1", "not played yet", … */
+  private howGameStands(round: number, table: number, game: number): string {
+    const s = this.state;
+    if (round > s.round) return `round ${round} has not begun`;
+    const card = this.card(round, table);
+    const next = card.games.findIndex((g) => g === null) + 1;
+    if (round < s.round || s.timeUp[round - 1]) return 'not played in the round\'s time';
+    if (game !== next) return `not played yet: game ${next} is the next to end`;
+    const hub = this.config.tables.find((x) => x.table === table)?.hubTable;
+    if (s.clocks[round - 1]!.state === 'ready') return `the round's clock has not been started`;
+    return hub !== undefined && this.runtimes.has(hub) ? `it is in play at ${hub}` : 'it is in play';
+  }
+
+  /**
+   * A result written as points, from a table whose game the hub does not score by 000 (the hook
+   * like {@link recordGame}; a Siamese table's ends are recorded by the service itself): each
+   * seat's points for the game on hub table `hubTableId` go on the card of its current round as the
+   * next game (1-4). A 4-seat card takes [East, South, West, North]; a Siamese card [East, West].
+   * @param opts.source where the points come from (default "table"); opts.hubGameNo as for recordGame
+   * @returns what was written, or why nothing was (as recordGame; also points that are not whole
+   *   numbers or past MAX_GAME_POINTS, 10 000 a seat). Never throws.
+   */
+  recordPoints(hubTableId: string, points: readonly number[], opts: { source?: string; hubGameNo?: number } = {}): RecordResult {
+    return this.record(hubTableId, { points: [...points], source: opts.source ?? 'table' }, opts.hubGameNo);
   }
 
   /**
@@ -698,13 +752,18 @@ export class TournamentService {
     return { round: r, state: c.state, remainingMs: timeUp ? 0 : c.remainingMs, display: timeUp ? '0:00' : c.display, running: c.state === 'running' && !timeUp, aboutToRunOut: c.aboutToRunOut && !timeUp, timeUp };
   }
 
-  /** `clock` and `round` for a hub table's view, or nulls when it plays no tournament table. */
+  /**
+   * `clock` and `round` for a hub table's view, or nulls when it plays no tournament table.
+   * `round.game` is the table's own game of the round: 1 + the games the table itself put on its
+   * card this round (recordGame / a Siamese end / recordPoints), at most 4.
+   */
   tableView(hubTable: string): { clock: TournamentClockView | null; round: TournamentRoundView | null } {
     const table = this.tableOfHub.get(hubTable);
     if (table === undefined) return { clock: null, round: null };
     const c = this.clockPublic();
-    const card = this.state.cards[this.state.round - 1]![table - 1]!;
-    const done = card.games.filter((g) => g !== null).length;
+    // the table's own game count in this round (its results on the card), never the card's filled
+    // slots: a director's correction changes a result, it does not move the table on
+    const done = this.state.played.get(`${this.state.round}/${hubTable}`) ?? 0;
     return {
       clock: { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp },
       round: { round: this.state.round, game: Math.min(done + 1, GAMES_PER_ROUND), of: GAMES_PER_ROUND },

@@ -17,6 +17,11 @@
  *     the settled zone still sees the tag;
  *   - a snapshot's rssi updates the evidence of a tag it still holds (a weak read becomes strong
  *     when the zone's next inventory reads it strongly);
+ *   - a weak read in the zone a tag has just left is the antenna next door seeing it where it went,
+ *     never the tile back (it comes back on a strong read, or one with no rssi);
+ *   - a weak read settles nowhere while a zone of its reader is **incomplete** (`setIncomplete`: lines
+ *     of that reader were lost, and no snapshot of the zone has come since): the strong read that
+ *     would explain it may be among the lines lost;
  * - a snapshot is the truth for its zone and replaces what deltas said;
  * - a tag seen in two zones stays where it was until it is gone from there; when it is then seen
  *   in two new zones, the strong read wins at once if the others are weak; otherwise (no rssi, or
@@ -24,6 +29,9 @@
  *   seen it longest wins;
  * - a tile seen nowhere (lifted, in a player's hand) stays where it last settled: it is not lost,
  *   and it is not an error;
+ * - a move no line reported (its DEL and its ADD both lost: only snapshots saw the tile leave and
+ *   arrive) carries the window it happened in (`unreported`): its time, and so its order among the
+ *   moves the hub saw live, is not known;
  * - a DEL from a zone the hub never saw the tag arrive in (its ADD was lost) proves the tile was
  *   there: the tile passed through that zone, and that stop is a move of its own (a pick then a
  *   discard of the same tile are never merged into one move);
@@ -66,6 +74,13 @@ export interface SettledMove {
    * snapshot that differs): the move happened somewhere in this window, not at `leftAt`/`at`
    */
   reconciled?: Window;
+  /**
+   * set when no line reported the move, only snapshots: its DEL and its ADD were both lost (a missed
+   * read takes no sequence number, so nothing told the hub). The tile left `from` after `from` of
+   * this window (the last time the hub knew it there, ms) and was seen in `to` at `to` (ms): the move
+   * happened somewhere in between, maybe before moves the hub logged ahead of it
+   */
+  unreported?: Window;
 }
 
 /** A tag that flickers too often in one zone: a maintenance warning (move the tile, check the antenna). */
@@ -90,6 +105,8 @@ interface Sighting {
   /** the last snapshot of the zone that still held the tag (ms) */
   confirmedAt?: number;
   reconciled?: Window;
+  /** on a departure (`TagState.left`): the last time (ms) the hub knew the tag in the zone it left */
+  lastSeen?: number;
 }
 
 interface TagState {
@@ -183,6 +200,8 @@ export class Tracker {
   private readonly ready: SettledMove[] = [];
   /** zones whose reader cannot be heard now (offline, rebooting, stale), with since when (ms): see {@link Tracker.unseen} */
   private readonly blind = new Map<ZoneKey, number>();
+  /** zones whose picture is incomplete (lines of their reader lost, no snapshot since), with since when (ms): see {@link Tracker.setIncomplete} */
+  private readonly incomplete = new Map<ZoneKey, number>();
   private readonly ambiguousMaxMs: number;
   private readonly holdMaxMs: number;
   private readonly weakAfter: number;
@@ -209,6 +228,7 @@ export class Tracker {
    */
   snapshot(zone: ZoneKey, tags: readonly string[], at: number, line: number | null, reconciled?: Window, rssi?: readonly (number | null)[]): void {
     this.blind.delete(zone); // the zone is heard again: its snapshot is the truth
+    this.incomplete.delete(zone); // and whole again
     const now = new Set(tags);
     const before = this.zones.get(zone) ?? new Set<string>();
     const strength = new Map<string, number>();
@@ -259,6 +279,9 @@ export class Tracker {
     if (!state) return;
     const set = this.zoneSet(zone);
     if (set.has(tag)) return;
+    // a weak read in the zone it has just left: the antenna next door sees it where it went (a
+    // cross-read from there), not the tile back; it stays gone (README "Noise", seed 84 at x5)
+    if (state.settled === zone && state.left && typeof rssi === 'number' && rssi < this.strongRssi) return;
     set.add(tag);
     if (state.settled === zone && state.left) {
       this.flicker(state, zone, at); // gone from its zone and back without a move
@@ -314,6 +337,35 @@ export class Tracker {
     }
   }
 
+  /**
+   * Zones whose picture the hub knows to be incomplete: a line of their reader was lost (a sequence
+   * gap, a corrupted or cut line) or the reader said HELLO again, and no snapshot of the zone has come
+   * since (a zone's snapshot ends it by itself). While a zone of a reader is incomplete, a weak read
+   * in any zone of that reader settles nowhere: the strong read that would explain it (the tile on
+   * the antenna next door) may be among the lines lost. Strong reads and reads with no rssi are not
+   * held back.
+   * @param zones zone → since when it is incomplete (ms), or null: whole again
+   */
+  setIncomplete(zones: ReadonlyMap<ZoneKey, number | null>): void {
+    for (const [zone, since] of zones) {
+      if (since === null) this.incomplete.delete(zone);
+      else if (!this.incomplete.has(zone)) this.incomplete.set(zone, since);
+    }
+  }
+
+  /** Zones incomplete now (see {@link Tracker.setIncomplete}), with since when (ms). */
+  incompleteZones(): ReadonlyMap<ZoneKey, number> {
+    return this.incomplete;
+  }
+
+  /** True when a zone of `zone`'s reader (the part of the key before `/`) is incomplete. */
+  private readerIncomplete(zone: ZoneKey): boolean {
+    if (this.incomplete.size === 0) return false;
+    const reader = zone.split('/')[0];
+    for (const z of this.incomplete.keys()) if (z.split('/')[0] === reader) return true;
+    return false;
+  }
+
   /** Zones unseen now (see {@link Tracker.unseen}), with since when (ms). */
   unseenZones(): ReadonlyMap<ZoneKey, number> {
     return this.blind;
@@ -344,6 +396,7 @@ export class Tracker {
       const move: SettledMove = { tile: state.tile, tag, from: state.settled, to: zone, at: seen.since, leftAt, lines };
       const reconciledWin = merge(state.left!.reconciled, seen.reconciled);
       if (reconciledWin) move.reconciled = reconciledWin;
+      else if (state.left!.snap && seen.snap) move.unreported = { from: state.left!.lastSeen ?? leftAt, to: seen.since };
       this.ready.push(move);
       state.settled = zone;
       state.left = reconciled ? { since: at, line, reconciled } : { since: at, line };
@@ -354,6 +407,7 @@ export class Tracker {
     if (state.settled === zone) {
       state.left = reconciled ? { since: at, line, reconciled } : { since: at, line };
       if (snap) state.left.snap = true; // it left at some time before `at`: a lost DEL
+      if (seen) state.left.lastSeen = Math.max(seen.since, seen.confirmedAt ?? seen.since);
       this.replayVisits(state, tag, at);
     } else if (state.settled !== null && state.present.has(state.settled)) {
       // a cross-read went away, or a real stay whose departure from the settled zone was lost
@@ -382,6 +436,9 @@ export class Tracker {
     s.visits = [];
     for (const v of visits) {
       if (v.zone === s.settled) continue;
+      // a zone that still sees the tag has seen it since before this stay began: the stay was a
+      // cross-read of it there, not a stop (the rule of restedHere; README "Noise", v0 seed 102 at x5)
+      if ([...s.present].some(([z, p]) => z !== v.zone && p.since < v.since)) continue;
       this.ready.push({ tile: s.tile, tag, from: s.settled, to: v.zone, at: v.since, leftAt: v.since, lines: [s.left?.line, ...v.lines].filter((l): l is number => typeof l === 'number') });
       s.settled = v.zone;
       s.left = { since: v.until, line: v.lines.at(-1) ?? null };
@@ -401,6 +458,9 @@ export class Tracker {
     const leftAt = Math.min(s.left.since, seen.since);
     if (!seen.snap && (at - seen.since < this.restWindow(zone, seen) || at - leftAt < this.goneWindow(s.settled, seen))) return false;
     for (const [z, p] of s.present) if (z !== zone && p.since < seen.since) return false;
+    // a weak read while another zone reads the tag strongly (or with no rssi): the antenna next door
+    // saw it where it lies, it never rested here (README "Noise", seed 28 at x5)
+    if (this.evidence(seen) === 'weak') for (const [z, p] of s.present) if (z !== zone && this.evidence(p) !== 'weak') return false;
     return true;
   }
 
@@ -433,6 +493,7 @@ export class Tracker {
   private restWindow(zone: ZoneKey, seen: Sighting): number {
     const ev = this.evidence(seen);
     if (ev === 'strong') return this.strongSettleOf(zone);
+    if (ev === 'weak' && this.readerIncomplete(zone)) return Infinity; // lines of its reader lost: wait for the snapshots
     const base = this.settleOf(zone);
     if (ev === 'none' || (seen.confirmedAt !== undefined && seen.confirmedAt >= seen.since + base)) return base;
     return Math.max(base, this.confirmMs);
@@ -469,6 +530,7 @@ export class Tracker {
       }
     }
     const byRest = seen.since + this.restWindow(zone, seen);
+    if (byRest === Infinity) return null; // a weak read while its reader's picture is incomplete
     const byGone = s.left ? s.left.since + this.goneNeeded(s, seen) : -Infinity;
     return { zone, seen, readyAt: Math.max(notBefore, byRest, byGone) };
   }
@@ -497,6 +559,7 @@ export class Tracker {
       const reconciled = merge(s.left?.reconciled, seen.reconciled);
       const move: SettledMove = { tile: s.tile, tag, from: s.settled, to: zone, at: seen.since, leftAt, lines };
       if (reconciled) move.reconciled = reconciled;
+      else if (s.settled !== null && s.left?.snap && seen.snap) move.unreported = { from: s.left.lastSeen ?? leftAt, to: seen.since };
       moves.push(move);
       s.settled = zone;
       s.left = null;

@@ -53,12 +53,13 @@ export function openSerial(path: string, sink: TransportSink, opts: number | Ser
     p.on('close', (err: (Error & { disconnected?: boolean }) | null) => {
       if (!open) return;
       open = false;
-      sink.closed(conn, err ? err.message : 'closed', !stopped);
-      retry();
+      const reason = err ? err.message : 'closed';
+      sink.closed(conn, reason, !stopped);
+      retry(reason);
     });
     p.open((err) => {
       if (err) {
-        retry();
+        retry(err.message);
         return;
       }
       if (stopped) {
@@ -72,11 +73,11 @@ export function openSerial(path: string, sink: TransportSink, opts: number | Ser
       sink.opened(conn);
     });
   };
-  const retry = () => {
+  const retry = (reason: string) => {
     if (stopped || timer) return;
     const n = attempt++;
     const delay = backoff(n);
-    sink.retrying?.(path, n, delay);
+    sink.retrying?.(path, n, delay, reason);
     timer = setTimeout(connect, delay);
   };
   connect();

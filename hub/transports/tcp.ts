@@ -51,15 +51,19 @@ export function openTcp(url: string, sink: TransportSink, opts: TransportOptions
       parser.on('data', (text: string) => sink.line(conn, text.replace(/\r$/, ''), now()));
       sink.opened(conn);
     });
-    s.on('error', () => void 0);
+    let failure = 'socket closed';
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (!open) failure = e.code ?? e.message; // why a connect failed, e.g. ECONNREFUSED
+    });
     s.on('close', () => {
       clearTimeout(connectTimer);
+      const reason = open ? 'socket closed' : failure;
       if (open) sink.closed(conn, 'socket closed', !stopped);
       open = false;
       if (stopped) return;
       const n = attempt++;
       const delay = backoff(n);
-      sink.retrying?.(url, n, delay);
+      sink.retrying?.(url, n, delay, reason);
       timer = setTimeout(connect, delay);
     });
   };

@@ -19,8 +19,12 @@ export interface TransportSink {
    *   after `Transport.close()`; transports always pass it, older sinks may ignore it
    */
   closed(conn: Connection, reason: string, retrying?: boolean): void;
-  /** optional: attempt `attempt` (0-based) to reopen `name` starts in `delayMs` ms */
-  retrying?(name: string, attempt: number, delayMs: number): void;
+  /**
+   * optional: attempt `attempt` (0-based) to reopen `name` starts in `delayMs` ms
+   * @param reason why the last attempt or connection ended, e.g. "ECONNREFUSED", "socket closed",
+   *   "Error: No such file or directory, cannot open /dev/ttyUSB0" (transports always pass it)
+   */
+  retrying?(name: string, attempt: number, delayMs: number, reason?: string): void;
 }
 
 /** A running transport. */

@@ -112,6 +112,10 @@ describe('errors name file, line and problem', () => {
   it('no value, unknown freedom, wrong suit count, like numbers printed differently', () => {
     expect(problem(head + 'FFFF 1111a 1111b 11c')).toMatch(/^t\.card:4: no value/);
     expect(problem(head + 'FFFF 1111a 1111b 11c | any old thing | X 25')).toMatch(/^t\.card:4: unknown freedom "any old thing"/);
+    expect(problem(head + 'FFFF 1111a 1111b 11c | X -25')).toBe('t.card:4: value must be a whole number of points > 0 after "X" (e.g. "X 25"), not "-25"');
+    expect(problem(head + 'FFFF 1111a 1111b 11c | c 2.5')).toBe('t.card:4: value must be a whole number of points > 0 after "C" (e.g. "X 25"), not "2.5"');
+    expect(problem(head + 'FFFF 1111a 1111b 11c | X lots')).toBe('t.card:4: value must be a whole number of points > 0 after "X" (e.g. "X 25"), not "lots"');
+    expect(problem(head + 'FFFF 1111a 1111b 11c | X 0')).toBe('t.card:4: value must be a whole number of points > 0 (e.g. "X 25"), not "0"');
     expect(problem(head + 'FFFF 1111a 1111b 11c | any 2 suits | X 25')).toBe('t.card:4: "any 2 suits" but the line uses 3 suit letters');
     expect(problem(head + 'FFFF 1111a 2222b 11c | any like numbers | X 25')).toMatch(/any like numbers" but the line prints different numbers \(1, 2\)/);
   });
@@ -119,7 +123,11 @@ describe('errors name file, line and problem', () => {
     expect(problem('title: T\nkind: standard\n[S] singles and pairs\nFFF 1111a 2222b 111c | X 25')).toMatch(/^t\.card:4: "FFF" has 3 tiles but a Singles and Pairs/);
     expect(problem('title: T\nkind: standard\nFFFF 1111a 1111b 11c | X 25')).toMatch(/^t\.card:3: hand line before any \[category\]/);
     expect(problem('title: T\nkind: royal\n')).toBe('t.card:2: kind must be "standard" or "siamese", not "royal"');
-    expect(problem('kind: standard\n[A]\nFFFF 1111a 1111b 11c | X 25')).toBe('t.card:0: missing "title:" header');
+    expect(problem('kind: standard\n[A]\nFFFF 1111a 1111b 11c | X 25')).toBe(
+      't.card:1: the file has no "title:" header line (a card begins with "title: …" and "kind: standard|siamese")',
+    );
+    expect(problem('title: T\n[A]\nFFFF 1111a 1111b 11c | X 25')).toBe('t.card:1: the file has no "kind:" header line (kind: standard or siamese)');
+    expect(problem('title: T\nkind: standard\n')).toBe('t.card: the card has no hands');
     expect(problem('title: T\nyear: 2026\n')).toMatch(/^t\.card:2: unknown header "year:"/);
   });
 });

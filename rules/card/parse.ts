@@ -8,7 +8,8 @@ import { ExpandError, copiesProblem, expandLine, type NumberFreedom, type Printe
 
 /**
  * A card file that cannot be read. `message` is `"<file>:<line>: <problem>"`, e.g.
- * `"sample.card:12: line has 13 tiles; a hand needs 14"`. Line 0 means the whole file.
+ * `"sample.card:12: line has 13 tiles; a hand needs 14"`. Line 0 means the whole file: the message
+ * is then `"<file>: <problem>"` (e.g. `"sample.card: the card has no hands"`).
  */
 export class CardError extends Error {
   constructor(
@@ -16,7 +17,7 @@ export class CardError extends Error {
     readonly line: number,
     readonly problem: string,
   ) {
-    super(`${file}:${line}: ${problem}`);
+    super(line > 0 ? `${file}:${line}: ${problem}` : `${file}: ${problem}`);
     this.name = 'CardError';
   }
 }
@@ -97,7 +98,8 @@ function parseFreedom(clause: string, f: Freedoms): string | undefined {
  * @param opts.file the name used in error messages (default `"<id>.card"`)
  * @returns the Card with every concrete variation of every line
  * @throws CardError naming file, line number and problem: unknown header, bad group, unknown
- *   freedom, missing `X`/`C` value, a line that is not 14 tiles, a variation that needs more copies of a
+ *   freedom, missing `X`/`C` value, a value that is not a whole number of points > 0 (`X -25`),
+ *   a missing `title:` / `kind:` header (line 1), a line that is not 14 tiles, a variation that needs more copies of a
  *   tile than a set has (jokers aside), jokers impossible in a Singles and Pairs line, no hands.
  */
 export function loadCard(text: string, opts: { id: string; file?: string }): Card {
@@ -156,6 +158,8 @@ export function loadCard(text: string, opts: { id: string; file?: string }): Car
         valued = v;
         continue;
       }
+      const bad = /^([XxCc])(?:\s+(.*)|([-+.\d].*))$/.exec(field);
+      if (bad) fail(`value must be a whole number of points > 0 after "${bad[1]!.toUpperCase()}" (e.g. "X 25"), not "${(bad[2] ?? bad[3]!).trim()}"`);
       const nm = /^note\s*:\s*(.*)$/i.exec(field);
       if (nm) {
         note = nm[1]!.trim();
@@ -167,7 +171,7 @@ export function loadCard(text: string, opts: { id: string; file?: string }): Car
       }
     }
     if (!valued) fail('no value: end the line with "| X 25" (exposed) or "| C 30" (concealed)');
-    if (valued!.value <= 0) fail('value must be a positive number of points');
+    if (valued!.value <= 0) fail(`value must be a whole number of points > 0 (e.g. "X 25"), not "${valued!.value}"`);
 
     const groupTexts = groupsField.split(/\s+/);
     const groups: PrintedGroup[] = [];
@@ -225,8 +229,9 @@ export function loadCard(text: string, opts: { id: string; file?: string }): Car
     lines.push(line);
   });
 
-  if (title === undefined) throw new CardError(file, 0, 'missing "title:" header');
-  if (kind === undefined) throw new CardError(file, 0, 'missing "kind:" header (standard or siamese)');
+  // a missing header is reported at line 1, where the headers begin
+  if (title === undefined) throw new CardError(file, 1, 'the file has no "title:" header line (a card begins with "title: …" and "kind: standard|siamese")');
+  if (kind === undefined) throw new CardError(file, 1, 'the file has no "kind:" header line (kind: standard or siamese)');
   if (lines.length === 0) throw new CardError(file, 0, 'the card has no hands');
   const card: Card = { id: opts.id, title, kind, lines };
   compileCard(card); // per-variation tables for the matcher, built once at load time

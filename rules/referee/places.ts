@@ -14,19 +14,23 @@ export type Place =
   /** the discard floor */
   | { area: 'floor' };
 
-/** Short text for a place, for logs and evidence: `wall 2`, `East rack 1`, `top of West rack 0`, `floor`. */
+/**
+ * Short text for a place, for the director's evidence, counted as players count (from 1, as the
+ * flags say "rack 1"): `wall 3` (wall 2), `Ann's rack 1` (player 0's rack 0), `top of Bea's rack 2`,
+ * `floor`, `in hand` (null). Without names a player is `player 1` (player 0).
+ */
 export function describePlace(p: Place | null, names?: readonly string[]): string {
   if (!p) return 'in hand';
-  const who = (n: number) => names?.[n] ?? `player ${n}`;
+  const who = (n: number) => names?.[n] ?? `player ${n + 1}`;
   switch (p.area) {
     case 'wall':
-      return `wall ${p.wall}`;
+      return `wall ${p.wall + 1}`;
     case 'floor':
       return 'floor';
     case 'rack':
-      return `${who(p.player)}'s rack ${p.rack}`;
+      return `${who(p.player)}'s rack ${p.rack + 1}`;
     case 'top':
-      return `top of ${who(p.player)}'s rack ${p.rack}`;
+      return `top of ${who(p.player)}'s rack ${p.rack + 1}`;
   }
 }
 

@@ -48,6 +48,12 @@ export interface SiameseConfig {
   /** ids of flags the director confirmed */
   confirmed: ReadonlySet<string>;
   /**
+   * flag id → the rack (index, 0 = rack 1) the director chose to die for a wrong-wall flag where
+   * 003 rule 20 is silent (no exposures on either rack: see {@link rule20Hand}); a flag not in it
+   * kills the default hand (rack 1). Optional: none chosen.
+   */
+  chosenDeadRacks?: ReadonlyMap<string, number>;
+  /**
    * A wrong tile count of a player who has one legitimate Mah Jongg exposed: '18D' (the later
    * revision, the default) kills both hands; '18A' kills only the other hand and the Mah Jongg is paid.
    */
@@ -118,6 +124,13 @@ export interface Flag {
   /** what was applied at once */
   consequence: string;
   evidence: FlagEvidence;
+  /**
+   * set on a wrong-wall flag where 003 rule 20 leaves the dead hand to the director (no exposures
+   * on either rack): the rack that dies when the director does not choose (`default`, index 0 =
+   * rack 1) and the racks the director may choose from (`racks`, indexes, at least two). `rack`
+   * above is the rack dead now (the director's choice, else the default).
+   */
+  deadRackChoice?: { default: number; racks: number[] };
 }
 
 export type Phase = 'waiting' | 'deal' | 'play' | 'ended';
@@ -262,6 +275,11 @@ export function rule20Hand(racks: readonly { mahJongg: boolean; dead: boolean; e
 
 // ---------------------------------------------------------------- the referee
 
+/** The deterministic id of a flag of game `s.gameNo`: `g<game>-<kind>-<ref>`, e.g. `"g1-wrong-wall-212"`. */
+function flagId(s: { gameNo: number }, kind: Flag['kind'], ref: string): string {
+  return `g${s.gameNo}-${kind}-${ref}`;
+}
+
 /** Creates the referee for one table. */
 export function siameseReferee(config: SiameseConfig) {
   const name = (p: number) => config.names[p] ?? `player ${p}`;
@@ -273,7 +291,7 @@ export function siameseReferee(config: SiameseConfig) {
     f: Omit<Flag, 'id' | 'status' | 'evidence'> & { ref: string; tiles: TileId[]; refs?: string[] },
     consequence: (s: SiameseState) => void,
   ): void {
-    const id = `g${s.gameNo}-${f.kind}-${f.ref}`;
+    const id = flagId(s, f.kind, f.ref);
     const status = config.dismissed.has(id) ? 'dismissed' : config.confirmed.has(id) ? 'confirmed' : 'awaiting-director';
     const flag: Flag = {
       id,
@@ -286,6 +304,7 @@ export function siameseReferee(config: SiameseConfig) {
       status,
       consequence: status === 'dismissed' ? `dismissed by the director (was: ${f.consequence})` : f.consequence,
       evidence: { tiles: f.tiles, refs: f.refs ?? [f.ref], counts: rackCounts(s, config.racksPerPlayer) },
+      ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
     };
     s.flags.push(flag);
     raised.push(flag);
@@ -510,6 +529,12 @@ export function siameseReferee(config: SiameseConfig) {
     p.picks += 1;
     if (s.phase === 'play' && wallBefore !== null && wall !== wallBefore) {
       const hand = wrongWallHand(p, player, s);
+      // 003 rule 20 is silent with no exposures: the director may choose among the live racks
+      const live = p.racks.map((_, i) => i).filter((i) => !p.racks[i]!.dead || i === hand.rack);
+      const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
+      const chosen = choice ? config.chosenDeadRacks?.get(flagId(s, 'wrong-wall', ref)) : undefined;
+      const rack = chosen !== undefined && choice!.racks.includes(chosen) ? chosen : hand.rack;
+      const why = rack === hand.rack ? hand.why : 'the director chose it: the rule is silent with no exposures';
       raise(
         s,
         raised,
@@ -518,13 +543,14 @@ export function siameseReferee(config: SiameseConfig) {
           rule: '003 rule 20',
           title: `${name(player)} picked and racked a tile from wall ${wall + 1}; the current wall is ${wallBefore + 1}: one hand dead`,
           player,
-          rack: hand.rack,
+          rack,
           at,
           ref,
           tiles: [tile],
-          consequence: `${name(player)}'s hand on rack ${hand.rack + 1} is dead (${hand.why})${hand.silent ? '; the director may choose the other hand' : ''}`,
+          consequence: `${name(player)}'s hand on rack ${rack + 1} is dead (${why})${choice && chosen === undefined ? '; the director may choose the other hand' : ''}`,
+          ...(choice ? { deadRackChoice: choice } : {}),
         },
-        (st) => killRack(st, player, hand.rack, `picked from the wrong wall (003 rule 20)`),
+        (st) => killRack(st, player, rack, `picked from the wrong wall (003 rule 20)`),
       );
     }
     if (to.area === 'top') verifyTop(s, raised, to, at, ref);

@@ -45,6 +45,47 @@ export function checkNewGameResult(card: CardShape, game: number): void {
 }
 
 /**
+ * A director's correction changes a RESULT: game `game` must have one already (000 "DISPUTES": the
+ * director rules on what was scored; a game still in play is ruled on at its table, by its flags).
+ * @param inPlay how the game stands, for the message (default "not played yet"), e.g.
+ *   "it is in play at t1"
+ * @throws TournamentError, e.g. "round 1 table 1 game 1 has no result yet (it is in play at t1): a
+ *   correction changes a result; rule on the table's flags or wait for the game to end"
+ */
+export function checkCorrectable(card: CardShape, game: number, inPlay = 'not played yet'): void {
+  if (!card.games[game - 1])
+    throw new TournamentError(
+      `${cardWhere(card)} game ${game} has no result yet (${inPlay}): a correction changes a result; rule on the table's flags or wait for the game to end`,
+    );
+}
+
+/**
+ * The most points one seat can score or lose in one game, either card (points): far above any
+ * hand of seed 000 or 003 (the dearest card lines are worth well under 100, doubled at most a few
+ * times, 003 rule 17), so a number past it is a typing slip, e.g. 1e12 for 12.
+ */
+export const MAX_GAME_POINTS = 10_000;
+
+/**
+ * Points written on a card for one game: one whole number per seat, each |points| ≤
+ * {@link MAX_GAME_POINTS} (a multiple of 5 is not required: 003's −20 and +10 are written as they are).
+ * @param seatNames the card's seat names in order (East, South, West, North; or East, West)
+ * @returns the points, copied
+ * @throws TournamentError naming the round, table, game and seat, e.g. "round 1 table 1 game 2:
+ *   East's points 1000000000000 are more than a game can score (at most 10000 either way)"
+ */
+export function checkGamePoints(card: CardShape, game: number, points: unknown, seatNames: readonly string[]): number[] {
+  const n = seatNames.length;
+  if (!Array.isArray(points) || points.length !== n || !points.every((p) => typeof p === 'number' && Number.isInteger(p)))
+    throw new TournamentError(`${cardWhere(card)} game ${game}: points must be ${n} whole numbers (${seatNames.join(', ')}), not ${JSON.stringify(points)}`);
+  (points as number[]).forEach((p, s) => {
+    if (Math.abs(p) > MAX_GAME_POINTS)
+      throw new TournamentError(`${cardWhere(card)} game ${game}: ${seatNames[s]}'s points ${p} are more than a game can score (at most ${MAX_GAME_POINTS} either way)`);
+  });
+  return [...(points as number[])];
+}
+
+/**
  * The player acting on their own view sits at `seat` (an index already checked).
  * @param seatNames the card's seat names, e.g. East, South, West, North
  * @throws TournamentError naming where the player does sit, or that they are not at this table

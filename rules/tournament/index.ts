@@ -11,3 +11,4 @@ export * from './cards.js';
 export * from './standings.js';
 export * from './record.js';
 export * from './round.js';
+export { MAX_GAME_POINTS, checkGamePoints, checkCorrectable } from './card-checks.js';

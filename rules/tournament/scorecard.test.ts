@@ -151,6 +151,20 @@ describe('table score card (000)', () => {
       expect(msg(played(), { ...e, reason: 'ok', director: '' })).toBe("round 1 table 3: a correction of game 1 needs the director's name");
     });
 
+    it('a correction changes a result: a game with none yet is refused, and nothing moves', () => {
+      const one = applyCardEvent(fresh(), threeGames[0]!);
+      const e = { type: 'correct', game: 2, outcome: { winner: null, wallGame: true }, director: 'Rose', reason: 'a wall game' } as const;
+      expect(msg(one, e)).toBe(
+        "round 1 table 3 game 2 has no result yet (not played yet): a correction changes a result; rule on the table's flags or wait for the game to end",
+      );
+      expect(msg(one, { ...e, inPlay: 'it is in play at t3' })).toBe(
+        "round 1 table 3 game 2 has no result yet (it is in play at t3): a correction changes a result; rule on the table's flags or wait for the game to end",
+      );
+      // the table's own game 2 then lands in slot 2, as it should
+      const two = applyCardEvent(one, threeGames[1]!);
+      expect(two.games.map((g) => g?.marks.join(' ') ?? null)).toEqual(['25 -10 X X', 'X X 60 X', null, null]);
+    });
+
     it('garbage events and bad cards', () => {
       expect(msg(fresh(), null as unknown as CardEvent)).toBe('round 1 table 3: a card event must be an object with a type, not null');
       expect(msg(fresh(), { type: 'nap' } as unknown as CardEvent)).toBe('round 1 table 3: unknown card event type "nap"');

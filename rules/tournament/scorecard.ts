@@ -17,11 +17,11 @@
  * - The card is complete when all four games are scored, both verification pairs are done (four
  *   verifications) and all four players have initialed. Only a complete card goes to the scorekeeper.
  * - The director's correction (with a reason; 000 "DISPUTES": the director's ruling is final)
- *   replaces a game's result and clears every initial and verification of the card: the players
+ *   replaces a game's result (only a game that has one: a game in play is ruled on at its table) and clears every initial and verification of the card: the players
  *   check and initial again. Corrections are kept on the card, with what they replaced.
  */
 import { TOURNAMENT_000, ScoringError, scoreTournamentGame, type TournamentOutcome, type TournamentProfile } from '../scoring/tournament.js';
-import { cardWhere, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
+import { cardWhere, checkCorrectable, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, seatName, type Seat } from './errors.js';
 
 /** One game's result on the card. */
@@ -80,8 +80,12 @@ export type CardEvent =
   | { type: 'verify'; seat: Seat; player: string; of: Seat }
   /** the player at `seat` initials the card on their own view */
   | { type: 'initial'; seat: Seat; player: string; initials: string }
-  /** the director replaces a game's result; clears every initial and verification */
-  | { type: 'correct'; game: number; outcome: TournamentOutcome; reason: string; director: string };
+  /**
+   * the director replaces a game's result (the game must have one: a correction changes a result);
+   * clears every initial and verification. `inPlay` says how a game without a result stands, for
+   * the refusal's words (default "not played yet")
+   */
+  | { type: 'correct'; game: number; outcome: TournamentOutcome; reason: string; director: string; inPlay?: string };
 
 /** The seat whose score `seat` verifies: East↔West, South↔North (000). */
 export function verificationPartner(seat: Seat): Seat {
@@ -152,7 +156,9 @@ function checkSeat(card: ScoreCard, seat: unknown, player: unknown, what: string
  *     seat across (East↔West, South↔North), this verification is already done, or a game is missing;
  *   - `initial`: wrong seat (as for verify), empty initials, the player has already initialed
  *     (double initial), or a game is missing;
- *   - `correct`: no reason or no director given, a bad game number, or an impossible outcome.
+ *   - `correct`: the game has no result yet (a correction changes a result: "round 1 table 1 game 1
+ *     has no result yet (not played yet): …"), no reason or no director given, a bad game number,
+ *     or an impossible outcome.
  */
 export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
   if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string')
@@ -192,6 +198,7 @@ export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
     }
     case 'correct': {
       const g = checkGameNumber(card, event.game);
+      checkCorrectable(card, g, event.inPlay);
       if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs a reason`);
       if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs the director's name`);
       const games = [...card.games];

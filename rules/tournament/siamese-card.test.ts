@@ -197,3 +197,43 @@ describe('the Siamese record line', () => {
     expect(() => parseAnyJsonLines(line!.replace('"marks":["160","15"]', '"marks":["160","X"]'))).toThrow('line 1: marks must be the 2 points as written ("X" for 0)');
   });
 });
+
+describe('the Siamese card refuses a correction of a game with no result, and points past a game\'s reach', () => {
+  const blank = () => newSiameseCard({ tournament: 'Siamese Open', round: 1, table: 1, seats: ['ann', 'bea'] });
+  const err = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(TournamentError);
+      return (e as Error).message;
+    }
+    throw new Error('expected a TournamentError');
+  };
+
+  it('a correction of game 1 before it has a result is refused; the card keeps its 4 empty games', () => {
+    const card = blank();
+    expect(err(() => applySiameseCardEvent(card, { type: 'correct', game: 1, points: [1, 2], reason: 'early', director: 'Dee', inPlay: 'it is in play at t1' }))).toBe(
+      "round 1 table 1 game 1 has no result yet (it is in play at t1): a correction changes a result; rule on the table's flags or wait for the game to end",
+    );
+    expect(card.games).toEqual([null, null, null, null]);
+    // the table's game 1 goes in slot 1
+    const one = applySiameseCardEvent(card, { type: 'game', game: 1, points: [160, 15], source: 'siamese table t1 game 1 (003 rule 17)' });
+    expect(one.games).toEqual([{ points: [160, 15], marks: ['160', '15'], by: 'table', source: 'siamese table t1 game 1 (003 rule 17)' }, null, null, null]);
+  });
+
+  it('points: at most 10000 either way a seat and game; -20 and 7 are written as they are', () => {
+    const one = applySiameseCardEvent(blank(), { type: 'game', game: 1, points: [160, 15], source: 't1' });
+    expect(err(() => applySiameseCardEvent(one, { type: 'correct', game: 1, points: [1e12, 20], reason: 'typo', director: 'Dee' }))).toBe(
+      "round 1 table 1 game 1: East's points 1000000000000 are more than a game can score (at most 10000 either way)",
+    );
+    expect(err(() => applySiameseCardEvent(one, { type: 'game', game: 2, points: [0, -10_005], source: 't1' }))).toBe(
+      "round 1 table 1 game 2: West's points -10005 are more than a game can score (at most 10000 either way)",
+    );
+    expect(err(() => applySiameseCardEvent(one, { type: 'game', game: 2, points: [0, 1.5], source: 't1' }))).toBe(
+      'round 1 table 1 game 2: points must be 2 whole numbers (East, West), not [0,1.5]',
+    );
+    const fixed = applySiameseCardEvent(one, { type: 'correct', game: 1, points: [-20, 7], reason: 'recount', director: 'Dee' });
+    expect(fixed.games[0]).toEqual({ points: [-20, 7], marks: ['-20', '7'], by: 'director', source: 'director' });
+    expect(fixed.corrections).toEqual([{ game: 1, reason: 'recount', director: 'Dee', before: { points: [160, 15], marks: ['160', '15'], by: 'table', source: 't1' } }]);
+  });
+});

@@ -20,10 +20,12 @@
  *   and West verifies East's") and each initials the card on their own view (000: cards not
  *   initialed by each player are incomplete). Both need all four games scored.
  * - Complete when the four games are scored, both have verified and both have initialed.
- * - A director's correction (with a reason: 000 "DISPUTES") replaces a game's points and clears both
+ * - Points are bounded: |points| ≤ MAX_GAME_POINTS (10 000) per seat and game (card-checks.ts).
+ * - A director's correction (with a reason: 000 "DISPUTES") replaces a game's points (only a game
+ *   that has a result: a game in play is ruled on at its table) and clears both
  *   verifications and both initials; corrections are kept with what they replaced.
  */
-import { cardWhere, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
+import { cardWhere, checkCorrectable, checkGameNumber, checkGamePoints, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
 import { GAMES_PER_ROUND, TournamentError } from './errors.js';
 
 /** The two seats of a Siamese card, in order: position 0 is East, position 1 West. */
@@ -85,8 +87,12 @@ export type SiameseCardEvent =
   | { type: 'verify'; seat: SiameseSeat; player: string }
   /** the player at `seat` initials the card */
   | { type: 'initial'; seat: SiameseSeat; player: string; initials: string }
-  /** the director replaces a game's points; clears both verifications and initials */
-  | { type: 'correct'; game: number; points: readonly number[]; reason: string; director: string };
+  /**
+   * the director replaces a game's points (the game must have a result: a correction changes a
+   * result); clears both verifications and initials. `inPlay`: how a game without a result stands,
+   * for the refusal's words (default "not played yet")
+   */
+  | { type: 'correct'; game: number; points: readonly number[]; reason: string; director: string; inPlay?: string };
 
 /** "X" for 0, else the number as written ("-20", "145"). */
 export function siameseMark(points: number): string {
@@ -131,9 +137,8 @@ export function isSiameseCard(card: unknown): card is SiameseScoreCard {
 
 
 function checkPoints(card: SiameseScoreCard, game: number, points: unknown): [number, number] {
-  if (!Array.isArray(points) || points.length !== 2 || !points.every((p) => typeof p === 'number' && Number.isInteger(p)))
-    throw new TournamentError(`${cardWhere(card)} game ${game}: points must be 2 whole numbers (East, West), not ${JSON.stringify(points)}`);
-  return [points[0] as number, points[1] as number];
+  const [east, west] = checkGamePoints(card, game, points, SIAMESE_SEAT_NAMES);
+  return [east!, west!];
 }
 
 function scored(points: [number, number], by: SiameseScoredGame['by'], source: string): SiameseScoredGame {
@@ -152,11 +157,15 @@ function checkSeat(card: SiameseScoreCard, seat: unknown, player: unknown, what:
  * @throws TournamentError naming the round, table, seat or game, when:
  *   - the event is not an object with a known `type`;
  *   - `game`: the number is not 1-4, it already has a result, an earlier game has none, the card is
- *     being verified or initialed, or the points are not 2 whole numbers;
+ *     being verified or initialed, or the points are not 2 whole numbers each at most
+ *     MAX_GAME_POINTS (card-checks.ts, 10 000) either way ("round 1 table 1 game 2: East's points 1000000000000 are
+ *     more than a game can score (at most 10000 either way)");
  *   - `time-up`: every game already has a result;
  *   - `verify` / `initial`: the seat is not 0/1 or the player does not sit there, already done,
  *     empty initials, or a game is missing;
- *   - `correct`: no reason or director, a bad game number, or bad points.
+ *   - `correct`: the game has no result yet ("round 1 table 1 game 3 has no result yet (not played
+ *     yet): a correction changes a result; …"), no reason or director, a bad game number, or bad
+ *     points (as for `game`).
  */
 export function applySiameseCardEvent(card: SiameseScoreCard, event: SiameseCardEvent): SiameseScoreCard {
   if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string')
@@ -193,6 +202,7 @@ export function applySiameseCardEvent(card: SiameseScoreCard, event: SiameseCard
     }
     case 'correct': {
       const g = checkGameNumber(card, event.game);
+      checkCorrectable(card, g, event.inPlay);
       if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs a reason`);
       if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs the director's name`);
       const games = [...card.games];

@@ -47,6 +47,8 @@ interface Fixture {
   rulings: { tableId: string; flagId: string; ruling: unknown; authorization: string | undefined }[];
   /** when set, the next ruling POST is refused with this status and error */
   refuseNext: { status: number; error: string } | null;
+  /** what GET /api/director/health answers (the hub's event log health) */
+  storeHealth: Record<string, unknown>;
 }
 
 async function startFixture(dist: string): Promise<Fixture> {
@@ -70,6 +72,10 @@ async function startFixture(dist: string): Promise<Fixture> {
     if (req.body?.secret !== SECRET) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'wrong director secret' });
     reply.header('set-cookie', `${SESSION}; Max-Age=43200; Path=/; HttpOnly; SameSite=Strict`);
     return { ok: true, token: 'script-bearer', expiresAt: Date.now() + 43_200_000 };
+  });
+  app.get('/api/director/health', async (req, reply) => {
+    if (!hasSession(req.headers.cookie)) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'director login needed' });
+    return { store: fixture.storeHealth };
   });
   app.get('/api/session', async (req) => ({ director: hasSession(req.headers.cookie), via: hasSession(req.headers.cookie) ? 'cookie' : null, expiresAt: null }));
   app.post('/api/logout', async (_req, reply) => {
@@ -163,6 +169,7 @@ async function startFixture(dist: string): Promise<Fixture> {
     resyncs,
     rulings,
     refuseNext: null,
+    storeHealth: { ok: true },
   };
   return fixture;
 }
@@ -366,9 +373,20 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
       expect(((await dir.textContent('[data-testid="ruling-result-g2-f1"]')) ?? '').trim()).toBe('flag g2-f1 was already ruled on');
       expect(fixture.rulings[1]).toMatchObject({ flagId: 'g2-f1', ruling: 'dismiss' });
 
+      // the hub's event log stops being written: the director's page says so, in red, after a reload (or within 5 s)
+      expect(await dir.$('[data-testid="store-health"]')).toBeNull();
+      fixture.storeHealth = { ok: false, error: 'UNIQUE constraint failed: events.seq', since: Date.UTC(2026, 10, 30, 11, 3, 2), retrying: false, unwritten: 12 };
+      await dir.reload();
+      await dir.waitForSelector('[data-testid="store-health"]');
+      expect(((await dir.textContent('[data-testid="store-health"]')) ?? '').trim()).toMatch(
+        /^⚠ The event log is not being saved \(since \d\d:\d\d:02\): UNIQUE constraint failed: events\.seq\. 12 events and reader lines are not saved: they are lost when the hub stops\. Stop the hub and check its data folder\.$/,
+      );
+      fixture.storeHealth = { ok: true };
+
       // reload: the secret is not asked again (the session cookie)
       await dir.reload();
       await dir.waitForSelector('[data-testid="concealed-0-0"]');
+      expect(await dir.$('[data-testid="store-health"]')).toBeNull();
       await dir.screenshot({ path: join(RESULTS, 'director-view.png'), fullPage: true });
 
       // log out: the login form comes back, and stays after a reload

@@ -52,7 +52,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the seat page\'s score card in Chromium'
 
   it('Ann sees the card (25 X 30 X = 55), verifies Cat Park\'s score and initials it', async () => {
     const t = hub.tournament!;
-    [[25, 0, 0, 0], [0, 0, 40, 0], [30, 0, 0, 0], [0, 0, 0, 0]].forEach((points, i) => t.correct(1, 1, { game: i + 1, reason: 'test card', by: 'Dee', points }));
+    t.clock('start'); // table t1's four results, as points (a director corrects a result, never enters one)
+    [[25, 0, 0, 0], [0, 0, 40, 0], [30, 0, 0, 0], [0, 0, 0, 0]].forEach((points, i) => expect(t.recordPoints('t1', points)).toMatchObject({ recorded: true, game: i + 1 }));
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(codes[0]!.url);
     await page.waitForSelector('[data-testid="scorecard-table"]', { timeout: 30_000 });

@@ -71,17 +71,20 @@ export async function fetchTables(): Promise<TableListItem[]> {
 export type Ruling = 'confirm' | 'dismiss';
 
 /**
- * `POST /api/director/tables/:id/flags/:flagId` with `{ ruling }`, authorised by the session cookie
- * of {@link login} (token `''`) or by `Authorization: Bearer <token>`.
+ * `POST /api/director/tables/:id/flags/:flagId` with `{ ruling }` (and `deadRack` when given),
+ * authorised by the session cookie of {@link login} (token `''`) or by `Authorization: Bearer <token>`.
+ * A flag already ruled on takes a different ruling (the hub answers 409 to the same one again).
+ * @param deadRack with `confirm` on a flag with a `deadRackChoice` (003 rule 20 silent with no
+ *   exposures): the rack (index, 0 = rack 1) the director chooses to die
  * @returns null when the hub accepted it, else the error message to show (never throws).
  */
-export async function postRuling(tableId: string, flagId: string, ruling: Ruling, token: string): Promise<string | null> {
+export async function postRuling(tableId: string, flagId: string, ruling: Ruling, token: string, deadRack?: number): Promise<string | null> {
   try {
     const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/flags/${encodeURIComponent(flagId)}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ ruling }),
+      body: JSON.stringify(deadRack === undefined ? { ruling } : { ruling, deadRack }),
     });
     if (res.ok) return null;
     return await errorMessage(res);
@@ -160,4 +163,44 @@ export async function fetchSession(): Promise<{ director: boolean; expiresAt: nu
   } catch {
     return { director: false, expiresAt: null };
   }
+}
+
+/** The hub's own health as the director sees it (GET /api/director/health, hub/api/routes-health.ts). */
+export type StoreHealthView = { ok: true } | { ok: false; error: string; since: number; retrying: boolean; unwritten: number };
+
+/**
+ * Asks the hub whether its event log is being written: GET /api/director/health (director login:
+ * the session cookie, or `token` as a bearer token).
+ * @returns the store's health, or null when the hub cannot be asked (unreachable, refused, a bad
+ *   answer): the caller keeps what it showed (never throws)
+ */
+export async function fetchStoreHealth(token: string): Promise<StoreHealthView | null> {
+  try {
+    const res = await fetch('/api/director/health', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { store?: unknown };
+    const s = body?.store as Partial<Record<string, unknown>> | undefined;
+    if (!s || typeof s.ok !== 'boolean') return null;
+    if (s.ok) return { ok: true };
+    return { ok: false, error: String(s.error ?? 'unknown'), since: Number(s.since ?? 0), retrying: s.retrying === true, unwritten: Number(s.unwritten ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The director's alert for an event log that is not being written, e.g. "The event log is not
+ * being saved (since 11:03:02): UNIQUE constraint failed: events.seq. 12 events and reader lines
+ * are not saved: they are lost when the hub stops. Stop the hub and check its data folder." — or
+ * null when it is. `clock` formats the time (lib/format.ts clock).
+ */
+export function storeHealthText(h: StoreHealthView | null, clock: (ms: number) => string): string | null {
+  if (!h || h.ok) return null;
+  const what = h.retrying ? 'The hub is retrying to write its event log' : 'The event log is not being saved';
+  const lost = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines are not saved: they are lost when the hub stops.`;
+  const todo = h.retrying ? 'Check the disk of the hub’s data folder.' : 'Stop the hub and check its data folder.';
+  return `${what} (since ${clock(h.since)}): ${h.error}. ${lost} ${todo}`;
 }

@@ -45,6 +45,8 @@ describe('correctionProblem', () => {
     expect(correctionProblem('3', 1, { ...ok, points: [0, 0, Number.NaN, 0] })).toBe("West's points must be a whole number");
     expect(correctionProblem('3', 1, { ...ok, points: [0, 2.5, 0, 0] })).toBe("South's points must be a whole number");
     expect(correctionProblem('3', 1, { ...ok, reason: '  ' })).toBe('a reason is required');
+    expect(correctionProblem('3', 1, { ...ok, points: [1e12, 20, 0, 0] })).toBe("East's points 1000000000000 are more than a game can score (at most 10000 either way)");
+    expect(correctionProblem('3', 1, { ...ok, points: [0, -10000, 0, 0] })).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@
  * `POST /api/director/tables/:id/entries`), as the director table page sends them.
  */
 import { errorMessage } from './api.js';
+import { MAX_GAME_POINTS } from '../../../rules/tournament/card-checks.js';
 
 /**
  * A mis-named discard claimed for the Mah Jongg on `player`'s `rack` (003 rule 19C: the discarder
@@ -124,7 +125,10 @@ export function correctionProblem(table: string, round: number, fix: ScoreCorrec
   if (!Number.isInteger(round) || round < 1) return 'round must be a whole number from 1';
   if (!Number.isInteger(fix.game) || fix.game < 1 || fix.game > 4) return 'game must be 1, 2, 3 or 4';
   if (fix.points.length !== seats.length) return seats.length === 2 ? `give the points of both seats (${seats.join(', ')})` : 'give the points of all four seats';
-  for (let i = 0; i < seats.length; i++) if (!Number.isInteger(fix.points[i])) return `${seats[i]}'s points must be a whole number`;
+  for (let i = 0; i < seats.length; i++) {
+    if (!Number.isInteger(fix.points[i])) return `${seats[i]}'s points must be a whole number`;
+    if (Math.abs(fix.points[i]!) > MAX_GAME_POINTS) return `${seats[i]}'s points ${fix.points[i]} are more than a game can score (at most ${MAX_GAME_POINTS} either way)`;
+  }
   if (!fix.reason.trim()) return 'a reason is required';
   if (fix.reason.length > 500) return 'the reason is longer than 500 characters';
   return null;

@@ -1,0 +1,183 @@
+/**
+ * `npm start` (hub/main.ts) as a newcomer meets it: a wrong option is named with its value and
+ * nothing is started (exit 1, no simulator, no socat left behind); an error after the simulator
+ * started stops it; a hub killed with SIGKILL takes its simulator (and socat) with it; an
+ * unreachable reader is logged once; the seat links carry --public-url. Every hub here listens on
+ * 127.0.0.1 only, each run has its own data folder, and we look for leftovers by that folder.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(ROOT, 'hub/main.ts');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const dirs: string[] = [];
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const c of running) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  running.clear();
+});
+afterAll(() => {
+  for (const d of dirs) {
+    for (const pid of pidsMentioning(d)) process.kill(pid, 'SIGKILL');
+    rmSync(d, { recursive: true, force: true });
+  }
+});
+
+function dataDir(): string {
+  const d = mkdtempSync(path.join(tmpdir(), 'mjhub-start-options-'));
+  dirs.push(d);
+  return d;
+}
+
+/** Pids of processes whose command line mentions `text` (the hub, its simulators, their socat). */
+function pidsMentioning(text: string): number[] {
+  const r = spawnSync('pgrep', ['-f', text], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter(Boolean).map(Number).filter((p) => p !== process.pid);
+}
+
+/** The environment of a newcomer's shell: no secret, no port, no host, no public URL set. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['MJHUB_DIRECTOR_SECRET', 'MJHUB_DIRECTOR_TOKEN', 'PORT', 'HOST', 'MJHUB_PUBLIC_URL', 'MJHUB_DATABASE_URL']) delete env[k];
+  return { ...env, ...extra };
+}
+
+/** Runs hub/main.ts to its end (it must end: every case here is an error); resolves its status and output. */
+function runHub(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const c = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(c);
+    let stdout = '';
+    let stderr = '';
+    c.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    c.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const t = setTimeout(() => c.kill('SIGKILL'), 15_000);
+    c.on('close', (status) => {
+      clearTimeout(t);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+/** Starts hub/main.ts and waits for its banner's last line. */
+async function startHub(args: string[], env: Record<string, string> = {}): Promise<{ hub: ChildProcess; out: () => string }> {
+  const hub = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(hub);
+  let out = '';
+  hub.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  hub.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const until = Date.now() + 20_000;
+  while (!/director secret[^\n]*\n/.test(out)) {
+    if (hub.exitCode !== null || Date.now() > until) throw new Error(`the hub did not start:\n${out}`);
+    await sleep(50);
+  }
+  return { hub, out: () => out };
+}
+
+async function waitUntil(ok: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > until) return false;
+    await sleep(100);
+  }
+  return true;
+}
+
+describe('npm start refuses a wrong option, naming it and its value, before starting anything', () => {
+  const cases: [string, string[], Record<string, string>, string][] = [
+    ['--port abc', ['--port', 'abc'], {}, `error: option '--port <n>' argument 'abc' is invalid. --port must be an integer 0-65535, not "abc"`],
+    ['--port 99999', ['--port', '99999'], {}, '--port must be an integer 0-65535, not "99999"'],
+    ['PORT=http', [], { PORT: 'http' }, 'mjhub: PORT must be an integer 0-65535, not "http"'],
+    ['--settle-ms xyz', ['--settle-ms', 'xyz'], {}, '--settle-ms must be an integer >= 0, not "xyz"'],
+    ['--count-check-ms 1.5', ['--count-check-ms', '1.5'], {}, '--count-check-ms must be an integer >= 0, not "1.5"'],
+    ['--director-session-hours soon', ['--director-session-hours', 'soon'], {}, '--director-session-hours must be a number of hours above 0 (e.g. 12), not "soon"'],
+    ['--sim-pace fast', ['--sim-pace', 'fast'], {}, '--sim-pace must be an integer >= 0, not "fast"'],
+    ['--sim-seed east', ['--sim-seed', 'east'], {}, '--sim-seed must be an integer >= 0, not "east"'],
+    ['--sim-transport usb', ['--sim-transport', 'usb'], {}, '--sim-transport must be "pty" or "tcp", not "usb"'],
+    ['--table-kind western', ['--table-kind', 'western'], {}, '--table-kind must be "siamese" or "standard", not "western"'],
+    ['--public-url 192.168.1.20:8080', ['--public-url', '192.168.1.20:8080'], {}, '--public-url must be an http:// or https:// URL such as http://192.168.1.20:8080, not "192.168.1.20:8080"'],
+    ['MJHUB_PUBLIC_URL=phone', [], { MJHUB_PUBLIC_URL: 'phone' }, 'mjhub: MJHUB_PUBLIC_URL must be an http:// or https:// URL such as http://192.168.1.20:8080, not "phone"'],
+    ['--host "my hub"', ['--host', 'my hub'], {}, '--host must be an address of this machine such as 127.0.0.1 or 0.0.0.0, not "my hub"'],
+    ['MJHUB_DIRECTOR_SECRET=joker', [], { MJHUB_DIRECTOR_SECRET: 'joker' }, 'mjhub: MJHUB_DIRECTOR_SECRET is 5 characters long: the director secret must have at least 8 (or unset it to have one generated)'],
+    ['--director-secret-file /nonexistent', ['--director-secret-file', '/nonexistent'], {}, 'mjhub: --director-secret-file /nonexistent: cannot read it (ENOENT)'],
+    ['--tournament /nonexistent.json', ['--tournament', '/nonexistent.json'], {}, `mjhub: /nonexistent.json: cannot read the tournament config (ENOENT: no such file or directory, open '/nonexistent.json')`],
+    ['--tournament <a table config>', ['--tournament', 'hub/config/tables/siamese-demo.json'], {}, 'mjhub: hub/config/tables/siamese-demo.json: name must be a non-empty string'],
+  ];
+
+  it.each(cases)('%s: exit 1, the exact message, no simulator started, nothing left running', { timeout: 15_000 }, async (_name, args, env, expected) => {
+    const data = dataDir();
+    const r = await runHub(['--port', '0', '--data', data, ...args], env);
+    expect(r.stderr.includes(expected) ? expected : r.stderr.trim()).toBe(expected);
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toContain('simulator for table');
+    expect(pidsMentioning(data)).toEqual([]);
+  });
+
+  it('a taken port: exit 1 naming it, before the simulator starts', { timeout: 20_000 }, async () => {
+    const srv = net.createServer();
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const port = (srv.address() as net.AddressInfo).port;
+    try {
+      const data = dataDir();
+      const r = await runHub(['--port', String(port), '--host', '127.0.0.1', '--data', data]);
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(`mjhub: --port ${port} on 127.0.0.1 is taken (EADDRINUSE): stop what uses it or pick another --port`);
+      expect(r.stdout).not.toContain('simulator for table');
+      expect(pidsMentioning(data)).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => srv.close(() => r()));
+    }
+  });
+});
+
+describe('the simulator never outlives its hub', () => {
+  it('an error after the simulator started (the event log cannot be opened) stops it and its socat before exit 1', { timeout: 30_000 }, async () => {
+    const data = dataDir();
+    mkdirSync(path.join(data, 'events.sqlite')); // a folder where the log file goes
+    const r = await runHub(['--port', '0', '--data', data, '--sim-transport', 'pty']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('simulator for table t1: 9 readers');
+    expect(r.stderr).toContain('mjhub: ');
+    expect(pidsMentioning(data)).toEqual([]);
+  });
+
+  it('a hub killed with SIGKILL: its simulator and socat processes are gone within 5 s', { timeout: 40_000 }, async () => {
+    const data = dataDir();
+    const { hub, out } = await startHub(['--port', '0', '--host', '127.0.0.1', '--data', data, '--sim-transport', 'pty']);
+    expect(out()).toContain('simulator for table t1: 9 readers on pseudo-terminals');
+    const others = pidsMentioning(data).filter((p) => p !== hub.pid);
+    expect(others.length).toBeGreaterThanOrEqual(1 + 9); // the simulator and a socat per reader
+    hub.kill('SIGKILL');
+    expect(await waitUntil(() => pidsMentioning(data).length === 0, 5000)).toBe(true);
+  });
+});
+
+describe('the network edge of a running hub', () => {
+  it('listens on --host 127.0.0.1, logs an unreachable reader once, and writes --public-url into seat links', { timeout: 30_000 }, async () => {
+    const data = dataDir();
+    const token = 'start-options-director-token';
+    const { hub, out } = await startHub(
+      ['--port', '0', '--host', '127.0.0.1', '--data', data, '--reader', 'tcp://127.0.0.1:1', '--public-url', 'http://192.168.1.20:8080/'],
+      { MJHUB_DIRECTOR_TOKEN: token },
+    );
+    const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out())![1]!;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(out()).toContain('  seat codes:  http://192.168.1.20:8080  (--public-url; the hub itself listens on 127.0.0.1 only)\n');
+    expect(out()).not.toContain('warning:'); // a loopback host: nobody else can reach it
+    const res = await fetch(`${url}/api/director/tables/t1/seats`, { headers: { authorization: `Bearer ${token}` } });
+    const codes = (await res.json()) as { url: string; token: string }[];
+    expect(codes.map((c) => c.url)).toEqual(codes.map((c) => `http://192.168.1.20:8080/seat/${c.token}`));
+    // several retries (250 ms, 500 ms, 1 s, …) in 2.5 s, one line
+    await sleep(2500);
+    const lines = out().split('\n').filter((l) => l.startsWith('reader tcp://127.0.0.1:1:'));
+    expect(lines).toEqual(['reader tcp://127.0.0.1:1: cannot connect (ECONNREFUSED); retrying in 250 ms, backing off to 5 s']);
+    hub.kill('SIGTERM');
+    expect(await waitUntil(() => hub.exitCode !== null, 5000)).toBe(true);
+    expect(hub.exitCode).toBe(0);
+  });
+});
