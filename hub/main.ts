@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadHubConfig } from './config/load.js';
-import { loadTournamentConfig } from './tournament/config.js';
+import { checkTournamentTables, loadTournamentConfig } from './tournament/config.js';
 import { directorSecretFor } from './director-secret.js';
 import { startHub } from './hub.js';
 import { assertDataFolderFree } from './store/lock.js';
@@ -176,6 +176,7 @@ async function main(): Promise<void> {
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = o.countCheckMs;
   }
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
+  if (tournament) checkTournamentTables(o.tournament!, tournament, tables.map(({ table }) => ({ id: table.id, variant: table.variant })));
   const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
   if (existsSync(o.data) && !statSync(o.data).isDirectory()) throw new Error(`--data ${o.data} is a file, not a folder`);
   // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock

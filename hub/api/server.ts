@@ -28,7 +28,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaValidationError } from 'fastify';
 import type { Server } from 'socket.io';
-import { bearerToken, DirectorAuth, sameOrigin } from './auth.js';
+import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
 import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
 import { toDirector, toPublic } from './public-view.js';
 import { attachRealtime } from './realtime.js';
@@ -307,6 +307,8 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return sendError(reply, 403, `cross-site request refused: Origin ${String(req.headers.origin).slice(0, 100)} is not this hub`);
       }
       reply.header('www-authenticate', 'Bearer realm="director"');
+      // a session cookie the hub no longer honours: the login ran out (12 h), was logged out, or the secret changed
+      if (cookieValue(req.headers.cookie, SESSION_COOKIE)) return sendError(reply, 401, 'your director login has expired or was ended');
       return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
     });
     if (opts.readers) await director.register(readerRoutes(opts.readers));

@@ -15,157 +15,18 @@
  *   discard. Now the gap tells the tracker that reader's zones are incomplete.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeLine } from '../../firmware-protocol/codec.js';
-import type { ReaderMessage } from '../../firmware-protocol/messages.js';
-import { fullTileSet, kindOf, type TileId } from '../../rules/tiles.js';
-import { loadHubConfig } from '../config/load.js';
-import type { Connection, ReaderSupervisor } from '../readers/supervisor.js';
-import { openSqliteStore } from '../store/sqlite.js';
-import type { EventStore } from '../store/types.js';
-import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
-import { TableEngine, type CountCheckData, type TileMovedData } from './engine.js';
+import { fullTileSet, kindOf } from '../../rules/tiles.js';
+import { tagOfTile } from '../tilesets/simulated.js';
 import { RECENT_GAP_MS, UNCONFIRMED_TOP_MS } from './machine.js';
-import { engineOnReaders } from './readers.test-helpers.js';
+import { HandBench, STRONG_DBM } from './test-bench.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../config/tables/siamese-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const SETTLE = table.timing.settleMs;
-const CHECK = table.timing.countCheckMs;
-const STRONG = -45; // dBm: every read in these tests lies on its own antenna but the cross-reads
+const STRONG = STRONG_DBM; // dBm: every read in these tests lies on its own antenna but the cross-reads
 const WEAK = -71;
 
-/** A table of v1 readers driven by hand: each read can be lost, snapshots are sent on demand. */
-class Bench {
-  clock = 1_000_000;
-  readonly store: EventStore = openSqliteStore(':memory:');
-  readonly engine: TableEngine;
-  readonly supervisor: ReaderSupervisor;
-  private readonly conns = new Map<string, Connection>();
-  private readonly seqs = new Map<string, number>();
-  /** where each tile is: `reader/zone` */
-  readonly at = new Map<TileId, string>();
-
+/** A table of v1 readers driven by hand (hub/table/test-bench.ts): each read can be lost, snapshots are sent on demand; a move takes 100 ms. */
+class Bench extends HandBench {
   constructor() {
-    const wired = engineOnReaders(
-      table,
-      this.store,
-      (readers) => new TableEngine({ table, cards, registry: simulatedTileSet(), store: this.store, readers, now: () => this.clock }),
-      60_000,
-    );
-    this.engine = wired.engine;
-    this.supervisor = wired.supervisor;
-  }
-
-  private conn(reader: string): Connection {
-    let conn = this.conns.get(reader);
-    if (!conn) {
-      conn = { name: `/dev/pts-${reader}`, write: () => undefined };
-      this.conns.set(reader, conn);
-      this.supervisor.opened(conn);
-    }
-    return conn;
-  }
-
-  /** One line from a reader (the next sequence number; `lost`: the number is used, the line never arrives). */
-  send(reader: string, msg: (seq: number) => ReaderMessage, lost = false): void {
-    const s = (this.seqs.get(reader) ?? -1) + 1;
-    this.seqs.set(reader, s);
-    if (!lost) this.supervisor.line(this.conn(reader), encodeLine(msg(s)), this.clock);
-  }
-
-  /** One line from a reader that arrives with a byte changed (its CRC fails: discarded, a gap). */
-  corrupt(reader: string, msg: (seq: number) => ReaderMessage): void {
-    const s = (this.seqs.get(reader) ?? -1) + 1;
-    this.seqs.set(reader, s);
-    const line = encodeLine(msg(s));
-    const i = line.indexOf('zone=') + 5;
-    this.supervisor.line(this.conn(reader), line.slice(0, i) + 'X' + line.slice(i + 1), this.clock);
-  }
-
-  /** A SNAP of one zone as things are now (every tile strong). */
-  snap(zone: string): void {
-    const [reader, z] = zone.split('/') as [string, string];
-    const tags = [...this.at].filter(([, w]) => w === zone).map(([t]) => tagOfTile(t));
-    this.send(reader, (seq) => ({ type: 'SNAP', seq, zone: z, tags, rssi: tags.map(() => STRONG) }));
-  }
-
-  hello(reader: string): void {
-    const zones = Object.keys(table.readers.find((r) => r.id === reader)!.zones);
-    this.send(reader, () => ({ type: 'HELLO', reader, firmware: '1.0.0', protocol: 1, zones }));
-    for (const zone of zones) this.snap(`${reader}/${zone}`);
-  }
-
-  build(order: TileId[] = fullTileSet()): void {
-    order.forEach((tile, i) => this.at.set(tile, `WL-${Math.floor(i / 38) + 1}/wall`));
-    for (const r of table.readers) this.hello(r.id);
-    this.advance(SETTLE + 10);
-  }
-
-  /**
-   * A tile lifted from its zone and put down in `to` 100 ms later. `missDel` / `missAdd`: that read
-   * is missed by the reader (no line at all, no sequence number: only a snapshot shows it).
-   */
-  move(tile: TileId, to: string, o: { missDel?: boolean; missAdd?: boolean } = {}): void {
-    const [fr, fz] = this.at.get(tile)!.split('/') as [string, string];
-    const [tr, tz] = to.split('/') as [string, string];
-    if (!o.missDel) this.send(fr, (seq) => ({ type: 'DEL', seq, zone: fz, tag: tagOfTile(tile) }));
-    this.advance(100);
-    this.at.set(tile, to);
-    if (!o.missAdd) this.send(tr, (seq) => ({ type: 'ADD', seq, zone: tz, tag: tagOfTile(tile), rssi: STRONG }));
-    this.advance(100);
-  }
-
-  advance(ms: number): void {
-    const end = this.clock + ms;
-    while (this.clock < end) {
-      this.clock = Math.min(end, this.clock + 50);
-      this.engine.tick();
-    }
-  }
-
-  settle(): void {
-    this.advance(SETTLE + CHECK + SETTLE + 500);
-  }
-
-  nextFrom(wall: number): TileId {
-    return [...this.at].find(([, z]) => z === `WL-${wall + 1}/wall`)![0];
-  }
-
-  deal(): void {
-    for (let round = 0; round < 7; round++) {
-      for (const who of ['E', 'W']) {
-        for (let i = 0; i < (round < 6 ? 4 : 3); i++) {
-          const wall = [0, 1, 2, 3].find((w) => [...this.at.values()].includes(`WL-${w + 1}/wall`))!;
-          this.move(this.nextFrom(wall), `RK-${who}${(i % 2) + 1}/in`);
-        }
-      }
-    }
-    this.settle();
-  }
-
-  /** One player's turn: picks the next tile of wall 2 into `rack`, then discards `discard` (default the pick). */
-  turn(rack: string, discard?: TileId): TileId {
-    const pick = this.nextFrom(1);
-    this.move(pick, rack);
-    this.advance(300);
-    this.move(discard ?? pick, 'FL-1/floor');
-    this.settle();
-    return pick;
-  }
-
-  view() {
-    return this.engine.publicView();
-  }
-  counts(): (number | null)[] {
-    return this.view().players.map((p) => p.count);
-  }
-  flags(): string[] {
-    return this.view().flags.map((f) => `${f.rule}: ${f.title}`);
-  }
-  moves(): TileMovedData[] {
-    return this.store.events('t1').filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
-  }
-  checks(): CountCheckData[] {
-    return this.store.events('t1').filter((e) => e.type === 'count-check').map((e) => e.data as CountCheckData);
+    super({ protocol: 1, moveMs: 100 });
   }
 }
 
@@ -234,11 +95,7 @@ describe('x5 noise: a discard no line reported (seed 35)', () => {
     expect(b.moves().find((m) => m.tile === gone && m.to === 'FL-1/floor')!.unreported).toBeDefined();
     b.advance(RECENT_GAP_MS);
     b.turn('RK-E1/in');
-    const p = b.nextFrom(1);
-    b.move(p, 'RK-W1/in');
-    b.move(b.nextFrom(1), 'RK-W2/in'); // one too many
-    b.move(p, 'FL-1/floor');
-    b.settle();
+    b.turnWithExtraPick('RK-W1/in', 'RK-W2/in'); // Bea: one too many
     expect(b.flags()).toEqual(['003 rule 18C: Bea has 28 tiles off turn (should be 27): both hands dead']);
   });
 });

@@ -6,109 +6,19 @@
  * - a ruling can be changed while the game is the current one (the latest ruling stands); the same
  *   ruling twice is refused (409).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { encodeLine } from '../../firmware-protocol/codec.js';
-import type { ReaderMessage } from '../../firmware-protocol/messages.js';
-import { loadHubConfig } from '../config/load.js';
-import type { Connection, ReaderSupervisor } from '../readers/supervisor.js';
-import { playGame, type GameResult, type Step } from '../simulator/game.js';
-import { openSqliteStore } from '../store/sqlite.js';
-import type { EventStore } from '../store/types.js';
-import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
+import { describe, expect, it } from 'vitest';
+import { playGame, type GameResult } from '../simulator/game.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
 import { TableEngine } from './engine.js';
-import { engineOnReaders } from './readers.test-helpers.js';
+import { closedAfterEach, siameseDemo, SimBench } from './test-bench.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../config/tables/siamese-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-/** the simulator's pace (ms per step; half after a lift, twice after a discard) */
-const PACE = 400;
+const { table, cards } = siameseDemo;
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
-/** A Siamese table whose readers are driven by hand, step by step of a simulated game. */
-class Bench {
-  clock = 1_000_000;
-  readonly store: EventStore = openSqliteStore(':memory:');
-  readonly engine: TableEngine;
-  readonly supervisor: ReaderSupervisor;
-  private readonly holds = new Map<string, Set<string>>();
-  private readonly conns = new Map<string, Connection>();
-  private readonly seqs = new Map<string, number>();
-  private lastBeat = this.clock;
-
-  constructor() {
-    const wired = engineOnReaders(table, this.store, (readers) => new TableEngine({ table, cards, registry: simulatedTileSet(), store: this.store, readers, now: () => this.clock }));
-    this.engine = wired.engine;
-    this.supervisor = wired.supervisor;
-    for (const r of table.readers) for (const z of Object.keys(r.zones)) this.holds.set(`${r.id}/${z}`, new Set());
-  }
-
-  private send(reader: string, msg: ReaderMessage): void {
-    let conn = this.conns.get(reader);
-    if (!conn) {
-      conn = { name: `/dev/pts-${reader}`, write: () => undefined };
-      this.conns.set(reader, conn);
-      this.supervisor.opened(conn);
-    }
-    this.supervisor.line(conn, encodeLine(msg), this.clock);
-  }
-  private seq(reader: string): number {
-    const s = (this.seqs.get(reader) ?? -1) + 1;
-    this.seqs.set(reader, s);
-    return s;
-  }
-
-  /** The walls are built before the hub is there: every reader powers up seeing them and says HELLO. */
-  build(game: GameResult): void {
-    const wallZone = (w: number) => table.readers.flatMap((r) => Object.entries(r.zones).filter(([, p]) => p.area === 'wall' && p.wall === w).map(([z]) => `${r.id}/${z}`))[0]!;
-    game.walls.forEach((tiles, w) => tiles.forEach((t) => this.holds.get(wallZone(w))!.add(tagOfTile(t))));
-    for (const r of table.readers) {
-      this.send(r.id, { type: 'HELLO', reader: r.id, firmware: '0.1.0', protocol: 0, zones: Object.keys(r.zones) });
-      for (const zone of Object.keys(r.zones)) this.send(r.id, { type: 'SNAP', seq: this.seq(r.id), zone, tags: [...this.holds.get(`${r.id}/${zone}`)!] });
-    }
-    this.advance(1000);
-  }
-
-  /** One simulator step: its lifts and placements as DEL and ADD lines, then the step's dwell. */
-  step(s: Step): void {
-    for (const m of s.moves) {
-      const tag = tagOfTile(m.tile);
-      if (m.from) {
-        this.holds.get(`${m.from.reader}/${m.from.zone}`)!.delete(tag);
-        this.send(m.from.reader, { type: 'DEL', seq: this.seq(m.from.reader), zone: m.from.zone, tag });
-      }
-      if (m.to) {
-        this.holds.get(`${m.to.reader}/${m.to.zone}`)!.add(tag);
-        this.send(m.to.reader, { type: 'ADD', seq: this.seq(m.to.reader), zone: m.to.zone, tag });
-      }
-    }
-    this.advance(PACE * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
-  }
-
-  /** Moves the clock on, ticking every 50 ms; every reader beats once a second. */
-  advance(ms: number): void {
-    const end = this.clock + ms;
-    while (this.clock < end) {
-      this.clock = Math.min(end, this.clock + 50);
-      if (this.clock - this.lastBeat >= 1000) {
-        this.lastBeat = this.clock;
-        for (const r of table.readers) this.send(r.id, { type: 'HB', seq: this.seq(r.id), uptimeMs: this.clock });
-      }
-      this.engine.tick();
-    }
-  }
-}
-
-const benches: Bench[] = [];
-afterEach(() => {
-  for (const b of benches.splice(0)) {
-    b.engine.close();
-    b.store.close();
-  }
-});
-
-/** Plays the whole seeded game with a wrong-wall pick at the `injectAt`-th pick. */
-function played(seed: number, injectAt = 3): { game: GameResult; b: Bench } {
+/** Plays the whole seeded game with a wrong-wall pick at the `injectAt`-th pick, on a `SimBench` (hub/table/test-bench.ts). */
+function played(seed: number, injectAt = 3): { game: GameResult; b: SimBench<TableEngine> } {
   const game = playGame({ seed, cards, table, inject: 'wall', injectAt });
-  const b = new Bench();
-  benches.push(b);
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(game);
   for (const s of game.steps) b.step(s);
   b.advance(3000);

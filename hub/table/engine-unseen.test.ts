@@ -12,158 +12,21 @@
  *   judged at that discard (before: a false 003 rule 11 flag), but at the next one the hub saw.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeLine } from '../../firmware-protocol/codec.js';
-import type { ReaderMessage } from '../../firmware-protocol/messages.js';
 import { fullTileSet, kindOf, type TileId } from '../../rules/tiles.js';
-import { loadHubConfig } from '../config/load.js';
-import type { ReaderSupervisor, Connection } from '../readers/supervisor.js';
-import { openSqliteStore } from '../store/sqlite.js';
-import type { EventStore } from '../store/types.js';
-import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
-import { TableEngine, type CountCheckData, type TileMovedData } from './engine.js';
-import { engineOnReaders } from './readers.test-helpers.js';
+import type { CountCheckData } from './engine.js';
+import { HandBench, siameseDemo } from './test-bench.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../config/tables/siamese-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const SETTLE = table.timing.settleMs;
-const CHECK = table.timing.countCheckMs;
+const SETTLE = siameseDemo.table.timing.settleMs;
 
-/** A table whose readers are driven by hand, with cables that can be pulled. */
-class Bench {
-  clock = 1_000_000;
-  readonly store: EventStore = openSqliteStore(':memory:');
-  readonly engine: TableEngine;
-  readonly supervisor: ReaderSupervisor;
-  private readonly conns = new Map<string, Connection>();
-  private readonly seqs = new Map<string, number>();
-  /** readers whose cable is out: they send nothing */
-  readonly unplugged = new Set<string>();
-  /** where each tile is: `reader/zone` */
-  readonly at = new Map<TileId, string>();
-
+/** A table whose readers are driven by hand (hub/table/test-bench.ts), with cables that can be pulled: a new port name at each replug. */
+class Bench extends HandBench {
   constructor() {
-    const wired = engineOnReaders(
-      table,
-      this.store,
-      (readers) => new TableEngine({ table, cards, registry: simulatedTileSet(), store: this.store, readers, now: () => this.clock }),
-      60_000,
-    );
-    this.engine = wired.engine;
-    this.supervisor = wired.supervisor;
-  }
-
-  private conn(reader: string): Connection {
-    let conn = this.conns.get(reader);
-    if (!conn) {
-      conn = { name: `/dev/pts-${reader}-${this.clock}`, write: () => undefined };
-      this.conns.set(reader, conn);
-      this.supervisor.opened(conn);
-    }
-    return conn;
-  }
-
-  /** One line from a reader, unless its cable is out. */
-  send(reader: string, msg: (seq: number) => ReaderMessage): void {
-    if (this.unplugged.has(reader)) return;
-    const s = (this.seqs.get(reader) ?? -1) + 1;
-    this.seqs.set(reader, s);
-    this.supervisor.line(this.conn(reader), encodeLine(msg(s)), this.clock);
-  }
-
-  /** The reader says HELLO and sends a snapshot of each of its zones as things are now. */
-  hello(reader: string): void {
-    const zones = Object.keys(table.readers.find((r) => r.id === reader)!.zones);
-    this.send(reader, () => ({ type: 'HELLO', reader, firmware: '0.1.0', protocol: 0, zones }));
-    for (const zone of zones) {
-      const tags = [...this.at].filter(([, z]) => z === `${reader}/${zone}`).map(([t]) => tagOfTile(t));
-      this.send(reader, (seq) => ({ type: 'SNAP', seq, zone, tags }));
-    }
-  }
-
-  /** Walls built from `order` (38 a wall), every reader connected. */
-  build(order: TileId[] = fullTileSet()): void {
-    order.forEach((tile, i) => this.at.set(tile, `WL-${Math.floor(i / 38) + 1}/wall`));
-    for (const r of table.readers) this.hello(r.id);
-    this.advance(SETTLE + 10);
-  }
-
-  /** The reader's cable is pulled: its port closes (the transport retries). */
-  unplug(reader: string): void {
-    this.supervisor.closed(this.conns.get(reader)!, 'test: cable pulled');
-    this.conns.delete(reader);
-    this.unplugged.add(reader);
-  }
-
-  /** The cable is back: a new port, HELLO, a snapshot of each zone. */
-  replug(reader: string): void {
-    this.unplugged.delete(reader);
-    this.hello(reader);
-  }
-
-  /** A tile is lifted from its zone and put down in `to` 60 ms later (an unplugged reader says nothing). */
-  move(tile: TileId, to: string): void {
-    const [fr, fz] = this.at.get(tile)!.split('/') as [string, string];
-    const [tr, tz] = to.split('/') as [string, string];
-    this.send(fr, (seq) => ({ type: 'DEL', seq, zone: fz, tag: tagOfTile(tile) }));
-    this.advance(60);
-    this.send(tr, (seq) => ({ type: 'ADD', seq, zone: tz, tag: tagOfTile(tile) }));
-    this.at.set(tile, to);
-    this.advance(60);
-  }
-
-  advance(ms: number): void {
-    const end = this.clock + ms;
-    while (this.clock < end) {
-      this.clock = Math.min(end, this.clock + 50);
-      this.engine.tick();
-    }
-  }
-
-  /** Lets every move settle and any count check fall due. */
-  settle(): void {
-    this.advance(SETTLE + CHECK + SETTLE + 500);
-  }
-
-  nextFrom(wall: number): TileId {
-    return [...this.at].find(([, z]) => z === `WL-${wall + 1}/wall`)![0];
-  }
-
-  /** 003 rule 5: 4 at a time, East first, to 27 each; East to RK-E1/2 alternately, West to RK-W1/2. */
-  deal(): void {
-    for (let round = 0; round < 7; round++) {
-      for (const who of ['E', 'W']) {
-        for (let i = 0; i < (round < 6 ? 4 : 3); i++) {
-          const wall = [0, 1, 2, 3].find((w) => [...this.at.values()].includes(`WL-${w + 1}/wall`))!;
-          this.move(this.nextFrom(wall), `RK-${who}${(i % 2) + 1}/in`);
-        }
-      }
-    }
-    this.settle();
+    super({ namedByClock: true });
   }
 
   /** East's first turn: picks the next tile of wall 2 and discards it. */
   eastFirstTurn(): TileId {
-    const pick = this.nextFrom(1);
-    this.move(pick, 'RK-E1/in');
-    this.advance(300);
-    this.move(pick, 'FL-1/floor');
-    this.settle();
-    return pick;
-  }
-
-  view() {
-    return this.engine.publicView();
-  }
-
-  counts(): (number | null)[] {
-    return this.view().players.map((p) => p.count);
-  }
-
-  flags(): string[] {
-    return this.view().flags.map((f) => `${f.rule}: ${f.title}`);
-  }
-
-  moves(): TileMovedData[] {
-    return this.store.events('t1').filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
+    return this.turn('RK-E1/in');
   }
 }
 
@@ -220,11 +83,7 @@ describe('a reader unplugged mid-play makes no false flag (issue 4)', () => {
     b.advance(2000);
     b.replug('WL-2');
     b.advance(4000); // longer than RECENT_GAP_MS (3 s)
-    const pick = b.nextFrom(1);
-    b.move(pick, 'RK-W1/in');
-    b.move(b.nextFrom(1), 'RK-W2/in'); // one too many
-    b.move(pick, 'FL-1/floor');
-    b.settle();
+    b.turnWithExtraPick('RK-W1/in', 'RK-W2/in'); // Bea: one too many
     expect(b.flags()).toEqual(['003 rule 18C: Bea has 28 tiles off turn (should be 27): both hands dead']);
   });
 

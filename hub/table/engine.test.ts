@@ -3,122 +3,16 @@
  * hand-driven clock: counts, both Siamese flags, evidence, a director's dismissal, and a restart.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeLine } from '../../firmware-protocol/codec.js';
-import type { ReaderMessage } from '../../firmware-protocol/messages.js';
-import { fullTileSet, type TileId } from '../../rules/tiles.js';
-import { loadHubConfig } from '../config/load.js';
-import type { ReaderSupervisor, Connection } from '../readers/supervisor.js';
-import { openSqliteStore } from '../store/sqlite.js';
 import type { EventStore } from '../store/types.js';
-import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
-import { TableEngine } from './engine.js';
-import { engineOnReaders } from './readers.test-helpers.js';
+import { HandBench } from './test-bench.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../config/tables/siamese-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const SETTLE = table.timing.settleMs;
-const CHECK = table.timing.countCheckMs;
-
-/** A table whose readers are driven by hand. */
-class Bench {
-  clock = 1_000_000;
-  readonly store: EventStore;
-  readonly engine: TableEngine;
-  readonly supervisor: ReaderSupervisor;
-  private readonly conns = new Map<string, Connection>();
-  private readonly seqs = new Map<string, number>();
-  /** where each tile is: `reader/zone` */
-  readonly at = new Map<TileId, string>();
-  sent: string[] = [];
-
+/**
+ * A table whose readers are driven by hand (hub/table/test-bench.ts): connections the supervisor is
+ * not told of, a HELLO without a sequence number, `settle` padded by 100 ms.
+ */
+class Bench extends HandBench {
   constructor(store?: EventStore) {
-    this.store = store ?? openSqliteStore(':memory:');
-    const wired = engineOnReaders(
-      table,
-      this.store,
-      (readers) => new TableEngine({ table, cards, registry: simulatedTileSet(), store: this.store, readers, now: () => this.clock }),
-      60_000,
-    );
-    this.engine = wired.engine;
-    this.supervisor = wired.supervisor;
-  }
-
-  send(reader: string, msg: ReaderMessage): void {
-    let conn = this.conns.get(reader);
-    if (!conn) {
-      conn = { name: `/dev/pts-${reader}`, write: (l) => this.sent.push(`${reader} <- ${l}`) };
-      this.conns.set(reader, conn);
-    }
-    this.supervisor.line(conn, encodeLine(msg), this.clock);
-  }
-
-  seq(reader: string): number {
-    const s = (this.seqs.get(reader) ?? -1) + 1;
-    this.seqs.set(reader, s);
-    return s;
-  }
-
-  /** Every reader says HELLO and sends its snapshots: the walls are built (38 tiles each, in set order). */
-  build(order: TileId[] = fullTileSet()): void {
-    order.forEach((tile, i) => this.at.set(tile, `WL-${Math.floor(i / 38) + 1}/wall`));
-    this.reconnect();
-  }
-
-  /** Every reader says HELLO and sends a snapshot of each of its zones as things are now. */
-  reconnect(): void {
-    for (const r of table.readers) {
-      this.send(r.id, { type: 'HELLO', reader: r.id, firmware: '0.1.0', protocol: 0, zones: Object.keys(r.zones) });
-      for (const zone of Object.keys(r.zones)) {
-        const key = `${r.id}/${zone}`;
-        const tags = [...this.at].filter(([, z]) => z === key).map(([t]) => tagOfTile(t));
-        this.send(r.id, { type: 'SNAP', seq: this.seq(r.id), zone, tags });
-      }
-    }
-    this.advance(SETTLE + 10);
-  }
-
-  /** A tile is lifted from its zone and put down in `to` 60 ms later. */
-  move(tile: TileId, to: string): void {
-    const from = this.at.get(tile)!;
-    const [fr, fz] = from.split('/') as [string, string];
-    const [tr, tz] = to.split('/') as [string, string];
-    this.send(fr, { type: 'DEL', seq: this.seq(fr), zone: fz, tag: tagOfTile(tile) });
-    this.advance(60);
-    this.send(tr, { type: 'ADD', seq: this.seq(tr), zone: tz, tag: tagOfTile(tile) });
-    this.at.set(tile, to);
-    this.advance(60);
-  }
-
-  advance(ms: number): void {
-    const end = this.clock + ms;
-    while (this.clock < end) {
-      this.clock = Math.min(end, this.clock + 50);
-      this.engine.tick();
-    }
-  }
-
-  /** Lets every move settle and any count check fall due. */
-  settle(): void {
-    this.advance(SETTLE + CHECK + SETTLE + 100);
-  }
-
-  nextFromWall(): TileId {
-    const wall = [0, 1, 2, 3].find((w) => [...this.at.values()].includes(`WL-${w + 1}/wall`))!;
-    return this.nextFrom(wall);
-  }
-
-  nextFrom(wall: number): TileId {
-    const key = `WL-${wall + 1}/wall`;
-    return [...this.at].find(([, z]) => z === key)![0];
-  }
-
-  /** 003 rule 5: 4 at a time, East first, to 27 each; East to rack RK-E1/2 alternately, West to RK-W1/2. */
-  deal(): void {
-    for (let round = 0; round < 7; round++) {
-      for (const who of ['E', 'W']) {
-        for (let i = 0; i < (round < 6 ? 4 : 3); i++) this.move(this.nextFromWall(), `RK-${who}${(i % 2) + 1}/in`);
-      }
-    }
-    this.settle();
+    super({ store, announce: false, helloTakesSeq: false, settlePadMs: 100 });
   }
 
   count(player: number): number | null {

@@ -121,3 +121,32 @@ export function loadTournamentConfig(path: string): Required<TournamentConfig> {
   }
   return checkTournamentConfig(x, path);
 }
+
+/**
+ * Checks a tournament against the hub's tables before anything starts: every tournament table's
+ * `hubTable` must be a table of the hub's config, and of the tournament's kind (a `siamese`
+ * tournament scores Royale Siamese tables by 003 rule 17; any other, 4-player tables by 000).
+ * @param file the tournament config's path (named in the error)
+ * @param hubTables the hub's tables: id and variant (hub/config/types.ts)
+ * @throws TournamentConfigError naming the file, the tournament table and what is wrong, e.g.
+ *   `x.json: tournament table 2: hub table 't9' is not in the hub's table config (tables: t1, t2)`
+ */
+export function checkTournamentTables(
+  file: string,
+  tournament: Pick<Required<TournamentConfig>, 'kind' | 'tables'>,
+  hubTables: readonly { id: string; variant: 'siamese' | 'standard' }[],
+): void {
+  const want = tournament.kind === 'siamese' ? 'siamese' : 'standard';
+  const kindName = (v: string) => (v === 'siamese' ? 'a Royale Siamese table' : 'a 4-player table');
+  for (const t of tournament.tables) {
+    const hub = hubTables.find((h) => h.id === t.hubTable);
+    if (!hub) {
+      throw new TournamentConfigError(`${file}: tournament table ${t.table}: hub table '${t.hubTable}' is not in the hub's table config (tables: ${hubTables.map((h) => h.id).join(', ')})`);
+    }
+    if (hub.variant !== want) {
+      throw new TournamentConfigError(
+        `${file}: tournament table ${t.table}: hub table '${t.hubTable}' is ${kindName(hub.variant)}; a ${want === 'siamese' ? 'Royale Siamese (kind "siamese")' : '4-player (seed 000)'} tournament needs ${want === 'siamese' ? 'Royale Siamese' : '4-player'} tables`,
+      );
+    }
+  }
+}

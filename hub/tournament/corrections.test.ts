@@ -5,40 +5,22 @@
  * The new-user test's case: with the round's clock started and t1's game 1 in play, a correction
  * of game 1 shifted the card ("game 2 of 4" at once, the real result landing in slot 2).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeTableRuntime, sampleDirectorView } from '../api/fake-runtime.js';
-import { createHubServer, type HubServer } from '../api/server.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { isSiameseCard } from '../../rules/tournament/siamese-card.js';
 import { CONFIG, FakeStandardTable, G1, T0, endSiamese, playSiamese } from './fixtures.test-helpers.js';
+import { hubsClosedAfterEach, siameseTournament } from './hub.test-helpers.js';
 import { TournamentService } from './service.js';
 
 const TOKEN = 'director-secret-c';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
-const open: { hub: HubServer; svc: TournamentService }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.hub.close();
-    o.svc.close();
-  }
-});
+const serve = hubsClosedAfterEach(TOKEN);
 
 async function siameseRoom() {
-  const t1 = new FakeTableRuntime(sampleDirectorView('t1'));
-  const t2 = new FakeTableRuntime(sampleDirectorView('t2'));
-  const svc = new TournamentService({
-    config: {
-      kind: 'siamese', name: 'Siamese Open', rounds: 2, prizes: [100, 60],
-      tables: [{ table: 1, hubTable: 't1' }, { table: 2, hubTable: 't2' }],
-      players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bea' }, { id: 'p3', name: 'Cy' }, { id: 'p4', name: 'Di' }],
-    },
-    store: openSqliteStore(':memory:'),
-    now: () => T0,
-    tickMs: 0,
-  });
+  const { t1, t2, svc } = siameseTournament(2);
   const tables = svc.wrap([t1, t2]);
-  const hub = await createHubServer({ tables, directorToken: TOKEN, tournament: svc });
-  open.push({ hub, svc });
+  const hub = await serve(svc, tables);
   const correct = async (table: string, round: number, body: unknown) => {
     const r = await hub.app.inject({ method: 'POST', url: `/api/director/tournament/cards/${table}/${round}/correct`, headers: AUTH, payload: body as object });
     return [r.statusCode, r.statusCode === 200 ? null : (r.json() as { message: string }).message] as const;

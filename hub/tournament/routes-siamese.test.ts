@@ -4,39 +4,18 @@
  * they are, a correction by points [East, West] goes through the director route, and the downloads
  * carry the Siamese lines and the summed standings.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { FakeTableRuntime, sampleDirectorView } from '../api/fake-runtime.js';
-import { createHubServer, type HubServer } from '../api/server.js';
-import { openSqliteStore } from '../store/sqlite.js';
-import { T0, endSiamese, playSiamese } from './fixtures.test-helpers.js';
-import { TournamentService } from './service.js';
+import { describe, expect, it } from 'vitest';
+import { endSiamese, playSiamese } from './fixtures.test-helpers.js';
+import { hubsClosedAfterEach, siameseTournament } from './hub.test-helpers.js';
 
 const TOKEN = 'director-secret-2';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
-const open: { hub: HubServer; svc: TournamentService }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.hub.close();
-    o.svc.close();
-  }
-});
+const serve = hubsClosedAfterEach(TOKEN);
 
 describe('tournament routes, Siamese kind', () => {
   it('cards with the settlement, a correction by [East, West] points, the downloads', async () => {
-    const t1 = new FakeTableRuntime(sampleDirectorView('t1'));
-    const t2 = new FakeTableRuntime(sampleDirectorView('t2'));
-    const svc = new TournamentService({
-      config: {
-        kind: 'siamese', name: 'Siamese Open', rounds: 3, prizes: [100, 60],
-        tables: [{ table: 1, hubTable: 't1' }, { table: 2, hubTable: 't2' }],
-        players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bea' }, { id: 'p3', name: 'Cy' }, { id: 'p4', name: 'Di' }],
-      },
-      store: openSqliteStore(':memory:'),
-      now: () => T0,
-      tickMs: 0,
-    });
-    const hub = await createHubServer({ tables: svc.wrap([t1, t2]), directorToken: TOKEN, tournament: svc });
-    open.push({ hub, svc });
+    const { t1, t2, svc } = siameseTournament(3);
+    const hub = await serve(svc, svc.wrap([t1, t2]));
     const { app } = hub;
     expect((await app.inject({ method: 'POST', url: '/api/director/tournament/clock', headers: AUTH, payload: { action: 'start' } })).statusCode).toBe(200);
     [[160, 15], [10, 10], [0, 50], [5, 0]].forEach((p, i) => {

@@ -1,21 +1,14 @@
 import { io as connect } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EV } from '../api/socket-events.js';
-import { createHubServer, type HubServer } from '../api/server.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { CONFIG, FakeStandardTable, G1, G2, G3, G4, MIN, T0, endSiamese, siameseTable } from './fixtures.test-helpers.js';
+import { hubsClosedAfterEach } from './hub.test-helpers.js';
 import { TournamentService } from './service.js';
 
 const TOKEN = 'director-secret-1';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
-
-const open: { hub: HubServer; svc: TournamentService }[] = [];
-afterEach(async () => {
-  for (const o of open.splice(0)) {
-    await o.hub.close();
-    o.svc.close();
-  }
-});
+const serve = hubsClosedAfterEach(TOKEN);
 
 async function start() {
   const clock = { now: T0 };
@@ -23,9 +16,8 @@ async function start() {
   const t1 = siameseTable();
   const t2 = new FakeStandardTable(() => svc);
   svc = new TournamentService({ config: CONFIG, store: openSqliteStore(':memory:'), now: () => clock.now, tickMs: 0 });
-  const hub = await createHubServer({ tables: svc.wrap([t1, t2]), directorToken: TOKEN, tournament: svc });
-  open.push({ hub, svc });
-  return { app: hub.app, svc, t1, t2, clock };
+  const hub = await serve(svc, svc.wrap([t1, t2]));
+  return { app: hub.app, hub, svc, t1, t2, clock };
 }
 
 describe('tournament routes', () => {
@@ -123,8 +115,7 @@ describe('tournament routes', () => {
   });
 
   it('the clock goes out to the table watchers over socket.io: a delta with only `clock` when the director starts it', async () => {
-    const { svc } = await start();
-    const { hub } = open[0]!;
+    const { svc, hub } = await start(); // the one hub this test started
     const url = await hub.listen(0);
     const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
     try {

@@ -118,6 +118,20 @@ const EAST_HAND = [
   ...(['1B', '1B', '2B', '2B', '4B', '5B', '6B', '7B', '8B', '9B', '1C', '2C', '4C'] as TileKind[]),
 ];
 
+/**
+ * Bea throws the third 3 Dot (from the wall, as if from her rack); Ann calls it onto the top of her
+ * rack `rack` (0-based) and lays out "FFF 1111a 1111b 111c" (concealed, C 40) with 13 of her own tiles.
+ */
+function callThirdDotForMahJongg(t: Table, rack: number): void {
+  const threeDot = [...t.state.where].find(([tile, p]) => kindOf(tile) === '3D' && p.area !== 'rack' && p.area !== 'top')![0];
+  t.act({ type: 'discard', player: WEST, from: { area: 'rack', player: WEST, rack: 0 }, tile: threeDot });
+  t.act({ type: 'call', player: EAST, to: { area: 'top', player: EAST, rack }, tile: threeDot });
+  const mine = t.tilesOf(EAST).filter((x) => x !== threeDot);
+  for (const k of ['F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'] as TileKind[]) {
+    t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, rack);
+  }
+}
+
 describe('Royale Siamese referee (003)', () => {
   it('deals 27 tiles each; East picks the 28th and discards: 27, 28, 27 (rules 5, 8)', () => {
     const t = new Table(orderFor(EAST_HAND));
@@ -346,6 +360,34 @@ describe('Royale Siamese referee (003)', () => {
     expect(a.state.turn).toBe(WEST);
   });
 
+  it('a Mah Jongg by a called discard beside a dead hand: she holds 28 until her discard completes the turn (003 rules 10, 13; not 18C)', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    const first = t.pick(EAST);
+    t.discard(EAST, first);
+    t.check();
+    const w = t.pick(WEST);
+    t.discard(WEST, w);
+    t.check();
+    // Ann picks from wall 4 while wall 2 is current: her hand on rack 1 dies (rule 20, no exposures)
+    const wrong = t.pick(EAST, { wall: 3 });
+    expect(t.flags.map((f) => [f.kind, f.rack])).toEqual([['wrong-wall', 0]]);
+    t.discard(EAST, wrong);
+    t.check();
+    // Bea throws the third 3 Dot; Ann calls it for Mah Jongg on her live rack 2
+    callThirdDotForMahJongg(t, 1);
+    expect(t.state.players[EAST]!.racks[1]!.mahJongg?.value).toBe(40);
+    // a count check before her discard: 27 + the called tile = 28, right for a player finishing her turn
+    expect(playerCount(t.state, EAST)).toBe(28);
+    t.check();
+    expect(t.flags.map((f) => f.kind)).toEqual(['wrong-wall']);
+    // her discard completes the turn (rule 10): 27, still no flag
+    t.discard(EAST, t.tilesOf(EAST).find((x) => t.state.where.get(x)!.area === 'rack')!);
+    t.check();
+    expect(playerCount(t.state, EAST)).toBe(27);
+    expect(t.flags.map((f) => f.kind)).toEqual(['wrong-wall']);
+  });
+
   it('a concealed line may be completed by a called discard: the 14th tile (000 via rule 16; 003 rule 10)', () => {
     const t = new Table(orderFor(EAST_HAND));
     t.deal();
@@ -353,13 +395,7 @@ describe('Royale Siamese referee (003)', () => {
     t.discard(EAST, picked);
     t.check();
     // Bea throws the third 3 Dot; Ann calls it onto the top of her first rack
-    const threeDot = [...t.state.where].find(([tile, p]) => kindOf(tile) === '3D' && p.area !== 'rack' && p.area !== 'top')![0];
-    t.act({ type: 'discard', player: WEST, from: { area: 'rack', player: WEST, rack: 0 }, tile: threeDot });
-    t.act({ type: 'call', player: EAST, to: { area: 'top', player: EAST, rack: 0 }, tile: threeDot });
-    const mine = t.tilesOf(EAST).filter((x) => x !== threeDot);
-    for (const k of ['F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'] as TileKind[]) {
-      t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
-    }
+    callThirdDotForMahJongg(t, 0);
     // "FFF 1111a 1111b 111c" is concealed (C 40): allowed, the only earlier tile on top is the called one
     const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
     expect(t.flags).toEqual([]);

@@ -441,7 +441,10 @@ export function siameseReferee(config: SiameseConfig) {
         (f) => f.player === player && f.kind === 'tile-count' && f.status === 'dismissed' && (f.evidence.counts[player] ?? []).reduce((a, b) => a + b, 0) === count,
       );
       if (ruled) continue;
-      const onTurn = s.turn === player && (p.picks > 0 || p.called);
+      // a player who has just declared a Mah Jongg with her last live hand is out (rule 13) and the
+      // turn has moved on, but she completes her turn with a discard (rule 10): until then she holds 28
+      const finishing = isOut(p) && (p.picks > 0 || p.called) && p.racks.some((r) => r.mahJongg?.turnNo === s.turnNo);
+      const onTurn = (s.turn === player && (p.picks > 0 || p.called)) || finishing;
       const expected = SIAMESE_HAND + (onTurn ? 1 : 0);
       if (count === expected) continue;
       if (firstCheck && (s.dealtCounts?.[player] ?? 0) > SIAMESE_HAND) {

@@ -23,31 +23,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DIRECTOR_TOKEN, ROOT, startSession, TIMING, type Session } from '../e2e/harness.js';
+import { buildDisplay, canRun, launchChromium, logIn, RESULTS, text } from './chromium.js';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 import { loadTournamentConfig } from '../../hub/tournament/config.js';
 import type { PublicTableView } from '../../hub/api/views.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
-const RESULTS = path.join(ROOT, 'test-results');
 const STANDARD_CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
-
-/** Logs in on whichever form the page shows (the login secret, or the token form), unless `inside` shows first. */
-async function logIn(page: Page, inside: string): Promise<void> {
-  const form = await page.waitForSelector(`#director-secret, #director-token, ${inside}`, { timeout: 20_000 });
-  const id = await form.getAttribute('id');
-  if (id === null) return;
-  await page.fill(`#${id}`, DIRECTOR_TOKEN);
-  await page.click('button[type="submit"]');
-}
-
-async function text(page: Page, sel: string): Promise<string> {
-  return ((await page.textContent(sel)) ?? '').trim();
-}
 
 /** The score rows of a table view ("Ann0", "Bea70", …), as the page shows them. */
 async function scoreRows(page: Page): Promise<string[]> {
@@ -129,17 +113,13 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
   const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     standard = startStandardSession(3, dist);
     siamese = startSession({ seed: 1, staticDir: dist });
     // failures surface in the test that awaits them; never unhandled
     standard.then((s) => closers.push(() => s.stop()), () => {});
     siamese.then((s) => closers.push(() => s.stop()), () => {});
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     mkdirSync(RESULTS, { recursive: true });
   }, 120_000);
 

@@ -12,26 +12,12 @@
  * Screenshots: test-results/director-dashboard.png, director-table.png, director-table-ruled.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { DIRECTOR_TOKEN, ROOT, startSession, type Session } from '../e2e/harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { startSession, type Session } from '../e2e/harness.js';
+import { buildDisplay, canRun, launchChromium, logIn, RESULTS } from './chromium.js';
 import type { PublicFlag, PublicTableView } from '../../hub/api/views.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
-const RESULTS = path.join(ROOT, 'test-results');
-
-/** Logs in on whichever form the page shows (the login secret, or an older token form), unless `inside` (a selector of the page behind it) shows first. */
-async function logIn(page: Page, inside: string): Promise<void> {
-  const form = await page.waitForSelector(`#director-secret, #director-token, ${inside}`, { timeout: 20_000 });
-  const id = await form.getAttribute('id');
-  if (id === null) return; // already in
-  await page.fill(`#${id}`, DIRECTOR_TOKEN);
-  await page.click('button[type="submit"]');
-}
 
 describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, wrong-wall pick)', () => {
   let session: Session;
@@ -41,13 +27,9 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
   let flagged: PublicTableView;
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    const dist = await buildDisplay();
     session = await startSession({ seed: 3, inject: 'wall', injectAt: 3, staticDir: dist });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     mkdirSync(RESULTS, { recursive: true });
   }, 90_000);
 

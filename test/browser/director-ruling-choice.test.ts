@@ -10,60 +10,24 @@
  *   both rulings, the second naming the one it changes.
  * Screenshot: test-results/director-ruling-choice.png (the card after the choice).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { DIRECTOR_TOKEN, ROOT, startSession, type Session } from '../e2e/harness.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
-const RESULTS = path.join(ROOT, 'test-results');
-
-/** Logs in on whichever form the page shows (the login secret, or the token form), unless `inside` shows first. */
-async function logIn(page: Page, inside: string): Promise<void> {
-  const form = await page.waitForSelector(`#director-secret, #director-token, ${inside}`, { timeout: 20_000 });
-  const id = await form.getAttribute('id');
-  if (id === null) return;
-  await page.fill(`#${id}`, DIRECTOR_TOKEN);
-  await page.click('button[type="submit"]');
-}
-
-async function texts(page: Page, sel: string): Promise<string[]> {
-  return page.$$eval(sel, (els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
-}
+import { DIRECTOR_TOKEN, startSession } from '../e2e/harness.js';
+import { canRun, chromiumPerSuite, logIn, RESULTS, texts } from './chromium.js';
 
 describe.skipIf(!canRun)('a director chooses the dead hand (003 rule 20) and changes the ruling (seed 6)', () => {
-  let dist = '';
-  let browser: Browser;
-  const sessions: Session[] = [];
-
-  beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    for (const s of sessions) await s.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
-  });
+  const suite = chromiumPerSuite();
 
   it('Confirm: rack 2 dead, then Change ruling → Dismiss', async () => {
-    const session = await startSession({ seed: 6, inject: 'wall', injectAt: 3, staticDir: dist, holdAtFlag: true });
-    sessions.push(session);
+    const session = await startSession({ seed: 6, inject: 'wall', injectAt: 3, staticDir: suite.dist, holdAtFlag: true });
+    suite.sessions.push(session);
     const flagged = await session.until((v) => v.flags.length > 0, 90_000);
     const flag = flagged.flags[0]!;
     expect([flag.kind, flag.rule, flag.player, flag.rack, flag.status, flag.deadRackChoice]).toEqual(['wrong-wall', '003 rule 20', 0, 0, 'awaiting-director', { default: 0, racks: [0, 1] }]);
     expect(flagged.players[0]!.racks.map((r) => r.dead)).toEqual([true, false]);
 
-    const director = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const director = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await director.goto(`${session.hub.url}/director/t1`);
     await logIn(director, '[data-testid="table-view"]');
     const card = `[data-testid="flag-card-${flag.id}"]`;

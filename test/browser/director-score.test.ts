@@ -15,28 +15,14 @@
  * Screenshots: test-results/director-score-before.png (flag open, 100 paid) and
  * director-score-after.png (after the dismissal), three pages side by side.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { DIRECTOR_TOKEN, ROOT, startSession, type Session } from '../e2e/harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { DIRECTOR_TOKEN, startSession, type Session } from '../e2e/harness.js';
+import { canRun, chromiumPerSuite, logIn, RESULTS, text } from './chromium.js';
 import type { PublicFlag, PublicTableView } from '../../hub/api/views.js';
 import type { SeatCode } from '../../hub/api/seat.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
-const RESULTS = path.join(ROOT, 'test-results');
-
-/** Logs in on whichever form the page shows (the login secret, or the token form), unless `inside` shows first. */
-async function logIn(page: Page, inside: string): Promise<void> {
-  const form = await page.waitForSelector(`#director-secret, #director-token, ${inside}`, { timeout: 20_000 });
-  const id = await form.getAttribute('id');
-  if (id === null) return;
-  await page.fill(`#${id}`, DIRECTOR_TOKEN);
-  await page.click('button[type="submit"]');
-}
 
 /** The three pages of one session. */
 interface Pages {
@@ -48,10 +34,6 @@ interface Pages {
 /** The seat page's score line as the hub's view should make it: "Score: Ann 0 · Bea 0 (final)". */
 function seatScore(v: PublicTableView): string {
   return `Score: ${v.players.map((p, i) => `${p.name} ${v.score?.points[i] ?? 0}`).join(' · ')}${v.score?.final ? ' (final)' : ''}`;
-}
-
-async function text(page: Page, sel: string): Promise<string> {
-  return ((await page.textContent(sel)) ?? '').trim();
 }
 
 /**
@@ -73,35 +55,18 @@ async function shoot(browser: Browser, p: Pages, name: string): Promise<void> {
 }
 
 describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and the score on every view (seed 2)', () => {
-  let dist = '';
-  let browser: Browser;
-  const sessions: Session[] = [];
-
-  beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    for (const s of sessions) await s.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
-  });
+  const suite = chromiumPerSuite();
 
   /** Starts seed 2 with the count injection, opens the three pages, waits for the flag and the payment of 100 on each. */
   async function flaggedSession(): Promise<{ session: Session; pages: Pages; flag: PublicFlag; flagged: PublicTableView }> {
     // the simulated table stops after Ann's discard that leaves her 28 tiles, as a real table waits
     // for the director: every view is then looked at in one known state
-    const session = await startSession({ seed: 2, inject: 'count', injectAt: 3, staticDir: dist, holdAtFlag: true });
-    sessions.push(session);
+    const session = await startSession({ seed: 2, inject: 'count', injectAt: 3, staticDir: suite.dist, holdAtFlag: true });
+    suite.sessions.push(session);
     const started = await session.until((v) => v.players.length === 2, 30_000);
-    const table = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const table = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await table.goto(`${session.hub.url}/table/t1`);
-    const director = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const director = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await director.goto(`${session.hub.url}/director/t1`);
     await logIn(director, '[data-testid="table-view"]');
     // both seats open while the game is on (a seat code for a game that is over is refused, 410);
@@ -112,7 +77,7 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
     expect(codes.map((c) => c.player)).toEqual([0, 1]);
     const seats: Page[] = [];
     for (const code of codes) {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(`${session.hub.url}/seat/${code.token}`);
       await page.waitForSelector('[data-testid="seat-name"]', { timeout: 15_000 });
       seats.push(page);
@@ -182,7 +147,7 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
 
   it('the director dismisses: both hands alive again, the payment of 100 gone, the same score on every view', async () => {
     const { session, pages, flag, flagged } = await flaggedSession();
-    await shoot(browser, pages, 'director-score-before');
+    await shoot(suite.browser, pages, 'director-score-before');
     const card = `[data-testid="flag-card-${flag.id}"]`;
     await pages.director.click(`${card} button.dismiss`);
     await pages.director.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('Dismissed: sent to the hub'), `[data-testid="ruling-result-${flag.id}"]`);
@@ -209,6 +174,6 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
       expect(await page.$('[data-testid^="dead-"]')).toBeNull();
     }
     expect(await text(pages.seat, '[data-testid="seat-view"] .score')).toBe('Score: Ann 0 · Bea 0');
-    await shoot(browser, pages, 'director-score-after');
+    await shoot(suite.browser, pages, 'director-score-after');
   }, 120_000);
 });

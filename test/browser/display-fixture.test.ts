@@ -379,7 +379,7 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
       await dir.reload();
       await dir.waitForSelector('[data-testid="store-health"]');
       expect(((await dir.textContent('[data-testid="store-health"]')) ?? '').trim()).toMatch(
-        /^⚠ The event log is not being saved \(since \d\d:\d\d:02\): UNIQUE constraint failed: events\.seq\. 12 events and reader lines are not saved: they are lost when the hub stops\. Stop the hub and check its data folder\.$/,
+        /^⚠ The event log is not being saved \(since \d\d:\d\d:02\): UNIQUE constraint failed: events\.seq\. 12 events and reader lines are not saved: they are lost when the hub stops\. Table views stop updating\. Stop the hub and check its data folder\.$/,
       );
       fixture.storeHealth = { ok: true };
 

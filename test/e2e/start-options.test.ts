@@ -107,6 +107,8 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     ['--director-secret-file /nonexistent', ['--director-secret-file', '/nonexistent'], {}, 'mjhub: --director-secret-file /nonexistent: cannot read it (ENOENT)'],
     ['--tournament /nonexistent.json', ['--tournament', '/nonexistent.json'], {}, `mjhub: /nonexistent.json: cannot read the tournament config (ENOENT: no such file or directory, open '/nonexistent.json')`],
     ['--tournament <a table config>', ['--tournament', 'hub/config/tables/siamese-demo.json'], {}, 'mjhub: hub/config/tables/siamese-demo.json: name must be a non-empty string'],
+    ['--tournament of 4-player tables over the Siamese room', ['--room', '--tournament', 'hub/config/tournament-room.json'], {}, `mjhub: hub/config/tournament-room.json: tournament table 1: hub table 't1' is a Royale Siamese table; a 4-player (seed 000) tournament needs 4-player tables`],
+    ['--tournament over a table the hub lacks', ['--tournament', 'hub/config/tournament-siamese-room.json'], {}, `mjhub: hub/config/tournament-siamese-room.json: tournament table 2: hub table 't2' is not in the hub's table config (tables: t1)`],
   ];
 
   it.each(cases)('%s: exit 1, the exact message, no simulator started, nothing left running', { timeout: 15_000 }, async (_name, args, env, expected) => {

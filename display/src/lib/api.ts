@@ -194,13 +194,17 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
 /**
  * The director's alert for an event log that is not being written, e.g. "The event log is not
  * being saved (since 11:03:02): UNIQUE constraint failed: events.seq. 12 events and reader lines
- * are not saved: they are lost when the hub stops. Stop the hub and check its data folder." — or
+ * are not saved: they are lost when the hub stops. Table views stop updating. Stop the hub and check
+ * its data folder." — or
  * null when it is. `clock` formats the time (lib/format.ts clock).
  */
 export function storeHealthText(h: StoreHealthView | null, clock: (ms: number) => string): string | null {
   if (!h || h.ok) return null;
   const what = h.retrying ? 'The hub is retrying to write its event log' : 'The event log is not being saved';
   const lost = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines are not saved: they are lost when the hub stops.`;
-  const todo = h.retrying ? 'Check the disk of the hub’s data folder.' : 'Stop the hub and check its data folder.';
+  // durable before published (hub/table/publish.ts): nothing the log does not hold reaches a view
+  const todo = h.retrying
+    ? 'Table views wait for the write. Check the disk of the hub’s data folder.'
+    : 'Table views stop updating. Stop the hub and check its data folder.';
   return `${what} (since ${clock(h.since)}): ${h.error}. ${lost} ${todo}`;
 }

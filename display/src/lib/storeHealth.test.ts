@@ -10,12 +10,12 @@ describe('storeHealthText: what the director reads when the event log is not wri
   });
   it('a write that cannot succeed: stop the hub', () => {
     expect(storeHealthText({ ok: false, error: 'UNIQUE constraint failed: events.seq', since: Date.UTC(2026, 10, 30, 11, 3, 2), retrying: false, unwritten: 1 }, clock)).toBe(
-      'The event log is not being saved (since 11:03:02): UNIQUE constraint failed: events.seq. 1 event and reader lines are not saved: they are lost when the hub stops. Stop the hub and check its data folder.',
+      'The event log is not being saved (since 11:03:02): UNIQUE constraint failed: events.seq. 1 event and reader lines are not saved: they are lost when the hub stops. Table views stop updating. Stop the hub and check its data folder.',
     );
   });
   it('a write being retried (disk full): check the disk', () => {
     expect(storeHealthText({ ok: false, error: 'SQLITE_FULL: database or disk is full', since: Date.UTC(2026, 10, 30, 9, 0, 0), retrying: true, unwritten: 40 }, clock)).toBe(
-      'The hub is retrying to write its event log (since 09:00:00): SQLITE_FULL: database or disk is full. 40 events and reader lines are not saved: they are lost when the hub stops. Check the disk of the hub’s data folder.',
+      'The hub is retrying to write its event log (since 09:00:00): SQLITE_FULL: database or disk is full. 40 events and reader lines are not saved: they are lost when the hub stops. Table views wait for the write. Check the disk of the hub’s data folder.',
     );
   });
 });

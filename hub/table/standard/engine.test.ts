@@ -7,140 +7,22 @@
  *   still ends with the exact 000 score;
  * - a 4-player seat's practice help: the same distances as rules/howfar.ts for that rack.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { encodeLine } from '../../../firmware-protocol/codec.js';
-import type { ReaderMessage } from '../../../firmware-protocol/messages.js';
+import { describe, expect, it } from 'vitest';
 import { howFar } from '../../../rules/howfar.js';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { loadHubConfig } from '../../config/load.js';
 import type { TableConfig } from '../../config/types.js';
-import type { ReaderSupervisor, Connection } from '../../readers/supervisor.js';
-import { applySteps, tableZones, wallPositions, type Step } from '../../simulator/game.js';
-import { playStandardGame, type StandardGameResult } from '../../simulator/standard/game.js';
-import { openSqliteStore } from '../../store/sqlite.js';
-import type { EventStore, StoredEvent } from '../../store/types.js';
-import { simulatedTileSet, tagOfTile } from '../../tilesets/simulated.js';
-import type { TileMovedData } from '../machine.js';
-import { engineOnReaders } from '../readers.test-helpers.js';
+import { applySteps, tableZones, wallPositions } from '../../simulator/game.js';
+import { playStandardGame } from '../../simulator/standard/game.js';
+import { simulatedTileSet } from '../../tilesets/simulated.js';
+import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-/** the simulator's pace (ms per step; half after a lift, twice after a discard) */
-const PACE = 400;
-
-/** A standard table whose readers are driven by hand, step by step of a simulated game. */
-class Bench {
-  clock = 1_000_000;
-  readonly store: EventStore = openSqliteStore(':memory:');
-  readonly engine: StandardTableEngine;
-  readonly supervisor: ReaderSupervisor;
-  /** what each reader holds now, per zone (tags): what its next snapshot says */
-  private readonly holds = new Map<string, Set<string>>();
-  private readonly conns = new Map<string, Connection>();
-  private readonly seqs = new Map<string, number>();
-  /** readers unplugged now: they send nothing */
-  private readonly unplugged = new Set<string>();
-  /** `reader/zone` → when the hub last got a line about it (ms) */
-  readonly lastLine = new Map<string, number>();
-  private lastBeat = this.clock;
-
-  constructor(readonly table: TableConfig) {
-    const wired = engineOnReaders(table, this.store, (readers) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store: this.store, readers, now: () => this.clock }));
-    this.engine = wired.engine;
-    this.supervisor = wired.supervisor;
-    for (const r of table.readers) for (const z of Object.keys(r.zones)) this.holds.set(`${r.id}/${z}`, new Set());
-  }
-
-  private send(reader: string, msg: ReaderMessage): void {
-    if (this.unplugged.has(reader)) return;
-    let conn = this.conns.get(reader);
-    if (!conn) {
-      conn = { name: `/dev/pts-${reader}`, write: () => undefined };
-      this.conns.set(reader, conn);
-      this.supervisor.opened(conn);
-    }
-    if ('zone' in msg) this.lastLine.set(`${reader}/${msg.zone}`, this.clock);
-    this.supervisor.line(conn, encodeLine(msg), this.clock);
-  }
-  private seq(reader: string): number {
-    const s = (this.seqs.get(reader) ?? -1) + 1;
-    this.seqs.set(reader, s);
-    return s;
-  }
-
-  /** A reader (re)connects: HELLO, then a snapshot of each of its zones as they are now. */
-  hello(reader: string): void {
-    const cfg = this.table.readers.find((r) => r.id === reader)!;
-    this.seqs.delete(reader);
-    this.send(reader, { type: 'HELLO', reader, firmware: '0.1.0', protocol: 0, zones: Object.keys(cfg.zones) });
-    for (const zone of Object.keys(cfg.zones)) this.send(reader, { type: 'SNAP', seq: this.seq(reader), zone, tags: [...this.holds.get(`${reader}/${zone}`)!] });
-  }
-
-  /** The walls are built before the hub is there: every reader powers up seeing them and says HELLO. */
-  build(game: StandardGameResult): void {
-    const wallZone = (w: number) => this.table.readers.flatMap((r) => Object.entries(r.zones).filter(([, p]) => p.area === 'wall' && p.wall === w).map(([z]) => `${r.id}/${z}`))[0]!;
-    game.walls.forEach((tiles, w) => tiles.forEach((t) => this.holds.get(wallZone(w))!.add(tagOfTile(t))));
-    for (const r of this.table.readers) this.hello(r.id);
-    this.advance(1000);
-  }
-
-  /** Pulls a reader's cable: the hub sees the connection close; the reader keeps tracking, silent. */
-  unplug(reader: string): void {
-    this.supervisor.closed(this.conns.get(reader)!, 'Port closed: disconnected');
-    this.conns.delete(reader);
-    this.unplugged.add(reader);
-  }
-  /** Plugs it back: a new connection, a HELLO and its snapshots. */
-  replug(reader: string): void {
-    this.unplugged.delete(reader);
-    this.hello(reader);
-  }
-
-  /** One simulator step: its lifts and placements as DEL and ADD lines, then the step's dwell. */
-  step(s: Step): void {
-    for (const m of s.moves) {
-      const tag = tagOfTile(m.tile);
-      if (m.from) {
-        this.holds.get(`${m.from.reader}/${m.from.zone}`)!.delete(tag);
-        this.send(m.from.reader, { type: 'DEL', seq: this.seq(m.from.reader), zone: m.from.zone, tag });
-      }
-      if (m.to) {
-        this.holds.get(`${m.to.reader}/${m.to.zone}`)!.add(tag);
-        this.send(m.to.reader, { type: 'ADD', seq: this.seq(m.to.reader), zone: m.to.zone, tag });
-      }
-    }
-    this.advance(PACE * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
-  }
-
-  /** Moves the clock on, ticking every 50 ms; every plugged reader beats once a second. */
-  advance(ms: number): void {
-    const end = this.clock + ms;
-    while (this.clock < end) {
-      this.clock = Math.min(end, this.clock + 50);
-      if (this.clock - this.lastBeat >= 1000) {
-        this.lastBeat = this.clock;
-        for (const r of this.table.readers) if (this.conns.has(r.id)) this.send(r.id, { type: 'HB', seq: this.seq(r.id), uptimeMs: this.clock });
-      }
-      this.engine.tick();
-    }
-  }
-
-  moves(): (StoredEvent & { data: TileMovedData })[] {
-    return this.store.events(this.table.id).filter((e) => e.type === 'tile-moved') as (StoredEvent & { data: TileMovedData })[];
-  }
-}
-
-const benches: Bench[] = [];
-afterEach(() => {
-  for (const b of benches.splice(0)) {
-    b.engine.close();
-    b.store.close();
-  }
-});
-function bench(table: TableConfig = demo): Bench {
-  const b = new Bench(table);
-  benches.push(b);
-  return b;
+const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+/** A standard table whose readers are driven step by step of a simulated game (hub/table/test-bench.ts), closed after the test. */
+function bench(table: TableConfig = demo): SimBench<StandardTableEngine> {
+  return keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
 }
 
 describe('a 4-player table over reader lines', () => {

@@ -1,0 +1,81 @@
+/**
+ * Shared by the director's browser tests (test/browser/director-*.test.ts; not a test file itself):
+ * the system Chromium, the display built once into a temporary folder, and the director's login.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DIRECTOR_TOKEN, ROOT, type Session } from '../e2e/harness.js';
+
+/** The system Chromium playwright-core drives. */
+export const CHROMIUM = '/usr/bin/chromium';
+/** Whether these tests can run here: Chromium and socat (the simulator's pseudo-terminals) installed. */
+export const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
+/** Where the screenshots go: test-results/ at the repository root. */
+export const RESULTS = path.join(ROOT, 'test-results');
+
+/** Builds the display (display/vite.config.ts) into a new temporary folder `mjhub-dist-*` and returns its path (the hub's static dir). */
+export async function buildDisplay(): Promise<string> {
+  const dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
+  await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  return dist;
+}
+
+/** Launches the system Chromium headless, without sandbox, GPU or background traffic. */
+export function launchChromium(): Promise<Browser> {
+  const quiet = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', ...quiet] });
+}
+
+/**
+ * Logs in with DIRECTOR_TOKEN on whichever form the page shows (the login secret, or the token
+ * form), unless `inside` (a selector of the page behind it) shows first. Waits up to 20 s.
+ */
+export async function logIn(page: Page, inside: string): Promise<void> {
+  const form = await page.waitForSelector(`#director-secret, #director-token, ${inside}`, { timeout: 20_000 });
+  const id = await form.getAttribute('id');
+  if (id === null) return; // already in
+  await page.fill(`#${id}`, DIRECTOR_TOKEN);
+  await page.click('button[type="submit"]');
+}
+
+/** The text of the first element `sel` matches, trimmed ('' when it has none). */
+export async function text(page: Page, sel: string): Promise<string> {
+  return ((await page.textContent(sel)) ?? '').trim();
+}
+
+/** The text of every element `sel` matches, white space folded to single spaces and trimmed. */
+export async function texts(page: Page, sel: string): Promise<string[]> {
+  return page.$$eval(sel, (els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+}
+
+/** What `chromiumPerSuite` gives a describe block: `dist` and `browser` are set by its beforeAll. */
+export interface ChromiumSuite {
+  /** the display's build folder (the hub's static dir) */
+  dist: string;
+  browser: Browser;
+  /** the hub sessions the tests started: each stopped after the suite */
+  sessions: Session[];
+}
+
+/**
+ * Registers, in the enclosing describe block, a beforeAll (90 s) that builds the display and
+ * launches Chromium, and an afterAll that closes the browser, stops every session in `sessions`
+ * and removes the build folder.
+ */
+export function chromiumPerSuite(): ChromiumSuite {
+  const suite: ChromiumSuite = { dist: '', browser: undefined as unknown as Browser, sessions: [] };
+  beforeAll(async () => {
+    suite.dist = await buildDisplay();
+    suite.browser = await launchChromium();
+  }, 90_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    for (const s of suite.sessions) await s.stop();
+    if (suite.dist) rmSync(suite.dist, { recursive: true, force: true });
+  });
+  return suite;
+}
