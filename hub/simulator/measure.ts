@@ -4,11 +4,12 @@
  * ReaderSupervisor and a TableEngine (no pseudo-terminals), and what the hub inferred compared with
  * the simulator's record: false and missed flags, false and missed moves, wrong final counts.
  *
- *   node --import tsx hub/simulator/measure.ts [--games 200] [--seed 1] [--noise realistic,x5]
+ *   node --import tsx hub/simulator/measure.ts [--games 200] [--seed 1] [--noise realistic x5]
  *                                              [--pace 700] [--config FILE] [--protocol 1] [--json]
  *
- * `--noise` takes a comma-free list of levels separated by `;` or several `--noise` flags; each is
- * a spec of noise.ts `parseNoise` (`none`, `realistic`, `x5`, `realistic,missed=0.05`).
+ * `--noise` takes one or more levels, separated by spaces or given by several `--noise` flags
+ * (default: none realistic x5); each is a spec of noise.ts `parseNoise` (`none`, `realistic`, `x5`,
+ * `realistic,missed=0.05`: a level with one kind's rate changed).
  * Game i (1-based) uses seed + i - 1 and the demo's violations (run.ts `demoInjection`).
  * `--protocol 1` (the default): the virtual readers speak protocol v1 (a signal strength on every
  * read, weak for cross-reads; replay; ERR), and the tracker settles strongly read moves on its short
