@@ -196,7 +196,9 @@ async function main(): Promise<void> {
         ['--import', 'tsx', path.join(root, script), '--demo', '--dir', dir, '--config', config, '--table', table.id,
           '--pace', String(o.simPace), '--seed', String(o.simSeed + 100 * i), '--transport', o.simTransport,
           '--tcp-base', String((table.variant === 'standard' ? 7800 : 7700) + 20 * i)],
-        { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: root },
+        // its own process group: a Ctrl-C in the terminal reaches the hub only, which stops the
+        // simulator after its own transports (no "connection lost" line for a cable it pulls itself)
+        { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: root, detached: true },
       );
       sims.push(sim);
       await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
