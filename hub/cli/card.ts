@@ -4,18 +4,20 @@
  * Mah Jongg hand: 14 tiles, concealed and exposed together (else `mjhub: a Mah Jongg hand is 14
  * tiles, not 15` and exit 1).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Command } from 'commander';
-import { loadCard } from '../../rules/card/parse.js';
+import { readCardFile } from '../config/card-file.js';
 import { describeCard } from '../../rules/card/check.js';
 import { matchHand } from '../../rules/match.js';
 import { parseKinds } from '../../rules/tiles.js';
 import type { Card } from '../../rules/card/types.js';
 
-function readCard(file: string): Card {
-  return loadCard(readFileSync(file, 'utf8'), { id: path.basename(file).replace(/\.card$/, ''), file });
-}
+const readCard = (file: string): Card => readCardFile(file);
+
+// output piped into `head` and closed early: stop quietly, as other command-line tools do
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 const program = new Command().name('mjhub').exitOverride();
 program

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { loadCard } from '../../rules/card/parse.js';
+import { CardFileError, readCardFile } from './card-file.js';
 import type { Card } from '../../rules/card/types.js';
 import type { HubConfig, TableConfig } from './types.js';
 
@@ -51,6 +51,21 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The walls are used in `wallOrder`: each wall once, and only walls some reader reads.
+ * @throws ConfigError naming the table and the repeated or unknown wall (numbered from 1, as the views do)
+ */
+function checkWallOrder(file: string, t: TableConfig): void {
+  const read = new Set<number>();
+  for (const r of t.readers) for (const role of Object.values(r.zones)) if (role.area === 'wall') read.add(role.wall);
+  const seen = new Set<number>();
+  for (const w of t.wallOrder) {
+    if (seen.has(w)) throw new ConfigError(`${file}: table ${t.id}: wallOrder lists wall ${w + 1} twice`);
+    seen.add(w);
+    if (!read.has(w)) throw new ConfigError(`${file}: table ${t.id}: wallOrder names wall ${w + 1}, which no reader reads (walls read: ${[...read].sort((a, b) => a - b).map((x) => x + 1).join(', ') || 'none'})`);
+  }
+}
+
 /** A table with its cards loaded. */
 export interface LoadedTable {
   table: TableConfig;
@@ -82,6 +97,7 @@ export function loadHubConfig(file: string): LoadedTable[] {
     for (const r of t.readers) {
       if (readerIds.has(r.id)) throw new ConfigError(`${file}: table ${t.id}: reader "${r.id}" is listed twice`);
       readerIds.add(r.id);
+      if (Object.keys(r.zones).length === 0) throw new ConfigError(`${file}: table ${t.id}: reader ${r.id} has no zones (a reader reads at least one rack, top, wall or the floor)`);
       for (const [zone, role] of Object.entries(r.zones)) {
         if ((role.area === 'rack' || role.area === 'top') && (role.player >= t.players.length || role.rack >= t.racksPerPlayer)) {
           throw new ConfigError(`${file}: table ${t.id}: reader ${r.id} zone ${zone}: no player ${role.player} rack ${role.rack} at this table`);
@@ -89,17 +105,16 @@ export function loadHubConfig(file: string): LoadedTable[] {
       }
     }
   }
+  for (const t of config.tables) checkWallOrder(file, t);
   return config.tables.map((t) => ({
     table: t,
     cards: t.cards.map((c) => {
-      const cardFile = path.resolve(path.dirname(file), c);
-      let text: string;
       try {
-        text = readFileSync(cardFile, 'utf8');
+        return readCardFile(path.resolve(path.dirname(file), c));
       } catch (e) {
-        throw new ConfigError(`${file}: table ${t.id}: cannot read card ${c}: ${(e as Error).message}`);
+        if (e instanceof CardFileError) throw new ConfigError(`${file}: table ${t.id}: card "${c}": ${e.message}`);
+        throw e;
       }
-      return loadCard(text, { id: path.basename(cardFile).replace(/\.card$/, ''), file: cardFile });
     }),
   }));
 }

@@ -12,7 +12,7 @@
  * good and shows in `health()`; nothing is lost silently.
  */
 import { checkAt, checkText } from './checks.js';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { lockLog, type LogLock } from './lock.js';
@@ -121,6 +121,19 @@ function toEvent(p: PendingEvent): StoredEvent {
 }
 
 /**
+ * The log holds every raw reader line, so every concealed tile: its folder is the hub user's alone
+ * (0700) and the file is 0600 before SQLite opens it (SQLite gives its -wal and -shm files the
+ * database file's permissions).
+ */
+function keepPrivate(path: string): void {
+  const dir = dirname(resolve(path));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+}
+
+/**
  * Opens (creating if needed, folder included) the event store in a SQLite file.
  * Seq and raw-line ids continue from the highest already in the file.
  * @param path a file path, or `':memory:'` for a throw-away store (tests; no lock)
@@ -133,7 +146,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   let db: Database.Database;
   try {
     if (path !== ':memory:') {
-      mkdirSync(dirname(resolve(path)), { recursive: true });
+      keepPrivate(path);
       lock = lockLog(path);
     }
     db = new Database(path);
