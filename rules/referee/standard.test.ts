@@ -79,13 +79,32 @@ describe('standard referee: winning and scoring (NMJL + 000 SCORING)', () => {
     expect(t.points()).toEqual([0, 55, 0, 0]);
   });
 
-  it('Bea calls East’s 3B for Mah Jongg: 25 + 20 jokerless = 45; East threw it to 1 exposure (the Mah Jongg group): −10', () => {
+  it('Bea calls East’s 3B for Mah Jongg: 25 + 20 jokerless = 45; East threw it to a rack with no exposure before the call: −10', () => {
     const t = start().discard(EAST, '3B');
     t.act({ type: 'call', calls: [{ player: SOUTH, for: 'mah-jongg' }] });
     t.act({ type: 'mah-jongg', player: SOUTH });
-    expect(t.state.result!.outcome).toMatchObject({ winner: SOUTH, selfPicked: false, discarder: EAST, winnerExposures: 1 });
+    expect(t.state.result!.outcome).toMatchObject({ winner: SOUTH, selfPicked: false, discarder: EAST, winnerExposures: 0 });
     expect(t.points()).toEqual([-10, 45, 0, 0]);
   });
+
+  // Bea exposes a kong of 1B on East's discard, then goes out on Cat's 3B: one exposure on her rack
+  // before the Mah Jongg call, whether the 3B is held on top or exposed with 3B 3B first
+  for (const how of ['held on top', 'exposed as a pung first'] as const)
+    it(`one exposure (1B kong) before calling Cat’s 3B for Mah Jongg (${how}): Bea 25 + 20 = 45, Cat −10 (000: "none or one exposure")`, () => {
+      const t = start({ east: 'N E W 1B 4C 5C 6C 7C 8C 9C 2C 9D 5D 6D', bea: 'N E W 1B 1B 1B 2B 2B 2B 2B 3B 3B 9D' }).discard(EAST, '1B');
+      t.act({ type: 'call', calls: [{ player: SOUTH, for: 'kong' }] });
+      t.act({ type: 'expose', player: SOUTH, tiles: k('1B 1B 1B') });
+      t.discard(SOUTH, '9D').pick(WEST, '3B').discard(WEST, '3B');
+      if (how === 'held on top') t.act({ type: 'call', calls: [{ player: SOUTH, for: 'mah-jongg' }] });
+      else {
+        t.act({ type: 'call', calls: [{ player: SOUTH, for: 'pung' }] });
+        t.act({ type: 'expose', player: SOUTH, tiles: k('3B 3B') });
+      }
+      t.act({ type: 'mah-jongg', player: SOUTH });
+      expect(t.flags).toEqual([]);
+      expect(t.state.result!.outcome).toMatchObject({ winner: SOUTH, discarder: WEST, winnerExposures: 1 });
+      expect(t.points()).toEqual([0, 45, -10, 0]);
+    });
 
   it('wall game: every live hand +10 (000)', () => {
     // a wall of 1 tile: East discards, Bea picks the last tile and discards it, no call

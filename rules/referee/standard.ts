@@ -193,6 +193,7 @@ export interface StandardState {
   calledFrom: number | null;
   /** the first Mah Jongg in error with players who exposed for it */
   error: { caller: number; exposedBy: number[] } | null;
+  /** the verified Mah Jongg; `exposures`: on the winner's rack before the Mah Jongg call (0-4, 000) */
   winner: { player: number; lineId: string; value: number; jokerless: boolean; singlesAndPairs: boolean; selfPicked: boolean; discarder: number | null; exposures: number } | null;
   wallGame: boolean;
   flags: StandardFlag[];
@@ -555,6 +556,18 @@ export function standardReferee(config: StandardConfig) {
     exp!.splice(exp!.indexOf('J'), 1, a.tile);
   }
 
+  /**
+   * The exposures on a winner's rack before the Mah Jongg call (000: the discarder pays −10 to "none
+   * or one exposure on their rack", −20 to "two or more"): 0-4. The tile called for Mah Jongg and
+   * the group laid with it are not one of them: a called tile still held on top of the rack is not
+   * an exposure yet, and a group exposed with the tile called this turn is the last exposure (a
+   * called tile makes one exposure at most). A self-picked Mah Jongg counts every exposure.
+   */
+  function exposuresBeforeCall(s: StandardState, p: StandardPlayer): number {
+    const calledGroup = s.turnHas === 'called' && p.hold === null && p.exposures.length > 0 ? 1 : 0;
+    return p.exposures.length - calledGroup;
+  }
+
   function doMahJongg(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'mah-jongg' }>): void {
     const player = a.player;
     const p = s.players[player]!;
@@ -573,8 +586,7 @@ export function standardReferee(config: StandardConfig) {
         singlesAndPairs: best.line.singlesAndPairs,
         selfPicked: called === null,
         discarder: called,
-        // the group made with a called Mah Jongg tile counts as an exposure (rules/scoring/tournament.ts)
-        exposures: p.exposures.length + (p.hold ? 1 : 0),
+        exposures: exposuresBeforeCall(s, p),
       };
       return end(s, `${name(player)} declared Mah Jongg: ${best.line.text}`);
     }

@@ -36,9 +36,9 @@ export interface TournamentProfile {
   jokerlessSinglesAndPairs: boolean;
   /** added to each player whose hand is not dead in a wall game (000: +10) */
   wallGame: number;
-  /** added to the discarder of the winning tile when the winner has up to `manyExposures − 1` exposures (000: −10) */
+  /** added to the discarder of the winning tile when the winner had up to `manyExposures − 1` exposures before the Mah Jongg call (000: −10) */
   discarderFewExposures: number;
-  /** added to the discarder when the winner has `manyExposures` or more exposures (000: −20) */
+  /** added to the discarder when the winner had `manyExposures` or more exposures before the Mah Jongg call (000: −20) */
   discarderManyExposures: number;
   /** the number of exposures from which `discarderManyExposures` applies (000: 2) */
   manyExposures: number;
@@ -101,7 +101,12 @@ export interface TournamentOutcome {
   singlesAndPairs?: boolean;
   /** the seat that discarded the winning tile; null or absent when self-picked */
   discarder?: number | null;
-  /** exposures on top of the winner's rack when the Mah Jongg was declared (tiles called for it included) */
+  /**
+   * exposures on top of the winner's rack before the Mah Jongg call, 0-4 (000: "none or one
+   * exposure on their rack" −10 to the discarder, "two or more" −20); the tile called for Mah Jongg
+   * and the tiles laid with it are not an exposure (a winner with four exposures who calls the last
+   * tile has 4)
+   */
   winnerExposures?: number;
   /** seats whose hands are dead (score 0, no wall-game bonus; a dead hand does not pick or discard) */
   dead?: readonly number[];
@@ -234,7 +239,7 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
     if (discarder === w) throw new ScoringError(`${names[w]} cannot win on their own discard`);
     if (discarder !== null && dead.has(discarder)) throw new ScoringError(`${names[discarder]} has a dead hand and does not discard`);
     const exposures = outcome.winnerExposures ?? 0;
-    if (!Number.isInteger(exposures) || exposures < 0 || exposures > 4) throw new ScoringError(`the winner's exposures must be a whole number 0-4, not ${exposures}`);
+    if (!Number.isInteger(exposures) || exposures < 0 || exposures > 4) throw new ScoringError(`the winner's exposures before the Mah Jongg call must be a whole number 0-4, not ${exposures}`);
 
     let score = value;
     const parts = [`Hand ${value}`];

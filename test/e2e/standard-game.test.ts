@@ -57,7 +57,7 @@ describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-term
     expect(end.players[1]!.racks[0]!.exposed).toHaveLength(14);
     expect(end.flags).toEqual([]);
     // 000 scoring, by hand: Bea 50 + jokerless 20 = 70 (not self-picked); Dot threw the winning tile
-    // to a hand with one exposure (the called tile's group) → −10; East and West 0
+    // to a concealed hand (no exposure on the rack before the Mah Jongg call: "none or one") → −10; East and West 0
     expect(end.score?.points).toEqual([0, 70, 0, -10]);
     expect(end.score?.final).toBe(true);
     expect(rec.points).toEqual([0, 70, 0, -10]);

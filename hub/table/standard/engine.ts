@@ -10,7 +10,9 @@
  *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
  *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
  * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). An action the
- * referee refuses (StandardActionError) is kept in `unexplained`; a refused Charleston pass with
+ * referee refuses (StandardActionError) or throws on (a fault of the referee or the scorer) is kept
+ * in `unexplained` with the error's words, the state as before it, and the table plays on; the
+ * director sees it under "Moves the hub could not place". A refused Charleston pass with
  * blind tiles (NMJL: blind passes only on the first left and the last right) is also a `blind-pass`
  * flag for the director, and the game goes on from the racks the readers see. Every view is
  * rebuilt from the log by the fold, after a restart and after every director ruling. The reads, the
@@ -71,11 +73,18 @@ export interface CountMismatch {
   ref: string;
 }
 
-/** An action the referee could not apply at all (e.g. a discard of a tile it does not know the player holds). */
+/**
+ * An action the referee could not apply: one it refuses as impossible (StandardActionError, e.g. a
+ * discard of a tile it does not know the player holds) or one on which the referee or the scorer
+ * failed (any other error). The game state stays as it was before the action.
+ */
 export interface Unexplained {
+  /** the event sequence number of the move the action came from */
   ref: string;
+  /** ms since epoch */
   at: number;
   action: StandardAction['type'];
+  /** the error's words */
   error: string;
 }
 
@@ -86,7 +95,7 @@ export class StandardTableEngine extends TableMachine {
   private agg = new StandardAggregator();
   /** physical count mismatches of the current game */
   private mismatches: CountMismatch[] = [];
-  /** actions of the current game the referee refused as impossible */
+  /** actions of the current game the referee refused as impossible or threw on */
   readonly unexplained: Unexplained[] = [];
   /** the actions inferred for the current game (without time and reference), in order */
   private inferred: Omit<StandardAction, 'at' | 'ref'>[] = [];
@@ -243,9 +252,10 @@ export class StandardTableEngine extends TableMachine {
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
       if (r.boundary) this.turnBoundary(e.at);
     } catch (err) {
-      if (!(err instanceof StandardActionError)) throw err;
-      this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error: err.message });
-      if (a.type === 'pass' && a.blind?.some((b) => b > 0) && this.state.phase === 'charleston') this.refuseBlindPass(a, e, err.message);
+      // the state stays as before the action (the referee works on a copy): the table plays on
+      const error = err instanceof Error ? err.message : String(err);
+      this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error });
+      if (err instanceof StandardActionError && a.type === 'pass' && a.blind?.some((b) => b > 0) && this.state.phase === 'charleston') this.refuseBlindPass(a, e, error);
     }
   }
 

@@ -1,0 +1,108 @@
+/**
+ * A standard 4-player game written move by move for a test (not a test file itself): the walls as
+ * built (the full set in set order, 38 a wall), then the physical moves the readers of
+ * hub/config/tables/standard-demo.json would see, as simulator steps (a lift, then a placement) for
+ * the reader-line bench `SimBench` (hub/table/test-bench.ts). The test names tiles by kind; the
+ * script takes the next copy still where the move starts.
+ *
+ * The Charleston is the required first one only (000): right, across, left. On the first right each
+ * player passes the 3 tiles the test gives; on the across and the left each passes on the 3 tiles
+ * just received, so the tiles a player passes first right end with the player across
+ * (1 + 2 + 3 = 6 ≡ 2 seats on). After the Charleston a player holds what she was dealt, less her
+ * own 3, plus the 3 of the player across. East's first discard then starts play (no second
+ * Charleston, no courtesy pass).
+ */
+import { kindOf, parseKinds, fullTileSet, type TileId, type TileKind } from '../../../rules/tiles.js';
+import type { TableConfig } from '../../config/types.js';
+import { tableZones, zoneKey, type Step, type TableZones, type Zone } from '../../simulator/game.js';
+
+/** Seats, as the referee numbers them. */
+export const EAST = 0;
+export const SOUTH = 1;
+export const WEST = 2;
+export const NORTH = 3;
+
+const NAMES = ['Ann', 'Bea', 'Cat', 'Dot'];
+
+/** One game as a test writes it. */
+export class ScriptedGame {
+  /** the walls as built: the full set in set order, 38 tiles a wall */
+  readonly walls: TileId[][];
+  readonly steps: Step[] = [];
+  private readonly zones: TableZones;
+  /** where each tile is now (null: in a hand) */
+  private readonly where = new Map<TileId, Zone | null>();
+
+  /**
+   * Deals each seat exactly the tiles given (East 14, the others 13, as kind notation, e.g.
+   * `'N E W 1B 1B …'`), then plays the first Charleston with `charleston[p]` as player p's first-right tiles.
+   * @throws Error when a hand has the wrong size or a kind has no copy left in the walls
+   */
+  constructor(table: TableConfig, dealt: readonly string[], charleston: readonly string[]) {
+    this.zones = tableZones(table);
+    const set = fullTileSet();
+    this.walls = [0, 1, 2, 3].map((w) => set.slice(w * 38, (w + 1) * 38));
+    this.walls.forEach((tiles, w) => tiles.forEach((t) => this.where.set(t, this.zones.walls[w]!)));
+    dealt.forEach((hand, p) => {
+      const kinds = parseKinds(hand);
+      if (kinds.length !== (p === EAST ? 14 : 13)) throw new Error(`${NAMES[p]} is dealt ${kinds.length} tiles, not ${p === EAST ? 14 : 13}`);
+      for (const k of kinds) this.move(this.take(k, 'wall'), this.rack(p), `${NAMES[p]} is dealt`);
+    });
+    let passing = charleston.map((c, p) => {
+      const chosen: TileId[] = [];
+      for (const k of parseKinds(c)) chosen.push(this.take(k, this.rack(p), chosen));
+      return chosen;
+    });
+    for (const [offset, stage] of [[1, 'first right'], [2, 'first across'], [3, 'first left']] as const) {
+      const received: TileId[][] = [[], [], [], []];
+      passing.forEach((tiles, p) => {
+        const to = (p + offset) % 4;
+        for (const t of tiles) this.move(t, this.rack(to), `${NAMES[p]} passes (${stage}) to ${NAMES[to]}`);
+        received[to] = tiles;
+      });
+      passing = received;
+    }
+  }
+
+  /** Player p picks a tile of this kind from a wall into the rack. */
+  pick(p: number, kind: string): this {
+    this.move(this.take(kind as TileKind, 'wall'), this.rack(p), `${NAMES[p]} picks`);
+    return this;
+  }
+
+  /** Player p discards a tile of this kind from the rack to the floor. */
+  discard(p: number, kind: string): this {
+    this.move(this.take(kind as TileKind, this.rack(p)), this.zones.floor, `${NAMES[p]} discards`, 2);
+    return this;
+  }
+
+  /** Player p takes the discard on the floor onto the top of the rack (a call), then lays `fromRack` (kinds) next to it. */
+  call(p: number, fromRack: string): this {
+    const floor = [...this.where].filter(([, z]) => z === this.zones.floor).map(([t]) => t);
+    this.move(floor.at(-1)!, this.top(p), `${NAMES[p]} calls`);
+    for (const k of parseKinds(fromRack)) this.move(this.take(k, this.rack(p)), this.top(p), `${NAMES[p]} exposes`);
+    return this;
+  }
+
+  private rack(p: number): Zone {
+    return this.zones.rackIn[p]![0]!;
+  }
+
+  private top(p: number): Zone {
+    return this.zones.rackTop[p]![0]!;
+  }
+
+  /** The next copy of `kind` in `at` (a zone, or any wall), other than those in `besides`. */
+  private take(kind: TileKind, at: Zone | 'wall', besides: readonly TileId[] = []): TileId {
+    const walls = new Set(this.zones.walls);
+    for (const [t, z] of this.where) if (kindOf(t) === kind && !besides.includes(t) && (at === 'wall' ? z !== null && walls.has(z) : z === at)) return t;
+    throw new Error(`no ${kind} left in ${at === 'wall' ? 'the walls' : zoneKey(at)}`);
+  }
+
+  private move(tile: TileId, to: Zone, label: string, dwell?: number): void {
+    const from = this.where.get(tile)!;
+    this.where.set(tile, to);
+    this.steps.push({ label: `${label}: lifts ${tile}`, moves: [{ tile, from, to: null }] });
+    this.steps.push({ label: `${label}: puts ${tile} in ${zoneKey(to)}`, moves: [{ tile, from: null, to }], ...(dwell ? { dwell } : {}) });
+  }
+}
