@@ -10,6 +10,9 @@
  * - `director-ruling` `{ flagId, ruling, by, deadRack?, changes? }`: the latest ruling on a flag stands
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (003 rule 19C/D)
  * Every view is rebuilt from these by the fold, after a restart and after every director ruling.
+ * An action on which the referee or the scorer throws (a fault of the rules code) leaves the state
+ * as it was, stays in the log, and is listed for the director under "Moves the hub could not
+ * place" with the error's words; play goes on, and a restart folds it the same way.
  */
 import { kindOf, type TileId } from '../../rules/tiles.js';
 import {
@@ -25,7 +28,7 @@ import {
 } from '../../rules/referee/siamese.js';
 import type { GameAction, UnseenRack } from '../../rules/referee/actions.js';
 import type { Place } from '../../rules/referee/places.js';
-import type { FlagEvidence, PublicTableView } from '../api/views.js';
+import type { DirectorTableView, FlagEvidence, PublicTableView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/runtime.js';
 import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
@@ -46,6 +49,9 @@ export const DEFAULT_SETTLE_BY_AREA: Partial<Record<Place['area'], number>> = { 
 export class TableEngine extends TableMachine {
   private referee!: SiameseReferee;
   private state!: SiameseState;
+  /** actions of the current game the referee threw on (oldest first), and that game's number */
+  private readonly unplaced: NonNullable<DirectorTableView['unplaced']> = [];
+  private unplacedGame = 0;
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: EngineOptions) {
@@ -68,6 +74,8 @@ export class TableEngine extends TableMachine {
       chosenDeadRacks: this.chosenDeadRacks,
     });
     this.state = initialSiameseState({ names: this.table.players.map((p) => p.name), racksPerPlayer: this.table.racksPerPlayer });
+    this.unplaced.length = 0;
+    this.unplacedGame = this.state.gameNo;
   }
 
   /** One event into the Siamese referee: a move as the action it is (./inference.ts), a count check (003 rule 18C), an entry (19C/D). */
@@ -92,9 +100,24 @@ export class TableEngine extends TableMachine {
       action = { type: 'count-check', skipPlayers: this.playersToSkip(d.skipReaders), at: e.at, ref };
     }
     if (!action) return;
-    const result = this.referee.apply(this.state, action);
-    this.state = result.state;
-    if (result.boundary) this.turnBoundary(e.at);
+    if (this.state.gameNo !== this.unplacedGame) {
+      this.unplacedGame = this.state.gameNo;
+      this.unplaced.length = 0;
+    }
+    try {
+      const result = this.referee.apply(this.state, action);
+      this.state = result.state;
+      if (result.boundary) this.turnBoundary(e.at);
+    } catch (err) {
+      // a fault of the referee or the scorer on this action: the state stays as before it (the
+      // referee works on a copy), the event stays in the log, the director sees it, play goes on
+      this.unplaced.push({ at: e.at, action: action.type, reason: err instanceof Error ? err.message : String(err), ref });
+    }
+  }
+
+  /** The actions of the current game the referee threw on, for the director ("Moves the hub could not place"). */
+  protected override unplacedMoves(): NonNullable<DirectorTableView['unplaced']> {
+    return [...this.unplaced];
   }
 
   /**
