@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ID_RULE } from './ids.js';
+import { loadHubConfig } from './load.js';
+
+const DEMO = path.join(import.meta.dirname, 'tables/siamese-demo.json');
+
+/** The Siamese demo config with `change` applied, written to a fresh folder (card paths made absolute). */
+function configWith(change: (t: any) => void): string {
+  const cfg = JSON.parse(readFileSync(DEMO, 'utf8'));
+  const t = cfg.tables[0];
+  t.cards = t.cards.map((c: string) => path.resolve(path.dirname(DEMO), c));
+  change(t);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mjhub-config-')), 'hub.json');
+  writeFileSync(file, JSON.stringify(cfg));
+  return file;
+}
+
+const refusal = (file: string) => {
+  try {
+    loadHubConfig(file);
+    return 'accepted';
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+
+describe('ids that name files and URLs', () => {
+  it('accepts the demo ids', () => {
+    expect(loadHubConfig(configWith(() => {})).map(({ table }) => [table.id, table.readers.length, table.tileSet])).toEqual([['t1', 9, 'simulated']]);
+  });
+
+  it.each([
+    ['..', '".." must start with a letter or digit'],
+    ['.', '"." must start with a letter or digit'],
+    ['-', '"-" must start with a letter or digit'],
+    ['...', '"..." must start with a letter or digit'],
+    ['.hidden', '".hidden" must start with a letter or digit'],
+    ['con', '"con" is a Windows device name'],
+    ['NUL', '"NUL" is a Windows device name'],
+    ['Com7', '"Com7" is a Windows device name'],
+    ['t1/../..', '"t1/../.." has "/", which is not a letter, digit, "_" or "-"'],
+    ['table 1', '"table 1" has " ", which is not a letter, digit, "_" or "-"'],
+  ])('refuses the table id %j, naming the file, the field and the value', (id, problem) => {
+    const file = configWith((t) => (t.id = id));
+    expect(refusal(file)).toBe(`${file}: tables.0.id: ${problem} (${ID_RULE})`);
+  });
+
+  it('refuses a reader id and a tile set id by the same rule', () => {
+    const reader = configWith((t) => (t.readers[2].id = '..'));
+    expect(refusal(reader)).toBe(`${reader}: tables.0.readers.2.id: ".." must start with a letter or digit (${ID_RULE})`);
+    const set = configWith((t) => (t.tileSet = '../club-set'));
+    expect(refusal(set)).toBe(`${set}: tables.0.tileSet: "../club-set" must start with a letter or digit (${ID_RULE})`);
+    const aux = configWith((t) => (t.tileSet = 'aux'));
+    expect(refusal(aux)).toBe(`${aux}: tables.0.tileSet: "aux" is a Windows device name (${ID_RULE})`);
+  });
+});
