@@ -1,6 +1,8 @@
 /**
- * The one rule for ids that name files and URLs: table ids (`/table/<id>`, `<data>/sim/<id>`),
- * reader ids (the simulator's `hub-<reader>` links) and tile set ids (`<data>/tilesets/<id>.json`).
+ * The one rule for ids that name files and URLs: table ids (`/table/<id>`, `/director/<id>`,
+ * `<data>/sim/<id>`) and tile set ids (`<data>/tilesets/<id>.json`). Reader ids keep the firmware
+ * protocol's spelling (PROTOCOL.md, set in the reader); they only reach paths behind a prefix
+ * (`hub-<reader>`), joined by hub/config/path-under.ts.
  *
  * An id is 1-64 ASCII letters, digits, `_` or `-`, starting with a letter or digit, and is not a
  * device name Windows reserves (CON, PRN, AUX, NUL, COM0-9, LPT0-9, any case, with or without an

@@ -11,9 +11,9 @@ import type { Card } from '../../rules/card/types.js';
 import { ID_RULE, idProblem } from './ids.js';
 import type { HubConfig, TableConfig } from './types.js';
 
-/** a zone name: reported by the reader, never a file or URL */
+/** a reader id or zone name as the firmware protocol spells it (PROTOCOL.md): fixed in the reader, so not narrowed here */
 const name = z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . - (1-32)');
-/** an id that names files and URLs (hub/config/ids.ts): table, reader and tile set ids */
+/** an id that names files and URLs (hub/config/ids.ts): table and tile set ids */
 const id = z.string().superRefine((v, ctx) => {
   const problem = idProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: `${problem} (${ID_RULE})` });
@@ -33,7 +33,7 @@ const table = z.object({
   racksPerPlayer: z.number().int().min(1).max(2),
   tilesPerWall: z.number().int().min(1).max(152),
   wallOrder: z.array(index).min(1),
-  readers: z.array(z.object({ id, zones: z.record(name, zoneRole), port: z.string().optional() })).min(1),
+  readers: z.array(z.object({ id: name, zones: z.record(name, zoneRole), port: z.string().optional() })).min(1),
   cards: z.array(z.string().min(1)).min(1),
   tileSet: id,
   timing: z.object({

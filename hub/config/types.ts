@@ -16,7 +16,7 @@ export type ZoneRole =
 
 /** One reader and the zones it reports. */
 export interface ReaderConfig {
-  /** the id the reader sends in its HELLO, e.g. `"RK-E1"`; follows hub/config/ids.ts ID_RULE (the simulator names files after it) */
+  /** the id the reader sends in its HELLO, e.g. `"RK-E1"` (PROTOCOL.md names; the simulator's link files `hub-<id>` go through hub/config/path-under.ts) */
   id: string;
   /** zone name as the reader calls it (e.g. `"in"`, `"top"`) → what that zone watches */
   zones: Record<string, ZoneRole>;
