@@ -9,6 +9,10 @@
  * 38. WL-4's port suffers a framing error mid-way (Chrome errors `readable` and offers a new one):
  * the page shows the error, keeps reading, and its snapshot still reaches the hub. Letting the
  * reader go takes it offline at the hub.
+ *
+ * Two pages claiming the floor reader FL-1: the older one shows plainly that it was superseded and
+ * counts its lines as ignored; the director's reader table names the live page; "Relay from this
+ * page again" takes the reader back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
