@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadHubConfig } from './config/load.js';
+import { pathUnder } from './config/path-under.js';
 import { checkTournamentTables, loadTournamentConfig } from './tournament/config.js';
 import { directorSecretFor } from './director-secret.js';
 import { startHub } from './hub.js';
@@ -188,7 +189,7 @@ async function main(): Promise<void> {
     // one simulator process per table, each on its own pseudo-terminals (or TCP ports); the IPC
     // channel ends the simulator when this hub dies, even by SIGKILL (hub/simulator/run.ts)
     for (const [i, { table }] of tables.entries()) {
-      const dir = path.join(o.data, 'sim', table.id);
+      const dir = pathUnder(o.data, 'sim', table.id);
       rmSync(path.join(dir, 'ports.json'), { force: true });
       const script = table.variant === 'standard' ? 'hub/simulator/standard/main.ts' : 'hub/simulator/main.ts';
       const sim = spawn(

@@ -66,6 +66,7 @@ const READER_KEYS = keys<ReaderStatus>()([
   'gaps',
   'duplicates',
   'reconnects',
+  'relay',
 ]);
 /** What a table display and a phone show of a reader: its slot, state, when last heard and bad lines; no port, id or firmware. */
 const PUBLIC_READER_KEYS = ['id', 'state', 'lastMessageAt', 'discarded'] as const satisfies readonly (keyof ReaderStatus)[];

@@ -12,6 +12,9 @@
  *   (not retrying: the reader goes offline), a disconnect closes it retrying (the page reconnects
  *   and opens it again); either way its tiles stay where they were.
  * - Bad payloads get `relay:problem {error}` (and a `{ ok: false, error }` ack); never a throw.
+ * - When a newer connection's HELLO takes the page's reader (two pages claim one reader id: the
+ *   newest session wins), the older page gets `relay:superseded` once and its later lines are
+ *   ignored; the director's reader list names the live page (`relay`: page id, opened at, browser).
  */
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { TransportSink } from '../transports/transport.js';
@@ -23,7 +26,19 @@ import {
   parseRelayOpen,
   type RelayAck,
   type RelayedConnection,
+  type RelaySuperseded,
 } from '../transports/relay.js';
+
+/** Longest User-Agent kept for the director's reader list (characters). */
+const MAX_USER_AGENT = 160;
+
+/** The page's User-Agent header, printable ASCII, at most {@link MAX_USER_AGENT} characters; null when absent. */
+function userAgentOf(socket: Socket): string | null {
+  const ua = socket.handshake.headers['user-agent'];
+  if (typeof ua !== 'string') return null;
+  const clean = ua.replace(/[^\x20-\x7e]/g, '?').slice(0, MAX_USER_AGENT).trim();
+  return clean === '' ? null : clean;
+}
 
 /**
  * The first field of an object payload that is not in `allowed`, as the refusal to send
@@ -86,9 +101,18 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       const extra = unknownField(RELAY_EV.open, raw[0], ['readerHint']);
       if (extra) return refuse(extra, ack);
       closeCurrent('the page opened another reader', false);
-      const rc = openRelayedConnection(socket.id, req.hint, opts.sink, (line) => {
-        socket.emit(RELAY_EV.write, { line });
-      });
+      const rc = openRelayedConnection(
+        socket.id,
+        req.hint,
+        opts.sink,
+        (line) => {
+          socket.emit(RELAY_EV.write, { line });
+        },
+        { page: socket.id, openedAt: now(), userAgent: userAgentOf(socket) },
+        (notice: RelaySuperseded) => {
+          socket.emit(RELAY_EV.superseded, notice);
+        },
+      );
       live.set(socket.id, rc);
       ack?.({ ok: true, name: rc.conn.name });
     });

@@ -62,7 +62,7 @@ describe('enrolment API', () => {
     expect(res.json().message).toBe('body.setId is required');
     res = await post('/api/director/enroll/t1/start', { setId: 'my set' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^body\.setId: tile set id "my set" must be 1-64 letters/);
+    expect(res.json().message).toMatch(/^body\.setId: tile set id "my set" has " ", which is not a letter, digit, "_" or "-" \(ids are 1-64 letters/);
     res = await post('/api/director/enroll/t1/start', { setId: 'simulated' });
     expect(res.json().message).toMatch(/^body\.setId: "simulated" is a built-in set id/);
     expect((await post('/api/director/enroll/t1/start', { setId: 'club-set-3' })).statusCode).toBe(200);

@@ -8,7 +8,8 @@
  * (socket-events.ts): emit `EV.watch` (payload ignored) → `EV.snapshot {tableId, seq, view: SeatView}`,
  * then `EV.delta {tableId, seq, changes}` with seq exactly one more; `EV.resync` asks for a
  * snapshot again. When the table moves on to a later game, the hub sends `EV.problem` with
- * `fatal: true` and closes the connection: the phone needs a new token.
+ * `fatal: true` and disconnects the seat socket (this namespace only: a page's other
+ * namespaces on the same connection keep receiving): the phone needs a new token.
  */
 import type { SeatView } from './views.js';
 

@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect, Manager, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeTableRuntime, sampleDirectorView } from './fake-runtime.js';
 import { loadOrCreateSeatSecret, SeatTokenError, SeatTokens, type SeatCode } from './seat.js';
 import { SEAT_NAMESPACE } from './seat-events.js';
 import { createHubServer, type HubServer } from './server.js';
-import { EV } from './socket-events.js';
+import { DIRECTOR_NAMESPACE, EV } from './socket-events.js';
 import type { SeatView } from './views.js';
 
 const SECRET = Buffer.alloc(32, 7);
@@ -233,5 +233,46 @@ describe('the /seat namespace', () => {
     });
     await closed;
     expect(c.got.at(-1)).toEqual({ ev: EV.problem, payload: { error: "seat token is for game 1; table 't1' is on game 2 now: ask the director for this game's code", fatal: true } });
+  });
+
+  it('ends only the seat when its game is over: the public and director views of the same page keep receiving', async () => {
+    const { url, t1, codes } = await start();
+    const [, bea] = await codes();
+    // one page, one connection: socket.io multiplexes the three namespaces over one Manager
+    const manager = new Manager(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const record = (socket: Socket) => {
+      clients.push(socket);
+      const got: { ev: string; payload: any }[] = [];
+      socket.onAny((ev: string, payload: unknown) => got.push({ ev, payload }));
+      socket.on('disconnect', (reason) => got.push({ ev: 'disconnect', payload: reason }));
+      return { socket, got };
+    };
+    const pub = record(manager.socket('/'));
+    const dir = record(manager.socket(DIRECTOR_NAMESPACE, { auth: { token: DIRECTOR } }));
+    const seat = record(manager.socket(SEAT_NAMESPACE, { auth: { token: bea!.token } }));
+    await until(() => pub.socket.connected && dir.socket.connected && seat.socket.connected, 'three namespaces connected');
+    pub.socket.emit(EV.watch, { tableId: 't1' });
+    dir.socket.emit(EV.watch, { tableId: 't1' });
+    seat.socket.emit(EV.watch, {});
+    for (const c of [pub, dir, seat]) await until(() => c.got.some((g) => g.ev === EV.snapshot), 'the three snapshots');
+    // game 1 is over and game 2 begins: Bea's game 1 seat is refused and closed
+    t1.set((v) => {
+      v.gameNo = 2;
+      v.phase = 'deal';
+    });
+    await until(() => seat.got.some((g) => g.ev === 'disconnect'), "the seat's disconnect");
+    expect(seat.got.filter((g) => g.ev === EV.problem || g.ev === 'disconnect')).toEqual([
+      { ev: EV.problem, payload: { error: "seat token is for game 1; table 't1' is on game 2 now: ask the director for this game's code", fatal: true } },
+      { ev: 'disconnect', payload: 'io server disconnect' },
+    ]);
+    // the next change still reaches the public and the director views on the same connection
+    const deltasBefore = [pub, dir].map((c) => c.got.filter((g) => g.ev === EV.delta).length);
+    t1.set((v) => (v.discards = [...v.discards, '7C']));
+    await until(() => [pub, dir].every((c, i) => c.got.filter((g) => g.ev === EV.delta).length > deltasBefore[i]!), 'the next delta on / and /director');
+    for (const c of [pub, dir]) {
+      expect(c.socket.connected).toBe(true);
+      expect(c.got.some((g) => g.ev === 'disconnect')).toBe(false);
+      expect((c.got.filter((g) => g.ev === EV.delta).at(-1)!.payload as { changes: { discards: string[] } }).changes.discards.at(-1)).toBe('7C');
+    }
   });
 });

@@ -501,7 +501,8 @@ export function seatRoom(claim: Pick<SeatClaim, 'table' | 'player' | 'game'>): s
  * handshake (a refusal is a `connect_error` whose message starts "seat token"); it then joins its
  * own seat's room only. Runtime changes are coalesced per table per microtask into one delta per
  * seat room. When a seat's game is over (the table moved on) or its token expires, the seat gets
- * `problem {error, fatal: true}` and is disconnected.
+ * `problem {error, fatal: true}` and its socket leaves the `/seat` namespace; the underlying
+ * connection stays open for the page's other namespaces (public, director), which share it.
  * @returns `close()` to stop listening to the runtimes and clear timers (socket.io's own close ends the sockets)
  */
 export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Namespace; close(): void } {
@@ -542,8 +543,9 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
     const payload: SeatProblemPayload = { error, fatal: true };
     nsp.to(room).emit(EV.problem, payload);
     channels.delete(room);
-    // let the problem go out before the close
-    setImmediate(() => nsp.in(room).disconnectSockets(true));
+    // let the problem go out before the close; `false`: leave only this namespace, since the page's
+    // public and director sockets share the same underlying connection and must keep receiving
+    setImmediate(() => nsp.in(room).disconnectSockets(false));
   };
 
   /** Refreshes one room's channel and sends its delta (minus `except`). False when refused or the view threw. */
@@ -599,7 +601,7 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
       timers.delete(timer);
       const payload: SeatProblemPayload = { error: `seat token expired at ${new Date(claim.exp).toISOString()}: ask the director for a new code`, fatal: true };
       socket.emit(EV.problem, payload);
-      setImmediate(() => socket.disconnect(true));
+      setImmediate(() => socket.disconnect(false)); // this namespace only: the connection is shared
     }, Math.max(0, left));
     timers.add(timer);
     socket.on('disconnect', () => {

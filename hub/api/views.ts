@@ -38,6 +38,21 @@ export interface ReaderStatus {
   duplicates?: number;
   /** times its connection closed (unplugged, socket ended) */
   reconnects?: number;
+  /** the browser relay page whose lines the hub takes for this reader now; absent for a port or when nothing is live */
+  relay?: RelayPage;
+}
+
+/**
+ * A director's browser page relaying a reader (hub/api/relay.ts). When two pages claim one reader the
+ * newest HELLO wins; this names the live one so the director can tell the pages apart.
+ */
+export interface RelayPage {
+  /** the page's link id (its socket id), also in the connection's name `relay://<page> (…)` */
+  page: string;
+  /** when the page opened its relay, ms since epoch (hub clock) */
+  openedAt: number;
+  /** the page's browser, from its User-Agent header (at most 160 printable characters), or null */
+  userAgent: string | null;
 }
 
 /** A reader that said HELLO with an id the table config does not know: it waits for the director. */

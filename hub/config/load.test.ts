@@ -1,61 +1,57 @@
-/**
- * The table config refuses what would make a table unplayable or open the wrong file: a wall order
- * with a repeat or a wall no reader reads, a reader with no zones, a card path that is not a
- * `.card` file (refused before it is read, so none of that file's text reaches the error).
- */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ID_RULE } from './ids.js';
 import { loadHubConfig } from './load.js';
 
-const demo = path.resolve('hub/config/tables/siamese-demo.json');
-const base = () => JSON.parse(readFileSync(demo, 'utf8')) as { tables: Record<string, unknown>[] };
+const DEMO = path.join(import.meta.dirname, 'tables/siamese-demo.json');
 
-function write(edit: (t: Record<string, unknown>) => void): string {
-  const cfg = base();
-  edit(cfg.tables[0]!);
-  // cards stay relative to the demo's folder
-  const t = cfg.tables[0]!;
-  t.cards = (t.cards as string[]).map((c) => (c.startsWith('/') ? c : path.resolve(path.dirname(demo), c)));
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mj-cfg-')), 'tables.json');
+/** The Siamese demo config with `change` applied, written to a fresh folder (card paths made absolute). */
+function configWith(change: (t: any) => void): string {
+  const cfg = JSON.parse(readFileSync(DEMO, 'utf8'));
+  const t = cfg.tables[0];
+  t.cards = t.cards.map((c: string) => path.resolve(path.dirname(DEMO), c));
+  change(t);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mjhub-config-')), 'hub.json');
   writeFileSync(file, JSON.stringify(cfg));
   return file;
 }
 
-describe('table config checks', () => {
-  it('the demo config loads with its two cards', () => {
-    const [t] = loadHubConfig(demo);
-    expect(t!.cards.map((c) => c.id)).toEqual(['sample-standard', 'sample-siamese']);
+const refusal = (file: string) => {
+  try {
+    loadHubConfig(file);
+    return 'accepted';
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+
+describe('ids that name files and URLs', () => {
+  it('accepts the demo ids', () => {
+    expect(loadHubConfig(configWith(() => {})).map(({ table }) => [table.id, table.readers.length, table.tileSet])).toEqual([['t1', 9, 'simulated']]);
   });
 
-  it('refuses a wall order that lists a wall twice', () => {
-    const file = write((t) => (t.wallOrder = [0, 1, 1, 3]));
-    expect(() => loadHubConfig(file)).toThrow(`${file}: table t1: wallOrder lists wall 2 twice`);
+  it.each([
+    ['..', '".." must start with a letter or digit'],
+    ['.', '"." must start with a letter or digit'],
+    ['-', '"-" must start with a letter or digit'],
+    ['...', '"..." must start with a letter or digit'],
+    ['.hidden', '".hidden" must start with a letter or digit'],
+    ['con', '"con" is a Windows device name'],
+    ['NUL', '"NUL" is a Windows device name'],
+    ['Com7', '"Com7" is a Windows device name'],
+    ['t1/../..', '"t1/../.." has "/", which is not a letter, digit, "_" or "-"'],
+    ['table 1', '"table 1" has " ", which is not a letter, digit, "_" or "-"'],
+  ])('refuses the table id %j, naming the file, the field and the value', (id, problem) => {
+    const file = configWith((t) => (t.id = id));
+    expect(refusal(file)).toBe(`${file}: tables.0.id: ${problem} (${ID_RULE})`);
   });
 
-  it('refuses a wall order naming a wall no reader reads', () => {
-    const file = write((t) => (t.wallOrder = [0, 1, 2, 4]));
-    expect(() => loadHubConfig(file)).toThrow(`${file}: table t1: wallOrder names wall 5, which no reader reads (walls read: 1, 2, 3, 4)`);
-  });
-
-  it('refuses a reader with no zones', () => {
-    const file = write((t) => ((t.readers as { zones: object }[])[4]!.zones = {}));
-    expect(() => loadHubConfig(file)).toThrow(`${file}: table t1: reader WL-1 has no zones`);
-  });
-
-  it('refuses a card path that is not a .card file before reading it (no word of it is echoed)', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'mj-secret-'));
-    const secret = path.join(dir, 'passwd');
-    writeFileSync(secret, 'root:x:0:0:secret-word\n');
-    const file = write((t) => (t.cards = [secret]));
-    let message = '';
-    try {
-      loadHubConfig(file);
-    } catch (e) {
-      message = (e as Error).message;
-    }
-    expect(message).toBe(`${file}: table t1: card "${secret}": ${secret}: a card file's name ends in .card; refused without reading it`);
-    expect(message).not.toContain('root');
+  it('refuses a tile set id by the same rule (it names <data>/tilesets/<id>.json)', () => {
+    const set = configWith((t) => (t.tileSet = '../club-set'));
+    expect(refusal(set)).toBe(`${set}: tables.0.tileSet: "../club-set" must start with a letter or digit (${ID_RULE})`);
+    const aux = configWith((t) => (t.tileSet = 'aux'));
+    expect(refusal(aux)).toBe(`${aux}: tables.0.tileSet: "aux" is a Windows device name (${ID_RULE})`);
   });
 });

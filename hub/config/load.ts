@@ -8,9 +8,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CardFileError, readCardFile } from './card-file.js';
 import type { Card } from '../../rules/card/types.js';
+import { ID_RULE, idProblem } from './ids.js';
 import type { HubConfig, TableConfig } from './types.js';
 
+/** a reader id or zone name as the firmware protocol spells it (PROTOCOL.md): fixed in the reader, so not narrowed here */
 const name = z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . - (1-32)');
+/** an id that names files and URLs (hub/config/ids.ts): table and tile set ids */
+const id = z.string().superRefine((v, ctx) => {
+  const problem = idProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: `${problem} (${ID_RULE})` });
+});
 const index = z.number().int().min(0);
 const settle = z.number().int().min(0).max(10_000);
 const zoneRole = z.discriminatedUnion('area', [
@@ -20,7 +27,7 @@ const zoneRole = z.discriminatedUnion('area', [
   z.object({ area: z.literal('floor') }),
 ]);
 const table = z.object({
-  id: name,
+  id,
   variant: z.enum(['siamese', 'standard']),
   players: z.array(z.object({ name: z.string().min(1).max(40), seat: z.string().min(1).max(20) })).min(2).max(4),
   racksPerPlayer: z.number().int().min(1).max(2),
@@ -28,7 +35,7 @@ const table = z.object({
   wallOrder: z.array(index).min(1),
   readers: z.array(z.object({ id: name, zones: z.record(name, zoneRole), port: z.string().optional() })).min(1),
   cards: z.array(z.string().min(1)).min(1),
-  tileSet: z.string().min(1),
+  tileSet: id,
   timing: z.object({
     settleMs: z.number().int().min(0).max(10_000),
     countCheckMs: z.number().int().min(0).max(60_000),

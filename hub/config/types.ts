@@ -16,7 +16,7 @@ export type ZoneRole =
 
 /** One reader and the zones it reports. */
 export interface ReaderConfig {
-  /** the id the reader sends in its HELLO, e.g. `"RK-E1"` */
+  /** the id the reader sends in its HELLO, e.g. `"RK-E1"` (PROTOCOL.md names; the simulator's link files `hub-<id>` go through hub/config/path-under.ts) */
   id: string;
   /** zone name as the reader calls it (e.g. `"in"`, `"top"`) → what that zone watches */
   zones: Record<string, ZoneRole>;
@@ -53,7 +53,7 @@ export interface TimingConfig {
 
 /** One table. */
 export interface TableConfig {
-  /** table id used in URLs and socket rooms, e.g. `"t1"` */
+  /** table id used in URLs, socket rooms and data folder paths, e.g. `"t1"`; follows hub/config/ids.ts ID_RULE */
   id: string;
   /** the rule set: Royale Siamese (2 players, 2 racks each) or standard NMJL (4 players) */
   variant: 'siamese' | 'standard';
@@ -67,7 +67,7 @@ export interface TableConfig {
   readers: ReaderConfig[];
   /** card files (paths relative to the config file) the table plays; a Siamese table plays a standard and a Siamese card together */
   cards: string[];
-  /** tag registry: the tile set on this table (id of a tile set; `"simulated"` for the simulator's set) */
+  /** tag registry: the tile set on this table (id of a tile set, hub/config/ids.ts ID_RULE; `"simulated"` for the simulator's set) */
   tileSet: string;
   timing: TimingConfig;
   /**

@@ -32,7 +32,7 @@ import { decodeLine, encodeLine, nextSeq, SEQ_MAX } from '../../firmware-protoco
 const SEQ_HALF = Math.floor((SEQ_MAX + 1) / 2);
 import type { DecodeResult, HelloMessage, ReaderMessage } from '../../firmware-protocol/messages.js';
 import { RulingError } from '../api/runtime.js';
-import type { ReaderState, ReaderStatus, UnknownReader } from '../api/views.js';
+import type { ReaderState, ReaderStatus, RelayPage, UnknownReader } from '../api/views.js';
 import type { EventStore } from '../store/types.js';
 
 /** One open connection to (possibly) a reader: a serial port, a TCP socket, a browser relay. */
@@ -41,6 +41,14 @@ export interface Connection {
   readonly name: string;
   /** sends one line (the newline is added by the transport) */
   write(line: string): void;
+  /** the browser page behind a relayed connection (hub/api/relay.ts); absent for ports and sockets */
+  readonly relayPage?: RelayPage;
+  /**
+   * Told once when a newer connection's HELLO takes this connection's reader (the newest session
+   * wins): every later line of this one is ignored. Must not throw.
+   * @param reader the configured reader id; `by` the newer connection; `at` ms since epoch
+   */
+  superseded?(reader: string, by: Connection, at: number): void;
 }
 
 /**
@@ -478,6 +486,11 @@ export class ReaderSupervisor {
       if (p) {
         p.superseded = true;
         p.slot = null;
+        try {
+          previous.superseded?.(r.id, conn, at);
+        } catch {
+          /* the older connection's own business: the reader has moved on either way */
+        }
       }
     }
     if (info.slot && info.slot !== r.id) this.unbind(conn, info);
@@ -583,6 +596,7 @@ export class ReaderSupervisor {
         gaps: r.gaps,
         duplicates: r.duplicates,
         reconnects: r.reconnects,
+        ...(r.conn?.relayPage ? { relay: r.conn.relayPage } : {}),
       }));
   }
 

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, renameSync 
 import { createServer, type Server, type Socket } from 'node:net';
 import { resolve, join } from 'node:path';
 import { SerialPort } from 'serialport';
+import { pathUnder } from '../config/path-under.js';
 
 /** One reader's end of a transport. */
 export interface ReaderLink {
@@ -40,9 +41,9 @@ export interface ReaderLink {
   replug(): Promise<void>;
 }
 
-/** The file that pulls one reader's cable (see the module comment): `DIR/unplug-<READER>`. */
+/** The file that pulls one reader's cable (see the module comment): `DIR/unplug-<READER>`. @throws Error when the reader id would name a file outside DIR */
 export function unplugRequestPath(dir: string, reader: string): string {
-  return join(resolve(dir), `unplug-${reader}`);
+  return pathUnder(dir, `unplug-${reader}`);
 }
 
 /** How long a hand-pulled cable stays out when the request file holds no number (ms). */
@@ -166,14 +167,14 @@ async function startPair(reader: string, hubPath: string, devPath: string): Prom
 /**
  * Makes a pseudo-terminal pair with socat (`pty,raw,echo=0,link=DIR/hub-<READER>` and
  * `…link=DIR/dev-<READER>`), waits until both links exist and opens the dev side with serialport.
- * @throws Error when socat does not start or the links do not appear within 5 s
+ * @throws Error when socat does not start or the links do not appear within 5 s, or the reader id would name a link outside DIR
  */
 export async function openPtyLink(reader: string, dir: string): Promise<ReaderLink> {
   installExitHook();
   const abs = resolve(dir);
   mkdirSync(abs, { recursive: true });
-  const hubPath = join(abs, `hub-${reader}`);
-  const devPath = join(abs, `dev-${reader}`);
+  const hubPath = pathUnder(abs, `hub-${reader}`);
+  const devPath = pathUnder(abs, `dev-${reader}`);
   const requestFile = unplugRequestPath(abs, reader);
   rmSync(requestFile, { force: true });
   let pair: PtyPair | undefined;

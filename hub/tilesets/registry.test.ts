@@ -110,7 +110,7 @@ describe('tags refused', () => {
       'entries[1]: tile 5D#1 already has tag 04A1B2C3D4E5F6; it cannot also have 04A1B2C3D4E5F7',
     );
     expect(() => new TileSetRegistry('s', [{ tag: '04A1B2C3D4E5F6', tile: '5D#5', spare: false }])).toThrow(/entries\[0\]: 5D#5 is a spare/);
-    expect(() => new TileSetRegistry('my set')).toThrow(/tile set id "my set" must be/);
+    expect(() => new TileSetRegistry('my set')).toThrow(/tile set id "my set" has " ", which is not a letter, digit/);
   });
 });
 

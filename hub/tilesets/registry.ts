@@ -18,6 +18,7 @@
  *
  * Pure: no Node imports; persistence is in `store.ts`.
  */
+import { ID_RULE, idProblem } from '../config/ids.js';
 import { copiesOf, fullTileSet, isTileKind, kindOf, TILE_KINDS, type TileId, type TileKind } from '../../rules/tiles.js';
 
 /** Tiles in a full set (rules/tiles.ts): 152. */
@@ -162,7 +163,7 @@ export class TileSetRegistry {
   private readonly spans = new Map<string, Map<string, ReadSpan>>();
 
   /**
-   * @param id the set's id: 1-64 of letters, digits, `.`, `_`, `-`, starting with a letter or digit
+   * @param id the set's id, following hub/config/ids.ts ID_RULE
    * @param entries tags already enrolled (e.g. loaded from disk), checked like new ones
    * @throws EnrollError (field `setId`) for a bad id; (field `entries[i]`) for a bad, duplicate or random tag or a tile used twice
    */
@@ -369,12 +370,11 @@ export class TileSetRegistry {
   }
 }
 
-/** @throws EnrollError (field `id`) unless the id is 1-64 of letters, digits, `.`, `_`, `-`, starting with a letter or digit */
+/** @throws EnrollError (field `setId`) unless the id follows hub/config/ids.ts ID_RULE (it names `<setId>.json`) */
 export function checkSetId(id: unknown): string {
-  if (typeof id !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(id)) {
-    throw new EnrollError(`tile set id ${JSON.stringify(id)} must be 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit (e.g. "club-set-3")`, 'setId');
-  }
-  return id;
+  const problem = idProblem(id);
+  if (problem) throw new EnrollError(`tile set id ${problem} (${ID_RULE}; e.g. "club-set-3")`, 'setId');
+  return id as string;
 }
 
 function tileOrder(tile: TileId): number {

@@ -63,7 +63,9 @@ describe('tile set files', () => {
     expect(loadTileSet(tileSetDir(data), 'nope')).toBeNull();
     expect(() => tileSetById('nope', data)).toThrow(`unknown tile set "nope": it is neither "simulated" nor enrolled in ${tileSetDir(data)} (enrol it at /enroll/<table>)`);
     expect(tileSetById('none', data).size).toBe(0);
-    expect(() => tileSetPath(tileSetDir(data), '../etc/passwd')).toThrow(/must be 1-64 letters/);
+    expect(() => tileSetPath(tileSetDir(data), '../etc/passwd')).toThrow(/^tile set id "\.\.\/etc\/passwd" must start with a letter or digit/);
+    // a device name would open the device, not `NUL.json`, on Windows
+    expect(() => tileSetPath(tileSetDir(data), 'NUL')).toThrow(/^tile set id "NUL" is a Windows device name/);
   });
 
   it('a damaged file is refused naming the file and the entry', () => {

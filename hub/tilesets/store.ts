@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TileId } from '../../rules/tiles.js';
+import { pathUnder } from '../config/path-under.js';
 import { checkSetId, EnrollError, TileSetRegistry, type Enrolled } from './registry.js';
 
 /** The folder of enrolled sets under a hub's data folder: `<dataDir>/tilesets`. */
@@ -22,7 +23,7 @@ export function tileSetDir(dataDir: string): string {
 
 /** The file of one set. @throws EnrollError for a bad set id (never a path outside `dir`) */
 export function tileSetPath(dir: string, id: string): string {
-  return path.join(dir, `${checkSetId(id)}.json`);
+  return pathUnder(dir, `${checkSetId(id)}.json`);
 }
 
 /** A set read from disk. */

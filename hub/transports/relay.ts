@@ -9,6 +9,7 @@
  * import it too.
  */
 import { MAX_LINE_LENGTH } from '../../firmware-protocol/messages.js';
+import type { RelayPage } from '../api/views.js';
 import type { Connection } from '../readers/supervisor.js';
 import type { TransportSink } from './transport.js';
 
@@ -27,6 +28,11 @@ export const RELAY_EV = {
   write: 'relay:write',
   /** hub → page: `{ error: string }`, a payload was refused */
   problem: 'relay:problem',
+  /**
+   * hub → page: {@link RelaySuperseded}, once: a newer connection's HELLO took this page's reader
+   * (the newest session wins) and the hub ignores every later line of this page
+   */
+  superseded: 'relay:superseded',
 } as const;
 
 /** Payload of `relay:open`. */
@@ -37,6 +43,17 @@ export interface RelayOpen {
 /** Payload of `relay:line` and of `relay:write`. */
 export interface RelayLine {
   line: string;
+}
+/** Payload of `relay:superseded`. */
+export interface RelaySuperseded {
+  /** the configured reader id the newer connection now holds, e.g. `"FL-1"` */
+  reader: string;
+  /** the newer connection's name, e.g. `relay://Xa3… (USB 10c4:ea60)` or `/dev/ttyUSB0` */
+  by: string;
+  /** when the newer page opened its relay (ms since epoch, hub clock); null when the newer connection is not a relay page */
+  openedAt: number | null;
+  /** when the hub switched to the newer connection (ms since epoch) */
+  at: number;
 }
 /** Answer to `relay:open` / `relay:close`. */
 export type RelayAck = { ok: true; name: string } | { ok: false; error: string };
@@ -104,14 +121,31 @@ export interface RelayedConnection {
  * @param id a stable id of the page's link (the socket id), used in the connection's name
  * @param hint what the page knows of the reader, or null
  * @param send delivers one hub → reader line (without newline) to the page; must not throw
+ * @param page who opened it (shown to the director as the live page); `page.page` is normally `id`
+ * @param superseded tells the page a newer connection took its reader (e.g. an emit of
+ *   `relay:superseded`); called at most once, while open; must not throw
  */
-export function openRelayedConnection(id: string, hint: string | null, sink: TransportSink, send: (line: string) => void): RelayedConnection {
+export function openRelayedConnection(
+  id: string,
+  hint: string | null,
+  sink: TransportSink,
+  send: (line: string) => void,
+  page?: RelayPage,
+  superseded?: (notice: RelaySuperseded) => void,
+): RelayedConnection {
   let open = true;
   let count = 0;
+  let told = false;
   const conn: Connection = {
     name: hint ? `relay://${id} (${hint})` : `relay://${id}`,
     write(line: string) {
       if (open) send(line);
+    },
+    ...(page ? { relayPage: page } : {}),
+    superseded(reader, by, at) {
+      if (!open || told) return;
+      told = true;
+      superseded?.({ reader, by: by.name, openedAt: by.relayPage?.openedAt ?? null, at });
     },
   };
   const rc: RelayedConnection = {

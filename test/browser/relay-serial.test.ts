@@ -9,6 +9,10 @@
  * 38. WL-4's port suffers a framing error mid-way (Chrome errors `readable` and offers a new one):
  * the page shows the error, keeps reading, and its snapshot still reaches the hub. Letting the
  * reader go takes it offline at the hub.
+ *
+ * Two pages claiming the floor reader FL-1: the older one shows plainly that it was superseded and
+ * counts its lines as ignored; the director's reader table names the live page; "Relay from this
+ * page again" takes the reader back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -180,5 +184,67 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     while (stateOf('WL-3') === 'connected' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(stateOf('WL-3')).not.toBe('connected');
     expect(engine.publicView().walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
+  }, 60_000);
+
+  it('two pages claim one reader: the older page says plainly it is superseded and stops counting its lines as relayed; the director sees the live page', async () => {
+    const floorHello = encodeLine({ type: 'HELLO', reader: 'FL-1', firmware: '0.3.1', protocol: 0, zones: ['floor'] });
+    const floorSnap = (seq: number) => encodeLine({ type: 'SNAP', seq, zone: 'floor', tags: [] });
+    const pageId = async (page: Page) => /^relay:\/\/(\S+) /.exec((await text(page, 'relay-connection')) ?? '')![1]!;
+    const fl1 = () => hub.supervisor.statuses(Date.now()).find((s) => s.id === 'FL-1')!;
+    const waitFor = async (ok: () => boolean, what: string) => {
+      const end = Date.now() + 10_000;
+      while (!ok()) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(fl1())}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const hhmm = (at: number) => `${String(new Date(at).getHours()).padStart(2, '0')}:${String(new Date(at).getMinutes()).padStart(2, '0')}`;
+
+    const a = await relayPage(false);
+    await feed(a, `${floorHello}\n${floorSnap(0)}\n`);
+    await a.waitForFunction(() => document.querySelector('[data-testid="relay-lines"]')?.textContent?.trim() === '2');
+    const idA = await pageId(a);
+    await waitFor(() => fl1().relay?.page === idA, 'FL-1 relayed by page A');
+
+    const b = await relayPage(false);
+    await feed(b, `${floorHello}\n${floorSnap(0)}\n`);
+    const idB = await pageId(b);
+    await waitFor(() => fl1().relay?.page === idB, 'FL-1 relayed by page B');
+    const live = fl1().relay!;
+
+    // page A: told plainly, in words a director reads at a glance
+    const notice = `Superseded: another page (opened ${hhmm(live.openedAt)}) now relays reader FL-1; this page's lines are ignored`;
+    await a.waitForSelector('[data-testid="relay-superseded"]');
+    expect(await text(a, 'relay-superseded')).toBe(notice);
+    expect(await text(a, 'relay-hub')).toBe('superseded — this page\'s lines are ignored');
+    expect(await text(a, 'relay-errors')).toContain(notice);
+    // a line read on page A now counts as ignored, not relayed (2 relayed before, still 2)
+    await feed(a, `${encodeLine({ type: 'HB', seq: 1, uptimeMs: 5000 })}\n`);
+    await a.waitForFunction(() => document.querySelector('[data-testid="relay-ignored"]')?.textContent?.trim() === '1');
+    expect(await text(a, 'relay-lines')).toBe('2');
+    // page B, the live one, says nothing of the kind
+    expect(await b.$('[data-testid="relay-superseded"]')).toBeNull();
+    expect(await text(b, 'relay-hub')).toBe('connected');
+
+    // the director's reader table names the live page: its id, when it opened, its browser
+    const ctx = await browser.newContext();
+    contexts.push(ctx);
+    await ctx.addInitScript((t) => sessionStorage.setItem('mjhub.directorToken', t), TOKEN);
+    const director = await ctx.newPage();
+    await director.goto(`${hub.url}/director/t1`);
+    await director.waitForSelector('[data-testid="reader-relay-FL-1"]', { timeout: 20_000 });
+    expect(await text(director, 'reader-relay-FL-1')).toBe(`live page ${idB} · opened ${hhmm(live.openedAt)} · ${live.userAgent}`);
+    expect(live.userAgent).toContain('HeadlessChrome');
+
+    // page A takes the reader back: it opens the relay again, the hub asks the reader for a HELLO
+    await a.click('[data-testid="relay-take-over"]');
+    await a.waitForFunction(() => ((window as unknown as { __serialStub: { written: string[] } }).__serialStub.written.length >= 2));
+    await feed(a, `${floorHello}\n${floorSnap(2)}\n`);
+    const idA2 = await pageId(a);
+    await waitFor(() => fl1().relay?.page === idA2, 'FL-1 relayed by page A again');
+    expect(await a.$('[data-testid="relay-superseded"]')).toBeNull();
+    await b.waitForSelector('[data-testid="relay-superseded"]');
+    expect(await text(b, 'relay-superseded')).toBe(`Superseded: another page (opened ${hhmm(fl1().relay!.openedAt)}) now relays reader FL-1; this page's lines are ignored`);
+    await director.waitForFunction((id) => document.querySelector('[data-testid="reader-relay-FL-1"]')?.textContent?.includes(id), idA2);
   }, 60_000);
 });

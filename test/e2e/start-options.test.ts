@@ -6,11 +6,12 @@
  * 127.0.0.1 only, each run has its own data folder, and we look for leftovers by that folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ID_RULE } from '../../hub/config/ids.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(ROOT, 'hub/main.ts');
@@ -119,6 +120,26 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     expect(r.stdout).not.toContain('simulator for table');
     expect(pidsMentioning(data)).toEqual([]);
   });
+
+  it.each(['..', '.hidden', 'con', 'NUL'])(
+    'a table id %j that would name a wrong file or URL: exit 1 naming the config, the field and the value; no simulator, nothing written',
+    { timeout: 15_000 },
+    async (id) => {
+      const data = dataDir();
+      const demo = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/siamese-demo.json'), 'utf8'));
+      demo.tables[0].id = id;
+      demo.tables[0].cards = demo.tables[0].cards.map((c: string) => path.resolve(ROOT, 'hub/config/tables', c));
+      const config = path.join(data, 'hub.json');
+      writeFileSync(config, JSON.stringify(demo));
+      const r = await runHub(['--port', '0', '--data', data, '--config', config]);
+      const problem = id.startsWith('.') ? `${JSON.stringify(id)} must start with a letter or digit` : `${JSON.stringify(id)} is a Windows device name`;
+      expect(r.stderr.trim()).toBe(`mjhub: ${config}: tables.0.id: ${problem} (${ID_RULE})`);
+      expect(r.status).toBe(1);
+      expect(r.stdout).not.toContain('simulator for table');
+      expect(readdirSync(data)).toEqual(['hub.json']); // no links, no ports.json, no sim folder
+      expect(pidsMentioning(data)).toEqual([]);
+    },
+  );
 
   it('a taken port: exit 1 naming it, before the simulator starts', { timeout: 20_000 }, async () => {
     const srv = net.createServer();

@@ -22,6 +22,11 @@ export function clock(ms: number | null | undefined): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+/** A wall-clock time to the minute, 24 h: `hourMinute(ms) === "14:05"` (local time). */
+export function hourMinute(ms: number | null | undefined): string {
+  return clock(ms).slice(0, 5);
+}
+
 /** How long ago, in words a player reads at a glance: "just now", "40 s ago", "3 min ago", "2 h ago". */
 export function ago(ms: number | null | undefined, now: number): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return 'never';

@@ -7,9 +7,15 @@
  * again: the hub then asks the reader for a fresh HELLO and snapshot (`CMD snap`). Lines read while
  * the hub is unreachable are counted as dropped, not queued: the snapshot after reconnecting tells
  * the hub everything they would have.
+ *
+ * When another page (or a port) takes this page's reader — the hub keeps the newest session of a
+ * reader id — the hub says so (`relay:superseded`): the page shows it plainly, counts its lines as
+ * ignored rather than relayed, and does not open the reader again by itself after a reconnect (it
+ * would silently take the reader back); {@link RelayController.takeOver} does that on purpose.
  */
 import { io, type Socket } from 'socket.io-client';
-import { RELAY_EV, RELAY_NAMESPACE, type RelayAck } from '../../../../hub/transports/relay.js';
+import { RELAY_EV, RELAY_NAMESPACE, type RelayAck, type RelaySuperseded } from '../../../../hub/transports/relay.js';
+import { hourMinute } from '../format.js';
 import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
 import { helloReaderId } from './lines.js';
 import { openSerialDevice, type SerialLike } from './serial.js';
@@ -17,8 +23,11 @@ import { openBleDevice, REQUEST_OPTIONS, type BluetoothLike } from './ble.js';
 
 /** What the relay page shows. */
 export interface RelayStatus {
-  /** the link to the hub: `refused` = the director token was refused */
-  hub: 'connecting' | 'connected' | 'lost' | 'refused';
+  /**
+   * the link to the hub: `refused` = the director token was refused; `superseded` = linked, but
+   * another connection holds this page's reader and the hub ignores this page's lines
+   */
+  hub: 'connecting' | 'connected' | 'lost' | 'refused' | 'superseded';
   /** the hub's or socket's last message about the link, or null */
   hubMessage: string | null;
   /** the reader: none held yet, being opened, held and read, or let go */
@@ -30,8 +39,12 @@ export interface RelayStatus {
   connectionName: string | null;
   /** the reader id of the last HELLO read, e.g. `"WL-1"` */
   readerId: string | null;
-  /** lines sent to the hub */
+  /** lines sent to the hub and taken by it */
   linesRelayed: number;
+  /** lines read after the hub said this page was superseded (the hub ignores them) */
+  linesIgnored: number;
+  /** the hub's word that another connection now holds this page's reader, or null */
+  superseded: RelaySuperseded | null;
   /** lines read while the hub was unreachable (not sent) */
   linesDropped: number;
   /** hub commands written to the reader */
@@ -53,6 +66,8 @@ export function initialRelayStatus(): RelayStatus {
     connectionName: null,
     readerId: null,
     linesRelayed: 0,
+    linesIgnored: 0,
+    superseded: null,
     linesDropped: 0,
     commandsWritten: 0,
     lastLine: null,
@@ -72,6 +87,27 @@ export interface RelayOptions {
 
 const MAX_ERRORS = 20;
 
+/** What the hub status line says while superseded. */
+export const SUPERSEDED_HUB_MESSAGE = "this page's lines are ignored";
+
+/**
+ * The superseded notice as the page shows it: "Superseded: another page (opened 14:05) now relays
+ * reader FL-1; this page's lines are ignored" (a serial or TCP connection is named instead).
+ */
+export function supersededText(n: RelaySuperseded): string {
+  if (n.openedAt === null) return `Superseded: the hub now reads reader ${n.reader} from ${n.by}; ${SUPERSEDED_HUB_MESSAGE}`;
+  return `Superseded: another page (opened ${hourMinute(n.openedAt)}) now relays reader ${n.reader}; ${SUPERSEDED_HUB_MESSAGE}`;
+}
+
+/** A `relay:superseded` payload checked field by field, or null when it is not one. */
+function parseSuperseded(p: unknown): RelaySuperseded | null {
+  if (p === null || typeof p !== 'object') return null;
+  const { reader, by, openedAt, at } = p as Record<string, unknown>;
+  if (typeof reader !== 'string' || typeof by !== 'string' || typeof at !== 'number') return null;
+  if (openedAt !== null && typeof openedAt !== 'number') return null;
+  return { reader, by, openedAt, at };
+}
+
 /** One relay: one hub link, at most one reader at a time. */
 export class RelayController {
   private status = initialRelayStatus();
@@ -86,6 +122,7 @@ export class RelayController {
       reconnectionDelayMax: 5000,
     });
     this.socket.on('connect', () => {
+      if (this.status.superseded) return this.set({ hub: 'superseded', hubMessage: SUPERSEDED_HUB_MESSAGE });
       this.set({ hub: 'connected', hubMessage: null });
       this.sendOpen();
     });
@@ -104,6 +141,12 @@ export class RelayController {
         () => this.set({ commandsWritten: this.status.commandsWritten + 1 }),
         (err) => this.error(`could not write "${line}" to the reader: ${describeError(err)}`),
       );
+    });
+    this.socket.on(RELAY_EV.superseded, (payload: unknown) => {
+      const notice = parseSuperseded(payload);
+      if (!notice) return this.error('hub sent a superseded notice this page cannot read');
+      this.set({ superseded: notice, hub: 'superseded', hubMessage: SUPERSEDED_HUB_MESSAGE });
+      this.error(supersededText(notice));
     });
     this.socket.on(RELAY_EV.problem, (payload: unknown) => {
       const e = (payload as { error?: unknown } | null)?.error;
@@ -131,6 +174,17 @@ export class RelayController {
     await this.hold(async (events) => openBleDevice(await bluetooth.requestDevice(REQUEST_OPTIONS), events));
   }
 
+  /**
+   * After being superseded: relay this page's reader again. The hub closes this page's old
+   * connection, opens a new one and asks the reader for a HELLO, which takes the reader back (the
+   * other page is then told it was superseded).
+   */
+  takeOver(): void {
+    if (!this.status.superseded) return;
+    this.set({ superseded: null, hub: this.socket.connected ? 'connected' : 'lost', hubMessage: null });
+    this.sendOpen();
+  }
+
   /** Lets the reader go (the hub sees it close). */
   async release(): Promise<void> {
     const d = this.device;
@@ -146,7 +200,7 @@ export class RelayController {
 
   private async hold(open: (events: DeviceEvents) => Promise<HeldDevice>): Promise<void> {
     await this.release();
-    this.set({ device: 'opening', kind: null, hint: null, readerId: null, connectionName: null });
+    this.set({ device: 'opening', kind: null, hint: null, readerId: null, connectionName: null, ...(this.status.superseded ? { superseded: null, hub: this.socket.connected ? 'connected' : 'lost', hubMessage: null } : {}) });
     let held: HeldDevice | null = null;
     const events: DeviceEvents = {
       line: (text) => this.relayLine(text),
@@ -183,7 +237,11 @@ export class RelayController {
 
   private relayLine(text: string): void {
     const id = helloReaderId(text);
-    if (this.opened && this.socket.connected) {
+    if (this.status.superseded) {
+      // still sent, so the hub's raw log keeps them (marked ignored); not counted as relayed
+      if (this.opened && this.socket.connected) this.socket.emit(RELAY_EV.line, { line: text });
+      this.set({ linesIgnored: this.status.linesIgnored + 1, lastLine: text, ...(id ? { readerId: id } : {}) });
+    } else if (this.opened && this.socket.connected) {
       this.socket.emit(RELAY_EV.line, { line: text });
       this.set({ linesRelayed: this.status.linesRelayed + 1, lastLine: text, ...(id ? { readerId: id } : {}) });
     } else {
