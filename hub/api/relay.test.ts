@@ -28,6 +28,7 @@ function recordingSink(rec: Rec): TransportSink {
       rec.events.push(`opened ${c.name}`);
     },
     line: (c, text, at) => rec.events.push(`line ${text} @${at}`),
+    overlong: (c, o, at) => rec.events.push(`overlong ${o.head} (${o.length} bytes) @${at}`),
     closed: (c, reason, retrying) => rec.events.push(`closed ${c.name}: ${reason}${retrying ? ' (retrying)' : ''}`),
   };
 }
