@@ -82,7 +82,8 @@ export class RawLineSplitter {
   /**
    * The stream ended (a socket closed, a relayed payload is over): returns what was under way as if
    * a newline had come (a short line as a line; an overlong one marked `unterminated`), then starts
-   * afresh. A caller that must not trust half a line (an unplug) keeps only the overlong one.
+   * afresh. (The hub's transports hand it on at a close, as any line: a half line fails its
+   * checksum and is counted with the reader's bad lines.)
    */
   end(): RawLineItem[] {
     const out = this.skipping ? [] : this.push('\n');

@@ -7,7 +7,7 @@
  */
 import { SerialPort } from 'serialport';
 import { RawLineSplitter } from '../../firmware-protocol/lines.js';
-import { backoffMs, deliverEnd, deliverLines, type Transport, type TransportOptions, type TransportSink } from './transport.js';
+import { backoffMs, deliverLines, type Transport, type TransportOptions, type TransportSink } from './transport.js';
 import type { Connection } from '../readers/supervisor.js';
 
 /** Options of {@link openSerial}. */
@@ -55,7 +55,9 @@ export function openSerial(path: string, sink: TransportSink, opts: number | Ser
       if (!open) return;
       open = false;
       const reason = err ? err.message : 'closed';
-      deliverEnd(lines.end(), conn, sink, now());
+      // what was under way when the connection ended (a half line fails its checksum; an overlong
+      // line is counted)
+      deliverLines(lines.end(), conn, sink, now());
       sink.closed(conn, reason, !stopped);
       retry(reason);
     });

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { RawLineSplitter } from '../../firmware-protocol/lines.js';
-import { backoffMs, deliverEnd, deliverLines, type Transport, type TransportOptions, type TransportSink } from './transport.js';
+import { backoffMs, deliverLines, type Transport, type TransportOptions, type TransportSink } from './transport.js';
 import type { Connection } from '../readers/supervisor.js';
 
 /** A TCP connect attempt is abandoned after this long (ms). */
@@ -59,7 +59,9 @@ export function openTcp(url: string, sink: TransportSink, opts: TransportOptions
       clearTimeout(connectTimer);
       const reason = open ? 'socket closed' : failure;
       if (open) {
-        deliverEnd(lines.end(), conn, sink, now());
+        // what was under way when the connection ended (a half line fails its checksum; an overlong
+        // line is counted)
+        deliverLines(lines.end(), conn, sink, now());
         sink.closed(conn, 'socket closed', !stopped);
       }
       open = false;

@@ -64,10 +64,3 @@ export function deliverLines(items: readonly RawLineItem[], conn: Connection, si
   }
 }
 
-/**
- * At the end of a connection: an overlong line under way (its newline never came) is handed on, so
- * it is counted; a short half line is dropped (the rest of it was lost with the connection).
- */
-export function deliverEnd(items: readonly RawLineItem[], conn: Connection, sink: TransportSink, at: number): void {
-  deliverLines(items.filter((i) => i.kind === 'overlong'), conn, sink, at);
-}
