@@ -158,12 +158,15 @@ describe('decodeLine discards', () => {
     });
     expect(decodeLine(frameLine('ADD seq=13 tag=04A1B2C3'))).toMatchObject({ reason: 'malformed', detail: 'ADD zone: missing field' });
   });
-  it('too long: one byte over MAX_LINE_LENGTH, and the line in the result is clipped', () => {
+  it('too long: one byte over MAX_LINE_LENGTH, and the line in the result is its first 80 bytes', () => {
     const body = `HB seq=1 up=1 pad=${'x'.repeat(MAX_LINE_LENGTH)}`;
     const line = frameLine(body).slice(0, MAX_LINE_LENGTH + 1);
-    const r = decodeLine(line);
-    expect(r).toMatchObject({ ok: false, reason: 'too-long' });
-    expect(r.line.length).toBe(MAX_LINE_LENGTH);
+    expect(decodeLine(line)).toEqual({
+      ok: false,
+      reason: 'too-long',
+      detail: 'line is 4097 bytes, longer than the 4096 allowed; only its first 80 bytes are kept',
+      line: line.slice(0, 80),
+    });
   });
   it('a line of exactly MAX_LINE_LENGTH (plus \\r) is accepted', () => {
     const base = 'HB seq=1 up=1 pad=';
@@ -251,14 +254,22 @@ describe('LineSplitter', () => {
     const corrupted = lines[2]!.replace('seq=13', 'seq=18');
     expect(summary(s.push(`${corrupted}\n${lines[3]}\n`))).toEqual(['bad-checksum', expected[3]]);
   });
-  it('an endless line is dropped once as too-long, then it resyncs at the next newline', () => {
+  it('an endless line is never held whole: one too-long at its newline (first 80 bytes, its length), then it resyncs', () => {
     const s = new LineSplitter();
     const got: DecodeResult[] = [];
     for (let i = 0; i < 100; i++) got.push(...s.push('x'.repeat(100)));
-    expect(summary(got)).toEqual(['too-long']);
-    expect(got[0]!.line.length).toBe(MAX_LINE_LENGTH);
+    expect(got).toEqual([]);
+    expect(s.pendingLength).toBeLessThanOrEqual(MAX_LINE_LENGTH);
+    const after = s.push(`more junk\n${lines[3]}\n`);
+    // 100 × 100 x, then "more junk" (9): 10009 bytes
+    expect(after[0]).toEqual({
+      ok: false,
+      reason: 'too-long',
+      detail: 'line is 10009 bytes, longer than the 4096 allowed; only its first 80 bytes are kept',
+      line: 'x'.repeat(80),
+    });
+    expect(summary(after.slice(1))).toEqual([expected[3]]);
     expect(s.pendingLength).toBe(0);
-    expect(summary(s.push(`more junk\n${lines[3]}\n`))).toEqual([expected[3]]);
   });
   it('a too-long line gives one too-long discard wherever the chunks are cut', () => {
     const long = frameLine(`HB seq=1 up=1 pad=${'y'.repeat(MAX_LINE_LENGTH)}`);

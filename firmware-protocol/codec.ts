@@ -6,6 +6,7 @@
  * before the `*`, as 4 upper-case hex digits. Lines end with `\n` on the wire (`\r\n` tolerated).
  */
 import { crc16, crc16Hex } from './crc16.js';
+import { OVERLONG_HEAD_LENGTH, RawLineSplitter, type OverlongLine } from './lines.js';
 import {
   MAX_LINE_LENGTH,
   type DecodeOptions,
@@ -263,7 +264,8 @@ function checkMessage(msg: Message): string | null {
 /**
  * Decodes one line (with or without its trailing `\n` / `\r\n`) into a message, or a discard with
  * its reason (PROTOCOL.md §3). Checks, in this order:
- * - longer than MAX_LINE_LENGTH (4096) characters → `too-long` (`line` is then the first 4096);
+ * - longer than MAX_LINE_LENGTH (4096) characters → `too-long` (`line` is then its first 80, as for
+ *   {@link overlongResult});
  * - empty, no `*`, or fewer than 4 hex digits after the last `*` → `truncated`;
  * - anything after the 4 hex digits, a byte in the body that is not printable ASCII (0x20-0x7E), or a
  *   CRC that does not match → `bad-checksum`;
@@ -299,8 +301,7 @@ function decodeUnsafe(input: string, protocol: 0 | 1 | undefined): DecodeResult 
   let line = input;
   if (line.endsWith('\n')) line = line.slice(0, -1);
   if (line.endsWith('\r')) line = line.slice(0, -1);
-  if (line.length > MAX_LINE_LENGTH)
-    return fail('too-long', `line is ${line.length} bytes, longer than the ${MAX_LINE_LENGTH} allowed`, clip(line));
+  if (line.length > MAX_LINE_LENGTH) return overlongResult({ kind: 'overlong', head: line.slice(0, OVERLONG_HEAD_LENGTH), length: line.length });
   if (line.length === 0) return fail('truncated', 'empty line', line);
 
   const star = line.lastIndexOf('*');
@@ -546,64 +547,51 @@ function show(v: unknown): string {
 }
 
 /**
+ * The discard of a line longer than MAX_LINE_LENGTH (PROTOCOL.md §2, §4 check 1): reason `too-long`,
+ * `line` its first 80 bytes (what the raw log keeps), `detail` its length, e.g. `line is 67108864
+ * bytes, longer than the 4096 allowed; only its first 80 bytes are kept` (`…; the stream ended
+ * before its newline` when it never ended).
+ */
+export function overlongResult(o: OverlongLine): DecodeResult {
+  const end = o.unterminated ? '; the stream ended before its newline' : '';
+  return fail(
+    'too-long',
+    `line is ${o.length} bytes, longer than the ${MAX_LINE_LENGTH} allowed; only its first ${OVERLONG_HEAD_LENGTH} bytes are kept${end}`,
+    o.head,
+  );
+}
+
+/**
  * Splits a stream of text chunks (as they arrive from a serial port, a TCP socket or a Web Serial
- * relay) into lines on `\n` and decodes each with decodeLine (PROTOCOL.md §2). Pure: no Node Buffer.
+ * relay) into lines with RawLineSplitter (lines.ts, PROTOCOL.md §2) and decodes each with decodeLine.
+ * Pure: no Node Buffer.
  * - keeps a partial line between pushes, so a line may arrive in any number of chunks;
  * - skips blank lines (empty, or only `\r`) silently;
- * - a partial line that grows past MAX_LINE_LENGTH (+1 for a `\r`) is dropped at once with one
- *   `too-long` discard, and everything up to the next `\n` is ignored (resync);
+ * - a line longer than MAX_LINE_LENGTH is never held: at its newline it gives one `too-long`
+ *   discard ({@link overlongResult}: its first 80 bytes and its length);
  * - `reset()` forgets the partial line (call it after an unplug or a reconnect, so half a line is
  *   never glued to the next one).
  * The caller decodes bytes to text (ASCII/latin1); any non-ASCII byte only spoils its own line.
  */
 export class LineSplitter {
-  private partial = '';
-  private skipping = false;
+  private readonly raw = new RawLineSplitter();
 
   /**
    * Feeds one chunk; returns the decode results of the lines it completed, in order (maybe none).
    * Never throws.
    */
   push(chunk: string): DecodeResult[] {
-    const out: DecodeResult[] = [];
-    if (typeof chunk !== 'string' || chunk.length === 0) return out;
-    let start = 0;
-    for (;;) {
-      const nl = chunk.indexOf('\n', start);
-      if (nl < 0) break;
-      const piece = chunk.slice(start, nl);
-      start = nl + 1;
-      if (this.skipping) {
-        this.skipping = false;
-        this.partial = '';
-        continue;
-      }
-      const line = this.partial + piece;
-      this.partial = '';
-      if (line === '' || line === '\r') continue;
-      out.push(decodeLine(line));
-    }
-    if (!this.skipping && start < chunk.length) {
-      this.partial += chunk.slice(start);
-      if (this.partial.length > MAX_LINE_LENGTH + 1) {
-        out.push(
-          fail('too-long', `line is longer than the ${MAX_LINE_LENGTH} bytes allowed; skipped to the next newline`, clip(this.partial)),
-        );
-        this.partial = '';
-        this.skipping = true;
-      }
-    }
-    return out;
+    if (typeof chunk !== 'string') return [];
+    return this.raw.push(chunk).map((item) => (item.kind === 'line' ? decodeLine(item.text) : overlongResult(item)));
   }
 
   /** Forgets any partial line (and any overlong line being skipped). */
   reset(): void {
-    this.partial = '';
-    this.skipping = false;
+    this.raw.reset();
   }
 
-  /** Characters held in the partial line now (0 right after a newline or reset). */
+  /** Characters held in the partial line now (0 right after a newline or reset; never above MAX_LINE_LENGTH). */
   get pendingLength(): number {
-    return this.partial.length;
+    return this.raw.held;
   }
 }

@@ -28,6 +28,7 @@ function recordingSink(rec: Rec): TransportSink {
       rec.events.push(`opened ${c.name}`);
     },
     line: (c, text, at) => rec.events.push(`line ${text} @${at}`),
+    overlong: (c, o, at) => rec.events.push(`overlong ${o.head} (${o.length} bytes) @${at}`),
     closed: (c, reason, retrying) => rec.events.push(`closed ${c.name}: ${reason}${retrying ? ' (retrying)' : ''}`),
   };
 }
@@ -132,15 +133,34 @@ describe('relay namespace', () => {
     expect(await s.emitWithAck(RELAY_EV.open, 'WL-1')).toEqual({ ok: false, error: 'relay:open payload must be an object { readerHint? }' });
     await s.emitWithAck(RELAY_EV.open, { readerHint: 'x' });
     s.emit(RELAY_EV.line, { line: 42 });
-    s.emit(RELAY_EV.line, { line: 'A'.repeat(5000) });
+    s.emit(RELAY_EV.overlong, { head: 'A'.repeat(81), length: 5000 });
+    s.emit(RELAY_EV.overlong, { head: 'AAA', length: 4096 });
+    s.emit(RELAY_EV.overlong, { head: 'AAA', length: 5000, at: 1 });
     s.emit(RELAY_EV.line, { line: 'still fine' });
-    await until(() => rec.events.length === 2 && problems.length === 3);
+    await until(() => rec.events.length === 2 && problems.length === 5);
     expect(problems).toEqual([
       { error: 'relay:open payload must be an object { readerHint? }' },
       { error: 'relay:line line must be a string' },
-      { error: 'relay:line line is 5000 characters, longer than the 4096 allowed' },
+      { error: 'relay:overlong head must be a string of at most 80 characters' },
+      { error: 'relay:overlong length must be a whole number of bytes above 4096' },
+      { error: 'relay:overlong at is not allowed (unknown field; the payload is { head, length })' },
     ]);
     expect(rec.events[1]).toBe('line still fine @1234');
+  });
+
+  it('a line over 4096 bytes, relayed whole or as the page cut it, reaches the sink as one overlong line (first 80 bytes, length)', async () => {
+    const s = client(TOKEN);
+    await connected(s);
+    await s.emitWithAck(RELAY_EV.open, { readerHint: 'x' });
+    s.emit(RELAY_EV.line, { line: `${'A'.repeat(5000)}\r\nok` });
+    s.emit(RELAY_EV.overlong, { head: 'B'.repeat(80), length: 67_108_864 });
+    await until(() => rec.events.length === 4);
+    expect(rec.events.slice(1)).toEqual([
+      `overlong ${'A'.repeat(80)} (5000 bytes) @1234`,
+      'line ok @1234',
+      `overlong ${'B'.repeat(80)} (67108864 bytes) @1234`,
+    ]);
+    expect(relay.connections()[0]!.lines).toBe(3);
   });
 
   it('refuses unknown fields and a bad relay:close payload, naming the field', async () => {
@@ -171,8 +191,9 @@ describe('relay payload checks', () => {
     expect(parseRelayOpen({ readerHint: 7 })).toEqual({ error: 'relay:open readerHint must be a string' });
   });
   it('splits and trims lines', () => {
-    expect(parseRelayLine({ line: 'A\r\n\nB' })).toEqual({ lines: ['A', 'B'] });
-    expect(parseRelayLine({ line: '' })).toEqual({ lines: [] });
+    expect(parseRelayLine({ line: 'A\r\n\nB' })).toEqual({ items: [{ kind: 'line', text: 'A' }, { kind: 'line', text: 'B' }] });
+    expect(parseRelayLine({ line: 'B\r' })).toEqual({ items: [{ kind: 'line', text: 'B' }] });
+    expect(parseRelayLine({ line: '' })).toEqual({ items: [] });
     expect(parseRelayLine(null)).toEqual({ error: 'relay:line payload must be an object { line }' });
   });
 });

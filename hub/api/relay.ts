@@ -8,7 +8,10 @@
  * - `relay:open {readerHint?}` opens one Connection on the hub's TransportSink (closing the
  *   socket's previous one, if any) and acks `{ ok: true, name }`; the supervisor then writes
  *   `CMD snap`, which reaches the page as `relay:write {line}`.
- * - `relay:line {line}` hands the line to the sink; `relay:close {reason?}` closes the Connection
+ * - `relay:line {line}` hands the line to the sink (cut by the protocol's bounded splitter: a line
+ *   over 4096 bytes reaches it as an overlong line, counted as the reader's bad line);
+ *   `relay:overlong {head, length}` hands on a line the page's splitter found too long;
+ *   `relay:close {reason?}` closes the Connection
  *   (not retrying: the reader goes offline), a disconnect closes it retrying (the page reconnects
  *   and opens it again); either way its tiles stay where they were.
  * - Bad payloads get `relay:problem {error}` (and a `{ ok: false, error }` ack); never a throw.
@@ -24,6 +27,7 @@ import {
   openRelayedConnection,
   parseRelayLine,
   parseRelayOpen,
+  parseRelayOverlong,
   type RelayAck,
   type RelayedConnection,
   type RelaySuperseded,
@@ -124,7 +128,17 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       if ('error' in req) return refuse(req.error);
       const extra = unknownField(RELAY_EV.line, raw[0], ['line']);
       if (extra) return refuse(extra);
-      rc.deliver(req.lines, now());
+      rc.deliver(req.items, now());
+    });
+    socket.on(RELAY_EV.overlong, (...raw: unknown[]) => {
+      takeAck(raw);
+      const rc = live.get(socket.id);
+      if (!rc) return refuse('relay:overlong before relay:open: open the reader first');
+      const req = parseRelayOverlong(raw[0]);
+      if ('error' in req) return refuse(req.error);
+      const extra = unknownField(RELAY_EV.overlong, raw[0], ['head', 'length']);
+      if (extra) return refuse(extra);
+      rc.deliver([req.line], now());
     });
     socket.on(RELAY_EV.close, (...raw: unknown[]) => {
       const ack = takeAck(raw);

@@ -26,7 +26,8 @@
  *   never comes. Both rulings are events in the store (`reader-assigned`, `reader-removed`), read
  *   back when the supervisor is built, so a restart keeps them.
  */
-import { decodeLine, encodeLine, nextSeq, SEQ_MAX } from '../../firmware-protocol/codec.js';
+import { decodeLine, encodeLine, nextSeq, overlongResult, SEQ_MAX } from '../../firmware-protocol/codec.js';
+import type { OverlongLine } from '../../firmware-protocol/lines.js';
 
 /** Half the sequence space: a number less than this below the last one went backwards, else forwards (after a wrap). */
 const SEQ_HALF = Math.floor((SEQ_MAX + 1) / 2);
@@ -299,6 +300,15 @@ export class ReaderSupervisor {
     const v1 = slot ? (this.readers.get(slot)?.protocol ?? 0) >= 1 : false;
     // a reader that said proto=1 is held to version 1 (strict tag kinds: PROTOCOL.md §5.0)
     this.handle(conn, v1 ? decodeLine(text, { protocol: 1 }) : decodeLine(text), at);
+  }
+
+  /**
+   * A line longer than MAX_LINE_LENGTH, as the transport's splitter reduced it (it was never held
+   * whole): one bad line of the reader (`too-long`), kept in the raw log as its first 80 bytes with
+   * its length in the status. Never throws.
+   */
+  overlong(conn: Connection, line: OverlongLine, at: number): void {
+    this.handle(conn, overlongResult(line), at);
   }
 
   /** One already-decoded line (from a transport that splits and decodes itself). Never throws. */

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SerialPort } from 'serialport';
-import { ReadlineParser } from '@serialport/parser-readline';
-import { decodeLine, encodeLine, LineSplitter } from '../../firmware-protocol/codec.js';
+import { encodeLine, LineSplitter } from '../../firmware-protocol/codec.js';
 import type { Message } from '../../firmware-protocol/messages.js';
 import { loadHubConfig } from '../config/load.js';
 import { tagOfTile, tileOfTag } from '../tilesets/simulated.js';
@@ -62,9 +61,9 @@ describe('transports', () => {
     await new Promise<void>((res, rej) => hub.open((e) => (e ? rej(e) : res())));
     cleanups.push(() => new Promise<void>((res) => (hub.isOpen ? hub.close(() => res()) : res())));
     const got: Message[] = [];
-    hub.pipe(new ReadlineParser({ delimiter: '\n' })).on('data', (line: string) => {
-      const d = decodeLine(line);
-      if (d.ok) got.push(d.message);
+    const hubLines = new LineSplitter();
+    hub.on('data', (chunk: Buffer) => {
+      for (const d of hubLines.push(chunk.toString('latin1'))) if (d.ok) got.push(d.message);
     });
     hub.write(CMD_SNAP);
     await until(() => got.length >= 2, 3000, 'HELLO and SNAP');
@@ -88,9 +87,9 @@ describe('transports', () => {
       const hub = new SerialPort({ path: link.port, baudRate: 115200, autoOpen: false });
       await new Promise<void>((res, rej) => hub.open((e) => (e ? rej(e) : res())));
       hub.on('error', () => {});
-      hub.pipe(new ReadlineParser({ delimiter: '\n' })).on('data', (line: string) => {
-        const d = decodeLine(line);
-        if (d.ok) got.push(d.message);
+      const hubLines = new LineSplitter();
+      hub.on('data', (chunk: Buffer) => {
+        for (const d of hubLines.push(chunk.toString('latin1'))) if (d.ok) got.push(d.message);
       });
       hub.write(CMD_SNAP);
       return hub;
@@ -127,9 +126,9 @@ describe('transports', () => {
       const hub = new SerialPort({ path: link.port, baudRate: 115200, autoOpen: false });
       await new Promise<void>((res, rej) => hub.open((e) => (e ? rej(e) : res())));
       hub.on('error', () => {});
-      hub.pipe(new ReadlineParser({ delimiter: '\n' })).on('data', (line: string) => {
-        const d = decodeLine(line);
-        if (d.ok) got.push(d.message);
+      const hubLines = new LineSplitter();
+      hub.on('data', (chunk: Buffer) => {
+        for (const d of hubLines.push(chunk.toString('latin1'))) if (d.ok) got.push(d.message);
       });
       hub.write(CMD_SNAP);
       return hub;

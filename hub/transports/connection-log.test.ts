@@ -21,6 +21,7 @@ function quietSink(): TransportSink & { events: string[] } {
     events,
     opened: (c) => events.push(`opened ${c.name}`),
     line: () => undefined,
+    overlong: () => undefined,
     closed: (c, reason) => events.push(`closed ${c.name} ${reason}`),
     retrying: (name, attempt) => events.push(`retrying ${name} ${attempt}`),
   };

@@ -43,6 +43,7 @@ export function withConnectionLog(sink: TransportSink, log: (line: string) => vo
       sink.opened(conn);
     },
     line: (conn, text, at) => sink.line(conn, text, at),
+    overlong: (conn, line, at) => sink.overlong(conn, line, at),
     closed(conn, reason, retrying) {
       sink.closed(conn, reason, retrying);
     },

@@ -8,10 +8,11 @@
  * socket.io-free logic of one relayed connection. It imports no Node module, so the display may
  * import it too.
  */
+import { OVERLONG_HEAD_LENGTH, RawLineSplitter, type OverlongLine, type RawLineItem } from '../../firmware-protocol/lines.js';
 import { MAX_LINE_LENGTH } from '../../firmware-protocol/messages.js';
 import type { RelayPage } from '../api/views.js';
 import type { Connection } from '../readers/supervisor.js';
-import type { TransportSink } from './transport.js';
+import { deliverLines, type TransportSink } from './transport.js';
 
 /** The socket.io namespace of relays; behind the director token (`auth: { token }`). */
 export const RELAY_NAMESPACE = '/relay';
@@ -22,6 +23,11 @@ export const RELAY_EV = {
   open: 'relay:open',
   /** page → hub: `{ line: string }`, one reader line without its newline */
   line: 'relay:line',
+  /**
+   * page → hub: `{ head: string, length: number }`, a reader line longer than MAX_LINE_LENGTH that
+   * the page's splitter (firmware-protocol/lines.ts) reduced to its first 80 bytes and its length
+   */
+  overlong: 'relay:overlong',
   /** page → hub: `{ reason?: string }` (ack optional); the page lost the reader (unplugged, closed) */
   close: 'relay:close',
   /** hub → page: `{ line: string }`, a line to write to the reader (e.g. `CMD snap*XXXX`); the page adds `\n` */
@@ -77,23 +83,38 @@ export function parseRelayOpen(payload: unknown): { hint: string | null } | { er
 }
 
 /**
- * Checks a `relay:line` payload and returns the reader lines in it: normally one; a line with
- * embedded newlines is split (a page that relays raw chunks still works), `\r` endings dropped,
- * empty pieces skipped.
- * @returns `{ lines }` or `{ error }` naming what was wrong (not an object, `line` not a string,
- *   longer than MAX_LINE_LENGTH = 4096 bytes). Never throws.
+ * Checks a `relay:line` payload and returns the reader lines in it, cut by the protocol's splitter
+ * (firmware-protocol/lines.ts): normally one line; a line with embedded newlines is split (a page
+ * that relays raw chunks still works), `\r` endings dropped, empty pieces skipped, and a line
+ * longer than MAX_LINE_LENGTH (4096) bytes comes out as an overlong line (its first 80 bytes and
+ * its length: the hub counts it as a bad line of the reader).
+ * @returns `{ items }` or `{ error }` naming what was wrong (not an object, `line` not a string).
+ *   Never throws.
  */
-export function parseRelayLine(payload: unknown): { lines: string[] } | { error: string } {
+export function parseRelayLine(payload: unknown): { items: RawLineItem[] } | { error: string } {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { error: 'relay:line payload must be an object { line }' };
   const line = (payload as { line?: unknown }).line;
   if (typeof line !== 'string') return { error: 'relay:line line must be a string' };
-  const lines = line
-    .split('\n')
-    .map((l) => l.replace(/\r$/, ''))
-    .filter((l) => l.length > 0);
-  const long = lines.find((l) => l.length > MAX_LINE_LENGTH);
-  if (long !== undefined) return { error: `relay:line line is ${long.length} characters, longer than the ${MAX_LINE_LENGTH} allowed` };
-  return { lines };
+  const split = new RawLineSplitter();
+  const items = split.push(line);
+  // the end of the payload ends its last line (a page sends lines without their newline)
+  items.push(...split.end().map((i): RawLineItem => (i.kind === 'overlong' ? { kind: 'overlong', head: i.head, length: i.length } : i)));
+  return { items };
+}
+
+/**
+ * Checks a `relay:overlong` payload: `head` a string of at most 80 characters (OVERLONG_HEAD_LENGTH),
+ * `length` a whole number of bytes above MAX_LINE_LENGTH (4096).
+ * @returns `{ line }` or `{ error }` naming the field at fault. Never throws.
+ */
+export function parseRelayOverlong(payload: unknown): { line: OverlongLine } | { error: string } {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { error: 'relay:overlong payload must be an object { head, length }' };
+  const { head, length } = payload as { head?: unknown; length?: unknown };
+  if (typeof head !== 'string' || head.length > OVERLONG_HEAD_LENGTH) return { error: `relay:overlong head must be a string of at most ${OVERLONG_HEAD_LENGTH} characters` };
+  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length <= MAX_LINE_LENGTH) {
+    return { error: `relay:overlong length must be a whole number of bytes above ${MAX_LINE_LENGTH}` };
+  }
+  return { line: { kind: 'overlong', head, length } };
 }
 
 /** One reader held by one page, as the hub sees it. */
@@ -102,10 +123,10 @@ export interface RelayedConnection {
   readonly conn: Connection;
   /** true until {@link RelayedConnection.close} */
   readonly open: boolean;
-  /** lines handed to the sink so far */
+  /** lines handed to the sink so far (overlong ones included) */
   readonly lines: number;
-  /** hands reader lines to the sink (ignored once closed) */
-  deliver(lines: readonly string[], at: number): void;
+  /** hands reader lines (and overlong lines) to the sink, in order (ignored once closed) */
+  deliver(items: readonly RawLineItem[], at: number): void;
   /**
    * Tells the sink the connection closed, once; later calls do nothing.
    * @param retrying true when the page will open it again by itself (its hub link dropped), false
@@ -156,12 +177,10 @@ export function openRelayedConnection(
     get lines() {
       return count;
     },
-    deliver(lines, at) {
+    deliver(items, at) {
       if (!open) return;
-      for (const l of lines) {
-        count += 1;
-        sink.line(conn, l, at);
-      }
+      count += items.length;
+      deliverLines(items, conn, sink, at);
     },
     close(reason, retrying) {
       if (!open) return;

@@ -56,6 +56,7 @@ function hubSide() {
       sup.opened(c);
     },
     line: (c, text, at) => sup.line(c, text, at),
+    overlong: (c, o, at) => sup.overlong(c, o, at),
     closed: (c, reason, retrying) => {
       events.push(`closed retrying=${String(retrying)}`);
       sup.closed(c, reason, retrying);

@@ -1,13 +1,13 @@
 /**
- * USB serial and Bluetooth serial (/dev/rfcomm*) readers through `serialport`, one
- * `ReadlineParser` per connection. An unplug closes the connection (the sink hears `closed` with
+ * USB serial and Bluetooth serial (/dev/rfcomm*) readers through `serialport`, one bounded
+ * line splitter (firmware-protocol/lines.ts) per connection. An unplug closes the connection (the sink hears `closed` with
  * `retrying` true); the port is reopened with capped exponential backoff until `close()`.
  * Configure explicit paths (`/dev/serial/by-id/…` on real machines): listing ports is never needed,
  * the reader is bound by its HELLO id.
  */
 import { SerialPort } from 'serialport';
-import { ReadlineParser } from '@serialport/parser-readline';
-import { backoffMs, type Transport, type TransportOptions, type TransportSink } from './transport.js';
+import { RawLineSplitter } from '../../firmware-protocol/lines.js';
+import { backoffMs, deliverLines, type Transport, type TransportOptions, type TransportSink } from './transport.js';
 import type { Connection } from '../readers/supervisor.js';
 
 /** Options of {@link openSerial}. */
@@ -49,11 +49,15 @@ export function openSerial(path: string, sink: TransportSink, opts: number | Ser
       },
     };
     let open = false;
+    const lines = new RawLineSplitter();
     p.on('error', () => void 0); // a write pending at unplug emits 'error': never let it kill the hub
     p.on('close', (err: (Error & { disconnected?: boolean }) | null) => {
       if (!open) return;
       open = false;
       const reason = err ? err.message : 'closed';
+      // what was under way when the connection ended (a half line fails its checksum; an overlong
+      // line is counted)
+      deliverLines(lines.end(), conn, sink, now());
       sink.closed(conn, reason, !stopped);
       retry(reason);
     });
@@ -68,8 +72,7 @@ export function openSerial(path: string, sink: TransportSink, opts: number | Ser
       }
       open = true;
       attempt = 0;
-      const parser = p.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
-      parser.on('data', (text: string) => sink.line(conn, text.replace(/\r$/, ''), now()));
+      p.on('data', (chunk: Buffer) => deliverLines(lines.push(chunk), conn, sink, now()));
       sink.opened(conn);
     });
   };

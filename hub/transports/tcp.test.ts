@@ -75,6 +75,7 @@ function hubSide() {
   const sink: TransportSink = {
     opened: (c) => sup.opened(c),
     line: (c, text, at) => sup.line(c, text, at),
+    overlong: (c, o, at) => sup.overlong(c, o, at),
     closed: (c, reason, retrying) => {
       events.push(`closed ${reason} retrying=${String(retrying)}`);
       sup.closed(c, reason, retrying);
@@ -131,7 +132,7 @@ describe('TCP transport', () => {
   }, 10_000);
 
   it('a bad address is refused with a message naming it', () => {
-    const sink: TransportSink = { opened: () => {}, line: () => {}, closed: () => {} };
+    const sink: TransportSink = { opened: () => {}, line: () => {}, overlong: () => {}, closed: () => {} };
     expect(() => openTcp('tcp://reader.local', sink)).toThrow('reader address "tcp://reader.local" is not tcp://host:port');
     expect(() => openTcp('tcp://10.0.0.21:70000', sink)).toThrow('reader address "tcp://10.0.0.21:70000" is not tcp://host:port');
   });

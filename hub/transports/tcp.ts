@@ -1,11 +1,11 @@
 /**
- * Wi-Fi readers over TCP (`tcp://host:port`): the hub connects, one `ReadlineParser` per
- * connection, reconnecting with capped exponential backoff until `close()`. A connect that takes
+ * Wi-Fi readers over TCP (`tcp://host:port`): the hub connects, one bounded line splitter
+ * (firmware-protocol/lines.ts) per connection, reconnecting with capped exponential backoff until `close()`. A connect that takes
  * longer than 5 s is abandoned and retried.
  */
 import net from 'node:net';
-import { ReadlineParser } from '@serialport/parser-readline';
-import { backoffMs, type Transport, type TransportOptions, type TransportSink } from './transport.js';
+import { RawLineSplitter } from '../../firmware-protocol/lines.js';
+import { backoffMs, deliverLines, type Transport, type TransportOptions, type TransportSink } from './transport.js';
 import type { Connection } from '../readers/supervisor.js';
 
 /** A TCP connect attempt is abandoned after this long (ms). */
@@ -40,6 +40,7 @@ export function openTcp(url: string, sink: TransportSink, opts: TransportOptions
       },
     };
     let open = false;
+    const lines = new RawLineSplitter();
     const connectTimer = setTimeout(() => s.destroy(new Error('connect timed out')), TCP_CONNECT_TIMEOUT_MS);
     s.on('connect', () => {
       clearTimeout(connectTimer);
@@ -47,8 +48,7 @@ export function openTcp(url: string, sink: TransportSink, opts: TransportOptions
       attempt = 0;
       s.setNoDelay(true);
       s.setKeepAlive(true, 5000);
-      const parser = s.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
-      parser.on('data', (text: string) => sink.line(conn, text.replace(/\r$/, ''), now()));
+      s.on('data', (chunk: Buffer) => deliverLines(lines.push(chunk), conn, sink, now()));
       sink.opened(conn);
     });
     let failure = 'socket closed';
@@ -58,7 +58,12 @@ export function openTcp(url: string, sink: TransportSink, opts: TransportOptions
     s.on('close', () => {
       clearTimeout(connectTimer);
       const reason = open ? 'socket closed' : failure;
-      if (open) sink.closed(conn, 'socket closed', !stopped);
+      if (open) {
+        // what was under way when the connection ended (a half line fails its checksum; an overlong
+        // line is counted)
+        deliverLines(lines.end(), conn, sink, now());
+        sink.closed(conn, 'socket closed', !stopped);
+      }
       open = false;
       if (stopped) return;
       const n = attempt++;

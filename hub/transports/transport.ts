@@ -1,17 +1,25 @@
 /**
- * Transports: how reader bytes reach the hub. Every transport delivers whole lines (without the
- * newline) and reconnects by itself with capped exponential backoff. A fresh line parser is built
- * for every connection, so half a line left by an unplug is never glued to the next one.
+ * Transports: how reader bytes reach the hub. Every transport cuts lines with the protocol's one
+ * bounded splitter (firmware-protocol/lines.ts: a line longer than MAX_LINE_LENGTH is never held,
+ * it is handed on as its first 80 bytes and its length), delivers whole lines (without the newline)
+ * and reconnects by itself with capped exponential backoff. A fresh splitter is built for every
+ * connection, so half a line left by an unplug is never glued to the next one.
  *
  * - USB serial and Bluetooth serial (`/dev/rfcomm*`): hub/transports/serial.ts (serialport)
  * - Wi-Fi readers over TCP (`tcp://host:port`): hub/transports/tcp.ts
  */
+import type { OverlongLine, RawLineItem } from '../../firmware-protocol/lines.js';
 import type { Connection } from '../readers/supervisor.js';
 
 /** What a transport reports to the hub. */
 export interface TransportSink {
   opened(conn: Connection): void;
   line(conn: Connection, text: string, at: number): void;
+  /**
+   * A line longer than MAX_LINE_LENGTH (4096 bytes) arrived: only its first 80 bytes and its length
+   * reach the sink (the hub counts it as one bad line and keeps it so in the raw log).
+   */
+  overlong(conn: Connection, line: OverlongLine, at: number): void;
   /**
    * The connection closed.
    * @param reason e.g. "Port closed: disconnected", "socket closed"
@@ -47,3 +55,12 @@ export interface TransportOptions {
   /** the clock of line arrival (ms since epoch); default Date.now */
   now?: () => number;
 }
+
+/** Hands a splitter's items to the sink in order: lines to `line`, overlong lines to `overlong`. */
+export function deliverLines(items: readonly RawLineItem[], conn: Connection, sink: TransportSink, at: number): void {
+  for (const item of items) {
+    if (item.kind === 'line') sink.line(conn, item.text, at);
+    else sink.overlong(conn, item, at);
+  }
+}
+

@@ -13,6 +13,9 @@
  * Two pages claiming the floor reader FL-1: the older one shows plainly that it was superseded and
  * counts its lines as ignored; the director's reader table names the live page; "Relay from this
  * page again" takes the reader back.
+ *
+ * A reader line of 200 000 bytes reaches the hub as one
+ * too-long bad line of its reader (its first 80 bytes in the raw log), the lines after it relayed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -247,4 +250,25 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     expect(await text(b, 'relay-superseded')).toBe(`Superseded: another page (opened ${hhmm(fl1().relay!.openedAt)}) now relays reader FL-1; this page's lines are ignored`);
     await director.waitForFunction((id) => document.querySelector('[data-testid="reader-relay-FL-1"]')?.textContent?.includes(id), idA2);
   }, 60_000);
+
+  it('a reader line of 200 000 bytes, no newline for a while: the hub counts one too-long line of the reader, its first 80 bytes in the raw log, and the lines after it are relayed', async () => {
+    const page = await relayPage(false);
+    const status = (id: string) => hub.supervisor.statuses(Date.now()).find((s) => s.id === id);
+    const before = status('WL-3')!;
+    for (let i = 0; i < 4; i++) await feed(page, 'X'.repeat(50_000));
+    await feed(page, `\r\n${hello('WL-3')}\n`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="relay-lines"]')?.textContent?.trim() === '2');
+    expect(await text(page, 'relay-errors')).toContain('the reader sent a line of 200000 bytes, longer than the 4096 allowed');
+    expect(await text(page, 'relay-reader-id')).toBe('WL-3');
+    const deadline = Date.now() + 5000;
+    while (status('WL-3')!.discarded === before.discarded && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // one bad line more than before (4 × 50 000 = 200 000 bytes before the \r\n), carried to WL-3 by its HELLO
+    expect(status('WL-3')!.discarded).toBe(before.discarded + 1);
+    expect(status('WL-3')!.errors?.['too-long']).toBe((before.errors?.['too-long'] ?? 0) + 1);
+    hub.store.flush();
+    const raw = hub.store.rawLines(Array.from({ length: 200 }, (_, i) => i + 1)).filter((l) => l.status.startsWith('too-long'));
+    expect(raw.map((l) => [l.line, l.status])).toEqual([
+      ['X'.repeat(80), 'too-long: line is 200000 bytes, longer than the 4096 allowed; only its first 80 bytes are kept'],
+    ]);
+  }, 30_000);
 });

@@ -64,6 +64,7 @@ function recorder() {
   const log: string[] = [];
   const events: DeviceEvents = {
     line: (t) => log.push(`line ${t}`),
+    overlong: (o) => log.push(`overlong ${o.head.slice(0, 8)}… ${o.length}`),
     error: (m, r) => log.push(`error ${m}${r ? '' : ' (fatal)'}`),
     closed: (r) => log.push(`closed ${r}`),
   };

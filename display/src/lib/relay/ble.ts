@@ -10,7 +10,7 @@
  * When the link drops, the page reconnects a few times (250 ms, 500 ms, 1 s) before giving up.
  */
 import { BleFragmenter, BleReassembler } from '../../../../firmware-protocol/ble.js';
-import { ByteLines } from './lines.js';
+import { forwardLines, RawLineSplitter } from './lines.js';
 import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
 
 /** Nordic UART Service UUIDs. */
@@ -77,7 +77,7 @@ export type BleFraming = 'pieces' | 'text';
 export async function openBleDevice(device: BluetoothDeviceLike, events: DeviceEvents, framing: BleFraming = 'pieces'): Promise<HeldDevice> {
   const gatt = device.gatt;
   if (!gatt) throw new Error(`Bluetooth device ${device.name ?? device.id ?? '?'} has no GATT server`);
-  const lines = new ByteLines();
+  const lines = new RawLineSplitter();
   const reassembler = new BleReassembler();
   const fragmenter = new BleFragmenter(BLE_PAYLOAD);
   const encoder = new TextEncoder();
@@ -92,7 +92,7 @@ export async function openBleDevice(device: BluetoothDeviceLike, events: DeviceE
     if (!v) return;
     const bytes = new Uint8Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
     if (framing === 'text') {
-      for (const l of lines.push(bytes)) events.line(l);
+      forwardLines(lines.push(bytes), events);
       return;
     }
     const r = reassembler.push(bytes);
@@ -123,7 +123,7 @@ export async function openBleDevice(device: BluetoothDeviceLike, events: DeviceE
 
   const onDisconnected = async () => {
     if (stopped) return;
-    lines.reset();
+    lines.lost();
     reassembler.reset();
     for (const wait of RECONNECT_MS) {
       events.error(`Bluetooth link lost; reconnecting in ${wait} ms`, true);

@@ -2,10 +2,14 @@
  * What the relay page needs from a reader it holds, whatever the link (Web Serial, Web Bluetooth).
  */
 
+import type { OverlongLine } from '../../../../firmware-protocol/lines.js';
+
 /** What a held reader reports. Handlers must not throw. */
 export interface DeviceEvents {
   /** one complete reader line (no newline) */
   line(text: string): void;
+  /** a reader line longer than MAX_LINE_LENGTH (4096 bytes): only its first 80 bytes and its length */
+  overlong(line: OverlongLine): void;
   /** a read or write error; `recoverable` when the reader is still held and reading goes on */
   error(message: string, recoverable: boolean): void;
   /** the reader is gone for good (unplugged, closed by the director, reconnects exhausted) */

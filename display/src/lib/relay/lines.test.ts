@@ -1,33 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { encodeLine } from '../../../../firmware-protocol/codec.js';
-import { ByteLines, helloReaderId } from './lines.js';
+import { forwardLines, helloReaderId, RawLineSplitter } from './lines.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
-describe('ByteLines', () => {
-  it('reassembles lines cut anywhere, drops \\r and empty lines', () => {
-    const s = new ByteLines();
-    expect(s.push(bytes('HB seq=1'))).toEqual([]);
-    expect(s.push(bytes(' up=5*AB\r\n\nHB se'))).toEqual(['HB seq=1 up=5*AB']);
-    expect(s.push('q=2 up=6*CD\nX\n')).toEqual(['HB seq=2 up=6*CD', 'X']);
-  });
-  it('after lost bytes, forgets the half line and skips to the next newline', () => {
-    const s = new ByteLines();
-    s.push(bytes('HELLO rdr=WL'));
-    s.reset();
-    expect(s.push(bytes('ne=wall*1234\nHB seq=3 up=7*EF\n'))).toEqual(['HB seq=3 up=7*EF']);
-    // at a clean line end nothing is skipped
-    s.reset();
-    expect(s.push(bytes('HB seq=4 up=8*AB\n'))).toEqual(['HB seq=4 up=8*AB']);
-  });
-  it('drops a line longer than 4096 bytes up to the next newline, and counts it', () => {
-    const s = new ByteLines();
-    expect(s.push('A'.repeat(3000))).toEqual([]);
-    expect(s.push('A'.repeat(3000))).toEqual([]);
-    expect(s.push('AAA\nok\n')).toEqual(['ok']);
-    expect(s.dropped).toBe(1);
-    expect(s.push('B'.repeat(4097) + '\nfine\n')).toEqual(['fine']);
-    expect(s.dropped).toBe(2);
+describe('forwardLines (the page on the protocol splitter, firmware-protocol/lines.ts)', () => {
+  it('hands lines to events.line and a line over 4096 bytes to events.overlong, in order', () => {
+    const s = new RawLineSplitter();
+    const got: string[] = [];
+    const events = { line: (t: string) => got.push(`line ${t}`), overlong: (o: { head: string; length: number }) => got.push(`overlong ${o.head.length} ${o.length}`) };
+    forwardLines(s.push(bytes('HB seq=1')), events);
+    forwardLines(s.push(bytes(` up=5*AB\r\n${'A'.repeat(3000)}`)), events);
+    forwardLines(s.push('A'.repeat(3000)), events);
+    forwardLines(s.push('\nok\n'), events);
+    // 3000 + 3000 = 6000 bytes; 80 kept
+    expect(got).toEqual(['line HB seq=1 up=5*AB', 'overlong 80 6000', 'line ok']);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The relay page's engine: holds one reader (Web Serial or Web Bluetooth) and one socket.io link to
  * the hub's `/relay` namespace (hub/transports/relay.ts is the contract), and forwards between them:
- * reader lines → `relay:line`, hub `relay:write` → the reader. Its status is what the page shows.
+ * reader lines → `relay:line` (a line over 4096 bytes → `relay:overlong`, its first 80 bytes and
+ * its length), hub `relay:write` → the reader. Its status is what the page shows.
  *
  * Each time the link to the hub (re)connects while a reader is held, the page sends `relay:open`
  * again: the hub then asks the reader for a fresh HELLO and snapshot (`CMD snap`). Lines read while
@@ -17,6 +18,8 @@ import { io, type Socket } from 'socket.io-client';
 import { RELAY_EV, RELAY_NAMESPACE, type RelayAck, type RelaySuperseded } from '../../../../hub/transports/relay.js';
 import { hourMinute } from '../format.js';
 import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
+import type { OverlongLine } from '../../../../firmware-protocol/lines.js';
+import { MAX_LINE_LENGTH } from '../../../../firmware-protocol/messages.js';
 import { helloReaderId } from './lines.js';
 import { openSerialDevice, type SerialLike } from './serial.js';
 import { openBleDevice, REQUEST_OPTIONS, type BluetoothLike } from './ble.js';
@@ -204,6 +207,7 @@ export class RelayController {
     let held: HeldDevice | null = null;
     const events: DeviceEvents = {
       line: (text) => this.relayLine(text),
+      overlong: (line) => this.relayOverlong(line),
       error: (message, recoverable) => this.error(recoverable ? `${message} (recovered; still reading)` : message),
       closed: (reason) => {
         if (held && this.device !== held) return;
@@ -246,6 +250,18 @@ export class RelayController {
       this.set({ linesRelayed: this.status.linesRelayed + 1, lastLine: text, ...(id ? { readerId: id } : {}) });
     } else {
       this.set({ linesDropped: this.status.linesDropped + 1, lastLine: text, ...(id ? { readerId: id } : {}) });
+    }
+  }
+
+  /** A reader line over 4096 bytes: the hub gets its first 80 bytes and its length (`relay:overlong`) and counts it as a bad line. */
+  private relayOverlong(line: OverlongLine): void {
+    const shown = `${line.head}… (${line.length} bytes, longer than ${MAX_LINE_LENGTH})`;
+    this.error(`the reader sent a line of ${line.length} bytes, longer than the ${MAX_LINE_LENGTH} allowed`);
+    if (this.opened && this.socket.connected) {
+      this.socket.emit(RELAY_EV.overlong, { head: line.head, length: line.length });
+      this.set({ linesRelayed: this.status.linesRelayed + 1, lastLine: shown });
+    } else {
+      this.set({ linesDropped: this.status.linesDropped + 1, lastLine: shown });
     }
   }
 

@@ -3,7 +3,7 @@
  * commands are written with a newline, a line error (Chrome errors `readable` and offers a new one)
  * is survived, and a lost device (`readable` null) closes the reader.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openSerialDevice, serialHint, type SerialPortLike } from './serial.js';
 import type { DeviceEvents } from './device.js';
 
@@ -46,6 +46,7 @@ function recorder() {
   const log: string[] = [];
   const events: DeviceEvents = {
     line: (t) => log.push(`line ${t}`),
+    overlong: (o) => log.push(`overlong ${o.head.slice(0, 8)}… ${o.length}`),
     error: (m, r) => log.push(`error ${m} ${r ? 'recoverable' : 'fatal'}`),
     closed: (r) => log.push(`closed ${r}`),
   };
@@ -77,6 +78,16 @@ describe('openSerialDevice', () => {
     await dev.close();
     expect(port.closed).toBe(true);
     expect(log.at(-1)).toBe('closed closed by the director');
+  });
+
+  it('a line over 4096 bytes is handed on as its first 80 bytes and its length, never held whole', async () => {
+    const port = new StubPort();
+    const { log, events } = recorder();
+    await openSerialDevice(port, events);
+    for (let i = 0; i < 3; i++) port.feed('X'.repeat(3000));
+    port.feed('\r\nHB seq=4 up=4*DDDD\n');
+    // 3 × 3000 = 9000 bytes before the \r\n
+    await vi.waitFor(() => expect(log).toEqual(['overlong XXXXXXXX… 9000', 'line HB seq=4 up=4*DDDD']), { timeout: 2000 });
   });
 
   it('closes when the device is lost (no new readable)', async () => {

@@ -7,7 +7,7 @@
  * read loop loops on `port.readable`: a loop that just exited would leave a port that looks
  * connected and reads nothing (shared/STACK.md "Browser APIs").
  */
-import { ByteLines } from './lines.js';
+import { forwardLines, RawLineSplitter } from './lines.js';
 import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
 
 /** The part of Web Serial's `SerialPort` the relay uses (so tests can hand in a stub). */
@@ -42,7 +42,7 @@ export function serialHint(port: SerialPortLike): string {
  */
 export async function openSerialDevice(port: SerialPortLike, events: DeviceEvents): Promise<HeldDevice> {
   await port.open({ baudRate: READER_BAUD });
-  const lines = new ByteLines();
+  const lines = new RawLineSplitter();
   const encoder = new TextEncoder();
   let stopped = false;
   let closedReported = false;
@@ -67,12 +67,12 @@ export async function openSerialDevice(port: SerialPortLike, events: DeviceEvent
             ended = true;
             break;
           }
-          if (value) for (const l of lines.push(value)) events.line(l);
+          if (value) forwardLines(lines.push(value), events);
         }
       } catch (err) {
         if (stopped) break;
         // bytes were lost: skip to the next newline, so no half line is glued to the next one
-        lines.reset();
+        lines.lost();
         const recoverable = port.readable !== null;
         events.error(`serial read error: ${describeError(err)}`, recoverable);
       } finally {
