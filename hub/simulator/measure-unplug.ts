@@ -76,6 +76,8 @@ export interface UnplugRun {
   listed: number;
   /** final counts and points equal the simulator's record */
   exact: boolean;
+  /** counts and points: the hub's, then the record's */
+  detail: string;
 }
 
 function hubResult(engine: TableMachine): HubResult {
@@ -234,6 +236,7 @@ export function measureUnplug(o: { kinds: TableKind[]; games: number; seed: numb
               insideMissed: hub.notSeen > 0 ? [] : insideRest,
               listed: hub.notSeen,
               exact: hub.notSeen === 0 && same(hub.counts, wantCounts) && same(hub.points, wantPoints),
+              detail: `counts ${JSON.stringify(hub.counts)} points ${JSON.stringify(hub.points)}; record ${JSON.stringify(wantCounts)} ${JSON.stringify(wantPoints)}`,
             };
             sum.runs += 1;
             sum.falseFlags += run.falseFlags.length;
@@ -295,7 +298,7 @@ async function main(argv: string[]): Promise<void> {
     onRun: (r) => {
       if (!o.verbose) return;
       const bad = r.falseFlags.length + r.missedOutside.length + r.insideMissed.length > 0 || !r.exact;
-      if (bad) console.log(`${r.kind} seed ${r.seed} ${r.reader} ${r.ms / 1000} s before ${r.moment}: false ${JSON.stringify(r.falseFlags)} missed outside ${JSON.stringify(r.missedOutside)} inside missed ${JSON.stringify(r.insideMissed)} listed ${r.listed} exact ${r.exact}`);
+      if (bad) console.log(`${r.kind} seed ${r.seed} ${r.reader} ${r.ms / 1000} s before ${r.moment}: false ${JSON.stringify(r.falseFlags)} missed outside ${JSON.stringify(r.missedOutside)} inside missed ${JSON.stringify(r.insideMissed)} listed ${r.listed} exact ${r.exact} (${r.detail})`);
     },
   });
   if (o.json) console.log(JSON.stringify(sums, null, 1));
