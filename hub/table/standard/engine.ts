@@ -237,22 +237,8 @@ export class StandardTableEngine extends TableMachine {
     }
     const { at: _at, ref: _ref, ...bare } = a;
     this.inferred.push(bare);
-    // a pick, discard or joker exchange the hub saw while a zone was not heard (or only across a
-    // reconnect): the turn order depends on what the unheard zone hid (a pick into a rack it could
-    // not hear, a discard onto a floor it could not hear), so it is not judged from it (000: picking
-    // ahead, out of turn): the turn follows the readers. A move seen only across a reconnect came
-    // before the moves seen live since: when another player is on turn by then, the turn stays there.
-    const d = e.type === 'tile-moved' ? (e.data as TileMovedData) : null;
-    const unheard = d !== null && (!!d.unseen?.length || !!d.reconciled) && this.state.phase === 'play' && (a.type === 'pick' || a.type === 'discard' || a.type === 'joker-exchange');
-    const before = { turn: this.state.turn, turnHas: this.state.turnHas };
-    if (unheard && 'player' in a) {
-      const onTurn = this.state.turn === a.player && this.state.turnHas !== 'nothing';
-      this.state = { ...this.state, turn: a.player, turnHas: a.type === 'pick' ? 'nothing' : onTurn ? this.state.turnHas : 'picked' };
-    }
     try {
-      const r0 = this.referee.apply(this.state, a);
-      const movedOn = unheard && !!d?.reconciled && 'player' in a && before.turn !== a.player && r0.state.phase === 'play';
-      const r = movedOn ? { ...r0, state: { ...r0.state, ...before } } : r0;
+      const r = this.referee.apply(this.state, a);
       this.state = this.lookedAt.length > 0 ? StandardTableEngine.withLookedAt(r.state, this.lookedAt) : r.state;
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
       if (r.boundary) this.turnBoundary(e.at);
