@@ -214,6 +214,13 @@ export interface DirectorTableView extends PublicTableView {
    * the event sequence number of the move. Absent or empty when every move was placed.
    */
   unplaced?: { at: number; action: string; reason: string; ref: string }[];
+  /**
+   * what the hub could not judge because a reader was not heard when it happened, and could not
+   * reconcile from the reader's first snapshot after (oldest first): the rule, the player, the
+   * tiles, the window it happened in (ms since epoch) and what is not known, in words; `ref` the
+   * event sequence number of the move. Absent or empty when the hub judged everything it saw.
+   */
+  notSeen?: { rule: string; player: number; tiles: string[]; window: { from: number; to: number }; title: string; ref: string }[];
 }
 
 /** One of the seat's own tiles inside a rack (concealed): its id (`5B#3`) and kind (`5B`). */

@@ -26,6 +26,7 @@ import type { TableConfig } from '../config/types.js';
 import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
 import type { EventStore, RawLine, StoredEvent } from '../store/types.js';
 import { TableEngine, type EngineOptions, type TileMovedData } from '../table/engine.js';
+import type { TableMachine } from '../table/machine.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
 import { playGame, tableZones, zoneKey, type GameRecord, type GameResult, type Injection, type Zone } from './game.js';
 import { NoiseModel, neighbourOf, parseNoise, zeroNoiseCounts, type NoiseCounts, type NoiseRates } from './noise.js';
@@ -144,6 +145,8 @@ export interface MeasureGameOptions {
   engine?: Partial<Pick<EngineOptions, 'settleByArea'>>;
   /** the game already played with these options (playing it is the slow part: reuse it across noise levels) */
   game?: GameResult;
+  /** cables pulled on purpose (see {@link Outage}) */
+  outages?: readonly Outage[];
   /** called at the end with the hub's log (for debugging a game) */
   inspect?: (events: readonly import('../store/types.js').StoredEvent[], engine: TableEngine) => void;
 }
@@ -151,8 +154,56 @@ export interface MeasureGameOptions {
 /** Plays one seeded game on a virtual clock through noisy readers into a hub, and compares. */
 export function measureGame(o: MeasureGameOptions): GameMeasure {
   const { table, cards, seed } = o;
-  const pace = o.pace ?? 700;
   const game = o.game ?? playGame({ seed, cards, table, ...(o.inject ? { inject: o.inject, injectAt: o.injectAt ?? 5 } : {}) });
+  const run = runVirtualTable({
+    table,
+    seed,
+    walls: game.walls,
+    steps: game.steps,
+    noise: o.noise,
+    ...(o.pace !== undefined ? { pace: o.pace } : {}),
+    ...(o.snapshotMs !== undefined ? { snapshotMs: o.snapshotMs } : {}),
+    ...(o.protocol !== undefined ? { protocol: o.protocol } : {}),
+    ...(o.outages ? { outages: o.outages } : {}),
+    engine: (base) => new TableEngine({ ...base, cards, ...(o.engine ?? {}) }),
+  });
+  const engine = run.engine;
+  o.inspect?.(run.store.events(table.id), engine);
+  const result = compare(game.record, game.walls, game.steps, engine, run.store, table);
+  engine.close();
+  return { ...result, noise: run.noise };
+}
+
+/** A reader's cable pulled on purpose: at the start of step `atStep` (0-based index into the game's steps), for `ms`. */
+export interface Outage {
+  reader: string;
+  atStep: number;
+  ms: number;
+}
+
+/** What {@link runVirtualTable} needs to make the hub's table engine. */
+export type EngineBase = Pick<EngineOptions, 'table' | 'registry' | 'store' | 'readers' | 'now'>;
+
+/**
+ * Plays a game's physical steps on a virtual clock through noisy virtual readers into a real
+ * ReaderSupervisor and the engine `engine` makes (either table kind), then lets the table stand
+ * 6 s. Returns the engine (still open: the caller closes it), its log and the noise made.
+ */
+export function runVirtualTable<E extends TableMachine>(o: {
+  table: TableConfig;
+  seed: number;
+  walls: TileId[][];
+  steps: GameResult['steps'];
+  noise: NoiseRates;
+  pace?: number;
+  snapshotMs?: number;
+  protocol?: ProtocolVersion;
+  /** cables pulled on purpose */
+  outages?: readonly Outage[];
+  engine: (base: EngineBase) => E;
+}): { engine: E; store: MemoryStore; noise: NoiseCounts; pulled: { reader: string; from: number; to: number }[] } {
+  const { table, seed } = o;
+  const pace = o.pace ?? 700;
   const zones = tableZones(table);
   let clock = 1_000_000;
   const q = new Queue();
@@ -161,23 +212,22 @@ export function measureGame(o: MeasureGameOptions): GameMeasure {
   const rng = mulberry32(seed * 7919 + 13);
 
   let sup: ReaderSupervisor | null = null;
-  const engine = new TableEngine({
+  const engine = o.engine({
     table,
-    cards,
     registry: simulatedTileSet(),
     store,
     readers: { statuses: (n) => sup!.statuses(n), untrusted: (n) => sup!.untrusted(n) },
     now: () => clock,
-    ...(o.engine ?? {}),
   });
+  const asEngine = engine;
   const supervisor = (sup = new ReaderSupervisor(
     new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
     store,
     {
-      snapshot: (z, tags, t, l, rssi) => engine.snapshot(z, tags, t, l, rssi),
-      add: (z, tag, t, l, rssi) => engine.add(z, tag, t, l, rssi),
-      remove: (z, tag, t, l) => engine.remove(z, tag, t, l),
-      status: () => engine.readerStatusChanged(),
+      snapshot: (z, tags, t, l, rssi) => asEngine.snapshot(z, tags, t, l, rssi),
+      add: (z, tag, t, l, rssi) => asEngine.add(z, tag, t, l, rssi),
+      remove: (z, tag, t, l) => asEngine.remove(z, tag, t, l),
+      status: () => asEngine.readerStatusChanged(),
     },
     table.timing.staleMs,
   ));
@@ -218,26 +268,21 @@ export function measureGame(o: MeasureGameOptions): GameMeasure {
     });
     readers.set(r.id, reader);
   }
-  noise = new NoiseModel(o.noise, seed, {
-    readers,
-    schedule,
-    now: () => clock,
-    unplug: (id, ms) => {
-      const link = links.get(id)!;
-      link.alive = false;
-      supervisor.closed(link.conn);
-      readers.get(id)!.disconnect();
-      schedule(ms, () => openLink(id));
-    },
-  }, (z) => neighbourOf(zones, z));
+  const unplug = (id: string, ms: number) => {
+    const link = links.get(id)!;
+    if (!link.alive) return;
+    link.alive = false;
+    supervisor.closed(link.conn);
+    readers.get(id)!.disconnect();
+    schedule(ms, () => openLink(id));
+  };
+  noise = new NoiseModel(o.noise, seed, { readers, schedule, now: () => clock, unplug }, (z) => neighbourOf(zones, z));
 
   // the walls stand when the hub connects
-  game.walls.forEach((tiles, w) => {
+  o.walls.forEach((tiles, w) => {
     const z = zones.walls[w]!;
     readers.get(z.reader)!.load(z.zone, tiles.map(tagOfTile));
   });
-  const physical = new Map<string, Zone>();
-  game.walls.forEach((tiles, w) => tiles.forEach((t) => physical.set(tagOfTile(t), zones.walls[w]!)));
   for (const id of readers.keys()) openLink(id);
 
   // firmware timers: heartbeats every second, snapshots every `snapshotMs`, staggered
@@ -265,9 +310,15 @@ export function measureGame(o: MeasureGameOptions): GameMeasure {
   noise.start();
 
   // the game: steps at the runner's pace (run.ts), after the walls have stood 1 s
+  const pulled: { reader: string; from: number; to: number }[] = [];
   let stepNo = 0;
   const doStep = () => {
-    const s = game.steps[stepNo++];
+    for (const out of o.outages ?? []) {
+      if (out.atStep !== stepNo) continue;
+      pulled.push({ reader: out.reader, from: clock, to: clock + out.ms });
+      unplug(out.reader, out.ms);
+    }
+    const s = o.steps[stepNo++];
     if (!s) return;
     for (const m of s.moves) {
       const tag = tagOfTile(m.tile);
@@ -283,6 +334,7 @@ export function measureGame(o: MeasureGameOptions): GameMeasure {
   };
   schedule(100, startWhenSynced);
 
+  // the table stands 6 s after the last step, and at least until every pulled cable is back and heard
   const lingerMs = 6000;
   let endAt = Infinity;
   while (true) {
@@ -291,17 +343,14 @@ export function measureGame(o: MeasureGameOptions): GameMeasure {
     const item = q.pop()!;
     clock = Math.max(clock, item.t);
     item.fn();
-    if (stepNo >= game.steps.length && endAt === Infinity) {
-      endAt = clock + lingerMs;
+    if (stepNo >= o.steps.length && endAt === Infinity) {
+      endAt = Math.max(clock, ...pulled.map((p) => p.to + snapshotMs)) + lingerMs;
       noise.stop();
     }
   }
   running = false;
   engine.tick();
-  o.inspect?.(store.events(table.id), engine);
-  const result = compare(game.record, game.walls, game.steps, engine, store, table);
-  engine.close();
-  return { ...result, noise: { ...noise.counts } };
+  return { engine, store, noise: { ...noise.counts }, pulled };
 }
 
 function compare(

@@ -85,6 +85,12 @@ export class TableEngine extends TableMachine {
     if (e.type === 'tile-moved') {
       const d = e.data as TileMovedData;
       action = inferAction(this.places, d, e.at, ref);
+      // a move the hub saw while a zone was not heard (or only across a reconnect): what depends
+      // on the unheard zones (the current wall) is judged later (rules/referee/siamese.ts)
+      if (action && (d.unseen?.length || d.reconciled)) {
+        action.unheard = true;
+        if (d.left) action.left = d.left;
+      }
       // racks the hub could not see (`unseen`) or whose top it had not seen whole (`unconfirmed`, a
       // delta no snapshot had confirmed): their exposures are judged at a later boundary (003 rule 11)
       const notWhole = [...(d.unseen ?? []), ...(d.unconfirmed ?? [])];
@@ -95,6 +101,8 @@ export class TableEngine extends TableMachine {
     } else if (e.type === 'director-entry') {
       const d = e.data as DirectorEntry;
       action = { type: 'director-entry', entry: d.entry, player: d.player, rack: d.rack, at: e.at, ref };
+    } else if (e.type === 'readers-heard') {
+      action = { type: 'readers-heard', at: e.at, ref };
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
       action = { type: 'count-check', skipPlayers: this.playersToSkip(d.skipReaders), at: e.at, ref };
@@ -138,6 +146,11 @@ export class TableEngine extends TableMachine {
       for (const z of Object.values(r.zones)) if (z.area === 'top') out.push({ player: z.player, rack: z.rack });
     }
     return out;
+  }
+
+  /** The picks 003 rule 20 could not be judged for (rules/referee/siamese.ts `notSeen`). */
+  protected override notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
+    return this.state.notSeen.map((n) => ({ rule: n.rule, player: n.player, tiles: [...n.tiles], window: { ...n.window }, title: n.title, ref: n.ref }));
   }
 
   protected rulableFlags(): readonly RulableFlag[] {

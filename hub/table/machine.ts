@@ -18,6 +18,9 @@
  * Event types of a table's log:
  * - `tile-moved` {@link TileMovedData} (at = when the tile came to rest)
  * - `count-check` {@link CountCheckData} (a turn boundary has settled)
+ * - `readers-heard` `{}`: every zone is heard again after a reader was not, and what it missed has
+ *   been reconciled from its first snapshot ({@link RECENT_GAP_MS} after the last gap closed): the
+ *   judgments that waited for it are made (the Siamese referee's deferred picks)
  * - `director-ruling` {@link RulingData}
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (the variant's)
  */
@@ -66,6 +69,12 @@ export interface TileMovedData {
    * turn boundary (003 rule 11: an exposure is judged whole)
    */
   unconfirmed?: string[];
+  /**
+   * on a move logged with `unseen` or `reconciled`: when the tile left `from` (ms window: the exact
+   * time when `from`'s reader saw it go, else the window it happened in). The referee judges what
+   * depends on the order of moves (the current wall, 003 rule 20) from it, not from `at`
+   */
+  left?: { from: number; to: number };
 }
 
 /** Payload of a `count-check` event. */
@@ -199,6 +208,8 @@ export abstract class TableMachine implements TableRuntime {
   private readonly unreported: { readers: string[]; to: number }[] = [];
   /** reader → its lost-line count (discarded + gaps) and state at the previous status change */
   private readonly lossSeen = new Map<string, { lost: number; state: ReaderStatus['state'] }>();
+  /** a zone was not heard since the last `readers-heard` event (see the module comment) */
+  private blind = false;
   /** top zone → times (ms) of its recent deltas and snapshots, oldest first (see {@link TableMachine.unconfirmedTops}) */
   private readonly topTimes = new Map<ZoneKey, { delta: number[]; snap: number[] }>();
 
@@ -409,6 +420,11 @@ export abstract class TableMachine implements TableRuntime {
         const unseen = this.unseenReaders(m.at, now, m.at, 'stale');
         if (unseen.length) data.unseen = unseen;
         if (m.reconciled) data.reconciled = m.reconciled;
+        if (unseen.length || m.reconciled) {
+          const fromReader = m.from?.split('/')[0];
+          const seenGo = fromReader !== undefined && !this.unseenReaders(m.leftAt, now, m.leftAt, 'stale').includes(fromReader);
+          data.left = seenGo ? { from: m.leftAt, to: m.leftAt } : (m.reconciled ?? { from: m.leftAt, to: m.at });
+        }
         if (m.unreported) {
           data.unreported = m.unreported;
           this.unreported.push({ readers: [...new Set([m.from, m.to].filter((z): z is ZoneKey => z !== null).map((z) => z.split('/')[0]!))], to: m.unreported.to });
@@ -432,6 +448,18 @@ export abstract class TableMachine implements TableRuntime {
         this.record(this.store.append(this.id, 'count-check', item.at, data));
       }
     }
+    // every zone heard again, and the last gap closed long enough ago for its reconciled moves to
+    // be in the log: the judgments that waited for it are made now
+    const staleNow = this.readers.statuses(now).some((r) => r.state === 'stale');
+    if (this.gaps.size > 0 || staleNow) this.blind = true;
+    else if (this.blind && this.held.length === 0 && this.readers.untrusted(now).length === 0) {
+      const lastClose = Math.max(0, ...this.pastGaps.map((g) => g.to));
+      if (now - lastClose >= RECENT_GAP_MS) {
+        this.blind = false;
+        this.record(this.store.append(this.id, 'readers-heard', now, {}));
+        this.emit();
+      }
+    }
     if (items.length) this.emit();
     this.schedule();
   }
@@ -443,7 +471,7 @@ export abstract class TableMachine implements TableRuntime {
     // a check already due but held behind a tile still in a hand waits for that tile's next
     // sighting (which calls schedule) or 100 ms, never a 1 ms poll
     const checks = this.pendingChecks.map((t) => (t + settle > now ? t + settle : now + 100));
-    const candidates = [this.tracker.nextDue(), ...(this.held.length ? [now + 100] : []), ...checks].filter(
+    const candidates = [this.tracker.nextDue(), ...(this.held.length || this.blind ? [now + 100] : []), ...checks].filter(
       (t): t is number => t !== null,
     );
     if (this.timer) clearTimeout(this.timer);
@@ -611,6 +639,7 @@ export abstract class TableMachine implements TableRuntime {
   directorView(): DirectorTableView {
     const names = this.table.players.map((p) => p.name);
     const unplaced = this.unplacedMoves();
+    const notSeen = this.notSeenMoves();
     return {
       ...this.publicView(),
       concealed: this.table.players.map((_, i) => this.concealedOf(i)),
@@ -623,7 +652,16 @@ export abstract class TableMachine implements TableRuntime {
         lastAt: w.lastAt,
       })),
       ...(unplaced.length ? { unplaced } : {}),
+      ...(notSeen.length ? { notSeen } : {}),
     };
+  }
+
+  /**
+   * What the current game's referee could not judge because a reader was not heard, for the
+   * director view's `notSeen` list (oldest first). None by default.
+   */
+  protected notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
+    return [];
   }
 
   /**

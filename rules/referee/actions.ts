@@ -13,6 +13,18 @@ interface Base {
   at: number;
   /** evidence reference (the hub's event sequence number) */
   ref: string;
+  /**
+   * set when the hub could not hear every zone of the table at this move (a reader offline,
+   * rebooting or silent, or the move seen only across a reconnect): what depends on the unheard
+   * zones (the current wall, the turn) is not judged from it; it waits for a move seen with every
+   * zone heard (003 rule 20: see the Siamese referee's deferred picks)
+   */
+  unheard?: true;
+  /**
+   * when the tile left the place it came from (ms window), where the hub knows it better than `at`
+   * (a tile picked into a rack the hub could not hear left the wall when the wall reader saw it go)
+   */
+  left?: { from: number; to: number };
 }
 
 /** A tile was taken from a wall and racked (inside the rack or on its top). During the deal this is dealing. */
@@ -99,6 +111,15 @@ export interface DirectorEntryAction extends Base {
   rack: number;
 }
 
+/**
+ * Every zone of the table is heard again after a reader was not, and what it missed has been
+ * reconciled from its first snapshot: the judgments that waited for it are made now (003 rule 20:
+ * the picks made meanwhile).
+ */
+export interface ReadersHeardAction extends Base {
+  type: 'readers-heard';
+}
+
 /** Anything the referee accepts. */
 export type GameAction =
   | PickAction
@@ -108,4 +129,5 @@ export type GameAction =
   | BuildAction
   | OtherMoveAction
   | CountCheckAction
-  | DirectorEntryAction;
+  | DirectorEntryAction
+  | ReadersHeardAction;

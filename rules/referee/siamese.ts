@@ -163,6 +163,46 @@ export interface SiameseState {
   history: { gameNo: number; endReason: string | null; players: PlayerState[]; bothDead: number | null; misdeal: boolean; wallGame: boolean }[];
   /** the walls were used up and the last discard made with no Mah Jongg exposed */
   wallGame: boolean;
+  /**
+   * per wall (index = wall number): when its latest tile left it this game (ms window: the
+   * earliest and latest it can have been), or null. 003 rule 20 is judged on it for a pick the hub
+   * could not judge at once
+   */
+  wallLastOut: ({ from: number; to: number } | null)[];
+  /**
+   * picks made while the hub could not hear every zone (an action's `unheard`): the current wall
+   * at their time depends on what the unheard zones hid, so 003 rule 20 is judged for them at the
+   * first move seen with every zone heard, from when each tile left its wall
+   */
+  deferredPicks: DeferredPick[];
+  /** what the hub could not judge, for the director: which tiles, which window (this game) */
+  notSeen: NotSeen[];
+}
+
+/** A pick whose 003 rule 20 judgment waits (see {@link SiameseState.deferredPicks}). */
+export interface DeferredPick {
+  player: number;
+  wall: number;
+  tile: TileId;
+  /** when the tile left the wall (ms window) */
+  left: { from: number; to: number };
+  to: Place;
+  at: number;
+  ref: string;
+}
+
+/**
+ * A judgment the hub could not make, for the director: `tiles` moved in `window` (ms) while a
+ * reader was not heard, and the rule named could not be judged from what the readers saw.
+ */
+export interface NotSeen {
+  rule: string;
+  player: number;
+  tiles: TileId[];
+  window: { from: number; to: number };
+  /** in words, e.g. "Bea's pick of 3B#2 from wall 2: wall 1's last tile left between 12:01:05 and 12:01:40; which came first is not known" */
+  title: string;
+  ref: string;
 }
 
 /** What one action did. */
@@ -204,6 +244,9 @@ export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racks
     dealtCounts: null,
     history: [],
     wallGame: false,
+    wallLastOut: [],
+    deferredPicks: [],
+    notSeen: [],
   };
 }
 
@@ -318,6 +361,9 @@ export function siameseReferee(config: SiameseConfig) {
       discards: [...s.discards],
       players: s.players.map((p) => ({ ...p, racks: p.racks.map((r) => ({ ...r })) })),
       flags: [...s.flags],
+      wallLastOut: [...s.wallLastOut],
+      deferredPicks: [...s.deferredPicks],
+      notSeen: [...s.notSeen],
     };
   }
 
@@ -527,36 +573,85 @@ export function siameseReferee(config: SiameseConfig) {
     return rule20Hand(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s, 'top', player, i).length > 0 })));
   }
 
-  function doPick(s: SiameseState, raised: Flag[], player: number, wall: number, tile: TileId, to: Place, at: number, ref: string, wallBefore: number | null): void {
-    const p = s.players[player]!;
+  function doPick(s: SiameseState, raised: Flag[], a: { player: number; wall: number; tile: TileId; to: Place; at: number; ref: string; unheard?: true; left?: { from: number; to: number } }, wallBefore: number | null): void {
+    const p = s.players[a.player]!;
     p.picks += 1;
-    if (s.phase === 'play' && wallBefore !== null && wall !== wallBefore) {
-      const hand = wrongWallHand(p, player, s);
-      // 003 rule 20 is silent with no exposures: the director may choose among the live racks
-      const live = p.racks.map((_, i) => i).filter((i) => !p.racks[i]!.dead || i === hand.rack);
-      const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
-      const chosen = choice ? config.chosenDeadRacks?.get(flagId(s, 'wrong-wall', ref)) : undefined;
-      const rack = chosen !== undefined && choice!.racks.includes(chosen) ? chosen : hand.rack;
-      const why = rack === hand.rack ? hand.why : 'the director chose it: the rule is silent with no exposures';
-      raise(
-        s,
-        raised,
-        {
-          kind: 'wrong-wall',
+    if (s.phase === 'play' && a.unheard) {
+      // the current wall depends on the zones the hub could not hear: judged later (judgeDeferred)
+      s.deferredPicks.push({ player: a.player, wall: a.wall, tile: a.tile, left: a.left ?? { from: a.at, to: a.at }, to: a.to, at: a.at, ref: a.ref });
+    } else if (s.phase === 'play' && wallBefore !== null && a.wall !== wallBefore) raiseWrongWall(s, raised, a.player, a.wall, wallBefore, a.tile, a.at, a.ref);
+    if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+  }
+
+  /** A pick from wall `wall` while `wallBefore` was the current wall (003 rule 20): one hand dies. */
+  function raiseWrongWall(s: SiameseState, raised: Flag[], player: number, wall: number, wallBefore: number, tile: TileId, at: number, ref: string): void {
+    const p = s.players[player]!;
+    const hand = wrongWallHand(p, player, s);
+    // 003 rule 20 is silent with no exposures: the director may choose among the live racks
+    const live = p.racks.map((_, i) => i).filter((i) => !p.racks[i]!.dead || i === hand.rack);
+    const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
+    const chosen = choice ? config.chosenDeadRacks?.get(flagId(s, 'wrong-wall', ref)) : undefined;
+    const rack = chosen !== undefined && choice!.racks.includes(chosen) ? chosen : hand.rack;
+    const why = rack === hand.rack ? hand.why : 'the director chose it: the rule is silent with no exposures';
+    raise(
+      s,
+      raised,
+      {
+        kind: 'wrong-wall',
+        rule: '003 rule 20',
+        title: `${name(player)} picked and racked a tile from wall ${wall + 1}; the current wall is ${wallBefore + 1}: one hand dead`,
+        player,
+        rack,
+        at,
+        ref,
+        tiles: [tile],
+        consequence: `${name(player)}'s hand on rack ${rack + 1} is dead (${why})${choice && chosen === undefined ? '; the director may choose the other hand' : ''}`,
+        ...(choice ? { deadRackChoice: choice } : {}),
+      },
+      (st) => killRack(st, player, rack, `picked from the wrong wall (003 rule 20)`),
+    );
+  }
+
+  /**
+   * The picks made while a zone was not heard (003 rule 20), judged once a move is seen with every
+   * zone heard: what the unheard zones hid has been reconciled from their first snapshots by then.
+   * A pick from wall X whose tile left it in [f, t] was from the wrong wall when a wall before X in
+   * the table's order still held a tile then: it holds one now (walls only empty during a game), or
+   * its latest tile left after t. Its latest tile gone before f: the pick was right. Otherwise
+   * (the two windows overlap) which came first is not known: listed for the director (`notSeen`).
+   */
+  function judgeDeferred(s: SiameseState, raised: Flag[]): void {
+    if (s.deferredPicks.length === 0) return;
+    const picks = s.deferredPicks;
+    s.deferredPicks = [];
+    const left = wallLeft(s, Math.max(...config.wallOrder) + 1);
+    for (const d of picks) {
+      if (s.phase !== 'play' && s.phase !== 'ended') break;
+      let wrong: number | null = null;
+      let unknown: { wall: number; out: { from: number; to: number } } | null = null;
+      for (const w of config.wallOrder) {
+        if (w === d.wall) break;
+        const out = s.wallLastOut[w] ?? null;
+        if ((left[w] ?? 0) > 0 || (out && out.from > d.left.to)) {
+          wrong = w;
+          break;
+        }
+        if (out && out.to >= d.left.from && !unknown) unknown = { wall: w, out };
+      }
+      const p = s.players[d.player];
+      if (!p || p.racks.every((r) => r.dead || r.mahJongg)) continue;
+      if (wrong !== null) raiseWrongWall(s, raised, d.player, d.wall, wrong, d.tile, d.at, d.ref);
+      else if (unknown) {
+        s.notSeen.push({
           rule: '003 rule 20',
-          title: `${name(player)} picked and racked a tile from wall ${wall + 1}; the current wall is ${wallBefore + 1}: one hand dead`,
-          player,
-          rack,
-          at,
-          ref,
-          tiles: [tile],
-          consequence: `${name(player)}'s hand on rack ${rack + 1} is dead (${why})${choice && chosen === undefined ? '; the director may choose the other hand' : ''}`,
-          ...(choice ? { deadRackChoice: choice } : {}),
-        },
-        (st) => killRack(st, player, rack, `picked from the wrong wall (003 rule 20)`),
-      );
+          player: d.player,
+          tiles: [d.tile],
+          window: { from: Math.min(d.left.from, unknown.out.from), to: Math.max(d.left.to, unknown.out.to) },
+          title: `${name(d.player)}'s pick of ${d.tile} from wall ${d.wall + 1}: wall ${unknown.wall + 1}'s last tile left in the same window, while a reader was not heard; which came first (a pick from the wrong wall?) is not known`,
+          ref: d.ref,
+        });
+      }
     }
-    if (to.area === 'top') verifyTop(s, raised, to, at, ref);
   }
 
   /**
@@ -661,6 +756,10 @@ export function siameseReferee(config: SiameseConfig) {
     const raised: Flag[] = [];
     let boundary = false;
 
+    if (a.type === 'readers-heard') {
+      judgeDeferred(s, raised);
+      return { state: s, flags: raised, boundary };
+    }
     if (a.type === 'count-check') {
       checkCounts(s, raised, a);
       return { state: s, flags: raised, boundary };
@@ -676,9 +775,15 @@ export function siameseReferee(config: SiameseConfig) {
     const from = prev.where.get(a.tile) ?? null;
     const to: Place =
       a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.to;
-    const wallBefore = currentWall(prev, config.wallOrder);
+    // a move seen with every zone heard: the picks made while one was not are judged first
+    if (!a.unheard) judgeDeferred(s, raised);
+    const wallBefore = currentWall(s, config.wallOrder);
     (s.where as Map<TileId, Place>).set(a.tile, to); // s is a fresh clone
-    void from;
+    if (from?.area === 'wall' && to.area !== 'wall' && s.phase !== 'waiting') {
+      const out = a.left ?? { from: a.at, to: a.at };
+      const last = s.wallLastOut[from.wall];
+      s.wallLastOut[from.wall] = last ? { from: Math.max(last.from, out.from), to: Math.max(last.to, out.to) } : out;
+    }
 
     // -- a new game begins when all 152 tiles are back in the walls
     if (a.type === 'build') {
@@ -701,6 +806,9 @@ export function siameseReferee(config: SiameseConfig) {
         s.dealtCounts = null;
         s.wallGame = false;
         s.flags = [];
+        s.wallLastOut = [];
+        s.deferredPicks = [];
+        s.notSeen = [];
       }
       return { state: s, flags: raised, boundary };
     }
@@ -708,13 +816,27 @@ export function siameseReferee(config: SiameseConfig) {
 
     switch (a.type) {
       case 'pick':
-        doPick(s, raised, a.player, a.wall, a.tile, a.to, a.at, a.ref, wallBefore);
+        doPick(s, raised, a, wallBefore);
         break;
       case 'discard':
         checkExposures(s, raised, a.at, a.ref, a.unseen);
         boundary = doDiscard(s, a.player, a.tile, a.at, a.unseen);
         break;
       case 'call': {
+        if (a.unheard && s.lastDiscard?.tile !== a.tile) {
+          // a call the hub learns of only now (its rack was not heard): play has gone on since, so
+          // the turn stays where the moves seen since put it; the tile leaves the discards
+          // (with two players the discarder was the other one)
+          s.discards = s.discards.filter((t) => t !== a.tile);
+          const p = s.players[a.player]!;
+          const other = s.players.length === 2 ? 1 - a.player : null;
+          if (s.turn === a.player) {
+            p.called = true;
+            p.calledTile = other !== null ? { tile: a.tile, from: other } : null;
+          }
+          if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+          break;
+        }
         const by = s.lastDiscard && s.lastDiscard.tile === a.tile ? s.lastDiscard.by : null;
         if (by !== null) s.discards = s.discards.filter((t) => t !== a.tile);
         s.lastDiscard = null;
@@ -736,14 +858,37 @@ export function siameseReferee(config: SiameseConfig) {
         if (a.from?.area === 'wall' && a.to.area === 'floor' && s.turn !== null) {
           // picked and thrown without being racked long enough to be read there: a pick and a discard
           const player = s.turn;
-          doPick(s, raised, player, a.from.wall, a.tile, a.to, a.at, a.ref, wallBefore);
+          doPick(s, raised, { ...a, player, wall: a.from.wall }, wallBefore);
           checkExposures(s, raised, a.at, a.ref, a.unseen);
           boundary = doDiscard(s, player, a.tile, a.at, a.unseen);
         } else if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
         break;
       }
     }
+    if (a.unheard) listUnheardMahJonggs(prev, s, a);
     return { state: s, flags: raised, boundary };
+  }
+
+  /**
+   * A Mah Jongg completed by a move the hub saw while a reader was not heard (or only across a
+   * reconnect): when its last tile came, and so its order among the Mah Jonggs and whether that
+   * tile was a called discard (003 rules 17, 19), is not known. Listed for the director.
+   */
+  function listUnheardMahJonggs(prev: SiameseState, s: SiameseState, a: GameAction): void {
+    for (const [pi, p] of s.players.entries()) {
+      for (const [ri, r] of p.racks.entries()) {
+        if (!r.mahJongg || prev.players[pi]?.racks[ri]?.mahJongg) continue;
+        const window = a.left ?? { from: a.at, to: a.at };
+        s.notSeen.push({
+          rule: '003 rules 17 and 19',
+          player: pi,
+          tiles: tilesAt(s, 'top', pi, ri),
+          window,
+          title: `${name(pi)}'s Mah Jongg on rack ${ri + 1} was completed while a reader was not heard: its order among the Mah Jonggs and whether its last tile was a called discard are not known`,
+          ref: a.ref,
+        });
+      }
+    }
   }
 
   function verifyTop(s: SiameseState, raised: Flag[], to: Place, at: number, ref: string): void {
