@@ -1,5 +1,5 @@
 /**
- * rules/ and firmware-protocol/ are pure (DESIGN.md): they import nothing from Node or the DOM,
+ * rules/ and firmware-protocol/ are pure: they import nothing from Node or the DOM,
  * only each other and themselves, so the browser relay and a reader of the rules can trust them.
  */
 import { describe, expect, it } from 'vitest';

@@ -55,7 +55,7 @@ export interface TableRuntime {
   /** the director view now (everything) */
   directorView(): DirectorTableView;
   /**
-   * A director ruling on a flag (DESIGN.md: the consequence is applied at once; the director
+   * A director ruling on a flag (the consequence is applied at once; the director
    * confirms or dismisses, and the ruling is an event too).
    * A flag already ruled on takes a different ruling (a misclick undone); the latest stands.
    * @param by who ruled, e.g. `"director"`

@@ -2,7 +2,7 @@
  * Building one seat's private view (SeatView) from the public table view and that seat's own
  * concealed tiles, and the practice help (how far each card line is, rules/howfar.ts).
  *
- * Privacy (DESIGN.md): the only private input is `concealed`, the seat's OWN tiles inside its
+ * Privacy: the only private input is `concealed`, the seat's OWN tiles inside its
  * racks. Practice help is measured from what this seat may know: its own tiles, and tiles face up
  * on the table (discards, every exposure). No other seat's concealed tile goes in or comes out.
  * Pure: no Node, no I/O.

@@ -265,7 +265,7 @@ export interface PracticeLine {
 /**
  * What one player's phone sees (`/seat/:token`): their own concealed tiles in every rack, their
  * exposures and counts, whose turn, the public table facts, and practice help where the table
- * allows it (DESIGN.md "Privacy": a player's own hand goes only to that seat's authenticated view).
+ * allows it (a player's own hand goes only to that seat's authenticated view).
  * Never holds another seat's concealed tile.
  */
 export interface SeatView {

@@ -1,5 +1,5 @@
 /**
- * Issue 4 at x5 noise (README "Noise", seed 28): the hub must know, when it happens, that lines of a
+ * Five times the realistic noise (README "Noise", seed 28): the hub must know, when it happens, that lines of a
  * reader were lost, so the tracker holds a weak read of that reader until the snapshots come back
  * (hub/tracking/tracker.ts `setIncomplete`, fed by hub/table/machine.ts from the reader's counts).
  * A corrupted line already told the sink (`status`, its `discarded` count); a line lost on the wire

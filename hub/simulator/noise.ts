@@ -1,5 +1,5 @@
 /**
- * The simulator's noise model: what real RFID readers and their links do wrong (DESIGN.md, "Reads
+ * The simulator's noise model: what real RFID readers and their links do wrong ("Reads
  * are noisy"), seeded so a noisy game replays exactly.
  *
  * Kinds (rates per event unless said otherwise):

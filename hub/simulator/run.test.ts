@@ -1,5 +1,5 @@
 /**
- * The simulator's pace between games (issue 4, bug 3): a game's last step (the final Mah Jongg on
+ * The simulator's pace between games (a bug found by the noise runs): a game's last step (the final Mah Jongg on
  * the top of a rack) stands at least LAST_STEP_STANDS_MS before the table is cleared, whatever the
  * pace, so the hub's 400 ms top-of-rack settle window sees it and the game ends.
  */

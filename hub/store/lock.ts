@@ -2,7 +2,7 @@
  * One hub per SQLite event log: the writer lock of a data folder.
  *
  * Two hubs writing the same `events.sqlite` interleave sequence numbers and then fail every write
- * with `UNIQUE constraint failed: events.seq` (a log has a single writer, STACK.md). The lock is a
+ * with `UNIQUE constraint failed: events.seq` (a log has a single writer). The lock is a
  * RESERVED lock of SQLite on a small file beside the log (`<log>.lock`), taken with
  * `BEGIN IMMEDIATE` and held, uncommitted, for the store's whole life. It is a POSIX lock of the
  * kernel: it goes with the process, so a hub killed with SIGKILL leaves no stale lock and the next

@@ -1,6 +1,6 @@
 /**
  * The hub's event store: an append-only log of table events and of raw reader lines.
- * Every view is a fold over the log (DESIGN.md "event store"); nothing in it is ever changed or
+ * Every view is a fold over the log ; nothing in it is ever changed or
  * removed. One implementation today (SQLite, hub/store/sqlite.ts); a PostgreSQL one can follow
  * behind the same interface (keep a single writer per log: sequence numbers must be read in
  * commit order).

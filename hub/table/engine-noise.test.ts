@@ -1,5 +1,5 @@
 /**
- * Issue 4 at five times the realistic reader noise: the chains that made false flags in
+ * Five times the realistic reader noise: the chains that made false flags in
  * `npm run measure:noise -- --noise x5` (README "Noise"), in miniature, on the Royale Siamese engine
  * fed with hand-written protocol v1 lines through a real ReaderSupervisor, on a hand-driven clock.
  *

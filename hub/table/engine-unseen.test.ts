@@ -1,5 +1,5 @@
 /**
- * Issue 4, "every flag must be one a director can trust": a reader unplugged mid-play, on the
+ * "Every flag must be one a director can trust": a reader unplugged mid-play, on the
  * Royale Siamese engine fed with hand-written reader lines through a real ReaderSupervisor, on a
  * hand-driven clock. While a reader's cable is out it sends nothing; when it is plugged back it
  * says HELLO and sends a snapshot of each zone (what the hub then reconciles).
@@ -30,7 +30,7 @@ class Bench extends HandBench {
   }
 }
 
-describe('a reader unplugged mid-play makes no false flag (issue 4)', () => {
+describe('a reader unplugged mid-play makes no false flag', () => {
   it('the current wall\'s reader unplugged: each pick moves on the rack\'s read alone, the counts go 28 and 27, no 18C flag', () => {
     const b = new Bench();
     b.build();

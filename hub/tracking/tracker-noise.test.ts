@@ -1,5 +1,5 @@
 /**
- * Issue 4 at five times the realistic reader noise (`npm run measure:noise -- --noise x5`): the chains
+ * Five times the realistic reader noise (`npm run measure:noise -- --noise x5`): the chains
  * of reader lines that made false flags, in miniature, on the tracker alone (protocol v1 reads, the
  * engine's windows: rack and top 400 ms, walls and the floor 250 ms, strong reads 200 ms).
  *

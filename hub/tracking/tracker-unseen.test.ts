@@ -1,6 +1,6 @@
 /**
  * The tracker while a zone's reader cannot be heard (unplugged, rebooting, stale): a tile read by a
- * zone the hub hears has left the unseen zone on that read alone (README "Noise"; issue 4).
+ * zone the hub hears has left the unseen zone on that read alone (README "Noise").
  */
 import { describe, expect, it } from 'vitest';
 import type { TileId } from '../../rules/tiles.js';

@@ -1,7 +1,7 @@
 /**
  * The tile tracker: turns noisy per-zone tag sightings into settled tile moves.
  *
- * Rules it keeps (DESIGN.md, "Reads are noisy"):
+ * Rules it keeps (reads are noisy):
  * - a tile moves only when the move has settled: present in its new zone, and gone from its old
  *   one, for a settle window (ms) that depends on the zone and on the evidence of the read that
  *   saw it arrive (protocol v1 carries a signal strength, `rssi` in dBm; PROTOCOL.md §5.2, §5.3):

@@ -402,7 +402,7 @@ describe('Royale Siamese referee (003)', () => {
     expect([mj?.value, mj?.claimedFrom]).toEqual([40, WEST]);
   });
 
-  it('a rack the hub could not see at a discard is not judged there: its Mah Jongg laid out meanwhile is verified when the reader is back (rule 11, issue 4)', () => {
+  it('a rack the hub could not see at a discard is not judged there: its Mah Jongg laid out meanwhile is verified when the reader is back (rule 11)', () => {
     // Ann's rack 1 reader is unplugged: she picks, lays out her Mah Jongg and discards; the hub
     // learns the first tile on her top live, the discard live, and the other 13 only from the
     // reader's snapshot after the replug, so the log has them after the discard

@@ -1,5 +1,5 @@
 /**
- * The Royale Siamese referee (seed 003_f70e3c02707fded6.txt): two players, two racks each.
+ * The Royale Siamese referee (003): two players, two racks each.
  *
  * A pure state machine: `siameseReferee(config).apply(state, action) → { state, flags, boundary }`.
  * It knows where every tile is (from settled moves), whose turn it is, each hand's Mah Jongg or

@@ -1,6 +1,6 @@
 /**
  * The standard 4-player referee: National Mah Jongg League rules (NMJL) with seed 000's tournament
- * rules on top (seed 000_54f7f8c1c9c2dfa8.txt, "GAME PLAY" and "SCORING").
+ * rules on top (000, "GAME PLAY" and "SCORING").
  *
  * A pure state machine at game level (no readers, no tags: tiles are kinds such as `5B`, `J`):
  * `standardReferee(config).apply(state, action) → { state, flags, boundary }`, in the style of the

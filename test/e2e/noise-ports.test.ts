@@ -23,7 +23,7 @@
  * The same game (no line noise) is also played with the current wall's reader pulled for 4 s mid-play,
  * and with Ann's rack 1 reader pulled while she lays out her Mah Jongg and discards (3.5 s).
  *
- * What the longer runs written while making this test found, and what became of it (issue 4):
+ * What the longer runs written while making this test found, and what became of it:
  * 1. FIXED. A wall reader unplugged mid-play made a false 003 rule 18C flag: the tile picked from the
  *    offline wall stayed in it for the hub (a tag seen in two zones stays until its old zone lets
  *    go; an offline reader never does), and the count check skipped only the players whose own
@@ -291,7 +291,7 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
   }, 180_000);
 
   /**
-   * Issue 4, bug 1 (fixed): a wall reader unplugged mid-play made a false 003 rule 18C flag. Seen
+   * Bug 1 (fixed): a wall reader unplugged mid-play made a false 003 rule 18C flag. Seen
    * in this file's runs, e.g. WL-2 unplugged at t = 0: Bea picks 4B#3 from wall 1 (the DEL is never
    * sent: the wall's cable is out), RK-W1 reads the tile in her rack (ADD at +626 ms), the tracker
    * kept the tile in WL-2/wall (a tag seen in two zones stays where it was until its old zone lets
@@ -316,7 +316,7 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
   }, 90_000);
 
   /**
-   * Issue 4, bug 2 (fixed): a rack reader unplugged while its player lays out Mah Jongg. Seed 55:
+   * Bug 2 (fixed): a rack reader unplugged while its player lays out Mah Jongg. Seed 55:
    * Ann lifts 14 tiles from her rack 1 and exposes her Mah Jongg (sample-siamese:23) on its top,
    * then discards 6C#1; RK-E1 is pulled 1 s before and plugged back 3.5 s later. The discard is
    * seen live by the floor reader, the exposures only in RK-E1's snapshot after the replug, so the

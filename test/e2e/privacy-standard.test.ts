@@ -1,5 +1,5 @@
 /**
- * Privacy on tournament day, end to end (DESIGN.md "Privacy"; tournament scoring seed 000): the
+ * Privacy on tournament day, end to end (tournament scoring, 000): the
  * standard simulator (hub/simulator/standard/) plays seed 3 at a 4-player table (Bea's Mah Jongg on
  * Dot's discard) over pseudo-terminals; the hub runs it as table 1 of a tournament
  * (hub/config/tournament-demo.json). Every payload sent to the public view and to EACH seat view

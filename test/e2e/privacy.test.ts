@@ -1,5 +1,5 @@
 /**
- * Privacy, end to end (DESIGN.md "Privacy"): through a whole simulated Royale Siamese game, record
+ * Privacy, end to end: through a whole simulated Royale Siamese game, record
  * every payload sent to the public view and to EACH seat view (one socket per seat, with that
  * seat's token), and prove that no concealed tile of another seat ever reaches it:
  * - the public traffic holds no tile id and no tag at all;

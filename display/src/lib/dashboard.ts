@@ -1,5 +1,5 @@
 /**
- * The director's room dashboard (DESIGN.md "What each screen is for": a room of tables on one
+ * The director's room dashboard (a room of tables on one
  * screen; colour says where to walk). Pure: turns one table's live view into what its card shows
  * and how urgent it is. No DOM, no socket. Every function tolerates a view with missing parts.
  *

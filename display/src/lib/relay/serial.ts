@@ -5,7 +5,7 @@
  * Chrome errors the current `readable` after a line error (break, framing, parity, buffer overrun)
  * and offers a new one on `port.readable`; after the device is lost `port.readable` is null. So the
  * read loop loops on `port.readable`: a loop that just exited would leave a port that looks
- * connected and reads nothing (shared/STACK.md "Browser APIs").
+ * connected and reads nothing (seen in headless Chromium).
  */
 import { forwardLines, RawLineSplitter } from './lines.js';
 import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
