@@ -551,13 +551,19 @@ export abstract class TableMachine implements TableRuntime {
    * @param deadRack with `confirm` on a wrong-wall flag where 003 rule 20 is silent (no exposures:
    *   the flag's `deadRackChoice`): the rack (index, 0 = rack 1) that dies instead of the default
    * @param was the flag's status the director saw when ruling (to change a ruling: the standing one)
-   * @throws RulingError 404 unknown flag (or of an earlier game and already ruled on); 400 a
+   * @throws RulingError 404 unknown flag; 409 a flag of an earlier game already ruled on (final); 400 a
    *   `deadRack` with a dismiss, on a flag whose rule names the hand, or not one of the flag's
    *   racks; 409 the flag is no longer `was` (ruled on meanwhile), or the same ruling as the
    *   standing one ("already confirmed", "already dismissed")
    */
   rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number, was: FlagStatus = 'awaiting-director'): void {
     const flag = this.rulableFlags().find((f) => f.id === flagId);
+    const ruled = this.rulings.get(flagId);
+    if (!flag && ruled) {
+      // a flag of an earlier game leaves the list once ruled on: that ruling is final
+      const how = ruled.ruling === 'confirm' ? 'confirmed' : 'dismissed';
+      throw new RulingError(409, `flag '${flagId}' was ${how} by ${ruled.by}; its game is over, so that ruling stands (the director corrects the score card if need be)`);
+    }
     if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}' (only the current game's flags and the open flags of earlier games can be ruled on)`);
     const choice = flag.deadRackChoice;
     if (deadRack !== undefined) {
