@@ -89,11 +89,11 @@ describe.skipIf(!canRun)('a flag of an ended game on the director\'s room and ta
     const hhmm = `${String(new Date(ruledAt).getHours()).padStart(2, '0')}:${String(new Date(ruledAt).getMinutes()).padStart(2, '0')}`;
     // the room: the open flag gone, the card's game 1 re-scored and the change said
     await room.waitForFunction(
-      (want) => [...document.querySelectorAll('[data-testid="tournament-card-change"]')].some((e) => e.textContent?.trim() === want),
+      (want) => Array.from(document.querySelectorAll('[data-testid="tournament-card-change"]')).some((e) => e.textContent?.trim() === want),
       `Game 1 changed by the director's ruling at ${hhmm} (director): initials cleared`,
       { timeout: 10_000 },
     );
-    const rows = await room.$$eval('[data-testid="tournament-card-row"]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td.mark')][0]?.textContent?.trim()));
+    const rows = await room.$$eval('[data-testid="tournament-card-row"]', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td.mark'))[0]?.textContent?.trim()));
     expect(rows).toEqual(['X', 'X']);
     await room.waitForFunction(() => !document.querySelector('[data-testid="room-reasons-t1"]')?.textContent?.includes('Open flag'), undefined, { timeout: 10_000 });
     await room.screenshot({ path: path.join(RESULTS, 'director-earlier-flag-after.png') });
