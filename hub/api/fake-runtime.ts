@@ -55,6 +55,8 @@ export function sampleDirectorView(tableId = 't1'): DirectorTableView {
         at: 1_700_000_100_000,
         status: 'awaiting-director',
         consequence: "Bea's hand is dead (rule 20)",
+
+        gameNo: 1,
       },
     ],
     score: null,

@@ -10,7 +10,7 @@ describe('toPublic', () => {
     expect(Object.keys(pub)).toEqual([
       'tableId', 'variant', 'gameNo', 'phase', 'endReason', 'turn', 'players', 'walls', 'discards', 'flags', 'score', 'readers', 'updatedAt',
     ]);
-    expect(PUBLIC_VIEW_KEYS).toHaveLength(15);
+    expect(PUBLIC_VIEW_KEYS).toHaveLength(16); // and results, clock and round where a view has them
     expect(pub).not.toHaveProperty('concealed');
     expect(pub).not.toHaveProperty('evidence');
     const { concealed: _c, evidence: _e, ...expected } = dir;
@@ -48,6 +48,7 @@ describe('toPublic', () => {
       at: 1_700_000_100_000,
       status: 'awaiting-director',
       consequence: "Bea's hand is dead (rule 20)",
+      gameNo: 1,
     });
     expect(pub.players[0]).toEqual({
       index: 0,

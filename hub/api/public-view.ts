@@ -6,6 +6,7 @@
 import type {
   DirectorTableView,
   FlagEvidence,
+  GameResultView,
   PlayerView,
   PublicFlag,
   PublicTableView,
@@ -39,6 +40,7 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
   'discards',
   'flags',
   'score',
+  'results',
   'readers',
   'updatedAt',
   'clock',
@@ -46,7 +48,9 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
 ]);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp']);
 const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of']);
-const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice']);
+const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice', 'gameNo']);
+const RESULT_KEYS = keys<GameResultView>()(['gameNo', 'endReason', 'points', 'ruling']);
+const RESULT_RULING_KEYS = keys<NonNullable<GameResultView['ruling']>>()(['flagId', 'ruling', 'by', 'at']);
 const PLAYER_KEYS = keys<PlayerView>()(['index', 'name', 'seat', 'count', 'racks']);
 const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'dead', 'deadReason', 'mahJongg']);
 const MAH_JONGG_KEYS = keys<NonNullable<RackView['mahJongg']>>()(['lineId', 'lineText', 'value', 'jokerless', 'order']);
@@ -116,6 +120,12 @@ export function toPublic(view: PublicTableView): PublicTableView {
   if ('walls' in out) out.walls = pickArray(out.walls, (w) => pick(w, WALL_KEYS));
   if ('flags' in out) out.flags = pickArray(out.flags, (f) => pick(f, FLAG_KEYS));
   if ('score' in out) out.score = pickNullable(out.score, pickScore);
+  if ('results' in out)
+    out.results = pickArray(out.results, (r) => {
+      const o = pick(r, RESULT_KEYS);
+      if ('ruling' in o) o.ruling = pickNullable(o.ruling, (x) => pick(x, RESULT_RULING_KEYS));
+      return o;
+    });
   if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, PUBLIC_READER_KEYS));
   if ('clock' in out) out.clock = pickNullable(out.clock ?? null, (c) => pick(c, CLOCK_KEYS));
   if ('round' in out) out.round = pickNullable(out.round ?? null, (r) => pick(r, ROUND_KEYS));

@@ -2,7 +2,7 @@
  * What the HTTP API and the socket.io layer need from a live table. The table engine
  * (hub/table/) implements it; tests use a fake.
  */
-import type { DirectorTableView, PublicTableView, SeatView } from './views.js';
+import type { DirectorTableView, FlagStatus, PublicTableView, SeatView } from './views.js';
 
 /** A refused director ruling, with the HTTP status to answer with. */
 export class RulingError extends Error {
@@ -61,10 +61,14 @@ export interface TableRuntime {
    * @param by who ruled, e.g. `"director"`
    * @param deadRack with `confirm` on a flag with a `deadRackChoice` (003 rule 20 silent with no
    *   exposures): the rack (index, 0 = rack 1) that dies instead of the default
-   * @throws RulingError for an unknown flag (404), a `deadRack` the flag does not allow (400), or
-   *   the same ruling as the standing one (409 "already confirmed" / "already dismissed")
+   * @param was the flag's status the ruling was made on (default `awaiting-director`; to change a
+   *   ruling, the standing one's `confirmed` / `dismissed`): of two rulings made at once on one
+   *   flag, the first stands and the other is refused (409)
+   * @throws RulingError for an unknown flag (404), a `deadRack` the flag does not allow (400), a
+   *   flag no longer `was` (409, ruled on meanwhile, naming by whom), or the same ruling as the
+   *   standing one (409 "already confirmed" / "already dismissed")
    */
-  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number): void;
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number, was?: FlagStatus): void;
   /** called after every change; returns an unsubscribe function */
   onChange(listener: () => void): () => void;
   /**

@@ -7,9 +7,12 @@
  * - `GET  /api/tables/:id`                            → PublicTableView, 404 unknown table
  * - `GET  /api/director/tables`                       → DirectorTableView[]            (director)
  * - `GET  /api/director/tables/:id`                   → DirectorTableView, 404         (director)
- * - `POST /api/director/tables/:id/flags/:flagId`     body `{ ruling: 'confirm'|'dismiss', by?: string, deadRack?: 0|1 }`
+ * - `POST /api/director/tables/:id/flags/:flagId`     body `{ ruling: 'confirm'|'dismiss', by?: string, deadRack?: 0|1,
+ *                                                     was?: 'awaiting-director'|'confirmed'|'dismissed' }` (the flag's
+ *                                                     status the ruling was made on; default awaiting-director)
  *                                                     → 200 PublicTableView after the ruling;
- *                                                     400 bad body, 404 unknown table/flag, 409 refused (director)
+ *                                                     400 bad body, 404 unknown table/flag, 409 refused: the flag was
+ *                                                     ruled on meanwhile, or the same ruling again (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
@@ -38,6 +41,7 @@ import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from 
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
+import type { FlagStatus } from './views.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
 /** Options for {@link createHubServer}. */
@@ -121,6 +125,8 @@ const RULING_BODY = {
     by: { type: 'string', minLength: 1, maxLength: 64 },
     /** with confirm on a wrong-wall flag where 003 rule 20 is silent: the rack that dies (0 = rack 1, 1 = rack 2) */
     deadRack: { type: 'integer', enum: [0, 1] },
+    /** the flag's status the ruling was made on: a flag ruled on meanwhile is refused (409) */
+    was: { type: 'string', enum: ['awaiting-director', 'confirmed', 'dismissed'] },
   },
 } as const;
 
@@ -321,14 +327,13 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       const t = findTable(req.params.id, reply);
       return t ? toDirector(t.directorView()) : reply;
     });
-    director.post<{ Params: { id: string; flagId: string }; Body: { ruling: 'confirm' | 'dismiss'; by?: string; deadRack?: number } }>(
+    director.post<{ Params: { id: string; flagId: string }; Body: { ruling: 'confirm' | 'dismiss'; by?: string; deadRack?: number; was?: FlagStatus } }>(
       '/api/director/tables/:id/flags/:flagId',
       { schema: { params: FLAG_PARAMS, body: RULING_BODY } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
-        if (req.body.deadRack === undefined) t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director');
-        else t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack);
+        t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack, req.body.was ?? 'awaiting-director');
         return toPublic(t.publicView());
       },
     );

@@ -95,6 +95,28 @@ export interface PublicFlag {
    * racks a confirm may name (`{ ruling: 'confirm', deadRack }`). `rack` is the rack dead now.
    */
   deadRackChoice?: { default: number; racks: number[] };
+  /**
+   * the table's game the flag was raised in (1-based). A flag of an earlier game is listed while it
+   * awaits the director (its game over, the next one begun); a ruling on it changes that game's
+   * result only ({@link GameResultView})
+   */
+  gameNo: number;
+}
+
+/** The flag state a ruling is made on (`was` of a ruling): a ruling made on a flag ruled on meanwhile is refused. */
+export type FlagStatus = PublicFlag['status'];
+
+/**
+ * The result of one game of the table that has ended, as the table scores it now (after every
+ * ruling): the table's earlier games and the current one once over.
+ */
+export interface GameResultView {
+  gameNo: number;
+  endReason: string | null;
+  /** each player's points for the game (index = player), or null for a game that does not count (a misdeal) */
+  points: number[] | null;
+  /** the latest director's ruling on a flag of that game (`at` ms since epoch), or null */
+  ruling: { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; at: number } | null;
 }
 
 /** One exposure group on top of a rack, as laid out (face up, public). */
@@ -150,8 +172,11 @@ export interface PublicTableView {
   walls: { wall: number; left: number; current: boolean }[];
   /** discards in the order they were made (face up, public) */
   discards: TileKind[];
+  /** the current game's flags, then the flags of earlier games still awaiting the director (each with its `gameNo`) */
   flags: PublicFlag[];
   score: ScoreView | null;
+  /** the games of this table that have ended, oldest first (absent on a view that does not keep them) */
+  results?: GameResultView[];
   readers: ReaderStatus[];
   /** ms since epoch of the last change */
   updatedAt: number;

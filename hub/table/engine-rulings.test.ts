@@ -79,7 +79,7 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
     const { game, b } = played(6);
     b.engine.rule('g1-wrong-wall-213', 'confirm', 'director');
     expect(b.engine.publicView().flags[0]!.status).toBe('confirmed');
-    b.engine.rule('g1-wrong-wall-213', 'dismiss', 'Dora');
+    b.engine.rule('g1-wrong-wall-213', 'dismiss', 'Dora', undefined, 'confirmed'); // a change names the ruling it changes
     const v = b.engine.publicView();
     expect(v.flags[0]!.status).toBe('dismissed');
     expect(v.flags[0]!.consequence).toBe(
@@ -95,7 +95,7 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
       { flagId: 'g1-wrong-wall-213', ruling: 'dismiss', by: 'Dora', changes: { ruling: 'confirm', by: 'director' } },
     ]);
     // and back: confirmed with rack 2 dead instead
-    b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1);
+    b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1, 'dismissed');
     const v2 = b.engine.publicView();
     expect([v2.flags[0]!.status, v2.flags[0]!.rack]).toEqual(['confirmed', 1]);
     expect(v2.score?.points).toEqual([0, 90]);
@@ -110,9 +110,9 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
     } catch (err) {
       expect((err as { status: number }).status).toBe(409);
     }
-    b.engine.rule('g1-wrong-wall-213', 'confirm', 'director');
-    expect(() => b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 0)).toThrow("flag 'g1-wrong-wall-213' was already confirmed with rack 1 dead by director");
-    b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1);
+    b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', undefined, 'dismissed');
+    expect(() => b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 0, 'confirmed')).toThrow("flag 'g1-wrong-wall-213' was already confirmed with rack 1 dead by director");
+    b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1, 'confirmed');
     expect(() => b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1)).toThrow("flag 'g1-wrong-wall-213' was already confirmed with rack 2 dead by director");
     expect(b.store.events('t1').filter((e) => e.type === 'director-ruling')).toHaveLength(3);
   });

@@ -89,7 +89,7 @@ describe('table engine from reader lines', () => {
     expect(v.players[1]!.racks[0]!.dead).toBe(false);
     expect(() => b.engine.rule(v.flags[0]!.id, 'dismiss', 'director')).toThrow(/already dismissed/);
     // a different ruling changes it (the latest ruling stands): confirmed, the hand on rack 1 dead again
-    b.engine.rule(v.flags[0]!.id, 'confirm', 'director');
+    b.engine.rule(v.flags[0]!.id, 'confirm', 'director', undefined, 'dismissed');
     v = b.engine.publicView();
     expect(v.flags[0]!.status).toBe('confirmed');
     expect(v.players[1]!.racks[0]!.dead).toBe(true);

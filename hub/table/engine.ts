@@ -9,6 +9,7 @@
  * - `count-check` `{ skipReaders }`: the tile counts are checked (a turn boundary has settled)
  * - `director-ruling` `{ flagId, ruling, by, deadRack?, changes? }`: the latest ruling on a flag stands
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (003 rule 19C/D)
+ * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (./machine.ts)
  * Every view is rebuilt from these by the fold, after a restart and after every director ruling.
  * An action on which the referee or the scorer throws (a fault of the rules code) leaves the state
  * as it was, stays in the log, and is listed for the director under "Moves the hub could not
@@ -28,12 +29,12 @@ import {
 } from '../../rules/referee/siamese.js';
 import type { GameAction, UnseenRack } from '../../rules/referee/actions.js';
 import type { Place } from '../../rules/referee/places.js';
-import type { DirectorTableView, FlagEvidence, PublicTableView } from '../api/views.js';
+import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/runtime.js';
 import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
-import { TableMachine, type CountCheckData, type EngineOptions, type RulableFlag, type TileMovedData } from './machine.js';
+import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -52,6 +53,8 @@ export class TableEngine extends TableMachine {
   /** actions of the current game the referee threw on (oldest first), and that game's number */
   private readonly unplaced: NonNullable<DirectorTableView['unplaced']> = [];
   private unplacedGame = 0;
+  /** the table's earlier games, each as its state stood when the next game began (from the fold) */
+  private past: SiameseState[] = [];
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: EngineOptions) {
@@ -76,6 +79,7 @@ export class TableEngine extends TableMachine {
     this.state = initialSiameseState({ names: this.table.players.map((p) => p.name), racksPerPlayer: this.table.racksPerPlayer });
     this.unplaced.length = 0;
     this.unplacedGame = this.state.gameNo;
+    this.past = [];
   }
 
   /** One event into the Siamese referee: a move as the action it is (./inference.ts), a count check (003 rule 18C), an entry (19C/D). */
@@ -106,6 +110,10 @@ export class TableEngine extends TableMachine {
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
       action = { type: 'count-check', skipPlayers: this.playersToSkip(d.skipReaders), at: e.at, ref };
+    } else if (e.type === 'game-stopped') {
+      // the end of this game stands here whatever a later ruling says: it is scored as it stood
+      const d = e.data as GameStoppedData;
+      if (this.state.gameNo === d.gameNo && this.state.phase !== 'ended') this.state = { ...this.state, phase: 'ended', endReason: `${STOPPED_REASON} (003 rule 17)`, turn: null };
     }
     if (!action) return;
     if (this.state.gameNo !== this.unplacedGame) {
@@ -114,6 +122,7 @@ export class TableEngine extends TableMachine {
     }
     try {
       const result = this.referee.apply(this.state, action);
+      if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past.push(this.state);
       this.state = result.state;
       if (result.boundary) this.turnBoundary(e.at);
     } catch (err) {
@@ -154,7 +163,31 @@ export class TableEngine extends TableMachine {
   }
 
   protected rulableFlags(): readonly RulableFlag[] {
-    return this.state.flags;
+    return this.listedFlags().map((x) => x.flag);
+  }
+
+  protected endedGameNo(): number | null {
+    return this.state.phase === 'ended' && this.state.gameNo > 0 ? this.state.gameNo : null;
+  }
+
+  /** The current game's flags, then the flags of earlier games still awaiting the director, each with its game. */
+  private listedFlags(): { flag: SiameseState['flags'][number]; gameNo: number }[] {
+    return [
+      ...this.state.flags.map((flag) => ({ flag, gameNo: this.state.gameNo })),
+      ...this.past.flatMap((g) => g.flags.filter((f) => f.status === 'awaiting-director').map((flag) => ({ flag, gameNo: g.gameNo }))),
+    ];
+  }
+
+  /** The games that have ended, oldest first, as scored now (003 rule 17; null points for a misdeal, rule 18B). */
+  private results(): GameResultView[] {
+    return [...this.past, this.state]
+      .filter((g) => g.phase === 'ended' && g.gameNo > 0)
+      .map((g) => ({
+        gameNo: g.gameNo,
+        endReason: g.endReason,
+        points: scoreView(g, this.table, this.referee.lowestCardValue)?.points ?? null,
+        ruling: this.latestRulingOf(g.gameNo),
+      }));
   }
 
   protected concealedOf(player: number): TileId[][] {
@@ -233,7 +266,7 @@ export class TableEngine extends TableMachine {
       }),
       walls: this.table.wallOrder.map((w) => ({ wall: w, left: left[w] ?? 0, current: w === current })),
       discards: s.discards.map(kindOf),
-      flags: s.flags.map((f) => ({
+      flags: this.listedFlags().map(({ flag: f, gameNo }): PublicFlag => ({
         id: f.id,
         kind: f.kind,
         rule: f.rule,
@@ -244,15 +277,17 @@ export class TableEngine extends TableMachine {
         status: f.status,
         consequence: f.consequence,
         ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
+        gameNo,
       })),
       score: scoreView(s, this.table, this.referee.lowestCardValue),
+      results: this.results(),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
     };
   }
 
   protected flagEvidence(): FlagEvidence[] {
-    return this.state.flags.map((f) => {
+    return this.listedFlags().map(({ flag: f }) => {
       // the moves of the turn that led to the flag: the referenced event and the moves just before it
       const events = f.evidence.refs.map((r) => this.bySeq.get(Number(r))).filter((e): e is StoredEvent => !!e);
       return this.evidenceOf(f.id, events.at(-1)?.seq ?? 0, f.evidence.counts);

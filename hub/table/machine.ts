@@ -23,12 +23,22 @@
  *   judgments that waited for it are made (the Siamese referee's deferred picks)
  * - `director-ruling` {@link RulingData}
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (the variant's)
+ * - `game-stopped` {@link GameStoppedData}: the first move after a game ended (the table is being
+ *   cleared for the next game): from there on that game is over whatever a later ruling says
+ *
+ * Game boundaries and rulings: a ruling folds the whole log again, so a flag dismissed after it
+ * ended a game would let that game play on with the moves that came after it (the clearing of the
+ * table, the next game's build and deal). The `game-stopped` event fixes the boundary in the log:
+ * the fold ends the game there (as it stood: {@link STOPPED_REASON}) if a ruling has undone its
+ * end, and the moves after it stay in the next game. A ruling before any tile has moved since the
+ * end may reopen the game (the players are still waiting for the director). The flags of an earlier
+ * game stay listed while they await the director, and a ruling on one re-scores that game only.
  */
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';
 import { describePlace, type Place } from '../../rules/referee/places.js';
 import type { TableConfig } from '../config/types.js';
-import type { DirectorTableView, FlagEvidence, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
+import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from '../api/runtime.js';
 import { buildSeatView } from '../api/seat-view.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
@@ -76,6 +86,18 @@ export interface TileMovedData {
    */
   left?: { from: number; to: number };
 }
+
+/** Payload of a `game-stopped` event: the game (1-based) whose end stands from this point of the log. */
+export interface GameStoppedData {
+  gameNo: number;
+}
+
+/**
+ * Why a game ended when its end was undone by a ruling made after the table was cleared for the
+ * next game: it is scored as it stood when play stopped (the rules' scoring of a game not played
+ * out: 003 rule 17 pays only the Mah Jonggs made; 000 gives an unfinished game zero).
+ */
+export const STOPPED_REASON = 'play stopped when the table was cleared for the next game; scored as it stood';
 
 /** Payload of a `count-check` event. */
 export interface CountCheckData {
@@ -186,8 +208,10 @@ export abstract class TableMachine implements TableRuntime {
   protected readonly confirmed = new Set<string>();
   /** flag id → the rack the director chose to die (003 rule 20 where the rule is silent; from the log) */
   protected readonly chosenDeadRacks = new Map<string, number>();
-  /** flag id → the standing (latest) ruling on it (from the log) */
-  private readonly rulings = new Map<string, RulingData>();
+  /** flag id → the standing (latest) ruling on it and when it was made (ms; from the log) */
+  private readonly rulings = new Map<string, RulingData & { at: number }>();
+  /** games whose end stands in the log (`game-stopped`) */
+  protected readonly stoppedGames = new Set<number>();
   /** when each turn boundary's count check falls due, less the settle time (ms) */
   private pendingChecks: number[] = [];
   /** settled moves waiting for an earlier move to settle (see tick) */
@@ -239,8 +263,10 @@ export abstract class TableMachine implements TableRuntime {
   protected abstract resetFold(): void;
   /** Folds one event of the log into the game (tile moves, count checks, director entries). */
   protected abstract foldEvent(e: StoredEvent): void;
-  /** The flags of the current game a director may rule on, with their status now. */
+  /** The flags a director may rule on, with their status now: the current game's and the open flags of earlier games. */
   protected abstract rulableFlags(): readonly RulableFlag[];
+  /** The current game's number when it has ended (its end may still be undone by a ruling), else null. */
+  protected abstract endedGameNo(): number | null;
   /** One player's own tiles inside each of their racks (index = rack). */
   protected abstract concealedOf(player: number): TileId[][];
   /** @see TableRuntime.publicView */
@@ -434,6 +460,13 @@ export abstract class TableMachine implements TableRuntime {
           const unconfirmed = this.unconfirmedTops(m.leftAt);
           if (unconfirmed.length) data.unconfirmed = unconfirmed;
         }
+        // the first move after a game ended: the table is being cleared, that end now stands
+        const ended = this.endedGameNo();
+        if (ended !== null && !this.stoppedGames.has(ended)) {
+          const stop: GameStoppedData = { gameNo: ended };
+          this.stoppedGames.add(ended);
+          this.record(this.store.append(this.id, 'game-stopped', m.at, stop));
+        }
         this.record(this.store.append(this.id, 'tile-moved', m.at, data));
       } else {
         // a count is judged only from zones seen all through the turn: readers not heard since
@@ -516,10 +549,12 @@ export abstract class TableMachine implements TableRuntime {
     this.confirmed.clear();
     this.chosenDeadRacks.clear();
     this.rulings.clear();
+    this.stoppedGames.clear();
     for (const e of this.events) {
       this.bySeq.set(e.seq, e);
       // the latest ruling on a flag stands (a changed ruling replaces the one before)
-      if (e.type === 'director-ruling') this.rulings.set((e.data as RulingData).flagId, e.data as RulingData);
+      if (e.type === 'director-ruling') this.rulings.set((e.data as RulingData).flagId, { ...(e.data as RulingData), at: e.at });
+      if (e.type === 'game-stopped') this.stoppedGames.add((e.data as GameStoppedData).gameNo);
     }
     for (const [id, d] of this.rulings) {
       (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(id);
@@ -533,19 +568,31 @@ export abstract class TableMachine implements TableRuntime {
   // ------------------------------------------------------------------ director
 
   /**
-   * A director's ruling on a flag of the current game: a `director-ruling` event, then the whole
-   * log is folded again (a dismissed flag is re-applied with no consequence). A flag already ruled
-   * on takes a different ruling (a misclick undone): logged as a new event with `changes` (the one
-   * it replaces); the latest ruling stands.
+   * A director's ruling on a flag of the current game, or on a flag of an earlier game still
+   * awaiting the director: a `director-ruling` event, then the whole log is folded again (a
+   * dismissed flag is re-applied with no consequence; a game whose end stands in the log,
+   * `game-stopped`, is re-scored as it stood and never plays on). A flag already ruled on takes a
+   * different ruling (a misclick undone): logged as a new event with `changes` (the one it
+   * replaces); the latest ruling stands.
+   * A ruling names the flag's state it was made on (`was`, default `awaiting-director`): two
+   * directors ruling on one flag at once, the first ruling stands and the second is refused (409).
    * @param deadRack with `confirm` on a wrong-wall flag where 003 rule 20 is silent (no exposures:
    *   the flag's `deadRackChoice`): the rack (index, 0 = rack 1) that dies instead of the default
-   * @throws RulingError 404 unknown flag (or not of the current game); 400 a `deadRack` with a
-   *   dismiss, on a flag whose rule names the hand, or not one of the flag's racks; 409 the same
-   *   ruling as the standing one ("already confirmed", "already dismissed")
+   * @param was the flag's status the director saw when ruling (to change a ruling: the standing one)
+   * @throws RulingError 404 unknown flag; 409 a flag of an earlier game already ruled on (final); 400 a
+   *   `deadRack` with a dismiss, on a flag whose rule names the hand, or not one of the flag's
+   *   racks; 409 the flag is no longer `was` (ruled on meanwhile), or the same ruling as the
+   *   standing one ("already confirmed", "already dismissed")
    */
-  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number): void {
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number, was: FlagStatus = 'awaiting-director'): void {
     const flag = this.rulableFlags().find((f) => f.id === flagId);
-    if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}' (only the current game's flags can be ruled on)`);
+    const ruled = this.rulings.get(flagId);
+    if (!flag && ruled) {
+      // a flag of an earlier game leaves the list once ruled on: that ruling is final
+      const how = ruled.ruling === 'confirm' ? 'confirmed' : 'dismissed';
+      throw new RulingError(409, `flag '${flagId}' was ${how} by ${ruled.by}; its game is over, so that ruling stands (the director corrects the score card if need be)`);
+    }
+    if (!flag) throw new RulingError(404, `unknown flag '${flagId}' on table '${this.id}' (only the current game's flags and the open flags of earlier games can be ruled on)`);
     const choice = flag.deadRackChoice;
     if (deadRack !== undefined) {
       if (ruling !== 'confirm') throw new RulingError(400, `deadRack goes only with a confirm, not with '${ruling}' (flag '${flagId}')`);
@@ -566,6 +613,12 @@ export abstract class TableMachine implements TableRuntime {
       const rackText = dies(standing) !== null ? ` with rack ${dies(standing)! + 1} dead` : '';
       throw new RulingError(409, `flag '${flagId}' was already ${ruling === 'confirm' ? 'confirmed' : 'dismissed'}${rackText} by ${standing.by}`);
     }
+    if (flag.status !== was) {
+      // ruled on by someone else since this director looked: the first ruling stands
+      const saw = was === 'awaiting-director' ? 'awaiting the director' : was;
+      const how = standing ? `was ${flag.status} by ${standing.by} meanwhile` : `is ${flag.status}`;
+      throw new RulingError(409, `flag '${flagId}' ${how}: this ruling was made on it ${saw}. Look at the flag again; to change that ruling, rule with was: '${flag.status}'`);
+    }
     const data: RulingData = {
       flagId,
       ruling,
@@ -576,6 +629,13 @@ export abstract class TableMachine implements TableRuntime {
     this.store.append(this.id, 'director-ruling', this.now(), data);
     this.rebuild();
     this.emit();
+  }
+
+  /** The latest director's ruling on a flag of game `gameNo` (flag ids are `g<game>-…`), or null. */
+  protected latestRulingOf(gameNo: number): { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; at: number } | null {
+    let out: { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; at: number } | null = null;
+    for (const [flagId, r] of this.rulings) if (flagId.startsWith(`g${gameNo}-`) && (!out || r.at >= out.at)) out = { flagId, ruling: r.ruling, by: r.by, at: r.at };
+    return out;
   }
 
   /** Appends a checked director entry (`director-entry`, at now), folds it in and publishes. */

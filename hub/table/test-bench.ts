@@ -236,6 +236,24 @@ export class HandBench extends ReaderBench<TableEngine> {
     this.advance(t.settleMs + t.countCheckMs + t.settleMs + (this.hand.settlePadMs ?? 500));
   }
 
+  /**
+   * The table is cleared after a game: up to `limit` tiles not in a wall go back into the walls,
+   * each into the first wall holding fewer than 38 (the walls the deal and the picks emptied).
+   * Returns how many moved; settles only when every tile is back.
+   */
+  returnToWalls(limit = Infinity): number {
+    let moved = 0;
+    for (const [tile, zone] of [...this.at]) {
+      if (moved >= limit) break;
+      if (zone.endsWith('/wall')) continue;
+      const wall = [1, 2, 3, 4].find((w) => [...this.at.values()].filter((z) => z === `WL-${w}/wall`).length < 38)!;
+      this.move(tile, `WL-${wall}/wall`);
+      moved++;
+    }
+    if ([...this.at.values()].every((z) => z.endsWith('/wall'))) this.settle();
+    return moved;
+  }
+
   /** The next tile of wall `wall` (0 to 3). */
   nextFrom(wall: number): TileId {
     const key = `WL-${wall + 1}/wall`;

@@ -25,6 +25,14 @@
  * - A director's correction by points (`correct(…, { points })`) is written the same way
  *   (`source: "director"`); a correction by outcome is scored by 000 like a table's result.
  *
+ * A director's ruling that changes how a recorded game ended (a flag dismissed or confirmed after
+ * the game went on the card; the table re-scores that game as it stood when play stopped,
+ * hub/table/machine.ts) re-scores it on the card: the table's views list every ended game's
+ * result (`results`); when one differs from what the card took from the table and a ruling on a
+ * flag of that game came after, a `tournament-rescore` replaces the game's line (as a correction:
+ * both initials and verifications cleared) and the card says "Game 3 changed by the director's
+ * ruling at 14:05 (Dora)" (the hub's local time).
+ *
  * When a game counts: only while the current round's clock has been started and its time is not up,
  * in order game 1 … 4 on the card of that table's round. A game already over when the clock starts,
  * or still in play when the time is up, does not count (the clock-start and time-up events remember
@@ -73,7 +81,9 @@ export type TournamentEventType =
   /** `{ round, table, seat, initials }` the player at seat initialed the card */
   | 'tournament-initial'
   /** `{ round, table, game, reason, director, outcome? , points? }` a director's correction */
-  | 'tournament-correct';
+  | 'tournament-correct'
+  /** `{ round, table, game, points, hubTable, hubGameNo, by, rulingAt, note }` a ruling changed a recorded game's result: re-scored, initials cleared */
+  | 'tournament-rescore';
 
 /** A refused request, with the HTTP status the routes answer with (404 unknown table/round, 409 refused, 400 bad input). */
 export class TournamentServiceError extends Error {
@@ -108,6 +118,8 @@ export interface PublicCard {
   seats: { seat: string; player: string; name: string; marks: string[]; total: number; initialed: boolean; verified: boolean }[];
   /** games with a result (0-4) */
   games: number;
+  /** each line a director's ruling changed, e.g. "Game 3 changed by the director's ruling at 14:05 (Dora)", oldest first */
+  changes: string[];
   /** who entered each game: 'table', 'clock', 'director', or null when not yet */
   by: (ScoredGame['by'] | null)[];
   complete: boolean;
@@ -156,6 +168,16 @@ interface State {
   seen: Map<string, number>;
   /** "round/hubTable" → how many of that hub table's own games went on its card in that round (the table's game count) */
   played: Map<string, number>;
+  /** "hubTable/hubGameNo" → where that table game is on a card, the points taken from the table (card order) and when (ms) */
+  taken: Map<string, { round: number; table: number; game: number; points: number[]; at: number }>;
+  /** "round/table" → the lines rulings changed ({@link PublicCard.changes}) */
+  changes: Map<string, string[]>;
+}
+
+/** "14:05": a time of day on the hub's clock (ms since epoch). */
+function hhmm(at: number): string {
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -268,6 +290,8 @@ export class TournamentService {
       ),
       seen: new Map(),
       played: new Map(),
+      taken: new Map(),
+      changes: new Map(),
     };
     for (const ev of this.store.events(TOURNAMENT_LOG)) {
       try {
@@ -306,6 +330,7 @@ export class TournamentService {
     const d = raw;
     const s = this.state;
     const round = d.round as number;
+    const eventAt = at;
     const setCard = (table: number, card: AnyScoreCard) => () => {
       s.cards[round - 1]![table - 1] = card;
     };
@@ -351,6 +376,8 @@ export class TournamentService {
         const commit = setCard(table, next);
         return () => {
           commit();
+          if (typeof d.hubTable === 'string' && typeof d.hubGameNo === 'number')
+            s.taken.set(`${d.hubTable}/${d.hubGameNo}`, { round, table, game, points: [...(next.games[game - 1]?.points ?? [])], at: eventAt });
           markSeen(d.hubTable, d.hubGameNo);
           if (typeof d.hubTable === 'string') s.played.set(`${round}/${d.hubTable}`, (s.played.get(`${round}/${d.hubTable}`) ?? 0) + 1);
         };
@@ -403,6 +430,24 @@ export class TournamentService {
             ? withFixedPoints(card, game, checkPoints(d.points, `round ${round} table ${table} game ${String(game)}`), 'director', 'director', reason, director)
             : applyCardEvent(card, { type: 'correct', game, outcome: d.outcome as TournamentOutcome, reason, director });
         return setCard(table, next);
+      }
+      case 'tournament-rescore': {
+        const table = d.table as number;
+        const card = this.card(round, table);
+        const game = d.game as number;
+        const where = `round ${round} table ${table} game ${String(game)}`;
+        const note = String(d.note);
+        const by = String(d.by);
+        const next: AnyScoreCard = isSiameseCard(card)
+          ? applySiameseCardEvent(card, { type: 'correct', game, points: checkSiamesePoints(d.points, where), reason: note, director: by })
+          : withFixedPoints(card, game, checkPoints(d.points, where), String(d.source ?? 'table'), 'director', note, by);
+        const commit = setCard(table, next);
+        return () => {
+          commit();
+          s.taken.set(`${String(d.hubTable)}/${String(d.hubGameNo)}`, { round, table, game, points: [...(next.games[game - 1]?.points ?? [])], at });
+          const key = `${round}/${table}`;
+          s.changes.set(key, [...(s.changes.get(key) ?? []), `Game ${game} ${note}`]);
+        };
       }
       default:
         throw new TournamentServiceError(400, `unknown tournament event type "${type}"`);
@@ -506,7 +551,10 @@ export class TournamentService {
     });
   }
 
-  /** A change of a bound table: a Siamese game that ended with a final score goes on the card. */
+  /**
+   * A change of a bound table: a Siamese game that ended with a final score goes on the card; a
+   * recorded game (either kind) whose result a later ruling changed is re-scored.
+   */
   private tableChanged(hubTable: string): void {
     if (this.closed) return;
     const rt = this.runtimes.get(hubTable);
@@ -517,26 +565,65 @@ export class TournamentService {
     } catch {
       return;
     }
+    this.rescoreRuled(hubTable, v);
     if (v.variant !== 'siamese' || v.phase !== 'ended' || !v.score?.final) return;
     if ((this.state.seen.get(hubTable) ?? -Infinity) >= v.gameNo) return;
     const source = `siamese table ${hubTable} game ${v.gameNo} (003 rule 17)`;
+    this.record(hubTable, { points: this.cardPoints(v, v.score.points), source }, v.gameNo);
+  }
+
+  /**
+   * A table's points (index = player) in the order of its card: a Siamese card's [East, West]; a
+   * 4-seat card's [East, South, West, North] (a Siamese table on it: East and West, South and North 0).
+   */
+  private cardPoints(v: PublicTableView, byPlayer: readonly number[]): number[] {
     if (this.config.kind === 'siamese') {
       // each player's own points for the game, on the card's East and West (the seats the table config names)
       const points: [number, number] = [0, 0];
       v.players.forEach((p, i) => {
         const named = SIAMESE_SEAT_NAMES.indexOf(p.seat as (typeof SIAMESE_SEAT_NAMES)[number]);
-        points[named >= 0 ? named : i === 0 ? 0 : 1] = v.score!.points[i] ?? 0;
+        points[named >= 0 ? named : i === 0 ? 0 : 1] = byPlayer[i] ?? 0;
       });
-      this.record(hubTable, { points, source }, v.gameNo);
-      return;
+      return points;
     }
     const points = [0, 0, 0, 0];
     v.players.forEach((p, i) => {
       const named = SEAT_NAMES.indexOf(p.seat as (typeof SEAT_NAMES)[number]);
-      const seat = named >= 0 ? named : i * 2;
-      points[seat] = v.score!.points[i] ?? 0;
+      const seat = named >= 0 ? named : v.players.length === 4 ? i : i * 2;
+      points[seat] = byPlayer[i] ?? 0;
     });
-    this.record(hubTable, { points, source }, v.gameNo);
+    return points;
+  }
+
+  /**
+   * Each game of the table on a card whose result (the view's `results`) is no longer what the
+   * card took from the table, changed by a ruling made after: re-scored (`tournament-rescore`).
+   * A result changed otherwise (a director's entry after the end) is left to a correction.
+   */
+  private rescoreRuled(hubTable: string, v: PublicTableView): void {
+    for (const r of v.results ?? []) {
+      const taken = this.state.taken.get(`${hubTable}/${r.gameNo}`);
+      if (!taken || r.points === null || !r.ruling || r.ruling.at < taken.at) continue;
+      const points = this.cardPoints(v, r.points);
+      if (points.every((p, i) => p === taken.points[i])) continue;
+      const note = `changed by the director's ruling at ${hhmm(r.ruling.at)} (${r.ruling.by})`;
+      try {
+        this.commit('tournament-rescore', {
+          round: taken.round,
+          table: taken.table,
+          game: taken.game,
+          points,
+          source: `${v.variant} table ${hubTable} game ${r.gameNo}, re-scored after the ruling on ${r.ruling.flagId}`,
+          hubTable,
+          hubGameNo: r.gameNo,
+          by: r.ruling.by,
+          rulingAt: r.ruling.at,
+          note,
+        });
+      } catch (e) {
+        this.problems.push(`re-scoring ${hubTable} game ${r.gameNo}: ${(e as Error).message}`);
+      }
+    }
   }
 
   private record(hubTable: string, result: { outcome: TournamentOutcome } | { points: number[]; source: string }, hubGameNo?: number): RecordResult {
@@ -790,6 +877,7 @@ export class TournamentService {
             verified: c.verified[s]!,
           })),
           games: c.games.filter((g) => g !== null).length,
+          changes: this.state.changes.get(`${c.round}/${c.table}`) ?? [],
           by: c.games.map((g) => g?.by ?? null),
           complete: isAnyCardComplete(c),
           missing: anyCardMissing(c),
@@ -811,6 +899,7 @@ export class TournamentService {
           verified: c.verified[s]!,
         })),
         games: c.games.filter((g) => g !== null).length,
+        changes: this.state.changes.get(`${c.round}/${c.table}`) ?? [],
         by: c.games.map((g) => g?.by ?? null),
         complete: isCardComplete(c),
         missing: cardMissing(c),

@@ -4,6 +4,8 @@
  * browser tab (sessionStorage).
  */
 
+import type { FlagStatus } from '../../../hub/api/views.js';
+
 /** One row of the table list. */
 export interface TableListItem {
   id: string;
@@ -71,20 +73,22 @@ export async function fetchTables(): Promise<TableListItem[]> {
 export type Ruling = 'confirm' | 'dismiss';
 
 /**
- * `POST /api/director/tables/:id/flags/:flagId` with `{ ruling }` (and `deadRack` when given),
+ * `POST /api/director/tables/:id/flags/:flagId` with `{ ruling, was }` (and `deadRack` when given),
  * authorised by the session cookie of {@link login} (token `''`) or by `Authorization: Bearer <token>`.
  * A flag already ruled on takes a different ruling (the hub answers 409 to the same one again).
+ * `was` is the flag's status the director saw: a flag another director ruled on meanwhile is
+ * refused (409, naming who ruled), never ruled twice.
  * @param deadRack with `confirm` on a flag with a `deadRackChoice` (003 rule 20 silent with no
  *   exposures): the rack (index, 0 = rack 1) the director chooses to die
  * @returns null when the hub accepted it, else the error message to show (never throws).
  */
-export async function postRuling(tableId: string, flagId: string, ruling: Ruling, token: string, deadRack?: number): Promise<string | null> {
+export async function postRuling(tableId: string, flagId: string, ruling: Ruling, token: string, deadRack: number | undefined, was: FlagStatus): Promise<string | null> {
   try {
     const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/flags/${encodeURIComponent(flagId)}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(deadRack === undefined ? { ruling } : { ruling, deadRack }),
+      body: JSON.stringify(deadRack === undefined ? { ruling, was } : { ruling, deadRack, was }),
     });
     if (res.ok) return null;
     return await errorMessage(res);

@@ -165,7 +165,11 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
   const badReaders = readers.filter((r) => r.state !== 'connected');
   const reasons: Reason[] = [];
 
-  for (const f of openFlags) reasons.push({ urgency: 'red', text: `Open flag: ${f.title} — ${flagWho(f, players)} (${f.rule})` });
+  // a flag of an earlier game stays open until ruled on: it says which game it changes
+  for (const f of openFlags) {
+    const game = typeof f.gameNo === 'number' && f.gameNo !== view.gameNo ? ` (game ${f.gameNo}, over)` : '';
+    reasons.push({ urgency: 'red', text: `Open flag${game}: ${f.title} — ${flagWho(f, players)} (${f.rule})` });
+  }
 
   const clock = view.clock ?? null;
   let clockUrgency: TableSummary['clockUrgency'] = null;

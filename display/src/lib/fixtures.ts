@@ -58,6 +58,8 @@ export function siameseFixture(): PublicTableView {
         at: FIXTURE_NOW - 40_000,
         status: 'awaiting-director',
         consequence: 'rack 2 marked dead pending the director',
+
+        gameNo: 2,
       },
     ],
     score: {

@@ -6,6 +6,8 @@
  * - `count-check` `{ skipReaders }`: a turn boundary has settled; the physical counts (reader
  *   truth) are compared with the referee's (13 off turn, 14 on turn)
  * - `director-ruling` `{ flagId, ruling, by }`
+ * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (../machine.ts):
+ *   a ruling that undoes its end leaves it unfinished (000: zero for all), never in play again
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (000), folded in log
  *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
  *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
@@ -29,12 +31,12 @@ import {
   type StandardReferee,
   type StandardState,
 } from '../../../rules/referee/standard.js';
-import type { DirectorTableView, FlagEvidence, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
+import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
-import { TableMachine, type CountCheckData, type EngineOptions, type TileMovedData } from '../machine.js';
+import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
 import { StandardAggregator } from './aggregate.js';
 
 /**
@@ -105,6 +107,8 @@ export class StandardTableEngine extends TableMachine {
   private lookedAt: number[] = [];
   /** blind passes refused in the current game (see {@link RefusedBlindPass}) */
   private refusedPasses: RefusedBlindPass[] = [];
+  /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
+  private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
 
   /** @throws Error when the table is not a standard 4-player table of one rack each */
   constructor(opts: StandardEngineOptions) {
@@ -127,6 +131,7 @@ export class StandardTableEngine extends TableMachine {
     this.inferred = [];
     this.lookedAt = [];
     this.refusedPasses = [];
+    this.past = [];
   }
 
   /** One event into the standard game: moves through the aggregator to the referee, count checks against the rack readers, director entries (000). */
@@ -141,6 +146,14 @@ export class StandardTableEngine extends TableMachine {
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
       this.countCheck(e, playersToSkip(this.table, d.skipReaders));
+    } else if (e.type === 'game-stopped') {
+      // the end of this game stands here whatever a later ruling says: unfinished, scored as it stood
+      const s = this.state;
+      if (s.gameNo === (e.data as GameStoppedData).gameNo && s.gameNo > 0 && s.phase !== 'ended') {
+        const { wallGame: _w, ...base } = this.referee.outcomeOf(s);
+        const outcome = { ...base, unfinished: true };
+        this.state = StandardTableEngine.withLookedAt({ ...s, phase: 'ended', endReason: `${STOPPED_REASON} (000: a game not completed scores zero)`, turn: null, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt);
+      }
     } else if (e.type === 'director-entry') {
       try {
         const next = this.withEntry(e.data as AnyDirectorEntry);
@@ -154,7 +167,25 @@ export class StandardTableEngine extends TableMachine {
   }
 
   protected rulableFlags(): readonly { id: string; status: string }[] {
-    return this.publicFlags();
+    return this.listedFlags();
+  }
+
+  protected endedGameNo(): number | null {
+    return this.state.phase === 'ended' && this.state.gameNo > 0 ? this.state.gameNo : null;
+  }
+
+  /** The current game's flags, then the flags of earlier games still awaiting the director. */
+  private listedFlags(): PublicFlag[] {
+    return [...this.publicFlags(), ...this.past.flatMap((g) => g.flags.filter((f) => f.status === 'awaiting-director'))];
+  }
+
+  /** The games that have ended, oldest first, as scored now (000). */
+  private results(): GameResultView[] {
+    const s = this.state;
+    const now = s.phase === 'ended' && s.gameNo > 0 ? [{ gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null }] : [];
+    return [...this.past, ...now]
+      .filter((g) => g.phase === 'ended')
+      .map((g) => ({ gameNo: g.gameNo, endReason: g.endReason, points: g.points, ruling: this.latestRulingOf(g.gameNo) }));
   }
 
   protected concealedOf(player: number): TileId[][] {
@@ -237,6 +268,10 @@ export class StandardTableEngine extends TableMachine {
   }
 
   private act(a: StandardAction, e: StoredEvent): void {
+    if (a.type === 'deal' && this.state.gameNo > 0) {
+      const s = this.state;
+      this.past.push({ gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() });
+    }
     if (a.type === 'deal') {
       this.lookedAt = [];
       this.mismatches = [];
@@ -330,6 +365,7 @@ export class StandardTableEngine extends TableMachine {
   private publicFlags(): PublicFlag[] {
     const status = (id: string, s: 'awaiting-director' | 'dismissed'): PublicFlag['status'] => (s === 'awaiting-director' && this.confirmed.has(id) ? 'confirmed' : s);
     const names = this.table.players.map((p) => p.name);
+    const s = this.state;
     return [
       ...this.state.flags.map((f) => ({
         id: f.id,
@@ -341,6 +377,7 @@ export class StandardTableEngine extends TableMachine {
         at: f.at,
         status: status(f.id, f.status),
         consequence: f.consequence,
+        gameNo: s.gameNo,
       })),
       ...this.refusedPasses.map((r) => {
         const dismissed = this.dismissed.has(r.id);
@@ -354,6 +391,7 @@ export class StandardTableEngine extends TableMachine {
           at: r.at,
           status: dismissed ? ('dismissed' as const) : status(r.id, 'awaiting-director'),
           consequence: dismissed ? 'dismissed by the director' : 'none: the pass stands as the readers saw it; the director rules',
+          gameNo: s.gameNo,
         };
       }),
       ...this.mismatches.map((m) => {
@@ -368,6 +406,7 @@ export class StandardTableEngine extends TableMachine {
           at: m.at,
           status: dismissed ? ('dismissed' as const) : status(m.id, 'awaiting-director'),
           consequence: dismissed ? 'dismissed by the director' : 'none yet: the director counts the rack',
+          gameNo: s.gameNo,
         };
       }),
     ];
@@ -420,8 +459,9 @@ export class StandardTableEngine extends TableMachine {
       }),
       walls: this.table.wallOrder.map((w) => ({ wall: w, left: walls[w] ?? 0, current: w === current })),
       discards: [...s.discards],
-      flags: this.publicFlags(),
+      flags: this.listedFlags(),
       score: this.score(),
+      results: this.results(),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
     };
@@ -433,6 +473,12 @@ export class StandardTableEngine extends TableMachine {
   }
 
   protected flagEvidence(): FlagEvidence[] {
+    const open = new Set(this.listedFlags().map((f) => f.id));
+    return [...this.currentEvidence(), ...this.past.flatMap((g) => g.evidence.filter((e) => open.has(e.flagId)))];
+  }
+
+  /** The evidence of the current game's flags (the moves that led to each, the readers' counts now). */
+  private currentEvidence(): FlagEvidence[] {
     const counts = this.agg.counts().total.map((n) => [n]);
     return this.publicFlags().map((f) => {
       const mm = this.mismatches.find((m) => m.id === f.id);
