@@ -236,6 +236,8 @@ export interface SeatScoreCard {
   kind?: 'siamese';
   /** a Siamese card only: 003 rule 17, the lesser total pays the difference, e.g. "Bea pays Ann 95" ("Even: nobody pays") */
   settlement?: string;
+  /** the lines a director's ruling changed after they were recorded (each cleared the initials), e.g. "Game 3 changed by the director's ruling at 10:42 (director)" */
+  changes: string[];
 }
 
 /**
@@ -272,7 +274,7 @@ export function tournamentSeatOf(
  * The {@link SeatScoreCard} of a Siamese card seen from `seat` (0 East, 1 West): 003 rule 17 points
  * per game, totals and the settlement; each player verifies the other's score.
  */
-function siameseSeatScoreCard(names: Map<string, string>, card: SiameseScoreCard, seat: 0 | 1): SeatScoreCard {
+function siameseSeatScoreCard(names: Map<string, string>, card: SiameseScoreCard, seat: 0 | 1): Omit<SeatScoreCard, 'changes'> {
   const all = card.games.every((g) => g !== null);
   return {
     tournament: card.tournament,
@@ -308,7 +310,7 @@ export function seatScoreCard(tournament: TournamentService, card: AnyScoreCard,
   const names = new Map(tournament.config.players.map((p) => [p.id, p.name]));
   if (isSiameseCard(card)) {
     if (seat !== 0 && seat !== 1) throw new SeatTokenError(409, `seat score card: a Siamese card seats East (0) and West (1), not ${seat}`);
-    return siameseSeatScoreCard(names, card, seat);
+    return { ...siameseSeatScoreCard(names, card, seat), changes: tournament.cardChanges(card.round, card.table) };
   }
   if (!Number.isInteger(seat) || seat < 0 || seat > 3) throw new SeatTokenError(409, `seat score card: a 4-seat card seats 0-3 (East … North), not ${seat}`);
   const all = card.games.every((g) => g !== null);
@@ -332,6 +334,7 @@ export function seatScoreCard(tournament: TournamentService, card: AnyScoreCard,
     canInitial: all && card.initials[seat] === null,
     complete: isCardComplete(card),
     missing: cardMissing(card),
+    changes: tournament.cardChanges(card.round, card.table),
   };
 }
 

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HandBench, closedAfterEach } from '../table/test-bench.js';
 import { isSiameseCard } from '../../rules/tournament/siamese-card.js';
 import { TournamentService } from './service.js';
+import { seatScoreCard } from '../api/seat.js';
 
 const keep = closedAfterEach<HandBench>();
 const services: TournamentService[] = [];
@@ -68,11 +69,17 @@ describe('a ruling re-scores the game it changes on the score card', () => {
     const pub = svc.publicView().cards[0]!;
     expect(pub.changes).toEqual([`Game 1 changed by the director's ruling at ${hhmm(ruledAt)} (Dora)`]);
     expect(pub.seats.map((s) => [s.marks[0], s.total, s.initialed])).toEqual([['X', 0, false], ['X', 0, false]]);
+    // each player's phone card (GET /api/seat/:token/scorecard) says so too, and offers the initials again
+    for (const seat of [0, 1]) {
+      const phone = seatScoreCard(svc, card(), seat);
+      expect([phone.changes, phone.canInitial, phone.seats.map((s) => s.total)]).toEqual([[`Game 1 changed by the director's ruling at ${hhmm(ruledAt)} (Dora)`], true, [0, 0]]);
+    }
     // a restarted service folds the same card
     const again = new TournamentService({ config: svc.config, store: b.store, now: () => b.clock, tickMs: 0 });
     services.push(again);
     expect(again.problems).toEqual([]);
     const c2 = again.cardOf(1, 1);
     expect([c2.games[0]?.points, c2.initials]).toEqual([[0, 0], [null, null]]);
+    expect(seatScoreCard(again, c2, 1).changes).toEqual([`Game 1 changed by the director's ruling at ${hhmm(ruledAt)} (Dora)`]);
   });
 });

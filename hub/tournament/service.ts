@@ -817,6 +817,15 @@ export class TournamentService {
     return this.card(round, this.resolveTable(table));
   }
 
+  /**
+   * The lines of a card that a director's ruling changed after they were recorded, oldest first,
+   * e.g. "Game 3 changed by the director's ruling at 10:42 (director)": each cleared the card's
+   * initials and checks. Empty for a card no ruling changed.
+   */
+  cardChanges(round: number, table: number): string[] {
+    return [...(this.state.changes.get(`${round}/${table}`) ?? [])];
+  }
+
   /** The current round (1-based). */
   get round(): number {
     return this.state.round;
@@ -877,7 +886,7 @@ export class TournamentService {
             verified: c.verified[s]!,
           })),
           games: c.games.filter((g) => g !== null).length,
-          changes: this.state.changes.get(`${c.round}/${c.table}`) ?? [],
+          changes: this.cardChanges(c.round, c.table),
           by: c.games.map((g) => g?.by ?? null),
           complete: isAnyCardComplete(c),
           missing: anyCardMissing(c),
@@ -899,7 +908,7 @@ export class TournamentService {
           verified: c.verified[s]!,
         })),
         games: c.games.filter((g) => g !== null).length,
-        changes: this.state.changes.get(`${c.round}/${c.table}`) ?? [],
+        changes: this.cardChanges(c.round, c.table),
         by: c.games.map((g) => g?.by ?? null),
         complete: isCardComplete(c),
         missing: cardMissing(c),

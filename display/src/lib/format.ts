@@ -88,3 +88,12 @@ export function flagWho(flag: { player: number; rack: number | null }, players: 
 export function readerText(r: { id: string; state: string; discarded: number }): string {
   return [r.id, r.state !== 'connected' ? ` ${r.state}` : '', r.discarded > 0 ? ` · ${r.discarded} bad` : ''].join('');
 }
+
+/**
+ * A score-card line a director's ruling changed, as the room and the players' phones show it:
+ * `cardChangeText("Game 3 changed by the director's ruling at 10:42 (Dora)")` is
+ * "Game 3 changed by the director's ruling at 10:42 (Dora): initials cleared".
+ */
+export function cardChangeText(change: string): string {
+  return `${change}: initials cleared`;
+}
