@@ -166,7 +166,17 @@ export async function fetchSession(): Promise<{ director: boolean; expiresAt: nu
 }
 
 /** The hub's own health as the director sees it (GET /api/director/health, hub/api/routes-health.ts). */
-export type StoreHealthView = { ok: true } | { ok: false; error: string; since: number; retrying: boolean; unwritten: number };
+export type StoreHealthView =
+  | { ok: true }
+  | {
+      ok: false;
+      error: string;
+      since: number;
+      retrying: boolean;
+      unwritten: number;
+      /** what to check, as the store words it (PostgreSQL: the database server); absent: the data folder's disk */
+      check?: string;
+    };
 
 /**
  * Asks the hub whether its event log is being written: GET /api/director/health (director login:
@@ -185,7 +195,14 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
     const s = body?.store as Partial<Record<string, unknown>> | undefined;
     if (!s || typeof s.ok !== 'boolean') return null;
     if (s.ok) return { ok: true };
-    return { ok: false, error: String(s.error ?? 'unknown'), since: Number(s.since ?? 0), retrying: s.retrying === true, unwritten: Number(s.unwritten ?? 0) };
+    return {
+      ok: false,
+      error: String(s.error ?? 'unknown'),
+      since: Number(s.since ?? 0),
+      retrying: s.retrying === true,
+      unwritten: Number(s.unwritten ?? 0),
+      ...(typeof s.check === 'string' ? { check: s.check } : {}),
+    };
   } catch {
     return null;
   }
@@ -204,7 +221,7 @@ export function storeHealthText(h: StoreHealthView | null, clock: (ms: number) =
   const lost = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines are not saved: they are lost when the hub stops.`;
   // durable before published (hub/table/publish.ts): nothing the log does not hold reaches a view
   const todo = h.retrying
-    ? 'Table views wait for the write. Check the disk of the hub’s data folder.'
-    : 'Table views stop updating. Stop the hub and check its data folder.';
+    ? `Table views wait for the write. ${h.check ?? 'Check the disk of the hub’s data folder.'}`
+    : `Table views stop updating. Stop the hub and ${h.check ? h.check.charAt(0).toLowerCase() + h.check.slice(1) : 'check its data folder.'}`;
   return `${what} (since ${clock(h.since)}): ${h.error}. ${lost} ${todo}`;
 }
