@@ -9,6 +9,8 @@
  * - `count-check` `{ skipReaders }`: the tile counts are checked (a turn boundary has settled)
  * - `director-ruling` `{ flagId, ruling, by, deadRack?, changes? }`: the latest ruling on a flag stands
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (003 rule 19C/D)
+ * - `restart-ruling` `{ gameNo, choice, by }`: the director's choice for a game the readers did not
+ *   show as the log had it when the hub restarted (./restart-check.ts): the game ends
  * Every view is rebuilt from these by the fold, after a restart and after every director ruling.
  */
 import { kindOf, type TileId } from '../../rules/tiles.js';
@@ -31,6 +33,7 @@ import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
 import { TableMachine, type CountCheckData, type EngineOptions, type RulableFlag, type TileMovedData } from './machine.js';
+import { restartEndReason, restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -46,12 +49,15 @@ export const DEFAULT_SETTLE_BY_AREA: Partial<Record<Place['area'], number>> = { 
 export class TableEngine extends TableMachine {
   private referee!: SiameseReferee;
   private state!: SiameseState;
+  /** game number → the director's restart choice for it (from the log) */
+  private restartChoices = new Map<number, RestartChoice>();
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: EngineOptions) {
     if (opts.table.variant !== 'siamese') throw new Error(`table ${opts.table.id}: only the Siamese variant is played by this hub version`);
     super(opts, { ...DEFAULT_SETTLE_BY_AREA, ...(opts.settleByArea ?? {}) });
     this.rebuild();
+    this.beginRestartCheck(this.state.phase === 'deal' || this.state.phase === 'play' ? this.state.gameNo : null);
   }
 
   // ------------------------------------------------------------------ the fold
@@ -68,6 +74,7 @@ export class TableEngine extends TableMachine {
       chosenDeadRacks: this.chosenDeadRacks,
     });
     this.state = initialSiameseState({ names: this.table.players.map((p) => p.name), racksPerPlayer: this.table.racksPerPlayer });
+    this.restartChoices = new Map();
   }
 
   /** One event into the Siamese referee: a move as the action it is (./inference.ts), a count check (003 rule 18C), an entry (19C/D). */
@@ -90,6 +97,13 @@ export class TableEngine extends TableMachine {
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
       action = { type: 'count-check', skipPlayers: this.playersToSkip(d.skipReaders), at: e.at, ref };
+    } else if (e.type === 'restart-ruling') {
+      const d = e.data as RestartRulingData;
+      if (d.gameNo === this.state.gameNo && this.state.phase !== 'ended' && this.state.phase !== 'waiting') {
+        this.state = { ...this.state, phase: 'ended', endReason: restartEndReason(d.choice, d.by), turn: null };
+        this.restartChoices.set(d.gameNo, d.choice);
+      }
+      return;
     }
     if (!action) return;
     const result = this.referee.apply(this.state, action);
@@ -209,7 +223,7 @@ export class TableEngine extends TableMachine {
         consequence: f.consequence,
         ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
       })),
-      score: scoreView(s, this.table, this.referee.lowestCardValue),
+      score: restartScore(this.restartChoices.get(s.gameNo), scoreView(s, this.table, this.referee.lowestCardValue), this.table.players.length),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
     };

@@ -3,6 +3,7 @@
  * the director's login (session cookie), and the director token some pages still keep for this
  * browser tab (sessionStorage).
  */
+import type { RestartChoice } from '../../../hub/api/views.js';
 
 /** One row of the table list. */
 export interface TableListItem {
@@ -85,6 +86,33 @@ export async function postRuling(tableId: string, flagId: string, ruling: Ruling
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(deadRack === undefined ? { ruling } : { ruling, deadRack }),
+    });
+    if (res.ok) return null;
+    return await errorMessage(res);
+  } catch (err) {
+    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** The director's words for each restart choice (hub/table/restart-check.ts). */
+export const RESTART_CHOICE_LABELS: Record<RestartChoice, string> = {
+  score: 'Score as it stood',
+  replay: 'Replay (counts for nothing)',
+  void: 'Void (0 for every player)',
+};
+
+/**
+ * The director's choice for a game the readers did not show as the log had it when the hub
+ * restarted: POST /api/director/tables/:id/restart {choice}.
+ * @returns null when the hub accepted it, else its message word for word (never throws)
+ */
+export async function postRestartChoice(tableId: string, choice: RestartChoice, token: string): Promise<string | null> {
+  try {
+    const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/restart`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ choice }),
     });
     if (res.ok) return null;
     return await errorMessage(res);
