@@ -66,9 +66,11 @@ const KEEPALIVE_MS = 5_000;
 /** Options for {@link openPostgresStore}. */
 export interface PostgresStoreOptions {
   /**
-   * Called when a batch fails to be written (server down, connection lost). Before close() the
-   * batch stays pending and is retried after a back-off (250 ms doubling up to 5 s) or on the next
-   * flush(). Default: print to stderr.
+   * Called when a batch fails to be written (server down, connection lost, a statement unanswered
+   * past `timeouts.queryMs`: `Query read timeout`), and once when a write has waited longer than
+   * {@link STORE_STALL_MS} ("… has not finished for 5 s: the database server does not answer; N
+   * rows are kept in memory …"). Before close() the batch stays pending and is retried after a
+   * back-off (250 ms doubling up to 5 s) or on the next flush(). Default: print to stderr.
    */
   onFlushError?: (err: unknown) => void;
   /** first and longest retry delay after a failed write, ms; default `[250, 5000]` */
