@@ -145,6 +145,7 @@ export function toDirector(view: DirectorTableView): DirectorTableView {
   if (view.unplaced) out.unplaced = view.unplaced.map((u) => ({ at: u.at, action: u.action, reason: u.reason, ref: u.ref }));
   if ('concealed' in view) out.concealed = view.concealed;
   if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));
+  if (view.restart) out.restart = { gameNo: view.restart.gameNo, state: view.restart.state, differences: [...view.restart.differences], choices: [...view.restart.choices] };
   if (view.weakTags) out.weakTags = view.weakTags.map((w) => ({ tile: w.tile, zone: w.zone, where: w.where, flickers: w.flickers, lastAt: w.lastAt }));
   return out;
 }

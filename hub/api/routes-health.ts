@@ -5,7 +5,10 @@
  * - `GET /api/director/health` → `{ store: StoreHealth }`: `{ ok: true }` while the event log is
  *   written; otherwise `{ ok: false, error, since, retrying, unwritten }` (hub/store/types.ts): what
  *   failed, since when (ms since epoch), whether the write is being retried, and how many events and
- *   raw lines are not saved (they are lost when the hub stops).
+ *   raw lines are not saved (they are lost when the hub stops). The PostgreSQL store adds
+ *   `oldestUnwrittenMs` (how long the oldest unwritten row has waited) and `check` (what to check),
+ *   and is not ok once that age passes its bound (hub/store/postgres.ts `STORE_STALL_MS`) even
+ *   while no write has failed yet (a server that does not answer).
  *
  * Read-only: it changes nothing.
  */

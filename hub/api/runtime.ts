@@ -2,7 +2,7 @@
  * What the HTTP API and the socket.io layer need from a live table. The table engine
  * (hub/table/) implements it; tests use a fake.
  */
-import type { DirectorTableView, FlagStatus, PublicTableView, SeatView } from './views.js';
+import type { DirectorTableView, FlagStatus, PublicTableView, RestartChoice, SeatView } from './views.js';
 
 /** A refused director ruling, with the HTTP status to answer with. */
 export class RulingError extends Error {
@@ -77,6 +77,13 @@ export interface TableRuntime {
    * @throws RulingError 409 when the entry does not apply (no Mah Jongg on a called discard there)
    */
   enter?(entry: AnyDirectorEntry, by: string): void;
+  /**
+   * The director's choice for a game that was in play when the hub restarted and that the readers
+   * did not show as the log had it (the director view's `restart`, hub/table/restart-check.ts):
+   * score it as it stood, replay it, or void it. An event in the log like a ruling.
+   * @throws RulingError 409 when no game of the table waits for that choice
+   */
+  restartChoice?(choice: RestartChoice, by: string): void;
   /**
    * One seat's private view: that player's concealed tiles and the public facts, never another
    * seat's concealed tile (hub/api/seat.ts serves it behind a seat token). Optional: without it

@@ -13,6 +13,9 @@
  *                                                     → 200 PublicTableView after the ruling;
  *                                                     400 bad body, 404 unknown table/flag, 409 refused: the flag was
  *                                                     ruled on meanwhile, or the same ruling again (director)
+ * - `POST /api/director/tables/:id/restart`         body `{ choice: 'score'|'replay'|'void', by?: string }`: a game in play
+ *                                                     when the hub restarted that the readers did not show as the log had it
+ *                                                     (the director view's `restart`) → 200 PublicTableView; 409 nothing waits (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
@@ -41,7 +44,7 @@ import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from 
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
-import type { FlagStatus } from './views.js';
+import type { FlagStatus, RestartChoice } from './views.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
 /** Options for {@link createHubServer}. */
@@ -114,6 +117,13 @@ const ENTRY_BODY = {
     rack: { type: 'integer', minimum: 0, maximum: 1 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
   },
+} as const;
+
+const RESTART_BODY = {
+  type: 'object',
+  required: ['choice'],
+  additionalProperties: false,
+  properties: { choice: { type: 'string', enum: ['score', 'replay', 'void'] }, by: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
 
 const RULING_BODY = {
@@ -334,6 +344,17 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
         t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack, req.body.was ?? 'awaiting-director');
+        return toPublic(t.publicView());
+      },
+    );
+    director.post<{ Params: { id: string }; Body: { choice: RestartChoice; by?: string } }>(
+      '/api/director/tables/:id/restart',
+      { schema: { params: TABLE_PARAMS, body: RESTART_BODY } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        if (!t) return reply;
+        if (!t.restartChoice) return sendError(reply, 409, `no game of table '${t.id}' waits for a restart decision`);
+        t.restartChoice(req.body.choice, req.body.by ?? 'director');
         return toPublic(t.publicView());
       },
     );

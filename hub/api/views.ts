@@ -224,6 +224,26 @@ export interface FlagEvidence {
 }
 
 /** The director's view: everything, including concealed tiles and evidence. */
+/**
+ * The director's choice for a game the readers no longer show as the log has it:
+ * - `score`: the game ends, scored as it stood (the running score of the Mah Jonggs made so far);
+ * - `replay`: the game ends with no score and is played again (the next game takes its place);
+ * - `void`: the game ends and counts 0 for every player.
+ */
+export type RestartChoice = 'score' | 'replay' | 'void';
+
+/** The restart check as the director view shows it (`restart`). */
+export interface RestartCheckView {
+  /** the game that was in play when the hub started */
+  gameNo: number;
+  /** 'checking': waiting for the readers' snapshots; 'differs': waiting for the director's choice */
+  state: 'checking' | 'differs';
+  /** what differs, one line a zone, e.g. "RK-E1/in: 27 tiles in the log, 0 read (e.g. 5B#3 is not there)" */
+  differences: string[];
+  /** the choices the director has (RESTART_CHOICES) */
+  choices: readonly RestartChoice[];
+}
+
 export interface DirectorTableView extends PublicTableView {
   concealed: TileId[][][]; // [player][rack] → tiles inside the rack
   evidence: FlagEvidence[];
@@ -246,6 +266,12 @@ export interface DirectorTableView extends PublicTableView {
    * event sequence number of the move. Absent or empty when the hub judged everything it saw.
    */
   notSeen?: { rule: string; player: number; tiles: string[]; window: { from: number; to: number }; title: string; ref: string }[];
+  /**
+   * set while a game in play when the hub restarted waits: for the readers' first snapshots
+   * ('checking'), or — they did not show the tiles where the log has them — for the director's
+   * choice ('differs': score as it stood, replay, or void; hub/table/restart-check.ts)
+   */
+  restart?: RestartCheckView;
 }
 
 /** One of the seat's own tiles inside a rack (concealed): its id (`5B#3`) and kind (`5B`). */

@@ -121,7 +121,7 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
     while (s.pending > 0 && Date.now() < until) await sleep(50);
     await s.drain();
     expect(s.pending).toBe(0);
-    expect(s.health()).toEqual({ ok: true });
+    expect(s.health()).toEqual({ ok: true, oldestUnwrittenMs: 0 });
     expect((await sql(url, 'SELECT seq, type FROM events ORDER BY seq')).map((r) => [Number(r.seq), r.type])).toEqual([
       [1, 'before'],
       [2, 'during'],
@@ -136,7 +136,7 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
     const s = await openStore(url, { onFlushError: (err) => errors.push((err as Error).message), retryMs: [20, 50] });
     s.append('t1', 'a', 1, null);
     await s.drain();
-    expect(s.health()).toEqual({ ok: true });
+    expect(s.health()).toEqual({ ok: true, oldestUnwrittenMs: 0 });
     await sql(url, "INSERT INTO events (seq, table_id, at, type, data) VALUES (2, 't1', 2, 'intruder', 'null')");
     expect(s.append('t1', 'b', 3, null).seq).toBe(2);
     await expect(s.drain()).rejects.toThrow(/^STOPPED writing the event log .*: duplicate key value violates unique constraint "events_pkey"/);

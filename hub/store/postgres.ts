@@ -23,21 +23,60 @@
  *   so reads before and after a restart agree. A NUL in `tableId` or `type` is refused (TypeError).
  * - jsonb does not keep object key order: after a restart an object's keys may come back in
  *   another order (same values).
+ *
+ * A server that stops answering while the connection stays open (a frozen network path) is not
+ * healthy: `health()` reports the age of the oldest row not yet written and turns bad once it
+ * passes {@link STORE_STALL_MS}; every write statement has a client-side timeout (the connection
+ * is then dropped and the rows stay pending, retried in order after a reconnect), the connect has a
+ * timeout, and TCP keepalive runs both ways (client socket, and the server's `tcp_keepalives_*` for
+ * this session, so a backend whose hub vanished ends and frees the writer lock). A batch whose
+ * COMMIT reached the server but whose answer did not come back is not written twice: after a
+ * reconnect the rows at or below the stored maximum seq / id are dropped from what is pending.
  */
 import { checkAt, checkText } from './checks.js';
 import pg from 'pg';
 import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
 
+/**
+ * How old (ms) the oldest row not yet written may get before `health()` turns bad: a write that
+ * takes longer means the database server (or the path to it) does not answer, and a hub killed
+ * then would lose every pending row. Said in README.md ("PostgreSQL").
+ */
+export const STORE_STALL_MS = 5_000;
+
+/** What the director should check when the PostgreSQL log is not written (shown in the red banner). */
+const CHECK_SERVER = 'Check the database server and the network path to it.';
+
+/** Connection and statement timeouts of the writer, ms (see {@link PostgresStoreOptions.timeouts}). */
+export interface PostgresTimeouts {
+  /** connecting (TCP + startup + the writer lock) gives up after this; default 5 000 */
+  connectMs: number;
+  /**
+   * a write statement (BEGIN, INSERT, COMMIT) the server has not answered after this is abandoned
+   * on the client: the connection is dropped, the rows stay pending; default 15 000. The server's
+   * own `statement_timeout` is set a little shorter so that a slow server answers first.
+   */
+  queryMs: number;
+}
+
+const DEFAULT_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, queryMs: 15_000 };
+/** first keepalive probe after this much silence on the socket, ms (client and server side) */
+const KEEPALIVE_MS = 5_000;
+
 /** Options for {@link openPostgresStore}. */
 export interface PostgresStoreOptions {
   /**
-   * Called when a batch fails to be written (server down, connection lost). Before close() the
-   * batch stays pending and is retried after a back-off (250 ms doubling up to 5 s) or on the next
-   * flush(). Default: print to stderr.
+   * Called when a batch fails to be written (server down, connection lost, a statement unanswered
+   * past `timeouts.queryMs`: `Query read timeout`), and once when a write has waited longer than
+   * {@link STORE_STALL_MS} ("… has not finished for 5 s: the database server does not answer; N
+   * rows are kept in memory …"). Before close() the batch stays pending and is retried after a
+   * back-off (250 ms doubling up to 5 s) or on the next flush(). Default: print to stderr.
    */
   onFlushError?: (err: unknown) => void;
   /** first and longest retry delay after a failed write, ms; default `[250, 5000]` */
   retryMs?: [first: number, max: number];
+  /** the writer's timeouts; default `{ connectMs: 5000, queryMs: 15000 }` */
+  timeouts?: Partial<PostgresTimeouts>;
 }
 
 /** The PostgreSQL store: the EventStore surface, plus the writer's promise and counters. */
@@ -52,14 +91,16 @@ export interface PostgresEventStore extends EventStore {
   drain(): Promise<void>;
   /** number of write transactions committed since open (one per non-empty batch) */
   readonly transactions: number;
-  /** events + raw lines appended but not committed yet */
+  /** events + raw lines appended but not committed yet (including a batch being written) */
   readonly pending: number;
   /** the connection string with any password masked, e.g. `postgres://mj:***@db:5432/hub` */
   readonly url: string;
   /**
-   * Whether writes succeed (see {@link StoreHealth}): a failed batch is retried (`retrying: true`)
-   * unless PostgreSQL refused it for an integrity constraint (SQLSTATE class 23, e.g. a seq already
-   * in the log): then the store stops writing for good and drain() rejects.
+   * Whether writes succeed (see {@link StoreHealth}), always with `oldestUnwrittenMs` (0 when
+   * everything is written): a failed batch is retried (`retrying: true`) unless PostgreSQL refused
+   * it for an integrity constraint (SQLSTATE class 23, e.g. a seq already in the log): then the
+   * store stops writing for good and drain() rejects. A write that has not finished after
+   * {@link STORE_STALL_MS} is not ok either (`retrying: true`: it is still waited for).
    */
   health(): StoreHealth;
 }
@@ -115,6 +156,14 @@ interface MemEvent {
   type: string;
   /** the JSON text as stored (NUL already replaced) */
   json: string;
+  /** when it was appended (ms since epoch); for health() (0 for rows loaded at open) */
+  queuedAt: number;
+}
+
+/** A raw line waiting to be written, with when it was appended (ms since epoch). */
+interface PendingRaw {
+  row: RawLine;
+  queuedAt: number;
 }
 
 function checkNoNul(value: string, name: string): void {
@@ -146,27 +195,56 @@ export function maskUrl(url: string): string {
   return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
 }
 
-/** A connected client holding the writer lock. @throws when the server is unreachable or another hub holds the lock */
-async function connectWriter(url: string, onBroken: (c: pg.Client) => void): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
+/** The writer's client: timeouts and keepalive both ways (see the module comment). */
+function writerClient(url: string, t: PostgresTimeouts): pg.Client {
+  const idleS = Math.max(1, Math.round(KEEPALIVE_MS / 1000));
+  return new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: t.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_MS,
+    // the server's side of this session: its backend notices a vanished hub (and frees the lock)
+    options: `-c tcp_keepalives_idle=${idleS} -c tcp_keepalives_interval=${idleS} -c tcp_keepalives_count=3`,
+  });
+}
+
+/** Drops a client at once, without waiting for a server that may not answer. */
+function destroyClient(c: pg.Client): void {
+  (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  void c.end().catch(() => undefined);
+}
+
+/** A statement with the client-side timeout (`query_timeout`): rejects `Query read timeout`. */
+function query<R extends pg.QueryResultRow>(c: pg.Client, t: PostgresTimeouts, text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+  return c.query<R>({ text, values, query_timeout: t.queryMs } as pg.QueryConfig);
+}
+
+/**
+ * A connected client holding the writer lock, its statements limited by `statement_timeout`.
+ * @throws when the server is unreachable (or does not answer within `connectMs`) or another hub holds the lock
+ */
+async function connectWriter(url: string, t: PostgresTimeouts, onBroken: (c: pg.Client) => void): Promise<pg.Client> {
+  const client = writerClient(url, t);
   // without an 'error' listener a lost connection kills the process
   client.on('error', () => onBroken(client));
   client.on('end', () => onBroken(client));
   await client.connect();
   try {
-    const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [WRITER_LOCK]);
+    const r = await query<{ ok: boolean }>(client, t, 'SELECT pg_try_advisory_lock($1) AS ok', [WRITER_LOCK]);
     if (!r.rows[0]?.ok) {
       throw new Error('another hub is already writing this event log (its PostgreSQL advisory lock is held): a log has a single writer');
     }
+    // a little under the client's timeout: a slow server cancels and answers first
+    await query(client, t, `SET statement_timeout = ${Math.max(1, Math.floor(t.queryMs * 0.8))}`);
     return client;
   } catch (err) {
-    await client.end().catch(() => undefined);
+    destroyClient(client);
     throw err;
   }
 }
 
-async function maxIds(c: pg.Client): Promise<{ seq: number; rawId: number }> {
-  const r = await c.query<{ seq: string; raw: string }>(
+async function maxIds(c: pg.Client, t: PostgresTimeouts): Promise<{ seq: number; rawId: number }> {
+  const r = await query<{ seq: string; raw: string }>(c, t,
     'SELECT (SELECT COALESCE(MAX(seq), 0) FROM events) AS seq, (SELECT COALESCE(MAX(id), 0) FROM raw_lines) AS raw',
   );
   return { seq: Number(r.rows[0]!.seq), rawId: Number(r.rows[0]!.raw) };
@@ -184,6 +262,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   const shown = maskUrl(url);
   const onFlushError = opts.onFlushError ?? ((err: unknown) => console.error(`event store (${shown}): write failed, will retry:`, err));
   const [retryFirst, retryMax] = opts.retryMs ?? [250, 5000];
+  const timeouts: PostgresTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
 
   let client: pg.Client | null = null;
   const onBroken = (c: pg.Client): void => {
@@ -195,13 +274,15 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   let lastSeq = 0;
   let lastRawId = 0;
   try {
-    client = await connectWriter(url, onBroken);
+    client = await connectWriter(url, timeouts, onBroken);
+    // loading a long log may take a while: no statement timeout for it (keepalive still watches the socket)
+    await client.query('SET statement_timeout = 0');
     await client.query(SCHEMA);
     const evs = await client.query<{ seq: string; table_id: string; at: string; type: string; data: string }>(
       'SELECT seq, table_id, at, type, data::text AS data FROM events ORDER BY seq',
     );
     for (const row of evs.rows) {
-      const e: MemEvent = { seq: Number(row.seq), tableId: row.table_id, at: Number(row.at), type: row.type, json: row.data };
+      const e: MemEvent = { seq: Number(row.seq), tableId: row.table_id, at: Number(row.at), type: row.type, json: row.data, queuedAt: 0 };
       let list = byTable.get(e.tableId);
       if (!list) byTable.set(e.tableId, (list = []));
       list.push(e);
@@ -215,6 +296,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       raw.set(r.id, r);
       lastRawId = r.id;
     }
+    await query(client, timeouts, `SET statement_timeout = ${Math.max(1, Math.floor(timeouts.queryMs * 0.8))}`);
   } catch (err) {
     const c = client as pg.Client | null;
     if (c) await c.end().catch(() => undefined);
@@ -222,7 +304,12 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   }
 
   let pendingEvents: MemEvent[] = [];
-  let pendingRaw: RawLine[] = [];
+  let pendingRaw: PendingRaw[] = [];
+  /** when the oldest row of the batch being written was appended (ms since epoch), while one is */
+  let inFlightSince: number | null = null;
+  /** rows of the batch being written */
+  let inFlightCount = 0;
+  let stallTimer: NodeJS.Timeout | null = null;
   let closed = false;
   let ended = false;
   let writing = false;
@@ -236,17 +323,24 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   let waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
 
   const hasPending = (): boolean => pendingEvents.length > 0 || pendingRaw.length > 0;
+  /** ms since the oldest row not yet written was appended; 0 when everything is written */
+  function oldestUnwrittenMs(now: number): number {
+    let oldest = inFlightSince ?? Infinity;
+    if (pendingEvents[0]) oldest = Math.min(oldest, pendingEvents[0].queuedAt);
+    if (pendingRaw[0]) oldest = Math.min(oldest, pendingRaw[0].queuedAt);
+    return oldest === Infinity ? 0 : Math.max(0, now - oldest);
+  }
 
   /** (re)connects when needed; after a reconnect drops pending rows a lost COMMIT acknowledgement did write */
   async function connection(): Promise<pg.Client> {
     if (client) return client;
-    const c = await connectWriter(url, onBroken);
+    const c = await connectWriter(url, timeouts, onBroken);
     try {
-      const { seq, rawId } = await maxIds(c);
+      const { seq, rawId } = await maxIds(c, timeouts);
       pendingEvents = pendingEvents.filter((e) => e.seq > seq);
-      pendingRaw = pendingRaw.filter((r) => r.id > rawId);
+      pendingRaw = pendingRaw.filter((r) => r.row.id > rawId);
     } catch (err) {
-      await c.end().catch(() => undefined);
+      destroyClient(c);
       throw err;
     }
     client = c;
@@ -261,34 +355,49 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     // appends made while this batch is in flight go to fresh arrays: the next batch
     pendingEvents = [];
     pendingRaw = [];
+    inFlightSince = Math.min(evs[0]?.queuedAt ?? Infinity, raws[0]?.queuedAt ?? Infinity);
+    inFlightCount = evs.length + raws.length;
     try {
-      await c.query('BEGIN');
+      await query(c, timeouts, 'BEGIN');
       if (evs.length > 0) {
-        await c.query(INSERT_EVENTS, [evs.map((e) => e.seq), evs.map((e) => e.tableId), evs.map((e) => e.at), evs.map((e) => e.type), evs.map((e) => e.json)]);
+        await query(c, timeouts, INSERT_EVENTS, [evs.map((e) => e.seq), evs.map((e) => e.tableId), evs.map((e) => e.at), evs.map((e) => e.type), evs.map((e) => e.json)]);
       }
       if (raws.length > 0) {
-        await c.query(INSERT_RAW, [
-          raws.map((r) => r.id),
-          raws.map((r) => r.reader),
-          raws.map((r) => r.port),
-          raws.map((r) => r.at),
-          raws.map((r) => Buffer.from(r.line, 'utf8')),
-          raws.map((r) => r.status),
+        const rs = raws.map((p) => p.row);
+        await query(c, timeouts, INSERT_RAW, [
+          rs.map((r) => r.id),
+          rs.map((r) => r.reader),
+          rs.map((r) => r.port),
+          rs.map((r) => r.at),
+          rs.map((r) => Buffer.from(r.line, 'utf8')),
+          rs.map((r) => r.status),
         ]);
       }
-      await c.query('COMMIT');
+      await query(c, timeouts, 'COMMIT');
       transactions += 1;
     } catch (err) {
       pendingEvents = evs.concat(pendingEvents);
       pendingRaw = raws.concat(pendingRaw);
-      try {
-        await c.query('ROLLBACK');
-      } catch {
-        // the connection is gone: the next attempt reconnects
-        if (client === c) client = null;
-        void c.end().catch(() => undefined);
+      // a statement the server did not answer: the connection is stuck behind it (and the COMMIT
+      // may have been made: the reconnect finds out from the stored maximum seq / id)
+      const timedOut = /timeout/i.test((err as Error)?.message ?? '');
+      let rolledBack = false;
+      if (!timedOut) {
+        try {
+          await query(c, timeouts, 'ROLLBACK');
+          rolledBack = true;
+        } catch {
+          // the connection is gone
+        }
       }
+      if (rolledBack) throw err;
+      // the connection is gone or stuck: the next attempt reconnects
+      if (client === c) client = null;
+      destroyClient(c);
       throw err;
+    } finally {
+      inFlightSince = null;
+      inFlightCount = 0;
     }
   }
 
@@ -332,15 +441,30 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       return;
     }
     writing = true;
+    // a write still unanswered after the bound is said on the console once (the director's health shows it)
+    stallTimer = setTimeout(() => {
+      stallTimer = null;
+      const age = oldestUnwrittenMs(Date.now());
+      if (writing && age >= STORE_STALL_MS) {
+        const n = pendingEvents.length + pendingRaw.length + inFlightCount;
+        onFlushError(new Error(`${stallMessage(age)}; ${n} rows are kept in memory until it does: a hub stopped now loses them`));
+      }
+    }, STORE_STALL_MS);
+    stallTimer.unref();
+    const done = (): void => {
+      writing = false;
+      if (stallTimer) clearTimeout(stallTimer);
+      stallTimer = null;
+    };
     writeOnce().then(
       () => {
-        writing = false;
+        done();
         failures = 0;
         failure = null;
         kick();
       },
       (err: unknown) => {
-        writing = false;
+        done();
         failures += 1;
         const message = (err as Error)?.message ?? String(err);
         if (isPermanent(err)) {
@@ -379,6 +503,9 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     );
   }
 
+  const stallMessage = (ageMs: number): string =>
+    `writing the event log ${shown} has not finished for ${Math.floor(ageMs / 1000)} s: the database server does not answer`;
+
   function schedule(): void {
     if (scheduled) return;
     scheduled = true;
@@ -399,7 +526,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       return transactions;
     },
     get pending() {
-      return pendingEvents.length + pendingRaw.length;
+      return pendingEvents.length + pendingRaw.length + inFlightCount;
     },
 
     append(tableId, type, at, data) {
@@ -410,7 +537,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       checkNoNul(tableId, 'append: tableId');
       checkNoNul(type, 'append: type');
       const json = toJson(data, `append(${tableId}, ${type})`);
-      const e: MemEvent = { seq: lastSeq + 1, tableId, at, type, json };
+      const e: MemEvent = { seq: lastSeq + 1, tableId, at, type, json, queuedAt: Date.now() };
       lastSeq = e.seq;
       let list = byTable.get(tableId);
       if (!list) byTable.set(tableId, (list = []));
@@ -438,7 +565,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       };
       lastRawId = r.id;
       raw.set(r.id, r);
-      pendingRaw.push(r);
+      pendingRaw.push({ row: r, queuedAt: Date.now() });
       schedule();
       return r.id;
     },
@@ -473,8 +600,12 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     },
 
     health(): StoreHealth {
-      if (!failure) return { ok: true };
-      return { ok: false, error: failure.error, since: failure.since, retrying: failure.retrying, unwritten: pendingEvents.length + pendingRaw.length };
+      const now = Date.now();
+      const age = oldestUnwrittenMs(now);
+      const unwritten = pendingEvents.length + pendingRaw.length + inFlightCount;
+      if (failure) return { ok: false, error: failure.error, since: failure.since, retrying: failure.retrying, unwritten, oldestUnwrittenMs: age, check: CHECK_SERVER };
+      if (age >= STORE_STALL_MS) return { ok: false, error: stallMessage(age), since: now - age, retrying: true, unwritten, oldestUnwrittenMs: age, check: CHECK_SERVER };
+      return { ok: true, oldestUnwrittenMs: age };
     },
 
     drain() {

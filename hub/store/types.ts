@@ -37,7 +37,9 @@ export interface RawLine {
 }
 
 /**
- * Whether the store is writing the log (`health()`). Not ok while writes fail: `retrying` true for
+ * Whether the store is writing the log (`health()`). Not ok while writes fail, or (a store that writes asynchronously,
+ * PostgreSQL) while the oldest row not yet written is older than its bound (`STORE_STALL_MS` in
+ * hub/store/postgres.ts: the server does not answer): `retrying` true for
  * a failure that may pass (disk full, I/O error, server down: the rows stay pending and are tried
  * again); false when retrying cannot help (a constraint violation: another process wrote this log,
  * so it is not this hub's any more; a corrupt file). Then the store writes nothing more, keeps its
@@ -45,7 +47,11 @@ export interface RawLine {
  * no further change; the director sees it at `GET /api/director/health`.
  */
 export type StoreHealth =
-  | { ok: true }
+  | {
+      ok: true;
+      /** a store that writes asynchronously (PostgreSQL): ms since the oldest row not yet written was appended (0: all written) */
+      oldestUnwrittenMs?: number;
+    }
   | {
       ok: false;
       /** what failed, e.g. `"UNIQUE constraint failed: events.seq"`, prefixed with what to do */
@@ -56,6 +62,10 @@ export type StoreHealth =
       retrying: boolean;
       /** events + raw lines appended but not written */
       unwritten: number;
+      /** as in the ok variant; past the store's bound (PostgreSQL: 5 s) it alone makes health bad */
+      oldestUnwrittenMs?: number;
+      /** what the director should check, in words (absent: the disk of the hub's data folder) */
+      check?: string;
     };
 
 /** The append-only log behind every table. */

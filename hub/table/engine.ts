@@ -10,6 +10,8 @@
  * - `director-ruling` `{ flagId, ruling, by, deadRack?, changes? }`: the latest ruling on a flag stands
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (003 rule 19C/D)
  * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (./machine.ts)
+ * - `restart-ruling` `{ gameNo, choice, by }`: the director's choice for a game the readers did not
+ *   show as the log had it when the hub restarted (./restart-check.ts): the game ends
  * Every view is rebuilt from these by the fold, after a restart and after every director ruling.
  * An action on which the referee or the scorer throws (a fault of the rules code) leaves the state
  * as it was, stays in the log, and is listed for the director under "Moves the hub could not
@@ -35,6 +37,7 @@ import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
+import { restartEndReason, restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -55,12 +58,15 @@ export class TableEngine extends TableMachine {
   private unplacedGame = 0;
   /** the table's earlier games, each as its state stood when the next game began (from the fold) */
   private past: SiameseState[] = [];
+  /** game number → the director's restart choice for it (from the log) */
+  private restartChoices = new Map<number, RestartChoice>();
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: EngineOptions) {
     if (opts.table.variant !== 'siamese') throw new Error(`table ${opts.table.id}: only the Siamese variant is played by this hub version`);
     super(opts, { ...DEFAULT_SETTLE_BY_AREA, ...(opts.settleByArea ?? {}) });
     this.rebuild();
+    this.beginRestartCheck(this.state.phase === 'deal' || this.state.phase === 'play' ? this.state.gameNo : null);
   }
 
   // ------------------------------------------------------------------ the fold
@@ -80,6 +86,7 @@ export class TableEngine extends TableMachine {
     this.unplaced.length = 0;
     this.unplacedGame = this.state.gameNo;
     this.past = [];
+    this.restartChoices = new Map();
   }
 
   /** One event into the Siamese referee: a move as the action it is (./inference.ts), a count check (003 rule 18C), an entry (19C/D). */
@@ -114,6 +121,13 @@ export class TableEngine extends TableMachine {
       // the end of this game stands here whatever a later ruling says: it is scored as it stood
       const d = e.data as GameStoppedData;
       if (this.state.gameNo === d.gameNo && this.state.phase !== 'ended') this.state = { ...this.state, phase: 'ended', endReason: `${STOPPED_REASON} (003 rule 17)`, turn: null };
+    } else if (e.type === 'restart-ruling') {
+      const d = e.data as RestartRulingData;
+      if (d.gameNo === this.state.gameNo && this.state.phase !== 'ended' && this.state.phase !== 'waiting') {
+        this.state = { ...this.state, phase: 'ended', endReason: restartEndReason(d.choice, d.by), turn: null };
+        this.restartChoices.set(d.gameNo, d.choice);
+      }
+      return;
     }
     if (!action) return;
     if (this.state.gameNo !== this.unplacedGame) {
@@ -279,8 +293,8 @@ export class TableEngine extends TableMachine {
         ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
         gameNo,
       })),
-      score: scoreView(s, this.table, this.referee.lowestCardValue),
       results: this.results(),
+      score: restartScore(this.restartChoices.get(s.gameNo), scoreView(s, this.table, this.referee.lowestCardValue), this.table.players.length),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
     };

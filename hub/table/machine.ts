@@ -25,6 +25,7 @@
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (the variant's)
  * - `game-stopped` {@link GameStoppedData}: the first move after a game ended (the table is being
  *   cleared for the next game): from there on that game is over whatever a later ruling says
+ * - `restart-check`, `restart-ruling`: a game in play when the hub restarted (./restart-check.ts)
  *
  * Game boundaries and rulings: a ruling folds the whole log again, so a flag dismissed after it
  * ended a game would let that game play on with the moves that came after it (the clearing of the
@@ -45,6 +46,7 @@ import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './inference.js';
 import { publishWhenDurable } from './publish.js';
+import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 /** Payload of a `tile-moved` event. */
 export interface TileMovedData {
@@ -236,6 +238,11 @@ export abstract class TableMachine implements TableRuntime {
   private blind = false;
   /** top zone → times (ms) of its recent deltas and snapshots, oldest first (see {@link TableMachine.unconfirmedTops}) */
   private readonly topTimes = new Map<ZoneKey, { delta: number[]; snap: number[] }>();
+  /** a game in play at start, until the readers show it as the log has it or the director chooses (./restart-check.ts); no move is logged meanwhile */
+  private restartCheck: { check: RestartCheck; state: RestartCheckView['state'] } | null = null;
+  private readonly registry: ReadonlyMap<string, TileId>;
+  /** after a restart choice: no move is logged until the ended game has been published (its score reaches the tournament first) */
+  private holdUntilPublished = false;
 
   /**
    * @param settleByArea settle windows per area (ms), or none: every zone settles in the table's
@@ -255,6 +262,7 @@ export abstract class TableMachine implements TableRuntime {
     this.store = opts.store;
     this.readers = opts.readers;
     this.now = opts.now ?? Date.now;
+    this.registry = opts.registry;
   }
 
   // ------------------------------------------------------------------ the variant's part
@@ -294,6 +302,10 @@ export abstract class TableMachine implements TableRuntime {
     this.lastHeard.set(zone, at);
     this.noteTop(zone, 'snap', at);
     this.tracker.snapshot(zone, tags, at, line, gap !== undefined ? { from: gap, to: at } : undefined, rssi);
+    if (this.restartCheck?.state === 'checking') {
+      this.restartCheck.check.snapshot(zone, tags, at);
+      this.concludeRestartCheck(at);
+    }
     this.schedule();
   }
   /**
@@ -304,6 +316,7 @@ export abstract class TableMachine implements TableRuntime {
     this.lastHeard.set(zone, at);
     this.noteTop(zone, 'delta', at);
     this.tracker.add(zone, tag, at, line, rssi);
+    if (this.restartCheck?.state === 'checking') this.restartCheck.check.delta(zone, tag, true);
     this.schedule();
   }
   /** A tag left a zone. */
@@ -311,6 +324,7 @@ export abstract class TableMachine implements TableRuntime {
     this.lastHeard.set(zone, at);
     this.noteTop(zone, 'delta', at);
     this.tracker.remove(zone, tag, at, line);
+    if (this.restartCheck?.state === 'checking') this.restartCheck.check.delta(zone, tag, false);
     this.schedule();
   }
   /**
@@ -426,6 +440,12 @@ export abstract class TableMachine implements TableRuntime {
   tick(): void {
     if (this.closed) return;
     const now = this.now();
+    if (this.holdUntilPublished) return;
+    if (this.restartCheck) {
+      // a game in play at start: nothing is logged until the readers agree with the log or the director chooses
+      this.concludeRestartCheck(now);
+      if (this.restartCheck) return void this.schedule();
+    }
     const settle = this.table.timing.settleMs;
     for (const r of this.readers.statuses(now)) if (r.state === 'connected' || r.state === 'stale') this.lastMessage.set(r.id, r.lastMessageAt);
     // moves are logged in the order the tiles left their zones: a move (or a count check) waits
@@ -498,9 +518,16 @@ export abstract class TableMachine implements TableRuntime {
   }
 
   private schedule(): void {
-    if (this.closed) return;
+    if (this.closed || this.holdUntilPublished) return;
     const settle = this.table.timing.settleMs;
     const now = this.now();
+    if (this.restartCheck) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      const first = this.restartCheck.check.firstAt;
+      if (this.restartCheck.state === 'checking' && first !== null) this.timer = setTimeout(() => this.tick(), Math.max(0, first + RESTART_CHECK_MS - now) + 1);
+      return;
+    }
     // a check already due but held behind a tile still in a hand waits for that tile's next
     // sighting (which calls schedule) or 100 ms, never a 1 ms poll
     const checks = this.pendingChecks.map((t) => (t + settle > now ? t + settle : now + 100));
@@ -563,6 +590,68 @@ export abstract class TableMachine implements TableRuntime {
     this.pendingChecks = [];
     this.resetFold();
     for (const e of this.events) this.applyEvent(e, false);
+  }
+
+  // ------------------------------------------------------------------ a restart mid-game
+
+  /**
+   * Called by the variant after its first fold: `gameNo` is the game the log has in play (dealing
+   * or playing), or null. A game in play is held (no move logged) until every zone's first
+   * snapshot shows the tiles where the log has them, or the director chooses (./restart-check.ts).
+   */
+  protected beginRestartCheck(gameNo: number | null): void {
+    if (gameNo === null) return;
+    const where = new Map<string, ZoneKey>();
+    for (const e of this.events) if (e.type === 'tile-moved') where.set((e.data as TileMovedData).tag, (e.data as TileMovedData).to);
+    const expected = new Map<ZoneKey, Set<string>>();
+    for (const [tag, zone] of where) {
+      let set = expected.get(zone);
+      if (!set) expected.set(zone, (set = new Set()));
+      set.add(tag);
+    }
+    const zones = this.table.readers.flatMap((r) => Object.keys(r.zones).map((z) => `${r.id}/${z}` as ZoneKey));
+    const named = (tag: string): string => this.registry.get(tag) ?? tag;
+    this.restartCheck = { check: new RestartCheck(gameNo, expected, zones, (tag) => this.registry.has(tag), named), state: 'checking' };
+  }
+
+  private concludeRestartCheck(now: number): void {
+    const rc = this.restartCheck;
+    if (!rc || rc.state !== 'checking') return;
+    const result = rc.check.result(now);
+    if (result === 'pending') return;
+    this.store.append(this.id, 'restart-check', now, { gameNo: rc.check.gameNo, agreed: result === 'agrees', differences: [...rc.check.differences] });
+    if (result === 'agrees') this.restartCheck = null;
+    else rc.state = 'differs';
+    this.emit();
+  }
+
+  /** The restart check for the director view, while there is one. */
+  protected restartView(): RestartCheckView | undefined {
+    const rc = this.restartCheck;
+    return rc ? { gameNo: rc.check.gameNo, state: rc.state, differences: [...rc.check.differences], choices: RESTART_CHOICES } : undefined;
+  }
+
+  /**
+   * The director's choice for the game the readers did not show as the log had it at the restart
+   * (./restart-check.ts): a `restart-ruling` event, the log folded again (the game ends: scored as
+   * it stood, void, or to be replayed), then the moves since are logged from the readers as they are.
+   * @throws RulingError 409 when no game of this table waits for that choice; 400 for another choice
+   */
+  restartChoice(choice: RestartChoice, by: string): void {
+    const rc = this.restartCheck;
+    if (!rc || rc.state !== 'differs') throw new RulingError(409, `no game of table '${this.id}' waits for a restart decision`);
+    if (!RESTART_CHOICES.includes(choice)) throw new RulingError(400, `a restart choice is ${RESTART_CHOICES.join(', ')}, not ${JSON.stringify(choice)}`);
+    const data: RestartRulingData = { gameNo: rc.check.gameNo, choice, by };
+    this.store.append(this.id, 'restart-ruling', this.now(), data);
+    this.restartCheck = null;
+    this.rebuild();
+    this.emit();
+    // the moves since (the readers as they are now) follow once every listener has seen the game end
+    this.holdUntilPublished = true;
+    publishWhenDurable(this.store, () => {
+      this.holdUntilPublished = false;
+      this.schedule();
+    });
   }
 
   // ------------------------------------------------------------------ director
@@ -713,6 +802,7 @@ export abstract class TableMachine implements TableRuntime {
       })),
       ...(unplaced.length ? { unplaced } : {}),
       ...(notSeen.length ? { notSeen } : {}),
+      ...(this.restartCheck ? { restart: this.restartView()! } : {}),
     };
   }
 

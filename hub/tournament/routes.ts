@@ -18,6 +18,11 @@
  *                                                                   Only a game with a result (409 otherwise: "round 1 table 1
  *                                                                   game 1 has no result yet (it is in play at t1): …"); each
  *                                                                   seat's points at most 10000 either way (400, naming game and seat)
+ * - `GET  /api/director/tournament/between`                       → the games begun between rounds (BetweenRoundsGame[],
+ *                                                                   hub/tournament/between-rounds.ts): listed, then under way and not listed yet
+ * - `POST /api/director/tournament/between/:hubTable/:gameNo` `{ action: 'assign'|'drop', by? }` → the game as listed now;
+ *                                                                   assign: on the next round's card as the table's next game.
+ *                                                                   404 not such a game, 409 already ruled / no next round / its time is up
  * `:table` is a tournament table number or a bound hub table id. Errors: 400 bad body, 404 unknown
  * round or table, 409 refused by the clock or the card (the message says why).
  */
@@ -78,6 +83,19 @@ const CORRECT_BODY = {
   },
 } as const;
 
+const BETWEEN_PARAMS = {
+  type: 'object',
+  required: ['hubTable', 'gameNo'],
+  properties: { hubTable: { type: 'string', minLength: 1, maxLength: 64 }, gameNo: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+} as const;
+
+const BETWEEN_BODY = {
+  type: 'object',
+  required: ['action'],
+  additionalProperties: false,
+  properties: { action: { type: 'string', enum: ['assign', 'drop'] }, by: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
 /** The director's routes: `await director.register(tournamentDirectorRoutes(service))` inside the token-checked scope. */
 export function tournamentDirectorRoutes(service: TournamentService): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
@@ -93,6 +111,12 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
       '/api/director/tournament/cards/:table/:round/correct',
       { schema: { params: CARD_PARAMS, body: CORRECT_BODY } },
       async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), req.body)),
+    );
+    app.get('/api/director/tournament/between', async () => service.betweenRounds());
+    app.post<{ Params: { hubTable: string; gameNo: string }; Body: { action: 'assign' | 'drop'; by?: string } }>(
+      '/api/director/tournament/between/:hubTable/:gameNo',
+      { schema: { params: BETWEEN_PARAMS, body: BETWEEN_BODY } },
+      async (req) => refusals(() => service.ruleBetween(req.params.hubTable, Number(req.params.gameNo), req.body.action, req.body.by)),
     );
   };
 }

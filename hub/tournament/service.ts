@@ -38,6 +38,11 @@
  * or still in play when the time is up, does not count (the clock-start and time-up events remember
  * each table's game number). When the clock runs out, every game of the round without a result
  * (normally the 4th) scores 0 for all (000: "each player receives a zero for the fourth game").
+ *
+ * Between rounds (hub/tournament/between-rounds.ts): a game a table begins after the round's time
+ * is up (or, in a later round, before its clock starts) is listed for the director — when it ends
+ * between rounds, or when the next round's clock starts while it is under way — and goes on no
+ * card until the director assigns it to the next round (the table's next game there) or drops it.
  */
 import type { TableRuntime } from '../api/runtime.js';
 import type { DirectorTableView, PublicTableView, TournamentClockView, TournamentRoundView } from '../api/views.js';
@@ -60,6 +65,7 @@ import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rule
 import { standings, type Standing } from '../../rules/tournament/standings.js';
 import { checkTournamentConfig, type TournamentConfig } from './config.js';
 import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
+import { betweenKey, foldBetween, type BetweenRoundsGame, type TableResult } from './between-rounds.js';
 
 /** The tableId of the tournament's events in the hub's store. */
 export const TOURNAMENT_LOG = 'tournament';
@@ -83,7 +89,11 @@ export type TournamentEventType =
   /** `{ round, table, game, reason, director, outcome? , points? }` a director's correction */
   | 'tournament-correct'
   /** `{ round, table, game, points, hubTable, hubGameNo, by, rulingAt, note }` a ruling changed a recorded game's result: re-scored, initials cleared */
-  | 'tournament-rescore';
+  | 'tournament-rescore'
+  /** `{ afterRound, hubTable, hubGameNo, began, result? }` a game begun between rounds (hub/tournament/between-rounds.ts), or its result */
+  | 'tournament-between'
+  /** `{ hubTable, hubGameNo, action: 'assign'|'drop', round?, director }` the director's ruling on a game begun between rounds */
+  | 'tournament-between-ruling';
 
 /** A refused request, with the HTTP status the routes answer with (404 unknown table/round, 409 refused, 400 bad input). */
 export class TournamentServiceError extends Error {
@@ -172,6 +182,8 @@ interface State {
   taken: Map<string, { round: number; table: number; game: number; points: number[]; at: number }>;
   /** "round/table" → the lines rulings changed ({@link PublicCard.changes}) */
   changes: Map<string, string[]>;
+  /** games begun between rounds, by betweenKey(hubTable, hubGameNo), in the order they were listed */
+  between: Map<string, BetweenRoundsGame>;
 }
 
 /** "14:05": a time of day on the hub's clock (ms since epoch). */
@@ -181,6 +193,10 @@ function hhmm(at: number): string {
 }
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Why a game begun between rounds was not written on a card. */
+const betweenReason = (hubTable: string, hubGameNo: number, afterRound: number): string =>
+  `game ${hubGameNo} of hub table '${hubTable}' began between rounds (after round ${afterRound}'s time): listed for the director to assign or drop`;
 
 /** Initials from a name: "Ann Lee" → "AL", "bea" → "B". */
 export function initialsOf(name: string): string {
@@ -270,6 +286,8 @@ export class TournamentService {
   private readonly unsubscribe: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
+  /** hub table → the game under way and when this service first saw it (ms since epoch); not logged */
+  private readonly liveSince = new Map<string, { gameNo: number; at: number }>();
 
   /**
    * Folds the tournament's events of the store (a restart keeps everything).
@@ -292,6 +310,7 @@ export class TournamentService {
       played: new Map(),
       taken: new Map(),
       changes: new Map(),
+      between: new Map(),
     };
     for (const ev of this.store.events(TOURNAMENT_LOG)) {
       try {
@@ -449,6 +468,24 @@ export class TournamentService {
           s.changes.set(key, [...(s.changes.get(key) ?? []), `Game ${game} ${note}`]);
         };
       }
+      case 'tournament-between':
+        return foldBetween(s.between, d);
+      case 'tournament-between-ruling': {
+        const e = typeof d.hubTable === 'string' && typeof d.hubGameNo === 'number' ? s.between.get(betweenKey(d.hubTable, d.hubGameNo)) : undefined;
+        if (!e) throw new TournamentServiceError(404, `game ${String(d.hubGameNo)} of hub table '${String(d.hubTable)}' is not a game begun between rounds`);
+        if (e.state === 'assigned' || e.state === 'dropped')
+          throw new TournamentServiceError(409, `game ${e.hubGameNo} of hub table '${e.hubTable}' is already ${e.state === 'assigned' ? `assigned to round ${e.round}` : 'dropped'}`);
+        if (d.action !== 'assign' && d.action !== 'drop') throw new TournamentServiceError(400, `action must be "assign" or "drop", not ${JSON.stringify(d.action)}`);
+        const assign = d.action === 'assign';
+        return () => {
+          s.between.set(betweenKey(e.hubTable, e.hubGameNo), {
+            ...e,
+            state: assign ? 'assigned' : 'dropped',
+            round: assign ? e.afterRound + 1 : null,
+            director: typeof d.director === 'string' ? d.director : 'director',
+          });
+        };
+      }
       default:
         throw new TournamentServiceError(400, `unknown tournament event type "${type}"`);
     }
@@ -566,6 +603,7 @@ export class TournamentService {
       return;
     }
     this.rescoreRuled(hubTable, v);
+    if ((v.phase === 'deal' || v.phase === 'play') && this.liveSince.get(hubTable)?.gameNo !== v.gameNo) this.liveSince.set(hubTable, { gameNo: v.gameNo, at: this.now() });
     if (v.variant !== 'siamese' || v.phase !== 'ended' || !v.score?.final) return;
     if ((this.state.seen.get(hubTable) ?? -Infinity) >= v.gameNo) return;
     const source = `siamese table ${hubTable} game ${v.gameNo} (003 rule 17)`;
@@ -629,14 +667,31 @@ export class TournamentService {
   private record(hubTable: string, result: { outcome: TournamentOutcome } | { points: number[]; source: string }, hubGameNo?: number): RecordResult {
     const table = this.tableOfHub.get(hubTable);
     if (table === undefined) return { recorded: false, reason: `hub table '${hubTable}' plays no tournament table` };
+    const listed = hubGameNo === undefined ? undefined : this.state.between.get(betweenKey(hubTable, hubGameNo));
+    if (listed) return this.recordBetween(listed, result, table);
     if (hubGameNo !== undefined && (this.state.seen.get(hubTable) ?? -Infinity) >= hubGameNo)
       return { recorded: false, reason: `game ${hubGameNo} of hub table '${hubTable}' is already recorded, or was not played in a round's time` };
     this.tick();
     const s = this.state;
     const round = s.round;
+    const after = this.betweenWindow();
+    if (hubGameNo !== undefined && after !== null) {
+      try {
+        this.listBetween(hubTable, hubGameNo, after, this.beganAt(hubTable, hubGameNo), result);
+      } catch (e) {
+        return { recorded: false, reason: (e as Error).message };
+      }
+      return { recorded: false, reason: betweenReason(hubTable, hubGameNo, after) };
+    }
     const clock = s.clocks[round - 1]!;
     if (clock.state === 'ready') return { recorded: false, reason: `round ${round}'s clock has not been started` };
     if (s.timeUp[round - 1]) return { recorded: false, reason: `round ${round}'s time is up` };
+    return this.writeResult(round, table, hubTable, result, hubGameNo);
+  }
+
+  /** Writes a table's result on the card of `round` as its next game (checks that a slot is free). Never throws. */
+  private writeResult(round: number, table: number, hubTable: string, result: TableResult, hubGameNo?: number): RecordResult {
+    const s = this.state;
     const card = s.cards[round - 1]![table - 1]!;
     const free = card.games.findIndex((g) => g === null);
     if (free < 0) return { recorded: false, reason: `round ${round} table ${table} already has its ${GAMES_PER_ROUND} games` };
@@ -651,6 +706,109 @@ export class TournamentService {
       return { recorded: false, reason: (e as Error).message };
     }
     return { recorded: true, round, table, game: free + 1 };
+  }
+
+  // ---------- games begun between rounds (hub/tournament/between-rounds.ts) ----------
+
+  /**
+   * The round after whose end a game begun now would be "between rounds": the current round when
+   * its time is up; the previous one while a later round's clock has not started; else null.
+   */
+  private betweenWindow(): number | null {
+    const s = this.state;
+    if (s.timeUp[s.round - 1]) return s.round;
+    if (s.round > 1 && s.clocks[s.round - 1]!.state === 'ready') return s.round - 1;
+    return null;
+  }
+
+  /** When the service first saw this game under way (ms since epoch), or now. */
+  private beganAt(hubTable: string, hubGameNo: number): number {
+    const l = this.liveSince.get(hubTable);
+    return l && l.gameNo === hubGameNo ? l.at : this.now();
+  }
+
+  private listBetween(hubTable: string, hubGameNo: number, afterRound: number, began: number, result?: TableResult): void {
+    this.commit('tournament-between', { afterRound, hubTable, hubGameNo, began, ...(result ? { result } : {}) });
+  }
+
+  /** Games under way at bound tables that began between rounds and are not listed yet. */
+  private unlistedBetween(): BetweenRoundsGame[] {
+    const after = this.betweenWindow();
+    if (after === null) return [];
+    const out: BetweenRoundsGame[] = [];
+    for (const [hub, rt] of this.runtimes) {
+      let v: PublicTableView;
+      try {
+        v = rt.publicView();
+      } catch {
+        continue;
+      }
+      if ((v.phase !== 'deal' && v.phase !== 'play') || (this.state.seen.get(hub) ?? -Infinity) >= v.gameNo) continue;
+      if (this.state.between.has(betweenKey(hub, v.gameNo))) continue;
+      out.push({ hubTable: hub, hubGameNo: v.gameNo, afterRound: after, began: this.beganAt(hub, v.gameNo), state: 'in play', result: null, round: null, director: null });
+    }
+    return out;
+  }
+
+  /** The result of a listed game: kept for the director, or written on the card of the round it was assigned to. */
+  private recordBetween(e: BetweenRoundsGame, result: TableResult, table: number): RecordResult {
+    const name = `game ${e.hubGameNo} of hub table '${e.hubTable}'`;
+    if (e.result) return { recorded: false, reason: `${name} is already recorded (begun between rounds)` };
+    if (e.state === 'dropped') {
+      this.commit('tournament-between', { afterRound: e.afterRound, hubTable: e.hubTable, hubGameNo: e.hubGameNo, began: e.began, result });
+      return { recorded: false, reason: `${name} began between rounds and was dropped by the director` };
+    }
+    if (e.state === 'in play') {
+      this.commit('tournament-between', { afterRound: e.afterRound, hubTable: e.hubTable, hubGameNo: e.hubGameNo, began: e.began, result });
+      return { recorded: false, reason: betweenReason(e.hubTable, e.hubGameNo, e.afterRound) };
+    }
+    this.tick();
+    const round = e.round!;
+    if (this.state.timeUp[round - 1]) return { recorded: false, reason: `${name} was assigned to round ${round}, whose time is up` };
+    this.commit('tournament-between', { afterRound: e.afterRound, hubTable: e.hubTable, hubGameNo: e.hubGameNo, began: e.began, result });
+    return this.writeResult(round, table, e.hubTable, result, e.hubGameNo);
+  }
+
+  /**
+   * FOR THE DIRECTOR'S ROOM: the games begun between rounds — listed (in play, ended, assigned,
+   * dropped), then those under way now at a bound table that are not listed yet — in that order.
+   */
+  betweenRounds(): BetweenRoundsGame[] {
+    this.tick();
+    return [...this.state.between.values(), ...this.unlistedBetween()].map((g) => structuredClone(g));
+  }
+
+  /**
+   * The director rules on a game begun between rounds: `assign` puts it on the card of the next
+   * round (afterRound + 1) as the table's next game — at once when it has ended, else when it ends
+   * (within that round's time); `drop` counts it nowhere. A game under way that is not listed yet
+   * is listed first.
+   * @returns the game as the list now shows it
+   * @throws TournamentServiceError 404 for a game that is not one begun between rounds; 409 when it
+   *   is already ruled on, when there is no next round, when the next round's time is up, or when
+   *   its card has no free game
+   */
+  ruleBetween(hubTable: string, hubGameNo: number, action: 'assign' | 'drop', by = 'director'): BetweenRoundsGame {
+    this.tick();
+    const key = betweenKey(hubTable, hubGameNo);
+    const live = this.state.between.has(key) ? undefined : this.unlistedBetween().find((g) => g.hubTable === hubTable && g.hubGameNo === hubGameNo);
+    const e = this.state.between.get(key) ?? live;
+    if (!e) throw new TournamentServiceError(404, `game ${hubGameNo} of hub table '${hubTable}' is not a game begun between rounds`);
+    const round = e.afterRound + 1;
+    const table = this.tableOfHub.get(hubTable)!;
+    if (action === 'assign' && e.state !== 'assigned' && e.state !== 'dropped') {
+      if (round > this.config.rounds) throw new TournamentServiceError(409, `round ${e.afterRound} is the last round: a game begun after its time can only be dropped`);
+      if (this.state.timeUp[round - 1]) throw new TournamentServiceError(409, `round ${round}'s time is up: its games without a result scored 0`);
+      if (e.result && this.state.cards[round - 1]![table - 1]!.games.every((g) => g !== null))
+        throw new TournamentServiceError(409, `round ${round} table ${table} already has its ${GAMES_PER_ROUND} games`);
+    }
+    if (live) this.listBetween(hubTable, hubGameNo, live.afterRound, live.began);
+    this.commit('tournament-between-ruling', { hubTable, hubGameNo, action, ...(action === 'assign' ? { round } : {}), director: by });
+    if (action === 'assign' && e.result) {
+      const r = this.writeResult(round, table, hubTable, e.result, hubGameNo);
+      if (!r.recorded) this.problems.push(`assigning game ${hubGameNo} of '${hubTable}' to round ${round}: ${r.reason}`);
+    }
+    return structuredClone(this.state.between.get(key)!);
   }
 
   // ---------- the public API ----------
@@ -677,6 +835,9 @@ export class TournamentService {
    */
   clock(action: 'start' | 'pause' | 'resume'): TournamentClockPublic {
     this.tick();
+    // a game under way that began between rounds is listed before the clock starts: it is not this round's by itself
+    if (action === 'start' && this.state.clocks[this.state.round - 1]!.state === 'ready')
+      for (const g of this.unlistedBetween()) this.listBetween(g.hubTable, g.hubGameNo, g.afterRound, g.began);
     this.commit('tournament-clock', { round: this.state.round, action, seen: action === 'start' ? this.liveGameNos('start') : {} });
     return this.clockPublic();
   }

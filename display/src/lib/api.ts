@@ -3,6 +3,7 @@
  * the director's login (session cookie), and the director token some pages still keep for this
  * browser tab (sessionStorage).
  */
+import type { RestartChoice } from '../../../hub/api/views.js';
 
 import type { FlagStatus } from '../../../hub/api/views.js';
 
@@ -97,6 +98,33 @@ export async function postRuling(tableId: string, flagId: string, ruling: Ruling
   }
 }
 
+/** The director's words for each restart choice (hub/table/restart-check.ts). */
+export const RESTART_CHOICE_LABELS: Record<RestartChoice, string> = {
+  score: 'Score as it stood',
+  replay: 'Replay (counts for nothing)',
+  void: 'Void (0 for every player)',
+};
+
+/**
+ * The director's choice for a game the readers did not show as the log had it when the hub
+ * restarted: POST /api/director/tables/:id/restart {choice}.
+ * @returns null when the hub accepted it, else its message word for word (never throws)
+ */
+export async function postRestartChoice(tableId: string, choice: RestartChoice, token: string): Promise<string | null> {
+  try {
+    const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/restart`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ choice }),
+    });
+    if (res.ok) return null;
+    return await errorMessage(res);
+  } catch (err) {
+    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
 const TOKEN_KEY = 'mjhub.directorToken';
 
 /** The director token stored for this tab, or null. */
@@ -170,7 +198,17 @@ export async function fetchSession(): Promise<{ director: boolean; expiresAt: nu
 }
 
 /** The hub's own health as the director sees it (GET /api/director/health, hub/api/routes-health.ts). */
-export type StoreHealthView = { ok: true } | { ok: false; error: string; since: number; retrying: boolean; unwritten: number };
+export type StoreHealthView =
+  | { ok: true }
+  | {
+      ok: false;
+      error: string;
+      since: number;
+      retrying: boolean;
+      unwritten: number;
+      /** what to check, as the store words it (PostgreSQL: the database server); absent: the data folder's disk */
+      check?: string;
+    };
 
 /**
  * Asks the hub whether its event log is being written: GET /api/director/health (director login:
@@ -189,7 +227,14 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
     const s = body?.store as Partial<Record<string, unknown>> | undefined;
     if (!s || typeof s.ok !== 'boolean') return null;
     if (s.ok) return { ok: true };
-    return { ok: false, error: String(s.error ?? 'unknown'), since: Number(s.since ?? 0), retrying: s.retrying === true, unwritten: Number(s.unwritten ?? 0) };
+    return {
+      ok: false,
+      error: String(s.error ?? 'unknown'),
+      since: Number(s.since ?? 0),
+      retrying: s.retrying === true,
+      unwritten: Number(s.unwritten ?? 0),
+      ...(typeof s.check === 'string' ? { check: s.check } : {}),
+    };
   } catch {
     return null;
   }
@@ -208,7 +253,7 @@ export function storeHealthText(h: StoreHealthView | null, clock: (ms: number) =
   const lost = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines are not saved: they are lost when the hub stops.`;
   // durable before published (hub/table/publish.ts): nothing the log does not hold reaches a view
   const todo = h.retrying
-    ? 'Table views wait for the write. Check the disk of the hub’s data folder.'
-    : 'Table views stop updating. Stop the hub and check its data folder.';
+    ? `Table views wait for the write. ${h.check ?? 'Check the disk of the hub’s data folder.'}`
+    : `Table views stop updating. Stop the hub and ${h.check ? h.check.charAt(0).toLowerCase() + h.check.slice(1) : 'check its data folder.'}`;
   return `${what} (since ${clock(h.since)}): ${h.error}. ${lost} ${todo}`;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIAMESE_SEATS, cardKindOf, correctionProblem, postCorrection, postCorrectionCard, postEntry } from './dashboardApi.js';
+import { SIAMESE_SEATS, betweenRoundsText, cardKindOf, correctionProblem, postCorrection, postCorrectionCard, postEntry } from './dashboardApi.js';
 
 /** Stubs fetch with one answer and records the calls. */
 function stubFetch(status: number, body: unknown): { url: string; init: RequestInit }[] {
@@ -100,5 +100,22 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
     const got = await postCorrectionCard('1', 1, { game: 3, points: [0, 25], reason: 'Bea was not jokerless' }, '');
     expect(calls[0]).toEqual({ url: '/api/director/tournament/cards/1/1/correct', body: { game: 3, points: [0, 25], reason: 'Bea was not jokerless' } });
     expect('card' in got && [got.card.kind, got.card.names, got.card.settlement]).toEqual(['siamese', ['Ann', 'Bea'], 'Bea pays Ann 120']);
+  });
+});
+
+describe('betweenRoundsText (a game begun between rounds, in the room)', () => {
+  const hhmm = () => '10:52';
+  const base = { hubTable: 't1', hubGameNo: 5, afterRound: 1, began: 0, round: null, director: null };
+  it('names the game, when it began, how it stands and its points by seat', () => {
+    expect(betweenRoundsText({ ...base, state: 'in play', result: null }, hhmm)).toBe("Game 5 at t1, begun between rounds at 10:52 (after round 1's time): still in play");
+    expect(betweenRoundsText({ ...base, state: 'ended', result: { points: [50, 0], source: 's' } }, hhmm)).toBe(
+      "Game 5 at t1, begun between rounds at 10:52 (after round 1's time): ended, East 50 · West 0",
+    );
+    expect(betweenRoundsText({ ...base, state: 'assigned', round: 2, director: 'Judy', result: { outcome: { winner: 1, value: 25 } } }, hhmm)).toBe(
+      "Game 5 at t1, begun between rounds at 10:52 (after round 1's time): assigned to round 2 by Judy, South went Mah Jongg",
+    );
+    expect(betweenRoundsText({ ...base, state: 'dropped', director: 'Judy', result: { outcome: { winner: null, wallGame: true } } }, hhmm)).toBe(
+      "Game 5 at t1, begun between rounds at 10:52 (after round 1's time): dropped by Judy, a wall game",
+    );
   });
 });

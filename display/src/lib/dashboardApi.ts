@@ -245,3 +245,78 @@ export async function postCorrectionCard(table: string, round: number, fix: Scor
     return { error: `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
+
+/** A game begun between rounds, as GET /api/director/tournament/between lists it (hub/tournament/between-rounds.ts). */
+export interface BetweenRoundsEntry {
+  hubTable: string;
+  hubGameNo: number;
+  /** the round whose time was up when it began */
+  afterRound: number;
+  /** when the hub first saw it under way, ms since epoch */
+  began: number;
+  state: 'in play' | 'ended' | 'assigned' | 'dropped';
+  /** its result once it ended: points per seat, or a 000 outcome (scored when assigned) */
+  result: { points: number[]; source: string } | { outcome: Record<string, unknown> } | null;
+  /** the round it was assigned to */
+  round: number | null;
+  director: string | null;
+}
+
+/** GET /api/director/tournament/between, or null when the hub cannot be asked (no tournament, no login). Never throws. */
+export async function fetchBetweenRounds(token: string): Promise<BetweenRoundsEntry[] | null> {
+  try {
+    const res = await fetch('/api/director/tournament/between', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    if (!res.ok) return null;
+    const body: unknown = await res.json();
+    return Array.isArray(body) ? (body as BetweenRoundsEntry[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The director assigns a game begun between rounds to the next round, or drops it:
+ * POST /api/director/tournament/between/:hubTable/:gameNo {action}.
+ * @returns null when the hub accepted it, else its message word for word (never throws)
+ */
+export async function postBetweenRuling(hubTable: string, gameNo: number, action: 'assign' | 'drop', token: string): Promise<string | null> {
+  try {
+    const res = await fetch(`/api/director/tournament/between/${encodeURIComponent(hubTable)}/${gameNo}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ action }),
+    });
+    if (res.ok) return null;
+    return await errorMessage(res);
+  } catch (err) {
+    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/**
+ * The room's line for a game begun between rounds, e.g. "Game 5 at t1, begun between rounds at
+ * 10:52 (after round 1's time): ended, East 50 · South 0 · West 0 · North 0" (a Siamese card:
+ * East, West), "…: ended, South went Mah Jongg" (a 000 outcome, scored when assigned), or "…:
+ * assigned to round 2 by Judy, …". `hhmm` formats the time (local hours:minutes).
+ */
+export function betweenRoundsText(g: BetweenRoundsEntry, hhmm: (ms: number) => string): string {
+  const head = `Game ${g.hubGameNo} at ${g.hubTable}, begun between rounds at ${hhmm(g.began)} (after round ${g.afterRound}'s time)`;
+  const seats: readonly string[] = g.result && 'points' in g.result && g.result.points.length === 2 ? SIAMESE_SEATS : FOUR_SEATS;
+  const winner = g.result && 'outcome' in g.result ? g.result.outcome.winner : undefined;
+  const result =
+    g.result === null
+      ? ''
+      : 'points' in g.result
+        ? `, ${g.result.points.map((p, i) => `${seats[i] ?? `seat ${i + 1}`} ${p}`).join(' · ')}`
+        : typeof winner === 'number'
+          ? `, ${FOUR_SEATS[winner] ?? `seat ${winner + 1}`} went Mah Jongg`
+          : ', a wall game';
+  const by = g.director ? ` by ${g.director}` : '';
+  if (g.state === 'assigned') return `${head}: assigned to round ${g.round}${by}${result}`;
+  if (g.state === 'dropped') return `${head}: dropped${by}${result}`;
+  return `${head}: ${g.state === 'ended' ? 'ended' : 'still in play'}${result}`;
+}

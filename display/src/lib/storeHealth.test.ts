@@ -18,4 +18,20 @@ describe('storeHealthText: what the director reads when the event log is not wri
       'The hub is retrying to write its event log (since 09:00:00): SQLITE_FULL: database or disk is full. 40 events and reader lines are not saved: they are lost when the hub stops. Table views wait for the write. Check the disk of the hub’s data folder.',
     );
   });
+  it('a PostgreSQL server that does not answer: check the server and the path to it', () => {
+    const h = {
+      ok: false as const,
+      error: 'writing the event log postgres://mj:***@db:5432/hub has not finished for 6 s: the database server does not answer',
+      since: Date.UTC(2026, 10, 30, 14, 20, 5),
+      retrying: true,
+      unwritten: 7,
+      check: 'Check the database server and the network path to it.',
+    };
+    expect(storeHealthText(h, clock)).toBe(
+      'The hub is retrying to write its event log (since 14:20:05): writing the event log postgres://mj:***@db:5432/hub has not finished for 6 s: the database server does not answer. 7 events and reader lines are not saved: they are lost when the hub stops. Table views wait for the write. Check the database server and the network path to it.',
+    );
+    expect(storeHealthText({ ...h, retrying: false, error: 'STOPPED writing' }, clock)).toBe(
+      'The event log is not being saved (since 14:20:05): STOPPED writing. 7 events and reader lines are not saved: they are lost when the hub stops. Table views stop updating. Stop the hub and check the database server and the network path to it.',
+    );
+  });
 });
