@@ -27,13 +27,15 @@
 import { checkAt, checkText } from './checks.js';
 import pg from 'pg';
 import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
+import { storeErrorLog } from './report.js';
+import { stderrLogger } from '../log.js';
 
 /** Options for {@link openPostgresStore}. */
 export interface PostgresStoreOptions {
   /**
    * Called when a batch fails to be written (server down, connection lost). Before close() the
    * batch stays pending and is retried after a back-off (250 ms doubling up to 5 s) or on the next
-   * flush(). Default: print to stderr.
+   * flush(). Default: a line on stderr, once per change of state (./report.ts).
    */
   onFlushError?: (err: unknown) => void;
   /** first and longest retry delay after a failed write, ms; default `[250, 5000]` */
@@ -182,7 +184,7 @@ async function maxIds(c: pg.Client): Promise<{ seq: number; rawId: number }> {
  */
 export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<PostgresEventStore> {
   const shown = maskUrl(url);
-  const onFlushError = opts.onFlushError ?? ((err: unknown) => console.error(`event store (${shown}): write failed, will retry:`, err));
+  const onFlushError = opts.onFlushError ?? storeErrorLog(stderrLogger('store').child({ store: shown })).error;
   const [retryFirst, retryMax] = opts.retryMs ?? [250, 5000];
 
   let client: pg.Client | null = null;
@@ -401,6 +403,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     get pending() {
       return pendingEvents.length + pendingRaw.length;
     },
+    saved: () => ({ events: lastSeq - pendingEvents.length, rawLines: lastRawId - pendingRaw.length }),
 
     append(tableId, type, at, data) {
       checkOpen('append');
