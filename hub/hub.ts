@@ -159,11 +159,21 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
 
   // a standard table's game, once over, goes on the tournament's score card (seed 000 scoring)
   if (tournament) {
+    const tournamentLog = log.child({ part: 'tournament' });
     for (const engine of engines.values()) {
       if (!(engine instanceof StandardTableEngine)) continue;
+      // why a game did not go on a card, logged once per game and reason (report runs on every change)
+      const told = new Set<string>();
       const report = () => {
         const g = engine.gameState();
-        if (g.result) tournament.recordGame(engine.id, g.result.outcome, { hubGameNo: g.gameNo });
+        if (!g.result) return;
+        const r = tournament.recordGame(engine.id, g.result.outcome, { hubGameNo: g.gameNo });
+        if (r.recorded) {
+          tournamentLog.info({ table: engine.id, round: r.round, card: r.table, game: r.game }, `game ${g.gameNo} of table ${engine.id} recorded: round ${r.round}, tournament table ${r.table}, game ${r.game}`);
+        } else if (!r.reason.includes('is already recorded') && !told.has(`${g.gameNo} ${r.reason}`)) {
+          told.add(`${g.gameNo} ${r.reason}`);
+          tournamentLog.warn({ table: engine.id, game: g.gameNo }, `game ${g.gameNo} of table ${engine.id} is not on a score card: ${r.reason}`);
+        }
       };
       engine.onChange(report);
       report(); // a game that ended before a restart is recorded once (hubGameNo makes it idempotent)
