@@ -232,8 +232,10 @@ describe('the hub log: <data>/hub.log, JSON lines at --log-level; Ctrl-C says wh
     const portsFile = path.join(data, 'sim', 'ports.json');
     expect(await waitUntil(() => existsSync(portsFile), 30_000)).toBe(true);
     const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
+    const token = 'hub-log-director-token';
     const { hub, out } = await startHub(['--port', '0', '--data', data, '--settle-ms', '50', '--count-check-ms', '120', '--log-level', 'info',
-      ...ports.flatMap((p) => ['--reader', p])]);
+      ...ports.flatMap((p) => ['--reader', p])], { MJHUB_DIRECTOR_TOKEN: token });
+    const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out())![1]!;
     const flagged = () => logEntries(data).filter((e) => e.part === 'table' && typeof e.flag === 'string');
     expect(await waitUntil(() => flagged().length > 0, 60_000)).toBe(true);
     expect(statSync(path.join(data, 'hub.log')).mode & 0o777).toBe(0o600);
@@ -245,6 +247,13 @@ describe('the hub log: <data>/hub.log, JSON lines at --log-level; Ctrl-C says wh
     // the wrong count made on purpose: one tile too many off turn (27 + 1 = 28), both hands dead (003 rule 18C); the terminal's readable line
     expect(out()).toContain(`WARN  table t1: flag ${String(flag.flag)} (003 rule 18C): Ann has 28 tiles off turn (should be 27): both hands dead;`);
     expect(flagged()).toHaveLength(1); // logged once, though the view changed many times since
+    // the director dismisses it: one ruling entry, with table, flag and who ruled
+    const ruled = await fetch(`${url}/api/director/tables/t1/flags/${String(flag.flag)}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ruling: 'dismiss', by: 'Dee' }),
+    });
+    expect(ruled.status).toBe(200);
+    const rulings = logEntries(data).filter((e) => e.part === 'table' && e.ruling !== undefined);
+    expect(rulings.map((e) => [e.level, e.table, e.flag, e.ruling, e.by, e.msg])).toEqual([[30, 't1', flag.flag, 'dismiss', 'Dee', `director ruling by Dee: flag ${String(flag.flag)} dismissed`]]);
     hub.kill('SIGINT');
     expect(await waitUntil(() => hub.exitCode !== null, 10_000)).toBe(true);
     expect(hub.exitCode).toBe(0);
