@@ -122,6 +122,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   }
   const route = (zone: string) => engineOfReader.get(zone.slice(0, zone.indexOf('/')));
   const staleMs = Math.min(...opts.tables.map((t) => t.table.timing.staleMs));
+  const readersLog = log.child({ part: 'readers' });
   supervisor = new ReaderSupervisor(
     configured,
     store,
@@ -133,7 +134,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       status: (reader) => engineOfReader.get(reader)?.readerStatusChanged(),
     }),
     staleMs,
-    { tableOf: (id) => tableOfReader.get(id), log: log.child({ part: 'readers' }) },
+    { tableOf: (id) => tableOfReader.get(id), log: readersLog },
   );
   // stale is a matter of time: refresh the views now and then so a silent reader shows as stale
   const staleTimer = setInterval(() => {
@@ -223,6 +224,8 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     tournament,
     async close() {
       clearInterval(staleTimer);
+      // the hub closes its own ports: no "reader disconnected" for each of them
+      readersLog.level = 'silent';
       tournament?.close();
       for (const t of transports) await t.close();
       for (const e of engines.values()) e.close();
