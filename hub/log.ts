@@ -11,8 +11,13 @@
 import { chmodSync } from 'node:fs';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 
-/** The parts of the hub that log, each through its own child logger (`log.child({ part })`). */
-export const LOG_PARTS = ['transports', 'readers', 'tracker', 'table', 'store', 'api', 'tournament'] as const;
+/**
+ * The parts of the hub that log, each through its own child logger (`log.child({ part })`): the
+ * ports (transports), the reader sessions (readers), each table's flags and the director's rulings
+ * and entries (table), the event log's writes (store), HTTP and socket.io (api), score cards
+ * (tournament). Entries of the hub itself (starting, stopping) have no part.
+ */
+export const LOG_PARTS = ['transports', 'readers', 'table', 'store', 'api', 'tournament'] as const;
 export type LogPart = (typeof LOG_PARTS)[number];
 
 /** The levels `--log-level` takes, most verbose first; `silent` logs nothing. */
