@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock
   if (!o.databaseUrl) assertDataFolderFree(o.data);
   await checkListen(o.host, o.port);
-  mkdirSync(o.data, { recursive: true });
+  mkdirSync(o.data, { recursive: true, mode: 0o700 }); // the hub user's alone, as the event log's folder
   const log: HubLogger = createHubLogger({ level: o.logLevel, file: path.join(o.data, 'hub.log'), terminal: process.stdout });
 
   let ports = o.reader ?? [];
