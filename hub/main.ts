@@ -292,6 +292,7 @@ async function main(): Promise<void> {
 
 main().catch(async (e: unknown) => {
   console.error(`mjhub: ${(e as Error).message}`);
+  stopping = true; // the simulators are stopped by the hub: not a failure of theirs
   await stopSimulators().catch(() => undefined);
   process.exit(1);
 });

@@ -283,10 +283,9 @@ export class ReaderSupervisor {
   /**
    * A connection closed (unplugged, socket ended): its reader is `reconnecting` while the
    * transport retries (`retrying`, default true), else `offline`; its tiles stay where they were.
-   * @param reason e.g. "Port closed: disconnected" (kept for the director)
+   * @param reason e.g. "Port closed: disconnected" (in the hub log's `reader disconnected` entry)
    */
   closed(conn: Connection, reason?: string, retrying = true): void {
-    void reason;
     const info = this.conns.get(conn);
     this.conns.delete(conn);
     if (!info) return;
