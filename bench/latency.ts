@@ -426,7 +426,7 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
   const dataDir = memory ? ':memory:' : dir;
   const loaded = cloneTables(demo, n);
   const setupStart = performance.now();
-  const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token', logger: false });
+  const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token', });
   const stats: Stats = { lines: 0, deltas: 0, seqGaps: 0, dropped: 0, commands: 0, samples: [], measuring: false };
   // where the time goes: the supervisor's line handling, the engines' ticks (settled moves → log →
   // fold), the store's flush (the durable write before every publish), the public view computed per

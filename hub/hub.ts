@@ -20,6 +20,9 @@ import { simulatedTileSet } from './tilesets/simulated.js';
 import { enrolledTagMap, tileSetDir } from './tilesets/store.js';
 import { ReadStats } from './tilesets/read-stats.js';
 import type { TileId } from '../rules/tiles.js';
+import { silentLogger, type HubLogger } from './log.js';
+import { storeErrorLog } from './store/report.js';
+import { logFlags } from './table/log-flags.js';
 
 export interface HubOptions {
   tables: LoadedTable[];
@@ -35,8 +38,13 @@ export interface HubOptions {
   httpHost?: string;
   /** the base URL written into seat links and QR codes (`--public-url`), e.g. `http://192.168.1.20:8080`; default: the director's request origin */
   publicUrl?: string;
-  /** where the hub's own lines go (a reader that cannot connect, connects again: hub/transports/connection-log.ts); default console.log */
+  /** where a port's connection lines go (cannot connect, connects again: hub/transports/connection-log.ts); default `logger`, `transports` part */
   log?: (line: string) => void;
+  /**
+   * the hub's log (hub/log.ts): each part logs through its own child (`part`: transports, readers,
+   * table, store, api, tournament), with `table` and `reader` where one is concerned; default: nowhere
+   */
+  logger?: HubLogger;
   /** the fixed director bearer token for scripts (never shown to players) */
   directorToken: string;
   /** the director's login secret (`POST /api/login`); default: directorToken */
@@ -47,7 +55,6 @@ export interface HubOptions {
   tournament?: TournamentConfig;
   /** the built display (display/dist), served as a single-page app */
   staticDir?: string;
-  logger?: boolean;
 }
 
 export interface RunningHub {
@@ -77,7 +84,10 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
  *   host is not this machine's (EADDRNOTAVAIL): everything opened is closed first
  */
 export async function startHub(opts: HubOptions): Promise<RunningHub> {
-  const store = await openHubStore(opts);
+  const log = opts.logger ?? silentLogger();
+  const storeLog = log.child({ part: 'store' });
+  const storeErrors = storeErrorLog(storeLog);
+  const store = await openHubStore({ ...opts, onFlushError: storeErrors.error });
   const tournament = opts.tournament ? new TournamentService({ config: opts.tournament, store }) : null;
 
   const engineOfReader = new Map<string, TableEngine | StandardTableEngine>();
@@ -112,6 +122,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   }
   const route = (zone: string) => engineOfReader.get(zone.slice(0, zone.indexOf('/')));
   const staleMs = Math.min(...opts.tables.map((t) => t.table.timing.staleMs));
+  const readersLog = log.child({ part: 'readers' });
   supervisor = new ReaderSupervisor(
     configured,
     store,
@@ -123,12 +134,16 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       status: (reader) => engineOfReader.get(reader)?.readerStatusChanged(),
     }),
     staleMs,
-    { tableOf: (id) => tableOfReader.get(id) },
+    { tableOf: (id) => tableOfReader.get(id), log: readersLog },
   );
   // stale is a matter of time: refresh the views now and then so a silent reader shows as stale
   const staleTimer = setInterval(() => {
     for (const e of engines.values()) e.readerStatusChanged();
+    if (store.health) storeErrors.health(store.health());
   }, Math.max(250, Math.floor(staleMs / 2)));
+  // every flag raised, once, with its table (the director's rulings: hub/api/server.ts)
+  const tableLog = log.child({ part: 'table' });
+  for (const engine of engines.values()) logFlags(engine, tableLog.child({ table: engine.id }));
 
   const sup = supervisor;
   const sink: TransportSink = {
@@ -139,16 +154,27 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   };
   const transports: Transport[] = [];
   // one line per port per change of state (cannot connect / connected again), never per retry
-  const logged = withConnectionLog(sink, opts.log ?? ((line) => console.log(line)));
+  const transportLog = log.child({ part: 'transports' });
+  const logged = withConnectionLog(sink, opts.log ?? ((line, level, port) => transportLog[level]({ port }, line)));
   for (const p of opts.ports) transports.push(await openReaderPort(p, logged));
 
   // a standard table's game, once over, goes on the tournament's score card (seed 000 scoring)
   if (tournament) {
+    const tournamentLog = log.child({ part: 'tournament' });
     for (const engine of engines.values()) {
       if (!(engine instanceof StandardTableEngine)) continue;
+      // why a game did not go on a card, logged once per game and reason (report runs on every change)
+      const told = new Set<string>();
       const report = () => {
         const g = engine.gameState();
-        if (g.result) tournament.recordGame(engine.id, g.result.outcome, { hubGameNo: g.gameNo });
+        if (!g.result) return;
+        const r = tournament.recordGame(engine.id, g.result.outcome, { hubGameNo: g.gameNo });
+        if (r.recorded) {
+          tournamentLog.info({ table: engine.id, round: r.round, card: r.table, game: r.game }, `game ${g.gameNo} of table ${engine.id} recorded: round ${r.round}, tournament table ${r.table}, game ${r.game}`);
+        } else if (!r.reason.includes('is already recorded') && !told.has(`${g.gameNo} ${r.reason}`)) {
+          told.add(`${g.gameNo} ${r.reason}`);
+          tournamentLog.warn({ table: engine.id, game: g.gameNo }, `game ${g.gameNo} of table ${engine.id} is not on a score card: ${r.reason}`);
+        }
       };
       engine.onChange(report);
       report(); // a game that ended before a restart is recorded once (hubGameNo makes it idempotent)
@@ -170,7 +196,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     ...(opts.directorSessionTtlMs !== undefined ? { sessionTtlMs: opts.directorSessionTtlMs } : {}),
     store,
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
-    logger: opts.logger ?? false,
+    logger: log.child({ part: 'api' }),
     ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
   });
   // browser relays (Web Serial / Web Bluetooth in a director's page) feed the same sink
@@ -198,13 +224,15 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     tournament,
     async close() {
       clearInterval(staleTimer);
+      // the hub closes its own ports: no "reader disconnected" for each of them
+      readersLog.level = 'silent';
       tournament?.close();
       for (const t of transports) await t.close();
       for (const e of engines.values()) e.close();
       await server.close();
       store.close(); // never throws: what it cannot write it reports
       // PostgreSQL: rejects with what could not be written; reported, not thrown (a Ctrl-C must not crash)
-      await store.drain().catch((err: unknown) => console.error(`event store: ${(err as Error)?.message ?? String(err)}`));
+      await store.drain().catch((err: unknown) => storeLog.error((err as Error)?.message ?? String(err)));
     },
   };
 }

@@ -4,7 +4,7 @@
  * violation injected now and then) on pseudo-terminals, and the hub reading them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { assertDataFolderFree } from './store/lock.js';
 import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
 import { intOption } from './simulator/run.js';
 import { GAMES_PER_ROUND } from '../rules/tournament/errors.js';
+import { createHubLogger, LOG_LEVELS, type HubLogger, type LogLevel } from './log.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -79,7 +80,11 @@ const program = new Command()
       throw new InvalidArgumentError((e as Error).message);
     }
   })
-  .option('--data <dir>', 'folder for the event log', path.join(root, 'data'))
+  .option('--data <dir>', 'folder for the event log and the hub log (hub.log)', path.join(root, 'data'))
+  .option('--log-level <level>', `least level logged to <data>/hub.log (JSON lines) and the terminal: ${LOG_LEVELS.join(' | ')}`, (v: string) => {
+    if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new InvalidArgumentError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${v}"`);
+    return v;
+  }, 'info')
   .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
   .option('--settle-ms <ms>', 'override every table\'s settle windows, in every area (ms)', intOption('--settle-ms', 0))
@@ -103,7 +108,7 @@ const program = new Command()
 const o = program.opts<{
   config?: string; port: number; host: string; publicUrl?: string; data: string; databaseUrl?: string; reader?: string[]; settleMs?: number; countCheckMs?: number;
   simPace: number; simSeed: number; simTransport: string; tableKind: string; directorSecretFile?: string; directorSessionHours?: number;
-  room: boolean; tournament?: string;
+  room: boolean; tournament?: string; logLevel: LogLevel;
 }>();
 if (o.publicUrl === undefined) {
   const env = fromEnv('MJHUB_PUBLIC_URL', (name) => (v) => {
@@ -147,8 +152,16 @@ async function waitForFile(file: string, ms: number, child: ChildProcess): Promi
   }
 }
 
+/** A line the operator always sees on stopping: logged at `info`, or printed when `--log-level` leaves `info` out. */
+function say(log: HubLogger, line: string, fields: Record<string, unknown>): void {
+  if (log.isLevelEnabled('info')) log.info(fields, line);
+  else console.log(line);
+}
+
 /** The simulators started so far: stopped (with their socat children) on every way out. */
 const sims: ChildProcess[] = [];
+/** Set once the hub stops on purpose: a simulator that exits then was stopped by it, not failing. */
+let stopping = false;
 
 /** Stops every simulator (SIGTERM, then SIGKILL after 5 s) and waits until each has exited. */
 async function stopSimulators(): Promise<void> {
@@ -183,6 +196,8 @@ async function main(): Promise<void> {
   // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock
   if (!o.databaseUrl) assertDataFolderFree(o.data);
   await checkListen(o.host, o.port);
+  mkdirSync(o.data, { recursive: true, mode: 0o700 }); // the hub user's alone, as the event log's folder
+  const log: HubLogger = createHubLogger({ level: o.logLevel, file: path.join(o.data, 'hub.log'), terminal: process.stdout });
 
   let ports = o.reader ?? [];
   if (ports.length === 0) {
@@ -202,6 +217,10 @@ async function main(): Promise<void> {
         { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: root, detached: true },
       );
       sims.push(sim);
+      sim.on('exit', (code, signal) => {
+        if (stopping) say(log, `simulator for table ${table.id} stopped`, { table: table.id });
+        else log.error({ table: table.id, code, signal }, `simulator for table ${table.id} exited (${signal ?? `code ${code}`}): its readers are gone`);
+      });
       await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
       const mine = (JSON.parse(readFileSync(path.join(dir, 'ports.json'), 'utf8')) as { port: string }[]).map((p) => p.port);
       ports = [...ports, ...mine];
@@ -222,6 +241,7 @@ async function main(): Promise<void> {
       httpHost: o.host,
       ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
       directorToken,
+      logger: log,
       directorSecret: secret.value,
       ...(sessionHours !== undefined ? { directorSessionTtlMs: Math.round(sessionHours * 3_600_000) } : {}),
       ...(tournament ? { tournament } : {}),
@@ -255,22 +275,24 @@ async function main(): Promise<void> {
   if (secret.source === 'data') console.log(`  director secret (log in with it; ${secret.from}): ${secret.value}`);
   else console.log(`  director secret: ${secret.from}`);
   secret.value = ''; // kept only as an scrypt hash inside the hub from now on
-  let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     // the hub first: its transports stop retrying, so no "connection lost" line for a simulator stopped on purpose
     await hub.close().catch(() => undefined);
     await stopSimulators();
+    const saved = hub.store.saved?.() ?? { events: 0, rawLines: 0 };
+    const where = o.databaseUrl ? `PostgreSQL ${(hub.store as { url?: string }).url ?? ''}` : path.resolve(o.data, 'events.sqlite');
+    say(log, `hub stopped: ${saved.events} events and ${saved.rawLines} raw lines saved in ${where}`, { signal, ...saved });
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
-  for (const sim of sims) sim.on('exit', (code) => console.log(`simulator exited (code ${code})`));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch(async (e: unknown) => {
   console.error(`mjhub: ${(e as Error).message}`);
+  stopping = true; // the simulators are stopped by the hub: not a failure of theirs
   await stopSimulators().catch(() => undefined);
   process.exit(1);
 });

@@ -39,3 +39,20 @@ describe('pure cores', () => {
     });
   }
 });
+
+describe('the hub logs through its logger (hub/log.ts)', () => {
+  it('no console.* in hub/ but in main.ts (the start banner and the stop line), the CLI (hub/cli) and the simulator, which print by design', () => {
+    const printers = [path.join(root, 'hub/main.ts'), path.join(root, 'hub/cli') + path.sep, path.join(root, 'hub/simulator') + path.sep];
+    const files = sources(path.join(root, 'hub')).filter((f) => !printers.some((p) => f === p || f.startsWith(p)));
+    expect(files.length).toBeGreaterThan(20);
+    const bad: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      // test code (suites shared by *.test.ts files) prints its figures: speed is printed, never asserted
+      if (/from ['"]vitest['"]/.test(text)) continue;
+      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      for (const m of code.matchAll(/\bconsole\.\w+/g)) bad.push(`${path.relative(root, file)}: ${m[0]}`);
+    }
+    expect(bad).toEqual([]);
+  });
+});

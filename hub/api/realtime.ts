@@ -16,6 +16,7 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import { toDirector, toPublic } from './public-view.js';
 import type { TableRuntime } from './runtime.js';
 import { DIRECTOR_NAMESPACE, EV, type WatchAck } from './socket-events.js';
+import { stderrLogger } from '../log.js';
 
 /** The room a table's watchers join, e.g. `"table:t1"`. */
 export function tableRoom(tableId: string): string {
@@ -101,7 +102,7 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_MESSAGE,
   });
-  const logError = opts.logError ?? ((msg, err) => console.error(msg, err));
+  const logError = opts.logError ?? ((msg, err) => stderrLogger('api').error({ err }, msg));
   const byId = new Map(opts.tables.map((t) => [t.id, t] as const));
 
   const director = io.of(DIRECTOR_NAMESPACE);

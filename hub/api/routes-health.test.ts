@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadHubConfig } from '../config/load.js';
 import { startHub, type RunningHub } from '../hub.js';
@@ -39,9 +40,15 @@ describe('GET /api/director/health', () => {
   it('shows a store that stopped writing (another process wrote its log), and the hub closes without an error', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-health-'));
     dirs.push(dir);
-    const hub = await startHub({ tables: loadHubConfig(CONFIG), dataDir: dir, ports: [], httpPort: 0, directorToken: TOKEN });
+    // the hub's log (hub/log.ts): the store's errors, as the operator reads them in hub.log
     const errors: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
+    const logger = pino({ level: 'error', base: undefined }, {
+      write: (l: string) => {
+        const e = JSON.parse(l) as { part: string; msg: string };
+        errors.push(`${e.part}: ${e.msg}`);
+      },
+    });
+    const hub = await startHub({ tables: loadHubConfig(CONFIG), dataDir: dir, ports: [], httpPort: 0, directorToken: TOKEN, logger });
     hub.store.flush();
     // what a second hub on the same folder did before the lock: it took the next seq
     const intruder = new Database(path.join(dir, 'events.sqlite'));
@@ -56,7 +63,7 @@ describe('GET /api/director/health', () => {
     const store = (body as { store: { ok: boolean; retrying: boolean; unwritten: number; error: string; since: number } }).store;
     expect(store).toMatchObject({ ok: false, retrying: false, unwritten: 1 });
     expect(store.error).toMatch(/^STOPPED writing the event log .*events\.sqlite at .*: UNIQUE constraint failed: events\.seq/);
-    expect(errors.filter((e) => e.includes('STOPPED writing'))).toHaveLength(1);
+    expect(errors.filter((e) => e.startsWith('store: STOPPED writing'))).toHaveLength(1);
     await expect(hub.close()).resolves.toBeUndefined();
     expect(errors.at(-1)).toMatch(/closed with 1 events \(seq \d+-\d+\) and 0 raw lines not written$/);
   });

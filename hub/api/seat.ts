@@ -43,6 +43,7 @@ import { cardMissing, cardTotal, isCardComplete, verificationPartner } from '../
 import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseCardMissing, siameseCardTotal, siameseSettlement, type SiameseScoreCard } from '../../rules/tournament/siamese-card.js';
 import type { AnyScoreCard } from '../../rules/tournament/cards.js';
 import type { TournamentService } from '../tournament/service.js';
+import { stderrLogger } from '../log.js';
 
 /** What a seat token opens. */
 export interface SeatClaim {
@@ -510,7 +511,7 @@ export function seatRoom(claim: Pick<SeatClaim, 'table' | 'player' | 'game'>): s
  */
 export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Namespace; close(): void } {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
-  const logError = opts.logError ?? ((msg, err) => console.error(msg, err));
+  const logError = opts.logError ?? ((msg, err) => stderrLogger('api').error({ err }, msg));
   const nsp = io.of(SEAT_NAMESPACE);
   /** room → its channel and the claim it serves */
   const channels = new Map<string, { channel: Channel; claim: SeatClaim; table: TableRuntime }>();

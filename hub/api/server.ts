@@ -32,7 +32,7 @@ import { STATUS_CODES } from 'node:http';
 import { resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaValidationError } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaValidationError } from 'fastify';
 import type { Server } from 'socket.io';
 import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
 import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
@@ -45,6 +45,7 @@ import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import type { FlagStatus, RestartChoice } from './views.js';
+import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
 /** Options for {@link createHubServer}. */
@@ -68,8 +69,11 @@ export interface HubServerOptions {
   tournament?: TournamentService;
   /** folder of the built display (display/dist); omitted: API only */
   staticDir?: string;
-  /** fastify's logger (pino) on or off; default off */
-  logger?: boolean;
+  /**
+   * the hub's log (hub/log.ts): fastify logs through its `api` part (requests only at `debug`),
+   * the director's rulings and entries through the `table` part; default: stderr
+   */
+  logger?: HubLogger;
   /** the reader supervisor: adds the director's reader routes (hub/api/routes-readers.ts) */
   readers?: ReaderDirectory;
   /** the enrolled tile sets' folder (`<dataDir>/tilesets`) for the enrolment routes (hub/api/routes-enroll.ts); omitted: sets cannot be saved */
@@ -257,8 +261,11 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     }
   }
 
+  const log = opts.logger ?? stderrLogger();
+  const apiLog = log.child({ part: 'api' });
+  const tableLog = log.child({ part: 'table' });
   const app = Fastify({
-    logger: opts.logger ?? false,
+    loggerInstance: requestLogger(apiLog) as FastifyBaseLogger,
     bodyLimit: 16 * 1024,
     schemaErrorFormatter: formatSchemaError,
     // strict bodies: `{ as: 7 }` is refused (no coercion to "7"), an unknown field is refused (not dropped)
@@ -344,6 +351,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
         t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack, req.body.was ?? 'awaiting-director');
+        const { ruling, by = 'director', deadRack } = req.body;
+        tableLog.info({ table: t.id, flag: req.params.flagId, ruling, by, ...(deadRack !== undefined ? { deadRack } : {}) },
+          `director ruling by ${by}: flag ${req.params.flagId} ${ruling === 'confirm' ? 'confirmed' : 'dismissed'}${deadRack !== undefined ? ` (rack ${deadRack + 1} dies)` : ''}`);
         return toPublic(t.publicView());
       },
     );
@@ -372,6 +382,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
           return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard' : 'only looked-at-stolen-tile and dead-declared-in-error'}`);
         const entry = { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0 } as AnyDirectorEntry;
         t.enter(entry, by ?? 'director');
+        tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);
         return toPublic(t.publicView());
       },
     );
@@ -394,7 +405,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     tables: opts.tables,
     isDirectorToken,
     isDirectorCookie: auth.isCookie,
-    logError: (msg, err) => (opts.logger ? app.log.error({ err }, msg) : console.error(msg, err)),
+    logError: (msg, err) => apiLog.error({ err }, msg),
   });
   const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens });
   app.addHook('preClose', async () => seats.close());

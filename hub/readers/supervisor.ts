@@ -35,6 +35,7 @@ import type { DecodeResult, HelloMessage, ReaderMessage } from '../../firmware-p
 import { RulingError } from '../api/runtime.js';
 import type { ReaderState, ReaderStatus, RelayPage, UnknownReader } from '../api/views.js';
 import type { EventStore } from '../store/types.js';
+import { silentLogger, type HubLogger } from '../log.js';
 
 /** One open connection to (possibly) a reader: a serial port, a TCP socket, a browser relay. */
 export interface Connection {
@@ -83,6 +84,11 @@ export interface SupervisorOptions {
    * applying them made more net-only moves (realistic 10 → 17, x5 62 → 88) and nothing better.
    */
   applyReplayed?: boolean;
+  /**
+   * Where a reader's connect, disconnect, sequence gap and restart are logged, once each, with its
+   * `table` and `reader` (the hub's `readers` part; default: nowhere)
+   */
+  log?: HubLogger;
 }
 
 /** Payload of a `reader-assigned` event: the physical reader `reader` now plays the configured slot `as`. */
@@ -116,6 +122,8 @@ export const SNAP_REQUEST_INTERVAL_MS = 1000;
 export const DUPLICATE_WINDOW = 1024;
 /** At most this many sequence numbers of one gap are awaited from a v1 reader's replay (PROTOCOL.md §6.1). */
 export const REPLAY_GAP_MAX = 256;
+/** A HELLO on a reader's own connection later than this after the hub's last `CMD snap` (ms) was not asked for: the reader restarted. */
+const UNASKED_HELLO_MS = 5 * SNAP_REQUEST_INTERVAL_MS;
 /** Table id used for reader rulings when no table owns the reader. */
 export const HUB_LOG_ID = 'hub';
 
@@ -216,6 +224,7 @@ export class ReaderSupervisor {
   private readonly tableOf: (readerId: string) => string | undefined;
   private readonly now: () => number;
   private readonly applyReplayed: boolean;
+  private readonly log: HubLogger;
 
   /**
    * Builds the supervisor and re-applies the director's reader rulings found in the store.
@@ -232,6 +241,7 @@ export class ReaderSupervisor {
     this.tableOf = opts.tableOf ?? (() => undefined);
     this.now = opts.now ?? Date.now;
     this.applyReplayed = opts.applyReplayed ?? false;
+    this.log = opts.log ?? silentLogger();
     for (const [id, zones] of configured) {
       this.readers.set(id, {
         id,
@@ -273,10 +283,9 @@ export class ReaderSupervisor {
   /**
    * A connection closed (unplugged, socket ended): its reader is `reconnecting` while the
    * transport retries (`retrying`, default true), else `offline`; its tiles stay where they were.
-   * @param reason e.g. "Port closed: disconnected" (kept for the director)
+   * @param reason e.g. "Port closed: disconnected" (in the hub log's `reader disconnected` entry)
    */
   closed(conn: Connection, reason?: string, retrying = true): void {
-    void reason;
     const info = this.conns.get(conn);
     this.conns.delete(conn);
     if (!info) return;
@@ -290,8 +299,14 @@ export class ReaderSupervisor {
       r.retrying = retrying;
       r.reconnects += 1;
       r.synced.clear();
+      this.logOf(r).warn({ port: conn.name, reason: reason ?? null }, `reader disconnected from ${conn.name}${reason ? ` (${reason})` : ''}${retrying ? '; waiting for it to come back' : ''}`);
       this.sink.status(r.id);
     }
+  }
+
+  /** The log of one configured reader: its table and id on every entry. */
+  private logOf(r: ReaderSession): HubLogger {
+    return this.log.child({ table: this.tableOf(r.id) ?? HUB_LOG_ID, reader: r.id });
   }
 
   /** One line from a connection, without its newline. Never throws. */
@@ -355,6 +370,9 @@ export class ReaderSupervisor {
       const r = this.slotOf(msg.reader);
       if (!r) {
         this.unbind(conn, info);
+        if (this.unknown.get(msg.reader)?.conn !== conn) {
+          this.log.warn({ reader: msg.reader, port: conn.name }, `unknown reader ${msg.reader} on ${conn.name}: not in the table config; it waits for the director to assign it`);
+        }
         info.unknownId = msg.reader;
         this.unknown.set(msg.reader, { id: msg.reader, port: conn.name, at, firmware: msg.firmware, zones: [...msg.zones], conn, hello: msg });
         return;
@@ -387,6 +405,7 @@ export class ReaderSupervisor {
         // backwards to a line the hub does not have: the reader restarted and its HELLO was lost.
         // A new epoch from this line on; its deltas wait for a snapshot of their zone
         r.gaps += 1;
+        this.logOf(r).warn({ port: conn.name, lastSeq: r.lastSeq, seq: msg.seq }, `reader restarted: its sequence went back from ${r.lastSeq} to ${msg.seq} with no HELLO; asked for snapshots`);
         this.newEpoch(r, true);
         r.resync = true;
         this.sink.status(r.id);
@@ -395,6 +414,8 @@ export class ReaderSupervisor {
         // a forward jump: lines lost. Take this one (a hint), await the gap's lines, ask for the truth
         r.gaps += 1;
         const from = nextSeq(r.lastSeq);
+        const to = (msg.seq + SEQ_MAX) % (SEQ_MAX + 1);
+        this.logOf(r).warn({ port: conn.name, from, to }, `sequence gap: line${from === to ? ` ${from}` : `s ${from}-${to}`} lost; asked for a snapshot${r.protocol >= 1 ? ' and a replay' : ''}`);
         for (let s = from, n = 0; s !== msg.seq && n < REPLAY_GAP_MAX; s = nextSeq(s), n++) r.missing.add(s);
         if (r.missing.size > REPLAY_GAP_MAX) {
           for (const s of r.missing) {
@@ -504,6 +525,13 @@ export class ReaderSupervisor {
       }
     }
     if (info.slot && info.slot !== r.id) this.unbind(conn, info);
+    const how = `(firmware ${hello.firmware}, protocol ${hello.protocol}${hello.reader === r.id ? '' : `, reader ${hello.reader} assigned to this slot`})`;
+    if (previous !== conn) {
+      this.logOf(r).info({ port: conn.name, firmware: hello.firmware, protocol: hello.protocol }, `reader connected on ${conn.name} ${how}${previous ? `; its session on ${previous.name} is superseded` : ''}`);
+    } else if (r.lastRequestAt === null || at - r.lastRequestAt > UNASKED_HELLO_MS) {
+      // a HELLO the hub did not ask for (`CMD snap`) on the same connection: the reader restarted
+      this.logOf(r).warn({ port: conn.name, firmware: hello.firmware, protocol: hello.protocol }, `reader restarted on ${conn.name} ${how}`);
+    }
     if (info.unknownId) {
       this.unknown.delete(info.unknownId);
       info.unknownId = null;
@@ -652,6 +680,7 @@ export class ReaderSupervisor {
     }
     const data: ReaderAssignedData = { reader: id, as, by };
     this.store.append(this.tableOf(as) ?? HUB_LOG_ID, 'reader-assigned', this.now(), data);
+    this.log.info({ table: this.tableOf(as) ?? HUB_LOG_ID, reader: as, physical: id, by }, `director ruling by ${by}: reader ${id} plays ${as}`);
     this.applyAssign(id, as);
     const u = this.unknown.get(id);
     if (u?.conn) {
@@ -676,6 +705,7 @@ export class ReaderSupervisor {
     if (r.conn) throw new RulingError(409, `reader '${id}' is connected (${this.stateOfSession(r, this.now())}): only a reader that is not connected can be removed`);
     const data: ReaderRemovedData = { reader: id, by };
     this.store.append(this.tableOf(id) ?? HUB_LOG_ID, 'reader-removed', this.now(), data);
+    this.log.info({ table: this.tableOf(id) ?? HUB_LOG_ID, reader: id, by }, `director ruling by ${by}: reader ${id} is no longer expected`);
     this.applyRemove(id);
     this.sink.status(id);
   }

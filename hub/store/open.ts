@@ -14,6 +14,8 @@ export interface StoreConfig {
   dataDir: string;
   /** `postgres://user:password@host:5432/db`: selects the PostgreSQL store */
   databaseUrl?: string | undefined;
+  /** the store's write errors (default: stderr, ./report.ts); the hub logs them through its logger */
+  onFlushError?: (err: unknown) => void;
 }
 
 /** An event store whose pending writes can be awaited (at shutdown: `close()` then `await drain()`). */
@@ -31,11 +33,11 @@ export async function openHubStore(cfg: StoreConfig): Promise<HubStore> {
     if (!/^postgres(ql)?:\/\//i.test(cfg.databaseUrl)) {
       throw new Error(`databaseUrl must start with postgres:// or postgresql://, got "${cfg.databaseUrl.slice(0, 40)}"`);
     }
-    return Object.assign(await openPostgresStore(cfg.databaseUrl), { asyncWrites: true as const });
+    return Object.assign(await openPostgresStore(cfg.databaseUrl, cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {}), { asyncWrites: true as const });
   }
   const file = cfg.dataDir === ':memory:' ? ':memory:' : path.join(cfg.dataDir, 'events.sqlite');
   if (file !== ':memory:') mkdirSync(cfg.dataDir, { recursive: true });
-  const store = openSqliteStore(file);
+  const store = openSqliteStore(file, cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {});
   // SQLite writes synchronously: once flushed (close() flushes), everything is written
   return Object.assign(store, {
     drain: async () => {

@@ -36,6 +36,8 @@
 import { checkAt, checkText } from './checks.js';
 import pg from 'pg';
 import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
+import { storeErrorLog } from './report.js';
+import { stderrLogger } from '../log.js';
 
 /**
  * How old (ms) the oldest row not yet written may get before `health()` turns bad: a write that
@@ -70,7 +72,7 @@ export interface PostgresStoreOptions {
    * past `timeouts.queryMs`: `Query read timeout`), and once when a write has waited longer than
    * {@link STORE_STALL_MS} ("… has not finished for 5 s: the database server does not answer; N
    * rows are kept in memory …"). Before close() the batch stays pending and is retried after a
-   * back-off (250 ms doubling up to 5 s) or on the next flush(). Default: print to stderr.
+   * back-off (250 ms doubling up to 5 s) or on the next flush(). Default: a line on stderr, once per change of state (./report.ts).
    */
   onFlushError?: (err: unknown) => void;
   /** first and longest retry delay after a failed write, ms; default `[250, 5000]` */
@@ -260,7 +262,7 @@ async function maxIds(c: pg.Client, t: PostgresTimeouts): Promise<{ seq: number;
  */
 export async function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Promise<PostgresEventStore> {
   const shown = maskUrl(url);
-  const onFlushError = opts.onFlushError ?? ((err: unknown) => console.error(`event store (${shown}): write failed, will retry:`, err));
+  const onFlushError = opts.onFlushError ?? storeErrorLog(stderrLogger('store').child({ store: shown })).error;
   const [retryFirst, retryMax] = opts.retryMs ?? [250, 5000];
   const timeouts: PostgresTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
 
@@ -528,6 +530,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     get pending() {
       return pendingEvents.length + pendingRaw.length + inFlightCount;
     },
+    saved: () => ({ events: lastSeq - pendingEvents.length, rawLines: lastRawId - pendingRaw.length }),
 
     append(tableId, type, at, data) {
       checkOpen('append');

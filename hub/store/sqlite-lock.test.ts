@@ -165,8 +165,8 @@ describe('a store whose log was written by another process', () => {
 
   it('the default report goes to stderr once, without a stack, and close() does not throw', async () => {
     const lines: string[] = [];
-    const orig = console.error;
-    console.error = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+    const orig = process.stderr.write;
+    process.stderr.write = ((text: string) => lines.push(String(text).replace(/^\d\d:\d\d:\d\d /, '')) > 0) as typeof process.stderr.write;
     try {
       const s = open();
       const intruder = new Database(file);
@@ -179,10 +179,10 @@ describe('a store whose log was written by another process', () => {
       }
       s.close();
     } finally {
-      console.error = orig;
+      process.stderr.write = orig;
     }
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^event store: STOPPED writing the event log .* UNIQUE constraint failed: events\.seq/);
-    expect(lines[1]).toMatch(/^event store: event log .* closed with 5 events \(seq 1-5\) and 0 raw lines not written$/);
+    expect(lines[0]).toMatch(/^ERROR store: STOPPED writing the event log .* UNIQUE constraint failed: events\.seq/);
+    expect(lines[1]).toMatch(/^ERROR store: event log .* closed with 5 events \(seq 1-5\) and 0 raw lines not written\n$/);
   });
 });

@@ -16,6 +16,8 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { lockLog, type LogLock } from './lock.js';
+import { storeErrorLog } from './report.js';
+import { stderrLogger } from '../log.js';
 import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
 
 /** Options for {@link openSqliteStore}. */
@@ -24,7 +26,7 @@ export interface SqliteStoreOptions {
    * Called when a batch written at the end of a tick fails (disk full, I/O error). The batch stays
    * pending and is tried again on the next append or flush(). Also called once when the store stops
    * writing for good (see {@link StoreHealth}) and when close() cannot write what is pending.
-   * Default: print to stderr.
+   * Default: a line on stderr, once per change of state (./report.ts).
    */
   onFlushError?: (err: unknown) => void;
 }
@@ -183,13 +185,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   /** set while writes fail; `retrying: false` = stopped for good */
   let failure: { error: string; since: number; retrying: boolean } | null = null;
   const where = path === ':memory:' ? 'in memory' : resolve(path);
-  let closing = false;
-  const onFlushError =
-    opts.onFlushError ??
-    ((err: unknown) => {
-      if (failure?.retrying && !closing) console.error('event store: write failed, will retry:', err);
-      else console.error(`event store: ${(err as Error)?.message ?? String(err)}`);
-    });
+  const onFlushError = opts.onFlushError ?? storeErrorLog(stderrLogger('store')).error;
   const unwritten = () => {
     const evs = pendingEvents.length > 0 ? ` (seq ${pendingEvents[0]!.seq}-${pendingEvents[pendingEvents.length - 1]!.seq})` : '';
     return `${pendingEvents.length} events${evs} and ${pendingRaw.length} raw lines`;
@@ -267,6 +263,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
     get pending() {
       return pendingEvents.length + pendingRaw.length;
     },
+    saved: () => ({ events: lastSeq - pendingEvents.length, rawLines: lastRawId - pendingRaw.length }),
 
     append(tableId, type, at, data) {
       checkOpen('append');
@@ -341,7 +338,6 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
 
     close() {
       if (closed) return;
-      closing = true;
       const stoppedBefore = failure !== null && !failure.retrying; // reported when it stopped
       try {
         if (!stoppedBefore) flush();

@@ -105,6 +105,12 @@ export interface EventStore {
    */
   health?(): StoreHealth;
   /**
+   * How many events and raw reader lines the log holds written (the whole log, earlier runs
+   * included: seq and ids are never reused); appends not written yet are not counted (PostgreSQL:
+   * exact once `drain()` has resolved). Optional like `health`.
+   */
+  saved?(): { events: number; rawLines: number };
+  /**
    * Flushes and closes. Further calls to append/appendRawLine throw; close() again does nothing.
    * Never throws: rows that cannot be written are reported (stderr / the store's onFlushError).
    */

@@ -22,10 +22,11 @@ export function formatDelay(ms: number): string {
 /**
  * Wraps a transport sink so each port's connection changes are logged once (lines at the top of
  * this file); every call is passed on to `sink` unchanged.
- * @param log where the lines go (the hub's logger; `npm start`: stdout)
+ * @param log where the lines go, with their level (`warn` for a failure, `info` when connected
+ *   again) and the port's name (the hub's logger, `transports` part)
  * @param maxDelayMs the backoff's cap, named in the line (default `backoffMs(10)`, 5000 ms)
  */
-export function withConnectionLog(sink: TransportSink, log: (line: string) => void, maxDelayMs = backoffMs(10)): TransportSink {
+export function withConnectionLog(sink: TransportSink, log: (line: string, level: 'info' | 'warn', port: string) => void, maxDelayMs = backoffMs(10)): TransportSink {
   /** per port name: 'up' connected, 'down' failing (already logged); absent: never connected, nothing logged */
   const state = new Map<string, { up: boolean; failures: number; logged: boolean }>();
   const of = (name: string) => {
@@ -36,7 +37,7 @@ export function withConnectionLog(sink: TransportSink, log: (line: string) => vo
   return {
     opened(conn: Connection) {
       const s = of(conn.name);
-      if (s.logged) log(`reader ${conn.name}: connected again${s.failures > 0 ? ` after ${s.failures} failed attempt${s.failures === 1 ? '' : 's'}` : ''}`);
+      if (s.logged) log(`reader ${conn.name}: connected again${s.failures > 0 ? ` after ${s.failures} failed attempt${s.failures === 1 ? '' : 's'}` : ''}`, 'info', conn.name);
       s.up = true;
       s.failures = 0;
       s.logged = false;
@@ -56,7 +57,7 @@ export function withConnectionLog(sink: TransportSink, log: (line: string) => vo
         s.logged = true;
         const why = reason ? ` (${reason})` : '';
         const then = delayMs < maxDelayMs ? `, backing off to ${formatDelay(maxDelayMs)}` : '';
-        log(`reader ${name}: ${lost ? 'connection lost' : 'cannot connect'}${why}; retrying in ${formatDelay(delayMs)}${then}`);
+        log(`reader ${name}: ${lost ? 'connection lost' : 'cannot connect'}${why}; retrying in ${formatDelay(delayMs)}${then}`, 'warn', name);
       }
       sink.retrying?.(name, attempt, delayMs, reason);
     },

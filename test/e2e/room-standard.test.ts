@@ -69,6 +69,9 @@ describe('the 4-player room: a tournament round of four games at two tables (npm
       const played = Object.keys(reported[t]!).map(Number).filter((n) => n >= first[t]!).sort((a, b) => a - b).slice(0, byTable.length);
       expect(byTable.map((g) => g!.points), t).toEqual(played.map((n) => reported[t]![n]));
       for (const g of c.games.slice(byTable.length)) expect([g!.points, g!.marks]).toEqual([[0, 0, 0, 0], ['X', 'X', 'X', 'X']]);
+      // the hub log (terminal lines): each game the table put on the card, once, with its place on the card
+      const logged = hub.output().split('\n').filter((l) => l.includes(`INFO  tournament ${t}: `)).map((l) => l.replace(/^.*: game \d+ of table \S+ recorded: /, ''));
+      expect(logged, `${t}: the hub log`).toEqual(byTable.map((_, i) => `round 1, tournament table ${c.table}, game ${i + 1}`));
       c.games.forEach((g) => expect(g!.marks).toEqual(g!.points.map((p) => (p === 0 ? 'X' : String(p)))));
     }
 

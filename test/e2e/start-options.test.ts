@@ -6,10 +6,11 @@
  * 127.0.0.1 only, each run has its own data folder, and we look for leftovers by that folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ID_RULE } from '../../hub/config/ids.js';
 
@@ -99,6 +100,7 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     ['--director-session-hours soon', ['--director-session-hours', 'soon'], {}, '--director-session-hours must be a number of hours above 0 (e.g. 12), not "soon"'],
     ['--sim-pace fast', ['--sim-pace', 'fast'], {}, '--sim-pace must be an integer >= 0, not "fast"'],
     ['--sim-seed east', ['--sim-seed', 'east'], {}, '--sim-seed must be an integer >= 0, not "east"'],
+    ['--log-level nonsense', ['--log-level', 'nonsense'], {}, '--log-level must be one of trace, debug, info, warn, error, fatal, silent, not "nonsense"'],
     ['--sim-transport usb', ['--sim-transport', 'usb'], {}, '--sim-transport must be "pty" or "tcp", not "usb"'],
     ['--table-kind western', ['--table-kind', 'western'], {}, '--table-kind must be "siamese" or "standard", not "western"'],
     ['--public-url 192.168.1.20:8080', ['--public-url', '192.168.1.20:8080'], {}, '--public-url must be an http:// or https:// URL such as http://192.168.1.20:8080, not "192.168.1.20:8080"'],
@@ -197,10 +199,96 @@ describe('the network edge of a running hub', () => {
     expect(codes.map((c) => c.url)).toEqual(codes.map((c) => `http://192.168.1.20:8080/seat/${c.token}`));
     // several retries (250 ms, 500 ms, 1 s, …) in 2.5 s, one line
     await sleep(2500);
-    const lines = out().split('\n').filter((l) => l.startsWith('reader tcp://127.0.0.1:1:'));
-    expect(lines).toEqual(['reader tcp://127.0.0.1:1: cannot connect (ECONNREFUSED); retrying in 250 ms, backing off to 5 s']);
+    // the terminal's line: time, level, part, then the words
+    const lines = out().split('\n').filter((l) => l.includes('reader tcp://127.0.0.1:1:')).map((l) => l.replace(/^\d\d:\d\d:\d\d /, 'HH:MM:SS '));
+    expect(lines).toEqual(['HH:MM:SS WARN  transports: reader tcp://127.0.0.1:1: cannot connect (ECONNREFUSED); retrying in 250 ms, backing off to 5 s']);
     hub.kill('SIGTERM');
     expect(await waitUntil(() => hub.exitCode !== null, 5000)).toBe(true);
     expect(hub.exitCode).toBe(0);
+  });
+});
+
+/** The entries of `<data>/hub.log` (JSON lines), or none while it does not exist. */
+function logEntries(data: string): Record<string, unknown>[] {
+  const file = path.join(data, 'hub.log');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** The readers the director sees, by state (`connected`, `offline`, …). */
+async function readerStates(url: string, token: string): Promise<string[]> {
+  const res = await fetch(`${url}/api/director/readers`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { readers: { state: string }[] }).readers.map((r) => r.state);
+}
+
+describe('the hub log: <data>/hub.log, JSON lines at --log-level; Ctrl-C says what was saved', () => {
+  it('info: a reader connect and a flag are logged once as JSON with table and reader; SIGINT prints what was saved', { timeout: 90_000 }, async () => {
+    const data = dataDir();
+    // our own simulator, a wrong count on purpose (003 rule 18C), held at the flag; the hub reads its pseudo-terminals
+    const sim = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'hub/simulator/main.ts'), '--seed', '1', '--pace', '150', '--games', '1',
+      '--linger', '600000', '--dir', path.join(data, 'sim'), '--transport', 'pty', '--inject', 'count', '--inject-at', '3', '--hold-at-flag'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    running.add(sim);
+    const portsFile = path.join(data, 'sim', 'ports.json');
+    expect(await waitUntil(() => existsSync(portsFile), 30_000)).toBe(true);
+    const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
+    const token = 'hub-log-director-token';
+    const { hub, out } = await startHub(['--port', '0', '--data', data, '--settle-ms', '50', '--count-check-ms', '120', '--log-level', 'info',
+      ...ports.flatMap((p) => ['--reader', p])], { MJHUB_DIRECTOR_TOKEN: token });
+    const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out())![1]!;
+    const flagged = () => logEntries(data).filter((e) => e.part === 'table' && typeof e.flag === 'string');
+    expect(await waitUntil(() => flagged().length > 0, 60_000)).toBe(true);
+    expect(statSync(path.join(data, 'hub.log')).mode & 0o777).toBe(0o600);
+    // the rack reader of East, rack 1 (hub/config/tables/siamese-demo.json), connected: one entry
+    const connects = logEntries(data).filter((e) => e.part === 'readers' && e.reader === 'RK-E1' && /connected/.test(String(e.msg)));
+    expect(connects.map((e) => [e.level, e.table, e.reader])).toEqual([[30, 't1', 'RK-E1']]);
+    const flag = flagged()[0]!;
+    expect([flag.level, flag.table, flag.kind, flag.rule]).toEqual([40, 't1', 'tile-count', '003 rule 18C']);
+    // the wrong count made on purpose: one tile too many off turn (27 + 1 = 28), both hands dead (003 rule 18C); the terminal's readable line
+    expect(out()).toContain(`WARN  table t1: flag ${String(flag.flag)} (003 rule 18C): Ann has 28 tiles off turn (should be 27): both hands dead;`);
+    expect(flagged()).toHaveLength(1); // logged once, though the view changed many times since
+    // the director dismisses it: one ruling entry, with table, flag and who ruled
+    const ruled = await fetch(`${url}/api/director/tables/t1/flags/${String(flag.flag)}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ruling: 'dismiss', by: 'Dee' }),
+    });
+    expect(ruled.status).toBe(200);
+    const rulings = logEntries(data).filter((e) => e.part === 'table' && e.ruling !== undefined);
+    expect(rulings.map((e) => [e.level, e.table, e.flag, e.ruling, e.by, e.msg])).toEqual([[30, 't1', flag.flag, 'dismiss', 'Dee', `director ruling by Dee: flag ${String(flag.flag)} dismissed`]]);
+    hub.kill('SIGINT');
+    expect(await waitUntil(() => hub.exitCode !== null, 10_000)).toBe(true);
+    expect(hub.exitCode).toBe(0);
+    const stopped = /hub stopped: (\d+) events and (\d+) raw lines saved in (\S+)\n/.exec(out());
+    expect(stopped?.[3]).toBe(path.join(data, 'events.sqlite'));
+    // the figures are the log's own: its rows, counted in the file the hub closed
+    const db = new Database(stopped![3]!, { readonly: true });
+    const rows = (t: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
+    expect([Number(stopped![1]), Number(stopped![2])]).toEqual([rows('events'), rows('raw_lines')]);
+    expect(rows('events')).toBeGreaterThan(0);
+    db.close();
+    sim.kill('SIGTERM');
+  });
+
+  it('warn: no info entry in hub.log; SIGINT stops the embedded simulator without calling it a failure', { timeout: 60_000 }, async () => {
+    const data = dataDir();
+    const token = 'log-level-director-token';
+    const { hub, out } = await startHub(['--port', '0', '--host', '127.0.0.1', '--data', data, '--sim-transport', 'pty', '--log-level', 'warn'], { MJHUB_DIRECTOR_TOKEN: token });
+    const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out())![1]!;
+    // every reader connected: at info each would be an entry
+    let states: string[] = [];
+    const until = Date.now() + 30_000;
+    while (!(states.length === 9 && states.every((s) => s === 'connected')) && Date.now() < until) {
+      states = await readerStates(url, token);
+      await sleep(100);
+    }
+    expect(states).toEqual(Array(9).fill('connected'));
+    hub.kill('SIGINT');
+    expect(await waitUntil(() => hub.exitCode !== null, 10_000)).toBe(true);
+    expect(hub.exitCode).toBe(0);
+    expect(existsSync(path.join(data, 'hub.log'))).toBe(true);
+    expect(logEntries(data).filter((e) => (e.level as number) < 40)).toEqual([]);
+    expect(out()).not.toContain('simulator exited');
+    expect(out()).not.toContain('reader disconnected'); // the hub closed its ports itself
+    expect(out()).toContain('simulator for table t1 stopped\n');
+    expect(out()).toMatch(/hub stopped: \d+ events and \d+ raw lines saved in /);
   });
 });
