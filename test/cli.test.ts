@@ -19,9 +19,17 @@ describe('mjhub', () => {
   }, 30_000);
 
   it('card check names the file, line and problem of a bad card, and exits 1', () => {
+    const bad = path.join(mkdtempSync(path.join(tmpdir(), 'mj-card-')), 'bad.card');
+    writeFileSync(bad, 'title: A bad card\nkind: standard\n[Winds]\nNNNN EEEE WWW SSS X 25\n');
+    const r = mjhub('card', 'check', bad);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^mjhub: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4: `));
+  }, 30_000);
+
+  it('card check refuses a file whose name does not end in .card before reading it (no word of it printed), and exits 1', () => {
     const r = mjhub('card', 'check', 'README.md');
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/README\.md:\d+: /);
+    expect(r.stderr.trim()).toBe("mjhub: README.md: a card file's name ends in .card; refused without reading it");
   }, 30_000);
 
   it('verify prints the lines a hand completes as JSON', () => {
