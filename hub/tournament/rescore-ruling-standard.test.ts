@@ -8,6 +8,8 @@
  *   phone card; the next game untouched; a restarted service folds the same card;
  * - a ruling that undoes a Mah Jongg after the table was cleared: the game stopped there is
  *   unfinished, 0 for every seat;
+ * - the same ruling before any tile moved (play goes on): the line is withdrawn from the card with
+ *   a note until the game ends again, then the new result is written.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadHubConfig } from '../config/load.js';
@@ -236,5 +238,41 @@ describe('a ruling undoes the end of a recorded 4-player game', () => {
     const again = new TournamentService({ config: svc.config, store: b.store, now: () => b.clock, tickMs: 0 });
     services.push(again);
     expect([again.problems, again.cardOf(1, 1).games[0]?.points]).toEqual([[], [0, 0, 0, 0]]);
+  });
+
+  it('before any tile moved (the game in play again): the line is withdrawn from the card with a note, initials cleared; when the game ends again the new result is written', async () => {
+    const { b, card, svc, flag } = await calledIntoRackMahJongg();
+    b.clock += 51 * 60_000; // the round's time runs out after game 1: games 2-4 score 0 (000)
+    svc.tick();
+    for (const seat of [0, 1, 2, 3]) svc.initial(1, 1, seat);
+    expect(card().initials).toEqual(['A', 'B', 'C', 'D']);
+    b.clock += 60_000;
+    const confirmedAt = b.clock;
+    b.engine.rule(flag.id, 'confirm', 'Bo', undefined, 'dismissed');
+    // Bea's hand was dead when she laid out: no Mah Jongg; nothing has moved since, so play goes on
+    expect([b.engine.publicView().phase, b.engine.publicView().results]).toEqual(['play', []]);
+    const withdrawn = `Game 1 withdrawn by the director's ruling at ${hhmm(confirmedAt)} (Bo): the game is in play again`;
+    await vi.waitFor(() => expect(card().games[0]).toBeNull(), { timeout: 5000 });
+    expect(card().initials).toEqual([null, null, null, null]);
+    expect(svc.cardChanges(1, 1)).toEqual([withdrawn]);
+    expect(svc.publicView().cards[0]!.changes).toEqual([withdrawn]);
+    expect(seatScoreCard(svc, card(), 1).changes).toEqual([withdrawn]);
+    const restarted = new TournamentService({ config: svc.config, store: b.store, now: () => b.clock, tickMs: 0 });
+    services.push(restarted);
+    expect([restarted.problems, restarted.cardOf(1, 1).games[0], restarted.cardChanges(1, 1)]).toEqual([[], null, [withdrawn]]);
+    restarted.close();
+    services.pop();
+    // the director looks again and restores the dismissal: Bea's Mah Jongg stands, X 50 -10 X again
+    b.clock += 60_000;
+    const dismissedAt = b.clock;
+    b.engine.rule(flag.id, 'dismiss', 'Dora', undefined, 'confirmed');
+    expect(b.engine.publicView().score?.points).toEqual([0, 50, -10, 0]);
+    await vi.waitFor(() => expect(card().games[0]?.marks).toEqual(['X', '50', '-10', 'X']), { timeout: 5000 });
+    const changed = `Game 1 changed by the director's ruling at ${hhmm(dismissedAt)} (Dora)`;
+    expect(svc.cardChanges(1, 1)).toEqual([withdrawn, changed]);
+    expect(card().initials).toEqual([null, null, null, null]);
+    const again = new TournamentService({ config: svc.config, store: b.store, now: () => b.clock, tickMs: 0 });
+    services.push(again);
+    expect([again.problems, again.cardOf(1, 1).games[0]?.points, again.cardChanges(1, 1)]).toEqual([[], [0, 50, -10, 0], [withdrawn, changed]]);
   });
 });
