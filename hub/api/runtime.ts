@@ -2,7 +2,7 @@
  * What the HTTP API and the socket.io layer need from a live table. The table engine
  * (hub/table/) implements it; tests use a fake.
  */
-import type { DirectorTableView, FlagStatus, PublicTableView, RestartChoice, SeatView } from './views.js';
+import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
 
 /** A refused director ruling, with the HTTP status to answer with. */
 export class RulingError extends Error {
@@ -84,6 +84,12 @@ export interface TableRuntime {
    * @throws RulingError 409 when no game of the table waits for that choice
    */
   restartChoice?(choice: RestartChoice, by: string): void;
+  /**
+   * The latest director's ruling on a flag of game `gameNo` (1-based) of this table (`at` ms since
+   * epoch), or null when none was made; also for a game in play, e.g. one a ruling reopened.
+   * Optional: a table without rulings has none.
+   */
+  latestRulingOf?(gameNo: number): GameResultView['ruling'];
   /**
    * One seat's private view: that player's concealed tiles and the public facts, never another
    * seat's concealed tile (hub/api/seat.ts serves it behind a seat token). Optional: without it

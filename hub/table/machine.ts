@@ -720,8 +720,8 @@ export abstract class TableMachine implements TableRuntime {
     this.emit();
   }
 
-  /** The latest director's ruling on a flag of game `gameNo` (flag ids are `g<game>-…`), or null. */
-  protected latestRulingOf(gameNo: number): { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; at: number } | null {
+  /** @see TableRuntime.latestRulingOf: the latest director's ruling on a flag of game `gameNo` (flag ids are `g<game>-…`), or null. */
+  latestRulingOf(gameNo: number): { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; at: number } | null {
     let out: { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; at: number } | null = null;
     for (const [flagId, r] of this.rulings) if (flagId.startsWith(`g${gameNo}-`) && (!out || r.at >= out.at)) out = { flagId, ruling: r.ruling, by: r.by, at: r.at };
     return out;

@@ -31,7 +31,10 @@
  * result (`results`); when one differs from what the card took from the table and a ruling on a
  * flag of that game came after, a `tournament-rescore` replaces the game's line (as a correction:
  * both initials and verifications cleared) and the card says "Game 3 changed by the director's
- * ruling at 14:05 (Dora)" (the hub's local time).
+ * ruling at 14:05 (Dora)" (the hub's local time). A ruling that reopens a recorded game for play
+(made before any tile moved after its end) takes its line off the card (`tournament-withdraw`,
+initials and verifications cleared, "Game 3 withdrawn by the director's ruling at 14:05 (Dora):
+the game is in play again") until the game ends again; then a `tournament-rescore` writes it.
  *
  * When a game counts: only while the current round's clock has been started and its time is not up,
  * in order game 1 … 4 on the card of that table's round. A game already over when the clock starts,
@@ -90,6 +93,8 @@ export type TournamentEventType =
   | 'tournament-correct'
   /** `{ round, table, game, points, hubTable, hubGameNo, by, rulingAt, note }` a ruling changed a recorded game's result: re-scored, initials cleared */
   | 'tournament-rescore'
+  /** `{ round, table, game, hubTable, hubGameNo, by, rulingAt, note }` a ruling reopened a recorded game for play: its line is off the card until it ends again (then a `tournament-rescore` writes it) */
+  | 'tournament-withdraw'
   /** `{ afterRound, hubTable, hubGameNo, began, result? }` a game begun between rounds (hub/tournament/between-rounds.ts), or its result */
   | 'tournament-between'
   /** `{ hubTable, hubGameNo, action: 'assign'|'drop', round?, director }` the director's ruling on a game begun between rounds */
@@ -179,7 +184,7 @@ interface State {
   /** "round/hubTable" → how many of that hub table's own games went on its card in that round (the table's game count) */
   played: Map<string, number>;
   /** "hubTable/hubGameNo" → where that table game is on a card, the points taken from the table (card order) and when (ms) */
-  taken: Map<string, { round: number; table: number; game: number; points: number[]; at: number }>;
+  taken: Map<string, { round: number; table: number; game: number; points: number[]; at: number; withdrawn?: boolean }>;
   /** "round/table" → the lines rulings changed ({@link PublicCard.changes}) */
   changes: Map<string, string[]>;
   /** games begun between rounds, by betweenKey(hubTable, hubGameNo), in the order they were listed */
@@ -457,13 +462,32 @@ export class TournamentService {
         const where = `round ${round} table ${table} game ${String(game)}`;
         const note = String(d.note);
         const by = String(d.by);
+        // a line withdrawn while the game was in play again is written anew, as the table's result
+        const again = card.games[game - 1] === null;
         const next: AnyScoreCard = isSiameseCard(card)
-          ? applySiameseCardEvent(card, { type: 'correct', game, points: checkSiamesePoints(d.points, where), reason: note, director: by })
-          : withFixedPoints(card, game, checkPoints(d.points, where), String(d.source ?? 'table'), 'director', note, by);
+          ? applySiameseCardEvent(
+              card,
+              again ? { type: 'game', game, points: checkSiamesePoints(d.points, where), source: String(d.source ?? 'table') } : { type: 'correct', game, points: checkSiamesePoints(d.points, where), reason: note, director: by },
+            )
+          : withFixedPoints(card, game, checkPoints(d.points, where), String(d.source ?? 'table'), again ? 'table' : 'director', note, by);
         const commit = setCard(table, next);
         return () => {
           commit();
           s.taken.set(`${String(d.hubTable)}/${String(d.hubGameNo)}`, { round, table, game, points: [...(next.games[game - 1]?.points ?? [])], at });
+          const key = `${round}/${table}`;
+          s.changes.set(key, [...(s.changes.get(key) ?? []), `Game ${game} ${note}`]);
+        };
+      }
+      case 'tournament-withdraw': {
+        const table = d.table as number;
+        const card = this.card(round, table);
+        const game = d.game as number;
+        const note = String(d.note);
+        const withdraw = { type: 'withdraw' as const, game, reason: note, director: String(d.by) };
+        const commit = setCard(table, isSiameseCard(card) ? applySiameseCardEvent(card, withdraw) : applyCardEvent(card, withdraw));
+        return () => {
+          commit();
+          s.taken.set(`${String(d.hubTable)}/${String(d.hubGameNo)}`, { round, table, game, points: [], at, withdrawn: true });
           const key = `${round}/${table}`;
           s.changes.set(key, [...(s.changes.get(key) ?? []), `Game ${game} ${note}`]);
         };
@@ -602,6 +626,7 @@ export class TournamentService {
     } catch {
       return;
     }
+    this.withdrawReopened(hubTable, v, rt);
     this.rescoreRuled(hubTable, v);
     if ((v.phase === 'deal' || v.phase === 'play') && this.liveSince.get(hubTable)?.gameNo !== v.gameNo) this.liveSince.set(hubTable, { gameNo: v.gameNo, at: this.now() });
     if (v.variant !== 'siamese' || v.phase !== 'ended' || !v.score?.final) return;
@@ -641,9 +666,10 @@ export class TournamentService {
   private rescoreRuled(hubTable: string, v: PublicTableView): void {
     for (const r of v.results ?? []) {
       const taken = this.state.taken.get(`${hubTable}/${r.gameNo}`);
-      if (!taken || r.points === null || !r.ruling || r.ruling.at < taken.at) continue;
+      // a withdrawn line is written whenever its game has ended again (the ruling came before)
+      if (!taken || r.points === null || !r.ruling || (!taken.withdrawn && r.ruling.at < taken.at)) continue;
       const points = this.cardPoints(v, r.points);
-      if (points.every((p, i) => p === taken.points[i])) continue;
+      if (!taken.withdrawn && points.every((p, i) => p === taken.points[i])) continue;
       const note = `changed by the director's ruling at ${hhmm(r.ruling.at)} (${r.ruling.by})`;
       try {
         this.commit('tournament-rescore', {
@@ -661,6 +687,34 @@ export class TournamentService {
       } catch (e) {
         this.problems.push(`re-scoring ${hubTable} game ${r.gameNo}: ${(e as Error).message}`);
       }
+    }
+  }
+
+  /**
+   * The game in play at a table is one the card already took (a ruling made after reopened it:
+   * it had ended, nothing had moved since): its line is withdrawn (`tournament-withdraw`) until it
+   * ends again, and the card says "Game 1 withdrawn by the director's ruling at 14:05 (Dora): the
+   * game is in play again".
+   */
+  private withdrawReopened(hubTable: string, v: PublicTableView, rt: TableRuntime): void {
+    if (v.phase === 'ended' || v.gameNo < 1) return;
+    const taken = this.state.taken.get(`${hubTable}/${v.gameNo}`);
+    if (!taken || taken.withdrawn) return;
+    const ruling = rt.latestRulingOf?.(v.gameNo);
+    if (!ruling || ruling.at < taken.at) return;
+    try {
+      this.commit('tournament-withdraw', {
+        round: taken.round,
+        table: taken.table,
+        game: taken.game,
+        hubTable,
+        hubGameNo: v.gameNo,
+        by: ruling.by,
+        rulingAt: ruling.at,
+        note: `withdrawn by the director's ruling at ${hhmm(ruling.at)} (${ruling.by}): the game is in play again`,
+      });
+    } catch (e) {
+      this.problems.push(`withdrawing ${hubTable} game ${v.gameNo}: ${(e as Error).message}`);
     }
   }
 

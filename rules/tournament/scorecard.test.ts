@@ -95,6 +95,19 @@ describe('table score card (000)', () => {
     expect(done.initials).toEqual(['AK', 'BL', 'CM', 'DN']);
   });
 
+  it('a game a ruling reopened is withdrawn: its line off the card (kept as a correction), every initial and verification cleared; it is written again as the next result', () => {
+    const done = applyCardEvents(played(), checksAndInitials);
+    const reason = "withdrawn by the director's ruling at 14:05 (Rose): the game is in play again";
+    const c = applyCardEvent(done, { type: 'withdraw', game: 1, reason, director: 'Rose' });
+    expect(c.games.map((g) => g?.points ?? null)).toEqual([null, [0, 0, 60, 0], [10, 10, 10, 10], [0, 0, 0, 0]]);
+    expect([c.initials, c.verified, isCardComplete(c)]).toEqual([[null, null, null, null], [false, false, false, false], false]);
+    expect(c.corrections).toEqual([{ game: 1, reason, director: 'Rose', before: done.games[0] }]);
+    // it ends again as a wall game: +10 each (000)
+    expect(applyCardEvent(c, { type: 'game', game: 1, outcome: { winner: null, wallGame: true } }).games[0]!.points).toEqual([10, 10, 10, 10]);
+    // a game with no result has nothing to withdraw
+    expect(() => applyCardEvent(fresh(), { type: 'withdraw', game: 1, reason, director: 'Rose' })).toThrow('round 1 table 3 game 1 has no result yet');
+  });
+
   it("a player's own view: seat, marks, total, what is left to do", () => {
     const c = applyCardEvent(played(), { type: 'initial', seat: 1, player: 'bea', initials: 'BL' });
     expect(playerCardView(c, 'bea')).toEqual({ seat: 1, seatName: 'South', marks: ['-10', 'X', '10', 'X'], total: 0, initialed: true, mustVerify: 'North', complete: false });

@@ -85,7 +85,13 @@ export type CardEvent =
    * clears every initial and verification. `inPlay` says how a game without a result stands, for
    * the refusal's words (default "not played yet")
    */
-  | { type: 'correct'; game: number; outcome: TournamentOutcome; reason: string; director: string; inPlay?: string };
+  | { type: 'correct'; game: number; outcome: TournamentOutcome; reason: string; director: string; inPlay?: string }
+  /**
+   * a director's ruling at the table reopened game `game` for play (it had ended and gone on the
+   * card; nothing had moved since): its result is taken off the card until the game ends again,
+   * kept as a correction with `reason`; clears every initial and verification
+   */
+  | { type: 'withdraw'; game: number; reason: string; director: string };
 
 /** The seat whose score `seat` verifies: East↔West, South↔North (000). */
 export function verificationPartner(seat: Seat): Seat {
@@ -204,6 +210,22 @@ export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
       const games = [...card.games];
       const before = games[g - 1] ?? null;
       games[g - 1] = score(card, g, event.outcome, 'director');
+      return {
+        ...card,
+        games,
+        verified: [false, false, false, false],
+        initials: [null, null, null, null],
+        corrections: [...card.corrections, { game: g, reason: event.reason.trim(), director: event.director.trim(), before }],
+      };
+    }
+    case 'withdraw': {
+      const g = checkGameNumber(card, event.game);
+      checkCorrectable(card, g);
+      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: withdrawing game ${g} needs a reason`);
+      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: withdrawing game ${g} needs the director's name`);
+      const games = [...card.games];
+      const before = games[g - 1] ?? null;
+      games[g - 1] = null;
       return {
         ...card,
         games,

@@ -84,6 +84,19 @@ export class ScriptedGame {
     return this;
   }
 
+  /** Player p takes the discard on the floor into the rack, not onto its top (000: a called tile goes on top; dead). */
+  callIntoRack(p: number): this {
+    const floor = [...this.where].filter(([, z]) => z === this.zones.floor).map(([t]) => t);
+    this.move(floor.at(-1)!, this.rack(p), `${NAMES[p]} calls into the rack`);
+    return this;
+  }
+
+  /** Player p lays tiles of these kinds (kind notation) from the rack onto its top, e.g. to show a Mah Jongg. */
+  layOut(p: number, fromRack: string): this {
+    for (const k of parseKinds(fromRack)) this.move(this.take(k, this.rack(p)), this.top(p), `${NAMES[p]} lays out`);
+    return this;
+  }
+
   private rack(p: number): Zone {
     return this.zones.rackIn[p]![0]!;
   }
