@@ -12,13 +12,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHubServer } from '../../api/server.js';
 import { loadHubConfig } from '../../config/load.js';
+import { applySteps, tableZones, wallPositions, type Step } from '../../simulator/game.js';
 import type { EventStore } from '../../store/types.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { TournamentService } from '../../tournament/service.js';
 import type { ReaderHealth } from '../machine.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
-import { EAST, ScriptedGame, SOUTH } from './scripted.test-helpers.js';
+import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
@@ -171,4 +172,52 @@ describe('on the tournament\'s score card (000: "X" for a zero)', () => {
       expect(svc.cardOf(1, 1).games.slice(1)).toEqual([null, null, null]);
     });
   }
+
+  it('"replay": nothing goes on the card; the table is cleared and dealt again, and that game (the hub\'s game 2) is game 1 of the card', async () => {
+    const g = new ScriptedGame(table, [EAST_HAND, SOUTH_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B');
+    const upTo = g.steps.length;
+    g.pick(SOUTH, '7B').discard(SOUTH, '7B');
+    const b = keep(new SimBench(table, make));
+    tournamentOn(b).clock('start');
+    b.build(g);
+    for (const s of g.steps.slice(0, upTo)) b.step(s);
+    b.advance(3000);
+    b.store.flush();
+    services.splice(0).forEach((s) => s.close());
+    const again = restartedAndHeard(b, g.steps.slice(upTo));
+    const svc = tournamentOn(again);
+    const round = () => svc.wrap([again.engine])[0]!.publicView().round;
+    expect(round()).toEqual({ round: 1, game: 1, of: 4 });
+    const moves = again.moves().length;
+    again.engine.restartChoice('replay', 'Judy');
+    // once the ended game is published, Bea's 7B on the floor is logged as the readers show it
+    await vi.waitFor(() => {
+      again.advance(300);
+      expect(again.moves().length).toBeGreaterThan(moves);
+    }, { timeout: 5000 });
+    expect(svc.cardOf(1, 1).games).toEqual([null, null, null, null]);
+    expect(round()).toEqual({ round: 1, game: 1, of: 4 });
+    // the replay: every tile back into the walls as built, then Bea's Mah Jongg on Cat's F
+    // (./engine-scoring.test.ts: Bea 30 + jokerless 20 = 50; Cat threw it to one exposure: −10)
+    const replay = new ScriptedGame(table, [EAST_HAND, SOUTH_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    replay.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
+    replay.pick(WEST, 'F').discard(WEST, 'F').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
+    const zones = tableZones(table);
+    const where = wallPositions(g.walls, zones);
+    applySteps(where, g.steps);
+    const clearing: Step[] = [];
+    for (const [tile, to] of wallPositions(replay.walls, zones)) {
+      const from = where.get(tile) ?? null;
+      if (from && to && from.reader === to.reader && from.zone === to.zone) continue;
+      clearing.push({ label: `clear ${tile}`, moves: [{ tile, from, to: null }] }, { label: `wall ${tile}`, moves: [{ tile, from: null, to }] });
+    }
+    for (const s of [...clearing, ...replay.steps]) again.step(s);
+    again.advance(3000);
+    const v = again.engine.publicView();
+    expect([v.gameNo, v.phase, v.score?.points]).toEqual([2, 'ended', [0, 50, -10, 0]]);
+    expect(v.results?.map((r) => [r.gameNo, r.points])).toEqual([[1, null], [2, [0, 50, -10, 0]]]);
+    await vi.waitFor(() => expect(svc.cardOf(1, 1).games[0]).toMatchObject({ points: [0, 50, -10, 0], marks: ['X', '50', '-10', 'X'], by: 'table' }), { timeout: 5000 });
+    expect(svc.cardOf(1, 1).games.slice(1)).toEqual([null, null, null]);
+  });
 });
