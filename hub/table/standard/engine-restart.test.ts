@@ -115,6 +115,8 @@ describe('the director\'s choice over HTTP (POST /api/director/tables/t1/restart
         const v = (await hub.app.inject({ url: '/api/tables/t1' })).json();
         expect([v.gameNo, v.phase, v.endReason, v.score?.points ?? null, v.score?.final ?? null]).toEqual([1, 'ended', c.endReason, c.points, c.points ? true : null]);
         expect(v.results).toEqual([{ gameNo: 1, endReason: c.endReason, points: c.points, ruling: null }]);
+        // each player's line says why 0, with no word of a clock that did not run out
+        if (c.points) expect(v.score.breakdown).toEqual(Array.from({ length: 4 }, () => ['Game not finished: 0 (000: a game not completed scores zero)', 'Total 0']));
         const twice = await hub.app.inject({ method: 'POST', url: '/api/director/tables/t1/restart', headers: auth, payload: { choice: 'void' } });
         expect([twice.statusCode, twice.json().message]).toEqual([409, "no game of table 't1' waits for a restart decision"]);
         expect((await hub.app.inject({ url: '/api/director/tables/t1', headers: auth })).json()).not.toHaveProperty('restart');
