@@ -226,9 +226,11 @@ export interface FlagEvidence {
 /** The director's view: everything, including concealed tiles and evidence. */
 /**
  * The director's choice for a game the readers no longer show as the log has it:
- * - `score`: the game ends, scored as it stood (the running score of the Mah Jonggs made so far);
+ * - `score`: the game ends, scored as it stood (Royale Siamese: the running score of the Mah
+ *   Jonggs made so far, 003 rule 17; 4-player: a game not completed, 0 for every player, 000);
  * - `replay`: the game ends with no score and is played again (the next game takes its place);
  * - `void`: the game ends and counts 0 for every player.
+ * Each table's meaning: hub/table/engine.ts and hub/table/standard/engine.ts `endByRestart`.
  */
 export type RestartChoice = 'score' | 'replay' | 'void';
 

@@ -37,7 +37,7 @@ import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
-import { restartEndReason, restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
+import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -66,7 +66,7 @@ export class TableEngine extends TableMachine {
     if (opts.table.variant !== 'siamese') throw new Error(`table ${opts.table.id}: only the Siamese variant is played by this hub version`);
     super(opts, { ...DEFAULT_SETTLE_BY_AREA, ...(opts.settleByArea ?? {}) });
     this.rebuild();
-    this.beginRestartCheck(this.state.phase === 'deal' || this.state.phase === 'play' ? this.state.gameNo : null);
+    this.beginRestartCheck();
   }
 
   // ------------------------------------------------------------------ the fold
@@ -121,13 +121,6 @@ export class TableEngine extends TableMachine {
       // the end of this game stands here whatever a later ruling says: it is scored as it stood
       const d = e.data as GameStoppedData;
       if (this.state.gameNo === d.gameNo && this.state.phase !== 'ended') this.state = { ...this.state, phase: 'ended', endReason: `${STOPPED_REASON} (003 rule 17)`, turn: null };
-    } else if (e.type === 'restart-ruling') {
-      const d = e.data as RestartRulingData;
-      if (d.gameNo === this.state.gameNo && this.state.phase !== 'ended' && this.state.phase !== 'waiting') {
-        this.state = { ...this.state, phase: 'ended', endReason: restartEndReason(d.choice, d.by), turn: null };
-        this.restartChoices.set(d.gameNo, d.choice);
-      }
-      return;
     }
     if (!action) return;
     if (this.state.gameNo !== this.unplacedGame) {
@@ -182,6 +175,21 @@ export class TableEngine extends TableMachine {
 
   protected endedGameNo(): number | null {
     return this.state.phase === 'ended' && this.state.gameNo > 0 ? this.state.gameNo : null;
+  }
+
+  protected gameInPlay(): number | null {
+    return this.state.phase === 'deal' || this.state.phase === 'play' ? this.state.gameNo : null;
+  }
+
+  /**
+   * The game in play ends as the director chose at a restart: `score` keeps the score as it stood
+   * (the Mah Jonggs made so far, 003 rule 17), `void` is 0 for both, `replay` has no score (see
+   * {@link restartScore}).
+   */
+  protected endByRestart(d: RestartRulingData, endReason: string): void {
+    if (d.gameNo !== this.state.gameNo || this.state.phase === 'ended' || this.state.phase === 'waiting') return;
+    this.state = { ...this.state, phase: 'ended', endReason, turn: null };
+    this.restartChoices.set(d.gameNo, d.choice);
   }
 
   /** The current game's flags, then the flags of earlier games still awaiting the director, each with its game. */

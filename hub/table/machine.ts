@@ -46,7 +46,7 @@ import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './inference.js';
 import { publishWhenDurable } from './publish.js';
-import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
+import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, restartEndReason, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 /** Payload of a `tile-moved` event. */
 export interface TileMovedData {
@@ -283,6 +283,17 @@ export abstract class TableMachine implements TableRuntime {
   protected abstract flagEvidence(): FlagEvidence[];
   /** @see TableRuntime.enter */
   abstract enter(entry: AnyDirectorEntry, by: string): void;
+  /**
+   * The game the fold has in play (dealing or playing: a restart then checks it, ./restart-check.ts),
+   * or null (none begun, or the last one ended).
+   */
+  protected abstract gameInPlay(): number | null;
+  /**
+   * Folds a `restart-ruling`: when `ruling.gameNo` is the game in play, it ends with `endReason`
+   * (the shared words, {@link restartEndReason}) and the score the variant gives `ruling.choice`
+   * (score as it stood, replay, void; ./restart-check.ts); otherwise nothing changes.
+   */
+  protected abstract endByRestart(ruling: RestartRulingData, endReason: string): void;
 
   // ------------------------------------------------------------------ reads in
 
@@ -564,6 +575,9 @@ export abstract class TableMachine implements TableRuntime {
       this.tracker.restore(d.tag, d.to);
     } else if (e.type === 'count-check') {
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
+    } else if (e.type === 'restart-ruling') {
+      const d = e.data as RestartRulingData;
+      return this.endByRestart(d, restartEndReason(d.choice, d.by));
     }
     this.foldEvent(e);
   }
@@ -595,11 +609,12 @@ export abstract class TableMachine implements TableRuntime {
   // ------------------------------------------------------------------ a restart mid-game
 
   /**
-   * Called by the variant after its first fold: `gameNo` is the game the log has in play (dealing
-   * or playing), or null. A game in play is held (no move logged) until every zone's first
-   * snapshot shows the tiles where the log has them, or the director chooses (./restart-check.ts).
+   * Called by the variant after its first fold: a game in play ({@link TableMachine.gameInPlay}) is
+   * held (no move logged) until every zone's first snapshot shows the tiles where the log has
+   * them, or the director chooses (./restart-check.ts).
    */
-  protected beginRestartCheck(gameNo: number | null): void {
+  protected beginRestartCheck(): void {
+    const gameNo = this.gameInPlay();
     if (gameNo === null) return;
     const where = new Map<string, ZoneKey>();
     for (const e of this.events) if (e.type === 'tile-moved') where.set((e.data as TileMovedData).tag, (e.data as TileMovedData).to);

@@ -6,7 +6,8 @@
  * down, the walls rebuilt, a reader never heard), the hub does not guess which moves happened in
  * which order: it logs no move and lists the game for the director, who chooses to score it as it
  * stood, to replay it, or to void it (hub/table/machine.ts `restartChoice`; the views' `RestartChoice`). Nothing is dropped
- * without a word.
+ * without a word. The check and the choice are the same for every table; what each choice scores
+ * is the variant's (`endByRestart` of hub/table/engine.ts, 003, and hub/table/standard/engine.ts, 000).
  *
  * Event types in the table's log:
  * - `restart-check` `{ gameNo, agreed, differences }`: how the readers' first snapshots compared

@@ -338,14 +338,38 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
   /**
    * @param make the engine, from the bench's store, the supervisor's reader health and the clock
    * @param paceMs the simulator's pace (ms per step; half after a lift, `dwell` times when a step says)
+   * @param options as a ReaderBench's (`store`: a hub restarted on an earlier bench's log)
    */
   constructor(
     table: TableConfig,
     make: (store: EventStore, readers: ReaderHealth, now: () => number) => E,
     private readonly paceMs = 400,
+    options: ReaderBenchOptions = {},
   ) {
-    super(table, make);
+    super(table, make, options);
     for (const r of table.readers) for (const z of Object.keys(r.zones)) this.holds.set(`${r.id}/${z}`, new Set());
+  }
+
+  /**
+   * The hub started again on this bench's log (its engine is closed first), `laterMs` later, its
+   * readers holding what they hold now and not yet connected (each says HELLO at `hello`).
+   */
+  restarted(make: (store: EventStore, readers: ReaderHealth, now: () => number) => E, laterMs = 5000): SimBench<E> {
+    this.engine.close();
+    const again = new SimBench(this.table, make, this.paceMs, { ...this.options, store: this.store });
+    again.clock = this.clock + laterMs;
+    again.lastBeat = again.clock;
+    for (const [zone, tags] of this.holds) again.holds.set(zone, new Set(tags));
+    return again;
+  }
+
+  /** One simulator step done while the hub hears nothing (it is down): the readers hold its tiles as it leaves them; no line. */
+  unheard(s: Step): void {
+    for (const m of s.moves) {
+      const tag = tagOfTile(m.tile);
+      if (m.from) this.holds.get(`${m.from.reader}/${m.from.zone}`)!.delete(tag);
+      if (m.to) this.holds.get(`${m.to.reader}/${m.to.zone}`)!.add(tag);
+    }
   }
 
   /** A reader (re)connects: its sequence restarts at 0, HELLO, then a snapshot of each of its zones. */

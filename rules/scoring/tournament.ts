@@ -189,7 +189,7 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
   if (outcome.unfinished) {
     for (let p = 0; p < n; p++) {
       points[p] = profile.unfinished;
-      breakdown[p]!.push(`Game not finished in the round's time: ${profile.unfinished} (000)`);
+      breakdown[p]!.push(`Game not finished: ${profile.unfinished} (000: a game not completed scores zero)`);
     }
   } else if (errorEndsGame) {
     const { caller, exposedBy } = err!;

@@ -8,6 +8,9 @@
  * - `director-ruling` `{ flagId, ruling, by }`
  * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (../machine.ts):
  *   a ruling that undoes its end leaves it unfinished (000: zero for all), never in play again
+ * - `restart-check`, `restart-ruling` `{ gameNo, choice, by }`: a game in play when the hub
+ *   restarted that the readers did not show as the log had it ends as the director chose
+ *   (../restart-check.ts; 000's meaning of each choice: {@link StandardTableEngine.endByRestart})
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (000), folded in log
  *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
  *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
@@ -37,6 +40,7 @@ import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rule
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
+import type { RestartRulingData } from '../restart-check.js';
 import { StandardAggregator } from './aggregate.js';
 
 /**
@@ -118,6 +122,7 @@ export class StandardTableEngine extends TableMachine {
     }
     super(opts, opts.settleByArea ?? null);
     this.rebuild();
+    this.beginRestartCheck();
   }
 
   // ------------------------------------------------------------------ the fold
@@ -172,6 +177,40 @@ export class StandardTableEngine extends TableMachine {
 
   protected endedGameNo(): number | null {
     return this.state.phase === 'ended' && this.state.gameNo > 0 ? this.state.gameNo : null;
+  }
+
+  protected gameInPlay(): number | null {
+    const s = this.state;
+    return s.gameNo > 0 && (s.phase === 'charleston' || s.phase === 'play') ? s.gameNo : null;
+  }
+
+  /**
+   * The game in play ends as the director chose when the readers did not show it as the log had
+   * it at a restart (../restart-check.ts). 000 read for a game no one has won yet (a game already
+   * won is over, not in play):
+   * - `score` (as it stood): the game is not completed, and 000 scores a game not completed zero
+   *   for every player, as it does the fourth game past the round's clock; a look at a stolen tile
+   *   entered for it still costs that player 10 (000: "at the end of that game");
+   * - `void`: the game is annulled: 0 for every player, no penalty, and it counts as one of the
+   *   round's four games (the card gets X X X X);
+   * - `replay`: the game is not scored and goes on no card; the table is cleared and dealt again,
+   *   and that deal takes the abandoned game's place on the card (the round still has four games).
+   *   The hub's own game number goes on (the replay is game n + 1 of the table's log: each deal
+   *   keeps its flags and evidence apart), while the card's game number stays the one abandoned.
+   */
+  protected endByRestart(d: RestartRulingData, endReason: string): void {
+    const s = this.state;
+    if (d.gameNo !== s.gameNo || this.gameInPlay() === null) return;
+    const ended = { ...s, phase: 'ended' as const, turn: null };
+    if (d.choice === 'replay') {
+      this.state = { ...ended, endReason, result: null };
+      return;
+    }
+    const { wallGame: _w, ...base } = this.referee.outcomeOf(s);
+    const outcome = { ...base, unfinished: true };
+    const result = { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) };
+    if (d.choice === 'void') this.state = { ...ended, endReason, result };
+    else this.state = StandardTableEngine.withLookedAt({ ...ended, endReason: `${endReason} (000: a game not completed scores zero)`, result }, this.lookedAt);
   }
 
   /** The current game's flags, then the flags of earlier games still awaiting the director. */
