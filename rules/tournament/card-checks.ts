@@ -106,3 +106,39 @@ export function needAllGames(card: CardShape, what: string): void {
   if (missing.length > 0)
     throw new TournamentError(`${cardWhere(card)}: ${what} before every game is scored (game${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing)`);
 }
+
+/** What a director's rewrite of one game reads and writes on a card of either kind. */
+interface RewritableCard<G extends object> extends CardShape {
+  games: readonly (G | null)[];
+  corrections: readonly { game: number; reason: string; director: string; before: G | null }[];
+}
+
+/**
+ * A card with game `game` rewritten by the director (000: the players check and initial a card
+ * again after any change): the game's result becomes `next` (null: withdrawn until it is played
+ * out again), every check and every initial is cleared, and the correction is kept with the result
+ * it replaced. `what` names the change in errors ("a correction", "withdrawing").
+ * @throws TournamentError naming the card when the game number is not 1-4, the game cannot be
+ *   changed (no result yet: `inPlay` says why), or the reason or the director's name is empty
+ */
+export function rewriteGame<G extends object, C extends RewritableCard<G>>(
+  card: C,
+  event: { game: unknown; reason: unknown; director: unknown; inPlay?: string },
+  what: string,
+  next: (game: number) => G | null,
+): C {
+  const g = checkGameNumber(card, event.game);
+  checkCorrectable(card, g, event.inPlay);
+  if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: ${what} of game ${g} needs a reason`);
+  if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: ${what} of game ${g} needs the director's name`);
+  const games = [...card.games];
+  const before = games[g - 1] ?? null;
+  games[g - 1] = next(g);
+  return {
+    ...card,
+    games,
+    verified: card.verified.map(() => false),
+    initials: card.initials.map(() => null),
+    corrections: [...card.corrections, { game: g, reason: event.reason.trim(), director: event.director.trim(), before }],
+  };
+}

@@ -21,7 +21,7 @@
  *   check and initial again. Corrections are kept on the card, with what they replaced.
  */
 import { TOURNAMENT_000, ScoringError, scoreTournamentGame, type TournamentOutcome, type TournamentProfile } from '../scoring/tournament.js';
-import { cardWhere, checkCorrectable, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
+import { cardWhere, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames, rewriteGame } from './card-checks.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, seatName, type Seat } from './errors.js';
 
 /** One game's result on the card. */
@@ -202,38 +202,10 @@ export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
       initials[s] = event.initials.trim();
       return { ...card, initials };
     }
-    case 'correct': {
-      const g = checkGameNumber(card, event.game);
-      checkCorrectable(card, g, event.inPlay);
-      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs a reason`);
-      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs the director's name`);
-      const games = [...card.games];
-      const before = games[g - 1] ?? null;
-      games[g - 1] = score(card, g, event.outcome, 'director');
-      return {
-        ...card,
-        games,
-        verified: [false, false, false, false],
-        initials: [null, null, null, null],
-        corrections: [...card.corrections, { game: g, reason: event.reason.trim(), director: event.director.trim(), before }],
-      };
-    }
-    case 'withdraw': {
-      const g = checkGameNumber(card, event.game);
-      checkCorrectable(card, g);
-      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: withdrawing game ${g} needs a reason`);
-      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: withdrawing game ${g} needs the director's name`);
-      const games = [...card.games];
-      const before = games[g - 1] ?? null;
-      games[g - 1] = null;
-      return {
-        ...card,
-        games,
-        verified: [false, false, false, false],
-        initials: [null, null, null, null],
-        corrections: [...card.corrections, { game: g, reason: event.reason.trim(), director: event.director.trim(), before }],
-      };
-    }
+    case 'correct':
+      return rewriteGame(card, event, 'a correction', (g) => score(card, g, event.outcome, 'director'));
+    case 'withdraw':
+      return rewriteGame(card, event, 'a withdrawal', () => null);
     default:
       throw new TournamentError(`${cardWhere(card)}: unknown card event type "${String((event as { type: unknown }).type)}"`);
   }

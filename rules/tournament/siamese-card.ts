@@ -25,7 +25,7 @@
  *   that has a result: a game in play is ruled on at its table) and clears both
  *   verifications and both initials; corrections are kept with what they replaced.
  */
-import { cardWhere, checkCorrectable, checkGameNumber, checkGamePoints, checkNewGameResult, checkSeatHolder, needAllGames } from './card-checks.js';
+import { cardWhere, checkGameNumber, checkGamePoints, checkNewGameResult, checkSeatHolder, needAllGames, rewriteGame } from './card-checks.js';
 import { GAMES_PER_ROUND, TournamentError } from './errors.js';
 
 /** The two seats of a Siamese card, in order: position 0 is East, position 1 West. */
@@ -206,38 +206,10 @@ export function applySiameseCardEvent(card: SiameseScoreCard, event: SiameseCard
       initials[s] = event.initials.trim();
       return { ...card, initials };
     }
-    case 'correct': {
-      const g = checkGameNumber(card, event.game);
-      checkCorrectable(card, g, event.inPlay);
-      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs a reason`);
-      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: a correction of game ${g} needs the director's name`);
-      const games = [...card.games];
-      const before = games[g - 1] ?? null;
-      games[g - 1] = scored(checkPoints(card, g, event.points), 'director', 'director');
-      return {
-        ...card,
-        games,
-        verified: [false, false],
-        initials: [null, null],
-        corrections: [...card.corrections, { game: g, reason: event.reason.trim(), director: event.director.trim(), before }],
-      };
-    }
-    case 'withdraw': {
-      const g = checkGameNumber(card, event.game);
-      checkCorrectable(card, g);
-      if (typeof event.reason !== 'string' || event.reason.trim() === '') throw new TournamentError(`${cardWhere(card)}: withdrawing game ${g} needs a reason`);
-      if (typeof event.director !== 'string' || event.director.trim() === '') throw new TournamentError(`${cardWhere(card)}: withdrawing game ${g} needs the director's name`);
-      const games = [...card.games];
-      const before = games[g - 1] ?? null;
-      games[g - 1] = null;
-      return {
-        ...card,
-        games,
-        verified: [false, false],
-        initials: [null, null],
-        corrections: [...card.corrections, { game: g, reason: event.reason.trim(), director: event.director.trim(), before }],
-      };
-    }
+    case 'correct':
+      return rewriteGame(card, event, 'a correction', (g) => scored(checkPoints(card, g, event.points), 'director', 'director'));
+    case 'withdraw':
+      return rewriteGame(card, event, 'a withdrawal', () => null);
     default:
       throw new TournamentError(`${cardWhere(card)}: unknown card event type "${String((event as { type: unknown }).type)}"`);
   }
