@@ -24,10 +24,10 @@ const CONFIG = fileURLToPath(new URL('../../config/tables/standard-demo.json', i
 const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
 
 /** Plays seed `seed` (game `seed` of measure:unplug) with the reader of `pulled` out for `ms` at its `moment`-th outage moment. */
-function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number) {
+function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number, pace = 700) {
   const g = play('standard', table, cards, seed, seed);
   const m = moments(g.steps, g.walls, pulled, tableZones(table))[moment]!;
-  const run = runVirtualTable({ table, seed, walls: g.walls, steps: g.steps, noise: NO_NOISE, outages: [{ reader: m.reader, atStep: m.step, ms }], engine: (base) => new StandardTableEngine({ ...base, cards }) });
+  const run = runVirtualTable({ table, seed, walls: g.walls, steps: g.steps, noise: NO_NOISE, pace, outages: [{ reader: m.reader, atStep: m.step, ms }], engine: (base) => new StandardTableEngine({ ...base, cards }) });
   const view = run.engine.directorView();
   run.engine.close();
   return { moment: `${m.reader} ${m.name}`, record: g.record.points, window: run.pulled[0]!, flags: view.flags.map((f) => `${f.kind}: ${f.title}`), points: view.score?.points ?? null, notSeen: view.notSeen ?? [] };
@@ -41,6 +41,16 @@ describe('a reader of the 4-player table pulled for 60 s mid-play (virtual clock
     expect(r.notSeen).toEqual([]);
     // Dot's Mah Jongg (30) on Ann's discard, Dot with two exposures: Ann pays 20 (000)
     expect(r.record).toEqual([-20, 0, 0, 30]);
+    expect(r.points).toEqual([-20, 0, 0, 30]);
+  });
+
+  it("seed 1 at the simulator's default pace (600 ms a step), East's rack out over a pick into it: no count flag from the judged moves' turn boundaries", () => {
+    // the moves held while RK-E was out are judged at once when every reader is heard again; their
+    // turn boundaries are long past and schedule no count check (before: one check per replayed
+    // discard, all due at once, one of them between Dot's call and her exposure: "Dot's rack holds
+    // 14 tiles; the game says 13")
+    const r = pulledRun(1, 'rack', 0, 60_000, 600);
+    expect(r.flags).toEqual([]);
     expect(r.points).toEqual([-20, 0, 0, 30]);
   });
 

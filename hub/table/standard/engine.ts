@@ -130,6 +130,8 @@ export class StandardTableEngine extends TableMachine {
   private unheard: { agg: StandardAggregator; moves: HeldEvent[] } | null = null;
   /** Mah Jonggs of the current game laid out on a top the hub could not hear (for `notSeen`) */
   private laidOutUnheard: NonNullable<DirectorTableView['notSeen']> = [];
+  /** held moves are being judged (a turn boundary then schedules no count check) */
+  private replaying = false;
   /** `readers-heard` event seq → the window (ms) of the stretch it closed */
   private readonly notSeenWindows = new Map<number, { from: number; to: number }>();
 
@@ -266,6 +268,7 @@ export class StandardTableEngine extends TableMachine {
     this.notSeenWindows.set(e.seq, window);
     /** players whose top took tiles at times the hub had to place (./unheard.ts: not known) */
     const placedOnTop = new Set<number>();
+    this.replaying = true;
     for (const o of this.orderedHeld(u.moves)) {
       const m = o.item;
       const at = o.known ? o.time : o.window.to;
@@ -289,6 +292,7 @@ export class StandardTableEngine extends TableMachine {
         }
       }
     }
+    this.replaying = false;
   }
 
   /** What the referee did not judge because a rack was not heard (rules/referee/standard.ts `notSeen`), with the window of its stretch. */
@@ -398,7 +402,8 @@ export class StandardTableEngine extends TableMachine {
       const r = this.referee.apply(this.state, a);
       this.state = this.lookedAt.length > 0 ? StandardTableEngine.withLookedAt(r.state, this.lookedAt) : r.state;
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
-      if (r.boundary) this.turnBoundary(e.at);
+      // a replayed turn boundary is long past: the counts are checked at the next live one
+      if (r.boundary && !this.replaying) this.turnBoundary(e.at);
     } catch (err) {
       // the state stays as before the action (the referee works on a copy): the table plays on
       const error = err instanceof Error ? err.message : String(err);
