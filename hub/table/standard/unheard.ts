@@ -16,7 +16,8 @@
  *   reader was out) only its window is known. Such a move is put right after the latest move of
  *   known time into the same player's top in that window of a tile of its kind (the call whose
  *   exposure it completes: an exposure is the called tile with tiles of its kind, NMJL), else of any
- *   kind (a joker, a Mah Jongg laid out after its last tile), else into the same player's rack (the
+ *   kind (a joker: first to a call of that top still short of a pung; a Mah Jongg laid out after
+ *   its last tile), else into the same player's rack (the
  *   pick before a self-picked Mah Jongg), else at its window's start; it is not `known`, and what
  *   the referee makes of it is the director's to check.
  */
@@ -68,6 +69,24 @@ export function orderUnheardMoves<T>(moves: readonly UnheardMove<T>[]): OrderedM
     return { m, i, time: Number.NaN, known: false, window: { ...window } };
   });
   const owner = (p: Place | null, area: 'top' | 'rack') => (p && p.area === area ? p.player : null);
+  // a joker laid on a top whose time is not known goes first to a call of that top still short of
+  // a pung (NMJL: a called tile is exposed with 2 or more tiles; jokers stand in a group of 3+)
+  const jokerAnchor = new Map<number, number>();
+  const filled = new Map<number, number>();
+  for (const t of timed) {
+    if (t.known || kindOf(t.m.tile) !== 'J' || !t.m.to || t.m.to.area !== 'top') continue;
+    const player = t.m.to.player;
+    const calls = timed.filter((x) => x.known && owner(x.m.to, 'top') === player && x.time >= t.window.from && x.time <= t.window.to && kindOf(x.m.tile) !== 'J').sort((a, b) => a.time - b.time);
+    for (const c of calls) {
+      const kind = kindOf(c.m.tile);
+      const group = 1 + timed.filter((x) => !x.known && owner(x.m.to, 'top') === player && kindOf(x.m.tile) === kind && x.window.from <= c.time && x.window.to >= c.time).length + (filled.get(c.i) ?? 0);
+      if (group < 3) {
+        jokerAnchor.set(t.i, c.time);
+        filled.set(c.i, (filled.get(c.i) ?? 0) + 1);
+        break;
+      }
+    }
+  }
   for (const t of timed) {
     if (t.known) continue;
     const player = t.m.to && (t.m.to.area === 'top' || t.m.to.area === 'rack') ? t.m.to.player : null;
@@ -77,7 +96,7 @@ export function orderUnheardMoves<T>(moves: readonly UnheardMove<T>[]): OrderedM
       timed
         .filter((x) => inWindow(x) && player !== null && owner(x.m.to, area) === player && (!sameKind || kindOf(x.m.tile) === kind))
         .reduce<number | null>((a, x) => (a === null || x.time > a ? x.time : a), null);
-    const anchor = (kind !== 'J' ? latest('top', true) : null) ?? latest('top', false) ?? latest('rack', false);
+    const anchor = (kind !== 'J' ? latest('top', true) : (jokerAnchor.get(t.i) ?? null)) ?? latest('top', false) ?? latest('rack', false);
     // a hair after its anchor (before any later move of known time), in log order among its kind
     t.time = anchor !== null ? anchor + 0.001 * (1 + t.i / (moves.length + 1)) : t.window.from;
   }
