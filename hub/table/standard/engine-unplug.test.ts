@@ -24,8 +24,8 @@ const CONFIG = fileURLToPath(new URL('../../config/tables/standard-demo.json', i
 const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
 
 /** Plays seed `seed` (game `seed` of measure:unplug) with the reader of `pulled` out for `ms` at its `moment`-th outage moment. */
-function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number, pace = 700) {
-  const g = play('standard', table, cards, seed, seed);
+function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number, pace = 700, gameNo = seed) {
+  const g = play('standard', table, cards, gameNo, seed);
   const m = moments(g.steps, g.walls, pulled, tableZones(table))[moment]!;
   const run = runVirtualTable({ table, seed, walls: g.walls, steps: g.steps, noise: NO_NOISE, pace, outages: [{ reader: m.reader, atStep: m.step, ms }], engine: (base) => new StandardTableEngine({ ...base, cards }) });
   const view = run.engine.directorView();
@@ -52,6 +52,20 @@ describe('a reader of the 4-player table pulled for 60 s mid-play (virtual clock
     const r = pulledRun(1, 'rack', 0, 60_000, 600);
     expect(r.flags).toEqual([]);
     expect(r.points).toEqual([-20, 0, 0, 30]);
+  });
+
+  it("seed 10 (measure:unplug's game 6), East's rack out 60 s: a tile she picked while it was out and discarded just after the replug, before its snapshot, is her pick and discard", () => {
+    // 4D#4 left wall 2 while RK-E was out and reached the floor 0.2 s after the replug, before
+    // RK-E's snapshot: logged wall → floor with no reader unheard at that moment. Before, it made
+    // no action: Ann's turn never ended for the hub ("Cat picked before Ann discarded", then Dot,
+    // then Ann herself) and Cat's Mah Jongg was not scored
+    const r = pulledRun(10, 'rack', 0, 60_000, 700, 6);
+    expect(r.moment).toBe('RK-E pick into it');
+    // the game's own violation (Bea's count at East's first discard, before the outage) only
+    expect(r.flags).toEqual(['tile-count: Bea has 14 tiles off turn (should be 13)']);
+    // Cat's Mah Jongg 40, self-picked; Bea's hand is dead
+    expect(r.points).toEqual([0, 0, 40, 0]);
+    expect(r.record).toEqual([0, 0, 40, 0]);
   });
 
   it('seed 1, the floor reader out over a discard: no flag, the recorded points', () => {

@@ -200,8 +200,9 @@ export class StandardTableEngine extends TableMachine {
   /**
    * The held moves as ./unheard.ts orders them. What a tile did in a zone the hub could not hear is
    * put back where the rules leave no doubt:
-   * - a tile that went wall → floor while a rack reader was not heard was picked into that rack and
-   *   discarded from it: the pick when the wall saw it go, the discard when it came to rest;
+   * - a tile that went wall → floor while a rack reader was not heard (or in the stretch, just
+   *   after its replug, before its snapshot) was picked into that rack and discarded from it: the
+   *   pick when the wall saw it go (else just before the discard), the discard when it came to rest;
    * - a tile that went from one player's rack to another's rack or top while the floor was not
    *   heard, in play, was discarded and called: the discard when the rack saw it go, the call when it
    *   came to rest (not a natural given for a joker of that top: a joker came back the other way);
@@ -217,15 +218,22 @@ export class StandardTableEngine extends TableMachine {
     const floor = floorKey ? this.places.get(floorKey)! : null;
     const owner = (p: Place | null) => (p && (p.area === 'rack' || p.area === 'top') ? p.player : null);
     const moves: UnheardMove<HeldMove>[] = [];
+    const racksOf = (readers: readonly string[]) => this.table.players.map((_, p) => p).filter((p) => readers.includes(this.readerOfRack(p, 0) ?? ''));
+    // racks not heard at some time in the stretch (a move right after the replug, before the rack's
+    // snapshot, names no reader)
+    const stretchRacks = racksOf(held.flatMap((h) => h.d.unseen ?? []));
     for (const { e, d, from, to } of held) {
       const base = { at: e.at, unseen: d.unseen ?? [], ...(d.reconciled ? { reconciled: d.reconciled } : {}) };
       const toReader = d.to.split('/')[0]!;
       const one = (f: Place | null, t: Place, extra: Partial<UnheardMove<HeldMove>> = {}): UnheardMove<HeldMove> => ({ item: { e, tile: d.tile, from: f, to: t }, tile: d.tile, ...base, to: t, toReader, ...(d.left ? { left: d.left } : {}), ...extra });
       const gone = d.left && d.left.from === d.left.to ? d.left : null;
-      const racks = (d.unseen ?? []).flatMap((r) => this.table.players.map((_, p) => p).filter((p) => this.readerOfRack(p, 0) === r));
-      if (gone && from?.area === 'wall' && to.area === 'floor' && racks.length === 1) {
+      const own = racksOf(d.unseen ?? []);
+      const racks = own.length ? own : stretchRacks;
+      if (from?.area === 'wall' && to.area === 'floor' && racks.length === 1) {
+        // picked when the wall saw it go (else just before it reached the floor), then discarded
+        const picked = gone ?? { from: e.at - 1, to: e.at - 1 };
         const rack: Place = { area: 'rack', player: racks[0]!, rack: 0 };
-        moves.push(one(from, rack, { at: gone.to, toReader: this.readerOfRack(racks[0]!, 0)! }), one(rack, to, { left: undefined }));
+        moves.push(one(from, rack, { at: picked.to, toReader: this.readerOfRack(racks[0]!, 0)!, unseen: [...base.unseen, this.readerOfRack(racks[0]!, 0)!], left: picked }), one(rack, to, { left: undefined }));
         continue;
       }
       if (gone && from?.area === 'wall' && to.area === 'top' && (d.unseen ?? []).includes(toReader)) {
