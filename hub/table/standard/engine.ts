@@ -5,6 +5,11 @@
  * - `tile-moved` `{ tile, tag, from, to, lines }`: a settled move
  * - `count-check` `{ skipReaders }`: a turn boundary has settled; the physical counts (reader
  *   truth) are compared with the referee's (13 off turn, 14 on turn)
+ * - `readers-heard` `{}`: every zone is heard again after a reader was not. From the first move
+ *   logged with a zone unheard (`unseen`, `reconciled`) until then, moves are held (the views follow
+ *   the readers, the referee waits, counts are not checked), then judged in the order they happened
+ *   at the table (./unheard.ts, {@link StandardTableEngine.judgeUnheard}); turn order that involves
+ *   an unheard rack is noted for the director (`notSeen`), not flagged
  * - `director-ruling` `{ flagId, ruling, by }`
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (000), folded in log
  *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
@@ -45,6 +50,8 @@ interface HeldMove {
   tile: TileId;
   from: Place | null;
   to: Place;
+  /** readers not heard at it (the event's `unseen`, and the rack a tile went through unseen) */
+  unseen: readonly string[];
 }
 
 /** A `tile-moved` event held while a zone was not heard, with its places. */
@@ -225,7 +232,15 @@ export class StandardTableEngine extends TableMachine {
     for (const { e, d, from, to } of held) {
       const base = { at: e.at, unseen: d.unseen ?? [], ...(d.reconciled ? { reconciled: d.reconciled } : {}) };
       const toReader = d.to.split('/')[0]!;
-      const one = (f: Place | null, t: Place, extra: Partial<UnheardMove<HeldMove>> = {}): UnheardMove<HeldMove> => ({ item: { e, tile: d.tile, from: f, to: t }, tile: d.tile, ...base, to: t, toReader, ...(d.left ? { left: d.left } : {}), ...extra });
+      const one = (f: Place | null, t: Place, extra: Partial<UnheardMove<HeldMove>> = {}): UnheardMove<HeldMove> => ({
+        item: { e, tile: d.tile, from: f, to: t, unseen: extra.unseen ?? base.unseen },
+        tile: d.tile,
+        ...base,
+        to: t,
+        toReader,
+        ...(d.left ? { left: d.left } : {}),
+        ...extra,
+      });
       const gone = d.left && d.left.from === d.left.to ? d.left : null;
       const own = racksOf(d.unseen ?? []);
       const racks = own.length ? own : stretchRacks;
@@ -280,8 +295,7 @@ export class StandardTableEngine extends TableMachine {
     for (const o of this.orderedHeld(u.moves)) {
       const m = o.item;
       const at = o.known ? o.time : o.window.to;
-      const d = m.e.data as TileMovedData;
-      const unheard = this.table.players.map((_, p) => p).filter((p) => (d.unseen ?? []).includes(this.readerOfRack(p, 0) ?? ''));
+      const unheard = this.table.players.map((_, p) => p).filter((p) => m.unseen.includes(this.readerOfRack(p, 0) ?? ''));
       if (!o.known && m.to.area === 'top') placedOnTop.add(m.to.player);
       for (const a of this.agg.push({ tile: m.tile, from: m.from, to: m.to, at, ref: String(m.e.seq) }, this.state)) {
         const before = this.state.winner;
