@@ -68,6 +68,23 @@ describe('a reader of the 4-player table pulled for 60 s mid-play (virtual clock
     expect(r.record).toEqual([0, 0, 40, 0]);
   });
 
+  it("seed 6 (measure:unplug's game 2), West's rack out 60 s over Cat's exposure: a joker laid on her unheard top goes with the pung short of it", () => {
+    const r = pulledRun(6, 'rack', 0, 60_000, 700, 2);
+    expect(r.moment).toBe('RK-W exposure on it');
+    // Cat called 2C and laid 2C and a joker beside it while RK-W was out; both jokers on her top
+    // came only from the replug's snapshot. Before, both went with her last call: "Cat called the
+    // discard for a pair" and "Cat exposed without a called tile". Now only the game's own flags
+    // (a joker passed in the Charleston, and the two counts it left wrong at East's first discard)
+    expect(r.flags).toEqual([
+      'joker-passed: Ann passed a joker in the first right pass',
+      'tile-count: Ann has 14 tiles off turn (should be 13)',
+      'tile-count: Bea has 12 tiles off turn (should be 13)',
+    ]);
+    // Cat's Mah Jongg 30 on Dot's discard (Dot pays 10); Ann and Bea are dead
+    expect(r.points).toEqual([0, 0, 30, -10]);
+    expect(r.record).toEqual([0, 0, 30, -10]);
+  });
+
   it('seed 1, the floor reader out over a discard: no flag, the recorded points', () => {
     const r = pulledRun(1, 'floor', 0, 60_000);
     expect(r.moment).toBe('FL-1 a discard');
