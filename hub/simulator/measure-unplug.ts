@@ -90,7 +90,8 @@ function hubResult(engine: TableMachine): HubResult {
   };
 }
 
-function play(kind: TableKind, table: TableConfig, cards: Card[], i: number, seed: number): PlayedGame {
+/** Plays game `i` (1-based, for the demo's violations) of a table kind with `seed`, with its record. */
+export function play(kind: TableKind, table: TableConfig, cards: Card[], i: number, seed: number): PlayedGame {
   if (kind === 'siamese') {
     const inject = demoInjection(i);
     const g = playGame({ seed, cards, table, ...(inject ? { inject, injectAt: 5 } : {}) });
@@ -123,7 +124,7 @@ const same = (a: readonly unknown[] | null, b: readonly unknown[] | null) => a !
  * the move named (the outage then covers it), with the reader and a name. A move is followed tile
  * by tile (a pick is a lift off the wall, then the tile racked).
  */
-function moments(steps: readonly Step[], walls: readonly (readonly string[])[], pulled: PulledKind, zones: ReturnType<typeof tableZones>): { reader: string; name: string; step: number }[] {
+export function moments(steps: readonly Step[], walls: readonly (readonly string[])[], pulled: PulledKind, zones: ReturnType<typeof tableZones>): { reader: string; name: string; step: number }[] {
   const key = (z: Zone) => `${z.reader}/${z.zone}`;
   const wallKeys = new Set(zones.walls.map(key));
   const floorKey = key(zones.floor);

@@ -13,6 +13,8 @@ import { loadHubConfig } from '../config/load.js';
 import { measureGame } from '../simulator/measure.js';
 import { playGame } from '../simulator/game.js';
 import { NO_NOISE } from '../simulator/noise.js';
+import { moments } from '../simulator/measure-unplug.js';
+import { tableZones } from '../simulator/game.js';
 import { ROOT_CONFIG } from './unplug-config.test-helpers.js';
 
 const [{ table, cards }] = loadHubConfig(ROOT_CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
@@ -38,5 +40,19 @@ describe('a rack reader pulled mid-play (virtual clock)', () => {
     expect((view!.notSeen ?? []).map((n) => `${n.rule}: ${n.title} (${n.tiles.length} tiles)`)).toEqual([
       "003 rules 17 and 19: Ann's Mah Jongg on rack 1 was completed while a reader was not heard: its order among the Mah Jonggs and whether its last tile was a called discard are not known (14 tiles)",
     ]);
+  });
+
+  it("seed 1, RK-E1 pulled 60 s over a discard from it: Ann's top is judged only once seen whole again (no 003 rule 11 flag)", () => {
+    const game = playGame({ seed: 1, cards, table });
+    const m0 = moments(game.steps, game.walls, 'rack', tableZones(table))[1]!;
+    expect(`${m0.reader} ${m0.name}`).toBe('RK-E1 discard from it');
+    let view: ReturnType<import('./engine.js').TableEngine['directorView']> | null = null;
+    const m = measureGame({ table, cards, seed: 1, noise: NO_NOISE, game, outages: [{ reader: 'RK-E1', atStep: m0.step, ms: 60_000 }], inspect: (_e, engine) => (view = engine.directorView()) });
+    // Ann laid tiles on rack 1's top while it was out; the replug's snapshot brings them in over
+    // several moves, and Bea's discard in between came while the top was still half reconciled:
+    // before, "The exposures on Ann's rack 1 fit no hand on the cards" (and Ann 30, Bea 35)
+    expect(m.flags).toEqual([]);
+    // 003 rule 17, as recorded with no flag: Ann 160, Bea 15
+    expect(view!.score?.points).toEqual([160, 15]);
   });
 });

@@ -60,6 +60,8 @@ export class TableEngine extends TableMachine {
   private past: SiameseState[] = [];
   /** game number → the director's restart choice for it (from the log) */
   private restartChoices = new Map<number, RestartChoice>();
+  /** readers in a move's `unseen` since the last `readers-heard` event (folded from the log) */
+  private readonly unheardReaders = new Set<string>();
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: EngineOptions) {
@@ -87,6 +89,7 @@ export class TableEngine extends TableMachine {
     this.unplacedGame = this.state.gameNo;
     this.past = [];
     this.restartChoices = new Map();
+    this.unheardReaders.clear();
   }
 
   /** One event into the Siamese referee: a move as the action it is (./inference.ts), a count check (003 rule 18C), an entry (19C/D). */
@@ -102,9 +105,12 @@ export class TableEngine extends TableMachine {
         action.unheard = true;
         if (d.left) action.left = d.left;
       }
-      // racks the hub could not see (`unseen`) or whose top it had not seen whole (`unconfirmed`, a
-      // delta no snapshot had confirmed): their exposures are judged at a later boundary (003 rule 11)
-      const notWhole = [...(d.unseen ?? []), ...(d.unconfirmed ?? [])];
+      // racks the hub could not see (`unseen`), whose top it had not seen whole (`unconfirmed`, a
+      // delta no snapshot had confirmed), or whose reader was not heard since the last
+      // `readers-heard` (its first snapshot may come in over several moves, others' moves in
+      // between): their exposures are judged at a later boundary (003 rule 11)
+      for (const r of d.unseen ?? []) this.unheardReaders.add(r);
+      const notWhole = [...this.unheardReaders, ...(d.unconfirmed ?? [])];
       if (notWhole.length && action && (action.type === 'discard' || action.type === 'other-move')) {
         const unseen = this.racksOf(notWhole);
         if (unseen.length) action.unseen = unseen;
@@ -113,6 +119,7 @@ export class TableEngine extends TableMachine {
       const d = e.data as DirectorEntry;
       action = { type: 'director-entry', entry: d.entry, player: d.player, rack: d.rack, at: e.at, ref };
     } else if (e.type === 'readers-heard') {
+      this.unheardReaders.clear();
       action = { type: 'readers-heard', at: e.at, ref };
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;

@@ -82,7 +82,8 @@ export interface TileMovedData {
    */
   unconfirmed?: string[];
   /**
-   * on a move logged with `unseen` or `reconciled`: when the tile left `from` (ms window: the exact
+   * on a move logged with `unseen` or `reconciled`, or before the `readers-heard` that follows a
+   * reader not heard: when the tile left `from` (ms window: the exact
    * time when `from`'s reader saw it go, else the window it happened in). The referee judges what
    * depends on the order of moves (the current wall, 003 rule 20) from it, not from `at`
    */
@@ -477,7 +478,9 @@ export abstract class TableMachine implements TableRuntime {
         const unseen = this.unseenReaders(m.at, now, m.at, 'stale');
         if (unseen.length) data.unseen = unseen;
         if (m.reconciled) data.reconciled = m.reconciled;
-        if (unseen.length || m.reconciled) {
+        // (also in the stretch before `readers-heard`: a tile picked into a rack while it was out
+        // and discarded just after its replug, before its snapshot, names no reader)
+        if (unseen.length || m.reconciled || this.blind) {
           const fromReader = m.from?.split('/')[0];
           const seenGo = fromReader !== undefined && !this.unseenReaders(m.leftAt, now, m.leftAt, 'stale').includes(fromReader);
           data.left = seenGo ? { from: m.leftAt, to: m.leftAt } : (m.reconciled ?? { from: m.leftAt, to: m.at });

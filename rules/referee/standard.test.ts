@@ -463,3 +463,41 @@ describe('standard referee: the Charleston (NMJL, 000)', () => {
     expect(() => t.discard(EAST, '9C')).toThrow(/first Charleston is required/);
   });
 });
+
+describe('standard referee: a rack the hub could not hear (an action’s `unheard`)', () => {
+  it("Cy picks in Bea's turn while Bea's rack was not heard: not flagged, noted; the turn follows and passes Bea by until she plays again", () => {
+    const t = start();
+    t.discard(EAST, '9C');
+    // Bea (South) is on turn; her rack cannot be heard and Cy (West) picks
+    t.act({ type: 'pick', player: WEST, tile: '1D', unheard: [SOUTH] });
+    expect(t.flags).toEqual([]);
+    expect(t.state.notSeen.map((n) => `${n.player} ${n.tiles.join(' ')}: ${n.title}`)).toEqual([
+      "2 1D: Cy picked while it was Bea's turn; Bea's rack could not be heard, so whether it was in turn is not known; Bea's turns are passed over until she plays again",
+    ]);
+    expect(t.state.turn).toBe(WEST);
+    expect(t.state.passedOver).toEqual([SOUTH]);
+    // the turn goes round without Bea: Cy → Di → Ann → Cy, no flag
+    t.discard(WEST, '1D').pick(NORTH, '2B').discard(NORTH, '2B').pick(EAST, '3B').discard(EAST, '3B');
+    expect(t.state.turn).toBe(WEST);
+    expect(t.flags).toEqual([]);
+  });
+
+  it('the same pick with every rack heard is a pick out of turn: Cy is dead (000)', () => {
+    const t = start();
+    t.discard(EAST, '9C');
+    t.pick(WEST, '1D');
+    expect(t.flags.map((f) => `${f.kind}: ${f.title}`)).toEqual(['out-of-turn: Cy picked out of turn']);
+    expect(t.state.players[WEST]!.dead).toBe(true);
+    expect(t.state.notSeen).toEqual([]);
+  });
+
+  it("Bea discards with no pick seen, her rack not heard: noted, not 'discarded before picking'; her count is not judged at it", () => {
+    const t = start();
+    t.discard(EAST, '9C');
+    t.act({ type: 'discard', player: SOUTH, tile: '3B', unheard: [SOUTH] });
+    expect(t.flags).toEqual([]);
+    expect(t.state.notSeen.map((n) => n.rule)).toEqual(['000 GAME PLAY: a player picks before discarding; out of turn, dead']);
+    // Bea holds 12 for the referee (her pick was not seen): counted at a discard she was heard at
+    expect(t.state.turn).toBe(WEST);
+  });
+});

@@ -73,6 +73,13 @@ interface Base {
   at: number;
   /** evidence reference (the hub's event sequence number) */
   ref: string;
+  /**
+   * players whose rack (inside or top) the hub could not hear at this action (a reader unplugged,
+   * rebooting or silent). The turn order between them and the others is not judged from it (what
+   * they did meanwhile was not seen): the turn follows the action, and what would have been a flag
+   * is noted in `notSeen` for the director; their tile counts are not judged at it either
+   */
+  unheard?: readonly number[];
 }
 
 /**
@@ -156,6 +163,18 @@ export interface StandardFlag {
   tiles: TileKind[];
 }
 
+/** A judgment the referee did not make because a rack was not heard (an action's `unheard`). */
+export interface StandardNotSeen {
+  /** one of {@link RULES} */
+  rule: string;
+  player: number;
+  tiles: TileKind[];
+  /** in words, e.g. "Bea picked while it was Ann's turn; Ann's rack was not heard" */
+  title: string;
+  at: number;
+  ref: string;
+}
+
 export interface StandardPlayer {
   /** concealed tiles, in the rack */
   rack: TileKind[];
@@ -197,6 +216,14 @@ export interface StandardState {
   winner: { player: number; lineId: string; value: number; jokerless: boolean; singlesAndPairs: boolean; selfPicked: boolean; discarder: number | null; exposures: number } | null;
   wallGame: boolean;
   flags: StandardFlag[];
+  /** what was not judged because a player's rack was not heard (see the actions' `unheard`), this game */
+  notSeen: StandardNotSeen[];
+  /**
+   * players whose turn was passed over while their rack could not be heard (another played in
+   * their turn: their hand declared dead by the director, perhaps): the turn passes them by, as a
+   * dead hand's, until they play again
+   */
+  passedOver: number[];
   /** at the end: the scorer's input and the score */
   result: { outcome: TournamentOutcome; score: TournamentScore } | null;
 }
@@ -227,6 +254,8 @@ export function initialStandardState(): StandardState {
     winner: null,
     wallGame: false,
     flags: [],
+    notSeen: [],
+    passedOver: [],
     result: null,
   };
 }
@@ -280,7 +309,12 @@ export function standardReferee(config: StandardConfig) {
     return !dismissed;
   }
 
+  /** The next player in turn after `from`: alive, and not passed over (see {@link StandardState.passedOver}). */
   function nextAlive(s: StandardState, from: number): number | null {
+    for (let i = 1; i <= SEATS; i++) {
+      const q = (from + i) % SEATS;
+      if (!s.players[q]!.dead && !s.passedOver.includes(q)) return q;
+    }
     for (let i = 1; i <= SEATS; i++) {
       const q = (from + i) % SEATS;
       if (!s.players[q]!.dead) return q;
@@ -336,7 +370,9 @@ export function standardReferee(config: StandardConfig) {
   function checkCount(s: StandardState, raised: StandardFlag[], player: number, a: Base): void {
     if (!s.firstDiscardDone || s.phase !== 'play') return;
     const p = s.players[player]!;
-    // once flagged (dismissed or not) a player's count is not flagged again this game
+    // once flagged (dismissed or not) a player's count is not flagged again this game; a rack
+    // the hub could not hear is not counted
+    if (a.unheard?.includes(player)) return;
     if (p.dead || s.flags.some((f) => f.kind === 'tile-count' && f.player === player)) return;
     const onTurn = s.turn === player && s.turnHas !== 'nothing';
     const want = onTurn ? 14 : 13;
@@ -422,10 +458,45 @@ export function standardReferee(config: StandardConfig) {
     return raise(s, raised, { kind, rule, title, player, consequence: `${name(player)}'s hand is dead`, tiles, ref: a.ref, at: a.at }) && (kill(s, player, title), true);
   }
 
+  /**
+   * An action out of the turn order that involves a rack the hub could not hear (the actor's, or
+   * the rack of the player whose turn it was): not judged; noted for the director, and the turn
+   * follows the action. @returns true when it was noted (the caller goes on as if in turn)
+   */
+  function unheardTurn(s: StandardState, a: Base & { player: number; tile: TileKind }, rule: string, what: string): boolean {
+    const turn = s.turn;
+    const turnText = turn === null ? 'no one was on turn' : `it was ${name(turn)}'s turn`;
+    const back = s.passedOver.indexOf(a.player);
+    if (back >= 0) {
+      // she plays again: her turn comes round as before
+      s.passedOver.splice(back, 1);
+      s.notSeen.push({ rule, player: a.player, tiles: [a.tile], title: `${name(a.player)} ${what} while ${turnText}, after her turn had been passed over while her rack could not be heard; whether it was in turn is not known`, at: a.at, ref: a.ref });
+      return true;
+    }
+    const involved = [a.player, ...(turn !== null && turn !== a.player ? [turn] : [])].filter((q) => a.unheard?.includes(q));
+    if (involved.length === 0) return false;
+    // the player on turn was passed over unseen (her hand declared dead by the director, perhaps):
+    // her later turns are passed over too until she plays again
+    if (turn !== null && turn !== a.player && a.unheard?.includes(turn) && !s.passedOver.includes(turn)) s.passedOver.push(turn);
+    s.notSeen.push({
+      rule,
+      player: a.player,
+      tiles: [a.tile],
+      title: `${name(a.player)} ${what} while ${turnText}; ${involved.map((q) => `${name(q)}'s rack`).join(' and ')} could not be heard, so whether it was in turn is not known${turn !== null && s.passedOver.includes(turn) ? `; ${name(turn)}'s turns are passed over until she plays again` : ''}`,
+      at: a.at,
+      ref: a.ref,
+    });
+    return true;
+  }
+
   function doPick(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'pick' }>): void {
     const player = a.player;
     const p = s.players[player]!;
     if (p.dead) return; // a dead hand does not pick
+    if ((s.turn !== player || s.turnHas !== 'nothing') && unheardTurn(s, a, RULES.outOfTurn, 'picked')) {
+      s.turn = player;
+      s.turnHas = 'nothing';
+    }
     if (s.turn !== player || s.turnHas !== 'nothing') {
       const ahead = s.turn !== null && s.turnHas !== 'nothing' && nextAlive(s, s.turn) === player;
       if (ahead) deadFor(s, raised, 'picking-ahead', RULES.pickingAhead, player, `${name(player)} picked before ${name(s.turn!)} discarded`, a, [a.tile]);
@@ -444,6 +515,10 @@ export function standardReferee(config: StandardConfig) {
     const player = a.player;
     const p = s.players[player]!;
     if (p.dead) return false;
+    if ((s.turn !== player || s.turnHas === 'nothing') && unheardTurn(s, a, s.turn !== player ? RULES.outOfTurn : RULES.discardBeforePick, 'discarded')) {
+      s.turn = player;
+      if (s.turnHas === 'nothing') s.turnHas = 'picked';
+    }
     if (s.turn !== player) {
       deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} discarded out of turn`, a, [a.tile]);
       return false;

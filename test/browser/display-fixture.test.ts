@@ -362,6 +362,27 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
       const li = ((await dir.textContent('[data-testid="unplaced"] li')) ?? '').replace(/\s+/g, ' ').trim();
       expect(li).toMatch(/^\d\d:\d\d:\d\d pass \(event 412\): pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right \(NMJL\)$/);
 
+      // what the hub could not judge while a reader was out: who, which tiles, when, what is not known
+      expect(await dir.$('[data-testid="not-seen"]')).toBeNull();
+      fixture.pushDirector({
+        notSeen: [
+          {
+            rule: '003 rule 20',
+            player: 1,
+            tiles: ['3B#2'],
+            window: { from: Date.UTC(2026, 10, 30, 10, 1, 5), to: Date.UTC(2026, 10, 30, 10, 1, 40) },
+            title: "Bea's pick of 3B#2 from wall 2: wall 1's last tile left in the same window, while a reader was not heard; which came first (a pick from the wrong wall?) is not known",
+            ref: '415',
+          },
+        ],
+      });
+      await dir.waitForSelector('[data-testid="not-seen"] li');
+      expect(((await dir.textContent('[data-testid="not-seen"] h2')) ?? '').trim()).toBe('Not seen while a reader was out (1)');
+      const ns = ((await dir.textContent('[data-testid="not-seen"] li')) ?? '').replace(/\s+/g, ' ').trim();
+      expect(ns).toMatch(
+        /^\d\d:01:05–\d\d:01:40 Bea \(3B#2\): Bea's pick of 3B#2 from wall 2: wall 1's last tile left in the same window, while a reader was not heard; which came first \(a pick from the wrong wall\?\) is not known \(003 rule 20\)$/,
+      );
+
       await dir.click('[data-testid="flag-card-g2-f1"] button.confirm');
       await dir.waitForSelector('[data-testid="ruling-result-g2-f1"]');
       expect(await dir.textContent('[data-testid="ruling-result-g2-f1"]')).toContain('Confirmed: sent to the hub');

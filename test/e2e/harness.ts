@@ -90,13 +90,18 @@ export async function startSession<R = GameRecordLite>(opts: {
   staticDir?: string;
   /** the simulator's table stops once its injected violation is complete (`--hold-at-flag`) */
   holdAtFlag?: boolean;
+  /**
+   * ms per physical step; given, the hub keeps the table's own timing (settle windows, count
+   * check). Default {@link TIMING}: test pace, the hub's windows scaled down with it
+   */
+  pace?: number;
 }): Promise<Session<R>> {
   const kind = KINDS[opts.kind ?? 'siamese'];
   const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
   const recordFile = path.join(dir, 'record.json');
   const args = [
     '--import', 'tsx', path.join(ROOT, kind.script),
-    '--seed', String(opts.seed), '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
+    '--seed', String(opts.seed), '--pace', String(opts.pace ?? TIMING.pace), '--games', '1', '--linger', '600000',
     '--dir', path.join(dir, 'sim'), '--record', recordFile, '--config', kind.config,
     '--transport', opts.transport ?? 'pty',
   ];
@@ -118,7 +123,7 @@ export async function startSession<R = GameRecordLite>(opts: {
   const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
 
   const tables = loadHubConfig(kind.config);
-  for (const { table } of tables) {
+  for (const { table } of opts.pace === undefined ? tables : []) {
     table.timing.settleMs = TIMING.settleMs;
     table.timing.countCheckMs = TIMING.countCheckMs;
   }

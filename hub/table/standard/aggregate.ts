@@ -141,6 +141,19 @@ export class StandardAggregator {
   /** a refused call's tile, expected back on the floor */
   private withdrawn: TileId | null = null;
 
+  /** A copy that goes on independently of this one (same places and same moves in progress). */
+  clone(): StandardAggregator {
+    const c = new StandardAggregator();
+    for (const [t, p] of this.where) c.where.set(t, p);
+    c.mode = this.mode;
+    c.pass = this.pass && structuredClone(this.pass);
+    c.call = this.call && structuredClone(this.call);
+    c.exchange = this.exchange && { ...this.exchange };
+    c.jokerReturns = new Map([...this.jokerReturns].map(([t, r]) => [t, { ...r }]));
+    c.withdrawn = this.withdrawn;
+    return c;
+  }
+
   /** Tiles now in the walls. */
   wallCount(): number {
     let n = 0;

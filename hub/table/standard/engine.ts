@@ -5,6 +5,11 @@
  * - `tile-moved` `{ tile, tag, from, to, lines }`: a settled move
  * - `count-check` `{ skipReaders }`: a turn boundary has settled; the physical counts (reader
  *   truth) are compared with the referee's (13 off turn, 14 on turn)
+ * - `readers-heard` `{}`: every zone is heard again after a reader was not. From the first move
+ *   logged with a zone unheard (`unseen`, `reconciled`) until then, moves are held (the views follow
+ *   the readers, the referee waits, counts are not checked), then judged in the order they happened
+ *   at the table (./unheard.ts, {@link StandardTableEngine.judgeUnheard}); turn order that involves
+ *   an unheard rack is noted for the director (`notSeen`), not flagged
  * - `director-ruling` `{ flagId, ruling, by }`
  * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (../machine.ts):
  *   a ruling that undoes its end leaves it unfinished (000: zero for all), never in play again
@@ -42,6 +47,26 @@ import { playersToSkip } from '../inference.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
 import type { RestartRulingData } from '../restart-check.js';
 import { StandardAggregator } from './aggregate.js';
+import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
+import type { Place } from '../../../rules/referee/places.js';
+
+/** A move held while a zone was not heard: its event, and the move as it is judged. */
+interface HeldMove {
+  e: StoredEvent;
+  tile: TileId;
+  from: Place | null;
+  to: Place;
+  /** readers not heard at it (the event's `unseen`, and the rack a tile went through unseen) */
+  unseen: readonly string[];
+}
+
+/** A `tile-moved` event held while a zone was not heard, with its places. */
+interface HeldEvent {
+  e: StoredEvent;
+  d: TileMovedData;
+  from: Place | null;
+  to: Place;
+}
 
 /**
  * Options of a standard table engine (as the Siamese engine's). Without `settleByArea` every zone
@@ -113,6 +138,17 @@ export class StandardTableEngine extends TableMachine {
   private refusedPasses: RefusedBlindPass[] = [];
   /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
   private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
+  /**
+   * since a move was logged with a zone not heard, until `readers-heard`: the aggregator as it was
+   * before (what the referee has judged) and the moves held back (see {@link StandardTableEngine.judgeUnheard})
+   */
+  private unheard: { agg: StandardAggregator; moves: HeldEvent[] } | null = null;
+  /** Mah Jonggs of the current game laid out on a top the hub could not hear (for `notSeen`) */
+  private laidOutUnheard: NonNullable<DirectorTableView['notSeen']> = [];
+  /** held moves are being judged (a turn boundary then schedules no count check) */
+  private replaying = false;
+  /** `readers-heard` event seq → the window (ms) of the stretch it closed */
+  private readonly notSeenWindows = new Map<number, { from: number; to: number }>();
 
   /** @throws Error when the table is not a standard 4-player table of one rack each */
   constructor(opts: StandardEngineOptions) {
@@ -137,6 +173,9 @@ export class StandardTableEngine extends TableMachine {
     this.lookedAt = [];
     this.refusedPasses = [];
     this.past = [];
+    this.unheard = null;
+    this.notSeenWindows.clear();
+    this.laidOutUnheard = [];
   }
 
   /** One event into the standard game: moves through the aggregator to the referee, count checks against the rack readers, director entries (000). */
@@ -147,8 +186,20 @@ export class StandardTableEngine extends TableMachine {
       const to = this.places.get(d.to);
       if (!to) return;
       const from = d.from === null ? null : (this.places.get(d.from) ?? null);
+      if (this.unheard || d.unseen?.length || d.reconciled) {
+        // a zone is not heard: the move waits for `readers-heard` to be judged in the table's order
+        // (./unheard.ts); the aggregator goes on meanwhile for the views only, its actions dropped
+        this.unheard ??= { agg: this.agg.clone(), moves: [] };
+        this.unheard.moves.push({ e, d, from, to });
+        this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.state);
+        return;
+      }
       for (const a of this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.state)) this.act(a, e);
+    } else if (e.type === 'readers-heard') {
+      this.judgeUnheard(e);
     } else if (e.type === 'count-check') {
+      // counts are not judged while moves wait (the referee's state is behind the readers')
+      if (this.unheard) return;
       const d = e.data as CountCheckData;
       this.countCheck(e, playersToSkip(this.table, d.skipReaders));
     } else if (e.type === 'game-stopped') {
@@ -169,6 +220,128 @@ export class StandardTableEngine extends TableMachine {
         if (!(err instanceof RulingError)) throw err;
       }
     }
+  }
+
+  /**
+   * The held moves as ./unheard.ts orders them. What a tile did in a zone the hub could not hear is
+   * put back where the rules leave no doubt:
+   * - a tile that went wall → floor while a rack reader was not heard (or in the stretch, just
+   *   after its replug, before its snapshot) was picked into that rack and discarded from it: the
+   *   pick when the wall saw it go (else just before the discard), the discard when it came to rest;
+   * - a tile that went from one player's rack to another's rack or top while the floor was not
+   *   heard, in play, was discarded and called: the discard when the rack saw it go, the call when it
+   *   came to rest (not a natural given for a joker of that top: a joker came back the other way);
+   * - a tile that went from one player's rack to another's while a wall reader was not heard was
+   *   put back in that wall (a pick ahead undone) and picked from it: back when the rack saw it go,
+   *   picked when it came to rest;
+   * - a tile that went wall → a rack's top while that rack reader was not heard was picked (when
+   *   the wall saw it go) and laid on the top later (when is not known: ./unheard.ts places it).
+   */
+  private orderedHeld(held: readonly HeldEvent[]): OrderedMove<HeldMove>[] {
+    const floorKey = [...this.places].find(([, p]) => p.area === 'floor')?.[0];
+    const floorReader = floorKey?.split('/')[0];
+    const floor = floorKey ? this.places.get(floorKey)! : null;
+    const owner = (p: Place | null) => (p && (p.area === 'rack' || p.area === 'top') ? p.player : null);
+    const moves: UnheardMove<HeldMove>[] = [];
+    const racksOf = (readers: readonly string[]) => this.table.players.map((_, p) => p).filter((p) => readers.includes(this.readerOfRack(p, 0) ?? ''));
+    // racks not heard at some time in the stretch (a move right after the replug, before the rack's
+    // snapshot, names no reader)
+    const stretchRacks = racksOf(held.flatMap((h) => h.d.unseen ?? []));
+    for (const { e, d, from, to } of held) {
+      const base = { at: e.at, unseen: d.unseen ?? [], ...(d.reconciled ? { reconciled: d.reconciled } : {}) };
+      const toReader = d.to.split('/')[0]!;
+      const one = (f: Place | null, t: Place, extra: Partial<UnheardMove<HeldMove>> = {}): UnheardMove<HeldMove> => ({
+        item: { e, tile: d.tile, from: f, to: t, unseen: extra.unseen ?? base.unseen },
+        tile: d.tile,
+        ...base,
+        to: t,
+        toReader,
+        ...(d.left ? { left: d.left } : {}),
+        ...extra,
+      });
+      const gone = d.left && d.left.from === d.left.to ? d.left : null;
+      const own = racksOf(d.unseen ?? []);
+      const racks = own.length ? own : stretchRacks;
+      if (from?.area === 'wall' && to.area === 'floor' && racks.length === 1) {
+        // picked when the wall saw it go (else just before it reached the floor), then discarded
+        const picked = gone ?? { from: e.at - 1, to: e.at - 1 };
+        const rack: Place = { area: 'rack', player: racks[0]!, rack: 0 };
+        moves.push(one(from, rack, { at: picked.to, toReader: this.readerOfRack(racks[0]!, 0)!, unseen: [...base.unseen, this.readerOfRack(racks[0]!, 0)!], left: picked }), one(rack, to, { left: undefined }));
+        continue;
+      }
+      if (gone && from?.area === 'wall' && to.area === 'top' && (d.unseen ?? []).includes(toReader)) {
+        // picked into the rack, laid on its top later (an exposure, a Mah Jongg): when is not known
+        const rack: Place = { area: 'rack', player: to.player, rack: 0 };
+        moves.push(one(from, rack, { at: gone.to }), one(rack, to, { left: { from: gone.to, to: d.reconciled?.to ?? e.at } }));
+        continue;
+      }
+      const a = owner(from);
+      const b = owner(to);
+      const exchanged =
+        kindOf(d.tile) !== 'J' &&
+        held.some((h) => kindOf(h.d.tile) === 'J' && h.from?.area === 'top' && owner(h.from) === b && h.to.area === 'rack' && owner(h.to) === a);
+      if (gone && floor && floorReader && (d.unseen ?? []).includes(floorReader) && a !== null && b !== null && a !== b && from!.area === 'rack' && !exchanged) {
+        moves.push(one(from, floor, { at: gone.to, toReader: floorReader }), one(floor, to, { left: undefined }));
+        continue;
+      }
+      const wall = [...this.places].find(([k, p]) => p.area === 'wall' && (d.unseen ?? []).includes(k.split('/')[0]!));
+      if (gone && wall && a !== null && b !== null && a !== b && from!.area === 'rack' && to.area === 'rack') {
+        moves.push(one(from, wall[1], { at: gone.to, toReader: wall[0].split('/')[0]! }), one(wall[1], to, { left: undefined }));
+        continue;
+      }
+      moves.push(one(from, to));
+    }
+    for (const m of moves) if (m.left === undefined) delete m.left;
+    return orderUnheardMoves(moves);
+  }
+
+  /**
+   * Every zone is heard again (`readers-heard`): the moves held since a zone was not heard are
+   * judged now, from the aggregator as it was before them, in the order they happened at the table
+   * (./unheard.ts), each action at the time it happened.
+   */
+  private judgeUnheard(e: StoredEvent): void {
+    const u = this.unheard;
+    if (!u) return;
+    this.unheard = null;
+    this.agg = u.agg;
+    const window = { from: Math.min(...u.moves.map((m) => m.d.reconciled?.from ?? m.d.left?.from ?? m.e.at)), to: e.at };
+    this.notSeenWindows.set(e.seq, window);
+    /** players whose top took tiles at times the hub had to place (./unheard.ts: not known) */
+    const placedOnTop = new Set<number>();
+    this.replaying = true;
+    for (const o of this.orderedHeld(u.moves)) {
+      const m = o.item;
+      const at = o.known ? o.time : o.window.to;
+      const unheard = this.table.players.map((_, p) => p).filter((p) => m.unseen.includes(this.readerOfRack(p, 0) ?? ''));
+      if (!o.known && m.to.area === 'top') placedOnTop.add(m.to.player);
+      for (const a of this.agg.push({ tile: m.tile, from: m.from, to: m.to, at, ref: String(m.e.seq) }, this.state)) {
+        const before = this.state.winner;
+        this.act(unheard.length ? { ...a, unheard } : a, m.e);
+        const w = this.state.winner;
+        if (a.type === 'mah-jongg' && !before && w && placedOnTop.has(w.player)) {
+          const who = this.table.players[w.player]?.name ?? `player ${w.player}`;
+          this.laidOutUnheard.push({
+            rule: '000 SCORING: the discarder pays 10 to a winner with none or one exposure, 20 to one with two or more',
+            player: w.player,
+            tiles: this.agg.tilesAt('top', w.player),
+            window: { ...window },
+            title: `${who}'s Mah Jongg was laid out while her rack could not be heard: which of her exposures came before the call (${w.exposures} as the hub placed them${w.discarder === null ? ', self-picked' : ''}) is not known`,
+            ref: a.ref,
+          });
+        }
+      }
+    }
+    this.replaying = false;
+  }
+
+  /** What the referee did not judge because a rack was not heard (rules/referee/standard.ts `notSeen`), with the window of its stretch. */
+  protected override notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
+    const judged = this.state.notSeen.map((n) => {
+      const w = [...this.notSeenWindows.values()].find((x) => n.at >= x.from && n.at <= x.to) ?? { from: n.at, to: n.at };
+      return { rule: n.rule, player: n.player, tiles: [...n.tiles], window: { ...w }, title: n.title, ref: n.ref };
+    });
+    return [...judged, ...this.laidOutUnheard.map((n) => ({ ...n, tiles: [...n.tiles], window: { ...n.window } }))];
   }
 
   protected rulableFlags(): readonly { id: string; status: string }[] {
@@ -317,14 +490,16 @@ export class StandardTableEngine extends TableMachine {
       this.unexplained.length = 0;
       this.inferred = [];
       this.refusedPasses = [];
+      this.laidOutUnheard = [];
     }
-    const { at: _at, ref: _ref, ...bare } = a;
+    const { at: _at, ref: _ref, unheard: _unheard, ...bare } = a;
     this.inferred.push(bare);
     try {
       const r = this.referee.apply(this.state, a);
       this.state = this.lookedAt.length > 0 ? StandardTableEngine.withLookedAt(r.state, this.lookedAt) : r.state;
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
-      if (r.boundary) this.turnBoundary(e.at);
+      // a replayed turn boundary is long past: the counts are checked at the next live one
+      if (r.boundary && !this.replaying) this.turnBoundary(e.at);
     } catch (err) {
       // the state stays as before the action (the referee works on a copy): the table plays on
       const error = err instanceof Error ? err.message : String(err);
