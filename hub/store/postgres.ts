@@ -7,7 +7,8 @@
  * connection), batched per event-loop tick (`setImmediate`) in one transaction. `flush()` kicks the
  * writer; `drain()` resolves when everything appended so far is committed.
  *
- * Single writer per log (STACK.md): the writer's session holds a PostgreSQL advisory lock, so a
+ * Single writer per log (with several writers a sequence column can be read out of commit order):
+ * the writer's session holds a PostgreSQL advisory lock, so a
  * second hub opening the same database is refused instead of interleaving sequence numbers.
  *
  * Schema: `events(seq bigint primary key, table_id text, at bigint, type text, data jsonb)` and

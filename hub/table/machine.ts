@@ -505,7 +505,7 @@ export abstract class TableMachine implements TableRuntime {
       } else {
         // a count is judged only from zones seen all through the turn: readers not heard since
         // RECENT_GAP_MS before the turn boundary are skipped too (their moves may be reconciled
-        // after the boundary, out of order: issue 4)
+        // after the boundary, out of order)
         // and so are the readers of a move no line reported (only snapshots saw it) whose window
         // ends then or later: its order among the moves seen live is not known
         const from = item.at - this.table.timing.countCheckMs - RECENT_GAP_MS;
