@@ -32,28 +32,34 @@ export interface StandardEntry {
 export type DirectorEntry = MisnamedDiscardEntry | StandardEntry;
 
 /**
- * `POST /api/director/tables/:id/entries` with the entry as its body. Sends
- * `Authorization: Bearer <token>` when `token` is not ''; the browser sends the director's session
- * cookie (if logged in) with it either way (same origin).
- * @returns null when the hub accepted it, else the hub's error message word for word (never throws)
+ * POST `body` as JSON to the hub, with `Authorization: Bearer <token>` when `token` is not '' (the
+ * browser sends the director's session cookie either way: same origin).
+ * @returns null when the hub accepted it, else the hub's error message word for word, or
+ *   "could not reach the hub: …" (never throws)
  */
-export async function postEntry(tableId: string, entry: DirectorEntry, token: string): Promise<string | null> {
+async function postJson(url: string, body: unknown, token: string): Promise<string | null> {
   try {
-    const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/entries`, {
+    const res = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(entry),
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
     });
     if (res.ok) return null;
     return await errorMessage(res);
   } catch (err) {
     return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
   }
+}
+
+/**
+ * `POST /api/director/tables/:id/entries` with the entry as its body. Sends
+ * `Authorization: Bearer <token>` when `token` is not ''; the browser sends the director's session
+ * cookie (if logged in) with it either way (same origin).
+ * @returns null when the hub accepted it, else the hub's error message word for word (never throws)
+ */
+export async function postEntry(tableId: string, entry: DirectorEntry, token: string): Promise<string | null> {
+  return postJson(`/api/director/tables/${encodeURIComponent(tableId)}/entries`, entry, token);
 }
 
 /** The tournament as the public sees it (GET /api/tournament), the parts the room shows. */
@@ -81,18 +87,7 @@ export async function fetchTournament(): Promise<TournamentSummary | null> {
  * @returns null when the hub accepted it, else its message word for word (never throws)
  */
 export async function postClock(action: 'start' | 'pause' | 'resume' | 'next-round', token: string): Promise<string | null> {
-  try {
-    const res = await fetch('/api/director/tournament/clock', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ action }),
-    });
-    if (res.ok) return null;
-    return await errorMessage(res);
-  } catch (err) {
-    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
-  }
+  return postJson('/api/director/tournament/clock', { action }, token);
 }
 
 /** A director's correction of one game on a tournament score card, by points (000: the director settles a disputed score). */
@@ -142,18 +137,7 @@ export function correctionProblem(table: string, round: number, fix: ScoreCorrec
  * @returns null when the hub accepted it, else its message word for word (never throws)
  */
 export async function postCorrection(table: string, round: number, fix: ScoreCorrection, token: string): Promise<string | null> {
-  try {
-    const res = await fetch(`/api/director/tournament/cards/${encodeURIComponent(table.trim())}/${round}/correct`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ game: fix.game, points: fix.points, reason: fix.reason }),
-    });
-    if (res.ok) return null;
-    return await errorMessage(res);
-  } catch (err) {
-    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
-  }
+  return postJson(`/api/director/tournament/cards/${encodeURIComponent(table.trim())}/${round}/correct`, { game: fix.game, points: fix.points, reason: fix.reason }, token);
 }
 
 /**
@@ -283,18 +267,7 @@ export async function fetchBetweenRounds(token: string): Promise<BetweenRoundsEn
  * @returns null when the hub accepted it, else its message word for word (never throws)
  */
 export async function postBetweenRuling(hubTable: string, gameNo: number, action: 'assign' | 'drop', token: string): Promise<string | null> {
-  try {
-    const res = await fetch(`/api/director/tournament/between/${encodeURIComponent(hubTable)}/${gameNo}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ action }),
-    });
-    if (res.ok) return null;
-    return await errorMessage(res);
-  } catch (err) {
-    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
-  }
+  return postJson(`/api/director/tournament/between/${encodeURIComponent(hubTable)}/${gameNo}`, { action }, token);
 }
 
 /**
