@@ -52,6 +52,9 @@ export function copiesOf(kind: TileKind): number {
   return kind === 'F' || kind === 'J' ? 8 : 4;
 }
 
+/** Tiles in a full set: 4 of each of the 34 kinds of suit tile, wind and dragon, 8 flowers, 8 jokers (152). */
+export const TILES_IN_SET: number = TILE_KINDS.reduce((n, k) => n + copiesOf(k), 0);
+
 /** True when `s` is a tile kind code. */
 export function isTileKind(s: string): s is TileKind {
   return KIND_SET.has(s);

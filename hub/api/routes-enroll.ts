@@ -24,6 +24,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EnrollRefused, Enrollments, type EnrollTable } from '../tilesets/enroll.js';
 import type { TableRuntime } from './runtime.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
+import { TILES_IN_SET } from '../../rules/tiles.js';
 
 /** Options of {@link enrollRoutes}. */
 export interface EnrollRouteOptions {
@@ -57,7 +58,7 @@ const LAYOUT = {
   properties: {
     zone: { type: 'string', minLength: 3, maxLength: 96 },
     from: { type: 'string', minLength: 1, maxLength: 4 },
-    count: { type: 'integer', minimum: 1, maximum: 152 },
+    count: { type: 'integer', minimum: 1, maximum: TILES_IN_SET },
   },
 } as const;
 const WEAK_QUERY = {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CardFileError, readCardFile } from './card-file.js';
 import type { Card } from '../../rules/card/types.js';
+import { TILES_IN_SET } from '../../rules/tiles.js';
 import { ID_RULE, idProblem } from './ids.js';
 import type { HubConfig, TableConfig } from './types.js';
 
@@ -31,7 +32,7 @@ const table = z.object({
   variant: z.enum(['siamese', 'standard']),
   players: z.array(z.object({ name: z.string().min(1).max(40), seat: z.string().min(1).max(20) })).min(2).max(4),
   racksPerPlayer: z.number().int().min(1).max(2),
-  tilesPerWall: z.number().int().min(1).max(152),
+  tilesPerWall: z.number().int().min(1).max(TILES_IN_SET),
   wallOrder: z.array(index).min(1),
   readers: z.array(z.object({ id: name, zones: z.record(name, zoneRole), port: z.string().optional() })).min(1),
   cards: z.array(z.string().min(1)).min(1),

@@ -19,10 +19,10 @@
  * Pure: no Node imports; persistence is in `store.ts`.
  */
 import { ID_RULE, idProblem } from '../config/ids.js';
-import { copiesOf, fullTileSet, isTileKind, kindOf, TILE_KINDS, type TileId, type TileKind } from '../../rules/tiles.js';
+import { copiesOf, fullTileSet, isTileKind, kindOf, TILE_KINDS, TILES_IN_SET, type TileId, type TileKind } from '../../rules/tiles.js';
 
 /** Tiles in a full set (rules/tiles.ts): 152. */
-export const SET_SIZE = 152;
+export const SET_SIZE = TILES_IN_SET;
 
 /** One enrolled tag. */
 export interface Enrolled {

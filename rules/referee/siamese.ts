@@ -24,7 +24,7 @@
  * reader is back (rule 11), and a count check skips the players it names (18C).
  */
 import type { Card } from '../card/types.js';
-import { kindOf, type TileId, type TileKind } from '../tiles.js';
+import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction, CountCheckAction, UnseenRack } from './actions.js';
 import { ownerOf, type Place } from './places.js';
 import { matchTiles } from '../match.js';
@@ -214,7 +214,6 @@ export interface ApplyResult {
   boundary: boolean;
 }
 
-const TOTAL_TILES = 152;
 
 function freshPlayers(n: number, racks: number): PlayerState[] {
   return Array.from({ length: n }, () => ({
@@ -788,7 +787,7 @@ export function siameseReferee(config: SiameseConfig) {
     // -- a new game begins when all 152 tiles are back in the walls
     if (a.type === 'build') {
       const inWalls = [...s.where.values()].filter((p) => p.area === 'wall').length;
-      if (inWalls === TOTAL_TILES && s.phase !== 'deal') {
+      if (inWalls === TILES_IN_SET && s.phase !== 'deal') {
         if (s.gameNo > 0 && prev.phase !== 'waiting') {
           s.history.push({ gameNo: s.gameNo, endReason: s.endReason, players: s.players, bothDead: s.bothDead, misdeal: s.misdeal, wallGame: s.wallGame });
         }

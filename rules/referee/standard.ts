@@ -36,16 +36,8 @@
 import type { Card } from '../card/types.js';
 import { isTileKind, type TileKind } from '../tiles.js';
 import { matchHand } from '../match.js';
+import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE, WALL_AFTER_DEAL } from '../standard-game.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome, type TournamentProfile, type TournamentScore } from '../scoring/tournament.js';
-
-/** Players at a standard table. */
-export const SEATS = 4;
-
-/** Tiles dealt: East 14, the others 13 (NMJL). */
-export const DEALT = [14, 13, 13, 13] as const;
-
-/** Tiles in a full set (152) less the 53 dealt: the tiles left to pick (99). */
-export const FULL_WALL = 152 - 53;
 
 /** The rule each flag cites (source first: "NMJL" or "000"). */
 export const RULES = {
@@ -85,7 +77,7 @@ interface Base {
 /**
  * A game-level action at a standard table.
  * - `deal`: each seat's tiles (East 14, the others 13; wrong counts are caught at East's first discard)
- *   and the tiles left in the wall (default {@link FULL_WALL}).
+ *   and the tiles left in the wall (default {@link WALL_AFTER_DEAL}).
  * - `pass`: one Charleston pass; `tiles[p]` the tiles player p takes out of the rack, `blind[p]` how
  *   many of the tiles coming in are passed on unseen (first left and last right only).
  * - `second-charleston`: each player's wish; any one `false` stops it.
@@ -186,10 +178,8 @@ export interface StandardPlayer {
   deadReason: string | null;
 }
 
-/** Charleston stages: 0 right, 1 across, 2 left, 3 vote on the second, 4 left, 5 across, 6 right, 7 courtesy. */
-const STAGE_OFFSET = [1, 2, 3, 0, 3, 2, 1, 0];
-const STAGE_NAME = ['first right', 'first across', 'first left', 'vote', 'second left', 'second across', 'last right', 'courtesy'];
-const BLIND_STAGES = new Set([2, 6]);
+/** Charleston stages by index (rules/standard-game.ts CHARLESTON): their names in errors. */
+const STAGE_NAME = CHARLESTON.map((c) => c.name);
 
 export interface StandardState {
   gameNo: number;
@@ -375,7 +365,7 @@ export function standardReferee(config: StandardConfig) {
     if (a.unheard?.includes(player)) return;
     if (p.dead || s.flags.some((f) => f.kind === 'tile-count' && f.player === player)) return;
     const onTurn = s.turn === player && s.turnHas !== 'nothing';
-    const want = onTurn ? 14 : 13;
+    const want = onTurn ? HAND + 1 : HAND;
     const n = heldCount(p);
     if (n === want) return;
     const situation = onTurn ? 'after picking' : 'off turn';
@@ -402,14 +392,15 @@ export function standardReferee(config: StandardConfig) {
 
   function doPass(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'pass' }>): void {
     const stage = s.stage;
-    const offset = STAGE_OFFSET[stage]!;
-    if (offset === 0) throw new StandardActionError(`pass: the Charleston is at the ${STAGE_NAME[stage]}, not a pass`);
+    const offset = CHARLESTON[stage]!.offset;
+    // the vote moves no tiles; the courtesy pass is its own action (0-3 tiles at the smaller wish)
+    if (offset === 0 || stage === COURTESY_STAGE) throw new StandardActionError(`pass: the Charleston is at the ${STAGE_NAME[stage]}, not a pass`);
     if (a.tiles.length !== SEATS) throw new StandardActionError(`pass: give the tiles of all 4 players, not ${a.tiles.length}`);
     const blind = a.blind ?? [0, 0, 0, 0];
     const own: TileKind[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const b = blind[p] ?? 0;
-      if (b > 0 && !BLIND_STAGES.has(stage)) throw new StandardActionError(`pass: ${name(p)} passed ${b} blind in the ${STAGE_NAME[stage]}; blind passes only on the first left and the last right (NMJL)`);
+      if (b > 0 && !CHARLESTON[stage]!.blind) throw new StandardActionError(`pass: ${name(p)} passed ${b} blind in the ${STAGE_NAME[stage]}; blind passes only on the first left and the last right (NMJL)`);
       const tiles = a.tiles[p]!;
       if (tiles.length + b !== 3) throw new StandardActionError(`pass: ${name(p)} passes ${tiles.length} + ${b} blind tiles in the ${STAGE_NAME[stage]}; a Charleston pass is 3 tiles (NMJL)`);
       removeTiles(s.players[p]!.rack, tiles, `pass of ${name(p)}`);
@@ -427,7 +418,7 @@ export function standardReferee(config: StandardConfig) {
   }
 
   function doCourtesy(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'courtesy' }>): void {
-    if (s.stage !== 7 && s.stage !== 3) throw new StandardActionError(`courtesy: the Charleston is at the ${STAGE_NAME[s.stage]}; the courtesy pass comes after the last Charleston`);
+    if (s.stage !== COURTESY_STAGE && s.stage !== VOTE_STAGE) throw new StandardActionError(`courtesy: the Charleston is at the ${STAGE_NAME[s.stage]}; the courtesy pass comes after the last Charleston`);
     const give: TileKind[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const mine = a.wishes[p] ?? 0;
@@ -709,7 +700,7 @@ export function standardReferee(config: StandardConfig) {
         gameNo: prev.gameNo + 1,
         phase: 'charleston',
         stage: 0,
-        wallLeft: a.wallSize ?? FULL_WALL,
+        wallLeft: a.wallSize ?? WALL_AFTER_DEAL,
         players: a.hands.map((h) => ({ rack: [...h], exposures: [], hold: null, dead: false, deadReason: null })),
       });
       return { state: s, flags: raised, boundary };
@@ -718,10 +709,10 @@ export function standardReferee(config: StandardConfig) {
     if (s.phase === 'charleston') {
       if (a.type === 'pass') doPass(s, raised, a);
       else if (a.type === 'second-charleston') {
-        if (s.stage !== 3) throw new StandardActionError(`second-charleston: the Charleston is at the ${STAGE_NAME[s.stage]}`);
-        s.stage = a.wants.length === SEATS && a.wants.every(Boolean) ? 4 : 7;
+        if (s.stage !== VOTE_STAGE) throw new StandardActionError(`second-charleston: the Charleston is at the ${STAGE_NAME[s.stage]}`);
+        s.stage = a.wants.length === SEATS && a.wants.every(Boolean) ? VOTE_STAGE + 1 : COURTESY_STAGE;
       } else if (a.type === 'courtesy') doCourtesy(s, raised, a);
-      else if (a.type === 'discard' && (s.stage === 3 || s.stage === 7)) {
+      else if (a.type === 'discard' && (s.stage === VOTE_STAGE || s.stage === COURTESY_STAGE)) {
         // no second Charleston, no courtesy pass: East's discard starts play
         startPlay(s);
         boundary = doDiscard(s, raised, a);

@@ -5,6 +5,7 @@
  * Sample data only; the "line text" is an original sample hand, not a card line.
  */
 import type { DirectorTableView, PublicTableView } from '../../../hub/api/views.js';
+import { DEALT } from '../../../rules/standard-game.js';
 
 /** ms since epoch of the fixture's "now": 2025-03-08 14:05:00 UTC. */
 export const FIXTURE_NOW = Date.UTC(2025, 2, 8, 14, 5, 0);
@@ -128,7 +129,7 @@ export function standardFixture(): PublicTableView {
     endReason: null,
     turn: 0,
     players: names.map(([name, seat], index) => {
-      const count = index === 0 ? 14 : 13;
+      const count = DEALT[index]!;
       const ex = exposed[index]!;
       return {
         index,

@@ -44,6 +44,7 @@
 import type { Card } from '../../../rules/card/types.js';
 import type { TableConfig } from '../../config/types.js';
 import { kindOf, type TileId, type TileKind } from '../../../rules/tiles.js';
+import { CHARLESTON, COURTESY_STAGE, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
 import { standardReferee, initialStandardState, type StandardAction, type StandardFlag, type StandardState } from '../../../rules/referee/standard.js';
 import { mulberry32 } from '../prng.js';
 import { buildWalls, tableZones, type Move, type Step } from '../game.js';
@@ -102,8 +103,9 @@ export interface StandardGameResult {
   record: StandardGameRecord;
 }
 
-const OFFSETS_FIRST = [1, 2, 3];
-const OFFSETS_SECOND = [3, 2, 1];
+/** Seats each pass moves a tile: the first Charleston (right, across, left) and the second (left, across, right). */
+const OFFSETS_FIRST = CHARLESTON.slice(0, VOTE_STAGE).map((c) => c.offset);
+const OFFSETS_SECOND = CHARLESTON.slice(VOTE_STAGE + 1, COURTESY_STAGE).map((c) => c.offset);
 
 /**
  * Plays one whole standard game.
@@ -112,7 +114,7 @@ const OFFSETS_SECOND = [3, 2, 1];
  */
 export function playStandardGame(opts: StandardGameOptions): StandardGameResult {
   const { seed, cards, table } = opts;
-  if (table.players.length !== 4 || table.racksPerPlayer !== 1) throw new Error(`table ${table.id}: the standard simulator plays 4 players with 1 rack each`);
+  if (table.players.length !== SEATS || table.racksPerPlayer !== 1) throw new Error(`table ${table.id}: the standard simulator plays 4 players with 1 rack each`);
   const zones = tableZones(table);
   const names = table.players.map((p) => p.name);
   const rng = mulberry32(seed ^ 0x5eed);
@@ -220,8 +222,8 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     if (blind.every((b) => b === 0)) {
       for (let p = 0; p < 4; p++) {
         if (!give[p]!.length) continue;
-        rackIn((p + offset) % 4, give[p]!, `passed ${label} by ${names[p]}`);
-        received[(p + offset) % 4] = give[p]!;
+        rackIn((p + offset) % SEATS, give[p]!, `passed ${label} by ${names[p]}`);
+        received[(p + offset) % SEATS] = give[p]!;
       }
     } else {
       received = blindPass(offset, label, give, blind);
@@ -238,7 +240,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     }
     if (jokerFrom !== null) {
       // the receiver gives the joker back (NMJL); the pass stands without it
-      const q = (jokerFrom + offset) % 4;
+      const q = (jokerFrom + offset) % SEATS;
       const j = give[jokerFrom]!.find((t) => kindOf(t) === 'J')!;
       lift(q, [j], 'give the passed joker back');
       rackIn(jokerFrom, [j], 'the joker comes back');
@@ -254,16 +256,16 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
    * rack, or (b) racked at each seat on its way and lifted again.
    */
   const blindPass = (offset: number, label: string, give: TileId[][], blind: number[]): TileId[][] => {
-    const from = (p: number) => (p - offset + 4) % 4;
+    const from = (p: number) => (p - offset + 4) % SEATS;
     let out = give.map((g) => [...g]);
     for (let i = 0; i < 4; i++) out = out.map((_, p) => [...give[p]!, ...out[from(p)]!.slice(0, blind[p]!)]);
     // each own tile's way: the seats it reaches, the last one keeps it
     hops.clear();
     const path = new Map<TileId, number[]>();
     give.forEach((g, q) => g.forEach((t) => {
-      const way = [(q + offset) % 4];
+      const way = [(q + offset) % SEATS];
       // the seat holding it passes it on when it is among the first blind[x] tiles coming to her
-      for (let x = way[0]!; out[from(x)]!.slice(0, blind[x]!).includes(t) && way.length < 4; x = way.at(-1)!) way.push((x + offset) % 4);
+      for (let x = way[0]!; out[from(x)]!.slice(0, blind[x]!).includes(t) && way.length < 4; x = way.at(-1)!) way.push((x + offset) % SEATS);
       path.set(t, way);
       hops.set(t, way.length);
     }));
@@ -283,7 +285,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
         const on = [...path].filter(([t, way]) => !straight.has(t) && way.length > leg && way[leg - 1] === p).map(([t]) => t);
         if (!on.length) continue;
         lift(p, on, `pass on blind (${label})`);
-        rackIn((p + offset) % 4, on, `passed on blind by ${names[p]}`);
+        rackIn((p + offset) % SEATS, on, `passed on blind by ${names[p]}`);
       }
     }
     const kept: TileId[][] = [[], [], [], []];
@@ -300,7 +302,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
   const courtesy: [number, number] = [Math.floor(rng() * 4), Math.floor(rng() * 4)];
   if (courtesy[0] + courtesy[1] > 0) {
     if (!second) act({ type: 'second-charleston', wants: [false, false, false, false] });
-    doPass(2, [courtesy[0], courtesy[1], courtesy[0], courtesy[1]], 'courtesy across');
+    doPass(CHARLESTON[COURTESY_STAGE]!.offset, [courtesy[0], courtesy[1], courtesy[0], courtesy[1]], 'courtesy across');
   }
 
   // ---- play
@@ -335,7 +337,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
   const alive = (p: number) => !state.players[p]!.dead;
   const jokerExchange = (p: number): void => {
     for (let o = 1; o < 4; o++) {
-      const owner = (p + o) % 4;
+      const owner = (p + o) % SEATS;
       const exps = state.players[owner]!.exposures;
       for (const g of racks[owner]!.top) {
         const j = g.tiles.find((t) => kindOf(t) === 'J');
@@ -366,7 +368,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
   for (let guard = 0; guard < 1000 && state.phase === 'play'; guard++) {
     // calls on the last discard: Mah Jongg first, else the next in turn
     const discarder = state.lastDiscard?.by ?? p;
-    const order = [1, 2, 3].map((o) => (discarder + o) % 4).filter(alive);
+    const order = [1, 2, 3].map((o) => (discarder + o) % SEATS).filter(alive);
     let caller: number | null = null;
     let call: ReturnType<typeof findCall> = null;
     const forced = inject === 'into-rack' && picks >= injectAt && !injected;
@@ -433,7 +435,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     pick(p);
     if (inject === 'late-call' && !injected && picks >= injectAt) {
       injected = true;
-      const late = [1, 2, 3].map((o) => (p + o) % 4).find((q) => alive(q) && q !== state.lastDiscard?.by);
+      const late = [1, 2, 3].map((o) => (p + o) % SEATS).find((q) => alive(q) && q !== state.lastDiscard?.by);
       const last = tile;
       if (late !== undefined) {
         step(`${names[late]} calls ${last} after ${names[p]} racked the next pick`, [{ tile: last, from: zones.floor, to: null }]);
@@ -445,7 +447,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     }
     if (inject === 'ahead' && !injected && picks >= injectAt) {
       injected = true;
-      const q = [1, 2, 3].map((o) => (p + o) % 4).find(alive);
+      const q = [1, 2, 3].map((o) => (p + o) % SEATS).find(alive);
       if (q !== undefined) {
         const w = currentWall();
         const got = takeFromWall(q, 1, 'picks ahead');

@@ -46,14 +46,9 @@
  */
 import type { Place } from '../../../rules/referee/places.js';
 import type { CallFor, StandardAction, StandardState } from '../../../rules/referee/standard.js';
-import { kindOf, type TileId, type TileKind } from '../../../rules/tiles.js';
+import { CHARLESTON, COURTESY_STAGE, DEALT, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
+import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../../../rules/tiles.js';
 
-/** Tiles in a full set; the walls hold them all before a deal. */
-export const FULL_SET = 152;
-/** Players at a standard table. */
-const SEATS = 4;
-/** What each seat holds after the deal (NMJL): East 14, the others 13. */
-const DEALT = [14, 13, 13, 13];
 
 /** One settled move as the aggregator sees it: places, not reader zones. */
 export interface PlacedMove {
@@ -93,8 +88,6 @@ interface PendingPass {
   courtesy: boolean;
 }
 
-/** Seats one pass moves a tile, by Charleston stage (as the referee's stages: first right … courtesy). */
-const STAGE_OFFSET = [1, 2, 3, 0, 3, 2, 1, 2];
 
 /**
  * How many hops of `offset` seats take a tile `d` seats on (d, offset in 1-3): the smallest h in
@@ -207,7 +200,7 @@ export class StandardAggregator {
         this.mode = 'ended';
       }
       this.place(m.tile, to);
-      if (this.wallCount() === FULL_SET) this.newGame();
+      if (this.wallCount() === TILES_IN_SET) this.newGame();
       return out;
     }
     const fromOwner = from && (from.area === 'rack' || from.area === 'top') ? from.player : null;
@@ -315,14 +308,14 @@ export class StandardAggregator {
   private passTile(out: StandardAction[], state: StandardState, m: PlacedMove, giver: number, receiver: number): void {
     const d = (receiver - giver + SEATS) % SEATS;
     if (!this.pass) {
-      let courtesy = state.stage === 7;
-      let offset = STAGE_OFFSET[state.stage] ?? d;
-      if (state.stage === 3) {
+      let courtesy = state.stage === COURTESY_STAGE;
+      let offset: number = CHARLESTON[state.stage]?.offset ?? d;
+      if (state.stage === VOTE_STAGE) {
         // after the first left: a pass to the left is a second Charleston, across is the courtesy pass
         const second = d === 3;
         out.push({ type: 'second-charleston', wants: [second, second, second, second], at: m.at, ref: m.ref });
         courtesy = !second;
-        offset = second ? 3 : 2;
+        offset = CHARLESTON[second ? VOTE_STAGE + 1 : COURTESY_STAGE]!.offset;
       }
       this.pass = { given: [[], [], [], []], to: new Map(), hops: new Map(), blind: [0, 0, 0, 0], offset, courtesy };
     }

@@ -14,10 +14,11 @@
  */
 import { kindOf, parseKinds, fullTileSet, type TileId, type TileKind } from '../../../rules/tiles.js';
 import type { TableConfig } from '../../config/types.js';
+import { DEALT, EAST } from '../../../rules/standard-game.js';
 import { tableZones, zoneKey, type Step, type TableZones, type Zone } from '../../simulator/game.js';
 
 /** Seats, as the referee numbers them. */
-export const EAST = 0;
+export { EAST };
 export const SOUTH = 1;
 export const WEST = 2;
 export const NORTH = 3;
@@ -45,7 +46,7 @@ export class ScriptedGame {
     this.walls.forEach((tiles, w) => tiles.forEach((t) => this.where.set(t, this.zones.walls[w]!)));
     dealt.forEach((hand, p) => {
       const kinds = parseKinds(hand);
-      if (kinds.length !== (p === EAST ? 14 : 13)) throw new Error(`${NAMES[p]} is dealt ${kinds.length} tiles, not ${p === EAST ? 14 : 13}`);
+      if (kinds.length !== DEALT[p]) throw new Error(`${NAMES[p]} is dealt ${kinds.length} tiles, not ${DEALT[p]}`);
       for (const k of kinds) this.move(this.take(k, 'wall'), this.rack(p), `${NAMES[p]} is dealt`);
     });
     let passing = charleston.map((c, p) => {
