@@ -1,8 +1,8 @@
 /**
  * A store's write errors, logged once per change of state: the first failure of a run of retries
  * (`warn`), writing again after it (`info`), stopped for good (`error`), and what a close could
- * not write (`error`). A store retries on every event-loop turn that appends, so logging each
- * failure would flood the log while a disk is full or a server is down.
+ * not write (`error`). A store retries a failing write many times while a disk is full or a server
+ * is down (SQLite with a capped backoff), so logging each failure would flood the log.
  */
 import type { HubLogger } from '../log.js';
 import type { StoreHealth } from './types.js';

@@ -9,7 +9,9 @@
  * One writer per file: the store holds the log's lock (hub/store/lock.ts) from open to close, so a
  * second hub on the same data folder is refused at start. A write that fails for a reason a retry
  * cannot fix (a constraint violation, a corrupt or read-only file) stops the store's writing for
- * good and shows in `health()`; nothing is lost silently.
+ * good and shows in `health()`; nothing is lost silently. A write that fails for a reason a retry
+ * can fix is retried with a capped backoff (RETRY_FIRST_MS doubling to RETRY_MAX_MS), not at every
+ * append, and reported once when it starts failing and once when it works again (./report.ts).
  */
 import { checkAt, checkText } from './checks.js';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
@@ -24,12 +26,31 @@ import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
 export interface SqliteStoreOptions {
   /**
    * Called when a batch written at the end of a tick fails (disk full, I/O error). The batch stays
-   * pending and is tried again on the next append or flush(). Also called once when the store stops
-   * writing for good (see {@link StoreHealth}) and when close() cannot write what is pending.
+   * pending and is tried again after a capped backoff (RETRY_FIRST_MS to RETRY_MAX_MS) or at
+   * flush(). Also called once when the store stops writing for good (see {@link StoreHealth}) and
+   * when close() cannot write what is pending.
    * Default: a line on stderr, once per change of state (./report.ts).
    */
   onFlushError?: (err: unknown) => void;
+  /**
+   * how long one write waits for a lock another connection holds on the file before it fails with
+   * SQLITE_BUSY and is retried later (ms; default {@link BUSY_TIMEOUT_MS}). The wait blocks the
+   * event loop that serves every table, so it is short.
+   */
+  busyTimeoutMs?: number;
 }
+
+/** Default wait for another connection's lock before a write fails and is retried later (ms). */
+export const BUSY_TIMEOUT_MS = 250;
+
+/**
+ * A write that failed for a reason a retry can fix (disk full, I/O error, a lock held elsewhere) is
+ * tried again after RETRY_FIRST_MS, then twice as long after each further failure, up to
+ * RETRY_MAX_MS; appends meanwhile wait for that retry instead of each trying (and failing) again.
+ */
+export const RETRY_FIRST_MS = 100;
+/** The longest wait between two tries of a failing write (ms). */
+export const RETRY_MAX_MS = 5000;
 
 /** The SQLite store, plus counters tests and health checks can read. */
 export interface SqliteEventStore extends EventStore {
@@ -151,7 +172,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
       keepPrivate(path);
       lock = lockLog(path);
     }
-    db = new Database(path);
+    db = new Database(path, { timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
@@ -184,6 +205,9 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   let transactions = 0;
   /** set while writes fail; `retrying: false` = stopped for good */
   let failure: { error: string; since: number; retrying: boolean } | null = null;
+  /** while a failing write waits for its next try: the timer and the wait it was set for (ms) */
+  let retry: { timer: ReturnType<typeof setTimeout>; ms: number } | null = null;
+  let lastRetryMs = 0;
   const where = path === ':memory:' ? 'in memory' : resolve(path);
   const onFlushError = opts.onFlushError ?? storeErrorLog(stderrLogger('store')).error;
   const unwritten = () => {
@@ -220,17 +244,42 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
         throw new Error(`${failure.error}; ${unwritten()} not written`, { cause: err });
       }
       failure = { error: `writing the event log ${where} fails, retrying: ${message}`, since: failure?.since ?? Date.now(), retrying: true };
+      retryLater();
       throw err;
     }
     failure = null;
+    lastRetryMs = 0;
+    if (retry) {
+      clearTimeout(retry.timer);
+      retry = null;
+    }
     transactions += 1;
     // the write is synchronous: nothing can have been appended meanwhile
     pendingEvents = [];
     pendingRaw = [];
   }
 
+  /** Sets the next try of a failing write: RETRY_FIRST_MS, then doubling, at most RETRY_MAX_MS. */
+  function retryLater(): void {
+    if (retry || closed) return;
+    const ms = lastRetryMs === 0 ? RETRY_FIRST_MS : Math.min(RETRY_MAX_MS, lastRetryMs * 2);
+    lastRetryMs = ms;
+    const timer = setTimeout(() => {
+      retry = null;
+      if (closed || (failure && !failure.retrying)) return;
+      try {
+        flush();
+      } catch (err) {
+        safely(onFlushError, err);
+      }
+    }, ms);
+    timer.unref?.();
+    retry = { timer, ms };
+  }
+
   function schedule(): void {
-    if (scheduled) return;
+    // a failing write waits for its retry (see retryLater): an append does not try again at once
+    if (scheduled || retry) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
@@ -348,6 +397,8 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
         safely(onFlushError, new Error(`event log ${where} closed with ${unwritten()} not written`));
       }
       closed = true;
+      if (retry) clearTimeout(retry.timer);
+      retry = null;
       try {
         db.close();
       } catch (err) {
