@@ -22,7 +22,11 @@ import { intOption } from './simulator/run.js';
 import { GAMES_PER_ROUND } from '../rules/tournament/errors.js';
 import { createHubLogger, LOG_LEVELS, type HubLogger, type LogLevel } from './log.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** This file runs compiled (`npm start`, `mjhub start`: dist/hub/main.js) or from source under tsx (the tests). */
+const compiled = import.meta.url.endsWith('.js');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** the repository's folder: the demo configs, display/dist and the default data folder are found from it */
+const root = path.resolve(here, compiled ? '../..' : '..');
 
 /** `--port`: an integer 0-65535 (0 = any free port); the error names the option (or env PORT) and the value. */
 function portOption(name: string) {
@@ -206,10 +210,11 @@ async function main(): Promise<void> {
     for (const [i, { table }] of tables.entries()) {
       const dir = pathUnder(o.data, 'sim', table.id);
       rmSync(path.join(dir, 'ports.json'), { force: true });
-      const script = table.variant === 'standard' ? 'hub/simulator/standard/main.ts' : 'hub/simulator/main.ts';
+      // the simulator as this hub runs: compiled beside it, or its source under tsx
+      const script = path.join(here, table.variant === 'standard' ? 'simulator/standard/main' : 'simulator/main') + (compiled ? '.js' : '.ts');
       const sim = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(root, script), '--demo', '--dir', dir, '--config', config, '--table', table.id,
+        [...(compiled ? [] : ['--import', 'tsx']), script, '--demo', '--dir', dir, '--config', config, '--table', table.id,
           '--pace', String(o.simPace), '--seed', String(o.simSeed + 100 * i), '--transport', o.simTransport,
           '--tcp-base', String((table.variant === 'standard' ? 7800 : 7700) + 20 * i)],
         // its own process group: a Ctrl-C in the terminal reaches the hub only, which stops the
