@@ -350,7 +350,7 @@ describe('Royale Siamese referee (003)', () => {
       return t;
     };
     const d = play('18D');
-    expect(d.flags.map((f) => f.rule)).toEqual(['003 rule 18C']);
+    expect(d.flags.map((f) => f.rule)).toEqual(['003 rules 18C and 18D']);
     expect(d.state.phase).toBe('ended');
     const a = play('18A');
     expect(a.flags.map((f) => [f.rule, f.rack])).toEqual([['003 rule 18A', 1]]);
