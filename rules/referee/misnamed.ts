@@ -6,8 +6,8 @@
  * - 19A "If the mis-named discarded tile is claimed for an EXPOSURE, and the discarder has the
  *   correct tile in their hand, then the correct tile MUST be discarded in place of the incorrect
  *   tile." The discarder holds a tile of the kind named inside a rack: it is expected (`expected`).
- *   The called tile goes back off the claimer's top (to the discarder, by any way: straight to her
- *   rack, or over the floor) and the named tile is discarded: the correction is `accepted`. While
+ *   The called tile goes back off the claimer's top (to the discarder, by any way: straight to a
+ *   rack of theirs, or over the floor) and the named tile is discarded: the correction is `accepted`. While
  *   it is under way neither player's tile count is judged (the tiles are changing hands) and the
  *   claimer's exposures are not judged at the discard that corrects it.
  * - 19B "the discarder does not have the correct tile in their hand, the game proceeds, following
@@ -36,8 +36,8 @@ export interface MisnamedExposure {
   discarder: number;
   /**
    * `expected`: the discarder holds `holds` and must discard a tile of kind `named` in place of
-   * `tile` (19A); `unknown`: the hub could not see every rack of hers (19A if she holds one);
-   * `no-tile`: she holds none, play goes on, no penalty (19B); `accepted`: the correct tile was
+   * `tile` (19A); `unknown`: the hub could not see every rack of the discarder (19A if one holds it);
+   * `no-tile`: the discarder holds none, play goes on, no penalty (19B); `accepted`: the correct tile was
    * discarded and the called tile went back; `not-made`: play went on without the correction
    */
   status: 'expected' | 'unknown' | 'no-tile' | 'accepted' | 'not-made';
@@ -45,7 +45,7 @@ export interface MisnamedExposure {
   holds: TileId | null;
   /** the discarder's racks (index) the hub could not see when the entry was made */
   unseenRacks: number[];
-  /** the tile the discarder discarded in place of `tile`, once she has */
+  /** the tile the discarder discarded in place of `tile`, once discarded */
   replacement: TileId | null;
   /** `tile` has left the claimer's top */
   returned: boolean;
@@ -81,8 +81,8 @@ export function misnamedExposure(
 }
 
 /**
- * The correction in words, for the director, e.g. "Bea holds 5D (5D#2, rack 1): she must take back
- * the 4D and discard a 5D in its place (003 rule 19A)".
+ * The correction in words, for the director, e.g. "Bea holds 5D (5D#2): Bea takes back the 4D Ann
+ * called and must discard a 5D in its place (003 rule 19A)".
  * @param names player names, index 0 = East
  */
 export function misnamedText(m: MisnamedExposure, names: readonly string[]): string {
@@ -100,7 +100,7 @@ export function misnamedText(m: MisnamedExposure, names: readonly string[]): str
     case 'accepted':
       return `${who} discarded ${m.replacement} in place of the mis-named ${called}: accepted (003 rule 19A)`;
     case 'not-made':
-      return `play went on before ${who} discarded a ${m.named} in place of the ${called} (003 rule 19A${m.holds ? '' : ', or 19B if she had none'})`;
+      return `play went on before ${who} discarded a ${m.named} in place of the ${called} (003 rule 19A${m.holds ? '' : ', or 19B if none was held'})`;
   }
 }
 
