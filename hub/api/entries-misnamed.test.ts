@@ -149,4 +149,18 @@ describe('a mis-named discard claimed for an exposure (003 rule 19A/B), a direct
     const d = await api.director();
     expect(d.misnamed!.map((m) => [m.status, m.holds, m.text])).toEqual([['no-tile', null, 'Bea holds no N: play goes on, the tile named as it is (a S); no penalty (003 rule 19B)']]);
   });
+
+  it('Bea\'s rack 2 reader unplugged (her North is there, dealt second): the hub cannot tell, and says which rack it cannot see', async () => {
+    const b = keep(new HandBench({ announce: false, helloTakesSeq: false, settlePadMs: 100 }));
+    b.build(orderFor(EAST, ['S', 'N', ...REST]));
+    southCalled(b);
+    expect(b.at.get(beas(b, 'N'))).toBe('RK-W2/in');
+    const api = await serve(b);
+    b.unplug('RK-W2');
+    expect(await api.enter({ entry: 'misnamed-exposure', player: 0, named: 'N' })).toEqual([200, '']);
+    const d = await api.director();
+    expect(d.misnamed!.map((m) => [m.status, m.holds, m.text])).toEqual([
+      ['unknown', null, "the hub cannot see Bea's rack 2: if Bea holds a N, Bea takes back the S and must discard it in its place (003 rule 19A); if not, play goes on, no penalty (19B)"],
+    ]);
+  });
 });
