@@ -23,6 +23,7 @@ import type { TileId } from '../rules/tiles.js';
 import { silentLogger, type HubLogger } from './log.js';
 import { storeErrorLog } from './store/report.js';
 import { logFlags } from './table/log-flags.js';
+import { countRulesInForce } from './tournament/config.js';
 
 export interface HubOptions {
   tables: LoadedTable[];
@@ -53,6 +54,10 @@ export interface HubOptions {
   directorSessionTtlMs?: number;
   /** a tournament (seed 000) played at some of the tables: hub/tournament/service.ts, e.g. hub/config/tournament-demo.json */
   tournament?: TournamentConfig;
+  /** the table config's path, named where a setting of it is shown or refused (default "the table config") */
+  tablesFile?: string;
+  /** the tournament config's path, likewise (default "the tournament config") */
+  tournamentFile?: string;
   /** the built display (display/dist), served as a single-page app */
   staticDir?: string;
 }
@@ -82,8 +87,15 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
  * Starts a hub.
  * @throws Error when a table names an unknown tile set, or the port is taken (EADDRINUSE) or the
  *   host is not this machine's (EADDRNOTAVAIL): everything opened is closed first
+ * @throws TournamentConfigError before anything opens when a Siamese table's `countRule` differs
+ *   from the tournament's (003 rule 18A / 18D: hub/tournament/config.ts `countRulesInForce`)
  */
 export async function startHub(opts: HubOptions): Promise<RunningHub> {
+  const countRules = countRulesInForce(
+    opts.tablesFile ?? 'the table config',
+    opts.tables.map(({ table }) => table),
+    opts.tournament ? { file: opts.tournamentFile ?? 'the tournament config', config: opts.tournament } : undefined,
+  );
   const log = opts.logger ?? silentLogger();
   const storeLog = log.child({ part: 'store' });
   const storeErrors = storeErrorLog(storeLog);
@@ -101,7 +113,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     const tableReaderIds = table.readers.map((r) => r.id);
     const tagMap = tileSetById(table.tileSet, opts.dataDir);
     readStats.addTable(table.id, table.tileSet, tagMap, tableReaderIds);
-    const engine = new (table.variant === 'standard' ? StandardTableEngine : TableEngine)({
+    const common = {
       table,
       cards,
       registry: tagMap,
@@ -109,10 +121,12 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       store,
       readers: {
         // one table's readers only: asking for all of them on every tick grows with the square of the room
-        statuses: (now) => supervisor?.statuses(now, tableReaderIds) ?? [],
-        untrusted: (now) => supervisor?.untrusted(now, tableReaderIds) ?? [],
+        statuses: (now: number) => supervisor?.statuses(now, tableReaderIds) ?? [],
+        untrusted: (now: number) => supervisor?.untrusted(now, tableReaderIds) ?? [],
       },
-    });
+    };
+    const countRule = countRules.get(table.id);
+    const engine = table.variant === 'standard' ? new StandardTableEngine(common) : new TableEngine({ ...common, ...(countRule ? { countRule } : {}) });
     engines.set(table.id, engine);
     for (const r of table.readers) {
       engineOfReader.set(r.id, engine);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadHubConfig } from './config/load.js';
 import { pathUnder } from './config/path-under.js';
-import { checkTournamentTables, loadTournamentConfig } from './tournament/config.js';
+import { checkTournamentTables, countRulesInForce, loadTournamentConfig } from './tournament/config.js';
 import { directorSecretFor } from './director-secret.js';
 import { startHub } from './hub.js';
 import { assertDataFolderFree } from './store/lock.js';
@@ -195,6 +195,8 @@ async function main(): Promise<void> {
   }
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
   if (tournament) checkTournamentTables(o.tournament!, tournament, tables.map(({ table }) => ({ id: table.id, variant: table.variant })));
+  // a table's 003 rule 18 count rule against the tournament's: a conflict is refused here (startHub checks it again)
+  countRulesInForce(config, tables.map(({ table }) => table), tournament ? { file: o.tournament!, config: tournament } : undefined);
   const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
   if (existsSync(o.data) && !statSync(o.data).isDirectory()) throw new Error(`--data ${o.data} is a file, not a folder`);
   // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock
@@ -249,7 +251,8 @@ async function main(): Promise<void> {
       logger: log,
       directorSecret: secret.value,
       ...(sessionHours !== undefined ? { directorSessionTtlMs: Math.round(sessionHours * 3_600_000) } : {}),
-      ...(tournament ? { tournament } : {}),
+      ...(tournament ? { tournament, tournamentFile: o.tournament! } : {}),
+      tablesFile: config,
       ...(existsSync(staticDir) ? { staticDir } : {}),
     });
   } catch (e) {

@@ -51,6 +51,6 @@ describe('director entries by table kind', () => {
   it('Siamese table: a mis-named discard still needs its rack (400); the standard entries are refused (409)', async () => {
     const hub = await run('siamese-demo.json');
     expect((await enter(hub, { entry: 'misnamed-discard', player: 1 }))[0]).toBe(400);
-    expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 1 })).toEqual([409, "table 't1' (siamese) takes no 'looked-at-stolen-tile' entry: only misnamed-discard"]);
+    expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 1 })).toEqual([409, "table 't1' (siamese) takes no 'looked-at-stolen-tile' entry: only misnamed-discard and misnamed-exposure"]);
   });
 });

@@ -3,6 +3,7 @@
  * (hub/table/) implements it; tests use a fake.
  */
 import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
+import type { TileKind } from '../../rules/tiles.js';
 
 /** A refused director ruling, with the HTTP status to answer with. */
 export class RulingError extends Error {
@@ -20,13 +21,40 @@ export class RulingError extends Error {
   }
 }
 
-/** What a director enters by hand on a Siamese table: a mis-named discard (003 rule 19C/D). */
-export interface DirectorEntry {
-  entry: 'misnamed-discard';
-  /** the player whose Mah Jongg took the discard */
+/**
+ * What a director enters by hand on a Siamese table, as logged: a mis-named discard claimed for a
+ * Mah Jongg (003 rule 19C/D), or for an exposure (19A/B, {@link MisnamedExposureEntry}).
+ */
+export type DirectorEntry =
+  | {
+      entry: 'misnamed-discard';
+      /** the player whose Mah Jongg took the discard */
+      player: number;
+      /** that Mah Jongg's rack */
+      rack: number;
+    }
+  | {
+      entry: 'misnamed-exposure';
+      /** the player who called the discard for an exposure this turn */
+      player: number;
+      /** the rack whose top the called tile went to (the hub finds it) */
+      rack: number;
+      /** the kind the discarder named, e.g. `"5D"` (the correct tile) */
+      named: TileKind;
+      /** the discarder's racks (index) whose reader the hub could not trust when it was entered */
+      unseenRacks: number[];
+    };
+
+/**
+ * The director's entry of a mis-named discard claimed for an exposure (003 rule 19A/B), as sent:
+ * `player` called the discard this turn, the discarder had named it `named` (a tile kind, e.g.
+ * `"5D"`). The hub finds the rack and looks in the discarder's racks for that tile.
+ */
+export interface MisnamedExposureEntry {
+  entry: 'misnamed-exposure';
   player: number;
-  /** that Mah Jongg's rack */
-  rack: number;
+  named: string;
+  rack?: number;
 }
 
 /**
@@ -43,8 +71,8 @@ export interface StandardDirectorEntry {
   rack?: number;
 }
 
-/** Any director entry: {@link DirectorEntry} (Siamese) or {@link StandardDirectorEntry} (standard). */
-export type AnyDirectorEntry = DirectorEntry | StandardDirectorEntry;
+/** Any director entry as sent: Siamese ({@link DirectorEntry}'s mis-named discard, {@link MisnamedExposureEntry}) or {@link StandardDirectorEntry} (standard). */
+export type AnyDirectorEntry = Extract<DirectorEntry, { entry: 'misnamed-discard' }> | MisnamedExposureEntry | StandardDirectorEntry;
 
 /** One live table as the API sees it. */
 export interface TableRuntime {

@@ -112,13 +112,18 @@ const ENTRY_BODY = {
   type: 'object',
   required: ['entry', 'player'],
   additionalProperties: false,
-  // the rack is required for a Siamese mis-named discard only (a standard table has one rack each)
-  if: { properties: { entry: { const: 'misnamed-discard' } } },
-  then: { required: ['rack'] },
+  allOf: [
+    // the rack is required for a Siamese mis-named discard claimed for Mah Jongg only (a standard table has one rack each)
+    { if: { properties: { entry: { const: 'misnamed-discard' } } }, then: { required: ['rack'] } },
+    // claimed for an exposure (003 rule 19A/B): the tile the discarder named; the hub finds the rack
+    { if: { properties: { entry: { const: 'misnamed-exposure' } } }, then: { required: ['named'] } },
+  ],
   properties: {
-    entry: { type: 'string', enum: ['misnamed-discard', 'looked-at-stolen-tile', 'dead-declared-in-error'] },
+    entry: { type: 'string', enum: ['misnamed-discard', 'misnamed-exposure', 'looked-at-stolen-tile', 'dead-declared-in-error'] },
     player: { type: 'integer', minimum: 0, maximum: 3 },
     rack: { type: 'integer', minimum: 0, maximum: 1 },
+    /** misnamed-exposure: the tile kind the discarder named, e.g. "5D" */
+    named: { type: 'string', minLength: 1, maxLength: 3 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
   },
 } as const;
@@ -368,7 +373,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string } }>(
+    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; named?: string; by?: string } }>(
       '/api/director/tables/:id/entries',
       { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
       async (req, reply) => {
@@ -376,13 +381,16 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         if (!t) return reply;
         if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
         const { by, ...rest } = req.body;
-        // a Siamese table knows only the mis-named discard (003 rule 19C/D); the standard table the others (000)
+        // a Siamese table knows only the mis-named discard (003 rule 19A-D); the standard table the others (000)
         const variant = t.publicView().variant;
-        if ((rest.entry === 'misnamed-discard') !== (variant === 'siamese'))
-          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard' : 'only looked-at-stolen-tile and dead-declared-in-error'}`);
-        const entry = { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0 } as AnyDirectorEntry;
+        const siameseEntry = rest.entry === 'misnamed-discard' || rest.entry === 'misnamed-exposure';
+        if (siameseEntry !== (variant === 'siamese'))
+          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard and misnamed-exposure' : 'only looked-at-stolen-tile and dead-declared-in-error'}`);
+        if (rest.named !== undefined && rest.entry !== 'misnamed-exposure') return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
+        const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
         t.enter(entry, by ?? 'director');
-        tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);
+        if (entry.entry === 'misnamed-exposure') tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`);
+        else tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);
         return toPublic(t.publicView());
       },
     );

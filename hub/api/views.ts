@@ -274,6 +274,36 @@ export interface DirectorTableView extends PublicTableView {
    * choice ('differs': score as it stood, replay, or void; hub/table/restart-check.ts)
    */
   restart?: RestartCheckView;
+  /**
+   * Royale Siamese: the rule that judges a wrong tile count beside one legitimate Mah Jongg at this
+   * table, '18A' (only the other hand dies) or '18D' (both hands die); `source` says which config
+   * chose it ('tournament', 'table', or 'default' when neither did) and `field` names its file and
+   * field; `meaning` in a director's words (rules/referee/siamese.ts COUNT_RULES)
+   */
+  countRule?: { rule: '18A' | '18D'; source: 'tournament' | 'table' | 'default'; field: string; meaning: string };
+  /**
+   * Royale Siamese: the mis-named discards claimed for an exposure this game, as the director
+   * entered them (003 rule 19A/B; rules/referee/misnamed.ts), oldest first: who called `tile` onto
+   * which rack, the kind the discarder named, what the hub saw in the discarder's racks (`holds`:
+   * a tile of that kind, or null) and where the correction stands (`status`), in words (`text`).
+   * Director only: it tells what a player holds. Absent when there is none.
+   */
+  misnamed?: MisnamedExposureView[];
+}
+
+/** One mis-named discard claimed for an exposure, for the director (see {@link DirectorTableView.misnamed}). */
+export interface MisnamedExposureView {
+  claimer: number;
+  rack: number;
+  tile: TileId;
+  named: TileKind;
+  discarder: number;
+  status: 'expected' | 'unknown' | 'no-tile' | 'accepted' | 'not-made';
+  holds: TileId | null;
+  replacement: TileId | null;
+  text: string;
+  /** when it was entered, ms since epoch */
+  at: number;
 }
 
 /** One of the seat's own tiles inside a rack (concealed): its id (`5B#3`) and kind (`5B`). */

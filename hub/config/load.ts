@@ -48,6 +48,7 @@ const table = z.object({
       .optional(),
   }),
   practiceHelp: z.boolean().optional(),
+  countRule: z.enum(['18A', '18D']).optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });
 
@@ -101,6 +102,9 @@ export function loadHubConfig(file: string): LoadedTable[] {
   for (const t of config.tables) {
     if (ids.has(t.id)) throw new ConfigError(`${file}: table id "${t.id}" is used twice`);
     ids.add(t.id);
+    if (t.countRule !== undefined && t.variant !== 'siamese') {
+      throw new ConfigError(`${file}: table ${t.id}: countRule ("${t.countRule}") is a Royale Siamese setting (003 rule 18A or 18D); a ${t.variant} table has none`);
+    }
     const readerIds = new Set<string>();
     for (const r of t.readers) {
       if (readerIds.has(r.id)) throw new ConfigError(`${file}: table ${t.id}: reader "${r.id}" is listed twice`);

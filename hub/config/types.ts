@@ -2,6 +2,7 @@
  * Table configuration: which reader (by its HELLO id) and which of its zones watches which part of
  * which table. Loaded from a JSON file (see hub/config/tables/*.json and README "Configuration").
  */
+import type { CountRule } from '../../rules/referee/siamese.js';
 
 /** What a zone watches. Players are numbered from 0 (East); racks per player from 0 (the rack closest to the player). */
 export type ZoneRole =
@@ -75,6 +76,13 @@ export interface TableConfig {
    * default false: tournaments turn it off
    */
   practiceHelp?: boolean;
+  /**
+   * Royale Siamese only: which rule judges a wrong tile count beside one legitimate Mah Jongg,
+   * '18A' (only the other hand dies) or '18D' (both hands die); optional. A tournament's
+   * `countRule` chooses it for the tables it plays (a different one here is refused at start);
+   * neither given: 18D (hub/tournament/config.ts `countRulesInForce`).
+   */
+  countRule?: CountRule;
 }
 
 /** The hub's configuration file. */

@@ -8,7 +8,9 @@
  * - `tile-moved` `{ tile, tag, from, to, lines, reconciled? }`: a settled move (at = when the tile came to rest)
  * - `count-check` `{ skipReaders }`: the tile counts are checked (a turn boundary has settled)
  * - `director-ruling` `{ flagId, ruling, by, deadRack?, changes? }`: the latest ruling on a flag stands
- * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (003 rule 19C/D)
+ * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness: a mis-named discard
+ *   claimed for a Mah Jongg (`misnamed-discard`, 003 rule 19C/D), or for an exposure
+ *   (`misnamed-exposure`, with `named` and `unseenRacks`, 19A/B)
  * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (./machine.ts)
  * - `restart-ruling` `{ gameNo, choice, by }`: the director's choice for a game the readers did not
  *   show as the log had it when the hub restarted (./restart-check.ts): the game ends
@@ -19,6 +21,7 @@
  */
 import { kindOf, type TileId } from '../../rules/tiles.js';
 import {
+  COUNT_RULES,
   currentWall,
   initialSiameseState,
   playerCount,
@@ -31,7 +34,10 @@ import {
 } from '../../rules/referee/siamese.js';
 import type { GameAction, UnseenRack } from '../../rules/referee/actions.js';
 import type { Place } from '../../rules/referee/places.js';
+import { misnamedText } from '../../rules/referee/misnamed.js';
+import { isTileKind } from '../../rules/tiles.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView } from '../api/views.js';
+import { DEFAULT_COUNT_RULE_IN_FORCE, type CountRuleInForce } from '../tournament/config.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/runtime.js';
 import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
@@ -49,8 +55,20 @@ export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type Reader
  */
 export const DEFAULT_SETTLE_BY_AREA: Partial<Record<Place['area'], number>> = { rack: 400, top: 400 };
 
+/** What a Royale Siamese table takes beside the shared options. */
+export interface SiameseEngineOptions extends EngineOptions {
+  /**
+   * the 003 rule 18 count rule in force and the config field it comes from (hub/hub.ts resolves it
+   * with the tournament: hub/tournament/config.ts `countRulesInForce`); absent: the table config's
+   * own `countRule`, else 18D
+   */
+  countRule?: CountRuleInForce;
+}
+
 /** One live Royale Siamese table. Implements the API's TableRuntime. */
 export class TableEngine extends TableMachine {
+  /** the count rule this table plays (003 rule 18A or 18D) and where it was chosen */
+  readonly countRule: CountRuleInForce;
   private referee!: SiameseReferee;
   private state!: SiameseState;
   /** actions of the current game the referee threw on (oldest first), and that game's number */
@@ -64,9 +82,11 @@ export class TableEngine extends TableMachine {
   private readonly unheardReaders = new Set<string>();
 
   /** @throws Error when the table is not a Siamese table */
-  constructor(opts: EngineOptions) {
+  constructor(opts: SiameseEngineOptions) {
     if (opts.table.variant !== 'siamese') throw new Error(`table ${opts.table.id}: only the Siamese variant is played by this hub version`);
     super(opts, { ...DEFAULT_SETTLE_BY_AREA, ...(opts.settleByArea ?? {}) });
+    const own = opts.table.countRule;
+    this.countRule = opts.countRule ?? (own ? { rule: own, source: 'table', field: `table config: table ${opts.table.id}: countRule` } : DEFAULT_COUNT_RULE_IN_FORCE);
     this.rebuild();
     this.beginRestartCheck();
   }
@@ -83,6 +103,7 @@ export class TableEngine extends TableMachine {
       dismissed: this.dismissed,
       confirmed: this.confirmed,
       chosenDeadRacks: this.chosenDeadRacks,
+      countRule: this.countRule.rule,
     });
     this.state = initialSiameseState({ names: this.table.players.map((p) => p.name), racksPerPlayer: this.table.racksPerPlayer });
     this.unplaced.length = 0;
@@ -117,7 +138,15 @@ export class TableEngine extends TableMachine {
       }
     } else if (e.type === 'director-entry') {
       const d = e.data as DirectorEntry;
-      action = { type: 'director-entry', entry: d.entry, player: d.player, rack: d.rack, at: e.at, ref };
+      action = {
+        type: 'director-entry',
+        entry: d.entry,
+        player: d.player,
+        rack: d.rack,
+        ...(d.entry === 'misnamed-exposure' ? { named: d.named, unseenRacks: d.unseenRacks ?? [] } : {}),
+        at: e.at,
+        ref,
+      };
     } else if (e.type === 'readers-heard') {
       this.unheardReaders.clear();
       action = { type: 'readers-heard', at: e.at, ref };
@@ -225,8 +254,12 @@ export class TableEngine extends TableMachine {
 
   // ------------------------------------------------------------------ director
 
-  /** @see TableRuntime.enter */
+  /**
+   * @see TableRuntime.enter. A mis-named discard claimed for a Mah Jongg (`misnamed-discard`, 003
+   * rule 19C/D) or for an exposure ({@link TableEngine.enterMisnamedExposure}, 19A/B).
+   */
   enter(any: AnyDirectorEntry, by: string): void {
+    if (any.entry === 'misnamed-exposure') return this.enterMisnamedExposure(any, by);
     if (any.entry !== 'misnamed-discard' || typeof any.rack !== 'number') {
       throw new RulingError(400, `a Siamese table takes only a mis-named discard entry (003 rule 19), not '${any.entry}'`);
     }
@@ -245,7 +278,63 @@ export class TableEngine extends TableMachine {
     this.logEntry({ ...entry, by });
   }
 
+  /**
+   * A mis-named discard claimed for an exposure (003 rule 19A/B): `player` called the discard this
+   * turn and the discarder had named it `named`. Logged with the discarder's racks whose reader the
+   * hub cannot trust now (`unseenRacks`); the referee then looks in the discarder's racks for a tile
+   * of that kind (rules/referee/misnamed.ts), and the director view's `misnamed` says what it found
+   * and follows the correction.
+   * @throws RulingError 400 a player not of the table, or `named` not a tile kind or the kind of the
+   *   tile called; 409 no discard called by `player` this turn, the called tile not on a rack's top
+   *   of theirs, its rack a Mah Jongg (that is 19C: `misnamed-discard`), or already entered
+   */
+  private enterMisnamedExposure(any: Extract<AnyDirectorEntry, { entry: 'misnamed-exposure' }>, by: string): void {
+    const nP = this.table.players.length;
+    if (!Number.isInteger(any.player) || any.player < 0 || any.player >= nP) throw new RulingError(400, `table ${this.id} has players 0-${nP - 1}, not ${String(any.player)}`);
+    const who = this.table.players[any.player]!.name;
+    if (typeof any.named !== 'string' || !isTileKind(any.named)) throw new RulingError(400, `named: ${JSON.stringify(any.named)} is not a tile kind (e.g. "5D", "N", "RD", "F")`);
+    const called = this.state.phase === 'play' && this.state.turn === any.player ? this.state.players[any.player]?.calledTile : null;
+    if (!called) throw new RulingError(409, `${who} has called no discard this turn at table '${this.id}': a mis-named discard claimed for an exposure is entered during the claimer's turn (003 rule 19A/B)`);
+    const at = this.state.where.get(called.tile);
+    if (!at || at.area !== 'top' || at.player !== any.player) throw new RulingError(409, `the discard ${who} called (${called.tile}) is not on a rack's top of ${who}'s: no exposure to put right`);
+    if (this.state.players[any.player]!.racks[at.rack]!.mahJongg) {
+      throw new RulingError(409, `the discard ${who} called (${called.tile}) completed a Mah Jongg on rack ${at.rack + 1}: enter misnamed-discard (003 rule 19C)`);
+    }
+    if (kindOf(called.tile) === any.named) throw new RulingError(400, `the discard ${who} called is a ${any.named} (${called.tile}): named ${any.named}, it was not mis-named`);
+    if (this.state.misnamed.some((m) => m.tile === called.tile && m.claimer === any.player)) throw new RulingError(409, `that mis-named discard (${called.tile}) was already entered`);
+    const untrusted = this.untrustedReaders(this.readers.statuses(this.now()));
+    const unseenRacks = Array.from({ length: this.table.racksPerPlayer }, (_, r) => r).filter((r) => untrusted.has(this.readerOfRack(called.from, r) ?? ''));
+    const entry: DirectorEntry = { entry: 'misnamed-exposure', player: any.player, rack: at.rack, named: any.named, unseenRacks };
+    this.logEntry({ ...entry, by });
+  }
+
   // ------------------------------------------------------------------ views out
+
+  /**
+   * The director view (./machine.ts) with the Siamese settings and entries: the 003 rule 18 count
+   * rule in force (`countRule`) and this game's mis-named discards claimed for an exposure with
+   * what the hub found in the discarder's racks (`misnamed`, 003 rule 19A/B).
+   */
+  override directorView(): DirectorTableView {
+    const names = this.table.players.map((p) => p.name);
+    const misnamed = this.state.misnamed.map((m) => ({
+      claimer: m.claimer,
+      rack: m.rack,
+      tile: m.tile,
+      named: m.named,
+      discarder: m.discarder,
+      status: m.status,
+      holds: m.holds,
+      replacement: m.replacement,
+      text: misnamedText(m, names),
+      at: m.at,
+    }));
+    return {
+      ...super.directorView(),
+      countRule: { ...this.countRule, meaning: COUNT_RULES[this.countRule.rule] },
+      ...(misnamed.length ? { misnamed } : {}),
+    };
+  }
 
   /** The referee's state now (for tests and the CLI). */
   gameState(): SiameseState {

@@ -20,6 +20,7 @@ import { openSqliteStore } from '../store/sqlite.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
 import { TableEngine } from './engine.js';
+import type { CountRuleInForce } from '../tournament/config.js';
 import type { CountCheckData, ReaderHealth, TableMachine, TileMovedData } from './machine.js';
 import { engineOnReaders } from './readers.test-helpers.js';
 
@@ -148,6 +149,8 @@ export interface HandBenchOptions extends ReaderBenchOptions {
   moveMs?: number;
   /** `settle` waits settle + count check + settle + this (ms; default 500) */
   settlePadMs?: number;
+  /** the 003 rule 18 count rule in force (default: none given, so 18D) */
+  countRule?: CountRuleInForce;
 }
 
 /**
@@ -164,7 +167,8 @@ export class HandBench extends ReaderBench<TableEngine> {
   constructor(options: HandBenchOptions = {}) {
     super(
       siameseDemo.table,
-      (store, readers, now) => new TableEngine({ table: siameseDemo.table, cards: siameseDemo.cards, registry: simulatedTileSet(), store, readers, now }),
+      (store, readers, now) =>
+        new TableEngine({ table: siameseDemo.table, cards: siameseDemo.cards, registry: simulatedTileSet(), store, readers, now, ...(options.countRule ? { countRule: options.countRule } : {}) }),
       { staleMs: 60_000, ...options },
     );
     this.hand = options;

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
+import { COUNT_RULES, DEFAULT_COUNT_RULE, type CountRule } from '../../rules/referee/siamese.js';
 import type { Player } from '../../rules/tournament/seating.js';
 
 /** One tournament, as configured. */
@@ -37,6 +38,12 @@ export interface TournamentConfig {
    * with readers. A tournament table without a hub table is scored by the director's corrections.
    */
   tables: { table: number; hubTable: string }[];
+  /**
+   * kind 'siamese' only: the rule every table of the tournament plays for a wrong tile count beside
+   * one legitimate Mah Jongg, '18A' or '18D' (003 rule 18); null or absent: each table's own
+   * `countRule`, else 18D ({@link countRulesInForce})
+   */
+  countRule?: CountRule | null;
 }
 
 /** A bad tournament config: the message names the file (when there is one) and the field. */
@@ -53,10 +60,11 @@ const isInt = (x: unknown, min: number): x is number => typeof x === 'number' &&
 /**
  * Checks a parsed tournament config.
  * @param where what to name in errors, e.g. the file path
- * @returns the config with defaults filled in (kind 'standard', roundMs, warnBelowMs)
+ * @returns the config with defaults filled in (kind 'standard', roundMs, warnBelowMs, countRule null)
  * @throws TournamentConfigError naming `where` and the field: a missing or wrong-typed field, players
  *   not a multiple of 4 (siamese: 2) or with a repeated id, a table number out of range or given twice, a hub table
- *   given to two tournament tables, a warning time not below the round's time
+ *   given to two tournament tables, a warning time not below the round's time, a countRule other
+ *   than "18A" / "18D" or in a tournament not of kind 'siamese'
  */
 export function checkTournamentConfig(x: unknown, where = 'tournament config'): Required<TournamentConfig> {
   const bad = (field: string, what: string) => new TournamentConfigError(`${where}: ${field} ${what}`);
@@ -99,7 +107,10 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
     seenHub.add(t.hubTable);
     return { table: t.table, hubTable: t.hubTable };
   });
-  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables };
+  const countRule = x.countRule ?? null;
+  if (countRule !== null && !(typeof countRule === 'string' && Object.hasOwn(COUNT_RULES, countRule))) throw bad('countRule', `must be "18A" or "18D" (003 rule 18), not ${JSON.stringify(countRule)}`);
+  if (countRule !== null && kind !== 'siamese') throw bad('countRule', `("${String(countRule)}") is a Royale Siamese setting (003 rule 18A or 18D): only a kind "siamese" tournament has one`);
+  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables, countRule: countRule as CountRule | null };
 }
 
 /**
@@ -149,4 +160,53 @@ export function checkTournamentTables(
       );
     }
   }
+}
+
+/**
+ * The 003 rule 18 count rule in force at one Royale Siamese table (see {@link COUNT_RULES}), and the
+ * config field it comes from: `source` 'tournament' (the tournament config's `countRule`), 'table'
+ * (the table config's), or 'default' (neither: 18D); `field` names the file and the field, e.g.
+ * `"hub/config/tournament-siamese-room.json: countRule"`.
+ */
+export interface CountRuleInForce {
+  rule: CountRule;
+  source: 'tournament' | 'table' | 'default';
+  field: string;
+}
+
+/** The count rule of a table whose configs choose none: 18D (003 rule 18D, the later revision). */
+export const DEFAULT_COUNT_RULE_IN_FORCE: CountRuleInForce = { rule: DEFAULT_COUNT_RULE, source: 'default', field: 'none set: 003 rule 18D, the later revision' };
+
+/**
+ * The count rule in force at each Royale Siamese table: the tournament's `countRule` for a table it
+ * plays, else the table's own `countRule`, else 18D. Checked at start, before anything opens.
+ * @param tablesFile the table config's path (named in the error and in `field`)
+ * @param hubTables the hub's tables in config order (hub/config/types.ts)
+ * @param tournament the tournament, when one runs, and its file
+ * @returns table id → the rule in force, for every Siamese table
+ * @throws TournamentConfigError naming both files and fields when a table the tournament plays sets
+ *   another rule than the tournament, e.g. `t.json: countRule is "18D", but tables.json:
+ *   tables.0.countRule (table t1, tournament table 1) is "18A": set it in one file, or the same in both`
+ */
+export function countRulesInForce(
+  tablesFile: string,
+  hubTables: readonly { id: string; variant: 'siamese' | 'standard'; countRule?: CountRule }[],
+  tournament?: { file: string; config: Pick<TournamentConfig, 'tables' | 'countRule'> },
+): Map<string, CountRuleInForce> {
+  const out = new Map<string, CountRuleInForce>();
+  for (const [i, t] of hubTables.entries()) {
+    if (t.variant !== 'siamese') continue;
+    const tableField = `${tablesFile}: tables.${i}.countRule`;
+    const played = tournament?.config.tables.find((x) => x.hubTable === t.id);
+    const chosen = played ? (tournament!.config.countRule ?? null) : null;
+    if (chosen !== null && t.countRule !== undefined && t.countRule !== chosen) {
+      throw new TournamentConfigError(
+        `${tournament!.file}: countRule is "${chosen}", but ${tableField} (table ${t.id}, tournament table ${played!.table}) is "${t.countRule}": set the 003 rule 18 count rule in one file, or the same in both`,
+      );
+    }
+    if (chosen !== null) out.set(t.id, { rule: chosen, source: 'tournament', field: `${tournament!.file}: countRule` });
+    else if (t.countRule !== undefined) out.set(t.id, { rule: t.countRule, source: 'table', field: tableField });
+    else out.set(t.id, DEFAULT_COUNT_RULE_IN_FORCE);
+  }
+  return out;
 }

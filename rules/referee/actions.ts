@@ -5,7 +5,7 @@
  * Every action carries `at` (ms since epoch, when it settled) and `ref`, an opaque reference to the
  * evidence it rests on (the hub uses the event's sequence number), so a flag can point back at it.
  */
-import type { TileId } from '../tiles.js';
+import type { TileId, TileKind } from '../tiles.js';
 import type { Place } from './places.js';
 
 interface Base {
@@ -101,14 +101,19 @@ export interface CountCheckAction extends Base {
 
 /**
  * What no reader can witness, entered by the director: a discard that was named wrongly and then
- * claimed for the Mah Jongg on `player`'s `rack` (003 rule 19C/D).
+ * claimed for the Mah Jongg on `player`'s `rack` (`misnamed-discard`, 003 rule 19C/D), or claimed
+ * by `player` for an exposure on `rack` (`misnamed-exposure`, 19A/B: the discard called this turn).
  */
 export interface DirectorEntryAction extends Base {
   type: 'director-entry';
-  entry: 'misnamed-discard';
-  /** the player whose Mah Jongg took the mis-named discard */
+  entry: 'misnamed-discard' | 'misnamed-exposure';
+  /** the player whose Mah Jongg (or exposure) took the mis-named discard */
   player: number;
   rack: number;
+  /** `misnamed-exposure`: the kind the discarder named (the correct tile) */
+  named?: TileKind;
+  /** `misnamed-exposure`: the discarder's racks (index) the hub could not see when it was entered */
+  unseenRacks?: number[];
 }
 
 /**

@@ -350,7 +350,7 @@ describe('Royale Siamese referee (003)', () => {
       return t;
     };
     const d = play('18D');
-    expect(d.flags.map((f) => f.rule)).toEqual(['003 rule 18C']);
+    expect(d.flags.map((f) => f.rule)).toEqual(['003 rules 18C and 18D']);
     expect(d.state.phase).toBe('ended');
     const a = play('18A');
     expect(a.flags.map((f) => [f.rule, f.rack])).toEqual([['003 rule 18A', 1]]);
@@ -442,5 +442,49 @@ describe('Royale Siamese referee (003)', () => {
     expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack, f.title])).toEqual([
       ['illegal-exposure', '003 rule 11', EAST, 0, "The exposures on Ann's rack 1 fit no hand on the cards: that hand is dead"],
     ]);
+  });
+
+  it('rules 9 and 15: a joker may leave the exposure that did not kill the hand, not the one that did', () => {
+    // East holds two jokers in place of the 1 Bams; rack 2: F F F J (a kong, fits FFFF …), later 5B J (fits nothing)
+    const t = new Table(orderFor(EAST_HAND.map((k, i) => (i === 14 || i === 15 ? 'J' : k))));
+    t.deal();
+    const top2 = { area: 'top', player: EAST, rack: 1 } as const;
+    const mine = t.tilesOf(EAST);
+    const take = (k: TileKind) => mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!;
+    const [j1, j2] = [take('J'), take('J')];
+    let p = t.pick(EAST);
+    for (const x of [take('F'), take('F'), take('F'), j1]) t.expose(EAST, x, 1);
+    t.discard(EAST, p);
+    t.discard(WEST, t.pick(WEST));
+    p = t.pick(EAST);
+    for (const x of [take('5B'), j2]) t.expose(EAST, x, 1);
+    t.discard(EAST, p);
+    expect(t.flags.map((f) => [f.kind, f.rule, f.rack])).toEqual([['illegal-exposure', '003 rule 11', 1]]);
+    expect(t.state.players[EAST]!.racks[1]!.deadTiles.map(kindOf).sort()).toEqual(['5B', 'J']); // laid since the kong was judged to fit
+    t.act({ type: 'arrange', player: EAST, from: top2, to: { area: 'rack', player: EAST, rack: 0 }, tile: j1 }); // from the kong: allowed
+    expect(t.flags).toHaveLength(1);
+    t.act({ type: 'arrange', player: EAST, from: top2, to: { area: 'rack', player: EAST, rack: 0 }, tile: j2 }); // from the exposure that killed it
+    expect(t.flags.map((f) => [f.kind, f.rule])).toEqual([
+      ['illegal-exposure', '003 rule 11'],
+      ['joker-exchange', '003 rules 9 and 15'],
+    ]);
+    expect(t.flags[1]!.evidence.tiles).toEqual([j2]);
+  });
+
+  it('rule 19A: a mis-named discard called for an exposure, the discarder holding the tile named: expected; the claimer discarding instead: not made', () => {
+    const t = new Table(orderFor(EAST_HAND));
+    t.deal();
+    t.discard(EAST, t.pick(EAST));
+    const q = t.pick(WEST);
+    t.discard(WEST, q);
+    t.act({ type: 'call', player: EAST, to: { area: 'top', player: EAST, rack: 0 }, tile: q });
+    const held = t.tilesOf(WEST).find((x) => kindOf(x) !== kindOf(q))!;
+    t.act({ type: 'director-entry', entry: 'misnamed-exposure', player: EAST, rack: 0, named: kindOf(held), unseenRacks: [] });
+    const m = t.state.misnamed[0]!;
+    expect([m.status, m.discarder, m.tile, kindOf(m.holds!)]).toEqual(['expected', WEST, q, kindOf(held)]);
+    t.check(); // while it is being put right, neither count is judged
+    expect(t.flags).toEqual([]);
+    t.discard(EAST, t.tilesOf(EAST).find((x) => t.state.where.get(x)!.area === 'rack')!); // play goes on instead
+    expect(t.state.misnamed[0]!.status).toBe('not-made');
   });
 });

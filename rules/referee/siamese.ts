@@ -16,7 +16,12 @@
  * - 14: the game ceases on a player's second Mah Jongg, or when the walls are used up and the
  *   last discard made (a wall game when no Mah Jongg is exposed).
  * - 18B: too many tiles right after the deal: a misdeal.
- * - 18C: 28 tiles off turn or 29 after picking (and too few likewise): both hands dead.
+ * - 18C: 28 tiles off turn or 29 after picking (and too few likewise): both hands dead; beside one
+ *   legitimate Mah Jongg, 18D (the default) kills both hands too, 18A only the other one
+ *   (`config.countRule`).
+ * - 15: a hand dead by its exposures: a Mah Jongg on the other rack that uses their tiles is refused.
+ * - 19A, 19B: a mis-named discard claimed for an exposure (a director's entry): whether the
+ *   discarder holds the tile named, and the correct tile discarded in its place.
  * - 20: a tile picked and racked from the wrong wall: one hand dead.
  *
  * What the hub did not see is not judged: a rack whose reader was unplugged or rebooting at a
@@ -29,9 +34,28 @@ import type { GameAction, CountCheckAction, UnseenRack } from './actions.js';
 import { ownerOf, type Place } from './places.js';
 import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
+import { afterMove, classifyMove, isOpen, misnamedExposure, type MisnamedExposure } from './misnamed.js';
+
+export type { MisnamedExposure } from './misnamed.js';
 
 /** Tiles each player holds off turn (003 rule 5). */
 export const SIAMESE_HAND = 27;
+
+/**
+ * Which rule judges a wrong tile count of a player who has one legitimate Mah Jongg exposed:
+ * '18A' (that player's other hand is dead; the Mah Jongg is paid) or '18D' (the later revision:
+ * both hands are dead).
+ */
+export type CountRule = '18A' | '18D';
+
+/** The count rules a table may play, each with what it does, in a director's words (003 rules 18A, 18D). */
+export const COUNT_RULES: Readonly<Record<CountRule, string>> = {
+  '18A': 'a wrong tile count beside one legitimate Mah Jongg: only the other hand is dead; the Mah Jongg is paid (003 rule 18A)',
+  '18D': 'a wrong tile count beside one legitimate Mah Jongg: both hands are dead (003 rule 18D, revised 12/31/2024)',
+};
+
+/** The count rule when no config chooses one: 18D, the later revision (003). */
+export const DEFAULT_COUNT_RULE: CountRule = '18D';
 
 /** Settings of one Siamese table. */
 export interface SiameseConfig {
@@ -55,9 +79,10 @@ export interface SiameseConfig {
   chosenDeadRacks?: ReadonlyMap<string, number>;
   /**
    * A wrong tile count of a player who has one legitimate Mah Jongg exposed: '18D' (the later
-   * revision, the default) kills both hands; '18A' kills only the other hand and the Mah Jongg is paid.
+   * revision, the default: {@link DEFAULT_COUNT_RULE}) kills both hands; '18A' kills only the other
+   * hand and the Mah Jongg is paid ({@link COUNT_RULES}).
    */
-  countRule?: '18D' | '18A';
+  countRule?: CountRule;
 }
 
 /** A verified Mah Jongg on one rack. */
@@ -88,6 +113,18 @@ export interface RackState {
   exposedBefore: boolean;
   /** the hand died because of its exposures (rule 11): its jokers may not be exchanged (rule 15) */
   deadByExposure: boolean;
+  /**
+   * the tiles on this rack's top when its exposures were last judged to fit a hand (003 rule 11),
+   * at a turn boundary; empty before the first judgment
+   */
+  judgedFit: TileId[];
+  /**
+   * the tiles of the exposures that made this hand dead (rule 11, or a Mah Jongg in error, 10E):
+   * the tiles on its top at its death that were not there when it was last judged to fit. 003
+   * rule 15: they may not be used to build another hand, and their jokers may not be exchanged
+   * (rule 9). Empty for a hand alive, or dead for another reason.
+   */
+  deadTiles: TileId[];
 }
 
 export interface PlayerState {
@@ -113,7 +150,7 @@ export interface FlagEvidence {
 export interface Flag {
   /** deterministic id: `g<game>-<kind>-<ref>` */
   id: string;
-  kind: 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error' | 'illegal-exposure' | 'joker-exchange';
+  kind: 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error' | 'illegal-exposure' | 'joker-exchange' | 'dead-hand-tiles';
   /** rule and seed, e.g. "003 rule 18C" */
   rule: string;
   title: string;
@@ -177,6 +214,8 @@ export interface SiameseState {
   deferredPicks: DeferredPick[];
   /** what the hub could not judge, for the director: which tiles, which window (this game) */
   notSeen: NotSeen[];
+  /** mis-named discards claimed for an exposure this game, as the director entered them (003 rule 19A/B: ./misnamed.ts) */
+  misnamed: MisnamedExposure[];
 }
 
 /** A pick whose 003 rule 20 judgment waits (see {@link SiameseState.deferredPicks}). */
@@ -217,7 +256,7 @@ export interface ApplyResult {
 
 function freshPlayers(n: number, racks: number): PlayerState[] {
   return Array.from({ length: n }, () => ({
-    racks: Array.from({ length: racks }, () => ({ dead: false, deadReason: null, mahJongg: null, exposedBefore: false, deadByExposure: false })),
+    racks: Array.from({ length: racks }, () => ({ dead: false, deadReason: null, mahJongg: null, exposedBefore: false, deadByExposure: false, judgedFit: [], deadTiles: [] })),
     picks: 0,
     called: false,
     calledTile: null,
@@ -246,6 +285,7 @@ export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racks
     wallLastOut: [],
     deferredPicks: [],
     notSeen: [],
+    misnamed: [],
   };
 }
 
@@ -363,6 +403,7 @@ export function siameseReferee(config: SiameseConfig) {
       wallLastOut: [...s.wallLastOut],
       deferredPicks: [...s.deferredPicks],
       notSeen: [...s.notSeen],
+      misnamed: s.misnamed.map((m) => ({ ...m })),
     };
   }
 
@@ -423,11 +464,38 @@ export function siameseReferee(config: SiameseConfig) {
     }
   }
 
-  /** A rack's top holds 14 tiles: Mah Jongg declared; verify it at once (rules 10, 10E, 11). */
+  /**
+   * A rack's top holds 14 tiles: Mah Jongg declared; verify it at once (rules 10, 10E, 11).
+   * A Mah Jongg that uses a tile of the exposures that made the player's other hand dead is
+   * refused (003 rule 15: "may NOT USE any of the tiles from the exposures that MADE the EXPOSED
+   * HAND dead – in order to build another hand"): a flag, and the hand is dead as a Mah Jongg in
+   * error (10E). Dismissed, the Mah Jongg is verified as any other.
+   */
   function verifyMahJongg(s: SiameseState, raised: Flag[], player: number, rack: number, at: number, ref: string): void {
     const r = s.players[player]!.racks[rack]!;
     if (r.mahJongg || r.dead) return;
     const top = tilesAt(s, 'top', player, rack);
+    const deadRack = s.players[player]!.racks.findIndex((x, i) => i !== rack && x.dead && x.deadTiles.some((t) => top.includes(t)));
+    if (deadRack >= 0) {
+      const used = s.players[player]!.racks[deadRack]!.deadTiles.filter((t) => top.includes(t));
+      raise(
+        s,
+        raised,
+        {
+          kind: 'dead-hand-tiles',
+          rule: '003 rules 15 and 10E',
+          title: `${name(player)}'s Mah Jongg on rack ${rack + 1} uses ${used.join(', ')} from the exposures that made the hand on rack ${deadRack + 1} dead: refused`,
+          player,
+          rack,
+          at,
+          ref,
+          tiles: used,
+          consequence: `the Mah Jongg is refused and ${name(player)}'s hand on rack ${rack + 1} is dead (a Mah Jongg in error)`,
+        },
+        (st) => killRack(st, player, rack, `Mah Jongg in error: it uses tiles of the exposures that made the hand on rack ${deadRack + 1} dead (003 rules 15, 10E)`),
+      );
+      if (r.dead) return;
+    }
     const kinds: TileKind[] = top.map(kindOf);
     const matches = matchTiles(config.cards as Card[], kinds, { concealedLinesAllowed: !r.exposedBefore });
     if (matches.length === 0) {
@@ -445,7 +513,11 @@ export function siameseReferee(config: SiameseConfig) {
           tiles: top,
           consequence: `${name(player)}'s hand on rack ${rack + 1} is dead`,
         },
-        (st) => killRack(st, player, rack, 'Mah Jongg in error (003 rule 10E/11)'),
+        (st) => {
+          killRack(st, player, rack, 'Mah Jongg in error (003 rule 10E/11)');
+          const dead = st.players[player]!.racks[rack]!;
+          if (dead.dead) dead.deadTiles = top.filter((t) => !dead.judgedFit.includes(t));
+        },
       );
       return;
     }
@@ -475,8 +547,10 @@ export function siameseReferee(config: SiameseConfig) {
     if (s.phase !== 'play') return;
     const firstCheck = !s.checkedAfterDeal;
     s.checkedAfterDeal = true;
+    // a mis-named discard being put right (003 rule 19A): its tiles are changing hands
+    const correcting = s.misnamed.filter(isOpen).flatMap((m) => [m.claimer, m.discarder]);
     for (let player = 0; player < s.players.length; player++) {
-      if (a.skipPlayers.includes(player) || s.phase !== 'play') continue;
+      if (a.skipPlayers.includes(player) || correcting.includes(player) || s.phase !== 'play') continue;
       if (s.flags.some((f) => f.player === player && (f.kind === 'tile-count' || f.kind === 'misdeal') && f.status !== 'dismissed')) continue;
       const p = s.players[player]!;
       const count = playerCount(s, player);
@@ -538,13 +612,15 @@ export function siameseReferee(config: SiameseConfig) {
         );
         continue;
       }
+      // 18D: one legitimate Mah Jongg exposed does not save the other hand
+      const d = mjRack >= 0;
       raise(
         s,
         raised,
         {
           kind: 'tile-count',
-          rule: '003 rule 18C',
-          title: `${name(player)} has ${count} tiles ${situation} (should be ${expected}): both hands dead`,
+          rule: d ? '003 rules 18C and 18D' : '003 rule 18C',
+          title: `${name(player)} has ${count} tiles ${situation} (should be ${expected})${d ? ' beside a Mah Jongg' : ''}: both hands dead`,
           player,
           rack: null,
           at: a.at,
@@ -671,7 +747,10 @@ export function siameseReferee(config: SiameseConfig) {
         if (r.dead || r.mahJongg || isUnseen(unseen, pi, ri)) continue;
         const top = tilesAt(s, 'top', pi, ri);
         if (top.length === 0 || top.length >= 14) continue;
-        if (exposuresFit(config.cards, top.map(kindOf))) continue;
+        if (exposuresFit(config.cards, top.map(kindOf))) {
+          r.judgedFit = top;
+          continue;
+        }
         raise(
           s,
           raised,
@@ -688,7 +767,9 @@ export function siameseReferee(config: SiameseConfig) {
           },
           (st) => {
             killRack(st, pi, ri, 'its exposures fit no hand on the cards (003 rule 11)');
-            st.players[pi]!.racks[ri]!.deadByExposure = true;
+            const dead = st.players[pi]!.racks[ri]!;
+            dead.deadByExposure = true;
+            dead.deadTiles = top.filter((t) => !dead.judgedFit.includes(t));
           },
         );
       }
@@ -697,7 +778,8 @@ export function siameseReferee(config: SiameseConfig) {
 
   /**
    * A joker taken off the top of a rack: never from an exposed Mah Jongg (003 rules 9, 10C), and
-   * from a dead hand only if that exposure did not kill it (rules 9, 15).
+   * from a dead hand only if that exposure did not kill it (rules 9, 15: the joker is not one of
+   * the rack's {@link RackState.deadTiles}).
    */
   function checkJokerTaken(s: SiameseState, raised: Flag[], from: Place | null, tile: TileId, at: number, ref: string): void {
     if (!from || from.area !== 'top' || kindOf(tile) !== 'J') return;
@@ -705,7 +787,7 @@ export function siameseReferee(config: SiameseConfig) {
     if (!r) return;
     const why = r.mahJongg
       ? { rule: '003 rules 9 and 10C', text: 'an exposed Mah Jongg' }
-      : r.deadByExposure
+      : r.dead && r.deadTiles.includes(tile)
         ? { rule: '003 rules 9 and 15', text: 'exposures that made the hand dead' }
         : null;
     if (!why) return;
@@ -763,6 +845,14 @@ export function siameseReferee(config: SiameseConfig) {
       checkCounts(s, raised, a);
       return { state: s, flags: raised, boundary };
     }
+    if (a.type === 'director-entry' && a.entry === 'misnamed-exposure') {
+      // 003 rule 19A/B: the discard this player called this turn was named wrongly
+      const called = s.players[a.player]?.calledTile;
+      if (called && a.named) {
+        s.misnamed.push(misnamedExposure({ claimer: a.player, rack: a.rack, tile: called.tile, named: a.named, discarder: called.from, at: a.at, ref: a.ref }, s.where, a.unseenRacks ?? []));
+      }
+      return { state: s, flags: raised, boundary };
+    }
     if (a.type === 'director-entry') {
       const r = s.players[a.player]?.racks[a.rack];
       // 003 rule 19C/D: the discarder pays for the mis-named tile; the scorer applies it
@@ -808,19 +898,37 @@ export function siameseReferee(config: SiameseConfig) {
         s.wallLastOut = [];
         s.deferredPicks = [];
         s.notSeen = [];
+        s.misnamed = [];
       }
       return { state: s, flags: raised, boundary };
     }
     if (s.phase === 'waiting' || s.phase === 'ended') return { state: s, flags: raised, boundary };
 
+    // a mis-named discard claimed for an exposure being corrected (003 rule 19A, ./misnamed.ts)
+    const open = s.misnamed.find(isOpen);
+    const bearing = open
+      ? classifyMove(open, { type: a.type === 'discard' || a.type === 'call' || a.type === 'pick' ? a.type : 'other', player: 'player' in a ? a.player : null, tile: a.tile, from })
+      : null;
+    if (open && bearing === 'replacement') open.replacement = a.tile;
+    if (open && bearing === 'play-on') open.status = 'not-made';
+    if (open) afterMove(open, s.where);
+    if (open && bearing === 'return' && (a.type === 'discard' || a.type === 'call')) {
+      // the called tile going back to the discarder over the floor: neither a discard nor a call
+      s.discards = s.discards.filter((t) => t !== a.tile);
+      return { state: s, flags: raised, boundary };
+    }
+
     switch (a.type) {
       case 'pick':
         doPick(s, raised, a, wallBefore);
         break;
-      case 'discard':
-        checkExposures(s, raised, a.at, a.ref, a.unseen);
+      case 'discard': {
+        // the claimer's exposures lack the called tile while it is being put right: not judged at its discard
+        const correcting = open && bearing === 'replacement' ? [{ player: open.claimer, rack: open.rack }] : [];
+        checkExposures(s, raised, a.at, a.ref, [...(a.unseen ?? []), ...correcting]);
         boundary = doDiscard(s, a.player, a.tile, a.at, a.unseen);
         break;
+      }
       case 'call': {
         if (a.unheard && s.lastDiscard?.tile !== a.tile) {
           // a call the hub learns of only now (its rack was not heard): play has gone on since, so

@@ -143,6 +143,27 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     },
   );
 
+  it('a Siamese table\'s count rule 18A in a tournament that says 18D (003 rule 18): exit 1 naming both files and fields; no simulator, nothing written', { timeout: 15_000 }, async () => {
+    const data = dataDir();
+    const room = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/siamese-room.json'), 'utf8'));
+    for (const t of room.tables) t.cards = t.cards.map((c: string) => path.resolve(ROOT, 'hub/config/tables', c));
+    room.tables[0].countRule = '18A';
+    const config = path.join(data, 'hub.json');
+    writeFileSync(config, JSON.stringify(room));
+    const tour = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tournament-siamese-room.json'), 'utf8'));
+    tour.countRule = '18D';
+    const tournament = path.join(data, 'tournament.json');
+    writeFileSync(tournament, JSON.stringify(tour));
+    const r = await runHub(['--port', '0', '--data', data, '--config', config, '--tournament', tournament]);
+    expect(r.stderr.trim()).toBe(
+      `mjhub: ${tournament}: countRule is "18D", but ${config}: tables.0.countRule (table t1, tournament table 1) is "18A": set the 003 rule 18 count rule in one file, or the same in both`,
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).not.toContain('simulator for table');
+    expect(readdirSync(data).sort()).toEqual(['hub.json', 'tournament.json']);
+    expect(pidsMentioning(data)).toEqual([]);
+  });
+
   it('a taken port: exit 1 naming it, before the simulator starts', { timeout: 20_000 }, async () => {
     const srv = net.createServer();
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));

@@ -18,6 +18,16 @@ export interface MisnamedDiscardEntry {
 }
 
 /**
+ * On a Siamese table: a mis-named discard claimed for an exposure (003 rule 19A/B): `player` called
+ * it this turn, the discarder had named it `named` (a tile kind, e.g. "5D"). The hub finds the rack.
+ */
+export interface MisnamedExposureEntry {
+  entry: 'misnamed-exposure';
+  player: number;
+  named: string;
+}
+
+/**
  * On a standard (4-player) table, what no reader can witness (000):
  * - `looked-at-stolen-tile`: `player` looked at a stolen tile: −10 points at the end of that game;
  * - `dead-declared-in-error`: `player` declared another hand dead in error, so `player`'s own hand is dead.
@@ -29,7 +39,7 @@ export interface StandardEntry {
 }
 
 /** Any director entry the hub takes (hub/api/server.ts ENTRY_BODY). */
-export type DirectorEntry = MisnamedDiscardEntry | StandardEntry;
+export type DirectorEntry = MisnamedDiscardEntry | MisnamedExposureEntry | StandardEntry;
 
 /**
  * POST `body` as JSON to the hub, with `Authorization: Bearer <token>` when `token` is not '' (the
