@@ -117,8 +117,10 @@ const SIZE_FOR: Record<number, CallFor> = { 2: 'pair', 3: 'pung', 4: 'kong', 5: 
 
 /**
  * The purpose of a call, from the size of the group the called tile made on top of the rack
- * (the called tile included): 3 pung, 4 kong, 5 quint, 6 sextet, 2 pair (illegal: the referee
- * refuses it); 1 (nothing exposed with it yet) is taken for a pung.
+ * (the called tile included): 3 pung, 4 kong, 5 quint, 6 sextet, 2 pair (NMJL: never exposed
+ * before Mah Jongg; the referee flags the exposure `exposed-pair-or-singles`, dead); 1 (nothing
+ * exposed with it yet) is taken for a pung. A group of different tiles (NEWS, a year) goes by its
+ * size too: the referee sees a set of singles in the exposure and flags it the same way.
  */
 export function callForSize(size: number): CallFor {
   return SIZE_FOR[size] ?? (size <= 1 ? 'pung' : 'sextet');
