@@ -47,6 +47,7 @@ const table = z.object({
       .optional(),
   }),
   practiceHelp: z.boolean().optional(),
+  killingExposureJokersInPlay: z.boolean().optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });
 

@@ -21,9 +21,10 @@ import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
 
-/** Plays the script over reader lines into a fresh standard engine; returns the bench. */
-function play(game: ScriptedGame): SimBench<StandardTableEngine> {
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+/** Plays the script over reader lines into a fresh standard engine (the demo table, with `over` on its config); returns the bench. */
+function play(game: ScriptedGame, over: Partial<typeof table> = {}): SimBench<StandardTableEngine> {
+  const t = { ...table, ...over };
+  const b = keep(new SimBench(t, (store, readers, now) => new StandardTableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(game);
   for (const s of game.steps) b.step(s);
   b.advance(3000);
@@ -41,17 +42,25 @@ const DEALT = [
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
 const BEA_MAH_JONGG = 'F F 1B 1B 1B 1C 1C 1C 1D 1D 1D RD RD RD';
 
+/**
+ * Dot exposes a pung of 5C, then a pung of N (together: no hand); Ann exchanges 5C for the joker of
+ * the first, Cat N for the joker of the second; Dot is passed over; Bea self-picks her last 1B.
+ */
+function deadByExposures(): ScriptedGame {
+  const g = new ScriptedGame(table, DEALT, PASSES);
+  g.discard(EAST, '5C').call(NORTH, '5C J').discard(NORTH, '7C'); // 5C 5C J fits a hand
+  g.pick(EAST, '7D').discard(EAST, 'N').call(NORTH, 'N J').discard(NORTH, 'S'); // with N N J: none
+  g.pick(EAST, '5C').exchangeJoker(EAST, NORTH, '5C').discard(EAST, '9B'); // the legal exposure's joker: in play (000)
+  g.pick(SOUTH, '8D').discard(SOUTH, '8D');
+  g.pick(WEST, '9C').exchangeJoker(WEST, NORTH, 'N').discard(WEST, '9C'); // the killing exposure's joker: not in play
+  g.pick(EAST, '8C').discard(EAST, '8C'); // Dot, dead, is passed over: Ann plays after Cat
+  g.pick(SOUTH, '1B').layOut(SOUTH, BEA_MAH_JONGG);
+  return g;
+}
+
 describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; as 003 rule 11)', () => {
   it('Dot exposes a pung of 5C, then a pung of N: dead at her discard; Ann takes the joker of the 5C pung, Cat\'s exchange against the N pung is flagged; Bea self-picks: 0, 60, 0, 0', () => {
-    const g = new ScriptedGame(table, DEALT, PASSES);
-    g.discard(EAST, '5C').call(NORTH, '5C J').discard(NORTH, '7C'); // 5C 5C J fits a hand
-    g.pick(EAST, '7D').discard(EAST, 'N').call(NORTH, 'N J').discard(NORTH, 'S'); // with N N J: none
-    g.pick(EAST, '5C').exchangeJoker(EAST, NORTH, '5C').discard(EAST, '9B'); // the legal exposure's joker: in play (000)
-    g.pick(SOUTH, '8D').discard(SOUTH, '8D');
-    g.pick(WEST, '9C').exchangeJoker(WEST, NORTH, 'N').discard(WEST, '9C'); // the killing exposure's joker: not in play
-    g.pick(EAST, '8C').discard(EAST, '8C'); // Dot, dead, is passed over: Ann plays after Cat
-    g.pick(SOUTH, '1B').layOut(SOUTH, BEA_MAH_JONGG);
-    const b = play(g);
+    const b = play(deadByExposures());
     const v = b.engine.publicView();
     expect(b.engine.unexplained).toEqual([]);
     const why =
@@ -70,6 +79,16 @@ describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; 
     expect(v.score?.points).toEqual([0, 60, 0, 0]);
     expect(v.score?.breakdown[SOUTH]).toEqual(['Hand 30, self-picked +10, jokerless +20 = 60 (000)', 'Total 60']);
     expect(b.engine.gameState().result?.outcome).toMatchObject({ winner: SOUTH, selfPicked: true, dead: [NORTH] });
+  });
+
+  it('a table configured with killingExposureJokersInPlay: Cat\'s exchange against the N pung stands, no flag for it; the score is the same', () => {
+    const b = play(deadByExposures(), { killingExposureJokersInPlay: true });
+    const v = b.engine.publicView();
+    expect(b.engine.unexplained).toEqual([]);
+    expect(v.flags.map((f) => [f.kind, f.player, f.consequence])).toEqual([['exposures-fit-no-hand', NORTH, "Dot's hand is dead; the jokers of every exposure stay in play"]]);
+    expect(b.engine.gameState().players[NORTH]!.exposures).toEqual([k('5C 5C 5C'), k('N N N')]);
+    // 30 + 10 self-picked + 20 jokerless = 60
+    expect(v.score?.points).toEqual([0, 60, 0, 0]);
   });
 });
 
