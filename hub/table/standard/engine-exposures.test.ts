@@ -116,6 +116,20 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     expect(b.engine.gameState().result?.outcome).toMatchObject({ winner: SOUTH, discarder: WEST, winnerExposures: 0, dead: [NORTH] });
   });
 
+  it('Dot takes Ann\'s 5C onto her top, lays nothing beside it and discards (a single): flagged, dead', () => {
+    const g = new ScriptedGame(table, DEALT, PASSES);
+    g.discard(EAST, '5C').call(NORTH, '').discard(NORTH, '7C');
+    g.pick(EAST, '7D').discard(EAST, '9B');
+    const b = play(g);
+    expect(b.engine.unexplained).toEqual([]);
+    expect(b.engine.inferredActions().filter((a) => a.type === 'call' || a.type === 'expose')).toEqual([
+      { type: 'call', calls: [{ player: NORTH, for: 'single' }] },
+      { type: 'expose', player: NORTH, tiles: [] },
+    ]);
+    expect(b.engine.publicView().flags.map((f) => [f.kind, f.player, f.title])).toEqual([['exposed-pair-or-singles', NORTH, 'Dot exposed a single before Mah Jongg: 5C']]);
+    expect(b.engine.gameState().turn).toBe(SOUTH);
+  });
+
   it('Dot calls Ann\'s N and lays E W beside it (a set of singles): flagged, dead', () => {
     const g = new ScriptedGame(table, DEALT, PASSES);
     g.discard(EAST, 'N').call(NORTH, 'E W').discard(NORTH, '7C');
