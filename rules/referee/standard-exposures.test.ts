@@ -20,7 +20,7 @@ const NORTH = 3;
 // Every seat holds one N, E and W, passed in every Charleston pass (so each ends with what she was dealt).
 const HANDS = {
   east: 'N E W 5C S 1B 2B 3B 4B 6B 7B 8B 9B 9B', // 14: throws 5C, then S
-  south: 'N E W 1D 1D 1D 2D 2D 2D 3D 3D 6C 7C', // 13
+  south: 'N E W GD GD GD GD RD RD RD RD WD WD', // 13: waits on S for "NEWS DDDD DDDD DD" (X 35)
   west: 'N E W 4C 4C 4C 8C 8C 8C 2C 3C 6D 7D', // 13
   north: 'N E W 5C 5C J J S S 2D 3D 4D 9D', // 13: calls 5C with 5C J, then S with S J
 };
@@ -114,6 +114,18 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
     // 000: every live hand +10 in a wall game; a dead hand gets 0 ("X")
     expect(t.state.result!.score.points).toEqual([10, 10, 10, 0]);
     expect(t.state.result!.score.marks).toEqual(['10', '10', '10', 'X']);
+  });
+
+  it('the discard that ended Dot’s killing turn stands: Bea calls it for Mah Jongg; Dot, dead, pays no penalty: 0, 55, 0, 0', () => {
+    const t = new Table().start();
+    t.discard(EAST, '5C').callAndExpose(NORTH, 'pung', '5C J').discard(NORTH, '9D');
+    t.pick(EAST, '1D').discard(EAST, 'S').callAndExpose(NORTH, 'pung', 'S J').discard(NORTH, 'S');
+    expect(t.state.players[NORTH]!.dead).toBe(true);
+    t.act({ type: 'call', calls: [{ player: SOUTH, for: 'mah-jongg' }] }).act({ type: 'mah-jongg', player: SOUTH });
+    expect(t.state.result!.outcome).toMatchObject({ winner: SOUTH, discarder: NORTH, dead: [NORTH] });
+    // Bea: "NEWS DDDD DDDD DD" 35 + 20 jokerless = 55; 000: a dead hand scores zero, so Dot pays no −10
+    expect(t.state.result!.score.points).toEqual([0, 55, 0, 0]);
+    expect(t.state.result!.score.marks).toEqual(['X', '55', 'X', 'X']);
   });
 
   it('with killingExposureJokersInPlay the joker of the killing exposure may be exchanged', () => {
