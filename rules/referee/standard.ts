@@ -724,8 +724,6 @@ export function standardReferee(config: StandardConfig) {
     const killing = !config.killingExposureJokersInPlay && s.players[owner]!.dead && s.players[owner]!.killedBy === a.exposure;
     const why = !exp
       ? `${name(owner)} has no exposure ${a.exposure}`
-      : killing
-        ? `${exp.join(' ')} is the exposure that made ${name(owner)}'s hand dead: its jokers are not in play`
       : !exp.includes('J')
         ? `${name(owner)}'s exposure ${exp.join(' ')} has no joker`
         : natural !== a.tile
@@ -733,8 +731,9 @@ export function standardReferee(config: StandardConfig) {
           : !p.rack.includes(a.tile)
             ? `${name(player)} does not hold ${a.tile}`
             : null;
-    if (why) {
-      raise(s, raised, { kind: 'bad-joker-exchange', rule: killing && exp ? RULES.jokerOfKillingExposure : RULES.badJokerExchange, title: `${name(player)}'s joker exchange: ${why}`, player, consequence: 'the exchange is undone', tiles: [a.tile], ref: a.ref, at: a.at });
+    const bad = killing && exp ? `${exp.join(' ')} is the exposure that made ${name(owner)}'s hand dead: its jokers are not in play` : why;
+    if (bad) {
+      raise(s, raised, { kind: 'bad-joker-exchange', rule: killing && exp ? RULES.jokerOfKillingExposure : RULES.badJokerExchange, title: `${name(player)}'s joker exchange: ${bad}`, player, consequence: 'the exchange is undone', tiles: [a.tile], ref: a.ref, at: a.at });
       return;
     }
     p.rack = removeTiles(p.rack, [a.tile], 'joker exchange');
