@@ -141,4 +141,25 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     // Dot's turn is passed over: after Ann's 9B it is Bea's turn
     expect(b.engine.gameState().turn).toBe(SOUTH);
   });
+
+  it('the director confirms it (Dot stays dead), or dismisses it: the laid tiles are no exposure, Dot plays on', () => {
+    const game = () => {
+      const g = new ScriptedGame(table, DEALT, PASSES);
+      g.discard(EAST, 'N').call(NORTH, 'E W').discard(NORTH, '7C');
+      return g.pick(EAST, '7D').discard(EAST, '9B');
+    };
+    const confirmed = play(game());
+    const id = confirmed.engine.publicView().flags[0]!.id;
+    confirmed.engine.rule(id, 'confirm', 'director');
+    expect(confirmed.engine.publicView().flags.map((f) => [f.kind, f.status])).toEqual([['exposed-pair-or-singles', 'confirmed']]);
+    expect(confirmed.engine.gameState().players[NORTH]!.dead).toBe(true);
+    const dismissed = play(game());
+    dismissed.engine.rule(id, 'dismiss', 'director');
+    expect(dismissed.engine.publicView().flags.map((f) => [f.kind, f.status])).toEqual([['exposed-pair-or-singles', 'dismissed']]);
+    const s = dismissed.engine.gameState();
+    expect(s.players[NORTH]).toMatchObject({ dead: false, exposures: [] });
+    expect(dismissed.engine.unexplained).toEqual([]);
+    // Dot discarded in her turn (the called N counts as in her rack), Ann played: Bea's turn
+    expect(s.turn).toBe(SOUTH);
+  });
 });
