@@ -10,8 +10,8 @@
 import type { Card, CardLine, Group } from './card/types.js';
 import { countKinds, type TileKind } from './tiles.js';
 
-/** An exposure group a line allows: three or more alike tiles, jokers allowed. */
-function exposable(g: Group): boolean {
+/** An exposure group a line allows: three or more alike tiles, jokers allowed (pung, kong, quint, sextet). */
+export function exposable(g: Group): boolean {
   return g.size >= 3 && g.jokersAllowed;
 }
 

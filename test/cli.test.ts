@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RULES } from '../rules/referee/standard.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const mjhub = (...args: string[]) => spawnSync(process.execPath, [path.join(root, 'bin/mjhub.js'), ...args], { cwd: root, encoding: 'utf8' });
@@ -44,6 +45,19 @@ describe('mjhub', () => {
     expect([r.status, r.stdout, r.stderr.trim()]).toEqual([1, '', 'mjhub: a Mah Jongg hand is 14 tiles, not 15']);
     const split = mjhub('verify', '--card', 'rules/cards/sample-siamese.card', '--hand', 'F F F F 3B 3B 3B J 3C 3C', '--exposed', '3D 3D 3D');
     expect([split.status, split.stderr.trim()]).toEqual([1, 'mjhub: a Mah Jongg hand is 14 tiles, not 13 (10 in --hand, 3 in --exposed)']);
+  }, 30_000);
+
+  it('verify refuses an exposure that is a pair, a single or a set of singles, naming it: exit 1 (NMJL: never exposed before Mah Jongg)', () => {
+    const rule = RULES.exposedPairOrSingles;
+    // "FF 111a 111b 111c DDD" (X 30) with its flowers laid out as if exposed
+    const pair = mjhub('verify', '--card', 'rules/cards/sample-standard.card', '--hand', '1B 1B 1B 1C 1C 1C 1D 1D 1D RD RD RD', '--exposed', 'F F');
+    expect([pair.status, pair.stdout, pair.stderr.trim()]).toEqual([1, '', `mjhub: --exposed group 1 "F F" is a pair, not an exposure (${rule})`]);
+    const singles = mjhub('verify', '--card', 'rules/cards/sample-standard.card', '--hand', 'GD GD GD GD RD RD RD RD WD WD', '--exposed', 'N N N | N E W S');
+    expect([singles.status, singles.stderr.trim()]).toEqual([1, `mjhub: --exposed group 2 "N E W S" is a set of singles, not an exposure (${rule})`]);
+    // a pung exposed before Mah Jongg is an exposure: the hand is verified
+    const pung = mjhub('verify', '--card', 'rules/cards/sample-standard.card', '--hand', 'F F 1C 1C 1C 1D 1D 1D RD RD RD', '--exposed', '1B 1B 1B');
+    expect(pung.status).toBe(0);
+    expect((JSON.parse(pung.stdout) as { line: string; value: number }[]).map((m) => [m.line, m.value])).toEqual([['sample-standard:20', 30]]);
   }, 30_000);
 
   it('card check names a bad value and a missing header by line', () => {

@@ -2,13 +2,17 @@
  * `mjhub card check FILE` and `mjhub verify --card FILE --hand "..." [--exposed "..."]`.
  * A card file that does not load prints `file:line: problem` and exits 1. `verify` needs a whole
  * Mah Jongg hand: 14 tiles, concealed and exposed together (else `mjhub: a Mah Jongg hand is 14
- * tiles, not 15` and exit 1).
+ * tiles, not 15` and exit 1). `--exposed` are the exposures made before Mah Jongg: a group that is a
+ * pair, a single or a set of singles is refused, naming it (NMJL: never exposed before Mah Jongg;
+ * exit 1).
  */
 import { Command } from 'commander';
 import { readCardFile } from '../config/card-file.js';
 import { describeCard } from '../../rules/card/check.js';
 import { matchHand } from '../../rules/match.js';
 import { parseKinds } from '../../rules/tiles.js';
+import { FORBIDDEN_WORDS, forbiddenExposure } from '../../rules/referee/exposure-judge.js';
+import { RULES } from '../../rules/referee/standard.js';
 import type { Card } from '../../rules/card/types.js';
 
 const readCard = (file: string): Card => readCardFile(file);
@@ -34,10 +38,14 @@ program
   .description('which card lines a hand completes, and how each joker stands in (JSON)')
   .requiredOption('--card <file...>', 'card file(s)')
   .requiredOption('--hand <tiles>', 'concealed tiles, e.g. "1B 1B 1B J F F"')
-  .option('--exposed <groups>', 'exposures, groups separated by "|", e.g. "5D 5D J | N N N"')
+  .option('--exposed <groups>', 'exposures made before Mah Jongg (pungs, kongs, quints, sextets), groups separated by "|", e.g. "5D 5D J | N N N"')
   .action((o: { card: string[]; hand: string; exposed?: string }) => {
     const cards = o.card.map(readCard);
     const exposures = (o.exposed ?? '').split('|').map((g) => g.trim()).filter(Boolean).map(parseKinds);
+    exposures.forEach((g, i) => {
+      const forbidden = forbiddenExposure(g, cards);
+      if (forbidden) throw new Error(`--exposed group ${i + 1} "${g.join(' ')}" is ${FORBIDDEN_WORDS[forbidden]}, not an exposure (${RULES.exposedPairOrSingles})`);
+    });
     const concealed = parseKinds(o.hand);
     const tiles = concealed.length + exposures.reduce((n, g) => n + g.length, 0);
     if (tiles !== 14)

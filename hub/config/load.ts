@@ -49,6 +49,7 @@ const table = z.object({
   }),
   practiceHelp: z.boolean().optional(),
   countRule: z.enum(['18A', '18D']).optional(),
+  killingExposureJokersInPlay: z.boolean().optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });
 

@@ -83,6 +83,12 @@ export interface TableConfig {
    * neither given: 18D (hub/tournament/config.ts `countRulesInForce`).
    */
   countRule?: CountRule;
+  /**
+   * 4-player table: may the jokers of the exposure that made a hand dead be exchanged? Optional,
+   * default false (000: only the exposures made before the error keep their jokers in play); the
+   * referee's `killingExposureJokersInPlay` (rules/referee/standard.ts)
+   */
+  killingExposureJokersInPlay?: boolean;
 }
 
 /** The hub's configuration file. */

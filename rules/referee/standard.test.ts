@@ -3,9 +3,10 @@ import { loadCard } from '../card/parse.js';
 import { parseKinds as k, type TileKind } from '../tiles.js';
 import { RULES, StandardActionError, initialStandardState, standardReferee, type StandardAction, type StandardFlag, type StandardState } from './standard.js';
 
-// An original test card (not the NMJL card): two hands that each need one each of N, E, W.
+// An original test card (not the NMJL card): three hands that each need one each of N, E, W; the
+// third holds North's pung of 9C (test:6), so that exposure fits a hand.
 const card = loadCard(
-  `title: Test card\nkind: standard\n[Winds and Numbers]\nNEW 1111a 2222a 333a | any 1 suit | X 25\nNEW 7777a 8888a 999a | any 1 suit | C 40\n`,
+  `title: Test card\nkind: standard\n[Winds and Numbers]\nNEW 1111a 2222a 333a | any 1 suit | X 25\nNEW 7777a 8888a 999a | any 1 suit | C 40\nNEW 7777a 8888b 999c | any 3 suits | X 30\n`,
   { id: 'test' },
 );
 
@@ -199,10 +200,11 @@ describe('standard referee: one flag per rule', () => {
       dead: false,
     },
     {
-      name: 'a call for a pair is refused (NMJL)',
+      name: 'a call for a pair with nothing laid is refused at the next action (NMJL)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9C');
         t.act({ type: 'call', calls: [{ player: NORTH, for: 'pair' }] });
+        t.pick(SOUTH, '5B'); // the tile went back to the floor: Bea picks in turn
       },
       kind: 'illegal-call',
       rule: RULES.illegalCall,

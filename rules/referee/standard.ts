@@ -22,6 +22,14 @@
  *   very tile it stands for; a concealed hand has no exposure before Mah Jongg; a wrong number of
  *   tiles (13 off turn, 14 after picking), counted from East's first discard, is a dead hand; dead
  *   hands neither pick nor discard; a wall game when the wall is used up.
+ * - NMJL, exposures against the card (./exposure-judge.ts): a pair, a single or a set of singles
+ *   (a year, NEWS, 2468) is never exposed before Mah Jongg (`exposed-pair-or-singles`, dead; a
+ *   lone call for a pair or a single takes the tile so that what is laid with it is judged, and is
+ *   refused at the next action if nothing is); at the exposing player's discard her exposures must
+ *   still fit an exposed hand on the card, as 003 rule 11 judges each Siamese rack
+ *   (`exposures-fit-no-hand`, dead, the discard stands). 000: the exposures made before the error
+ *   keep their jokers in play; the one that made the hand dead does not, unless
+ *   `killingExposureJokersInPlay` (an exchange against it is a `bad-joker-exchange`).
  * - 000 on top: the first Charleston is required, the second optional, then an optional across of
  *   1-3 tiles; no picking ahead (dead); out of turn (dead); a call is too late once the next pick is
  *   racked; a called tile is placed on top of the rack, never in it (dead); a concealed hand
@@ -37,6 +45,7 @@ import type { Card } from '../card/types.js';
 import { isTileKind, type TileKind } from '../tiles.js';
 import { matchHand } from '../match.js';
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE, WALL_AFTER_DEAL } from '../standard-game.js';
+import { FORBIDDEN_WORDS, describeExposure, forbiddenExposure, judgeExposures } from './exposure-judge.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome, type TournamentProfile, type TournamentScore } from '../scoring/tournament.js';
 
 /** The rule each flag cites (source first: "NMJL" or "000"). */
@@ -53,6 +62,9 @@ export const RULES = {
   jokerExchangeBeforePick: '000 GAME PLAY: a joker exchange before picking is out of turn; dead',
   badJokerExchange: 'NMJL: a joker is exchanged only for the very tile it stands for in an exposure',
   mahJonggInError: '000 GAME PLAY: Mah Jongg in error, the hand is dead (exposures stay, their jokers stay in play)',
+  exposedPairOrSingles: 'NMJL: a pair, a single or a set of singles (a year such as 2026, NEWS, 2468) is never exposed before Mah Jongg; such an exposure is a dead hand',
+  exposuresFitNoHand: "NMJL: a hand whose exposures fit no hand on the card is dead (judged at the exposing player's discard, as 003 rule 11 judges each rack); 000: the exposures made before the error stay and their jokers are still in play",
+  jokerOfKillingExposure: '000 GAME PLAY: the jokers of exposures made before the error are still in play, not those of the exposure that made the hand dead',
 } as const;
 
 /** What a discard is called for. Only the first five are legal (NMJL). */
@@ -124,6 +136,13 @@ export interface StandardConfig {
   dismissed: ReadonlySet<string>;
   /** scoring numbers (default seed 000's) */
   profile?: Readonly<TournamentProfile>;
+  /**
+   * may the jokers of the exposure that made a hand dead (its exposures fit no hand on the card, or
+   * a pair or singles exposed) be exchanged? Default false: 000 keeps in play the jokers of "any
+   * exposure made before the error", which the killing exposure is not; an exchange against it is a
+   * `bad-joker-exchange`. The jokers of the dead hand's earlier exposures stay in play either way.
+   */
+  killingExposureJokersInPlay?: boolean;
 }
 
 export type FlagKind =
@@ -138,7 +157,9 @@ export type FlagKind =
   | 'illegal-exposure'
   | 'joker-exchange-before-pick'
   | 'bad-joker-exchange'
-  | 'mah-jongg-in-error';
+  | 'mah-jongg-in-error'
+  | 'exposed-pair-or-singles'
+  | 'exposures-fit-no-hand';
 
 /** A rule break the referee witnessed. */
 export interface StandardFlag {
@@ -153,6 +174,10 @@ export interface StandardFlag {
   status: 'awaiting-director' | 'dismissed';
   consequence: string;
   tiles: TileKind[];
+  /** on an exposure flag: the exposures judged, each as laid */
+  exposures?: TileKind[][];
+  /** on an `exposures-fit-no-hand` flag: why no line of the card fits, in words */
+  why?: string;
 }
 
 /** A judgment the referee did not make because a rack was not heard (an action's `unheard`). */
@@ -172,10 +197,15 @@ export interface StandardPlayer {
   rack: TileKind[];
   /** exposures on top of the rack */
   exposures: TileKind[][];
-  /** a called tile lying on top of the rack, not yet exposed */
-  hold: { tile: TileKind; for: CallFor; from: number } | null;
+  /**
+   * a called tile lying on top of the rack, not yet exposed; `pending` on a call for a pair or a
+   * single: judged with what the caller lays next (refused if she lays nothing)
+   */
+  hold: { tile: TileKind; for: CallFor; from: number; pending?: { ref: string; at: number } } | null;
   dead: boolean;
   deadReason: string | null;
+  /** index in `exposures` of the exposure that made the hand dead (its jokers are not in play, 000) */
+  killedBy?: number;
 }
 
 /** Charleston stages by index (rules/standard-game.ts CHARLESTON): their names in errors. */
@@ -280,7 +310,7 @@ export function standardReferee(config: StandardConfig) {
   }
 
   /** Raises a flag; returns true when its consequence applies (not dismissed). */
-  function raise(s: StandardState, raised: StandardFlag[], f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: TileKind[]; ref: string; at: number }): boolean {
+  function raise(s: StandardState, raised: StandardFlag[], f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: TileKind[]; exposures?: TileKind[][]; why?: string; ref: string; at: number }): boolean {
     const id = `g${s.gameNo}-${f.kind}-${f.ref}`;
     const dismissed = config.dismissed.has(id);
     const flag: StandardFlag = {
@@ -293,6 +323,8 @@ export function standardReferee(config: StandardConfig) {
       status: dismissed ? 'dismissed' : 'awaiting-director',
       consequence: dismissed ? `dismissed by the director (was: ${f.consequence})` : f.consequence,
       tiles: f.tiles ?? [],
+      ...(f.exposures ? { exposures: f.exposures } : {}),
+      ...(f.why ? { why: f.why } : {}),
     };
     s.flags.push(flag);
     raised.push(flag);
@@ -518,6 +550,7 @@ export function standardReferee(config: StandardConfig) {
       deadFor(s, raised, 'discard-before-pick', RULES.discardBeforePick, player, `${name(player)} discarded before picking`, a, [a.tile]);
       return false;
     }
+    const exposedThisTurn = s.turnHas === 'called' && !p.hold && p.exposures.length > 0;
     if (p.hold) {
       // an unexposed called tile goes into the rack before the discard
       p.rack.push(p.hold.tile);
@@ -530,14 +563,53 @@ export function standardReferee(config: StandardConfig) {
     s.turn = nextAlive(s, player);
     s.turnHas = 'nothing';
     for (let q = 0; q < SEATS; q++) checkCount(s, raised, q, a);
+    if (exposedThisTurn) judgeRack(s, raised, player, a);
     return true;
+  }
+
+  /**
+   * At the discard that ends the turn of an exposure, the exposures on the discarder's rack must
+   * still fit a hand on the card ({@link judgeExposures}, as 003 rule 11 judges each Siamese rack);
+   * none fits: the hand is dead. The discard stands (it may be called). The exposure just made is
+   * the one that killed the hand (`killedBy`); the earlier ones were legally made and keep their
+   * jokers in play (000). A rack the hub could not hear at the discard is not judged (noted).
+   */
+  function judgeRack(s: StandardState, raised: StandardFlag[], player: number, a: Base): void {
+    const p = s.players[player]!;
+    if (p.dead) return;
+    if (a.unheard?.includes(player)) {
+      s.notSeen.push({ rule: RULES.exposuresFitNoHand, player, tiles: p.exposures.flat(), title: `${name(player)}'s exposures were not judged against the card: her rack could not be heard at her discard`, at: a.at, ref: a.ref });
+      return;
+    }
+    const j = judgeExposures(config.cards, p.exposures);
+    if (j.line) return;
+    const last = p.exposures.at(-1)!;
+    const jokers = config.killingExposureJokersInPlay ? 'the jokers of every exposure stay in play' : `the jokers of the exposures made before ${describeExposure(last)} stay in play, not its own`;
+    if (raise(s, raised, {
+      kind: 'exposures-fit-no-hand',
+      rule: RULES.exposuresFitNoHand,
+      title: `${name(player)}'s exposures ${p.exposures.map((e) => e.join(' ')).join(' · ')} fit no hand on the card: ${j.why}`,
+      player,
+      consequence: `${name(player)}'s hand is dead; ${jokers}`,
+      tiles: p.exposures.flat(),
+      exposures: p.exposures.map((e) => [...e]),
+      why: j.why!,
+      ref: a.ref,
+      at: a.at,
+    })) {
+      p.killedBy = p.exposures.length - 1;
+      kill(s, player, 'her exposures fit no hand on the card');
+    }
   }
 
   function doCall(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'call' }>): boolean {
     const ld = s.lastDiscard;
     const live = a.calls.filter((c) => !s.players[seat(c.player, 'call')]!.dead && (!ld || c.player !== ld.by));
+    const proper = (c: { for: CallFor }) => c.for === 'mah-jongg' || GROUP_SIZE[c.for] !== undefined;
     const legal = live.filter((c) => {
-      if (c.for === 'mah-jongg' || GROUP_SIZE[c.for]) return true;
+      if (proper(c)) return true;
+      // a lone call for a pair or a single takes the tile: what the caller lays with it is judged (doExpose)
+      if (!live.some(proper)) return true;
       raise(s, raised, { kind: 'illegal-call', rule: RULES.illegalCall, title: `${name(c.player)} called the discard for a ${c.for}`, player: c.player, consequence: 'the call is refused', ref: `${a.ref}.${c.player}`, at: a.at, tiles: ld ? [ld.tile] : [] });
       return false;
     });
@@ -561,8 +633,29 @@ export function standardReferee(config: StandardConfig) {
       if (deadFor(s, raised, 'called-into-rack', RULES.calledIntoRack, win.player, `${name(win.player)} put the called ${ld.tile} in the rack`, a, [ld.tile])) return true;
       p.rack.pop();
     }
-    p.hold = { tile: ld.tile, for: win.for, from: ld.by };
+    p.hold = { tile: ld.tile, for: win.for, from: ld.by, ...(proper(win) ? {} : { pending: { ref: a.ref, at: a.at } }) };
     return true;
+  }
+
+  /**
+   * A call for a pair or a single (NMJL: never a call) with nothing laid by the next action: refused
+   * then, as of the call (its ref and time); the tile is back on the floor and the turn goes on
+   * after the discarder. An `expose` by the caller is judged instead (doExpose).
+   */
+  function refuseOddCall(s: StandardState, raised: StandardFlag[], a: StandardAction): void {
+    for (const [q, p] of s.players.entries()) {
+      const h = p.hold;
+      if (!h?.pending || p.dead || (a.type === 'expose' && a.player === q)) continue;
+      const { pending, ...held } = h;
+      p.hold = held;
+      if (!raise(s, raised, { kind: 'illegal-call', rule: RULES.illegalCall, title: `${name(q)} called the discard for a ${h.for}`, player: q, consequence: 'the call is refused', ref: `${pending.ref}.${q}`, at: pending.at, tiles: [h.tile] })) continue;
+      p.hold = null;
+      s.discards.push(h.tile);
+      s.lastDiscard = { tile: h.tile, by: h.from, racked: false };
+      s.calledFrom = null;
+      s.turn = nextAlive(s, h.from);
+      s.turnHas = 'nothing';
+    }
   }
 
   function doExpose(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'expose' }>): void {
@@ -572,6 +665,21 @@ export function standardReferee(config: StandardConfig) {
     const rest = removeTiles(p.rack, a.tiles, `exposure of ${name(player)}`);
     const hold = p.hold;
     const group = hold ? [hold.tile, ...a.tiles] : [...a.tiles];
+    const forbidden = hold && hold.for !== 'mah-jongg' ? forbiddenExposure(group, config.cards) : null;
+    if (hold && forbidden) {
+      const what = FORBIDDEN_WORDS[forbidden];
+      const title = `${name(player)} exposed ${what} before Mah Jongg: ${group.join(' ')}`;
+      p.hold = null;
+      if (!raise(s, raised, { kind: 'exposed-pair-or-singles', rule: RULES.exposedPairOrSingles, title, player, consequence: `${name(player)}'s hand is dead`, tiles: group, exposures: [group], ref: a.ref, at: a.at })) {
+        p.rack.push(hold.tile); // dismissed: no exposure was made; the called tile counts as in the rack
+        return;
+      }
+      p.rack = rest;
+      p.exposures.push(group);
+      p.killedBy = p.exposures.length - 1;
+      kill(s, player, title);
+      return;
+    }
     const size = hold ? (hold.for === 'mah-jongg' ? group.length : GROUP_SIZE[hold.for]) : undefined;
     const ok =
       hold !== null &&
@@ -604,6 +712,7 @@ export function standardReferee(config: StandardConfig) {
     }
     const exp = s.players[owner]!.exposures[a.exposure];
     const natural = exp?.find((t) => t !== 'J');
+    const killing = !config.killingExposureJokersInPlay && s.players[owner]!.dead && s.players[owner]!.killedBy === a.exposure;
     const why = !exp
       ? `${name(owner)} has no exposure ${a.exposure}`
       : !exp.includes('J')
@@ -613,8 +722,9 @@ export function standardReferee(config: StandardConfig) {
           : !p.rack.includes(a.tile)
             ? `${name(player)} does not hold ${a.tile}`
             : null;
-    if (why) {
-      raise(s, raised, { kind: 'bad-joker-exchange', rule: RULES.badJokerExchange, title: `${name(player)}'s joker exchange: ${why}`, player, consequence: 'the exchange is undone', tiles: [a.tile], ref: a.ref, at: a.at });
+    const bad = killing && exp ? `${exp.join(' ')} is the exposure that made ${name(owner)}'s hand dead: its jokers are not in play` : why;
+    if (bad) {
+      raise(s, raised, { kind: 'bad-joker-exchange', rule: killing && exp ? RULES.jokerOfKillingExposure : RULES.badJokerExchange, title: `${name(player)}'s joker exchange: ${bad}`, player, consequence: 'the exchange is undone', tiles: [a.tile], ref: a.ref, at: a.at });
       return;
     }
     p.rack = removeTiles(p.rack, [a.tile], 'joker exchange');
@@ -719,6 +829,7 @@ export function standardReferee(config: StandardConfig) {
       } else throw new StandardActionError(`${a.type} (ref ${a.ref}): the Charleston is at the ${STAGE_NAME[s.stage]} (000: the first Charleston is required)`);
       return { state: s, flags: raised, boundary };
     }
+    refuseOddCall(s, raised, a);
     switch (a.type) {
       case 'pick':
         doPick(s, raised, a);

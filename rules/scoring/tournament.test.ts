@@ -51,6 +51,13 @@ describe('tournament scoring (000)', () => {
     expect(scoreTournamentGame({ winner: null, wallGame: true }).points).toEqual([10, 10, 10, 10]);
   });
 
+  it('a dead discarder pays no penalty: a dead hand scores zero (000)', () => {
+    // North's exposures killed her hand at her discard; East wins 25 on that discard: East 25, North 0 (not −10)
+    const s = scoreTournamentGame(win({ selfPicked: false, discarder: 3, dead: [3] }));
+    expect(s.points).toEqual([25, 0, 0, 0]);
+    expect(s.breakdown[3]).toEqual(['Dead hand: 0 (000)', 'Total 0']);
+  });
+
   it('a dead hand scores 0 when another player wins', () => {
     // South dead; East wins 25 on West's discard, no exposures: East 25, West −10, South 0, North 0
     const s = scoreTournamentGame(win({ selfPicked: false, discarder: 2, dead: [1] }));
@@ -115,7 +122,6 @@ describe('tournament scoring (000)', () => {
       win({ selfPicked: false }),
       win({ selfPicked: false, discarder: 0 }),
       win({ dead: [0] }),
-      win({ selfPicked: false, discarder: 1, dead: [1] }),
       win({ winnerExposures: 5 }),
       { winner: null, mahJonggInError: { caller: 1, exposedBy: [] } },
       { winner: null, mahJonggInError: { caller: 1, exposedBy: [1, 2] } },

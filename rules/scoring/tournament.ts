@@ -99,7 +99,11 @@ export interface TournamentOutcome {
   jokerless?: boolean;
   /** the winning line is a Singles and Pairs hand (no jokerless bonus) */
   singlesAndPairs?: boolean;
-  /** the seat that discarded the winning tile; null or absent when self-picked */
+  /**
+   * the seat that discarded the winning tile; null or absent when self-picked. A dead discarder (the
+   * discard that ended the turn in which her exposures made her hand dead) pays no penalty: a dead
+   * hand scores zero (000)
+   */
   discarder?: number | null;
   /**
    * exposures on top of the winner's rack before the Mah Jongg call, 0-4 (000: "none or one
@@ -144,7 +148,7 @@ const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
  * @param profile the tournament's numbers (default {@link TOURNAMENT_000})
  * @returns points per seat, score-card marks ("X" for 0) and a breakdown per seat
  * @throws ScoringError on an impossible outcome, naming what is wrong: a seat out of range; no way
- *   the game ended, or two at once; a dead or erring winner; a discarder who is the winner, is dead,
+ *   the game ended, or two at once; a dead or erring winner; a discarder who is the winner
  *   or is given with a self-picked tile (or missing without one); a negative or fractional value or
  *   exposure count; a Mah Jongg in error with no one, the caller, or a seat twice among `exposedBy`,
  *   or one that ends the game (two or three exposed) alongside a winner or wall game.
@@ -237,7 +241,6 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
     if (outcome.selfPicked && discarder !== null) throw new ScoringError(`a self-picked Mah Jongg has no discarder (${names[discarder]} given)`);
     if (!outcome.selfPicked && discarder === null) throw new ScoringError('a Mah Jongg on a discard needs the discarder (or selfPicked: true)');
     if (discarder === w) throw new ScoringError(`${names[w]} cannot win on their own discard`);
-    if (discarder !== null && dead.has(discarder)) throw new ScoringError(`${names[discarder]} has a dead hand and does not discard`);
     const exposures = outcome.winnerExposures ?? 0;
     if (!Number.isInteger(exposures) || exposures < 0 || exposures > 4) throw new ScoringError(`the winner's exposures before the Mah Jongg call must be a whole number 0-4, not ${exposures}`);
 
@@ -263,7 +266,7 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
         breakdown[p]!.push(`Dead hand: ${profile.deadHand} (000)`);
       } else if (p !== discarder) breakdown[p]!.push(`${names[w]} won: 0`);
     }
-    if (discarder !== null) {
+    if (discarder !== null && !dead.has(discarder)) {
       const many = exposures >= profile.manyExposures;
       const penalty = many ? profile.discarderManyExposures : profile.discarderFewExposures;
       points[discarder] = penalty;

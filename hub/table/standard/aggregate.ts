@@ -18,6 +18,8 @@
  * | wall → a player's rack                                         | `pick`                                 |
  * | rack (or top) → floor                                          | `discard`                              |
  * | floor → top of a rack, rack → same top (n tiles), then a discard | `call` for a pung/kong/quint/sextet (by the group's size) and `expose` |
+ * | floor → top of a rack, 1 tile laid beside it (or different tiles: NEWS, a year), then a discard | `call` for a pair (or by size) and `expose`: the referee flags a pair or singles exposed |
+ * | floor → top of a rack, nothing laid, the called tile still on that top at her discard | `call` for a single and `expose` of nothing: a single exposed (flagged) |
  * | floor → top of a rack, returned top → floor                    | `call` (refused: too late), nothing more |
  * | floor → inside a rack                                          | `call` with `intoRack` (000: dead)     |
  * | a rack's top reaches 14 tiles                                  | (`call` for Mah Jongg and) `mah-jongg` |
@@ -42,7 +44,8 @@
  * chain where p passes on a tile her giver passed blind while keeping one of the giver's own tiles
  * leaves the referee's racks one kind off the readers' (the counts stay right); a joker exchange on
  * one's own exposure is not recognised; tiles laid on a top that never reach 14 without a call make
- * no action.
+ * no action; a tile laid beside a called tile whose move settles only after the caller's discard has
+ * settled is not part of the exposure (the called tile then lies alone at the discard: a single).
  */
 import type { Place } from '../../../rules/referee/places.js';
 import type { CallFor, StandardAction, StandardState } from '../../../rules/referee/standard.js';
@@ -110,8 +113,10 @@ const SIZE_FOR: Record<number, CallFor> = { 2: 'pair', 3: 'pung', 4: 'kong', 5: 
 
 /**
  * The purpose of a call, from the size of the group the called tile made on top of the rack
- * (the called tile included): 3 pung, 4 kong, 5 quint, 6 sextet, 2 pair (illegal: the referee
- * refuses it); 1 (nothing exposed with it yet) is taken for a pung.
+ * (the called tile included): 3 pung, 4 kong, 5 quint, 6 sextet, 2 pair (NMJL: never exposed
+ * before Mah Jongg; the referee flags the exposure `exposed-pair-or-singles`, dead); 1 (nothing
+ * exposed with it yet) is taken for a pung. A group of different tiles (NEWS, a year) goes by its
+ * size too: the referee sees a set of singles in the exposure and flags it the same way.
  */
 export function callForSize(size: number): CallFor {
   return SIZE_FOR[size] ?? (size <= 1 ? 'pung' : 'sextet');
@@ -250,7 +255,7 @@ export class StandardAggregator {
         this.withdrawn = null;
         return out;
       }
-      this.flushCall(out, state);
+      this.flushCall(out, state, fromOwner);
       out.push({ type: 'discard', player: fromOwner, tile: kindOf(m.tile), ...base });
       return out;
     }
@@ -355,12 +360,22 @@ export class StandardAggregator {
     out.push({ type: 'courtesy', wishes: p.given.map((g) => g.length), tiles: p.given.map((g) => g.map(kindOf)), ...base });
   }
 
-  /** Emits the pending call (and its exposure) before anything else happens at the table. */
-  private flushCall(out: StandardAction[], state: StandardState): void {
+  /**
+   * Emits the pending call (and its exposure) before anything else happens at the table.
+   * @param discarder the player discarding now, if that is what happens: when she is the caller and
+   *   the called tile still lies alone on her top, she exposed a single (a `call` for a single and
+   *   an `expose` of nothing more, for the referee to flag)
+   */
+  private flushCall(out: StandardAction[], state: StandardState, discarder?: number): void {
     const c = this.call;
     if (!c) return;
     this.call = null;
     const base = { at: c.at, ref: c.ref };
+    const at = this.where.get(c.tile);
+    if (c.group.length === 0 && discarder === c.player && at?.area === 'top' && at.player === c.player) {
+      out.push({ type: 'call', calls: [{ player: c.player, for: 'single' }], ...base }, { type: 'expose', player: c.player, tiles: [], ...base });
+      return;
+    }
     out.push({ type: 'call', calls: [{ player: c.player, for: callForSize(1 + c.group.length) }], ...base });
     if (c.group.length > 0) out.push({ type: 'expose', player: c.player, tiles: c.group.map(kindOf), ...base });
     else this.withdrawn = c.tile;

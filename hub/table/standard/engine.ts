@@ -164,7 +164,7 @@ export class StandardTableEngine extends TableMachine {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed });
+    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false });
     this.state = initialStandardState();
     this.agg = new StandardAggregator();
     this.mismatches = [];

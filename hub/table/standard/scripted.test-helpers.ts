@@ -33,6 +33,8 @@ export class ScriptedGame {
   private readonly zones: TableZones;
   /** where each tile is now (null: in a hand) */
   private readonly where = new Map<TileId, Zone | null>();
+  /** the tiles on the discard floor, in the order they were discarded */
+  private floor: TileId[] = [];
 
   /**
    * Deals each seat exactly the tiles given (East 14, the others 13, as kind notation, e.g.
@@ -77,18 +79,23 @@ export class ScriptedGame {
     return this;
   }
 
-  /** Player p takes the discard on the floor onto the top of the rack (a call), then lays `fromRack` (kinds) next to it. */
+  /** Player p takes the last discard on the floor onto the top of the rack (a call), then lays `fromRack` (kinds) next to it. */
   call(p: number, fromRack: string): this {
-    const floor = [...this.where].filter(([, z]) => z === this.zones.floor).map(([t]) => t);
-    this.move(floor.at(-1)!, this.top(p), `${NAMES[p]} calls`);
+    this.move(this.floor.at(-1)!, this.top(p), `${NAMES[p]} calls`);
     for (const k of parseKinds(fromRack)) this.move(this.take(k, this.rack(p)), this.top(p), `${NAMES[p]} exposes`);
     return this;
   }
 
   /** Player p takes the discard on the floor into the rack, not onto its top (000: a called tile goes on top; dead). */
   callIntoRack(p: number): this {
-    const floor = [...this.where].filter(([, z]) => z === this.zones.floor).map(([t]) => t);
-    this.move(floor.at(-1)!, this.rack(p), `${NAMES[p]} calls into the rack`);
+    this.move(this.floor.at(-1)!, this.rack(p), `${NAMES[p]} calls into the rack`);
+    return this;
+  }
+
+  /** Player p gives a tile of kind `natural` from the rack onto `owner`'s top and takes a joker from that top into the rack (a joker exchange). */
+  exchangeJoker(p: number, owner: number, natural: string): this {
+    this.move(this.take(natural as TileKind, this.rack(p)), this.top(owner), `${NAMES[p]} gives ${natural} to ${NAMES[owner]}'s exposure`);
+    this.move(this.take('J', this.top(owner)), this.rack(p), `${NAMES[p]} takes the joker`);
     return this;
   }
 
@@ -116,6 +123,8 @@ export class ScriptedGame {
   private move(tile: TileId, to: Zone, label: string, dwell?: number): void {
     const from = this.where.get(tile)!;
     this.where.set(tile, to);
+    if (from === this.zones.floor) this.floor = this.floor.filter((t) => t !== tile);
+    if (to === this.zones.floor) this.floor.push(tile);
     this.steps.push({ label: `${label}: lifts ${tile}`, moves: [{ tile, from, to: null }] });
     this.steps.push({ label: `${label}: puts ${tile} in ${zoneKey(to)}`, moves: [{ tile, from: null, to }], ...(dwell ? { dwell } : {}) });
   }
