@@ -1,13 +1,17 @@
 /** The `mjhub` command line: card check and verify, as a director would run them. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RULES } from '../rules/referee/standard.js';
+import { ensureBuiltHub } from './support/built-hub.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const mjhub = (...args: string[]) => spawnSync(process.execPath, [path.join(root, 'bin/mjhub.js'), ...args], { cwd: root, encoding: 'utf8' });
+
+// bin/mjhub.js runs the compiled hub: build it when a source is newer (npm test has built it already)
+beforeAll(() => ensureBuiltHub(), 180_000);
 
 describe('mjhub', () => {
   it('card check prints each line with its number of concrete variations', () => {
