@@ -42,6 +42,12 @@ function recorded(): { b: SimBench<StandardTableEngine>; dir: string; file: stri
 }
 
 describe('mjhub referee', () => {
+  it('is on the usage line', () => {
+    const r = mjhub();
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('| referee RECORD.jsonl --card FILE...');
+  });
+
   it('prints the flags, the outcome and the points the hub gave the game', () => {
     const { b, file } = recorded();
     const r = mjhub('referee', file, '--card', CARD);

@@ -14,7 +14,8 @@ import { playStandardGame } from '../simulator/standard/game.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import { TableEngine } from '../table/engine.js';
 import { StandardTableEngine } from '../table/standard/engine.js';
-import { closedAfterEach, siameseDemo, SimBench } from '../table/test-bench.js';
+import { closedAfterEach, HandBench, siameseDemo, SimBench } from '../table/test-bench.js';
+import { STOPPED_REASON } from '../table/machine.js';
 import type { TableConfig } from '../config/types.js';
 import type { EventStore } from '../store/types.js';
 import type { ReaderHealth } from '../table/machine.js';
@@ -24,6 +25,7 @@ const { table: siamese, cards: siameseCards } = siameseDemo;
 const [{ table: standard, cards: standardCards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keepS = closedAfterEach<SimBench<TableEngine>>();
 const keep4 = closedAfterEach<SimBench<StandardTableEngine>>();
+const keepH = closedAfterEach<HandBench>();
 
 const makeSiamese = (store: EventStore, readers: ReaderHealth, now: () => number) => new TableEngine({ table: siamese, cards: siameseCards, registry: simulatedTileSet(), store, readers, now });
 const makeStandard = (table: TableConfig) => (store: EventStore, readers: ReaderHealth, now: () => number) => new StandardTableEngine({ table, cards: standardCards, registry: simulatedTileSet(), store, readers, now });
@@ -130,6 +132,45 @@ describe('a Royale Siamese game record (003)', () => {
   });
 });
 
+describe('Royale Siamese records across a game boundary (003)', () => {
+  // Game 1 (hub/table/engine-game-boundary.test.ts): Ann picks one tile too many and discards: 28
+  // off turn (003 rule 18C), both hands dead, the game over; rule 12: Ann pays 4 × the lowest value
+  // on the cards (25) = 100: Ann 0, Bea 100. Game 2 is built, dealt and played a turn; then the
+  // director dismisses game 1's flag: game 1 is scored as it stood when the table was cleared
+  // (no Mah Jongg made: 0, 0, 003 rule 17), and its record carries that stop and the ruling.
+  it('game 1\'s record gives 0 / 100, then with the dismissal and the stop 0 / 0; game 2 has its own record', () => {
+    const b = keepH(new HandBench({ staleMs: 60_000 }));
+    b.build();
+    b.deal();
+    b.turnWithExtraPick('RK-E1/in', 'RK-E2/in');
+    const first = refereeRecord(roundTrip(b.engine.gameRecord(1)!), siameseCards);
+    expect(first.flags).toEqual(hubFlags(b.view(), 1));
+    expect(first.flags.map((f) => [f.kind, f.rule])).toEqual([['tile-count', '003 rule 18C']]);
+    expect(first.points).toEqual([0, 100]);
+    const flagId = first.flags[0]!.id;
+    b.returnToWalls();
+    b.deal();
+    b.turn('RK-E1/in');
+    b.clock += 1000;
+    b.engine.rule(flagId, 'dismiss', 'Dora');
+    const record = roundTrip(b.engine.gameRecord(1)!);
+    expect(record.lines.filter((l) => 'stop' in l || 'ruling' in l)).toEqual([
+      { stop: { at: expect.any(Number), ref: expect.any(String), reason: `${STOPPED_REASON} (003 rule 17)` } },
+      { ruling: { flagId, ruling: 'dismiss', by: 'Dora', at: b.clock } },
+    ]);
+    const again = refereeRecord(record, siameseCards);
+    expect(again.flags.map((f) => [f.id, f.status])).toEqual([[flagId, 'dismissed']]);
+    expect(again.points).toEqual(b.view().results?.find((r) => r.gameNo === 1)?.points);
+    expect(again.points).toEqual([0, 0]);
+    const second = b.engine.gameRecord(2)!;
+    expect(second.header.gameNo).toBe(2);
+    const g2 = refereeRecord(roundTrip(second), siameseCards);
+    expect(g2.outcome.phase).toBe('play');
+    expect(g2.flags).toEqual(hubFlags(b.view(), 2));
+    expect(g2.points).toEqual(b.view().score!.points);
+  });
+});
+
 describe('a 4-player game record (000)', () => {
   // Seed 3 (hub/table/standard/engine.test.ts): Bea calls Dot's 2B for a 50-point jokerless
   // Mah Jongg: 50 + 20 jokerless = 70; Dot threw it to a winner with 0 exposures: −10.
@@ -171,6 +212,35 @@ describe('a 4-player game record (000)', () => {
     expect(after.flags).toEqual(hubFlags(b.engine.publicView(), 1));
     expect(after.flags.find((f) => f.id === ahead.id)!.status).toBe('dismissed');
     expect(after.points).toEqual(b.engine.publicView().score?.points ?? null);
+  });
+
+  // Seed 3 with a blind tile on the first right, as hub/table/standard/engine.test.ts plays it (NMJL:
+  // none allowed): the referee refuses the pass, the Charleston goes on from the racks as read
+  // (`asRead`), a `blind-pass` flag; the game still goes on to Bea's Mah Jongg: 0, 70, 0, −10.
+  it('a refused blind pass goes on as read: the record gives the hub\'s blind-pass flag and 0, 70, 0, −10', () => {
+    const game = playStandardGame({ seed: 3, cards: standardCards, table: standard });
+    const steps = game.steps.map((s) => ({ ...s, moves: s.moves.map((m) => ({ ...m })) }));
+    const at = (label: RegExp) => steps.findIndex((s) => label.test(s.label));
+    const beaLifts = at(/^Bea lifts .* to pass right$/);
+    const catRacks = at(/^Cat racks .* \(passed right by Bea\)$/);
+    const beaRacks = at(/^Bea racks .* \(passed right by Ann\)$/);
+    // Bea keeps her 3rd tile and passes Ann's 3rd on, unseen, straight from Ann's rack to Cat's
+    const kept = steps[beaLifts]!.moves.pop()!.tile;
+    steps[catRacks]!.moves = steps[catRacks]!.moves.filter((m) => m.tile !== kept);
+    const blind = steps[beaRacks]!.moves.at(-1)!;
+    blind.to = steps[catRacks]!.moves[0]!.to;
+    for (const s of steps.slice(beaRacks + 1)) for (const m of s.moves) m.tile = m.tile === kept ? blind.tile : m.tile === blind.tile ? kept : m.tile;
+    const b = keep4(new SimBench(standard, makeStandard(standard)));
+    b.build({ walls: game.walls });
+    for (const s of steps) b.step(s);
+    b.advance(3000);
+    const record = roundTrip(b.engine.gameRecord(1)!);
+    expect(record.lines.filter((l) => 'asRead' in l)).toHaveLength(1);
+    const got = refereeRecord(record, standardCards);
+    expect(got.flags).toEqual(hubFlags(b.engine.publicView(), 1));
+    expect(got.flags.map((f) => [f.kind, f.player])).toEqual([['blind-pass', 1]]);
+    expect(got.unplaced.map((u) => u.reason)).toEqual(['pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)']);
+    expect(got.points).toEqual([0, 70, 0, -10]);
   });
 
   it('a hub restarted on the same log gives the same record', () => {

@@ -94,7 +94,7 @@ export class StandardGame {
   }
 
   private take(line: RecordLine, gameNo = this.state.gameNo): void {
-    if (gameNo > 0) this.lines.get(gameNo)?.push(structuredClone(line));
+    if (gameNo > 0) this.lines.get(gameNo)?.push(line);
   }
 
   private scored(outcome: Parameters<typeof scoreTournamentGame>[0]) {
