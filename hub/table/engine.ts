@@ -86,6 +86,8 @@ export class TableEngine extends TableMachine {
       dismissed: this.dismissed,
       confirmed: this.confirmed,
       chosenDeadRacks: this.chosenDeadRacks,
+      // the settings a game record carries in its header (rules/GAME-RECORD.md)
+      countRule: SIAMESE_SCORING.countRule,
     });
     this.state = initialSiameseState({ names: this.table.players.map((p) => p.name), racksPerPlayer: this.table.racksPerPlayer });
     this.unplaced.length = 0;
