@@ -16,6 +16,7 @@ import { TableEngine } from '../table/engine.js';
 import { StandardTableEngine } from '../table/standard/engine.js';
 import { closedAfterEach, HandBench, siameseDemo, SimBench } from '../table/test-bench.js';
 import { STOPPED_REASON } from '../table/machine.js';
+import { RESTART_CHECK_MS } from '../table/restart-check.js';
 import type { TableConfig } from '../config/types.js';
 import type { EventStore } from '../store/types.js';
 import type { ReaderHealth } from '../table/machine.js';
@@ -168,6 +169,35 @@ describe('Royale Siamese records across a game boundary (003)', () => {
     expect(g2.outcome.phase).toBe('play');
     expect(g2.flags).toEqual(hubFlags(b.view(), 2));
     expect(g2.points).toEqual(b.view().score!.points);
+  });
+});
+
+describe('a Royale Siamese game ended by the director\'s choice after a restart (003)', () => {
+  // As hub/table/engine-restart.test.ts: a game dealt and two turns played, the hub restarts, the
+  // floor reader never comes back: the director chooses. "void" is 0 for both; "replay" scores nothing.
+  it('the choice is a stop line: void gives 0, 0 and replay no score, as on the hub', () => {
+    const opts = { announce: false, helloTakesSeq: false, settlePadMs: 100 } as const;
+    for (const choice of ['void', 'replay'] as const) {
+      const b = keepH(new HandBench(opts));
+      b.build();
+      b.deal();
+      b.turn('RK-E1/in');
+      b.turn('RK-W1/in');
+      b.store.flush();
+      b.engine.close();
+      const again = keepH(new HandBench({ ...opts, store: b.store }));
+      again.clock = b.clock + 5000;
+      for (const [tile, zone] of b.at) again.at.set(tile, zone);
+      for (const r of again.table.readers) if (r.id !== 'FL-1') again.hello(r.id);
+      again.advance(RESTART_CHECK_MS + 100);
+      again.engine.restartChoice(choice, 'Judy');
+      const record = roundTrip(again.engine.gameRecord(1)!);
+      expect(record.lines.filter((l) => 'stop' in l).map((l) => 'stop' in l && [l.stop.choice, l.stop.reason])).toEqual([[choice, again.view().endReason]]);
+      const got = refereeRecord(record, siameseCards);
+      expect(got.outcome).toMatchObject({ phase: 'ended', endReason: again.view().endReason, restartChoice: choice });
+      expect(got.points).toEqual(choice === 'void' ? [0, 0] : null);
+      expect(got.points).toEqual(again.view().score?.points ?? null);
+    }
   });
 });
 
