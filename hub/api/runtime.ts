@@ -2,6 +2,7 @@
  * What the HTTP API and the socket.io layer need from a live table. The table engine
  * (hub/table/) implements it; tests use a fake.
  */
+import type { GameRecord } from '../../rules/record/game-record.js';
 import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
 import type { TileKind } from '../../rules/tiles.js';
 
@@ -125,4 +126,10 @@ export interface TableRuntime {
    * @throws RangeError when `player` is not a player of this table
    */
   seatView?(player: number): SeatView;
+  /**
+   * The game record of game `gameNo` (1-based) of this table (rules/GAME-RECORD.md), or null for a
+   * game not begun. It holds every concealed tile: served only on a director's route.
+   * Optional: a table without it has no records.
+   */
+  gameRecord?(gameNo: number): GameRecord | null;
 }

@@ -18,6 +18,9 @@
  *                                                     (the director view's `restart`) → 200 PublicTableView; 409 nothing waits (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
+ * - `GET  /api/director/tables/:id/games/:gameNo/record` → that game's record, JSON lines `mjhub.game-record` v1
+ *                                                     (rules/GAME-RECORD.md; every concealed tile is in it), a download
+ *                                                     `<table>-game-<n>.jsonl`; 404 unknown table or a game not begun (director)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
  * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
  * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
@@ -37,6 +40,8 @@ import type { Server } from 'socket.io';
 import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
 import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
 import { toDirector, toPublic } from './public-view.js';
+import { writeGameRecord } from '../../rules/record/game-record.js';
+import { gameRecordFileName } from '../record/path.js';
 import { attachRealtime } from './realtime.js';
 import { enrollRoutes } from './routes-enroll.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
@@ -107,6 +112,7 @@ export interface HubServer {
 
 const ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } as const;
+const GAME_PARAMS = { type: 'object', required: ['id', 'gameNo'], properties: { id: ID_SCHEMA, gameNo: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } } } as const;
 const FLAG_PARAMS = { type: 'object', required: ['id', 'flagId'], properties: { id: ID_SCHEMA, flagId: ID_SCHEMA } } as const;
 const ENTRY_BODY = {
   type: 'object',
@@ -348,6 +354,20 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       return t ? toDirector(t.directorView()) : reply;
+    });
+    // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
+    director.get<{ Params: { id: string; gameNo: string } }>('/api/director/tables/:id/games/:gameNo/record', { schema: { params: GAME_PARAMS } }, async (req, reply) => {
+      const t = findTable(req.params.id, reply);
+      if (!t) return reply;
+      const gameNo = Number(req.params.gameNo);
+      if (!t.gameRecord) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
+      const record = t.gameRecord(gameNo);
+      if (!record) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${gameRecordFileName(t.id, gameNo)}"`)
+        .header('cache-control', 'no-store')
+        .send(writeGameRecord(record));
     });
     director.post<{ Params: { id: string; flagId: string }; Body: { ruling: 'confirm' | 'dismiss'; by?: string; deadRack?: number; was?: FlagStatus } }>(
       '/api/director/tables/:id/flags/:flagId',

@@ -3,6 +3,7 @@
  * A path that does not end in `.card` is refused before anything is read, so a mistyped path (a
  * password file, a log) is never opened and none of its text reaches an error message.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadCard } from '../../rules/card/parse.js';
@@ -19,8 +20,13 @@ export class CardFileError extends Error {
   }
 }
 
+/** SHA-256 (hex) of a card file's text as UTF-8: the hash a game record names the card by (rules/GAME-RECORD.md). */
+export function cardTextSha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
 /**
- * Loads the card at `file` (its id is the file name less `.card`).
+ * Loads the card at `file` (its id is the file name less `.card`), with the SHA-256 of its text (`sha256`).
  * @throws CardFileError when `file` does not end in `.card` or cannot be read;
  *   CardError (the card loader's) naming the file and line of a malformed card
  */
@@ -32,5 +38,5 @@ export function readCardFile(file: string): Card {
   } catch (e) {
     throw new CardFileError(`cannot read card ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  return loadCard(text, { id: path.basename(file, CARD_EXTENSION), file });
+  return { ...loadCard(text, { id: path.basename(file, CARD_EXTENSION), file }), sha256: cardTextSha256(text) };
 }

@@ -44,6 +44,7 @@ import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
+import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -80,6 +81,8 @@ export class TableEngine extends TableMachine {
   private restartChoices = new Map<number, RestartChoice>();
   /** readers in a move's `unseen` since the last `readers-heard` event (folded from the log) */
   private readonly unheardReaders = new Set<string>();
+  /** game number → its walls as built and the record lines the fold took (rules/GAME-RECORD.md) */
+  private readonly recorded = new Map<number, { walls: TileId[][]; lines: RecordLine[] }>();
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: SiameseEngineOptions) {
@@ -111,6 +114,7 @@ export class TableEngine extends TableMachine {
     this.past = [];
     this.restartChoices = new Map();
     this.unheardReaders.clear();
+    this.recorded.clear();
   }
 
   /** One event into the Siamese referee: a move as the action it is (./inference.ts), a count check (003 rule 18C), an entry (19C/D). */
@@ -156,16 +160,24 @@ export class TableEngine extends TableMachine {
     } else if (e.type === 'game-stopped') {
       // the end of this game stands here whatever a later ruling says: it is scored as it stood
       const d = e.data as GameStoppedData;
-      if (this.state.gameNo === d.gameNo && this.state.phase !== 'ended') this.state = { ...this.state, phase: 'ended', endReason: `${STOPPED_REASON} (003 rule 17)`, turn: null };
+      if (this.state.gameNo === d.gameNo && this.state.phase !== 'ended') {
+        this.state = { ...this.state, phase: 'ended', endReason: `${STOPPED_REASON} (003 rule 17)`, turn: null };
+        this.recorded.get(d.gameNo)?.lines.push({ stop: { at: e.at, ref, reason: this.state.endReason! } });
+      }
     }
     if (!action) return;
     if (this.state.gameNo !== this.unplacedGame) {
       this.unplacedGame = this.state.gameNo;
       this.unplaced.length = 0;
     }
+    // the game's record takes every action but the moves after its end (the table being cleared
+    // and the next walls built: the referee takes no move then, and the next game's header has its walls)
+    const isMove = action.type !== 'count-check' && action.type !== 'director-entry' && action.type !== 'readers-heard';
+    if (!(isMove && this.state.phase === 'ended')) this.recorded.get(this.state.gameNo)?.lines.push({ action });
     try {
       const result = this.referee.apply(this.state, action);
       if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past.push(this.state);
+      if (result.state.gameNo > this.state.gameNo) this.recorded.set(result.state.gameNo, { walls: wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1), lines: [] });
       this.state = result.state;
       if (result.boundary) this.turnBoundary(e.at);
     } catch (err) {
@@ -222,10 +234,36 @@ export class TableEngine extends TableMachine {
    * (the Mah Jonggs made so far, 003 rule 17), `void` is 0 for both, `replay` has no score (see
    * {@link restartScore}).
    */
-  protected endByRestart(d: RestartRulingData, endReason: string): void {
+  protected endByRestart(d: RestartRulingData, endReason: string, e: StoredEvent): void {
     if (d.gameNo !== this.state.gameNo || this.state.phase === 'ended' || this.state.phase === 'waiting') return;
     this.state = { ...this.state, phase: 'ended', endReason, turn: null };
     this.restartChoices.set(d.gameNo, d.choice);
+    this.recorded.get(d.gameNo)?.lines.push({ stop: { at: e.at, ref: String(e.seq), reason: endReason, choice: d.choice } });
+  }
+
+  /** @see TableMachine.gameRecord: the walls as built, the actions the Siamese referee took (003), the standing rulings. */
+  gameRecord(gameNo: number): GameRecord | null {
+    const g = this.recorded.get(gameNo);
+    if (!g) return null;
+    const t = this.table;
+    return {
+      header: {
+        format: GAME_RECORD_FORMAT,
+        version: GAME_RECORD_VERSION,
+        kind: 'siamese',
+        tableId: this.id,
+        gameNo,
+        players: t.players.map((p) => p.name),
+        cards: this.recordCards(),
+        racksPerPlayer: t.racksPerPlayer,
+        tilesPerWall: t.tilesPerWall,
+        wallOrder: [...t.wallOrder],
+        walls: g.walls.map((w) => [...w]),
+        // the settings a game record carries in its header (rules/GAME-RECORD.md)
+        scoring: { ...SIAMESE_SCORING, countRule: this.countRule.rule },
+      },
+      lines: [...structuredClone(g.lines), ...this.recordRulings(gameNo)],
+    };
   }
 
   /** The current game's flags, then the flags of earlier games still awaiting the director, each with its game. */

@@ -42,6 +42,7 @@ import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from '../api/runtime.js';
 import { buildSeatView } from '../api/seat-view.js';
+import type { GameRecord, RecordCard, RecordRuling } from '../../rules/record/game-record.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './inference.js';
@@ -294,7 +295,7 @@ export abstract class TableMachine implements TableRuntime {
    * (the shared words, {@link restartEndReason}) and the score the variant gives `ruling.choice`
    * (score as it stood, replay, void; ./restart-check.ts); otherwise nothing changes.
    */
-  protected abstract endByRestart(ruling: RestartRulingData, endReason: string): void;
+  protected abstract endByRestart(ruling: RestartRulingData, endReason: string, e: StoredEvent): void;
 
   // ------------------------------------------------------------------ reads in
 
@@ -580,7 +581,7 @@ export abstract class TableMachine implements TableRuntime {
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
     } else if (e.type === 'restart-ruling') {
       const d = e.data as RestartRulingData;
-      return this.endByRestart(d, restartEndReason(d.choice, d.by));
+      return this.endByRestart(d, restartEndReason(d.choice, d.by), e);
     }
     this.foldEvent(e);
   }
@@ -743,6 +744,30 @@ export abstract class TableMachine implements TableRuntime {
     let out: { flagId: string; ruling: 'confirm' | 'dismiss'; by: string; at: number } | null = null;
     for (const [flagId, r] of this.rulings) if (flagId.startsWith(`g${gameNo}-`) && (!out || r.at >= out.at)) out = { flagId, ruling: r.ruling, by: r.by, at: r.at };
     return out;
+  }
+
+  /**
+   * The game record of game `gameNo` of this table (rules/GAME-RECORD.md): the referee's actions as
+   * the fold took them, the director's entries and standing rulings; null for a game not begun.
+   * A record holds every concealed tile: only the director's route serves it.
+   * @throws Error when a card of the table was not read from a file (no hash to name it by)
+   */
+  abstract gameRecord(gameNo: number): GameRecord | null;
+
+  /** The table's cards as a record names them: id and the SHA-256 of the file text. @throws Error for a card with no hash */
+  protected recordCards(): RecordCard[] {
+    return this.cards.map((c) => {
+      if (!c.sha256) throw new Error(`card '${c.id}' of table '${this.id}' was not read from a file: a game record cannot name it by its hash`);
+      return { id: c.id, sha256: c.sha256 };
+    });
+  }
+
+  /** The standing ruling (the latest) on each flag of game `gameNo` (flag ids `g<game>-…`), in the order they were made. */
+  protected recordRulings(gameNo: number): { ruling: RecordRuling }[] {
+    return [...this.rulings]
+      .filter(([flagId]) => flagId.startsWith(`g${gameNo}-`))
+      .map(([flagId, r]) => ({ ruling: { flagId, ruling: r.ruling, ...(r.deadRack !== undefined ? { deadRack: r.deadRack } : {}), by: r.by, at: r.at } }))
+      .sort((a, b) => a.ruling.at - b.ruling.at);
   }
 
   /** Appends a checked director entry (`director-entry`, at now), folds it in and publishes. */

@@ -5,14 +5,13 @@
  */
 import { scoreSiamese, type SiameseMahJongg } from '../../rules/scoring/siamese.js';
 import type { SiameseState } from '../../rules/referee/siamese.js';
-import type { TableConfig } from '../config/types.js';
 import type { ScoreView } from '../api/views.js';
 
 /**
  * @param lowestCardValue the lowest hand value on the table's cards (points), for rule 12
  * @returns null before a game has started and for a misdeal (the game does not count, 003 rule 18B)
  */
-export function scoreView(s: SiameseState, table: TableConfig, lowestCardValue: number): ScoreView | null {
+export function scoreView(s: SiameseState, table: { players: readonly { name: string }[] }, lowestCardValue: number): ScoreView | null {
   if (s.gameNo === 0 || s.phase === 'waiting' || s.misdeal) return null;
   const mahJonggs: (SiameseMahJongg & { at: number })[] = [];
   s.players.forEach((p, player) => {

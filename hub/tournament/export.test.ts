@@ -112,4 +112,11 @@ describe('tournament exports', () => {
     ]);
     expect(recs.every((r) => replayGameRecord(r).agrees)).toBe(true);
   });
+
+  it('links each game taken from a hub table to its game record; a game without one has no link, and the lines still replay', () => {
+    const text = gameRecordJsonLines([card], (round, table, game) => (game === 3 ? undefined : `/api/director/tables/t${table}/games/${round * 10 + game}/record`));
+    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as { hubRecord?: string });
+    expect(lines.map((l) => l.hubRecord ?? null)).toEqual([`/api/director/tables/t${card.table}/games/11/record`, `/api/director/tables/t${card.table}/games/12/record`, null, `/api/director/tables/t${card.table}/games/14/record`]);
+    expect(parseJsonLines(text).every((r) => replayGameRecord(r).agrees)).toBe(true);
+  });
 });

@@ -80,7 +80,14 @@ export function standingsJson(tournament: string, rows: readonly Standing[], opt
  * Every scored game on the cards as JSON lines, format `mjhub.tournament-game/1` for 4-seat cards
  * (replayable with `parseJsonLines` + `replayGameRecord`) and `mjhub.tournament-siamese-game/1` for
  * Siamese cards (rules/tournament/RECORD-FORMAT.md; `parseAnyJsonLines` reads both).
+ * @param recordOf the hub's game-record route (rules/GAME-RECORD.md, director only) of the table game
+ *   a card's game came from, or undefined (a game entered by hand, or by the clock): written as `hubRecord`
  */
-export function gameRecordJsonLines(cards: readonly AnyScoreCard[]): string {
-  return toJsonLines(anyGameRecords(cards));
+export function gameRecordJsonLines(cards: readonly AnyScoreCard[], recordOf?: (round: number, table: number, game: number) => string | undefined): string {
+  return toJsonLines(
+    anyGameRecords(cards).map((r) => {
+      const hubRecord = recordOf?.(r.round, r.table, r.game);
+      return hubRecord === undefined ? r : { ...r, hubRecord };
+    }),
+  );
 }

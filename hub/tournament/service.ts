@@ -68,6 +68,7 @@ import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rule
 import { standings, type Standing } from '../../rules/tournament/standings.js';
 import { checkTournamentConfig, type TournamentConfig } from './config.js';
 import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
+import { gameRecordPath } from '../record/path.js';
 import { betweenKey, foldBetween, type BetweenRoundsGame, type TableResult } from './between-rounds.js';
 
 /** The tableId of the tournament's events in the hub's store. */
@@ -1160,7 +1161,18 @@ export class TournamentService {
    */
   gamesJsonl(): string {
     this.tick();
-    return gameRecordJsonLines(this.state.cards.flat());
+    // each card game taken from a hub table links to that game's record (rules/GAME-RECORD.md)
+    const from = new Map<string, { hubTable: string; hubGameNo: number; at: number }>();
+    for (const [key, t] of this.state.taken) {
+      if (t.withdrawn) continue;
+      const slash = key.lastIndexOf('/');
+      const where = `${t.round}/${t.table}/${t.game}`;
+      if ((from.get(where)?.at ?? -Infinity) <= t.at) from.set(where, { hubTable: key.slice(0, slash), hubGameNo: Number(key.slice(slash + 1)), at: t.at });
+    }
+    return gameRecordJsonLines(this.state.cards.flat(), (round, table, game) => {
+      const f = from.get(`${round}/${table}/${game}`);
+      return f ? gameRecordPath(f.hubTable, f.hubGameNo) : undefined;
+    });
   }
 
   /** Called on every change of the tournament (and every tick while the clock runs); returns an unsubscribe function. */

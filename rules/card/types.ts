@@ -60,4 +60,9 @@ export interface Card {
   /** "standard" cards are played at 4-player tables; a Siamese table plays both kinds together */
   kind: 'standard' | 'siamese';
   lines: CardLine[];
+  /**
+   * SHA-256 (64 lowercase hex digits) of the card file's text as UTF-8, set by the loader that
+   * read the file (hub/config/card-file.ts): a game record names each card by it (rules/GAME-RECORD.md)
+   */
+  sha256?: string;
 }

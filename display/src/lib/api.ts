@@ -6,6 +6,7 @@
 import type { RestartChoice } from '../../../hub/api/views.js';
 
 import type { FlagStatus } from '../../../hub/api/views.js';
+import { gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
 
 /** One row of the table list. */
 export interface TableListItem {
@@ -93,6 +94,30 @@ export async function postRuling(tableId: string, flagId: string, ruling: Ruling
     });
     if (res.ok) return null;
     return await errorMessage(res);
+  } catch (err) {
+    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/**
+ * Downloads the record of game `gameNo` of a table (rules/GAME-RECORD.md; director only: it holds
+ * every concealed tile) as the file `<table>-game-<n>.jsonl`: GET with the login cookie or `token`,
+ * then the browser saves it.
+ * @returns null when the download began, else the error message to show (never throws)
+ */
+export async function downloadGameRecord(tableId: string, gameNo: number, token: string): Promise<string | null> {
+  try {
+    const res = await fetch(gameRecordPath(tableId, gameNo), { credentials: 'same-origin', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (!res.ok) return await errorMessage(res);
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = gameRecordFileName(tableId, gameNo);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+    return null;
   } catch (err) {
     return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
   }

@@ -30,18 +30,12 @@
  * machinery of ../machine.ts; this file keeps what is the standard game's own.
  */
 import { kindOf, type TileId } from '../../../rules/tiles.js';
-import {
-  heldCount,
-  initialStandardState,
-  standardReferee,
-  StandardActionError,
-  type StandardAction,
-  type StandardReferee,
-  type StandardState,
-} from '../../../rules/referee/standard.js';
+import { type StandardAction, type StandardState } from '../../../rules/referee/standard.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
-import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
-import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
+import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
+import { TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
+import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
+import { StandardGame, type CountMismatch, type RefusedBlindPass, type Unexplained } from './game.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
@@ -74,68 +68,25 @@ interface HeldEvent {
  */
 export type StandardEngineOptions = EngineOptions;
 
-/**
- * A Charleston pass the readers saw with blind tiles the referee refused (NMJL: blind passes only on
- * the first left and the last right): shown to the director as a flag; the game goes on.
- */
-export interface RefusedBlindPass {
-  id: string;
-  /** the first player who passed blind */
-  player: number;
-  at: number;
-  /** the referee's words, e.g. "Bea passed 1 blind in the first right; blind passes only on …" */
-  title: string;
-  ref: string;
-}
-
-/**
- * A physical count that disagrees with the referee's after a turn boundary settled: the hub's own
- * flag (the referee's `tile-count` flag rests on the actions; this one on the rack readers). No
- * consequence is applied: the director counts the rack.
- */
-export interface CountMismatch {
-  id: string;
-  player: number;
-  at: number;
-  /** tiles the rack and its top hold (readers) */
-  counted: number;
-  /** tiles the referee says the player holds */
-  expected: number;
-  ref: string;
-}
-
-/**
- * An action the referee could not apply: one it refuses as impossible (StandardActionError, e.g. a
- * discard of a tile it does not know the player holds) or one on which the referee or the scorer
- * failed (any other error). The game state stays as it was before the action.
- */
-export interface Unexplained {
-  /** the event sequence number of the move the action came from */
-  ref: string;
-  /** ms since epoch */
-  at: number;
-  action: StandardAction['type'];
-  /** the error's words */
-  error: string;
-}
+export type { CountMismatch, RefusedBlindPass, Unexplained } from './game.js';
 
 /** One live standard table. Implements the API's TableRuntime. */
 export class StandardTableEngine extends TableMachine {
-  private referee!: StandardReferee;
-  private state: StandardState = initialStandardState();
-  private agg = new StandardAggregator();
-  /** physical count mismatches of the current game */
-  private mismatches: CountMismatch[] = [];
+  /** the standard game's fold (./game.ts): the referee's state with the entries, the hub's own flags, the record lines */
+  private game!: StandardGame;
+  /** the referee's state with the director's entries applied */
+  private get state(): StandardState {
+    return this.game.state;
+  }
   /** actions of the current game the referee refused as impossible or threw on */
-  readonly unexplained: Unexplained[] = [];
+  get unexplained(): Unexplained[] {
+    return this.game.unexplained;
+  }
+  private agg = new StandardAggregator();
   /** the actions inferred for the current game (without time and reference), in order */
   private inferred: Omit<StandardAction, 'at' | 'ref'>[] = [];
   /** flag id → the event sequence numbers it rests on */
   private readonly flagRefs = new Map<string, number>();
-  /** players the director entered as having looked at a stolen tile in the current game (000: −10 each at its end) */
-  private lookedAt: number[] = [];
-  /** blind passes refused in the current game (see {@link RefusedBlindPass}) */
-  private refusedPasses: RefusedBlindPass[] = [];
   /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
   private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
   /**
@@ -164,14 +115,9 @@ export class StandardTableEngine extends TableMachine {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false });
-    this.state = initialStandardState();
+    this.game = new StandardGame({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, confirmed: this.confirmed, profile: TOURNAMENT_000, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false });
     this.agg = new StandardAggregator();
-    this.mismatches = [];
-    this.unexplained.length = 0;
     this.inferred = [];
-    this.lookedAt = [];
-    this.refusedPasses = [];
     this.past = [];
     this.unheard = null;
     this.notSeenWindows.clear();
@@ -204,17 +150,11 @@ export class StandardTableEngine extends TableMachine {
       this.countCheck(e, playersToSkip(this.table, d.skipReaders));
     } else if (e.type === 'game-stopped') {
       // the end of this game stands here whatever a later ruling says: unfinished, scored as it stood
-      const s = this.state;
-      if (s.gameNo === (e.data as GameStoppedData).gameNo && s.gameNo > 0 && s.phase !== 'ended') {
-        const { wallGame: _w, ...base } = this.referee.outcomeOf(s);
-        const outcome = { ...base, unfinished: true };
-        this.state = StandardTableEngine.withLookedAt({ ...s, phase: 'ended', endReason: `${STOPPED_REASON} (000: a game not completed scores zero)`, turn: null, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt);
-      }
+      if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.game.stop(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
     } else if (e.type === 'director-entry') {
       try {
-        const next = this.withEntry(e.data as AnyDirectorEntry);
-        this.state = next.state;
-        this.lookedAt = next.lookedAt;
+        const d = e.data as DirectorEntry & { by?: string };
+        this.game.enter({ entry: d.entry, player: d.player, rack: d.rack ?? 0, by: d.by ?? 'director', at: e.at, ref }, this.id);
       } catch (err) {
         // checked when entered: only a log edited by hand gets here, and it must not stop the fold
         if (!(err instanceof RulingError)) throw err;
@@ -371,19 +311,29 @@ export class StandardTableEngine extends TableMachine {
    *   The hub's own game number goes on (the replay is game n + 1 of the table's log: each deal
    *   keeps its flags and evidence apart), while the card's game number stays the one abandoned.
    */
-  protected endByRestart(d: RestartRulingData, endReason: string): void {
-    const s = this.state;
-    if (d.gameNo !== s.gameNo || this.gameInPlay() === null) return;
-    const ended = { ...s, phase: 'ended' as const, turn: null };
-    if (d.choice === 'replay') {
-      this.state = { ...ended, endReason, result: null };
-      return;
-    }
-    const { wallGame: _w, ...base } = this.referee.outcomeOf(s);
-    const outcome = { ...base, unfinished: true };
-    const result = { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) };
-    if (d.choice === 'void') this.state = { ...ended, endReason, result };
-    else this.state = StandardTableEngine.withLookedAt({ ...ended, endReason: `${endReason} (000: a game not completed scores zero)`, result }, this.lookedAt);
+  protected endByRestart(d: RestartRulingData, endReason: string, e: StoredEvent): void {
+    if (d.gameNo !== this.state.gameNo || this.gameInPlay() === null) return;
+    this.game.stop(d.choice === 'score' ? `${endReason} (000: a game not completed scores zero)` : endReason, e.at, String(e.seq), d.choice);
+  }
+
+  /** @see TableMachine.gameRecord: the actions the standard referee took (000), the entries, count checks and stops, the standing rulings. */
+  gameRecord(gameNo: number): GameRecord | null {
+    const lines = this.game.lines.get(gameNo);
+    if (!lines) return null;
+    return {
+      header: {
+        format: GAME_RECORD_FORMAT,
+        version: GAME_RECORD_VERSION,
+        kind: 'standard',
+        tableId: this.id,
+        gameNo,
+        players: this.table.players.map((p) => p.name),
+        cards: this.recordCards(),
+        scoring: { ...TOURNAMENT_000 },
+        ...(this.table.killingExposureJokersInPlay ? { killingExposureJokersInPlay: true } : {}),
+      },
+      lines: [...structuredClone(lines), ...this.recordRulings(gameNo)],
+    };
   }
 
   /** The current game's flags, then the flags of earlier games still awaiting the director. */
@@ -404,121 +354,27 @@ export class StandardTableEngine extends TableMachine {
     return [this.agg.tilesAt('rack', player)];
   }
 
-  /**
-   * The game's end with the looked-at-stolen-tile entries (000: −10 each): the referee's result
-   * re-scored with `lookedAtStolenTile`. Idempotent. @throws ScoringError for an impossible outcome
-   */
-  private static withLookedAt(s: StandardState, lookedAt: readonly number[]): StandardState {
-    if (!s.result) return s;
-    const { lookedAtStolenTile: _old, ...base } = s.result.outcome;
-    const outcome = lookedAt.length > 0 ? { ...base, lookedAtStolenTile: [...lookedAt] } : base;
-    return { ...s, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } };
-  }
-
-  /**
-   * What a director entry makes of the current game (pure: the engine's state is untouched).
-   * - `looked-at-stolen-tile`: the player is added to the game's lookers (000: −10 at the end);
-   * - `dead-declared-in-error`: the declarer's hand dies (000); during play a dead player's turn
-   *   passes on and the game ends when every hand is dead; after the end the score is re-scored
-   *   (a dead hand scores 0, 000).
-   * @throws RulingError 400 a bad player or an entry of another table kind, 409 no game, already
-   *   entered, hand already dead, or the winner / the discarder of the winning tile (their hand
-   *   cannot die after the Mah Jongg: the director corrects the score card instead)
-   */
-  private withEntry(entry: AnyDirectorEntry): { state: StandardState; lookedAt: number[] } {
-    const s = this.state;
-    const p = entry.player;
-    const names = this.table.players.map((q) => q.name);
-    if (!Number.isInteger(p) || p < 0 || p > 3) throw new RulingError(400, `director entry: player must be 0-3 (East, South, West, North), not ${String(p)}`);
-    if (entry.rack !== undefined && entry.rack !== 0) throw new RulingError(400, `director entry: a standard table has one rack per player (rack 0), not rack ${String(entry.rack)}`);
-    if (s.gameNo === 0 || s.players.length !== 4) throw new RulingError(409, `no game has begun on table '${this.id}'`);
-    const who = names[p] ?? `player ${p}`;
-    const rescore = (next: StandardState, lookedAt: number[]) => {
-      try {
-        return StandardTableEngine.withLookedAt(next, lookedAt);
-      } catch (err) {
-        if (err instanceof ScoringError) throw new RulingError(409, `${who}: ${err.message}`);
-        throw err;
-      }
-    };
-    if (entry.entry === 'looked-at-stolen-tile') {
-      if (this.lookedAt.includes(p)) throw new RulingError(409, `${who}'s look at a stolen tile in game ${s.gameNo} was already entered`);
-      const lookedAt = [...this.lookedAt, p];
-      return { state: rescore(s, lookedAt), lookedAt };
-    }
-    if (entry.entry === 'dead-declared-in-error') {
-      const me = s.players[p]!;
-      if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
-      if (s.winner && (s.winner.player === p || s.winner.discarder === p))
-        throw new RulingError(409, `${who} ${s.winner.player === p ? 'won' : 'threw the winning tile in'} game ${s.gameNo}: the hand cannot die after the Mah Jongg (correct the score card instead)`);
-      const next: StandardState = structuredClone(s);
-      const q = next.players[p]!;
-      q.dead = true;
-      q.deadReason = 'declared a hand dead in error (000)';
-      if (next.phase === 'ended') return { state: rescore({ ...next, result: next.result && { ...next.result, outcome: this.referee.outcomeOf(next) } }, this.lookedAt), lookedAt: this.lookedAt };
-      if (next.players.every((x) => x.dead)) {
-        next.phase = 'ended';
-        next.endReason = 'every hand is dead';
-        next.turn = null;
-        const outcome = this.referee.outcomeOf(next);
-        return { state: rescore({ ...next, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt), lookedAt: this.lookedAt };
-      }
-      if (next.turn === p) {
-        // a dead hand neither picks nor discards: the turn passes on (NMJL)
-        for (let i = 1; i <= 4; i++) {
-          const n = (p + i) % 4;
-          if (!next.players[n]!.dead) {
-            next.turn = n;
-            break;
-          }
-        }
-        next.turnHas = 'nothing';
-      }
-      return { state: next, lookedAt: this.lookedAt };
-    }
-    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile and dead-declared-in-error, not '${String(entry.entry)}'`);
-  }
-
   private act(a: StandardAction, e: StoredEvent): void {
     if (a.type === 'deal' && this.state.gameNo > 0) {
       const s = this.state;
       this.past.push({ gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() });
     }
     if (a.type === 'deal') {
-      this.lookedAt = [];
-      this.mismatches = [];
-      this.unexplained.length = 0;
       this.inferred = [];
-      this.refusedPasses = [];
       this.laidOutUnheard = [];
     }
     const { at: _at, ref: _ref, unheard: _unheard, ...bare } = a;
     this.inferred.push(bare);
-    try {
-      const r = this.referee.apply(this.state, a);
-      this.state = this.lookedAt.length > 0 ? StandardTableEngine.withLookedAt(r.state, this.lookedAt) : r.state;
-      for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
-      // a replayed turn boundary is long past: the counts are checked at the next live one
-      if (r.boundary && !this.replaying) this.turnBoundary(e.at);
-    } catch (err) {
+    // a refused blind pass goes on from the racks as the readers hold them (./game.ts)
+    const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i).map(kindOf)));
+    if (!r) {
       // the state stays as before the action (the referee works on a copy): the table plays on
-      const error = err instanceof Error ? err.message : String(err);
-      this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error });
-      if (err instanceof StandardActionError && a.type === 'pass' && a.blind?.some((b) => b > 0) && this.state.phase === 'charleston') this.refuseBlindPass(a, e, error);
+      for (const p of this.game.refusedPasses) if (p.ref === String(e.seq)) this.flagRefs.set(p.id, e.seq);
+      return;
     }
-  }
-
-  /**
-   * A pass with blind tiles the referee refused (NMJL: blind passes only on the first left and the
-   * last right): a flag for the director, and the game goes on from where the tiles are: the
-   * Charleston moves to its next stage and each rack holds what its reader holds.
-   */
-  private refuseBlindPass(a: Extract<StandardAction, { type: 'pass' }>, e: StoredEvent, error: string): void {
-    const s = this.state;
-    const id = `g${s.gameNo}-blind-pass-${e.seq}`;
-    this.refusedPasses.push({ id, player: Math.max(0, a.blind!.findIndex((b) => b > 0)), at: a.at, title: error.replace(/^pass: /, ''), ref: String(e.seq) });
-    this.flagRefs.set(id, e.seq);
-    this.state = { ...s, stage: s.stage + 1, players: s.players.map((p, i) => ({ ...p, rack: this.agg.tilesAt('rack', i).map(kindOf).sort() })) };
+    for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
+    // a replayed turn boundary is long past: the counts are checked at the next live one
+    if (r.boundary && !this.replaying) this.turnBoundary(e.at);
   }
 
   /** The actions the referee refused in this game (`unexplained`), for the director (hub/api/views.ts `unplaced`). */
@@ -526,17 +382,9 @@ export class StandardTableEngine extends TableMachine {
     return this.unexplained.map((u) => ({ at: u.at, action: u.action, reason: u.error, ref: u.ref }));
   }
 
-  /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count. */
+  /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count (./game.ts). */
   private countCheck(e: StoredEvent, skip: number[]): void {
-    const s = this.state;
-    if (s.phase !== 'play') return;
-    const counted = this.agg.counts().total;
-    s.players.forEach((p, i) => {
-      if (p.dead || skip.includes(i)) return;
-      const expected = heldCount(p);
-      if (counted[i] === expected || this.mismatches.some((m) => m.player === i)) return;
-      this.mismatches.push({ id: `g${s.gameNo}-rack-count-${e.seq}.${i}`, player: i, at: e.at, counted: counted[i]!, expected, ref: String(e.seq) });
-    });
+    this.game.count(this.agg.counts().total, skip, e.at, String(e.seq));
   }
 
   // ------------------------------------------------------------------ director
@@ -555,7 +403,7 @@ export class StandardTableEngine extends TableMachine {
    *   already dead, or the winner / winning discarder declared dead after the Mah Jongg
    */
   enter(entry: AnyDirectorEntry, by: string): void {
-    this.withEntry(entry);
+    this.game.withEntry(entry, this.id);
     this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by });
   }
 
@@ -577,59 +425,11 @@ export class StandardTableEngine extends TableMachine {
   }
 
   private publicFlags(): PublicFlag[] {
-    const status = (id: string, s: 'awaiting-director' | 'dismissed'): PublicFlag['status'] => (s === 'awaiting-director' && this.confirmed.has(id) ? 'confirmed' : s);
-    const names = this.table.players.map((p) => p.name);
-    const s = this.state;
-    return [
-      ...this.state.flags.map((f) => ({
-        id: f.id,
-        kind: f.kind,
-        rule: f.rule,
-        title: f.title,
-        player: f.player,
-        rack: 0,
-        at: f.at,
-        status: status(f.id, f.status),
-        consequence: f.consequence,
-        gameNo: s.gameNo,
-      })),
-      ...this.refusedPasses.map((r) => {
-        const dismissed = this.dismissed.has(r.id);
-        return {
-          id: r.id,
-          kind: 'blind-pass',
-          rule: 'NMJL: blind passes only on the first left and the last right',
-          title: r.title,
-          player: r.player,
-          rack: 0,
-          at: r.at,
-          status: dismissed ? ('dismissed' as const) : status(r.id, 'awaiting-director'),
-          consequence: dismissed ? 'dismissed by the director' : 'none: the pass stands as the readers saw it; the director rules',
-          gameNo: s.gameNo,
-        };
-      }),
-      ...this.mismatches.map((m) => {
-        const dismissed = this.dismissed.has(m.id);
-        return {
-          id: m.id,
-          kind: 'rack-count',
-          rule: 'NMJL: 13 tiles off turn, 14 after picking (counted by the rack readers)',
-          title: `${names[m.player] ?? `player ${m.player}`}'s rack holds ${m.counted} tiles; the game says ${m.expected}`,
-          player: m.player,
-          rack: 0,
-          at: m.at,
-          status: dismissed ? ('dismissed' as const) : status(m.id, 'awaiting-director'),
-          consequence: dismissed ? 'dismissed by the director' : 'none yet: the director counts the rack',
-          gameNo: s.gameNo,
-        };
-      }),
-    ];
+    return this.game.flags();
   }
 
   private score(): ScoreView | null {
-    const r = this.state.result;
-    if (!r) return null;
-    return { points: [...r.score.points], payment: null, breakdown: r.score.breakdown.map((b) => [...b]), final: true };
+    return this.game.score();
   }
 
   publicView(): PublicTableView {
@@ -695,7 +495,7 @@ export class StandardTableEngine extends TableMachine {
   private currentEvidence(): FlagEvidence[] {
     const counts = this.agg.counts().total.map((n) => [n]);
     return this.publicFlags().map((f) => {
-      const mm = this.mismatches.find((m) => m.id === f.id);
+      const mm = this.game.mismatches.find((m) => m.id === f.id);
       return this.evidenceOf(f.id, mm ? Number(mm.ref) : (this.flagRefs.get(f.id) ?? 0), counts);
     });
   }

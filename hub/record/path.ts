@@ -1,0 +1,14 @@
+/**
+ * Where the hub serves a game record (rules/GAME-RECORD.md): the director's route
+ * `GET /api/director/tables/:id/games/:gameNo/record` (hub/api/server.ts), and the file name a download takes.
+ */
+
+/** The route of game `gameNo` (1-based) of table `tableId`, e.g. `/api/director/tables/t1/games/3/record`. */
+export function gameRecordPath(tableId: string, gameNo: number): string {
+  return `/api/director/tables/${encodeURIComponent(tableId)}/games/${gameNo}/record`;
+}
+
+/** The file name of that record's download, e.g. `t1-game-3.jsonl`. */
+export function gameRecordFileName(tableId: string, gameNo: number): string {
+  return `${tableId}-game-${gameNo}.jsonl`;
+}

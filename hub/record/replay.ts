@@ -1,0 +1,204 @@
+/**
+ * Referees a game record (rules/GAME-RECORD.md) again: the cards checked against the record's
+ * hashes, every line given to the same referee and scorer the live table uses (Royale Siamese:
+ * rules/referee/siamese.ts and hub/table/score.ts, seed 003; 4-player: hub/table/standard/game.ts,
+ * seed 000), and out come every flag, the outcome and each seat's points. The hub's own engines
+ * give the same from the same lines (hub/record/replay.test.ts), so anyone with the record and the
+ * cards can check a table's result.
+ */
+import type { Card } from '../../rules/card/types.js';
+import { GameRecordError, type GameRecord, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
+import { initialSiameseState, siameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
+import { initialStandardState, type StandardAction } from '../../rules/referee/standard.js';
+import type { GameAction } from '../../rules/referee/actions.js';
+import { RulingError } from '../api/runtime.js';
+import type { PublicFlag } from '../api/views.js';
+import { restartScore } from '../table/restart-check.js';
+import { scoreView } from '../table/score.js';
+import { StandardGame } from '../table/standard/game.js';
+
+/** A card the record names that is missing, or whose file differs from the one the game was played with. */
+export class RecordCardError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RecordCardError';
+  }
+}
+
+/** A flag as a refereed record lists it (the fields a player checks; the views add `gameNo`). */
+export type RefereedFlag = Pick<PublicFlag, 'id' | 'kind' | 'rule' | 'title' | 'player' | 'rack' | 'at' | 'status' | 'consequence' | 'deadRackChoice'>;
+
+/** What refereeing a record gives. */
+export interface RefereedGame {
+  kind: 'siamese' | 'standard';
+  tableId: string;
+  gameNo: number;
+  players: string[];
+  /** every flag of the game, in the order raised, with its status after the record's rulings */
+  flags: RefereedFlag[];
+  /** how the game stands at the record's end: phase, why it ended, dead hands, Mah Jonggs */
+  outcome: Record<string, unknown>;
+  /** each seat's points (index = player), or null when the game scores nothing (a misdeal, a replay, not ended on a 4-player table) */
+  points: number[] | null;
+  /** Royale Siamese: who pays whom (003 rule 17: the lesser total pays the difference), or null */
+  payment: { from: number; to: number; amount: number } | null;
+  /** actions the referee refused or threw on: the line (1-based), the action and the referee's words */
+  unplaced: { line: number; action: string; reason: string }[];
+}
+
+/**
+ * The record's cards out of `cards` (each with the SHA-256 of its file, hub/config/card-file.ts), in
+ * the record's order.
+ * @throws RecordCardError for a card the record names that is not among `cards`, or one whose hash differs
+ */
+export function recordCards(record: GameRecord, cards: readonly Card[]): Card[] {
+  return record.header.cards.map((rc) => {
+    const c = cards.find((x) => x.id === rc.id);
+    if (!c) throw new RecordCardError(`the record was refereed with card '${rc.id}' (sha256 ${rc.sha256}), which was not given (given: ${cards.map((x) => x.id).join(', ') || 'none'})`);
+    if (c.sha256 !== rc.sha256) throw new RecordCardError(`card '${rc.id}' differs from the one the game was played with: its file's sha256 is ${c.sha256 ?? 'unknown'}, the record's ${rc.sha256}`);
+    return c;
+  });
+}
+
+/** The rulings of a record as the referees take them: dismissed and confirmed flag ids, and chosen dead racks (003 rule 20). */
+function rulingsOf(record: GameRecord): { dismissed: Set<string>; confirmed: Set<string>; chosen: Map<string, number> } {
+  const out = { dismissed: new Set<string>(), confirmed: new Set<string>(), chosen: new Map<string, number>() };
+  // the latest ruling on a flag stands
+  const latest = new Map<string, { ruling: 'confirm' | 'dismiss'; deadRack?: number }>();
+  for (const l of record.lines) if ('ruling' in l) latest.set(l.ruling.flagId, l.ruling);
+  for (const [id, r] of latest) {
+    (r.ruling === 'dismiss' ? out.dismissed : out.confirmed).add(id);
+    if (r.ruling === 'confirm' && r.deadRack !== undefined) out.chosen.set(id, r.deadRack);
+  }
+  return out;
+}
+
+/**
+ * Referees and scores a record.
+ * @param cards the cards to play it with (at least those the record names, each with its file hash)
+ * @throws RecordCardError for a missing or different card; GameRecordError for a record whose walls
+ *   do not hold a whole set (Royale Siamese, line 1) or a 4-player record that does not begin with the deal (line 2)
+ */
+export function refereeRecord(record: GameRecord, cards: readonly Card[]): RefereedGame {
+  const played = recordCards(record, cards);
+  return record.header.kind === 'siamese' ? refereeSiamese(record, record.header, played) : refereeStandard(record, record.header, played);
+}
+
+function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[]): RefereedGame {
+  const { dismissed, confirmed, chosen } = rulingsOf(record);
+  const referee = siameseReferee({
+    names: h.players,
+    racksPerPlayer: h.racksPerPlayer,
+    tilesPerWall: h.tilesPerWall,
+    wallOrder: h.wallOrder,
+    cards,
+    dismissed,
+    confirmed,
+    chosenDeadRacks: chosen,
+    countRule: h.scoring.countRule,
+  });
+  // the walls as built: the game begins when the last tile is in (003 rule 5)
+  let state: SiameseState = { ...initialSiameseState({ names: h.players, racksPerPlayer: h.racksPerPlayer }), gameNo: h.gameNo - 1 };
+  h.walls.forEach((tiles, wall) => {
+    for (const tile of tiles) state = referee.apply(state, { type: 'build', wall, from: null, tile, at: 0, ref: 'walls' }).state;
+  });
+  if (state.gameNo !== h.gameNo) throw new GameRecordError(1, 'walls', `the walls hold ${h.walls.flat().length} tiles; a game begins only when every tile of the set is in a wall`);
+  const unplaced: RefereedGame['unplaced'] = [];
+  let choice: 'score' | 'void' | 'replay' | undefined;
+  record.lines.forEach((l, i) => {
+    if ('action' in l) {
+      const a = l.action as GameAction;
+      try {
+        state = referee.apply(state, a).state;
+      } catch (err) {
+        unplaced.push({ line: i + 2, action: a.type, reason: err instanceof Error ? err.message : String(err) });
+      }
+    } else if ('stop' in l && state.phase !== 'ended' && state.phase !== 'waiting') {
+      state = { ...state, phase: 'ended', endReason: l.stop.reason, turn: null };
+      choice = l.stop.choice;
+    }
+  });
+  const table = { players: h.players.map((name) => ({ name })) };
+  const score = restartScore(choice, scoreView(state, table, referee.lowestCardValue), h.players.length);
+  return {
+    kind: 'siamese',
+    tableId: h.tableId,
+    gameNo: h.gameNo,
+    players: [...h.players],
+    flags: state.flags.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      rule: f.rule,
+      title: f.title,
+      player: f.player,
+      rack: f.rack,
+      at: f.at,
+      status: f.status,
+      consequence: f.consequence,
+      ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
+    })),
+    outcome: {
+      phase: state.phase,
+      endReason: state.endReason,
+      misdeal: state.misdeal,
+      wallGame: state.wallGame,
+      bothDead: state.bothDead,
+      ...(choice ? { restartChoice: choice } : {}),
+      racks: state.players.map((p) =>
+        p.racks.map((r) => ({
+          dead: r.dead,
+          deadReason: r.deadReason,
+          mahJongg: r.mahJongg && { lineId: r.mahJongg.lineId, value: r.mahJongg.value, jokerless: r.mahJongg.jokerless, order: r.mahJongg.order, claimedFrom: r.mahJongg.claimedFrom, misnamedDiscard: r.mahJongg.misnamedDiscard },
+        })),
+      ),
+    },
+    points: score ? [...score.points] : null,
+    payment: score?.payment ?? null,
+    unplaced,
+  };
+}
+
+function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[]): RefereedGame {
+  const { dismissed, confirmed } = rulingsOf(record);
+  const first = record.lines[0];
+  if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
+  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, profile: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false });
+  game.state = { ...initialStandardState(), gameNo: h.gameNo - 1 };
+  const unplaced: RefereedGame['unplaced'] = [];
+  const lines = record.lines;
+  lines.forEach((l, i) => {
+    if ('action' in l) {
+      const a = l.action as StandardAction;
+      const next = lines[i + 1];
+      const before = game.unexplained.length;
+      game.act(a, next && 'asRead' in next ? () => next.asRead.racks : undefined);
+      for (const u of game.unexplained.slice(before)) unplaced.push({ line: i + 2, action: u.action, reason: u.error });
+    } else if ('entry' in l) {
+      try {
+        game.enter(l.entry, h.tableId);
+      } catch (err) {
+        if (!(err instanceof RulingError)) throw err;
+        unplaced.push({ line: i + 2, action: l.entry.entry, reason: err.message });
+      }
+    } else if ('count' in l) game.count(l.count.counted, l.count.skip, l.count.at, l.count.ref);
+    else if ('stop' in l) game.stop(l.stop.reason, l.stop.at, l.stop.ref, l.stop.choice);
+  });
+  const s = game.state;
+  const result = s.result;
+  const { names: _n, ...outcome } = result?.outcome ?? { names: undefined };
+  return {
+    kind: 'standard',
+    tableId: h.tableId,
+    gameNo: h.gameNo,
+    players: [...h.players],
+    flags: game.flags().map(({ gameNo: _g, ...f }) => f),
+    outcome: {
+      phase: s.phase,
+      endReason: s.endReason,
+      ...(result ? { ...outcome, marks: [...result.score.marks] } : {}),
+    },
+    points: result ? [...result.score.points] : null,
+    payment: null,
+    unplaced,
+  };
+}

@@ -1,0 +1,549 @@
+/**
+ * The game record: one game of one table as the referee took it, in a documented, versioned JSON
+ * lines format anyone can audit (rules/GAME-RECORD.md, format `mjhub.game-record` version 1).
+ *
+ * Line 1 is the header ({@link RecordHeader}: the table kind, the players, each card's id and the
+ * SHA-256 of its file text, the scoring settings, for a Royale Siamese game the walls as built).
+ * Every later line is one object with exactly one key naming what it is ({@link RecordLine}):
+ * - `action`: one referee action, in the order the table's referee took it (a Siamese
+ *   {@link GameAction}, seed 003; a 4-player {@link StandardAction}, seed 000);
+ * - `entry`: a 4-player director entry (000: a look at a stolen tile, a hand declared dead in error);
+ *   a Siamese director entry (003 rule 19C/D) is an `action` (the Siamese referee takes it);
+ * - `count`: a 4-player count check with the tiles the rack readers counted (NMJL: 13 off turn, 14 on);
+ * - `asRead`: a 4-player Charleston pass the referee refused that went on as the readers held the racks;
+ * - `stop`: the hub ended the game there (the table was cleared, or the director's choice after a restart);
+ * - `ruling`: the director's standing ruling on one flag of the game (dismissed or confirmed).
+ * No flag, outcome or score is in a record: a referee derives them (hub/record/replay.ts).
+ *
+ * Pure: no Node, no DOM. {@link writeGameRecord} writes the text, {@link parseGameRecord} reads and
+ * validates it, naming the line and the field of bad input ({@link GameRecordError}).
+ */
+import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
+import type { GameAction } from '../referee/actions.js';
+import type { Place } from '../referee/places.js';
+import type { StandardAction } from '../referee/standard.js';
+import { TOURNAMENT_000, type TournamentProfile } from '../scoring/tournament.js';
+
+/** The format id every record's header carries. */
+export const GAME_RECORD_FORMAT = 'mjhub.game-record';
+/** The format version this module writes and reads. */
+export const GAME_RECORD_VERSION = 1;
+
+/** A card a record was refereed with: its id and the SHA-256 (hex, 64 digits) of its file text (UTF-8). */
+export interface RecordCard {
+  id: string;
+  sha256: string;
+}
+
+/** The scoring settings of a Royale Siamese record: the rules' own (003 rule 17; 18D for a wrong count, the default). */
+export interface SiameseScoring {
+  name: string;
+  /** the referee's reading of a wrong count beside a Mah Jongg (rules/referee/siamese.ts `countRule`) */
+  countRule: '18D' | '18A';
+}
+
+/** The scoring settings of a Royale Siamese record as the hub plays it now. */
+export const SIAMESE_SCORING: Readonly<SiameseScoring> = Object.freeze({ name: 'Royale Siamese (seed 003 rule 17)', countRule: '18D' });
+
+interface HeaderBase {
+  format: typeof GAME_RECORD_FORMAT;
+  version: typeof GAME_RECORD_VERSION;
+  /** the table's id at the hub, e.g. `"t1"` */
+  tableId: string;
+  /** the game's number at that table (1-based); flag ids are `g<gameNo>-…` */
+  gameNo: number;
+  /** player names, index 0 is East */
+  players: string[];
+  cards: RecordCard[];
+}
+
+/** The header of a Royale Siamese record (seed 003). */
+export interface SiameseHeader extends HeaderBase {
+  kind: 'siamese';
+  racksPerPlayer: number;
+  tilesPerWall: number;
+  /** the order the walls are used in */
+  wallOrder: number[];
+  /** the tiles in each wall (index = wall number) when the walls were built and the game began */
+  walls: TileId[][];
+  scoring: SiameseScoring;
+}
+
+/** The header of a 4-player record (seed 000). */
+export interface StandardHeader extends HeaderBase {
+  kind: 'standard';
+  /** the tournament profile the game is scored with (rules/scoring/tournament.ts) */
+  scoring: TournamentProfile;
+  /** true when the jokers of the exposure that made a hand dead stayed in play (rules/referee/standard.ts; absent: false) */
+  killingExposureJokersInPlay?: boolean;
+}
+
+export type RecordHeader = SiameseHeader | StandardHeader;
+
+/** A 4-player director entry (000): what no reader can witness. */
+export interface StandardEntry {
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error';
+  player: number;
+  rack: number;
+  by: string;
+  /** ms since epoch */
+  at: number;
+  ref: string;
+}
+
+/** A 4-player count check: `counted[p]` tiles in player p's rack and on its top (rack readers); `skip` players not judged. */
+export interface StandardCount {
+  at: number;
+  ref: string;
+  skip: number[];
+  counted: number[];
+}
+
+/** A refused Charleston pass that went on as read: each player's rack (tile kinds) as the readers held it. */
+export interface AsRead {
+  at: number;
+  ref: string;
+  racks: TileKind[][];
+}
+
+/** The hub ended the game here: `reason` as the views say it; `choice` when the director chose after a restart. */
+export interface RecordStop {
+  at: number;
+  ref: string;
+  reason: string;
+  choice?: 'score' | 'void' | 'replay';
+}
+
+/** The director's standing ruling on a flag of the game (the latest one stands). */
+export interface RecordRuling {
+  flagId: string;
+  ruling: 'confirm' | 'dismiss';
+  /** with a confirm of a 003 rule 20 flag where the rule is silent: the rack (index) chosen to die */
+  deadRack?: number;
+  by: string;
+  at: number;
+}
+
+/** One line after the header. */
+export type RecordLine =
+  | { action: GameAction | StandardAction }
+  | { entry: StandardEntry }
+  | { count: StandardCount }
+  | { asRead: AsRead }
+  | { stop: RecordStop }
+  | { ruling: RecordRuling };
+
+/** A whole record. */
+export interface GameRecord {
+  header: RecordHeader;
+  lines: RecordLine[];
+}
+
+/** A record that cannot be read: `line` (1-based) and `field` (a path such as `action.tile`) say where. */
+export class GameRecordError extends Error {
+  constructor(
+    readonly line: number,
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`line ${line}${field ? `, field ${field}` : ''}: ${problem}`);
+    this.name = 'GameRecordError';
+  }
+}
+
+/** The record as text: the header line, then one line per entry, each ending in a newline. */
+export function writeGameRecord(r: GameRecord): string {
+  return [r.header, ...r.lines].map((l) => JSON.stringify(l)).join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------- reading
+
+type Obj = Record<string, unknown>;
+
+/** A validator of one line: `bad(field, problem)` throws naming the line. */
+class Check {
+  constructor(readonly line: number) {}
+  bad(field: string, problem: string): never {
+    throw new GameRecordError(this.line, field, problem);
+  }
+  obj(v: unknown, field: string): Obj {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) this.bad(field, `must be an object, not ${show(v)}`);
+    return v as Obj;
+  }
+  str(o: Obj, k: string, at: string): string {
+    const v = o[k];
+    if (typeof v !== 'string') this.bad(path(at, k), `must be a string, not ${show(v)}`);
+    return v;
+  }
+  int(o: Obj, k: string, at: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+    const v = o[k];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) this.bad(path(at, k), `must be a whole number ${min}-${max === Number.MAX_SAFE_INTEGER ? '…' : max}, not ${show(v)}`);
+    return v;
+  }
+  num(o: Obj, k: string, at: string): number {
+    const v = o[k];
+    if (typeof v !== 'number' || !Number.isFinite(v)) this.bad(path(at, k), `must be a number, not ${show(v)}`);
+    return v;
+  }
+  bool(o: Obj, k: string, at: string): boolean {
+    const v = o[k];
+    if (typeof v !== 'boolean') this.bad(path(at, k), `must be true or false, not ${show(v)}`);
+    return v;
+  }
+  arr(o: Obj, k: string, at: string): unknown[] {
+    const v = o[k];
+    if (!Array.isArray(v)) this.bad(path(at, k), `must be a list, not ${show(v)}`);
+    return v;
+  }
+  oneOf<T extends string>(o: Obj, k: string, at: string, values: readonly T[]): T {
+    const v = o[k];
+    if (typeof v !== 'string' || !values.includes(v as T)) this.bad(path(at, k), `must be one of ${values.join(', ')}, not ${show(v)}`);
+    return v as T;
+  }
+  tile(o: Obj, k: string, at: string): void {
+    const v = o[k];
+    if (typeof v !== 'string' || !isTileId(v)) this.bad(path(at, k), `must be a tile id such as "5B#3", not ${show(v)}`);
+  }
+  kind(v: unknown, field: string): void {
+    if (typeof v !== 'string' || !isTileKind(v)) this.bad(field, `must be a tile kind such as "5B", not ${show(v)}`);
+  }
+  kinds(v: unknown, field: string): void {
+    if (!Array.isArray(v)) this.bad(field, `must be a list of tile kinds, not ${show(v)}`);
+    v.forEach((t, i) => this.kind(t, `${field}[${i}]`));
+  }
+  ints(v: unknown, field: string, min = 0, max = Number.MAX_SAFE_INTEGER): void {
+    if (!Array.isArray(v)) this.bad(field, `must be a list of whole numbers, not ${show(v)}`);
+    v.forEach((n, i) => {
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) this.bad(`${field}[${i}]`, `must be a whole number ${min}-${max}, not ${show(n)}`);
+    });
+  }
+  only(o: Obj, at: string, keys: readonly string[]): void {
+    for (const k of Object.keys(o)) if (!keys.includes(k)) this.bad(path(at, k), `is not a field of this line (fields: ${keys.join(', ')})`);
+  }
+  place(o: Obj, k: string, at: string, nullable = false): void {
+    const v = o[k];
+    if (v === null && nullable) return;
+    const p = this.obj(v, path(at, k));
+    const f = path(at, k);
+    const area = this.oneOf(p, 'area', f, ['wall', 'rack', 'top', 'floor'] as const);
+    if (area === 'wall') {
+      this.only(p, f, ['area', 'wall']);
+      this.int(p, 'wall', f);
+    } else if (area === 'floor') this.only(p, f, ['area']);
+    else {
+      this.only(p, f, ['area', 'player', 'rack']);
+      this.int(p, 'player', f);
+      this.int(p, 'rack', f);
+    }
+  }
+}
+
+const path = (at: string, k: string) => (at ? `${at}.${k}` : k);
+const show = (v: unknown): string => {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 57)}...` : s;
+};
+
+const SIAMESE_ACTIONS = ['pick', 'discard', 'call', 'arrange', 'build', 'other-move', 'count-check', 'director-entry', 'readers-heard'] as const;
+const STANDARD_ACTIONS = ['deal', 'pass', 'second-charleston', 'courtesy', 'pick', 'discard', 'call', 'expose', 'joker-exchange', 'mah-jongg', 'wall-game'] as const;
+const CALLS = ['pung', 'kong', 'quint', 'sextet', 'mah-jongg', 'pair', 'single'] as const;
+
+function checkWindow(c: Check, o: Obj, k: string, at: string): void {
+  const w = c.obj(o[k], path(at, k));
+  c.only(w, path(at, k), ['from', 'to']);
+  c.num(w, 'from', path(at, k));
+  c.num(w, 'to', path(at, k));
+}
+
+function checkUnseen(c: Check, o: Obj, at: string): void {
+  if (o.unseen === undefined) return;
+  c.arr(o, 'unseen', at).forEach((u, i) => {
+    const f = `${at}.unseen[${i}]`;
+    const r = c.obj(u, f);
+    c.only(r, f, ['player', 'rack']);
+    c.int(r, 'player', f);
+    c.int(r, 'rack', f);
+  });
+}
+
+/** A Siamese referee action (rules/referee/actions.ts). */
+function checkSiameseAction(c: Check, a: Obj, at: string): void {
+  const type = c.oneOf(a, 'type', at, SIAMESE_ACTIONS);
+  c.num(a, 'at', at);
+  c.str(a, 'ref', at);
+  if (a.unheard !== undefined && a.unheard !== true) c.bad(`${at}.unheard`, `must be true or absent, not ${show(a.unheard)}`);
+  if (a.left !== undefined) checkWindow(c, a, 'left', at);
+  const base = ['type', 'at', 'ref', 'unheard', 'left'];
+  switch (type) {
+    case 'pick':
+      c.only(a, at, [...base, 'player', 'wall', 'to', 'tile']);
+      c.int(a, 'player', at);
+      c.int(a, 'wall', at);
+      c.place(a, 'to', at);
+      c.tile(a, 'tile', at);
+      break;
+    case 'discard':
+      c.only(a, at, [...base, 'player', 'from', 'tile', 'unseen']);
+      c.int(a, 'player', at);
+      c.place(a, 'from', at);
+      c.tile(a, 'tile', at);
+      checkUnseen(c, a, at);
+      break;
+    case 'call':
+      c.only(a, at, [...base, 'player', 'to', 'tile']);
+      c.int(a, 'player', at);
+      c.place(a, 'to', at);
+      c.tile(a, 'tile', at);
+      break;
+    case 'arrange':
+      c.only(a, at, [...base, 'player', 'from', 'to', 'tile']);
+      c.int(a, 'player', at);
+      c.place(a, 'from', at);
+      c.place(a, 'to', at);
+      c.tile(a, 'tile', at);
+      break;
+    case 'build':
+      c.only(a, at, [...base, 'wall', 'from', 'tile']);
+      c.int(a, 'wall', at);
+      c.place(a, 'from', at, true);
+      c.tile(a, 'tile', at);
+      break;
+    case 'other-move':
+      c.only(a, at, [...base, 'from', 'to', 'tile', 'unseen']);
+      c.place(a, 'from', at, true);
+      c.place(a, 'to', at);
+      c.tile(a, 'tile', at);
+      checkUnseen(c, a, at);
+      break;
+    case 'count-check':
+      c.only(a, at, [...base, 'skipPlayers']);
+      c.ints(a.skipPlayers, `${at}.skipPlayers`);
+      break;
+    case 'director-entry':
+      c.only(a, at, [...base, 'entry', 'player', 'rack']);
+      c.oneOf(a, 'entry', at, ['misnamed-discard'] as const);
+      c.int(a, 'player', at);
+      c.int(a, 'rack', at);
+      break;
+    case 'readers-heard':
+      c.only(a, at, base);
+      break;
+  }
+}
+
+/** A 4-player referee action (rules/referee/standard.ts). */
+function checkStandardAction(c: Check, a: Obj, at: string): void {
+  const type = c.oneOf(a, 'type', at, STANDARD_ACTIONS);
+  c.num(a, 'at', at);
+  c.str(a, 'ref', at);
+  if (a.unheard !== undefined) c.ints(a.unheard, `${at}.unheard`, 0, 3);
+  const base = ['type', 'at', 'ref', 'unheard'];
+  const seat = () => c.int(a, 'player', at, 0, 3);
+  const perSeat = (k: string) => {
+    const v = c.arr(a, k, at);
+    if (v.length !== 4) c.bad(`${at}.${k}`, `must have 4 entries (one per seat), not ${v.length}`);
+    return v;
+  };
+  switch (type) {
+    case 'deal':
+      c.only(a, at, [...base, 'hands', 'wallSize']);
+      perSeat('hands').forEach((h, i) => c.kinds(h, `${at}.hands[${i}]`));
+      if (a.wallSize !== undefined) c.int(a, 'wallSize', at);
+      break;
+    case 'pass':
+      c.only(a, at, [...base, 'tiles', 'blind']);
+      perSeat('tiles').forEach((h, i) => c.kinds(h, `${at}.tiles[${i}]`));
+      if (a.blind !== undefined) c.ints(a.blind, `${at}.blind`, 0, 3);
+      break;
+    case 'second-charleston':
+      c.only(a, at, [...base, 'wants']);
+      perSeat('wants').forEach((w, i) => {
+        if (typeof w !== 'boolean') c.bad(`${at}.wants[${i}]`, `must be true or false, not ${show(w)}`);
+      });
+      break;
+    case 'courtesy':
+      c.only(a, at, [...base, 'wishes', 'tiles']);
+      c.ints(perSeat('wishes'), `${at}.wishes`, 0, 3);
+      perSeat('tiles').forEach((h, i) => c.kinds(h, `${at}.tiles[${i}]`));
+      break;
+    case 'pick':
+    case 'discard':
+      c.only(a, at, [...base, 'player', 'tile']);
+      seat();
+      c.kind(a.tile, `${at}.tile`);
+      break;
+    case 'call':
+      c.only(a, at, [...base, 'calls']);
+      c.arr(a, 'calls', at).forEach((x, i) => {
+        const f = `${at}.calls[${i}]`;
+        const o = c.obj(x, f);
+        c.only(o, f, ['player', 'for', 'intoRack']);
+        c.int(o, 'player', f, 0, 3);
+        c.oneOf(o, 'for', f, CALLS);
+        if (o.intoRack !== undefined) c.bool(o, 'intoRack', f);
+      });
+      break;
+    case 'expose':
+      c.only(a, at, [...base, 'player', 'tiles']);
+      seat();
+      c.kinds(a.tiles, `${at}.tiles`);
+      break;
+    case 'joker-exchange':
+      c.only(a, at, [...base, 'player', 'owner', 'exposure', 'tile']);
+      seat();
+      c.int(a, 'owner', at, 0, 3);
+      c.int(a, 'exposure', at);
+      c.kind(a.tile, `${at}.tile`);
+      break;
+    case 'mah-jongg':
+      c.only(a, at, [...base, 'player', 'exposedBy']);
+      seat();
+      if (a.exposedBy !== undefined) c.ints(a.exposedBy, `${at}.exposedBy`, 0, 3);
+      break;
+    case 'wall-game':
+      c.only(a, at, base);
+      break;
+  }
+}
+
+function checkHeader(c: Check, h: Obj): RecordHeader {
+  if (h.format !== GAME_RECORD_FORMAT) c.bad('format', `must be "${GAME_RECORD_FORMAT}" (a game record's header), not ${show(h.format)}`);
+  if (h.version !== GAME_RECORD_VERSION) c.bad('version', `this reader knows version ${GAME_RECORD_VERSION}, not ${show(h.version)}`);
+  const kind = c.oneOf(h, 'kind', '', ['siamese', 'standard'] as const);
+  c.str(h, 'tableId', '');
+  c.int(h, 'gameNo', '', 1);
+  const players = c.arr(h, 'players', '');
+  const nPlayers = kind === 'siamese' ? 2 : 4;
+  if (players.length !== nPlayers) c.bad('players', `a ${kind} table has ${nPlayers} players, not ${players.length}`);
+  players.forEach((p, i) => {
+    if (typeof p !== 'string') c.bad(`players[${i}]`, `must be a name, not ${show(p)}`);
+  });
+  const cards = c.arr(h, 'cards', '');
+  if (cards.length === 0) c.bad('cards', 'must name at least one card');
+  cards.forEach((x, i) => {
+    const f = `cards[${i}]`;
+    const o = c.obj(x, f);
+    c.only(o, f, ['id', 'sha256']);
+    c.str(o, 'id', f);
+    if (typeof o.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(o.sha256)) c.bad(`${f}.sha256`, `must be 64 lowercase hex digits (SHA-256 of the card file), not ${show(o.sha256)}`);
+  });
+  const common = ['format', 'version', 'kind', 'tableId', 'gameNo', 'players', 'cards', 'scoring'];
+  const scoring = c.obj(h.scoring, 'scoring');
+  if (kind === 'siamese') {
+    c.only(h, '', [...common, 'racksPerPlayer', 'tilesPerWall', 'wallOrder', 'walls']);
+    c.int(h, 'racksPerPlayer', '', 1);
+    c.int(h, 'tilesPerWall', '', 1);
+    c.ints(h.wallOrder, 'wallOrder');
+    c.arr(h, 'walls', '').forEach((w, i) => {
+      if (!Array.isArray(w)) c.bad(`walls[${i}]`, `must be a list of tile ids, not ${show(w)}`);
+      w.forEach((t, j) => {
+        if (typeof t !== 'string' || !isTileId(t)) c.bad(`walls[${i}][${j}]`, `must be a tile id such as "5B#3", not ${show(t)}`);
+      });
+    });
+    c.only(scoring, 'scoring', Object.keys(SIAMESE_SCORING));
+    c.str(scoring, 'name', 'scoring');
+    c.oneOf(scoring, 'countRule', 'scoring', ['18D', '18A'] as const);
+  } else {
+    c.only(h, '', [...common, 'killingExposureJokersInPlay']);
+    if (h.killingExposureJokersInPlay !== undefined && typeof h.killingExposureJokersInPlay !== 'boolean') c.bad('killingExposureJokersInPlay', `must be true or false, not ${show(h.killingExposureJokersInPlay)}`);
+    // the tournament profile: every field of seed 000's, of the same type
+    const keys = Object.keys(TOURNAMENT_000) as (keyof TournamentProfile)[];
+    c.only(scoring, 'scoring', keys);
+    for (const k of keys) {
+      const want = typeof TOURNAMENT_000[k];
+      if (typeof scoring[k] !== want || (want === 'number' && !Number.isFinite(scoring[k]))) c.bad(`scoring.${k}`, `must be a ${want}, not ${show(scoring[k])}`);
+    }
+  }
+  return h as unknown as RecordHeader;
+}
+
+function checkLine(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
+  const keys = Object.keys(o);
+  const known = kind === 'siamese' ? ['action', 'stop', 'ruling'] : ['action', 'entry', 'count', 'asRead', 'stop', 'ruling'];
+  if (keys.length !== 1 || !known.includes(keys[0]!)) c.bad('', `a ${kind} record's line is an object with exactly one of the keys ${known.join(', ')}; this one has ${keys.length ? keys.join(', ') : 'none'}`);
+  const k = keys[0]!;
+  const v = c.obj(o[k], k);
+  switch (k) {
+    case 'action':
+      if (kind === 'siamese') checkSiameseAction(c, v, k);
+      else checkStandardAction(c, v, k);
+      break;
+    case 'entry':
+      c.only(v, k, ['entry', 'player', 'rack', 'by', 'at', 'ref']);
+      c.oneOf(v, 'entry', k, ['looked-at-stolen-tile', 'dead-declared-in-error'] as const);
+      c.int(v, 'player', k, 0, 3);
+      c.int(v, 'rack', k, 0, 0);
+      c.str(v, 'by', k);
+      c.num(v, 'at', k);
+      c.str(v, 'ref', k);
+      break;
+    case 'count':
+      c.only(v, k, ['at', 'ref', 'skip', 'counted']);
+      c.num(v, 'at', k);
+      c.str(v, 'ref', k);
+      c.ints(v.skip, `${k}.skip`, 0, 3);
+      c.ints(v.counted, `${k}.counted`);
+      if ((v.counted as unknown[]).length !== 4) c.bad(`${k}.counted`, `must have 4 entries (one per seat), not ${(v.counted as unknown[]).length}`);
+      break;
+    case 'asRead':
+      c.only(v, k, ['at', 'ref', 'racks']);
+      c.num(v, 'at', k);
+      c.str(v, 'ref', k);
+      c.arr(v, 'racks', k).forEach((r, i) => c.kinds(r, `${k}.racks[${i}]`));
+      break;
+    case 'stop':
+      c.only(v, k, ['at', 'ref', 'reason', 'choice']);
+      c.num(v, 'at', k);
+      c.str(v, 'ref', k);
+      c.str(v, 'reason', k);
+      if (v.choice !== undefined) c.oneOf(v, 'choice', k, ['score', 'void', 'replay'] as const);
+      break;
+    case 'ruling':
+      c.only(v, k, ['flagId', 'ruling', 'deadRack', 'by', 'at']);
+      c.str(v, 'flagId', k);
+      c.oneOf(v, 'ruling', k, ['confirm', 'dismiss'] as const);
+      if (v.deadRack !== undefined) c.int(v, 'deadRack', k);
+      c.str(v, 'by', k);
+      c.num(v, 'at', k);
+      break;
+  }
+  return o as RecordLine;
+}
+
+/**
+ * Reads a record's text (rules/GAME-RECORD.md), checking every line and field.
+ * Blank lines are allowed only at the end.
+ * @throws GameRecordError naming the line (1-based) and the field of the first thing wrong: not
+ *   JSON, not a record header (format, version), a field missing, of the wrong type or unknown, a
+ *   tile that is not a tile, a line of a kind the table has not, a ruling on a flag of another game
+ */
+export function parseGameRecord(text: string): GameRecord {
+  const raw = text.split(/\r?\n/);
+  while (raw.length && raw[raw.length - 1]!.trim() === '') raw.pop();
+  if (raw.length === 0) throw new GameRecordError(1, '', 'the record is empty (line 1 is its header)');
+  const parsed = raw.map((l, i) => {
+    const c = new Check(i + 1);
+    if (l.trim() === '') c.bad('', 'a blank line inside the record');
+    try {
+      return JSON.parse(l) as unknown;
+    } catch {
+      // the parser's own words quote the text: a record's line is named, never echoed
+      return c.bad('', 'not JSON (each line of a record is one JSON object)');
+    }
+  });
+  const header = checkHeader(new Check(1), new Check(1).obj(parsed[0], ''));
+  const lines = parsed.slice(1).map((o, i) => {
+    const c = new Check(i + 2);
+    const line = checkLine(c, header.kind, c.obj(o, ''));
+    if ('ruling' in line && !line.ruling.flagId.startsWith(`g${header.gameNo}-`)) c.bad('ruling.flagId', `"${line.ruling.flagId}" is not a flag of game ${header.gameNo} (its flags are g${header.gameNo}-…)`);
+    return line;
+  });
+  return { header, lines };
+}
+
+/** The tiles in each wall (index = wall number) as a referee state's places hold them. */
+export function wallsOf(where: ReadonlyMap<TileId, Place>, walls: number): TileId[][] {
+  const out: TileId[][] = Array.from({ length: walls }, () => []);
+  for (const [tile, p] of where) if (p.area === 'wall') (out[p.wall] ??= []).push(tile);
+  return out;
+}
