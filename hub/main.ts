@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = o.countCheckMs;
   }
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
-  if (tournament) checkTournamentTables(o.tournament!, tournament, tables.map(({ table }) => ({ id: table.id, variant: table.variant })));
+  if (tournament) checkTournamentTables(o.tournament!, tournament, tables.map(({ table }) => ({ id: table.id, variant: table.variant, ...(table.scoring !== undefined ? { scoring: table.scoring } : {}) })));
   const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
   if (existsSync(o.data) && !statSync(o.data).isDirectory()) throw new Error(`--data ${o.data} is a file, not a folder`);
   // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock

@@ -40,6 +40,7 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
   'discards',
   'flags',
   'score',
+  'scoring',
   'results',
   'readers',
   'updatedAt',

@@ -113,12 +113,16 @@ const ENTRY_BODY = {
   required: ['entry', 'player'],
   additionalProperties: false,
   // the rack is required for a Siamese mis-named discard only (a standard table has one rack each)
-  if: { properties: { entry: { const: 'misnamed-discard' } } },
-  then: { required: ['rack'] },
+  allOf: [
+    { if: { properties: { entry: { const: 'misnamed-discard' } } }, then: { required: ['rack'] } },
+    { if: { properties: { entry: { const: 'announced-line' } } }, then: { required: ['line'] } },
+  ],
   properties: {
-    entry: { type: 'string', enum: ['misnamed-discard', 'looked-at-stolen-tile', 'dead-declared-in-error'] },
+    entry: { type: 'string', enum: ['misnamed-discard', 'looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line'] },
     player: { type: 'integer', minimum: 0, maximum: 3 },
     rack: { type: 'integer', minimum: 0, maximum: 1 },
+    // announced-line: the card line's id
+    line: { type: 'string', minLength: 1, maxLength: 120 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
   },
 } as const;
@@ -368,7 +372,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string } }>(
+    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; line?: string; by?: string } }>(
       '/api/director/tables/:id/entries',
       { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
       async (req, reply) => {
@@ -379,8 +383,8 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         // a Siamese table knows only the mis-named discard (003 rule 19C/D); the standard table the others (000)
         const variant = t.publicView().variant;
         if ((rest.entry === 'misnamed-discard') !== (variant === 'siamese'))
-          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard' : 'only looked-at-stolen-tile and dead-declared-in-error'}`);
-        const entry = { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0 } as AnyDirectorEntry;
+          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard' : 'only looked-at-stolen-tile, dead-declared-in-error and announced-line'}`);
+        const entry = { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0, ...(rest.line !== undefined ? { line: rest.line } : {}) } as AnyDirectorEntry;
         t.enter(entry, by ?? 'director');
         tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);
         return toPublic(t.publicView());

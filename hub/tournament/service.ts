@@ -309,7 +309,7 @@ export class TournamentService {
       clocks: Array.from({ length: this.config.rounds }, () => newRoundClock(this.config.roundMs, this.config.warnBelowMs)),
       timeUp: new Array<boolean>(this.config.rounds).fill(false),
       cards: Array.from({ length: this.config.rounds }, (_, r): AnyScoreCard[] =>
-        this.config.kind === 'siamese' ? siameseCardsForRound(this.config.name, this.config.players, r + 1) : scoreCardsForRound(this.config.name, this.config.players, r + 1),
+        this.config.kind === 'siamese' ? siameseCardsForRound(this.config.name, this.config.players, r + 1) : scoreCardsForRound(this.config.name, this.config.players, r + 1, this.config.scoring),
       ),
       seen: new Map(),
       played: new Map(),

@@ -41,7 +41,8 @@ import {
 } from '../../../rules/referee/standard.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
-import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
+import { ScoringError } from '../../../rules/scoring/tournament.js';
+import { checkScoringConfig, describeScoringSettings, scoreWithSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
@@ -70,9 +71,11 @@ interface HeldEvent {
 
 /**
  * Options of a standard table engine (as the Siamese engine's). Without `settleByArea` every zone
- * settles in the table's `timing.settleMs`.
+ * settles in the table's `timing.settleMs`. `scoring`: the settings the games are scored with
+ * (rules/scoring/settings.ts): a tournament's when one plays the table, else the table config's
+ * `scoring` (default seed 000's).
  */
-export type StandardEngineOptions = EngineOptions;
+export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings };
 
 /**
  * A Charleston pass the readers saw with blind tiles the referee refused (NMJL: blind passes only on
@@ -134,6 +137,10 @@ export class StandardTableEngine extends TableMachine {
   private readonly flagRefs = new Map<string, number>();
   /** players the director entered as having looked at a stolen tile in the current game (000: −10 each at its end) */
   private lookedAt: number[] = [];
+  /** the line each player announced in the current game (director entry `announced-line`; paid with `paidLine: "announced"`) */
+  private announced = new Map<number, string>();
+  /** the scoring settings in force on this table */
+  private settings!: ScoringSettings;
   /** blind passes refused in the current game (see {@link RefusedBlindPass}) */
   private refusedPasses: RefusedBlindPass[] = [];
   /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
@@ -157,6 +164,7 @@ export class StandardTableEngine extends TableMachine {
       throw new Error(`table ${t.id}: the standard engine plays 4 players with 1 rack each (variant "standard"), not ${t.players.length} players × ${t.racksPerPlayer} racks (${t.variant})`);
     }
     super(opts, opts.settleByArea ?? null);
+    this.settings = opts.scoring ?? checkScoringConfig(t.scoring ?? 'tournament', `table ${t.id}: scoring`);
     this.rebuild();
     this.beginRestartCheck();
   }
@@ -164,13 +172,14 @@ export class StandardTableEngine extends TableMachine {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed });
+    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, settings: this.settings });
     this.state = initialStandardState();
     this.agg = new StandardAggregator();
     this.mismatches = [];
     this.unexplained.length = 0;
     this.inferred = [];
     this.lookedAt = [];
+    this.announced = new Map();
     this.refusedPasses = [];
     this.past = [];
     this.unheard = null;
@@ -208,13 +217,14 @@ export class StandardTableEngine extends TableMachine {
       if (s.gameNo === (e.data as GameStoppedData).gameNo && s.gameNo > 0 && s.phase !== 'ended') {
         const { wallGame: _w, ...base } = this.referee.outcomeOf(s);
         const outcome = { ...base, unfinished: true };
-        this.state = StandardTableEngine.withLookedAt({ ...s, phase: 'ended', endReason: `${STOPPED_REASON} (000: a game not completed scores zero)`, turn: null, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt);
+        this.state = this.withLookedAt({ ...s, phase: 'ended', endReason: `${STOPPED_REASON} (000: a game not completed scores zero)`, turn: null, result: { outcome, score: scoreWithSettings(outcome, this.settings) } }, this.lookedAt);
       }
     } else if (e.type === 'director-entry') {
       try {
         const next = this.withEntry(e.data as AnyDirectorEntry);
         this.state = next.state;
         this.lookedAt = next.lookedAt;
+        if (next.announced) this.announced = next.announced;
       } catch (err) {
         // checked when entered: only a log edited by hand gets here, and it must not stop the fold
         if (!(err instanceof RulingError)) throw err;
@@ -381,9 +391,9 @@ export class StandardTableEngine extends TableMachine {
     }
     const { wallGame: _w, ...base } = this.referee.outcomeOf(s);
     const outcome = { ...base, unfinished: true };
-    const result = { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) };
+    const result = { outcome, score: scoreWithSettings(outcome, this.settings) };
     if (d.choice === 'void') this.state = { ...ended, endReason, result };
-    else this.state = StandardTableEngine.withLookedAt({ ...ended, endReason: `${endReason} (000: a game not completed scores zero)`, result }, this.lookedAt);
+    else this.state = this.withLookedAt({ ...ended, endReason: `${endReason} (000: a game not completed scores zero)`, result }, this.lookedAt);
   }
 
   /** The current game's flags, then the flags of earlier games still awaiting the director. */
@@ -406,13 +416,13 @@ export class StandardTableEngine extends TableMachine {
 
   /**
    * The game's end with the looked-at-stolen-tile entries (000: −10 each): the referee's result
-   * re-scored with `lookedAtStolenTile`. Idempotent. @throws ScoringError for an impossible outcome
+   * re-scored with `lookedAtStolenTile` and the table's settings. Idempotent. @throws ScoringError for an impossible outcome
    */
-  private static withLookedAt(s: StandardState, lookedAt: readonly number[]): StandardState {
+  private withLookedAt(s: StandardState, lookedAt: readonly number[]): StandardState {
     if (!s.result) return s;
     const { lookedAtStolenTile: _old, ...base } = s.result.outcome;
     const outcome = lookedAt.length > 0 ? { ...base, lookedAtStolenTile: [...lookedAt] } : base;
-    return { ...s, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } };
+    return { ...s, result: { outcome, score: scoreWithSettings(outcome, this.settings) } };
   }
 
   /**
@@ -425,7 +435,7 @@ export class StandardTableEngine extends TableMachine {
    *   entered, hand already dead, or the winner / the discarder of the winning tile (their hand
    *   cannot die after the Mah Jongg: the director corrects the score card instead)
    */
-  private withEntry(entry: AnyDirectorEntry): { state: StandardState; lookedAt: number[] } {
+  private withEntry(entry: AnyDirectorEntry): { state: StandardState; lookedAt: number[]; announced?: Map<number, string> } {
     const s = this.state;
     const p = entry.player;
     const names = this.table.players.map((q) => q.name);
@@ -435,7 +445,7 @@ export class StandardTableEngine extends TableMachine {
     const who = names[p] ?? `player ${p}`;
     const rescore = (next: StandardState, lookedAt: number[]) => {
       try {
-        return StandardTableEngine.withLookedAt(next, lookedAt);
+        return this.withLookedAt(next, lookedAt);
       } catch (err) {
         if (err instanceof ScoringError) throw new RulingError(409, `${who}: ${err.message}`);
         throw err;
@@ -445,6 +455,15 @@ export class StandardTableEngine extends TableMachine {
       if (this.lookedAt.includes(p)) throw new RulingError(409, `${who}'s look at a stolen tile in game ${s.gameNo} was already entered`);
       const lookedAt = [...this.lookedAt, p];
       return { state: rescore(s, lookedAt), lookedAt };
+    }
+    if (entry.entry === 'announced-line') {
+      if (this.settings.paidLine !== 'announced') throw new RulingError(409, `table '${this.id}' pays the best line the tiles complete (scoring paidLine "best"): an announced line is not entered`);
+      const line = entry.line;
+      if (typeof line !== 'string' || !this.cards.some((c) => c.lines.some((l) => l.id === line))) throw new RulingError(400, `announced-line: '${String(line)}' is not a line of this table's cards`);
+      const announced = new Map(this.announced).set(p, line);
+      if (s.phase !== 'ended') return { state: s, lookedAt: this.lookedAt, announced };
+      if (!s.winner || s.winner.player !== p) throw new RulingError(409, `${who} did not win game ${s.gameNo}: an announced line is paid only for the Mah Jongg`);
+      return { state: rescore(this.atLine(s, line), this.lookedAt), lookedAt: this.lookedAt, announced };
     }
     if (entry.entry === 'dead-declared-in-error') {
       const me = s.players[p]!;
@@ -461,7 +480,7 @@ export class StandardTableEngine extends TableMachine {
         next.endReason = 'every hand is dead';
         next.turn = null;
         const outcome = this.referee.outcomeOf(next);
-        return { state: rescore({ ...next, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt), lookedAt: this.lookedAt };
+        return { state: rescore({ ...next, result: { outcome, score: scoreWithSettings(outcome, this.settings) } }, this.lookedAt), lookedAt: this.lookedAt };
       }
       if (next.turn === p) {
         // a dead hand neither picks nor discards: the turn passes on (NMJL)
@@ -476,7 +495,20 @@ export class StandardTableEngine extends TableMachine {
       }
       return { state: next, lookedAt: this.lookedAt };
     }
-    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile and dead-declared-in-error, not '${String(entry.entry)}'`);
+    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error and announced-line, not '${String(entry.entry)}'`);
+  }
+
+  /**
+   * The ended game paid at `lineId`, the line the winner announced (pure: a new state).
+   * @throws RulingError 409 when the winner's tiles do not complete that line (the lines they complete named)
+   */
+  private atLine(s: StandardState, lineId: string): StandardState {
+    const w = s.winner!;
+    const line = (w.lines ?? []).find((l) => l.lineId === lineId);
+    const who = this.table.players[w.player]?.name ?? `player ${w.player}`;
+    if (!line) throw new RulingError(409, `${who}'s tiles do not complete ${this.lineText(lineId)} (they complete: ${(w.lines ?? []).map((l) => `${this.lineText(l.lineId)} ${l.value}`).join('; ') || 'none'})`);
+    const next: StandardState = { ...s, winner: { ...w, lineId: line.lineId, value: line.value, jokerless: line.jokerless, singlesAndPairs: line.singlesAndPairs } };
+    return { ...next, result: s.result && { ...s.result, outcome: this.referee.outcomeOf(next) } };
   }
 
   private act(a: StandardAction, e: StoredEvent): void {
@@ -486,6 +518,7 @@ export class StandardTableEngine extends TableMachine {
     }
     if (a.type === 'deal') {
       this.lookedAt = [];
+      this.announced = new Map();
       this.mismatches = [];
       this.unexplained.length = 0;
       this.inferred = [];
@@ -496,7 +529,8 @@ export class StandardTableEngine extends TableMachine {
     this.inferred.push(bare);
     try {
       const r = this.referee.apply(this.state, a);
-      this.state = this.lookedAt.length > 0 ? StandardTableEngine.withLookedAt(r.state, this.lookedAt) : r.state;
+      this.state = this.lookedAt.length > 0 ? this.withLookedAt(r.state, this.lookedAt) : r.state;
+      this.payAnnounced();
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
       // a replayed turn boundary is long past: the counts are checked at the next live one
       if (r.boundary && !this.replaying) this.turnBoundary(e.at);
@@ -505,6 +539,23 @@ export class StandardTableEngine extends TableMachine {
       const error = err instanceof Error ? err.message : String(err);
       this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error });
       if (err instanceof StandardActionError && a.type === 'pass' && a.blind?.some((b) => b > 0) && this.state.phase === 'charleston') this.refuseBlindPass(a, e, error);
+    }
+  }
+
+  /**
+   * A Mah Jongg just verified, on a table that pays the announced line, by a player whose line was
+   * entered during the game: paid at that line when the tiles complete it; otherwise the best line
+   * stays, and the director sees the refusal under "Moves the hub could not place".
+   */
+  private payAnnounced(): void {
+    const s = this.state;
+    const line = s.winner && this.settings.paidLine === 'announced' ? this.announced.get(s.winner.player) : undefined;
+    if (!line || s.phase !== 'ended' || s.winner!.lineId === line) return;
+    try {
+      this.state = this.withLookedAt(this.atLine(s, line), this.lookedAt);
+    } catch (err) {
+      if (!(err instanceof RulingError)) throw err;
+      this.unexplained.push({ ref: String(this.events.at(-1)?.seq ?? 0), at: this.now(), action: 'mah-jongg', error: `announced line not paid: ${err.message}` });
     }
   }
 
@@ -547,19 +598,31 @@ export class StandardTableEngine extends TableMachine {
    * - `{ entry: 'looked-at-stolen-tile', player }`: −10 points for `player` at the end of the game
    *   (the scorer's `lookedAtStolenTile`); entered after the end, the score changes at once;
    * - `{ entry: 'dead-declared-in-error', player }`: `player` declared a hand dead in error, so
-   *   `player`'s hand is dead (000): no more picks or discards, 0 points at the end (no wall-game bonus).
+   *   `player`'s hand is dead (000): no more picks or discards, 0 points at the end (no wall-game bonus);
+   * - `{ entry: 'announced-line', player, line }`: the line `player` announced for the Mah Jongg,
+   *   on a table whose settings pay the announced line (`paidLine: "announced"`): entered during
+   *   the game, it is paid when the Mah Jongg comes (if the tiles complete it); entered after it,
+   *   the score changes at once. Until one is entered the best line is paid.
    * An entry after the end changes the table's score; a score card the tournament already wrote
    * is corrected by the director (hub/tournament).
    * @param by who entered it, e.g. "director"
-   * @throws RulingError 400 bad player / rack / a Siamese entry, 409 no game, already entered, hand
-   *   already dead, or the winner / winning discarder declared dead after the Mah Jongg
+   * @throws RulingError 400 bad player / rack / a Siamese entry / a line not on the table's cards,
+   *   409 no game, already entered, hand already dead, the winner / winning discarder declared dead
+   *   after the Mah Jongg, an announced line on a table that pays the best line, or one the winner's
+   *   tiles do not complete (the lines they complete are named)
    */
   enter(entry: AnyDirectorEntry, by: string): void {
     this.withEntry(entry);
-    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by });
+    const line = entry.entry === 'announced-line' ? { line: entry.line! } : {};
+    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by, ...line });
   }
 
   // ------------------------------------------------------------------ views out
+
+  /** The scoring settings in force on this table (rules/scoring/settings.ts). */
+  scoringSettings(): ScoringSettings {
+    return structuredClone(this.settings);
+  }
 
   /** The referee's state now (for tests). */
   gameState(): StandardState {
@@ -675,6 +738,7 @@ export class StandardTableEngine extends TableMachine {
       discards: [...s.discards],
       flags: this.listedFlags(),
       score: this.score(),
+      scoring: describeScoringSettings(this.settings),
       results: this.results(),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
