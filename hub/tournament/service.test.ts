@@ -264,16 +264,18 @@ function tieScenario(s: ReturnType<typeof setup>) {
   for (const seat of [0, 1, 2, 3]) s.svc.initial(2, 1, seat);
 }
 
+/** the settings in force (seed 000's) on every row of the standings, as the director's pages print them */
+const SCORING_000 = '"Tournament scoring (seed 000); Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −20 (3 or more); Self-picked +10, jokerless +20 (not Singles and Pairs), wall game +10; Joker exchange completing Mah Jongg: counts as self-picked; Hand paid at: the best line its tiles complete"';
 const CSV =
-  'rank,player,name,points,prize\r\n' +
-  '1,p7,Gil Moss,35,80\r\n' +
-  '1,p8,Hal Burt,35,80\r\n' +
-  '3,p5,Eve Kahn,15,40\r\n' +
-  '4,p1,Ann Lee,0,0\r\n' +
-  '4,p2,Bea Ross,0,0\r\n' +
-  '4,p3,Cat Park,0,0\r\n' +
-  '4,p4,Dot Shaw,0,0\r\n' +
-  '4,p6,Fay Wong,0,0\r\n';
+  'rank,player,name,points,prize,scoring\r\n' +
+  `1,p7,Gil Moss,35,80,${SCORING_000}\r\n` +
+  `1,p8,Hal Burt,35,80,${SCORING_000}\r\n` +
+  `3,p5,Eve Kahn,15,40,${SCORING_000}\r\n` +
+  `4,p1,Ann Lee,0,0,${SCORING_000}\r\n` +
+  `4,p2,Bea Ross,0,0,${SCORING_000}\r\n` +
+  `4,p3,Cat Park,0,0,${SCORING_000}\r\n` +
+  `4,p4,Dot Shaw,0,0,${SCORING_000}\r\n` +
+  `4,p6,Fay Wong,0,0,${SCORING_000}\r\n`;
 
 describe('TournamentService: standings and downloads', () => {
   it('standings from complete cards only; a tie for 1st splits 1st and 2nd prizes: (100 + 60) / 2 = 80 each', () => {
@@ -303,6 +305,7 @@ describe('TournamentService: standings and downloads', () => {
         {
           format: 'mjhub.tournament-standings/1',
           tournament: 'Spring Open',
+          scoring: JSON.parse(`[${SCORING_000.replace(/; /g, '","')}]`),
           standings: [
             { rank: 1, player: 'p7', name: 'Gil Moss', points: 35, prize: 80 },
             { rank: 1, player: 'p8', name: 'Hal Burt', points: 35, prize: 80 },

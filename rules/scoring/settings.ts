@@ -148,6 +148,8 @@ const sameNumbers = (a: TournamentScoringSettings, b: TournamentScoringSettings)
   a.selfPicked === b.selfPicked && a.jokerless === b.jokerless && a.wallGame === b.wallGame && (['noneOrOne', 'two', 'threeOrMore'] as const).every((k) => a.discarderPenalty[k] === b.discarderPenalty[k]);
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** `o[k]` when `o` has the key (even null: a wrong type to name), else the default. */
+const or = (o: Record<string, unknown>, k: string, dflt: unknown): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : dflt);
 const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 
 const PENALTY_KEYS = ['noneOrOne', 'two', 'threeOrMore'] as const;
@@ -171,7 +173,7 @@ export function checkScoringConfig(x: unknown, where = 'scoring'): ScoringSettin
   if (x === 'tournament') return structuredClone(SETTINGS_000) as ScoringSettings;
   if (x === 'home') return structuredClone(SETTINGS_HOME) as ScoringSettings;
   if (!isObj(x)) throw new ScoringSettingsError(`${where}: must be "tournament", "home" or an object of settings, not ${JSON.stringify(x)}`);
-  const scheme = x.scheme ?? 'tournament';
+  const scheme = or(x, 'scheme', 'tournament');
   if (scheme !== 'tournament' && scheme !== 'home') throw bad('scheme', `must be "tournament" or "home", not ${JSON.stringify(x.scheme)}`);
   const known: readonly string[] = scheme === 'home' ? HOME_KEYS : TOURNAMENT_KEYS;
   for (const k of Object.keys(x)) {
@@ -180,17 +182,17 @@ export function checkScoringConfig(x: unknown, where = 'scoring'): ScoringSettin
     throw bad(k, other.includes(k) ? `is a setting of ${scheme === 'home' ? 'tournament' : 'home'} scoring, not of scheme "${scheme}"` : `is not a scoring setting (known: ${known.join(', ')})`);
   }
   const base = scheme === 'home' ? SETTINGS_HOME : SETTINGS_000;
-  const jokerExchangeSelfPicked = x.jokerExchangeSelfPicked ?? base.jokerExchangeSelfPicked;
+  const jokerExchangeSelfPicked = or(x, 'jokerExchangeSelfPicked', base.jokerExchangeSelfPicked);
   if (typeof jokerExchangeSelfPicked !== 'boolean') throw bad('jokerExchangeSelfPicked', `must be true or false, not ${JSON.stringify(x.jokerExchangeSelfPicked)}`);
-  const paidLine = x.paidLine ?? base.paidLine;
+  const paidLine = or(x, 'paidLine', base.paidLine);
   if (paidLine !== 'best' && paidLine !== 'announced') throw bad('paidLine', `must be "best" or "announced", not ${JSON.stringify(x.paidLine)}`);
   if (scheme === 'home') {
-    const given = x.payments ?? {};
+    const given = or(x, 'payments', {});
     if (!isObj(given)) throw bad('payments', `must be an object of { ${PAYMENT_KEYS.join(', ')} }, not ${JSON.stringify(x.payments)}`);
     for (const k of Object.keys(given)) if (!(PAYMENT_KEYS as readonly string[]).includes(k)) throw bad(`payments.${k}`, `is not a home payment (known: ${PAYMENT_KEYS.join(', ')})`);
     const payments = { ...SETTINGS_HOME.payments };
     for (const k of PAYMENT_KEYS) {
-      const v = given[k] ?? payments[k];
+      const v = or(given, k, payments[k]);
       if (!isWhole(v) || v < 0) throw bad(`payments.${k}`, `must be a whole multiple of the hand value ≥ 0, not ${JSON.stringify(given[k])}`);
       payments[k] = v;
     }
@@ -198,16 +200,16 @@ export function checkScoringConfig(x: unknown, where = 'scoring'): ScoringSettin
   }
   const t = SETTINGS_000;
   const points = (k: 'selfPicked' | 'jokerless' | 'wallGame'): number => {
-    const v = x[k] ?? t[k];
+    const v = or(x, k, t[k]);
     if (!isWhole(v)) throw bad(k, `must be a whole number of points, not ${JSON.stringify(x[k])}`);
     return v;
   };
-  const given = x.discarderPenalty ?? {};
+  const given = or(x, 'discarderPenalty', {});
   if (!isObj(given)) throw bad('discarderPenalty', `must be an object of { ${PENALTY_KEYS.join(', ')} }, not ${JSON.stringify(x.discarderPenalty)}`);
   for (const k of Object.keys(given)) if (!(PENALTY_KEYS as readonly string[]).includes(k)) throw bad(`discarderPenalty.${k}`, `is not a tier of the discarder's penalty (known: ${PENALTY_KEYS.join(', ')}: the winner's exposures before the call)`);
   const discarderPenalty = { ...t.discarderPenalty };
   for (const k of PENALTY_KEYS) {
-    const v = given[k] ?? discarderPenalty[k];
+    const v = or(given, k, discarderPenalty[k]);
     if (!isWhole(v)) throw bad(`discarderPenalty.${k}`, `must be a whole number of points (e.g. -10), not ${JSON.stringify(given[k])}`);
     discarderPenalty[k] = v;
   }
