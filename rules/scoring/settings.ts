@@ -258,6 +258,9 @@ export function scoringSettingsDiffer(a: ScoringSettings, b: ScoringSettings): {
 
 const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 
+/** The line {@link describeScoringSettings} prints for `paidLine: "announced"` (the director's page offers the entry on it). */
+export const ANNOUNCED_LINE_TEXT = 'Hand paid at: the line the player announces (director entry)';
+
 /**
  * The settings in words, one line each, as the director's pages and the exports print them, e.g.
  * `["Tournament scoring (seed 000)", "Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −20 (3 or more)", …]`.
@@ -265,7 +268,7 @@ const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 export function describeScoringSettings(s: Readonly<ScoringSettings>): string[] {
   const common = [
     `Joker exchange completing Mah Jongg: ${s.jokerExchangeSelfPicked ? 'counts as self-picked' : 'not self-picked'}`,
-    `Hand paid at: ${s.paidLine === 'best' ? 'the best line its tiles complete' : 'the line the player announces (director entry)'}`,
+    s.paidLine === 'best' ? 'Hand paid at: the best line its tiles complete' : ANNOUNCED_LINE_TEXT,
   ];
   if (s.scheme === 'home') {
     const p = s.payments;
