@@ -169,6 +169,7 @@ export const SEAT_VIEW_KEYS = keys<SeatView>()([
   'discards',
   'flags',
   'score',
+  'scoring',
   'practice',
   'updatedAt',
   'clock',

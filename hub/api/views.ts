@@ -348,6 +348,8 @@ export interface SeatView {
   discards: TileKind[];
   flags: PublicFlag[];
   score: ScoreView | null;
+  /** 4-player tables: the scoring settings in force, one line each (as on {@link PublicTableView}) */
+  scoring?: string[];
   /**
    * practice help: for each rack without a Mah Jongg that is not dead, the 5 nearest card lines;
    * null when the table does not allow it (`practiceHelp: false`, tournaments)

@@ -70,6 +70,8 @@ describe('a home table (table config scoring "home": the NMJL card\'s back)', ()
     expect(v.score?.breakdown[SOUTH]).toEqual(["Mah Jongg 30, on Cat's discard, jokerless: collects 240", 'Total 240']);
     expect(v.scoring?.[0]).toBe('Home scoring (NMJL card)');
     expect(b.engine.directorView().scoring).toEqual(v.scoring);
+    // and on each player's phone, next to the score
+    expect(b.engine.seatView(WEST).scoring).toEqual(v.scoring);
   });
 
   it('a joker exchange completing the Mah Jongg is self-picked by default: everybody pays 30 × 2 = 60, Bea collects 180', () => {
