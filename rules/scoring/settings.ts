@@ -97,11 +97,17 @@ export class ScoringSettingsError extends Error {
   }
 }
 
+/** `x` frozen with the objects it holds (one level down is all settings have). */
+function deepFreeze<T extends object>(x: T): T {
+  for (const v of Object.values(x)) if (typeof v === 'object' && v !== null) Object.freeze(v);
+  return Object.freeze(x);
+}
+
 /** Seed 000's settings, from {@link TOURNAMENT_000}: −10 / −20 / −20, +10 self-picked, +20 jokerless, +10 wall game. */
-export const SETTINGS_000: Readonly<TournamentScoringSettings> = Object.freeze(settingsOfProfile(TOURNAMENT_000));
+export const SETTINGS_000: Readonly<TournamentScoringSettings> = deepFreeze(settingsOfProfile(TOURNAMENT_000));
 
 /** The NMJL card's home settings, from {@link HOME_NMJL}. */
-export const SETTINGS_HOME: Readonly<HomeScoringSettings> = Object.freeze({
+export const SETTINGS_HOME: Readonly<HomeScoringSettings> = deepFreeze({
   scheme: 'home',
   payments: { discarder: HOME_NMJL.discarder, othersOnDiscard: HOME_NMJL.othersOnDiscard, selfPicked: HOME_NMJL.selfPicked, jokerless: HOME_NMJL.jokerless },
   jokerExchangeSelfPicked: true,

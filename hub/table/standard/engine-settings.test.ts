@@ -155,7 +155,8 @@ describe('the hand paid at the line the player announced (paidLine "announced", 
     expect(b.engine.publicView().score?.points).toEqual([0, 40, 0, 0]);
   });
 
-  it('entered during the game, it is paid when the Mah Jongg comes: 25 + 10 = 35', () => {
+  /** Plays `beaTwoLines` with Bea's announced line entered before she lays out. */
+  function announcedBefore(line: string): SimBench<StandardTableEngine> {
     const g = beaTwoLines();
     const t = { ...table, scoring: { paidLine: 'announced' } as ScoringConfig };
     const b = keep(new SimBench(t, (store, readers, now) => new StandardTableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
@@ -163,10 +164,20 @@ describe('the hand paid at the line the player announced (paidLine "announced", 
     const layOutAt = g.steps.findIndex((s) => s.label.startsWith('Bea lays out'));
     for (const s of g.steps.slice(0, layOutAt)) b.step(s);
     b.advance(3000);
-    b.engine.enter({ entry: 'announced-line', player: SOUTH, line: lineId('FFFF 1111a 111b 111c') }, 'Dora');
+    b.engine.enter({ entry: 'announced-line', player: SOUTH, line }, 'Dora');
     for (const s of g.steps.slice(layOutAt)) b.step(s);
     b.advance(3000);
-    expect(b.engine.publicView().score?.points).toEqual([0, 35, 0, 0]);
+    return b;
+  }
+
+  it('entered during the game, it is paid when the Mah Jongg comes: 25 + 10 = 35', () => {
+    expect(announcedBefore(lineId('FFFF 1111a 111b 111c')).engine.publicView().score?.points).toEqual([0, 35, 0, 0]);
+  });
+
+  it('entered during the game, a line the tiles do not complete: the best line stays (30 + 10 = 40) and the director is told', () => {
+    const b = announcedBefore(lineId('NNNN EEE WWW SSSS'));
+    expect(b.engine.publicView().score?.points).toEqual([0, 40, 0, 0]);
+    expect(b.engine.unexplained.map((u) => u.error)).toEqual([expect.stringMatching(/^announced line not paid: Bea's tiles do not complete NNNN EEE WWW SSSS/)]);
   });
 
   it('a table that pays the best line refuses the entry', () => {

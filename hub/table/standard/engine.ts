@@ -530,7 +530,7 @@ export class StandardTableEngine extends TableMachine {
     try {
       const r = this.referee.apply(this.state, a);
       this.state = this.lookedAt.length > 0 ? this.withLookedAt(r.state, this.lookedAt) : r.state;
-      this.payAnnounced();
+      this.payAnnounced(e);
       for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
       // a replayed turn boundary is long past: the counts are checked at the next live one
       if (r.boundary && !this.replaying) this.turnBoundary(e.at);
@@ -547,7 +547,7 @@ export class StandardTableEngine extends TableMachine {
    * entered during the game: paid at that line when the tiles complete it; otherwise the best line
    * stays, and the director sees the refusal under "Moves the hub could not place".
    */
-  private payAnnounced(): void {
+  private payAnnounced(e: StoredEvent): void {
     const s = this.state;
     const line = s.winner && this.settings.paidLine === 'announced' ? this.announced.get(s.winner.player) : undefined;
     if (!line || s.phase !== 'ended' || s.winner!.lineId === line) return;
@@ -555,7 +555,7 @@ export class StandardTableEngine extends TableMachine {
       this.state = this.withLookedAt(this.atLine(s, line), this.lookedAt);
     } catch (err) {
       if (!(err instanceof RulingError)) throw err;
-      this.unexplained.push({ ref: String(this.events.at(-1)?.seq ?? 0), at: this.now(), action: 'mah-jongg', error: `announced line not paid: ${err.message}` });
+      this.unexplained.push({ ref: String(e.seq), at: e.at, action: 'mah-jongg', error: `announced line not paid: ${err.message}` });
     }
   }
 
