@@ -118,6 +118,8 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       cards,
       registry: tagMap,
       ...(table.timing.settleByArea ? { settleByArea: table.timing.settleByArea } : {}),
+      // a table the tournament plays scores by the tournament's settings (checked against the table's at start)
+      ...(tournament && tournament.config.kind === 'standard' && tournament.config.tables.some((x) => x.hubTable === table.id) ? { scoring: tournament.config.scoring } : {}),
       store,
       readers: {
         // one table's readers only: asking for all of them on every tick grows with the square of the room

@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = o.countCheckMs;
   }
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
-  if (tournament) checkTournamentTables(o.tournament!, tournament, tables.map(({ table }) => ({ id: table.id, variant: table.variant })));
+  if (tournament) checkTournamentTables(o.tournament!, tournament, tables.map(({ table }) => ({ id: table.id, variant: table.variant, ...(table.scoring !== undefined ? { scoring: table.scoring } : {}) })));
   // a table's 003 rule 18 count rule against the tournament's: a conflict is refused here (startHub checks it again)
   countRulesInForce(config, tables.map(({ table }) => table), tournament ? { file: o.tournament!, config: tournament } : undefined);
   const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });

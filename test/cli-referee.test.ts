@@ -9,15 +9,19 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeGameRecord } from '../rules/record/game-record.js';
 import { loadHubConfig } from '../hub/config/load.js';
 import { playStandardGame } from '../hub/simulator/standard/game.js';
 import { StandardTableEngine } from '../hub/table/standard/engine.js';
 import { closedAfterEach, SimBench } from '../hub/table/test-bench.js';
 import { simulatedTileSet } from '../hub/tilesets/simulated.js';
+import { ensureBuiltHub } from './support/built-hub.js';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// bin/mjhub.js runs the compiled hub: build it when a source is newer (npm test has built it already)
+beforeAll(() => ensureBuiltHub(), 180_000);
 const mjhub = (...args: string[]) => spawnSync(process.execPath, [path.join(root, 'bin/mjhub.js'), ...args], { cwd: root, encoding: 'utf8' });
 const [{ table, cards }] = loadHubConfig(path.join(root, 'hub/config/tables/standard-demo.json')) as [ReturnType<typeof loadHubConfig>[0]];
 const CARD = 'rules/cards/sample-standard.card';

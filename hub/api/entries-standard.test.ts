@@ -46,6 +46,9 @@ describe('director entries by table kind', () => {
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 4 }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 1, tile: '5B' }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'peeked', player: 1 }))[0]).toBe(400);
+    // an announced line needs its line (400); with one it reaches the engine (409 before a deal)
+    expect((await enter(hub, { entry: 'announced-line', player: 1 }))[0]).toBe(400);
+    expect(await enter(hub, { entry: 'announced-line', player: 1, line: 'sample-standard:20' })).toEqual([409, "no game has begun on table 't1'"]);
   });
 
   it('Siamese table: a mis-named discard still needs its rack (400); the standard entries are refused (409)', async () => {

@@ -62,14 +62,19 @@ export interface MisnamedExposureEntry {
  * What a director enters by hand on a standard table (000), what no reader can witness:
  * - `looked-at-stolen-tile`: `player` looked at a stolen tile: −10 points at the end of that game;
  * - `dead-declared-in-error`: `player` declared a hand dead in error, so `player`'s hand is dead
- *   ("if you declare a hand dead in error, then your hand is dead").
+ *   ("if you declare a hand dead in error, then your hand is dead");
+ * - `announced-line`: `player` announced `line` (a card line id, e.g. "2026-consecutive-3") for the
+ *   Mah Jongg: on a table whose scoring settings say `paidLine: "announced"`, the hand is paid at
+ *   that line (rules/scoring/settings.ts), entered during the game or after the Mah Jongg.
  */
 export interface StandardDirectorEntry {
-  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error';
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line';
   /** the player (index, 0 = East) the entry is about */
   player: number;
   /** the player's rack: a standard table has one each (0); optional */
   rack?: number;
+  /** `announced-line` only: the id of the card line the player announced */
+  line?: string;
 }
 
 /** Any director entry as sent: Siamese ({@link DirectorEntry}'s mis-named discard, {@link MisnamedExposureEntry}) or {@link StandardDirectorEntry} (standard). */

@@ -123,13 +123,16 @@ const ENTRY_BODY = {
     { if: { properties: { entry: { const: 'misnamed-discard' } } }, then: { required: ['rack'] } },
     // claimed for an exposure (003 rule 19A/B): the tile the discarder named; the hub finds the rack
     { if: { properties: { entry: { const: 'misnamed-exposure' } } }, then: { required: ['named'] } },
+    { if: { properties: { entry: { const: 'announced-line' } } }, then: { required: ['line'] } },
   ],
   properties: {
-    entry: { type: 'string', enum: ['misnamed-discard', 'misnamed-exposure', 'looked-at-stolen-tile', 'dead-declared-in-error'] },
+    entry: { type: 'string', enum: ['misnamed-discard', 'misnamed-exposure', 'looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line'] },
     player: { type: 'integer', minimum: 0, maximum: 3 },
     rack: { type: 'integer', minimum: 0, maximum: 1 },
     /** misnamed-exposure: the tile kind the discarder named, e.g. "5D" */
     named: { type: 'string', minLength: 1, maxLength: 3 },
+    // announced-line: the card line's id
+    line: { type: 'string', minLength: 1, maxLength: 120 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
   },
 } as const;
@@ -393,7 +396,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; named?: string; by?: string } }>(
+    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; named?: string; line?: string; by?: string } }>(
       '/api/director/tables/:id/entries',
       { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
       async (req, reply) => {
@@ -405,9 +408,13 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         const variant = t.publicView().variant;
         const siameseEntry = rest.entry === 'misnamed-discard' || rest.entry === 'misnamed-exposure';
         if (siameseEntry !== (variant === 'siamese'))
-          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard and misnamed-exposure' : 'only looked-at-stolen-tile and dead-declared-in-error'}`);
+          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard and misnamed-exposure' : 'only looked-at-stolen-tile, dead-declared-in-error and announced-line'}`);
         if (rest.named !== undefined && rest.entry !== 'misnamed-exposure') return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
-        const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
+        const entry = (
+          rest.entry === 'misnamed-exposure'
+            ? { entry: rest.entry, player: rest.player, named: rest.named! }
+            : { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0, ...(rest.line !== undefined ? { line: rest.line } : {}) }
+        ) as AnyDirectorEntry;
         t.enter(entry, by ?? 'director');
         if (entry.entry === 'misnamed-exposure') tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`);
         else tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);

@@ -175,6 +175,11 @@ export interface PublicTableView {
   /** the current game's flags, then the flags of earlier games still awaiting the director (each with its `gameNo`) */
   flags: PublicFlag[];
   score: ScoreView | null;
+  /**
+   * 4-player tables: the scoring settings in force, one line each, as the director's pages print
+   * them (rules/scoring/settings.ts `describeScoringSettings`), e.g. "Tournament scoring (seed 000)"
+   */
+  scoring?: string[];
   /** the games of this table that have ended, oldest first (absent on a view that does not keep them) */
   results?: GameResultView[];
   readers: ReaderStatus[];
@@ -373,6 +378,8 @@ export interface SeatView {
   discards: TileKind[];
   flags: PublicFlag[];
   score: ScoreView | null;
+  /** 4-player tables: the scoring settings in force, one line each (as on {@link PublicTableView}) */
+  scoring?: string[];
   /**
    * practice help: for each rack without a Mah Jongg that is not dead, the 5 nearest card lines;
    * null when the table does not allow it (`practiceHelp: false`, tournaments)

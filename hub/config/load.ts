@@ -11,6 +11,7 @@ import type { Card } from '../../rules/card/types.js';
 import { TILES_IN_SET } from '../../rules/tiles.js';
 import { ID_RULE, idProblem } from './ids.js';
 import type { HubConfig, TableConfig } from './types.js';
+import { checkScoringConfig, ScoringSettingsError } from '../../rules/scoring/settings.js';
 
 /** a reader id or zone name as the firmware protocol spells it (PROTOCOL.md): fixed in the reader, so not narrowed here */
 const name = z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . - (1-32)');
@@ -50,6 +51,8 @@ const table = z.object({
   practiceHelp: z.boolean().optional(),
   countRule: z.enum(['18A', '18D']).optional(),
   killingExposureJokersInPlay: z.boolean().optional(),
+  // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
+  scoring: z.unknown().optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });
 
@@ -73,6 +76,22 @@ function checkWallOrder(file: string, t: TableConfig): void {
     if (seen.has(w)) throw new ConfigError(`${file}: table ${t.id}: wallOrder lists wall ${w + 1} twice`);
     seen.add(w);
     if (!read.has(w)) throw new ConfigError(`${file}: table ${t.id}: wallOrder names wall ${w + 1}, which no reader reads (walls read: ${[...read].sort((a, b) => a - b).map((x) => x + 1).join(', ') || 'none'})`);
+  }
+}
+
+/**
+ * A table's `scoring` (hub/config/types.ts): only on a 4-player table, each setting known and of its type.
+ * @throws ConfigError naming the file, the table and the key, e.g.
+ *   `hub.json: tables.0.scoring.selfPicked: must be a whole number of points, not "10"`
+ */
+function checkTableScoring(file: string, i: number, t: TableConfig): void {
+  if (t.scoring === undefined) return;
+  if (t.variant !== 'standard') throw new ConfigError(`${file}: tables.${i}.scoring: table ${t.id} is a Royale Siamese table, scored by 003 rule 17: it takes no scoring settings`);
+  try {
+    checkScoringConfig(t.scoring, `${file}: tables.${i}.scoring`);
+  } catch (e) {
+    if (e instanceof ScoringSettingsError) throw new ConfigError(e.message);
+    throw e;
   }
 }
 
@@ -119,6 +138,7 @@ export function loadHubConfig(file: string): LoadedTable[] {
     }
   }
   for (const t of config.tables) checkWallOrder(file, t);
+  config.tables.forEach((t, i) => checkTableScoring(file, i, t));
   return config.tables.map((t) => ({
     table: t,
     cards: t.cards.map((c) => {

@@ -1,3 +1,5 @@
+import type { ScoringConfig } from '../../rules/scoring/settings.js';
+
 /**
  * Table configuration: which reader (by its HELLO id) and which of its zones watches which part of
  * which table. Loaded from a JSON file (see hub/config/tables/*.json and README "Configuration").
@@ -89,6 +91,15 @@ export interface TableConfig {
    * referee's `killingExposureJokersInPlay` (rules/referee/standard.ts)
    */
   killingExposureJokersInPlay?: boolean;
+  /**
+   * how this 4-player table scores when no tournament runs (rules/scoring/settings.ts): `"home"`
+   * (the back of the NMJL card: the others pay the winner), `"tournament"` (seed 000, the default)
+   * or an object of settings (`{ "scheme": "home", "paidLine": "announced" }`,
+   * `{ "discarderPenalty": { "threeOrMore": -25 } }`). Checked at load, each key named in the
+   * error. When a tournament plays the table its settings are the tournament's: a table setting
+   * that differs is refused at start.
+   */
+  scoring?: ScoringConfig;
 }
 
 /** The hub's configuration file. */

@@ -208,7 +208,7 @@ describe('a 4-player game record (000)', () => {
     const b = standardGame(3);
     const v = b.engine.publicView();
     const record = roundTrip(b.engine.gameRecord(1)!);
-    expect(record.header).toMatchObject({ kind: 'standard', gameNo: 1, players: ['Ann', 'Bea', 'Cat', 'Dot'], scoring: { name: 'Tournament (seed 000)', selfPicked: 10, jokerless: 20 } });
+    expect(record.header).toMatchObject({ kind: 'standard', gameNo: 1, players: ['Ann', 'Bea', 'Cat', 'Dot'], scoring: { scheme: 'tournament', selfPicked: 10, jokerless: 20, discarderPenalty: { noneOrOne: -10, two: -20, threeOrMore: -20 } } });
     expect(record.lines[0]).toMatchObject({ action: { type: 'deal' } });
     const got = refereeRecord(record, standardCards);
     expect(got.flags).toEqual(hubFlags(v, 1));

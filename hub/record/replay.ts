@@ -162,7 +162,7 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[]): 
   const { dismissed, confirmed } = rulingsOf(record);
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
-  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, profile: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false });
+  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false });
   game.state = { ...initialStandardState(), gameNo: h.gameNo - 1 };
   const unplaced: RefereedGame['unplaced'] = [];
   const lines = record.lines;

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
 import { COUNT_RULES, DEFAULT_COUNT_RULE, type CountRule } from '../../rules/referee/siamese.js';
 import type { Player } from '../../rules/tournament/seating.js';
+import { SETTINGS_000, checkScoringConfig, givenScoringKeys, ScoringSettingsError, scoringSettingsDiffer, type ScoringConfig, type ScoringSettings, type TournamentScoringSettings } from '../../rules/scoring/settings.js';
 
 /** One tournament, as configured. */
 export interface TournamentConfig {
@@ -44,6 +45,13 @@ export interface TournamentConfig {
    * `countRule`, else 18D ({@link countRulesInForce})
    */
   countRule?: CountRule | null;
+  /**
+   * the scoring settings of every game (rules/scoring/settings.ts `ScoringSettings`; default seed
+   * 000's): `discarderPenalty` `{ noneOrOne, two, threeOrMore }`, `selfPicked`, `jokerless`,
+   * `wallGame`, `jokerExchangeSelfPicked`, `paidLine`. A standard tournament only, and never
+   * `scheme: "home"`. A hub table it plays may repeat a setting, not change it.
+   */
+  scoring?: TournamentScoringSettings;
 }
 
 /** A bad tournament config: the message names the file (when there is one) and the field. */
@@ -60,11 +68,13 @@ const isInt = (x: unknown, min: number): x is number => typeof x === 'number' &&
 /**
  * Checks a parsed tournament config.
  * @param where what to name in errors, e.g. the file path
- * @returns the config with defaults filled in (kind 'standard', roundMs, warnBelowMs, countRule null)
+ * @returns the config with defaults filled in (kind 'standard', roundMs, warnBelowMs, countRule null, scoring)
  * @throws TournamentConfigError naming `where` and the field: a missing or wrong-typed field, players
  *   not a multiple of 4 (siamese: 2) or with a repeated id, a table number out of range or given twice, a hub table
  *   given to two tournament tables, a warning time not below the round's time, a countRule other
- *   than "18A" / "18D" or in a tournament not of kind 'siamese'
+ *   than "18A" / "18D" or in a tournament not of kind 'siamese', a scoring setting that
+ *   is unknown or of the wrong type (named: `scoring.selfPicked: …`), home scoring, or scoring
+ *   settings for a Siamese tournament (003 rule 17 has its own)
  */
 export function checkTournamentConfig(x: unknown, where = 'tournament config'): Required<TournamentConfig> {
   const bad = (field: string, what: string) => new TournamentConfigError(`${where}: ${field} ${what}`);
@@ -110,7 +120,17 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
   const countRule = x.countRule ?? null;
   if (countRule !== null && !(typeof countRule === 'string' && Object.hasOwn(COUNT_RULES, countRule))) throw bad('countRule', `must be "18A" or "18D" (003 rule 18), not ${JSON.stringify(countRule)}`);
   if (countRule !== null && kind !== 'siamese') throw bad('countRule', `("${String(countRule)}") is a Royale Siamese setting (003 rule 18A or 18D): only a kind "siamese" tournament has one`);
-  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables, countRule: countRule as CountRule | null };
+  let scoring: ScoringSettings;
+  try {
+    scoring = checkScoringConfig(x.scoring ?? {}, `${where}: scoring`);
+  } catch (e) {
+    if (e instanceof ScoringSettingsError) throw new TournamentConfigError(e.message);
+    throw e;
+  }
+  // a checked config (defaults filled in) is checked again by the service: seed 000's defaults pass
+  if (kind === 'siamese' && scoringSettingsDiffer(scoring, SETTINGS_000).length > 0) throw bad('scoring', 'is not taken by a Siamese tournament: its games are scored by 003 rule 17');
+  if (scoring.scheme !== 'tournament') throw bad('scoring.scheme', 'must be "tournament": home scoring is for social tables, with no tournament running');
+  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables, countRule: countRule as CountRule | null, scoring };
 }
 
 /**
@@ -138,14 +158,17 @@ export function loadTournamentConfig(path: string): Required<TournamentConfig> {
  * `hubTable` must be a table of the hub's config, and of the tournament's kind (a `siamese`
  * tournament scores Royale Siamese tables by 003 rule 17; any other, 4-player tables by 000).
  * @param file the tournament config's path (named in the error)
- * @param hubTables the hub's tables: id and variant (hub/config/types.ts)
+ * A hub table with `scoring` of its own must have the tournament's settings where it gives one (a
+ * table config that says `"scoring": "home"`, or −25 where the tournament says −20, is refused
+ * before anything starts).
+ * @param hubTables the hub's tables: id, variant and the scoring settings its config gives (none when it gives none)
  * @throws TournamentConfigError naming the file, the tournament table and what is wrong, e.g.
  *   `x.json: tournament table 2: hub table 't9' is not in the hub's table config (tables: t1, t2)`
  */
 export function checkTournamentTables(
   file: string,
-  tournament: Pick<Required<TournamentConfig>, 'kind' | 'tables'>,
-  hubTables: readonly { id: string; variant: 'siamese' | 'standard' }[],
+  tournament: Pick<Required<TournamentConfig>, 'kind' | 'tables'> & Pick<TournamentConfig, 'scoring'>,
+  hubTables: readonly { id: string; variant: 'siamese' | 'standard'; scoring?: ScoringConfig }[],
 ): void {
   const want = tournament.kind === 'siamese' ? 'siamese' : 'standard';
   const kindName = (v: string) => (v === 'siamese' ? 'a Royale Siamese table' : 'a 4-player table');
@@ -158,6 +181,14 @@ export function checkTournamentTables(
       throw new TournamentConfigError(
         `${file}: tournament table ${t.table}: hub table '${t.hubTable}' is ${kindName(hub.variant)}; a ${want === 'siamese' ? 'Royale Siamese (kind "siamese")' : '4-player (seed 000)'} tournament needs ${want === 'siamese' ? 'Royale Siamese' : '4-player'} tables`,
       );
+    }
+    if (hub.scoring !== undefined && tournament.scoring) {
+      const given = givenScoringKeys(hub.scoring);
+      const differ = scoringSettingsDiffer(checkScoringConfig(hub.scoring), tournament.scoring).filter((d) => given.includes(d.key));
+      if (differ.length > 0)
+        throw new TournamentConfigError(
+          `${file}: tournament table ${t.table}: hub table '${t.hubTable}' has scoring settings of its own that differ from the tournament's (${differ.map((d) => `${d.key}: table ${JSON.stringify(d.a)}, tournament ${JSON.stringify(d.b)}`).join('; ')}): remove the table's "scoring" or make it the tournament's`,
+        );
     }
   }
 }

@@ -22,6 +22,12 @@ export interface StandingsExportOptions {
   names?: Readonly<Record<string, string>>;
   /** prefix text that a spreadsheet would run as a formula with "'" (default true) */
   guardFormulas?: boolean;
+  /**
+   * the scoring settings in force, one line each (rules/scoring/settings.ts
+   * `describeScoringSettings`): the CSV gets a last column `scoring` (the lines joined by "; ",
+   * on every row), the JSON a `scoring` array. Absent: neither.
+   */
+  scoring?: readonly string[];
 }
 
 /**
@@ -45,29 +51,31 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
 }
 
 /**
- * The standings as CSV: header `rank,player,name,points,prize`, one row per player in the order
- * given, CRLF line ends. Prize shares are written as JavaScript writes the number (50, 33.5).
- * e.g. `1,p07,"Lee, Ann",60,100`.
+ * The standings as CSV: header `rank,player,name,points,prize` (and `scoring` when the settings are
+ * given), one row per player in the order given, CRLF line ends. Prize shares are written as
+ * JavaScript writes the number (50, 33.5). e.g. `1,p07,"Lee, Ann",60,100`.
  */
 export function standingsCsv(rows: readonly Standing[], options: StandingsExportOptions = {}): string {
   const guard = options.guardFormulas === false ? (t: string) => t : guardFormula;
+  const scoring = options.scoring ? [guard(options.scoring.join('; '))] : [];
   return toCsv([
-    ['rank', 'player', 'name', 'points', 'prize'],
-    ...rows.map((r) => [r.rank, guard(r.player), guard(options.names?.[r.player] ?? r.player), r.points, r.prize]),
+    ['rank', 'player', 'name', 'points', 'prize', ...(options.scoring ? ['scoring'] : [])],
+    ...rows.map((r) => [r.rank, guard(r.player), guard(options.names?.[r.player] ?? r.player), r.points, r.prize, ...scoring]),
   ]);
 }
 
 /**
  * The standings as a JSON document (2-space indented, ending "\n"):
- * `{ "format": "mjhub.tournament-standings/1", "tournament", "standings": [{ rank, player, name, points, prize }] }`.
+ * `{ "format": "mjhub.tournament-standings/1", "tournament", "scoring"?: [lines], "standings": [{ rank, player, name, points, prize }] }`.
  * JSON needs no formula guard; names are written as they are.
  */
-export function standingsJson(tournament: string, rows: readonly Standing[], options: Pick<StandingsExportOptions, 'names'> = {}): string {
+export function standingsJson(tournament: string, rows: readonly Standing[], options: Pick<StandingsExportOptions, 'names' | 'scoring'> = {}): string {
   return (
     JSON.stringify(
       {
         format: STANDINGS_FORMAT,
         tournament,
+        ...(options.scoring ? { scoring: [...options.scoring] } : {}),
         standings: rows.map((r) => ({ rank: r.rank, player: r.player, name: options.names?.[r.player] ?? r.player, points: r.points, prize: r.prize })),
       },
       null,
@@ -77,7 +85,8 @@ export function standingsJson(tournament: string, rows: readonly Standing[], opt
 }
 
 /**
- * Every scored game on the cards as JSON lines, format `mjhub.tournament-game/1` for 4-seat cards
+ * Every scored game on the cards as JSON lines, format `mjhub.tournament-game/2` for 4-seat cards
+ * (each line carries the scoring `settings` in force)
  * (replayable with `parseJsonLines` + `replayGameRecord`) and `mjhub.tournament-siamese-game/1` for
  * Siamese cards (rules/tournament/RECORD-FORMAT.md; `parseAnyJsonLines` reads both).
  * @param recordOf the hub's game-record route (rules/GAME-RECORD.md, director only) of the table game

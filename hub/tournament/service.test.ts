@@ -264,16 +264,18 @@ function tieScenario(s: ReturnType<typeof setup>) {
   for (const seat of [0, 1, 2, 3]) s.svc.initial(2, 1, seat);
 }
 
+/** the settings in force (seed 000's) on every row of the standings, as the director's pages print them */
+const SCORING_000 = '"Tournament scoring (seed 000); Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −20 (3 or more); Self-picked +10, jokerless +20 (not Singles and Pairs), wall game +10; Joker exchange completing Mah Jongg: counts as self-picked; Hand paid at: the best line its tiles complete"';
 const CSV =
-  'rank,player,name,points,prize\r\n' +
-  '1,p7,Gil Moss,35,80\r\n' +
-  '1,p8,Hal Burt,35,80\r\n' +
-  '3,p5,Eve Kahn,15,40\r\n' +
-  '4,p1,Ann Lee,0,0\r\n' +
-  '4,p2,Bea Ross,0,0\r\n' +
-  '4,p3,Cat Park,0,0\r\n' +
-  '4,p4,Dot Shaw,0,0\r\n' +
-  '4,p6,Fay Wong,0,0\r\n';
+  'rank,player,name,points,prize,scoring\r\n' +
+  `1,p7,Gil Moss,35,80,${SCORING_000}\r\n` +
+  `1,p8,Hal Burt,35,80,${SCORING_000}\r\n` +
+  `3,p5,Eve Kahn,15,40,${SCORING_000}\r\n` +
+  `4,p1,Ann Lee,0,0,${SCORING_000}\r\n` +
+  `4,p2,Bea Ross,0,0,${SCORING_000}\r\n` +
+  `4,p3,Cat Park,0,0,${SCORING_000}\r\n` +
+  `4,p4,Dot Shaw,0,0,${SCORING_000}\r\n` +
+  `4,p6,Fay Wong,0,0,${SCORING_000}\r\n`;
 
 describe('TournamentService: standings and downloads', () => {
   it('standings from complete cards only; a tie for 1st splits 1st and 2nd prizes: (100 + 60) / 2 = 80 each', () => {
@@ -303,6 +305,7 @@ describe('TournamentService: standings and downloads', () => {
         {
           format: 'mjhub.tournament-standings/1',
           tournament: 'Spring Open',
+          scoring: JSON.parse(`[${SCORING_000.replace(/; /g, '","')}]`),
           standings: [
             { rank: 1, player: 'p7', name: 'Gil Moss', points: 35, prize: 80 },
             { rank: 1, player: 'p8', name: 'Hal Burt', points: 35, prize: 80 },
@@ -335,19 +338,21 @@ describe('TournamentService: standings and downloads', () => {
     expect(lines[8]).toBe('');
     const seats1 = '[{"seat":"East","player":"p1"},{"seat":"South","player":"p2"},{"seat":"West","player":"p3"},{"seat":"North","player":"p4"}]';
     const seats2 = '[{"seat":"East","player":"p5"},{"seat":"South","player":"p6"},{"seat":"West","player":"p7"},{"seat":"North","player":"p8"}]';
+    // the settings in force (seed 000's: −10 / −20 / −20, +10, +20, +10), then the numbers they give
+    const settings = '{"scheme":"tournament","discarderPenalty":{"noneOrOne":-10,"two":-20,"threeOrMore":-20},"selfPicked":10,"jokerless":20,"wallGame":10,"jokerExchangeSelfPicked":true,"paidLine":"best"}';
     const profile =
-      '{"name":"Tournament (seed 000)","players":4,"selfPicked":10,"jokerless":20,"jokerlessSinglesAndPairs":false,"wallGame":10,"discarderFewExposures":-10,"discarderManyExposures":-20,"manyExposures":2,"deadHand":0,"unfinished":0,"errorCaller":0,"errorExposed":0,"errorIntact":10,"errorAllExposedCaller":0,"errorAllExposedOthers":0,"lookedAtStolenTile":-10}';
+      '{"name":"Tournament (seed 000)","players":4,"selfPicked":10,"jokerless":20,"jokerlessSinglesAndPairs":false,"wallGame":10,"discarderNoneOrOne":-10,"discarderTwo":-20,"discarderThreeOrMore":-20,"deadHand":0,"unfinished":0,"errorCaller":0,"errorExposed":0,"errorIntact":10,"errorAllExposedCaller":0,"errorAllExposedOthers":0,"lookedAtStolenTile":-10}';
     expect(lines[0]).toBe(
-      `{"format":"mjhub.tournament-game/1","tournament":"Spring Open","round":1,"table":1,"game":1,"seats":${seats1},"profile":${profile},"outcome":{"winner":null,"fixedPoints":[145,0,20,0],"source":"siamese table t1 game 1 (003 rule 17)"},"points":[145,0,20,0],"marks":["145","X","20","X"],"by":"table","corrections":[],"hubRecord":"/api/director/tables/t1/games/1/record"}`,
+      `{"format":"mjhub.tournament-game/2","tournament":"Spring Open","round":1,"table":1,"game":1,"seats":${seats1},"settings":${settings},"profile":${profile},"outcome":{"winner":null,"fixedPoints":[145,0,20,0],"source":"siamese table t1 game 1 (003 rule 17)"},"points":[145,0,20,0],"marks":["145","X","20","X"],"by":"table","corrections":[],"hubRecord":"/api/director/tables/t1/games/1/record"}`,
     );
     expect(lines[3]).toBe(
-      `{"format":"mjhub.tournament-game/1","tournament":"Spring Open","round":1,"table":1,"game":4,"seats":${seats1},"profile":${profile},"outcome":{"winner":null,"unfinished":true},"points":[0,0,0,0],"marks":["X","X","X","X"],"by":"clock","corrections":[]}`,
+      `{"format":"mjhub.tournament-game/2","tournament":"Spring Open","round":1,"table":1,"game":4,"seats":${seats1},"settings":${settings},"profile":${profile},"outcome":{"winner":null,"unfinished":true},"points":[0,0,0,0],"marks":["X","X","X","X"],"by":"clock","corrections":[]}`,
     );
     expect(lines[4]).toBe(
-      `{"format":"mjhub.tournament-game/1","tournament":"Spring Open","round":1,"table":2,"game":1,"seats":${seats2},"profile":${profile},"outcome":{"winner":0,"value":25,"discarder":1,"winnerExposures":1},"points":[25,-10,0,0],"marks":["25","-10","X","X"],"by":"table","corrections":[],"hubRecord":"/api/director/tables/t2/games/1/record"}`,
+      `{"format":"mjhub.tournament-game/2","tournament":"Spring Open","round":1,"table":2,"game":1,"seats":${seats2},"settings":${settings},"profile":${profile},"outcome":{"winner":0,"value":25,"discarder":1,"winnerExposures":1},"points":[25,-10,0,0],"marks":["25","-10","X","X"],"by":"table","corrections":[],"hubRecord":"/api/director/tables/t2/games/1/record"}`,
     );
     expect(lines[5]).toBe(
-      `{"format":"mjhub.tournament-game/1","tournament":"Spring Open","round":1,"table":2,"game":2,"seats":${seats2},"profile":${profile},"outcome":{"winner":null,"fixedPoints":[0,0,25,0],"source":"director"},"points":[0,0,25,0],"marks":["X","X","25","X"],"by":"director","corrections":[{"reason":"West was not jokerless","director":"Judy","before":{"outcome":{"winner":2,"value":30,"selfPicked":true,"jokerless":true},"points":[0,0,60,0]}}],"hubRecord":"/api/director/tables/t2/games/2/record"}`,
+      `{"format":"mjhub.tournament-game/2","tournament":"Spring Open","round":1,"table":2,"game":2,"seats":${seats2},"settings":${settings},"profile":${profile},"outcome":{"winner":null,"fixedPoints":[0,0,25,0],"source":"director"},"points":[0,0,25,0],"marks":["X","X","25","X"],"by":"director","corrections":[{"reason":"West was not jokerless","director":"Judy","before":{"outcome":{"winner":2,"value":30,"selfPicked":true,"jokerless":true},"points":[0,0,60,0]}}],"hubRecord":"/api/director/tables/t2/games/2/record"}`,
     );
     // every 000-scored line replays to its points; the written ones (fixedPoints) are not 000 outcomes
     const records = parseJsonLines(jsonl);

@@ -67,6 +67,10 @@ import {
 import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rules/tournament/cards.js';
 import { standings, type Standing } from '../../rules/tournament/standings.js';
 import { checkTournamentConfig, type TournamentConfig } from './config.js';
+import { describeScoringSettings } from '../../rules/scoring/settings.js';
+
+/** How a Siamese tournament scores, as its pages and exports print it (003 rule 17). */
+export const SIAMESE_SCORING_TEXT = 'Royale Siamese scoring (003 rule 17): each player\'s own points per game; the lesser total pays the difference';
 import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
 import { gameRecordPath } from '../record/path.js';
 import { betweenKey, foldBetween, type BetweenRoundsGame, type TableResult } from './between-rounds.js';
@@ -157,6 +161,8 @@ export interface TournamentPublic {
   rounds: number;
   gamesPerRound: number;
   clock: TournamentClockPublic;
+  /** the scoring settings in force, one line each (rules/scoring/settings.ts `describeScoringSettings`; Siamese: 003 rule 17) */
+  scoring: string[];
   /** the cards of rounds 1 … current */
   cards: PublicCard[];
   /** from the complete cards only (000: incomplete cards are not accepted); ties share the prize */
@@ -310,7 +316,7 @@ export class TournamentService {
       clocks: Array.from({ length: this.config.rounds }, () => newRoundClock(this.config.roundMs, this.config.warnBelowMs)),
       timeUp: new Array<boolean>(this.config.rounds).fill(false),
       cards: Array.from({ length: this.config.rounds }, (_, r): AnyScoreCard[] =>
-        this.config.kind === 'siamese' ? siameseCardsForRound(this.config.name, this.config.players, r + 1) : scoreCardsForRound(this.config.name, this.config.players, r + 1),
+        this.config.kind === 'siamese' ? siameseCardsForRound(this.config.name, this.config.players, r + 1) : scoreCardsForRound(this.config.name, this.config.players, r + 1, this.config.scoring),
       ),
       seen: new Map(),
       played: new Map(),
@@ -1137,26 +1143,35 @@ export class TournamentService {
       rounds: this.config.rounds,
       gamesPerRound: GAMES_PER_ROUND,
       clock: this.clockPublic(),
+      scoring: this.scoringText(),
       cards,
       standings: this.standings().map((r) => ({ ...r, name: this.names[r.player] ?? r.player })),
       prizes: [...this.config.prizes],
     };
   }
 
-  /** The standings as CSV (hub/tournament/export.ts: header rank,player,name,points,prize; CRLF). */
-  standingsCsv(): string {
-    this.tick();
-    return standingsCsv(this.standings(), { names: this.names });
+  /**
+   * The scoring settings in force, one line each, as every page and export prints them: a standard
+   * tournament's settings (rules/scoring/settings.ts `describeScoringSettings`); a Siamese one's 003 rule 17.
+   */
+  scoringText(): string[] {
+    return this.config.kind === 'siamese' ? [SIAMESE_SCORING_TEXT] : describeScoringSettings(this.config.scoring);
   }
 
-  /** The standings as JSON (`mjhub.tournament-standings/1`). */
+  /** The standings as CSV (hub/tournament/export.ts: header rank,player,name,points,prize,scoring; CRLF). */
+  standingsCsv(): string {
+    this.tick();
+    return standingsCsv(this.standings(), { names: this.names, scoring: this.scoringText() });
+  }
+
+  /** The standings as JSON (`mjhub.tournament-standings/1`, with the `scoring` lines). */
   standingsJson(): string {
     this.tick();
-    return standingsJson(this.config.name, this.standings(), { names: this.names });
+    return standingsJson(this.config.name, this.standings(), { names: this.names, scoring: this.scoringText() });
   }
 
   /**
-   * Every scored game of every card as JSON lines (`mjhub.tournament-game/1`,
+   * Every scored game of every card as JSON lines (`mjhub.tournament-game/2` with the settings,
    * rules/tournament/RECORD-FORMAT.md); a game written as points has `outcome.fixedPoints`.
    */
   gamesJsonl(): string {

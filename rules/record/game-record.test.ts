@@ -3,14 +3,14 @@
  * back the same; bad input is refused naming the line and the field.
  */
 import { describe, expect, it } from 'vitest';
-import { TOURNAMENT_000 } from '../scoring/tournament.js';
+import { SETTINGS_000, type ScoringSettings } from '../scoring/settings.js';
 import { GameRecordError, parseGameRecord, writeGameRecord, type GameRecord } from './game-record.js';
 
 const SHA = 'a'.repeat(64);
 
 /** A small 4-player record: the deal (East 14, the others 13), East's discard, a count check, a ruling. */
 const standard: GameRecord = {
-  header: { format: 'mjhub.game-record', version: 1, kind: 'standard', tableId: 't1', gameNo: 2, players: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [{ id: 'sample-standard', sha256: SHA }], scoring: { ...TOURNAMENT_000 } },
+  header: { format: 'mjhub.game-record', version: 1, kind: 'standard', tableId: 't1', gameNo: 2, players: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [{ id: 'sample-standard', sha256: SHA }], scoring: structuredClone(SETTINGS_000) as ScoringSettings },
   lines: [
     { action: { type: 'deal', hands: [Array(14).fill('1B'), Array(13).fill('2B'), Array(13).fill('3B'), Array(13).fill('4B')], at: 10, ref: '1' } },
     { action: { type: 'discard', player: 0, tile: '1B', at: 20, ref: '2' } },
@@ -81,7 +81,7 @@ describe('writing and reading a game record', () => {
       [withLine(standard, 6, { ruling: { flagId: 'g1-tile-count-3.1', ruling: 'dismiss', by: 'Judy', at: 50 } }), 6, 'ruling.flagId', 'line 6, field ruling.flagId: "g1-tile-count-3.1" is not a flag of game 2'],
       [withLine(standard, 1, { ...standard.header, version: 2 }), 1, 'version', 'line 1, field version: this reader knows version 1, not 2'],
       [withLine(standard, 1, { ...standard.header, format: 'something' }), 1, 'format', 'line 1, field format: must be "mjhub.game-record"'],
-      [withLine(standard, 1, { ...standard.header, scoring: { ...TOURNAMENT_000, selfPicked: '10' } }), 1, 'scoring.selfPicked', 'line 1, field scoring.selfPicked: must be a number, not "10"'],
+      [withLine(standard, 1, { ...standard.header, scoring: { ...SETTINGS_000, selfPicked: '10' } }), 1, 'scoring.selfPicked', 'line 1, field scoring.selfPicked: must be a whole number of points, not "10"'],
       [withLine(standard, 1, { ...standard.header, cards: [{ id: 'x', sha256: 'abc' }] }), 1, 'cards[0].sha256', 'line 1, field cards[0].sha256: must be 64 lowercase hex digits'],
       [withLine(standard, 3, ''), 3, '', 'line 3: a blank line inside the record'],
       [withLine(siamese, 2, { action: { type: 'pick', player: 0, wall: 0, to: { area: 'shelf' }, tile: '5B#1', at: 1, ref: '7' } }), 2, 'action.to.area', 'line 2, field action.to.area: must be one of wall, rack, top, floor, not "shelf"'],

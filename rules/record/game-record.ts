@@ -22,7 +22,7 @@ import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction } from '../referee/actions.js';
 import type { Place } from '../referee/places.js';
 import type { StandardAction } from '../referee/standard.js';
-import { TOURNAMENT_000, type TournamentProfile } from '../scoring/tournament.js';
+import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
 
 /** The format id every record's header carries. */
 export const GAME_RECORD_FORMAT = 'mjhub.game-record';
@@ -72,8 +72,8 @@ export interface SiameseHeader extends HeaderBase {
 /** The header of a 4-player record (seed 000). */
 export interface StandardHeader extends HeaderBase {
   kind: 'standard';
-  /** the tournament profile the game is scored with (rules/scoring/tournament.ts) */
-  scoring: TournamentProfile;
+  /** the scoring settings the game is scored with (rules/scoring/settings.ts `ScoringSettings`) */
+  scoring: ScoringSettings;
   /** true when the jokers of the exposure that made a hand dead stayed in play (rules/referee/standard.ts; absent: false) */
   killingExposureJokersInPlay?: boolean;
 }
@@ -82,10 +82,12 @@ export type RecordHeader = SiameseHeader | StandardHeader;
 
 /** A 4-player director entry (000): what no reader can witness. */
 export interface StandardEntry {
-  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error';
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line';
   player: number;
   rack: number;
   by: string;
+  /** `announced-line` only: the card line's id the player announced */
+  line?: string;
   /** ms since epoch */
   at: number;
   ref: string;
@@ -446,13 +448,11 @@ function checkHeader(c: Check, h: Obj): RecordHeader {
   } else {
     c.only(h, '', [...common, 'killingExposureJokersInPlay']);
     if (h.killingExposureJokersInPlay !== undefined && typeof h.killingExposureJokersInPlay !== 'boolean') c.bad('killingExposureJokersInPlay', `must be true or false, not ${show(h.killingExposureJokersInPlay)}`);
-    // the tournament profile: every field of seed 000's, of the same type
-    const keys = Object.keys(TOURNAMENT_000) as (keyof TournamentProfile)[];
-    c.only(scoring, 'scoring', keys);
-    for (const k of keys) {
-      const want = typeof TOURNAMENT_000[k];
-      if (typeof scoring[k] !== want || (want === 'number' && !Number.isFinite(scoring[k]))) c.bad(`scoring.${k}`, `must be a ${want}, not ${show(scoring[k])}`);
-    }
+    // the scoring settings, complete (rules/scoring/settings.ts)
+    const problem = scoringSettingsProblem(scoring);
+    // "selfPicked must be …" names the key: the field is scoring.selfPicked
+    const named = problem ? /^([A-Za-z][\w.]*) (.*)$/.exec(problem) : null;
+    if (problem) c.bad(named && named[1] !== 'must' ? `scoring.${named[1]}` : 'scoring', named && named[1] !== 'must' ? named[2]! : problem);
   }
   return h as unknown as RecordHeader;
 }
@@ -469,8 +469,9 @@ function checkLine(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
       else checkStandardAction(c, v, k);
       break;
     case 'entry':
-      c.only(v, k, ['entry', 'player', 'rack', 'by', 'at', 'ref']);
-      c.oneOf(v, 'entry', k, ['looked-at-stolen-tile', 'dead-declared-in-error'] as const);
+      c.only(v, k, ['entry', 'player', 'rack', 'by', 'at', 'ref', 'line']);
+      c.oneOf(v, 'entry', k, ['looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line'] as const);
+      if (v.line !== undefined && (typeof v.line !== 'string' || v.line.length === 0)) c.bad(`${k}.line`, `must be a card line's id, not ${show(v.line)}`);
       c.int(v, 'player', k, 0, 3);
       c.int(v, 'rack', k, 0, 0);
       c.str(v, 'by', k);

@@ -47,6 +47,7 @@ import { matchHand } from '../match.js';
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE, WALL_AFTER_DEAL } from '../standard-game.js';
 import { FORBIDDEN_WORDS, describeExposure, forbiddenExposure, judgeExposures } from './exposure-judge.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome, type TournamentProfile, type TournamentScore } from '../scoring/tournament.js';
+import { scoreWithSettings, type ScoringSettings } from '../scoring/settings.js';
 
 /** The rule each flag cites (source first: "NMJL" or "000"). */
 export const RULES = {
@@ -134,7 +135,7 @@ export interface StandardConfig {
   cards: readonly Card[];
   /** ids of flags the director dismissed */
   dismissed: ReadonlySet<string>;
-  /** scoring numbers (default seed 000's) */
+  /** scoring numbers (default seed 000's); ignored when `settings` are given */
   profile?: Readonly<TournamentProfile>;
   /**
    * may the jokers of the exposure that made a hand dead (its exposures fit no hand on the card, or
@@ -143,6 +144,12 @@ export interface StandardConfig {
    * `bad-joker-exchange`. The jokers of the dead hand's earlier exposures stay in play either way.
    */
   killingExposureJokersInPlay?: boolean;
+  /**
+   * the event's scoring settings (rules/scoring/settings.ts): the scheme and numbers the game is
+   * scored with, and whether a Mah Jongg completed by a joker exchange is self-picked
+   * (`jokerExchangeSelfPicked`; default true, NMJL)
+   */
+  settings?: Readonly<ScoringSettings>;
 }
 
 export type FlagKind =
@@ -232,8 +239,26 @@ export interface StandardState {
   calledFrom: number | null;
   /** the first Mah Jongg in error with players who exposed for it */
   error: { caller: number; exposedBy: number[] } | null;
-  /** the verified Mah Jongg; `exposures`: on the winner's rack before the Mah Jongg call (0-4, 000) */
-  winner: { player: number; lineId: string; value: number; jokerless: boolean; singlesAndPairs: boolean; selfPicked: boolean; discarder: number | null; exposures: number } | null;
+  /**
+   * the verified Mah Jongg, paid at `lineId` (the best line the tiles complete, until a line the
+   * player announced is entered); `exposures`: on the winner's rack before the Mah Jongg call (0-4,
+   * 000); `jokerExchange`: completed by a joker taken in an exchange this turn (the hand with the
+   * tile given back for the joker completes no line); `lines`: every line the tiles complete, best first
+   */
+  winner: {
+    player: number;
+    lineId: string;
+    value: number;
+    jokerless: boolean;
+    singlesAndPairs: boolean;
+    selfPicked: boolean;
+    discarder: number | null;
+    exposures: number;
+    jokerExchange?: boolean;
+    lines?: { lineId: string; value: number; jokerless: boolean; singlesAndPairs: boolean }[];
+  } | null;
+  /** the joker exchanges of the turn player this turn (the tiles given for jokers); cleared at a discard or call */
+  exchanged?: { player: number; tiles: TileKind[] } | null;
   wallGame: boolean;
   flags: StandardFlag[];
   /** what was not judged because a player's rack was not heard (see the actions' `unheard`), this game */
@@ -349,7 +374,7 @@ export function standardReferee(config: StandardConfig) {
     s.endReason = reason;
     s.turn = null;
     const outcome = outcomeOf(s);
-    s.result = { outcome, score: scoreTournamentGame(outcome, profile) };
+    s.result = { outcome, score: config.settings ? scoreWithSettings(outcome, config.settings) : scoreTournamentGame(outcome, profile) };
   }
 
   function outcomeOf(s: StandardState): TournamentOutcome {
@@ -364,6 +389,7 @@ export function standardReferee(config: StandardConfig) {
         winner: w.player,
         value: w.value,
         selfPicked: w.selfPicked,
+        ...(w.jokerExchange ? { jokerExchange: true } : {}),
         jokerless: w.jokerless,
         singlesAndPairs: w.singlesAndPairs,
         discarder: w.discarder,
@@ -560,6 +586,7 @@ export function standardReferee(config: StandardConfig) {
     s.discards.push(a.tile);
     s.lastDiscard = { tile: a.tile, by: player, racked: false };
     s.firstDiscardDone = true;
+    s.exchanged = null;
     s.turn = nextAlive(s, player);
     s.turnHas = 'nothing';
     for (let q = 0; q < SEATS; q++) checkCount(s, raised, q, a);
@@ -628,6 +655,7 @@ export function standardReferee(config: StandardConfig) {
     s.turn = win.player;
     s.turnHas = 'called';
     s.calledFrom = ld.by;
+    s.exchanged = null;
     if (win.intoRack) {
       p.rack.push(ld.tile);
       if (deadFor(s, raised, 'called-into-rack', RULES.calledIntoRack, win.player, `${name(win.player)} put the called ${ld.tile} in the rack`, a, [ld.tile])) return true;
@@ -730,6 +758,7 @@ export function standardReferee(config: StandardConfig) {
     p.rack = removeTiles(p.rack, [a.tile], 'joker exchange');
     p.rack.push('J');
     exp!.splice(exp!.indexOf('J'), 1, a.tile);
+    s.exchanged = s.exchanged?.player === player ? { player, tiles: [...s.exchanged.tiles, a.tile] } : { player, tiles: [a.tile] };
   }
 
   /**
@@ -744,6 +773,22 @@ export function standardReferee(config: StandardConfig) {
     return p.exposures.length - calledGroup;
   }
 
+  /**
+   * Whether a joker exchange completed `player`'s Mah Jongg: they exchanged this turn, and the hand
+   * with each tile they gave back in place of a joker of the rack completes no line of the card.
+   */
+  function completedByExchange(s: StandardState, player: number, concealed: readonly TileKind[], exposures: readonly TileKind[][]): boolean {
+    const ex = s.exchanged;
+    if (!ex || ex.player !== player) return false;
+    const before = [...concealed];
+    for (const t of ex.tiles) {
+      const j = before.indexOf('J');
+      if (j < 0) return false;
+      before[j] = t;
+    }
+    return matchHand(config.cards, { concealed: before, exposures: [...exposures], exposedBeforeMahJongg: exposures.length > 0 }).length === 0;
+  }
+
   function doMahJongg(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'mah-jongg' }>): void {
     const player = a.player;
     const p = s.players[player]!;
@@ -752,17 +797,21 @@ export function standardReferee(config: StandardConfig) {
     const onTurn = s.turn === player && s.turnHas !== 'nothing';
     const matches = onTurn ? matchHand(config.cards, { concealed, exposures: p.exposures, exposedBeforeMahJongg: p.exposures.length > 0 }) : [];
     if (matches.length > 0) {
-      const best = [...matches].sort((x, y) => y.value - x.value || Number(y.jokerless) - Number(x.jokerless))[0]!;
+      const sorted = [...matches].sort((x, y) => y.value - x.value || Number(y.jokerless) - Number(x.jokerless));
+      const best = sorted[0]!;
       const called = s.turnHas === 'called' ? s.calledFrom : null;
+      const jokerExchange = called === null && completedByExchange(s, player, concealed, p.exposures);
       s.winner = {
         player,
         lineId: best.line.id,
         value: best.value,
         jokerless: best.jokerless,
         singlesAndPairs: best.line.singlesAndPairs,
-        selfPicked: called === null,
+        selfPicked: called === null && (!jokerExchange || (config.settings?.jokerExchangeSelfPicked ?? true)),
         discarder: called,
         exposures: exposuresBeforeCall(s, p),
+        ...(jokerExchange ? { jokerExchange } : {}),
+        lines: sorted.map((m) => ({ lineId: m.line.id, value: m.value, jokerless: m.jokerless, singlesAndPairs: m.line.singlesAndPairs })),
       };
       return end(s, `${name(player)} declared Mah Jongg: ${best.line.text}`);
     }

@@ -57,8 +57,13 @@ export interface HomeOutcome {
   jokerless?: boolean;
   /** the winning line is a Singles and Pairs hand (never doubled for jokerless) */
   singlesAndPairs?: boolean;
-  /** the seat that discarded the winning tile; null or absent when self-picked */
+  /** the seat that discarded the winning tile; null or absent when self-picked or completed by a joker exchange */
   discarder?: number | null;
+  /**
+   * the winner completed the hand with a joker taken in a joker exchange (no discarder): paid as
+   * self-picked when `selfPicked` is also set, otherwise each player pays `othersOnDiscard` × value
+   */
+  jokerExchange?: boolean;
   /** names for the breakdown (default "East", "South", "West", "North") */
   names?: readonly string[];
 }
@@ -102,7 +107,8 @@ export function scoreHomeGame(outcome: HomeOutcome, profile: Readonly<HomeProfil
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new ScoringError(`the winning hand's value must be a whole number of points ≥ 0, not ${String(value)}`);
   const discarder = outcome.discarder === null || outcome.discarder === undefined ? null : seat(outcome.discarder, 'the discarder');
   if (outcome.selfPicked && discarder !== null) throw new ScoringError(`a self-picked Mah Jongg has no discarder (${names[discarder]} given)`);
-  if (!outcome.selfPicked && discarder === null) throw new ScoringError('a Mah Jongg on a discard needs the discarder (or selfPicked: true)');
+  if (outcome.jokerExchange && discarder !== null) throw new ScoringError(`a Mah Jongg completed by a joker exchange has no discarder (${names[discarder]} given)`);
+  if (!outcome.selfPicked && !outcome.jokerExchange && discarder === null) throw new ScoringError('a Mah Jongg on a discard needs the discarder (or selfPicked: true, or jokerExchange: true)');
   if (discarder === w) throw new ScoringError(`${names[w]} cannot win on their own discard`);
 
   const doubled = !!outcome.jokerless && (!outcome.singlesAndPairs || profile.jokerlessSinglesAndPairs);
@@ -113,13 +119,15 @@ export function scoreHomeGame(outcome: HomeOutcome, profile: Readonly<HomeProfil
       ? [profile.selfPicked, 'self-picked']
       : p === discarder
         ? [profile.discarder, 'discarder']
-        : [profile.othersOnDiscard, 'on a discard'];
+        : outcome.jokerExchange
+          ? [profile.othersOnDiscard, 'joker exchange, not self-picked']
+          : [profile.othersOnDiscard, 'on a discard'];
     const pay = value * times * (doubled ? profile.jokerless : 1);
     points[p] = pay === 0 ? 0 : -pay;
     points[w] = points[w]! + pay;
     breakdown[p]!.push(`Pays ${names[w]}: ${value} × ${times} (${why})${jokerText} = ${pay}`);
   }
-  breakdown[w]!.unshift(`Mah Jongg ${value}${outcome.selfPicked ? ', self-picked' : `, on ${names[discarder!]}'s discard`}${outcome.jokerless ? ', jokerless' : ''}: collects ${points[w]}`);
+  breakdown[w]!.unshift(`Mah Jongg ${value}${outcome.jokerExchange ? ', by a joker exchange' : ''}${outcome.selfPicked ? ', self-picked' : discarder === null ? '' : `, on ${names[discarder]}'s discard`}${outcome.jokerless ? ', jokerless' : ''}: collects ${points[w]}`);
   for (let p = 0; p < n; p++) breakdown[p]!.push(`Total ${points[p]}`);
   return { points, breakdown };
 }

@@ -104,11 +104,26 @@ describe('tournament scoring (000)', () => {
   });
 
   it('every value is a profile setting', () => {
-    const p: TournamentProfile = { ...TOURNAMENT_000, selfPicked: 5, jokerless: 15, wallGame: 7, discarderFewExposures: -3, discarderManyExposures: -6 };
+    const p: TournamentProfile = { ...TOURNAMENT_000, selfPicked: 5, jokerless: 15, wallGame: 7, discarderNoneOrOne: -3, discarderTwo: -6, discarderThreeOrMore: -9 };
     // 25 + 5 + 15 = 45
     expect(scoreTournamentGame(win({ jokerless: true }), p).points).toEqual([45, 0, 0, 0]);
     expect(scoreTournamentGame({ winner: null, wallGame: true }, p).points).toEqual([7, 7, 7, 7]);
     expect(scoreTournamentGame(win({ selfPicked: false, discarder: 1, winnerExposures: 2 }), p).points).toEqual([25, -6, 0, 0]);
+  });
+
+  it('three tiers of the discarder\'s penalty: −10 / −20 / −25 for 0-1, 2, 3+ exposures', () => {
+    const p: TournamentProfile = { ...TOURNAMENT_000, discarderThreeOrMore: -25 };
+    const at = (winnerExposures: number) => scoreTournamentGame(win({ value: 30, selfPicked: false, discarder: 2, winnerExposures }), p).points;
+    // 1 exposure: West −10; 2: −20; 3 and 4: −25; East 30 each time
+    expect([at(1), at(2), at(3), at(4)]).toEqual([[30, 0, -10, 0], [30, 0, -20, 0], [30, 0, -25, 0], [30, 0, -25, 0]]);
+  });
+
+  it('a Mah Jongg completed by a joker exchange: self-picked when said so, else no bonus and no discarder', () => {
+    // 25 + 10 self-picked = 35
+    expect(scoreTournamentGame(win({ jokerExchange: true, selfPicked: true })).points).toEqual([35, 0, 0, 0]);
+    // 25, nobody pays a penalty
+    expect(scoreTournamentGame(win({ jokerExchange: true, selfPicked: false })).points).toEqual([25, 0, 0, 0]);
+    expect(() => scoreTournamentGame(win({ jokerExchange: true, selfPicked: false, discarder: 1 }))).toThrow('a Mah Jongg completed by a joker exchange has no discarder (South given)');
   });
 
   it('throws ScoringError on an impossible outcome', () => {

@@ -36,12 +36,12 @@ export interface TournamentProfile {
   jokerlessSinglesAndPairs: boolean;
   /** added to each player whose hand is not dead in a wall game (000: +10) */
   wallGame: number;
-  /** added to the discarder of the winning tile when the winner had up to `manyExposures − 1` exposures before the Mah Jongg call (000: −10) */
-  discarderFewExposures: number;
-  /** added to the discarder when the winner had `manyExposures` or more exposures before the Mah Jongg call (000: −20) */
-  discarderManyExposures: number;
-  /** the number of exposures from which `discarderManyExposures` applies (000: 2) */
-  manyExposures: number;
+  /** added to the discarder of the winning tile when the winner had no or one exposure before the Mah Jongg call (000: −10, "none or one exposure on their rack") */
+  discarderNoneOrOne: number;
+  /** added to the discarder when the winner had two exposures before the Mah Jongg call (000: −20, "two or more") */
+  discarderTwo: number;
+  /** added to the discarder when the winner had three or more exposures before the Mah Jongg call (000: −20, "two or more"; other tournaments −25) */
+  discarderThreeOrMore: number;
   /** the score of a dead hand (000: 0) */
   deadHand: number;
   /** each player's score for a game not finished in the round's time (000: 0) */
@@ -68,9 +68,9 @@ export const TOURNAMENT_000: Readonly<TournamentProfile> = Object.freeze({
   jokerless: 20,
   jokerlessSinglesAndPairs: false,
   wallGame: 10,
-  discarderFewExposures: -10,
-  discarderManyExposures: -20,
-  manyExposures: 2,
+  discarderNoneOrOne: -10,
+  discarderTwo: -20,
+  discarderThreeOrMore: -20,
   deadHand: 0,
   unfinished: 0,
   errorCaller: 0,
@@ -100,11 +100,17 @@ export interface TournamentOutcome {
   /** the winning line is a Singles and Pairs hand (no jokerless bonus) */
   singlesAndPairs?: boolean;
   /**
-   * the seat that discarded the winning tile; null or absent when self-picked. A dead discarder (the
-   * discard that ended the turn in which her exposures made her hand dead) pays no penalty: a dead
-   * hand scores zero (000)
+   * the seat that discarded the winning tile; null or absent when self-picked or completed by a joker
+   * exchange. A dead discarder (the discard that ended the turn in which her exposures made her hand
+   * dead) pays no penalty: a dead hand scores zero (000)
    */
   discarder?: number | null;
+  /**
+   * the winner completed the hand with a joker taken in a joker exchange on their own turn (no
+   * discarder). Scored as self-picked when `selfPicked` is also set (the table's setting
+   * `jokerExchangeSelfPicked`, rules/scoring/settings.ts); otherwise no bonus and no penalty
+   */
+  jokerExchange?: boolean;
   /**
    * exposures on top of the winner's rack before the Mah Jongg call, 0-4 (000: "none or one
    * exposure on their rack" −10 to the discarder, "two or more" −20); the tile called for Mah Jongg
@@ -239,13 +245,15 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
     if (dead.has(w)) throw new ScoringError(`${names[w]} has a dead hand and cannot win`);
     const discarder = outcome.discarder === null || outcome.discarder === undefined ? null : seat(outcome.discarder, 'the discarder');
     if (outcome.selfPicked && discarder !== null) throw new ScoringError(`a self-picked Mah Jongg has no discarder (${names[discarder]} given)`);
-    if (!outcome.selfPicked && discarder === null) throw new ScoringError('a Mah Jongg on a discard needs the discarder (or selfPicked: true)');
+    if (outcome.jokerExchange && discarder !== null) throw new ScoringError(`a Mah Jongg completed by a joker exchange has no discarder (${names[discarder]} given)`);
+    if (!outcome.selfPicked && !outcome.jokerExchange && discarder === null) throw new ScoringError('a Mah Jongg on a discard needs the discarder (or selfPicked: true, or jokerExchange: true)');
     if (discarder === w) throw new ScoringError(`${names[w]} cannot win on their own discard`);
     const exposures = outcome.winnerExposures ?? 0;
     if (!Number.isInteger(exposures) || exposures < 0 || exposures > 4) throw new ScoringError(`the winner's exposures before the Mah Jongg call must be a whole number 0-4, not ${exposures}`);
 
     let score = value;
     const parts = [`Hand ${value}`];
+    if (outcome.jokerExchange) parts.push(outcome.selfPicked ? 'completed by a joker exchange (counts as self-picked)' : 'completed by a joker exchange (not self-picked: no bonus, no discarder)');
     if (outcome.selfPicked) {
       score += profile.selfPicked;
       parts.push(`self-picked ${signed(profile.selfPicked)}`);
@@ -267,8 +275,7 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
       } else if (p !== discarder) breakdown[p]!.push(`${names[w]} won: 0`);
     }
     if (discarder !== null && !dead.has(discarder)) {
-      const many = exposures >= profile.manyExposures;
-      const penalty = many ? profile.discarderManyExposures : profile.discarderFewExposures;
+      const penalty = exposures <= 1 ? profile.discarderNoneOrOne : exposures === 2 ? profile.discarderTwo : profile.discarderThreeOrMore;
       points[discarder] = penalty;
       breakdown[discarder]!.push(
         `Threw the winning tile to ${names[w]} with ${exposures} exposure${exposures === 1 ? '' : 's'}: ${signed(penalty)} (000)`,

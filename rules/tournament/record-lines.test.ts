@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SETTINGS_000 } from '../scoring/settings.js';
 import { TOURNAMENT_000 } from '../scoring/tournament.js';
 import { TournamentError } from './errors.js';
 import { parseRecordLines } from './record-lines.js';
@@ -6,8 +7,9 @@ import { parseAnyJsonLines, parseJsonLines } from './record.js';
 
 /** A well-formed 4-seat line (RECORD-FORMAT.md), written by hand: East wins 25 off South's discard. */
 const FOUR = {
-  ...{ format: 'mjhub.tournament-game/1', tournament: 'Spring Open', round: 1, table: 2, game: 3 },
+  ...{ format: 'mjhub.tournament-game/2', tournament: 'Spring Open', round: 1, table: 2, game: 3 },
   seats: ['ann', 'bea', 'cat', 'dot'].map((player, i) => ({ seat: ['East', 'South', 'West', 'North'][i], player })),
+  settings: structuredClone(SETTINGS_000),
   profile: { ...TOURNAMENT_000 },
   outcome: { winner: 0, value: 25, discarder: 1 },
   ...{ points: [100, -50, -25, -25], marks: ['100', '-50', '-25', '-25'], by: 'table', corrections: [] },
@@ -36,7 +38,11 @@ describe('reading the record lines: every field of each kind, checked in order',
       [{ game: 5 }, 'game must be 1-4, not 5'],
       [{ seats: FOUR.seats.slice(0, 2) }, 'seats must list the 4 seats East, South, West, North'],
       [{ seats: [...FOUR.seats.slice(0, 3), { seat: 'North' }] }, 'seats[3] must be {"seat":"North","player":"…"}'],
+      [{ settings: undefined }, 'settings: must be an object'],
+      [{ settings: { ...SETTINGS_000, wallGame: 'x' } }, 'settings: wallGame must be a whole number of points, not "x"'],
+      [{ settings: { ...SETTINGS_000, selfPick: 10 } }, 'settings: selfPick is not a setting of tournament scoring'],
       [{ profile: [] }, 'profile must be an object'],
+      [{ profile: { ...TOURNAMENT_000, discarderThreeOrMore: -25 } }, 'profile.discarderThreeOrMore is -25 but the settings say -20'],
       [{ profile: { ...TOURNAMENT_000, wallGame: 'x' } }, `profile.wallGame must be a ${typeof TOURNAMENT_000.wallGame}`],
       [{ outcome: null }, 'outcome must be an object'],
       [{ points: [1, 2, 3] }, 'points must be 4 numbers'],
@@ -50,6 +56,17 @@ describe('reading the record lines: every field of each kind, checked in order',
       expect(() => parseJsonLines(`\n${line(FOUR, change)}`), what).toThrow(new TournamentError(`line 2: ${what}`));
       expect(() => parseAnyJsonLines(line(FOUR, change)), what).toThrow(new TournamentError(`line 1: ${what}`));
     }
+  });
+
+  it('reads a version-1 line: its two-tier profile on three tiers, the settings its profile\'s', () => {
+    const { discarderNoneOrOne: _a, discarderTwo: _b, discarderThreeOrMore: _c, ...rest } = TOURNAMENT_000;
+    // a version-1 tournament whose penalty was −10 up to 2 exposures, −25 from 3 (manyExposures 3)
+    const v1 = { ...FOUR, format: 'mjhub.tournament-game/1', settings: undefined, profile: { ...rest, discarderFewExposures: -10, discarderManyExposures: -25, manyExposures: 3 } };
+    const [r] = parseJsonLines(JSON.stringify(v1));
+    expect(r!.format).toBe('mjhub.tournament-game/1');
+    expect(r!.profile).toEqual({ ...TOURNAMENT_000, discarderTwo: -10, discarderThreeOrMore: -25 });
+    expect(r!.settings).toEqual({ ...SETTINGS_000, discarderPenalty: { noneOrOne: -10, two: -10, threeOrMore: -25 } });
+    expect(() => parseJsonLines(JSON.stringify({ ...v1, profile: { ...v1.profile, manyExposures: '2' } }))).toThrow(new TournamentError('line 1: profile.manyExposures must be a number'));
   });
 
   it('names the line and what is wrong in a Siamese line', () => {
@@ -71,9 +88,9 @@ describe('reading the record lines: every field of each kind, checked in order',
   it('refuses what is not a line of a known kind', () => {
     expect(() => parseAnyJsonLines('{"a":1')).toThrow(new TournamentError('line 1: not JSON: {"a":1'));
     expect(() => parseAnyJsonLines('"text"')).toThrow(new TournamentError('line 1: not a JSON object'));
-    expect(() => parseAnyJsonLines(line(TWO, { format: 'other/2' }))).toThrow(new TournamentError('line 1: format must be "mjhub.tournament-game/1", not "other/2"'));
+    expect(() => parseAnyJsonLines(line(TWO, { format: 'other/2' }))).toThrow(new TournamentError('line 1: format must be "mjhub.tournament-game/2", not "other/2"'));
     // the 4-seat reader does not take a Siamese line
-    expect(() => parseJsonLines(JSON.stringify(TWO))).toThrow(new TournamentError('line 1: format must be "mjhub.tournament-game/1", not "mjhub.tournament-siamese-game/1"'));
+    expect(() => parseJsonLines(JSON.stringify(TWO))).toThrow(new TournamentError('line 1: format must be "mjhub.tournament-game/2", not "mjhub.tournament-siamese-game/1"'));
   });
 
   it('parseRecordLines: the kinds are data (format + field checks)', () => {

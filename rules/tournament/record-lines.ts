@@ -14,7 +14,7 @@ export type FieldCheck = (x: RecordObject) => string | null;
 
 /** One kind of line of the record: its `format` and its field checks, in the order they are made. */
 export interface RecordKind {
-  /** the `format` every line of this kind carries ("mjhub.tournament-game/1") */
+  /** the `format` every line of this kind carries ("mjhub.tournament-game/2") */
   format: string;
   /** the checks of the other fields; the first that finds something wrong names the error */
   fields: readonly FieldCheck[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { SETTINGS_000 } from '../scoring/settings.js';
 import { TOURNAMENT_000, scoreTournamentGame } from '../scoring/tournament.js';
 import { TournamentError } from './errors.js';
 import { doneCard } from './fixtures.test-helpers.js';
@@ -27,7 +28,7 @@ describe('game record (JSON lines, RECORD-FORMAT.md)', () => {
     const text = toJsonLines(recs);
     expect(text.split('\n')).toHaveLength(9); // 8 lines, each ended by \n
     expect(JSON.parse(text.split('\n')[0]!)).toEqual({
-      format: 'mjhub.tournament-game/1',
+      format: 'mjhub.tournament-game/2',
       tournament: 'Spring Open',
       round: 1,
       table: 1,
@@ -38,6 +39,7 @@ describe('game record (JSON lines, RECORD-FORMAT.md)', () => {
         { seat: 'West', player: 'cat' },
         { seat: 'North', player: 'dot' },
       ],
+      settings: SETTINGS_000,
       profile: { ...TOURNAMENT_000 },
       outcome: { winner: 0, value: 25, discarder: 1, winnerExposures: 1 },
       points: [25, -10, 0, 0],
@@ -90,12 +92,22 @@ describe('game record (JSON lines, RECORD-FORMAT.md)', () => {
     const recs = parseJsonLines(example);
     expect(recs.length).toBeGreaterThanOrEqual(2);
     for (const r of recs) expect(replayGameRecord(r).agrees).toBe(true);
+    // East 25 on South's discard with 3 exposures: South −25 (the example's own tier)
+    expect(recs[0]!.points).toEqual([25, -25, 0, 0]);
+    expect(recs[0]!.settings.scheme === 'tournament' && recs[0]!.settings.discarderPenalty).toEqual({ noneOrOne: -10, two: -20, threeOrMore: -25 });
+    // the version-1 example is still read and replays: its profile on three tiers
+    const v1 = parseJsonLines(/```jsonl-v1\n([\s\S]*?)```/.exec(md)![1]!);
+    expect(v1.map((r) => r.format)).toEqual(['mjhub.tournament-game/1', 'mjhub.tournament-game/1', 'mjhub.tournament-game/1', 'mjhub.tournament-game/1']);
+    expect(v1[0]!.settings).toEqual(SETTINGS_000);
+    // East 25 on South's discard with 1 exposure: South −10
+    expect(v1[0]!.points).toEqual([25, -10, 0, 0]);
+    for (const r of v1) expect(replayGameRecord(r).agrees).toBe(true);
   });
 
   it('bad lines: clear errors naming the line', () => {
     const good = toJsonLines(gameRecords(cards())).split('\n')[0]!;
     expect(() => parseJsonLines(`${good}\n{oops`)).toThrow(new TournamentError('line 2: not JSON: {oops'));
-    expect(() => parseJsonLines(good.replace(RECORD_FORMAT, 'other/9'))).toThrow('line 1: format must be "mjhub.tournament-game/1", not "other/9"');
+    expect(() => parseJsonLines(good.replace(RECORD_FORMAT, 'other/9'))).toThrow('line 1: format must be "mjhub.tournament-game/2", not "other/9"');
     expect(() => parseJsonLines(good.replace('"game":1', '"game":5'))).toThrow('line 1: game must be 1-4, not 5');
     expect(() => parseJsonLines(good.replace('"seat":"South"', '"seat":"West"'))).toThrow('line 1: seats[1] must be {"seat":"South","player":"…"}');
     expect(() => parseJsonLines('[1,2]')).toThrow('line 1: not a JSON object');

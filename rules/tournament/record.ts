@@ -5,20 +5,28 @@
  * is done by computer … you will be able to verify your score with the scorekeeper's records").
  * Pure: string in, string out; no file I/O.
  */
+import { profileOfSettings, scoringSettingsProblem, settingsOfProfile, type TournamentScoringSettings } from '../scoring/settings.js';
 import { TOURNAMENT_000, ScoringError, scoreTournamentGame, type TournamentOutcome, type TournamentProfile } from '../scoring/tournament.js';
 import { SEAT_NAMES, TournamentError, type SeatName } from './errors.js';
-import { arrayField, byField, isInt, isObj, listField, parseRecordLines, stringField, whichGameFields, type RecordKind } from './record-lines.js';
+import { arrayField, byField, isInt, isObj, listField, type FieldCheck, parseRecordLines, stringField, whichGameFields, type RecordKind } from './record-lines.js';
 import type { ScoreCard, ScoredGame } from './scorecard.js';
 import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseMark, type SiameseScoreCard, type SiameseScoredGame } from './siamese-card.js';
 import type { AnyScoreCard } from './cards.js';
 
-/** The `format` of every line of this version of the record. */
-export const RECORD_FORMAT = 'mjhub.tournament-game/1';
+/** The `format` of every line this version writes: version 2 carries the scoring `settings`. */
+export const RECORD_FORMAT = 'mjhub.tournament-game/2';
 
-/** One game of one table in one round, as one line of the record. */
+/** The `format` of the first version (no `settings`; a two-tier discarder's penalty in `profile`): still read. */
+export const RECORD_FORMAT_V1 = 'mjhub.tournament-game/1';
+
+/**
+ * One game of one table in one round, as one line of the record. A version-1 line is read into
+ * this shape: its profile's two tiers become three, and `settings` is the profile's
+ * ({@link settingsOfProfile}: a joker exchange self-picked, the best line); `format` stays as read.
+ */
 export interface GameRecord {
-  /** always {@link RECORD_FORMAT} */
-  format: typeof RECORD_FORMAT;
+  /** {@link RECORD_FORMAT} as written; {@link RECORD_FORMAT_V1} for a line read from version 1 */
+  format: typeof RECORD_FORMAT | typeof RECORD_FORMAT_V1;
   tournament: string;
   /** 1-based */
   round: number;
@@ -28,7 +36,9 @@ export interface GameRecord {
   game: number;
   /** the four seats in order East, South, West, North; seat index i in `outcome` and `points` is seats[i] */
   seats: { seat: SeatName; player: string }[];
-  /** the scoring numbers used (seed 000's unless the tournament changed them) */
+  /** the scoring settings in force (rules/scoring/settings.ts), as printed on the director's pages */
+  settings: TournamentScoringSettings;
+  /** the scoring numbers used (seed 000's unless the tournament changed them): {@link profileOfSettings} of `settings` */
   profile: TournamentProfile;
   /** how the game ended: the input of scoreTournamentGame */
   outcome: TournamentOutcome;
@@ -54,6 +64,7 @@ export function gameRecords(cards: readonly ScoreCard[]): GameRecord[] {
     table: card.table,
     game,
     seats: card.seats.map((player, s) => ({ seat: SEAT_NAMES[s]!, player })),
+    settings: structuredClone(card.settings),
     profile: { ...card.profile },
     outcome: g.outcome,
     points: [...g.points],
@@ -83,32 +94,77 @@ export function toJsonLines(records: readonly AnyGameRecord[]): string {
   return records.map((r) => JSON.stringify(r) + '\n').join('');
 }
 
-/** A line of the 4-seat record (seed 000), its fields in the order they are checked. */
+/** Checks that `profile` holds every key of `keys`' profile with a value of the same type. */
+const profileField =
+  (keys: Readonly<Record<string, unknown>>): FieldCheck =>
+  (x) => {
+    if (!isObj(x.profile)) return 'profile must be an object';
+    const wrong = Object.entries(keys).find(([k, v]) => typeof (x.profile as Record<string, unknown>)[k] !== typeof v);
+    return wrong ? `profile.${wrong[0]} must be a ${typeof wrong[1]}` : null;
+  };
+
+/** A version-1 profile's keys: seed 000's with the two-tier penalty (`discarderFewExposures` up to `manyExposures − 1` exposures, `discarderManyExposures` from it). */
+const PROFILE_V1_KEYS = (() => {
+  const { discarderNoneOrOne: _a, discarderTwo: _b, discarderThreeOrMore: _c, ...rest } = TOURNAMENT_000;
+  return { ...rest, discarderFewExposures: -10, discarderManyExposures: -20, manyExposures: 2 };
+})();
+
+/** The checks after `format` common to both versions. */
+const FOUR_SEAT_REST: FieldCheck[] = [
+  (x) => (isObj(x.outcome) ? null : 'outcome must be an object'),
+  listField('points', 4, (p) => typeof p === 'number', '4 numbers'),
+  listField('marks', 4, (m) => typeof m === 'string', '4 strings'),
+  byField,
+  arrayField('corrections'),
+];
+
+/** A line of the 4-seat record (seed 000), version 2, its fields in the order they are checked. */
 const FOUR_SEAT_LINE: RecordKind = {
   format: RECORD_FORMAT,
   fields: [
     ...whichGameFields(SEAT_NAMES),
     (x) => {
-      if (!isObj(x.profile)) return 'profile must be an object';
-      const wrong = Object.entries(TOURNAMENT_000).find(([k, v]) => typeof (x.profile as Record<string, unknown>)[k] !== typeof v);
-      return wrong ? `profile.${wrong[0]} must be a ${typeof wrong[1]}` : null;
+      const problem = scoringSettingsProblem(x.settings);
+      if (problem) return `settings: ${problem}`;
+      return (x.settings as { scheme: string }).scheme === 'tournament' ? null : 'settings.scheme must be "tournament" (a tournament game is scored by the tournament\'s numbers)';
     },
-    (x) => (isObj(x.outcome) ? null : 'outcome must be an object'),
-    listField('points', 4, (p) => typeof p === 'number', '4 numbers'),
-    listField('marks', 4, (m) => typeof m === 'string', '4 strings'),
-    byField,
-    arrayField('corrections'),
+    profileField(TOURNAMENT_000),
+    (x) => {
+      const want = profileOfSettings(x.settings as TournamentScoringSettings);
+      const p = x.profile as Record<string, unknown>;
+      const k = (['selfPicked', 'jokerless', 'wallGame', 'discarderNoneOrOne', 'discarderTwo', 'discarderThreeOrMore'] as const).find((key) => p[key] !== want[key]);
+      return k ? `profile.${k} is ${String(p[k])} but the settings say ${want[k]}` : null;
+    },
+    ...FOUR_SEAT_REST,
   ],
 };
 
+/** A line of the 4-seat record, version 1 (no `settings`, a two-tier penalty). */
+const FOUR_SEAT_LINE_V1: RecordKind = {
+  format: RECORD_FORMAT_V1,
+  fields: [...whichGameFields(SEAT_NAMES), profileField(PROFILE_V1_KEYS), ...FOUR_SEAT_REST],
+};
+
+/**
+ * A version-1 line in the version-2 shape: the two tiers of its profile spread on three (a tier
+ * from `manyExposures` on pays `discarderManyExposures`), `settings` the profile's.
+ */
+function upgradeV1<R extends AnyGameRecord>(r: R): R {
+  if (r.format !== RECORD_FORMAT_V1) return r;
+  const { discarderFewExposures: few, discarderManyExposures: many, manyExposures: from, ...rest } = (r as GameRecord).profile as unknown as typeof PROFILE_V1_KEYS;
+  const profile: TournamentProfile = { ...rest, discarderNoneOrOne: from <= 1 ? many : few, discarderTwo: from <= 2 ? many : few, discarderThreeOrMore: from <= 3 ? many : few };
+  return { ...r, profile, settings: settingsOfProfile(profile) };
+}
+
 /**
  * Parses JSON lines into records, checking every field's shape (not the points: see
- * {@link replayGameRecord}). Blank lines are skipped; "\r\n" is accepted.
+ * {@link replayGameRecord}). Version-1 lines are read in the version-2 shape ({@link GameRecord}).
+ * Blank lines are skipped; "\r\n" is accepted.
  * @throws TournamentError naming the line number and what is wrong: not JSON, not an object, wrong
  *   format, or a field of the wrong shape
  */
 export function parseJsonLines(text: string): GameRecord[] {
-  return parseRecordLines<GameRecord>(text, [FOUR_SEAT_LINE]);
+  return parseRecordLines<GameRecord>(text, [FOUR_SEAT_LINE, FOUR_SEAT_LINE_V1]).map(upgradeV1);
 }
 
 /** The result of replaying one record. */
@@ -212,10 +268,10 @@ const SIAMESE_LINE: RecordKind = {
 };
 
 /**
- * Parses JSON lines of either format (`mjhub.tournament-game/1` and
- * `mjhub.tournament-siamese-game/1`), checking every field's shape. Blank lines are skipped.
+ * Parses JSON lines of any format (`mjhub.tournament-game/2`, `mjhub.tournament-game/1` read as
+ * version 2, and `mjhub.tournament-siamese-game/1`), checking every field's shape. Blank lines are skipped.
  * @throws TournamentError naming the line number and what is wrong
  */
 export function parseAnyJsonLines(text: string): AnyGameRecord[] {
-  return parseRecordLines<AnyGameRecord>(text, [FOUR_SEAT_LINE, SIAMESE_LINE]);
+  return parseRecordLines<AnyGameRecord>(text, [FOUR_SEAT_LINE, FOUR_SEAT_LINE_V1, SIAMESE_LINE]).map(upgradeV1);
 }

@@ -2,7 +2,7 @@
  * A round's blank score cards from the seating (seed 000: one table score card per table per round,
  * East is responsible for it).
  */
-import type { TournamentProfile } from '../scoring/tournament.js';
+import type { TournamentScoringSettings } from '../scoring/settings.js';
 import { newScoreCard, type ScoreCard } from './scorecard.js';
 import { newSiameseCard, type SiameseScoreCard } from './siamese-card.js';
 import { pairSeatingForRound, seatingForRound, type Player } from './seating.js';
@@ -12,11 +12,11 @@ import { pairSeatingForRound, seatingForRound, type Player } from './seating.js'
  * @param tournament the tournament's name
  * @param players every player in round-1 seat order (a multiple of 4)
  * @param round 1-based round number
- * @param profile scoring numbers (default seed 000's)
+ * @param settings the tournament's scoring settings (default seed 000's)
  * @throws TournamentError as {@link seatingForRound}
  */
-export function scoreCardsForRound(tournament: string, players: readonly Player[], round: number, profile?: TournamentProfile): ScoreCard[] {
-  return seatingForRound(players, round).map((t) => newScoreCard({ tournament, round, table: t.table, seats: t.seats, ...(profile ? { profile } : {}) }));
+export function scoreCardsForRound(tournament: string, players: readonly Player[], round: number, settings?: TournamentScoringSettings): ScoreCard[] {
+  return seatingForRound(players, round).map((t) => newScoreCard({ tournament, round, table: t.table, seats: t.seats, ...(settings ? { settings } : {}) }));
 }
 
 /**

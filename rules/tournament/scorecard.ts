@@ -20,6 +20,7 @@
  *   replaces a game's result (only a game that has one: a game in play is ruled on at its table) and clears every initial and verification of the card: the players
  *   check and initial again. Corrections are kept on the card, with what they replaced.
  */
+import { profileOfSettings, settingsOfProfile, type TournamentScoringSettings } from '../scoring/settings.js';
 import { TOURNAMENT_000, ScoringError, scoreTournamentGame, type TournamentOutcome, type TournamentProfile } from '../scoring/tournament.js';
 import { cardWhere, checkGameNumber, checkNewGameResult, checkSeatHolder, needAllGames, rewriteGame } from './card-checks.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, seatName, type Seat } from './errors.js';
@@ -60,6 +61,8 @@ export interface ScoreCard {
   seats: [string, string, string, string];
   /** the scoring numbers (default seed 000's) */
   profile: TournamentProfile;
+  /** the scoring settings in force (rules/scoring/settings.ts), the profile's numbers with the table's choices; printed with the card */
+  settings: TournamentScoringSettings;
   /** games 1-4; null until entered */
   games: (ScoredGame | null)[];
   /** per seat: has this player verified their partner's score (East↔West, South↔North)? */
@@ -101,11 +104,12 @@ export function verificationPartner(seat: Seat): Seat {
 /**
  * A new, empty score card for one table in one round.
  * @param init tournament name, 1-based round and table, the four player ids (East, South, West,
- *   North) and optionally the scoring profile (default seed 000's)
+ *   North) and optionally the scoring settings (their profile is {@link profileOfSettings}) or the
+ *   scoring profile (default seed 000's)
  * @throws TournamentError when a number is not a whole number ≥ 1, a seat has no player, or one
  *   player is given two seats
  */
-export function newScoreCard(init: { tournament: string; round: number; table: number; seats: readonly string[]; profile?: TournamentProfile }): ScoreCard {
+export function newScoreCard(init: { tournament: string; round: number; table: number; seats: readonly string[]; profile?: TournamentProfile; settings?: TournamentScoringSettings }): ScoreCard {
   const { tournament, round, table, seats } = init;
   if (typeof tournament !== 'string') throw new TournamentError('the score card needs the tournament name');
   if (!Number.isInteger(round) || round < 1) throw new TournamentError(`round must be a whole number ≥ 1, not ${String(round)}`);
@@ -120,7 +124,8 @@ export function newScoreCard(init: { tournament: string; round: number; table: n
     round,
     table,
     seats: [...seats] as ScoreCard['seats'],
-    profile: { ...(init.profile ?? TOURNAMENT_000) },
+    profile: init.settings ? profileOfSettings(init.settings) : { ...(init.profile ?? TOURNAMENT_000) },
+    settings: structuredClone(init.settings ?? settingsOfProfile(init.profile ?? TOURNAMENT_000)),
     games: new Array<ScoredGame | null>(GAMES_PER_ROUND).fill(null),
     verified: [false, false, false, false],
     initials: [null, null, null, null],

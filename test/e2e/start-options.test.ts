@@ -164,6 +164,28 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     expect(pidsMentioning(data)).toEqual([]);
   });
 
+  it('scoring settings: a table whose own differ from the tournament\'s, and a tournament with a wrong-typed key: exit 1 naming them', { timeout: 30_000 }, async () => {
+    const data = dataDir();
+    const room = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/standard-room.json'), 'utf8'));
+    room.tables[0].scoring = 'home';
+    for (const t of room.tables) t.cards = t.cards.map((c: string) => path.resolve(ROOT, 'hub/config/tables', c));
+    const config = path.join(data, 'hub.json');
+    writeFileSync(config, JSON.stringify(room));
+    const r = await runHub(['--port', '0', '--data', data, '--config', config, '--tournament', 'hub/config/tournament-room.json']);
+    expect(r.stderr.trim()).toBe(
+      `mjhub: hub/config/tournament-room.json: tournament table 1: hub table 't1' has scoring settings of its own that differ from the tournament's (scheme: table "home", tournament "tournament"): remove the table's "scoring" or make it the tournament's`,
+    );
+    expect(r.status).toBe(1);
+    const tournament = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tournament-room.json'), 'utf8'));
+    tournament.scoring = { discarderPenalty: { threeOrMore: '-25' } };
+    const file = path.join(data, 'tournament.json');
+    writeFileSync(file, JSON.stringify(tournament));
+    const r2 = await runHub(['--port', '0', '--data', data, '--room', '--table-kind', 'standard', '--tournament', file]);
+    expect(r2.stderr.trim()).toBe(`mjhub: ${file}: scoring.discarderPenalty.threeOrMore: must be a whole number of points (e.g. -10), not "-25"`);
+    expect(r2.status).toBe(1);
+    expect(r2.stdout).not.toContain('simulator for table');
+  });
+
   it('a taken port: exit 1 naming it, before the simulator starts', { timeout: 20_000 }, async () => {
     const srv = net.createServer();
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));

@@ -4,7 +4,7 @@
  * which builds first) must never run yesterday's dist/ against today's sources.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -23,12 +23,14 @@ function newestSource(dir: string): number {
 }
 
 /**
- * Compiles the hub (`tsc -p tsconfig.build.json`, about 40 s on 2 cores) unless dist/hub/main.js
- * is newer than every source file. @throws the compiler's error output when it does not compile
+ * Compiles the hub (`tsc -p tsconfig.build.json`, about 40 s on 2 cores) unless each entry point's
+ * JavaScript (tsconfig.build.json `files`) is newer than every source file. @throws the compiler's error output when it does not compile
  */
 export function ensureBuiltHub(): void {
-  const built = path.join(ROOT, 'dist/hub/main.js');
+  // every entry point of tsconfig.build.json, compiled (an entry added since the last build is missing)
+  const entries = (JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8')) as { files: string[] }).files;
+  const built = entries.map((f) => path.join(ROOT, 'dist', f.replace(/\.ts$/, '.js')));
   const sources = Math.max(...SOURCES.map((d) => newestSource(path.join(ROOT, d))));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  if (built.every((b) => existsSync(b) && statSync(b).mtimeMs >= sources)) return;
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
 }

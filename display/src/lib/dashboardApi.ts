@@ -30,12 +30,16 @@ export interface MisnamedExposureEntry {
 /**
  * On a standard (4-player) table, what no reader can witness (000):
  * - `looked-at-stolen-tile`: `player` looked at a stolen tile: −10 points at the end of that game;
- * - `dead-declared-in-error`: `player` declared another hand dead in error, so `player`'s own hand is dead.
+ * - `dead-declared-in-error`: `player` declared another hand dead in error, so `player`'s own hand is dead;
+ * - `announced-line`: `player` announced the card line `line` (its id) for the Mah Jongg: paid at
+ *   that line on a table whose scoring settings say `paidLine: "announced"`.
  */
 export interface StandardEntry {
-  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error';
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line';
   /** the player (0 = East) */
   player: number;
+  /** `announced-line` only: the card line's id, e.g. "sample-standard:20" */
+  line?: string;
 }
 
 /** Any director entry the hub takes (hub/api/server.ts ENTRY_BODY). */
@@ -78,6 +82,8 @@ export interface TournamentSummary {
   round: number;
   rounds: number;
   clock: { state: string; display: string; running: boolean; aboutToRunOut: boolean; timeUp: boolean };
+  /** the scoring settings in force, one line each (hub/tournament/service.ts `scoringText`) */
+  scoring?: string[];
   standings?: { rank: number; name?: string; player: string; points: number; prize: number }[];
 }
 

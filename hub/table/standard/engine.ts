@@ -33,7 +33,7 @@ import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { type StandardAction, type StandardState } from '../../../rules/referee/standard.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
-import { TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
+import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
 import { StandardGame, type CountMismatch, type RefusedBlindPass, type Unexplained } from './game.js';
 import type { StoredEvent } from '../../store/types.js';
@@ -64,9 +64,11 @@ interface HeldEvent {
 
 /**
  * Options of a standard table engine (as the Siamese engine's). Without `settleByArea` every zone
- * settles in the table's `timing.settleMs`.
+ * settles in the table's `timing.settleMs`. `scoring`: the settings the games are scored with
+ * (rules/scoring/settings.ts): a tournament's when one plays the table, else the table config's
+ * `scoring` (default seed 000's).
  */
-export type StandardEngineOptions = EngineOptions;
+export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings };
 
 export type { CountMismatch, RefusedBlindPass, Unexplained } from './game.js';
 
@@ -87,6 +89,8 @@ export class StandardTableEngine extends TableMachine {
   private inferred: Omit<StandardAction, 'at' | 'ref'>[] = [];
   /** flag id → the event sequence numbers it rests on */
   private readonly flagRefs = new Map<string, number>();
+  /** the scoring settings in force on this table */
+  private settings!: ScoringSettings;
   /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
   private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
   /**
@@ -108,6 +112,7 @@ export class StandardTableEngine extends TableMachine {
       throw new Error(`table ${t.id}: the standard engine plays 4 players with 1 rack each (variant "standard"), not ${t.players.length} players × ${t.racksPerPlayer} racks (${t.variant})`);
     }
     super(opts, opts.settleByArea ?? null);
+    this.settings = opts.scoring ?? checkScoringConfig(t.scoring ?? 'tournament', `table ${t.id}: scoring`);
     this.rebuild();
     this.beginRestartCheck();
   }
@@ -115,7 +120,7 @@ export class StandardTableEngine extends TableMachine {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.game = new StandardGame({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, confirmed: this.confirmed, profile: TOURNAMENT_000, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false });
+    this.game = new StandardGame({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, confirmed: this.confirmed, settings: this.settings, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false });
     this.agg = new StandardAggregator();
     this.inferred = [];
     this.past = [];
@@ -153,8 +158,8 @@ export class StandardTableEngine extends TableMachine {
       if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.game.stop(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
     } else if (e.type === 'director-entry') {
       try {
-        const d = e.data as DirectorEntry & { by?: string };
-        this.game.enter({ entry: d.entry, player: d.player, rack: d.rack ?? 0, by: d.by ?? 'director', at: e.at, ref }, this.id);
+        const d = e.data as DirectorEntry & { by?: string; line?: string };
+        this.game.enter({ entry: d.entry, player: d.player, rack: d.rack ?? 0, by: d.by ?? 'director', at: e.at, ref, ...(d.line !== undefined ? { line: d.line } : {}) }, this.id);
       } catch (err) {
         // checked when entered: only a log edited by hand gets here, and it must not stop the fold
         if (!(err instanceof RulingError)) throw err;
@@ -329,7 +334,7 @@ export class StandardTableEngine extends TableMachine {
         gameNo,
         players: this.table.players.map((p) => p.name),
         cards: this.recordCards(),
-        scoring: { ...TOURNAMENT_000 },
+        scoring: structuredClone(this.settings),
         ...(this.table.killingExposureJokersInPlay ? { killingExposureJokersInPlay: true } : {}),
       },
       lines: [...structuredClone(lines), ...this.recordRulings(gameNo)],
@@ -395,19 +400,31 @@ export class StandardTableEngine extends TableMachine {
    * - `{ entry: 'looked-at-stolen-tile', player }`: −10 points for `player` at the end of the game
    *   (the scorer's `lookedAtStolenTile`); entered after the end, the score changes at once;
    * - `{ entry: 'dead-declared-in-error', player }`: `player` declared a hand dead in error, so
-   *   `player`'s hand is dead (000): no more picks or discards, 0 points at the end (no wall-game bonus).
+   *   `player`'s hand is dead (000): no more picks or discards, 0 points at the end (no wall-game bonus);
+   * - `{ entry: 'announced-line', player, line }`: the line `player` announced for the Mah Jongg,
+   *   on a table whose settings pay the announced line (`paidLine: "announced"`): entered during
+   *   the game, it is paid when the Mah Jongg comes (if the tiles complete it); entered after it,
+   *   the score changes at once. Until one is entered the best line is paid.
    * An entry after the end changes the table's score; a score card the tournament already wrote
    * is corrected by the director (hub/tournament).
    * @param by who entered it, e.g. "director"
-   * @throws RulingError 400 bad player / rack / a Siamese entry, 409 no game, already entered, hand
-   *   already dead, or the winner / winning discarder declared dead after the Mah Jongg
+   * @throws RulingError 400 bad player / rack / a Siamese entry / a line not on the table's cards,
+   *   409 no game, already entered, hand already dead, the winner / winning discarder declared dead
+   *   after the Mah Jongg, an announced line on a table that pays the best line, or one the winner's
+   *   tiles do not complete (the lines they complete are named)
    */
   enter(entry: AnyDirectorEntry, by: string): void {
     this.game.withEntry(entry, this.id);
-    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by });
+    const line = entry.entry === 'announced-line' ? { line: entry.line! } : {};
+    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by, ...line });
   }
 
   // ------------------------------------------------------------------ views out
+
+  /** The scoring settings in force on this table (rules/scoring/settings.ts). */
+  scoringSettings(): ScoringSettings {
+    return structuredClone(this.settings);
+  }
 
   /** The referee's state now (for tests). */
   gameState(): StandardState {
@@ -475,6 +492,7 @@ export class StandardTableEngine extends TableMachine {
       discards: [...s.discards],
       flags: this.listedFlags(),
       score: this.score(),
+      scoring: describeScoringSettings(this.settings),
       results: this.results(),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,

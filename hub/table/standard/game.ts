@@ -6,7 +6,8 @@
  * (hub/record/replay.ts) feeds it the same lines, so the two give the same flags and points.
  */
 import { heldCount, initialStandardState, standardReferee, StandardActionError, type StandardAction, type StandardReferee, type StandardState } from '../../../rules/referee/standard.js';
-import { ScoringError, scoreTournamentGame, type TournamentProfile } from '../../../rules/scoring/tournament.js';
+import { ScoringError, type TournamentOutcome } from '../../../rules/scoring/tournament.js';
+import { scoreWithSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import type { Card } from '../../../rules/card/types.js';
 import type { TileKind } from '../../../rules/tiles.js';
 import type { RecordLine, StandardEntry } from '../../../rules/record/game-record.js';
@@ -66,8 +67,8 @@ export interface StandardGameConfig {
   /** flag ids the director dismissed / confirmed (read at each use: the table refills them) */
   dismissed: ReadonlySet<string>;
   confirmed: ReadonlySet<string>;
-  /** the scoring numbers (seed 000's for the live table) */
-  profile: Readonly<TournamentProfile>;
+  /** the scoring settings (rules/scoring/settings.ts): a tournament's, or the table's own (default seed 000's) */
+  settings: Readonly<ScoringSettings>;
   /** whether the jokers of the exposure that made a hand dead stay in play (rules/referee/standard.ts; default false) */
   killingExposureJokersInPlay?: boolean;
 }
@@ -78,6 +79,8 @@ export class StandardGame {
   private readonly referee: StandardReferee;
   /** players the director entered as having looked at a stolen tile in the current game (000: −10 each at its end) */
   private lookedAt: number[] = [];
+  /** the line each player announced in the current game (director entry `announced-line`; paid with `paidLine: "announced"`) */
+  private announced = new Map<number, string>();
   /** physical count mismatches of the current game */
   mismatches: CountMismatch[] = [];
   /** blind passes refused in the current game */
@@ -88,7 +91,7 @@ export class StandardGame {
   readonly lines = new Map<number, RecordLine[]>();
 
   constructor(private readonly config: StandardGameConfig) {
-    this.referee = standardReferee({ names: config.names, cards: config.cards, dismissed: config.dismissed, profile: config.profile, killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false });
+    this.referee = standardReferee({ names: config.names, cards: config.cards, dismissed: config.dismissed, settings: config.settings, killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false });
   }
 
   private name(p: number): string {
@@ -99,8 +102,8 @@ export class StandardGame {
     if (gameNo > 0) this.lines.get(gameNo)?.push(line);
   }
 
-  private scored(outcome: Parameters<typeof scoreTournamentGame>[0]) {
-    return { outcome, score: scoreTournamentGame(outcome, this.config.profile) };
+  private scored(outcome: TournamentOutcome) {
+    return { outcome, score: scoreWithSettings(outcome, this.config.settings) };
   }
 
   /** The game's end with the looked-at-stolen-tile entries (000: −10 each) re-scored. Idempotent. @throws ScoringError for an impossible outcome */
@@ -120,6 +123,7 @@ export class StandardGame {
   act(a: StandardAction, asRead?: () => TileKind[][]): { flags: { id: string }[]; boundary: boolean } | null {
     if (a.type === 'deal') {
       this.lookedAt = [];
+      this.announced = new Map();
       this.mismatches = [];
       this.unexplained.length = 0;
       this.refusedPasses = [];
@@ -127,6 +131,7 @@ export class StandardGame {
     try {
       const r = this.referee.apply(this.state, a);
       this.state = this.lookedAt.length > 0 ? this.withLookedAt(r.state, this.lookedAt) : r.state;
+      this.payAnnounced(a);
       if (a.type === 'deal') {
         this.lines.set(this.state.gameNo, []);
         this.take({ action: a });
@@ -138,6 +143,41 @@ export class StandardGame {
       if (asRead && err instanceof StandardActionError && a.type === 'pass' && a.blind?.some((b) => b > 0) && this.state.phase === 'charleston') this.refuseBlindPass(a, error, asRead());
       return null;
     }
+  }
+
+  /**
+   * A Mah Jongg just verified, on a table that pays the announced line, by a player whose line was
+   * entered during the game: paid at that line when the tiles complete it; otherwise the best line
+   * stays, and the director sees the refusal under "Moves the hub could not place".
+   */
+  private payAnnounced(a: StandardAction): void {
+    const s = this.state;
+    const line = s.winner && this.config.settings.paidLine === 'announced' ? this.announced.get(s.winner.player) : undefined;
+    if (!line || s.phase !== 'ended' || s.winner!.lineId === line) return;
+    try {
+      this.state = this.withLookedAt(this.atLine(s, line), this.lookedAt);
+    } catch (err) {
+      if (!(err instanceof RulingError)) throw err;
+      this.unexplained.push({ ref: a.ref, at: a.at, action: 'mah-jongg', error: `announced line not paid: ${err.message}` });
+    }
+  }
+
+  /** A card line's words for messages (its text as the card prints it), or the id when no card has it. */
+  private lineText(lineId: string): string {
+    for (const c of this.config.cards) for (const l of c.lines) if (l.id === lineId) return l.text;
+    return lineId;
+  }
+
+  /**
+   * The ended game paid at `lineId`, the line the winner announced (pure: a new state).
+   * @throws RulingError 409 when the winner's tiles do not complete that line (the lines they complete named)
+   */
+  private atLine(s: StandardState, lineId: string): StandardState {
+    const w = s.winner!;
+    const line = (w.lines ?? []).find((l) => l.lineId === lineId);
+    if (!line) throw new RulingError(409, `${this.name(w.player)}'s tiles do not complete ${this.lineText(lineId)} (they complete: ${(w.lines ?? []).map((l) => `${this.lineText(l.lineId)} ${l.value}`).join('; ') || 'none'})`);
+    const next: StandardState = { ...s, winner: { ...w, lineId: line.lineId, value: line.value, jokerless: line.jokerless, singlesAndPairs: line.singlesAndPairs } };
+    return { ...next, result: s.result && { ...s.result, outcome: this.referee.outcomeOf(next) } };
   }
 
   /**
@@ -180,7 +220,7 @@ export class StandardGame {
    *   entered, hand already dead, or the winner / the discarder of the winning tile (their hand
    *   cannot die after the Mah Jongg: the director corrects the score card instead)
    */
-  withEntry(entry: AnyDirectorEntry, tableId: string): { state: StandardState; lookedAt: number[] } {
+  withEntry(entry: AnyDirectorEntry, tableId: string): { state: StandardState; lookedAt: number[]; announced?: Map<number, string> } {
     const s = this.state;
     const p = entry.player;
     if (!Number.isInteger(p) || p < 0 || p > 3) throw new RulingError(400, `director entry: player must be 0-3 (East, South, West, North), not ${String(p)}`);
@@ -199,6 +239,15 @@ export class StandardGame {
       if (this.lookedAt.includes(p)) throw new RulingError(409, `${who}'s look at a stolen tile in game ${s.gameNo} was already entered`);
       const lookedAt = [...this.lookedAt, p];
       return { state: rescore(s, lookedAt), lookedAt };
+    }
+    if (entry.entry === 'announced-line') {
+      if (this.config.settings.paidLine !== 'announced') throw new RulingError(409, `table '${tableId}' pays the best line the tiles complete (scoring paidLine "best"): an announced line is not entered`);
+      const line = entry.line;
+      if (typeof line !== 'string' || !this.config.cards.some((c) => c.lines.some((l) => l.id === line))) throw new RulingError(400, `announced-line: '${String(line)}' is not a line of this table's cards`);
+      const announced = new Map(this.announced).set(p, line);
+      if (s.phase !== 'ended') return { state: s, lookedAt: this.lookedAt, announced };
+      if (!s.winner || s.winner.player !== p) throw new RulingError(409, `${who} did not win game ${s.gameNo}: an announced line is paid only for the Mah Jongg`);
+      return { state: rescore(this.atLine(s, line), this.lookedAt), lookedAt: this.lookedAt, announced };
     }
     if (entry.entry === 'dead-declared-in-error') {
       const me = s.players[p]!;
@@ -230,15 +279,17 @@ export class StandardGame {
       }
       return { state: next, lookedAt: this.lookedAt };
     }
-    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile and dead-declared-in-error, not '${String(entry.entry)}'`);
+    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error and announced-line, not '${String(entry.entry)}'`);
   }
 
   /** Applies a director entry ({@link StandardGame.withEntry}). @throws RulingError as withEntry */
   enter(entry: Omit<StandardEntry, 'entry'> & { entry: AnyDirectorEntry['entry'] }, tableId: string): void {
-    const next = this.withEntry({ entry: entry.entry, player: entry.player, rack: entry.rack } as AnyDirectorEntry, tableId);
-    this.take({ entry: { entry: entry.entry as StandardEntry['entry'], player: entry.player, rack: entry.rack, by: entry.by, at: entry.at, ref: entry.ref } });
+    const line = entry.line !== undefined ? { line: entry.line } : {};
+    const next = this.withEntry({ entry: entry.entry, player: entry.player, rack: entry.rack, ...line } as AnyDirectorEntry, tableId);
+    this.take({ entry: { entry: entry.entry as StandardEntry['entry'], player: entry.player, rack: entry.rack, by: entry.by, at: entry.at, ref: entry.ref, ...line } });
     this.state = next.state;
     this.lookedAt = next.lookedAt;
+    if (next.announced) this.announced = next.announced;
   }
 
   /**

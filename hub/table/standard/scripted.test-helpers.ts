@@ -105,6 +105,16 @@ export class ScriptedGame {
     return this;
   }
 
+  /**
+   * Player p exchanges a tile of this kind from the rack for a joker of `owner`'s exposure (NMJL): the
+   * natural onto `owner`'s top, then a joker from that top into p's rack.
+   */
+  exchange(p: number, owner: number, kind: string): this {
+    this.move(this.take(kind as TileKind, this.rack(p)), this.top(owner), `${NAMES[p]} gives ${kind} for a joker`);
+    this.move(this.take('J', this.top(owner)), this.rack(p), `${NAMES[p]} takes the joker`);
+    return this;
+  }
+
   private rack(p: number): Zone {
     return this.zones.rackIn[p]![0]!;
   }
