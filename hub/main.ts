@@ -207,7 +207,8 @@ async function main(): Promise<void> {
 
   let ports = o.reader ?? [];
   if (ports.length === 0) {
-    // one simulator process per table, each on its own pseudo-terminals (or TCP ports); the IPC
+    // one simulator process per table, each on its own pseudo-terminals (or free TCP ports the OS
+    // picks, so two hubs on one machine never collide: ports.json names them); the IPC
     // channel ends the simulator when this hub dies, even by SIGKILL (hub/simulator/run.ts)
     for (const [i, { table }] of tables.entries()) {
       const dir = pathUnder(o.data, 'sim', table.id);
@@ -217,8 +218,7 @@ async function main(): Promise<void> {
       const sim = spawn(
         process.execPath,
         [...(compiled ? [] : ['--import', 'tsx']), script, '--demo', '--dir', dir, '--config', config, '--table', table.id,
-          '--pace', String(o.simPace), '--seed', String(o.simSeed + 100 * i), '--transport', o.simTransport,
-          '--tcp-base', String((table.variant === 'standard' ? 7800 : 7700) + 20 * i)],
+          '--pace', String(o.simPace), '--seed', String(o.simSeed + 100 * i), '--transport', o.simTransport],
         // its own process group: a Ctrl-C in the terminal reaches the hub only, which stops the
         // simulator after its own transports (no "connection lost" line for a cable it pulls itself)
         { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: root, detached: true },

@@ -166,10 +166,13 @@ describe('the session cookie and the session bearer token', () => {
   });
 
   it('an expired session is refused', async () => {
+    // a virtual clock (Date): the session is valid while now < expiresAt = login + 200 ms
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T10:00:00Z') });
     const { app, login } = await make({ sessionTtlMs: 200 });
     const cookie = cookieOf(await login(SECRET));
+    vi.setSystemTime(new Date('2026-11-30T10:00:00.199Z')); // 1 ms before it ends
     expect((await app.inject({ method: 'GET', url: '/api/director/tables', headers: { cookie } })).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 250));
+    vi.setSystemTime(new Date('2026-11-30T10:00:00.200Z'));
     const expired = await app.inject({ method: 'GET', url: '/api/director/tables', headers: { cookie } });
     expect([expired.statusCode, expired.json().message]).toEqual([401, 'your director login has expired or was ended']);
   });

@@ -101,8 +101,10 @@ describe('public namespace', () => {
     t1.set((v) => (v.phase = 'ended'));
     const [, , , d3] = await c.upTo(4);
     expect(d3).toEqual({ ev: EV.delta, payload: { tableId: 't1', seq: 3, changes: { gameNo: 2, phase: 'ended' } } });
-    await pause(50);
-    expect(c.got).toHaveLength(4);
+    // nothing more for those two: the next change's delta comes right after, as seq 4
+    t1.set((v) => (v.turn = 0));
+    await c.upTo(5);
+    expect(c.got.slice(4)).toEqual([{ ev: EV.delta, payload: { tableId: 't1', seq: 4, changes: { turn: 0 } } }]);
   });
 
   it('only the watched table reaches a client; resync sends a snapshot at the current seq', async () => {
@@ -120,8 +122,12 @@ describe('public namespace', () => {
     expect(ack).toEqual({ ok: true, seq: 1 });
     const [, , s] = await c.upTo(3);
     expect(s).toEqual({ ev: EV.snapshot, payload: { tableId: 't2', seq: 1, view: { ...publicOf('t2'), turn: 1 } } });
-    await pause(50);
-    expect(c.got.map((g) => g.payload.tableId)).toEqual(['t2', 't2', 't2']);
+    // t1 changes again, then t2: events come in order on one socket, so once t2's delta is here
+    // anything of t1 would have come before it
+    t1.set((v) => (v.turn = 0));
+    t2.set((v) => (v.turn = 0));
+    await c.upTo(4);
+    expect(c.got.map((g) => [g.payload.tableId, g.payload.seq])).toEqual([['t2', 0], ['t2', 1], ['t2', 1], ['t2', 2]]);
   });
 
   it('two watchers see the same seq; a late watcher gets the current seq', async () => {
@@ -154,8 +160,10 @@ describe('public namespace', () => {
     const ack = await new Promise<WatchAck>((r) => c.socket.emit(EV.unwatch, { tableId: 't1' }, r));
     expect(ack).toEqual({ ok: true, seq: 0 });
     t1.set((v) => (v.turn = 1));
-    await pause(100);
-    expect(c.got).toHaveLength(1);
+    // watching t2 now: its snapshot comes after anything the hub still sent for t1
+    c.socket.emit(EV.watch, { tableId: 't2' });
+    await c.upTo(2);
+    expect(c.got.map((g) => [g.ev, g.payload.tableId])).toEqual([[EV.snapshot, 't1'], [EV.snapshot, 't2']]);
   });
 
   it('bad payloads get a problem naming what was wrong', async () => {

@@ -4,7 +4,7 @@
  * (`relay:superseded`), and the director's reader list says which page is live.
  */
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { encodeLine } from '../../firmware-protocol/codec.js';
 import { loadHubConfig } from '../config/load.js';
@@ -26,13 +26,11 @@ afterEach(async () => {
 });
 
 async function until<T>(get: () => T | Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 5000;
-  for (;;) {
+  return vi.waitFor(async () => {
     const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+    if (!ok(v)) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
+    return v;
+  }, { timeout: 5000, interval: 20 });
 }
 
 /** A relay page: its socket and every hub → page event it got. */

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { tokenChecker } from './auth.js';
@@ -34,11 +34,9 @@ function recordingSink(rec: Rec): TransportSink {
 }
 
 const until = async (cond: () => boolean, ms = 2000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(() => {
+    if (!cond()) throw new Error(`timed out after ${ms} ms`);
+  }, { timeout: ms, interval: 10 });
 };
 
 describe('relay namespace', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connect, Manager, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeTableRuntime, sampleDirectorView } from './fake-runtime.js';
 import { loadOrCreateSeatSecret, SeatTokenError, SeatTokens, type SeatCode } from './seat.js';
 import { SEAT_NAMESPACE } from './seat-events.js';
@@ -187,11 +187,9 @@ describe('the /seat namespace', () => {
     return { socket, got };
   }
   const until = async (cond: () => boolean, what: string) => {
-    const end = Date.now() + 5000;
-    while (!cond()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await vi.waitFor(() => {
+      if (!cond()) throw new Error(`timed out waiting for ${what}`);
+    }, { timeout: 5000, interval: 10 });
   };
 
   it('refuses a bad token at the handshake with a clear reason', async () => {
@@ -220,10 +218,13 @@ describe('the /seat namespace', () => {
     expect(delta.seq).toBe(1);
     expect(Object.keys(delta.changes).sort()).toEqual(['discards', 'racks']);
     expect(delta.changes.racks![1]!.concealed.map((t) => t.id)).not.toContain('7C#3');
-    // Ann's hand changes: Bea's seat hears nothing (no delta: her view did not change)
+    // Ann's hand changes: Bea's seat hears nothing (no delta: her view did not change). Then a
+    // discard Bea does see: deltas go out in order, so once its delta is here any delta for Ann's
+    // change would have come before it, as seq 2
     t1.set((v) => (v.concealed[0]![0] = v.concealed[0]![0]!.slice(1)));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(c.got.filter((g) => g.ev === EV.delta)).toHaveLength(1);
+    t1.set((v) => (v.discards = [...v.discards, '3D']));
+    await until(() => c.got.filter((g) => g.ev === EV.delta).length >= 2, 'the delta of the second discard');
+    expect(c.got.filter((g) => g.ev === EV.delta).map((g) => [g.payload.seq, Object.keys(g.payload.changes)])).toEqual([[1, ['racks', 'discards']], [2, ['discards']]]);
     for (const g of c.got) for (const id of ANN) expect(JSON.stringify(g.payload)).not.toContain(`"${id}"`);
     // the table moves on to game 2: the seat is told (fatal) and disconnected
     const closed = new Promise<void>((r) => c.socket.once('disconnect', () => r()));

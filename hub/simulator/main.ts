@@ -10,7 +10,8 @@
  *                      game 3 wrong count, then every 3rd game alternately)
  *   --inject-at N      at the Nth pick after the deal (default 3; 5 in demo mode)
  *   --transport T      pty (default; falls back to tcp without socat) | tcp
- *   --tcp-base PORT    first TCP port (default 7700; reader i listens on PORT + i)
+ *   --tcp-base PORT    first TCP port: reader i listens on PORT + i (default 0: each reader on a
+ *                      free port the OS picks; DIR/ports.json names them)
  *   --dir DIR          pseudo-terminal links and ports.json (default data/sim)
  *   --linger MS        keep the readers up this long after the last game (default 2000)
  *   --record FILE      JSON array of the game records, rewritten after each game
@@ -35,7 +36,6 @@ import { commonRunOptions, runSimulatorProcess, simulatorCommand, Simulator } fr
 const program = simulatorCommand({
   name: 'simulate',
   description: 'Plays Royale Siamese games with two bots and speaks the RFID reader protocol',
-  tcpBase: 7700,
   config: 'hub/config/tables/siamese-demo.json',
 })
   .option('--inject <kind>', 'count | wall', (v: string) => {

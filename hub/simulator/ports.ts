@@ -1,7 +1,8 @@
 /**
  * Transports of the simulated readers: one link per reader, either a pseudo-terminal pair made by
  * socat (the hub opens `DIR/hub-<READER>` as it would a USB serial port) or, when socat is absent,
- * a TCP server on 127.0.0.1 (the hub connects to `tcp://127.0.0.1:<port>`).
+ * a TCP server on 127.0.0.1 (the hub connects to `tcp://127.0.0.1:<port>`, a free port unless one
+ * is asked for).
  *
  * Pulling a cable by hand (pseudo-terminals): write a file `DIR/unplug-<READER>` holding a number
  * of ms (e.g. `3000`; empty = 3000). Within 100 ms the link takes the file away, pulls the cable
@@ -12,7 +13,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, renameSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { resolve, join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { pathUnder } from '../config/path-under.js';
@@ -239,12 +240,15 @@ export async function openPtyLink(reader: string, dir: string): Promise<ReaderLi
 }
 
 /**
- * A TCP server on 127.0.0.1:`tcpPort` for one reader. One hub connection at a time: a new
- * connection replaces the old one. @throws Error when the port cannot be bound
+ * A TCP server on 127.0.0.1:`tcpPort` for one reader; `tcpPort` 0 (the default) takes a free port
+ * the OS picks, kept for every replug, so two simulators (or tests) never collide. The link's
+ * `port` names the port actually bound. One hub connection at a time: a new connection replaces
+ * the old one. @throws Error when the port cannot be bound
  */
-export async function openTcpLink(reader: string, tcpPort: number): Promise<ReaderLink> {
+export async function openTcpLink(reader: string, tcpPort = 0): Promise<ReaderLink> {
   let socket: Socket | undefined;
   let server: Server | undefined;
+  let bound = tcpPort;
   const listen = async () => {
     const srv = createServer();
     srv.on('connection', (s) => {
@@ -263,9 +267,11 @@ export async function openTcpLink(reader: string, tcpPort: number): Promise<Read
       link.onConnect?.();
     });
     await new Promise<void>((res, rej) => {
-      srv.once('error', (e) => rej(new Error(`reader ${reader}: cannot listen on 127.0.0.1:${tcpPort}: ${e.message}`)));
-      srv.listen(tcpPort, '127.0.0.1', () => res());
+      srv.once('error', (e) => rej(new Error(`reader ${reader}: cannot listen on 127.0.0.1:${bound}: ${e.message}`)));
+      srv.listen(bound, '127.0.0.1', () => res());
     });
+    bound = (srv.address() as AddressInfo).port; // a replug listens on the same port again
+    link.port = `tcp://127.0.0.1:${bound}`;
     server = srv;
   };
   const shut = async () => {
@@ -277,7 +283,7 @@ export async function openTcpLink(reader: string, tcpPort: number): Promise<Read
   };
   const link: ReaderLink = {
     reader,
-    port: `tcp://127.0.0.1:${tcpPort}`,
+    port: `tcp://127.0.0.1:${tcpPort}`, // the bound port once listening
     write(text: string) {
       if (socket && !socket.destroyed) socket.write(text);
     },

@@ -3,11 +3,11 @@
  * the top of a rack) stands at least LAST_STEP_STANDS_MS before the table is cleared, whatever the
  * pace, so the hub's 400 ms top-of-rack settle window sees it and the game ends.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeLine, LineSplitter } from '../../firmware-protocol/codec.js';
 import { loadHubConfig } from '../config/load.js';
 import { playGame } from './game.js';
@@ -25,18 +25,18 @@ describe('simulator pace between games', () => {
   it(`at 0 ms a step, game 1's last step stands ${LAST_STEP_STANDS_MS} ms before the table is cleared`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mjsim-run-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const base = 21_000 + Math.floor(Math.random() * 2000);
     const sim = new Simulator({
       table: loaded!.table, cards: loaded!.cards, seed: 1, pace: 0, games: 2, demo: false,
-      transport: 'tcp', dir, tcpBase: base, waitForHub: true, heartbeatMs: 0, log: () => {},
+      transport: 'tcp', dir, tcpBase: 0, waitForHub: true, heartbeatMs: 0, log: () => {},
     });
     cleanups.push(() => sim.stop());
-    await sim.open();
+    // free ports, named in ports.json in the config's reader order
+    const ports = (JSON.parse(readFileSync(await sim.open(), 'utf8')) as { reader: string; port: string }[]).map((p) => new URL(p.port));
     // every ADD and DEL the readers send, with when it arrived (ms)
     const lines: { at: number; type: 'ADD' | 'DEL'; zone: string }[] = [];
     const sockets: Socket[] = [];
     for (const [i, r] of loaded!.table.readers.entries()) {
-      const s = connect(base + i, '127.0.0.1');
+      const s = connect(Number(ports[i]!.port), ports[i]!.hostname);
       sockets.push(s);
       cleanups.push(() => void s.destroy());
       s.setEncoding('latin1');
@@ -66,11 +66,17 @@ describe('simulator pace between games', () => {
   it('with holdAtFlag the table stops after the discard that completes the injected violation, and waits until stopped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mjsim-hold-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const base = 23_000 + Math.floor(Math.random() * 2000);
     const logs: string[] = [];
-    const sim = new Simulator({
+    // every tile where it lies, as the readers see it; taken when the stop is logged, inside the run
+    let sim: Simulator | undefined;
+    const table = () => [...sim!.readers.values()].map((r) => r.zones.map((z) => r.tagsIn(z).join(',')));
+    let atStop: string[][] = [];
+    sim = new Simulator({
       table: loaded!.table, cards: loaded!.cards, seed: 2, pace: 0, games: 1, demo: false, inject: 'count', injectAt: 3,
-      transport: 'tcp', dir, tcpBase: base, waitForHub: false, heartbeatMs: 0, holdAtFlag: true, log: (l) => logs.push(l),
+      transport: 'tcp', dir, tcpBase: 0, waitForHub: false, heartbeatMs: 0, holdAtFlag: true, log: (l) => {
+        logs.push(l);
+        atStop = table();
+      },
     });
     cleanups.push(() => sim.stop());
     await sim.open();
@@ -81,8 +87,12 @@ describe('simulator pace between games', () => {
     expect([flag.player, flag.rule]).toEqual([0, '18C']);
     let ended = false;
     const running = sim.run().then(() => (ended = true));
-    await new Promise((r) => setTimeout(r, 500));
-    expect(logs).toEqual([`game 1: the table stops for the director after step ${discard.step}`]);
+    await vi.waitFor(() => expect(logs).toEqual([`game 1: the table stops for the director after step ${discard.step}`]), 5000);
+    // an absence: after the stop nothing moves and the game does not end. At pace 0 every wait
+    // between steps is a 0 ms timer, so a table that went on would move its next tile within a
+    // timer turn or two of the stop; 200 ms is a hundred times that
+    await new Promise((r) => setTimeout(r, 200));
+    expect(table()).toEqual(atStop);
     expect([ended, sim.records.length]).toEqual([false, 0]);
     await sim.stop();
     await running;

@@ -56,7 +56,7 @@ export interface RunnerOptions {
   transport: 'pty' | 'tcp';
   /** where the pseudo-terminal links and ports.json go */
   dir: string;
-  /** first TCP port (reader i listens on tcpBase + i) */
+  /** first TCP port (reader i listens on tcpBase + i); 0: every reader on a free port the OS picks (DIR/ports.json names them) */
   tcpBase: number;
   /** JSON file for the records of the games played (an array, rewritten after each game) */
   record?: string;
@@ -165,7 +165,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     const useTcp = transport === 'tcp' || !socatAvailable();
     if (transport === 'pty' && useTcp) this.opts.log('socat not found: readers listen on TCP instead');
     const ids = [...this.readers.keys()];
-    this.links = await Promise.all(ids.map((id, i) => (useTcp ? openTcpLink(id, tcpBase + i) : openPtyLink(id, abs))));
+    this.links = await Promise.all(ids.map((id, i) => (useTcp ? openTcpLink(id, tcpBase === 0 ? 0 : tcpBase + i) : openPtyLink(id, abs))));
     for (const link of this.links) {
       const reader = this.readers.get(link.reader)!;
       link.onData = (chunk) => reader.receive(chunk);
@@ -371,8 +371,6 @@ export interface SimulatorCommandSpec {
   /** e.g. `simulate:standard` (also the prefix of its error lines) */
   name: string;
   description: string;
-  /** first TCP port by default */
-  tcpBase: number;
   /** table config by default */
   config: string;
 }
@@ -397,7 +395,7 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
       if (v !== 'pty' && v !== 'tcp') throw new InvalidArgumentError(`--transport must be "pty" or "tcp", not "${v}"`);
       return v;
     }, 'pty')
-    .option('--tcp-base <port>', 'first TCP port', intOption('--tcp-base', 1), spec.tcpBase)
+    .option('--tcp-base <port>', 'first TCP port (reader i on PORT + i); default 0: free ports the OS picks', intOption('--tcp-base', 0), 0)
     .option('--dir <dir>', 'links and ports.json', 'data/sim')
     .option('--linger <ms>', 'ms to keep the readers up after the last game', intOption('--linger', 0), 2000)
     .option('--record <file>', 'JSON file for the game records')

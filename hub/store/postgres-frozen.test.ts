@@ -6,7 +6,7 @@
  * once, in order. Skipped, with the reason, when PostgreSQL is not installed.
  */
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 import { startPausableProxy, type PausableProxy } from './pausable-proxy.js';
 import { openPostgresStore, STORE_STALL_MS, type PostgresEventStore } from './postgres.js';
@@ -28,10 +28,9 @@ async function rows(url: string, statement: string): Promise<Record<string, unkn
 /** Polls `ok()` every 50 ms until it holds; throws `what` after WAIT_MS. Returns the ms it took. */
 async function until(what: string, ok: () => boolean): Promise<number> {
   const t0 = Date.now();
-  while (!ok()) {
-    if (Date.now() - t0 > WAIT_MS) throw new Error(`still not ${what} after ${WAIT_MS} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(() => {
+    if (!ok()) throw new Error(`still not ${what} after ${WAIT_MS} ms`);
+  }, { timeout: WAIT_MS, interval: 50 });
   return Date.now() - t0;
 }
 

@@ -5,7 +5,7 @@
  * skipped with the reason when PostgreSQL is not installed.
  */
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 import { maskUrl, openPostgresStore, type PostgresEventStore } from './postgres.js';
 
@@ -117,8 +117,7 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
     } finally {
       await server.resume();
     }
-    const until = Date.now() + 10_000;
-    while (s.pending > 0 && Date.now() < until) await sleep(50);
+    await vi.waitFor(() => expect(s.pending).toBe(0), { timeout: 10_000, interval: 50 });
     await s.drain();
     expect(s.pending).toBe(0);
     expect(s.health()).toEqual({ ok: true, oldestUnwrittenMs: 0 });
@@ -141,7 +140,9 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
     expect(s.append('t1', 'b', 3, null).seq).toBe(2);
     await expect(s.drain()).rejects.toThrow(/^STOPPED writing the event log .*: duplicate key value violates unique constraint "events_pkey"/);
     s.append('t1', 'c', 4, null);
-    await sleep(200); // no retry happens
+    // an absence: no retry happens. The retries are 20 then 50 ms apart, so 200 ms is 4 × the
+    // longest interval: a store still retrying would have failed (and reported) again by then
+    await sleep(200);
     expect(errors).toHaveLength(1);
     expect(s.health()).toMatchObject({ ok: false, retrying: false, unwritten: 2 });
     await expect(s.drain()).rejects.toThrow(/; now 2 events and 0 raw lines not written$/);

@@ -1,5 +1,5 @@
 import { io as connect } from 'socket.io-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EV } from '../api/socket-events.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { CONFIG, FakeStandardTable, G1, G2, G3, G4, MIN, T0, endSiamese, siameseTable } from './fixtures.test-helpers.js';
@@ -126,7 +126,7 @@ describe('tournament routes', () => {
       await new Promise<void>((resolve) => socket.emit(EV.watch, { tableId: 't1' }, () => resolve()));
       expect(got[0]!.payload.view.clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false });
       svc.clock('start');
-      for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(() => expect(got.length).toBeGreaterThanOrEqual(2), 3000);
       expect(got[1]).toEqual({ ev: EV.delta, payload: { tableId: 't1', seq: 1, changes: { clock: { remainingMs: 3_000_000, running: true, aboutToRunOut: false, timeUp: false } } } });
     } finally {
       socket.disconnect();

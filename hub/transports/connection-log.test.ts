@@ -3,13 +3,12 @@
  * backoff), not at every retry; a reader that comes back says so once.
  */
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Connection } from '../readers/supervisor.js';
 import { formatDelay, withConnectionLog } from './connection-log.js';
 import { openTcp } from './tcp.js';
 import type { Transport, TransportSink } from './transport.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const open: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
   for (const x of open.splice(0).reverse()) await x.close();
@@ -82,15 +81,14 @@ describe('withConnectionLog', () => {
     const inner = quietSink();
     const t: Transport = openTcp(url, withConnectionLog(inner, (l) => lines.push(l)), { backoff: () => 40 });
     open.push(t);
-    await sleep(300);
-    expect(inner.events.filter((e) => e.startsWith('retrying')).length).toBeGreaterThanOrEqual(3);
+    await vi.waitFor(() => expect(inner.events.filter((e) => e.startsWith('retrying')).length).toBeGreaterThanOrEqual(3), 3000);
+    // three failed attempts, still the one line
     expect(lines).toEqual([`reader ${url}: cannot connect (ECONNREFUSED); retrying in 40 ms, backing off to 5 s`]);
     // the reader comes up on that port
     const srv = net.createServer(() => undefined);
     await new Promise<void>((r) => srv.listen(port, '127.0.0.1', () => r()));
     open.push({ close: () => new Promise<void>((r) => srv.close(() => r())) });
-    const until = Date.now() + 3000;
-    while (lines.length < 2 && Date.now() < until) await sleep(20);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(2), 3000);
     expect(lines[1]).toMatch(new RegExp(`^reader ${url.replace(/[.:/]/g, '\\$&')}: connected again after \\d+ failed attempts$`));
     expect(lines).toHaveLength(2);
     await t.close();

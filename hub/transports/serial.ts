@@ -10,10 +10,15 @@ import { RawLineSplitter } from '../../firmware-protocol/lines.js';
 import { backoffMs, deliverLines, type Transport, type TransportOptions, type TransportSink } from './transport.js';
 import type { Connection } from '../readers/supervisor.js';
 
+/** What {@link openSerial} needs of a port: serialport's `SerialPort`, or the same stream over another binding (tests: `SerialPortMock`). */
+export type SerialPortLike = Pick<SerialPort, 'isOpen' | 'write' | 'once' | 'on' | 'open' | 'close'>;
+
 /** Options of {@link openSerial}. */
 export interface SerialOptions extends TransportOptions {
   /** bits per second (readers default to 115200, 8N1) */
   baudRate?: number;
+  /** makes the (not yet opened) port for each attempt; default serialport's `SerialPort` on this machine's binding */
+  openPort?: (path: string, baudRate: number) => SerialPortLike;
 }
 
 /**
@@ -26,15 +31,16 @@ export function openSerial(path: string, sink: TransportSink, opts: number | Ser
   const baudRate = o.baudRate ?? 115200;
   const backoff = o.backoff ?? backoffMs;
   const now = o.now ?? Date.now;
+  const makePort = o.openPort ?? ((p: string, b: number): SerialPortLike => new SerialPort({ path: p, baudRate: b, autoOpen: false }));
   let stopped = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
-  let port: SerialPort | null = null;
+  let port: SerialPortLike | null = null;
 
   const connect = () => {
     timer = null;
     if (stopped) return;
-    const p = new SerialPort({ path, baudRate, autoOpen: false });
+    const p = makePort(path, baudRate);
     port = p;
     let draining = false;
     const conn: Connection = {

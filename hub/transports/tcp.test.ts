@@ -3,7 +3,7 @@
  * 127.0.0.1: drop and come back, two sockets with the same HELLO id, a bad address.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeLine } from '../../firmware-protocol/codec.js';
 import { ReaderSupervisor } from '../readers/supervisor.js';
 import { openSqliteStore } from '../store/sqlite.js';
@@ -17,12 +17,11 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+/** Waits (polling every 10 ms) until `cond` holds; fails after `ms` naming `what`. */
 async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const start = Date.now();
-  while (!cond()) {
-    if (Date.now() - start > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(() => {
+    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+  }, { timeout: ms, interval: 10 });
 }
 
 describe('backoffMs', () => {
@@ -82,7 +81,7 @@ function hubSide() {
     },
     retrying: (_n, attempt, delayMs) => events.push(`retry ${attempt} in ${delayMs} ms`),
   };
-  return { sup, sink, seen, events, state: () => sup.statuses(Date.now())[0]! };
+  return { store, sup, sink, seen, events, state: () => sup.statuses(Date.now())[0]! };
 }
 
 describe('TCP transport', () => {
@@ -125,8 +124,10 @@ describe('TCP transport', () => {
     const tb = await openReaderPort(b.url(), hub.sink);
     cleanups.push(() => tb.close());
     await until(() => hub.state().port === b.url() && hub.state().state === 'connected', 3000, 'b connected');
+    const raw = vi.spyOn(hub.store, 'appendRawLine');
     a.reader.add('wall', TAG_A);
-    await new Promise((r) => setTimeout(r, 200));
+    // the superseded socket's ADD has been read, and kept in the raw log as ignored
+    await vi.waitFor(() => expect(raw.mock.calls.map(([r]) => [r.port, r.line.split(' ')[0], r.status])).toContainEqual([a.url(), 'ADD', 'ignored: superseded by a newer session']), 3000);
     expect(hub.seen).toEqual(['SNAP WL-1/wall ', 'SNAP WL-1/wall ']);
     expect(hub.state().port).toBe(b.url());
   }, 10_000);

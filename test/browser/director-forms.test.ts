@@ -18,7 +18,7 @@
  * Screenshots: test-results/director-forms-standard.png, director-forms-correction.png,
  * director-forms-misnamed.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,11 +48,9 @@ async function untilScore(page: Page, want: string[]): Promise<void> {
 }
 
 async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(() => {
+    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+  }, { timeout: ms, interval: 50 });
 }
 
 /** The standard simulator (4 bots, pseudo-terminals) as its own process and a hub in this process reading it. */

@@ -17,7 +17,7 @@
  * - the link drops (`gattserverdisconnected`): the page reconnects, subscribes again, and a new
  *   HELLO + 20-tile snapshot notified after it reaches the hub (wall 1 holds 20 tiles).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -196,9 +196,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a Bluetooth reader\'s notifi
 
     const engine = hub.engines.get('t1')!;
     const wallsAre = async (want: number[]) => {
-      const deadline = Date.now() + 5000;
-      while (JSON.stringify(engine.publicView().walls.map((w) => w.left)) !== JSON.stringify(want) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(engine.publicView().walls.map((w) => w.left)).toEqual(want);
+      await vi.waitFor(() => expect(engine.publicView().walls.map((w) => w.left)).toEqual(want), { timeout: 5000, interval: 50 });
     };
     await wallsAre([0, 12, 0, 0]);
     expect(hub.supervisor.statuses(Date.now()).find((s) => s.id === 'WL-2')?.state).toBe('connected');

@@ -37,7 +37,7 @@
  * are all accepted ({}) and fire no `characteristicvaluechanged`; `simulateCharacteristicNotification`
  * does not exist ("wasn't found").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -221,9 +221,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a Bluetooth (Nordic UART) re
     expect((await page.textContent('[data-testid="relay-reader-id"]'))?.trim()).toBe('WL-2');
 
     const engine = hub.engines.get('t1')!;
-    const deadline = Date.now() + 5000;
-    while (engine.publicView().walls[1]!.left !== 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(engine.publicView().walls.map((w) => w.left)).toEqual([0, 12, 0, 0]);
+    await vi.waitFor(() => expect(engine.publicView().walls.map((w) => w.left)).toEqual([0, 12, 0, 0]), { timeout: 5000, interval: 50 });
     expect(hub.supervisor.statuses(Date.now()).find((s) => s.id === 'WL-2')?.state).toBe('connected');
     await ctx.close();
   }, 60_000);

@@ -17,7 +17,7 @@
  * A reader line of 200 000 bytes reaches the hub as one
  * too-long bad line of its reader (its first 80 bytes in the raw log), the lines after it relayed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,7 @@ import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 import { encodeLine } from '../../firmware-protocol/codec.js';
 import { simulatedTagUid } from '../../hub/tilesets/simulated.js';
+import { SNAP_REQUEST_INTERVAL_MS } from '../../hub/readers/supervisor.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -165,16 +166,16 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
 
     // the hub: four wall readers connected, four walls of 38 once the snapshots settle (250 ms)
     const engine = hub.engines.get('t1')!;
-    const deadline = Date.now() + 10_000;
-    while (engine.publicView().walls.some((w) => w.left !== 38) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(engine.publicView().walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
+    await vi.waitFor(() => expect(engine.publicView().walls.map((w) => w.left)).toEqual([38, 38, 38, 38]), { timeout: 10_000, interval: 50 });
     const states = Object.fromEntries(hub.supervisor.statuses(Date.now()).map((s) => [s.id, s.state]));
     expect([states['WL-1'], states['WL-2'], states['WL-3'], states['WL-4']]).toEqual(['connected', 'connected', 'connected', 'connected']);
     // the table page a player looks at says the same
     expect(((await (await fetch(`${hub.url}/api/tables/t1`)).json()) as { walls: { left: number }[] }).walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
 
     // a sequence gap (seq 0 → 5) makes the hub ask again: a second CMD snap reaches the port
-    await new Promise((r) => setTimeout(r, 1100)); // the hub asks a reader at most once a second
+    // not a wait for an event: the protocol's own interval passing (the hub asks a reader at most
+    // once per SNAP_REQUEST_INTERVAL_MS; its first CMD snap went out at the connection)
+    await new Promise((r) => setTimeout(r, SNAP_REQUEST_INTERVAL_MS + 100));
     await feed(pages[1]!, `${encodeLine({ type: 'HB', seq: 5, uptimeMs: 60_000 })}\n`);
     await pages[1]!.waitForFunction(() => document.querySelector('[data-testid="relay-commands"]')?.textContent?.trim() === '2');
     expect(await written(pages[1]!)).toEqual([CMD_SNAP + '\n', CMD_SNAP + '\n']);
@@ -182,10 +183,8 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     // letting WL-3 go takes it offline at the hub; its tiles stay in the wall
     await pages[2]!.click('[data-testid="relay-release"]');
     await pages[2]!.waitForSelector('[data-testid="relay-device"].closed');
-    const until = Date.now() + 5000;
     const stateOf = (id: string) => hub.supervisor.statuses(Date.now()).find((s) => s.id === id)?.state;
-    while (stateOf('WL-3') === 'connected' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    expect(stateOf('WL-3')).not.toBe('connected');
+    await vi.waitFor(() => expect(stateOf('WL-3')).not.toBe('connected'), { timeout: 5000, interval: 50 });
     expect(engine.publicView().walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
   }, 60_000);
 
@@ -195,11 +194,9 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     const pageId = async (page: Page) => /^relay:\/\/(\S+) /.exec((await text(page, 'relay-connection')) ?? '')![1]!;
     const fl1 = () => hub.supervisor.statuses(Date.now()).find((s) => s.id === 'FL-1')!;
     const waitFor = async (ok: () => boolean, what: string) => {
-      const end = Date.now() + 10_000;
-      while (!ok()) {
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(fl1())}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await vi.waitFor(() => {
+        if (!ok()) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(fl1())}`);
+      }, { timeout: 10_000, interval: 50 });
     };
     const hhmm = (at: number) => `${String(new Date(at).getHours()).padStart(2, '0')}:${String(new Date(at).getMinutes()).padStart(2, '0')}`;
 
@@ -260,8 +257,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     await page.waitForFunction(() => document.querySelector('[data-testid="relay-lines"]')?.textContent?.trim() === '2');
     expect(await text(page, 'relay-errors')).toContain('the reader sent a line of 200000 bytes, longer than the 4096 allowed');
     expect(await text(page, 'relay-reader-id')).toBe('WL-3');
-    const deadline = Date.now() + 5000;
-    while (status('WL-3')!.discarded === before.discarded && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(status('WL-3')!.discarded).not.toBe(before.discarded), { timeout: 5000, interval: 50 });
     // one bad line more than before (4 × 50 000 = 200 000 bytes before the \r\n), carried to WL-3 by its HELLO
     expect(status('WL-3')!.discarded).toBe(before.discarded + 1);
     expect(status('WL-3')!.errors?.['too-long']).toBe((before.errors?.['too-long'] ?? 0) + 1);

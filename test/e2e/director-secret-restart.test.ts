@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,11 +48,9 @@ async function start(data: string): Promise<{ hub: ChildProcess; url: string; se
   let out = '';
   hub.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   hub.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const until = Date.now() + 30_000;
-  while (!/director secret[^\n]*: \S+\n/.test(out)) {
-    if (hub.exitCode !== null || Date.now() > until) throw new Error(`the hub did not start:\n${out}`);
-    await sleep(50);
-  }
+  await vi.waitFor(() => {
+    if (hub.exitCode !== null || !/director secret[^\n]*: \S+\n/.test(out)) throw new Error(`the hub did not start:\n${out}`);
+  }, { timeout: 30_000, interval: 50 });
   const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out)![1]!;
   const secret = /director secret \(log in with it; [^)]*\): (\S+)\n/.exec(out)?.[1];
   if (!secret) throw new Error(`no generated secret on the banner:\n${out}`);

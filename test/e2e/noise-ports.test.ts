@@ -60,7 +60,7 @@ import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
@@ -84,11 +84,9 @@ const hasSocat = (() => {
 const DIRECTOR = 'noise-director';
 
 async function waitFor(cond: () => boolean, ms: number, what: () => string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(() => {
+    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what()}`);
+  }, { timeout: ms, interval: 50 });
 }
 
 /** A simulator process on pseudo-terminals, a hub reading them, and a public socket client. */
@@ -282,9 +280,10 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
     const SEED = 55;
     const s = await startNoisy({ seed: SEED, games: 1, pace: 250, noise: 'realistic', noiseSeed: 7 });
 
-    // Bea's rack 1 reader unplugged for 3 s, 8 s into play (ordinary picks and discards meanwhile)
+    // Bea's rack 1 reader unplugged for 3 s, 5 discards into play (about 8 s at this pace; ordinary
+    // picks and discards meanwhile)
     await inPlay(s, 1, 30_000);
-    await new Promise((r) => setTimeout(r, 8000));
+    await waitFor(() => (s.view()?.discards.length ?? 0) >= 5, 30_000, () => `5 discards (${s.timeline.join(' | ')})`);
     requestUnplug(s.simDir, 'RK-W2', 3000);
     await expectAsRecorded(s, SEED);
     await expectReconnected(s, 'RK-W2');
@@ -304,7 +303,8 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
     const SEED = 55;
     const s = await startNoisy({ seed: SEED, games: 1, pace: 250, noise: 'none', noiseSeed: 7 });
     await inPlay(s, 1, 30_000);
-    await new Promise((r) => setTimeout(r, 3000));
+    // 2 discards into play (about 3 s at this pace): picks from the current wall go on meanwhile
+    await waitFor(() => (s.view()?.discards.length ?? 0) >= 2, 30_000, () => `2 discards (${s.timeline.join(' | ')})`);
     const current = s.view()!.walls.find((w) => w.current)!.wall;
     requestUnplug(s.simDir, `WL-${current + 1}`, 4000);
     await expectAsRecorded(s, SEED);

@@ -17,7 +17,7 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
@@ -56,11 +56,9 @@ type Seen = { at: number; where: string };
 const placeKey = (p: Place): string => (p.area === 'rack' ? `rack:${p.player}` : p.area === 'wall' ? 'wall' : 'up');
 
 async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(() => {
+    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+  }, { timeout: ms, interval: 50 });
 }
 
 let hub: RunningHub | null = null;
@@ -204,7 +202,9 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
       `the end of the game (hub phase ${engine.publicView().phase}; sim said: ${simOut.trim().split('\n').slice(-2).join(' / ')})`,
     );
     await waitFor(() => views.every((v) => v?.phase === 'ended'), 5_000, 'every seat view to show the end');
-    await new Promise((r) => setTimeout(r, 300)); // the last deltas
+    // an absence window: the checks below are over every message received, so deltas still on their
+    // way after the end (the score) are let in: 300 ms is twice the test pace (TIMING.pace 150 ms a step)
+    await new Promise((r) => setTimeout(r, 300));
     const end = view as unknown as PublicTableView;
     expect(end.endReason).toMatch(/^Bea declared Mah Jongg: NEWS 2026a 2026b FF/);
     expect(end.score?.points).toEqual([0, 70, 0, -10]);
@@ -254,13 +254,11 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
 
     // --- the result reached the tournament score card: round 1, table 1, game 1 (000 scoring)
     let card: TournamentPublic['cards'][number] | undefined;
-    const until = Date.now() + 5_000;
-    for (;;) {
+    await vi.waitFor(async () => {
       const t = (await (await fetch(`${url}/api/tournament`)).json()) as TournamentPublic;
       card = t.cards.find((c) => c.round === 1 && c.table === 1);
-      if ((card && card.games >= 1) || Date.now() > until) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      expect(card?.games ?? 0).toBeGreaterThanOrEqual(1);
+    }, { timeout: 5_000, interval: 100 }).catch(() => undefined); // the expectations below name what is wrong
     expect(card?.hubTable).toBe('t1');
     expect(card?.games).toBe(1);
     expect(card?.by[0]).toBe('table');

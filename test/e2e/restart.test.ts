@@ -3,9 +3,10 @@
  * folder. Every published view was durable before it was sent, so the view rebuilt from the log
  * is the one the table saw; then the readers come back and the game plays on to its score.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
@@ -19,13 +20,20 @@ afterAll(() => {
 });
 
 async function until<T>(get: () => T | null | undefined, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
+  return vi.waitFor(() => {
     const v = get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    if (!v) throw new Error(`timed out waiting for ${what}`);
+    return v;
+  }, { timeout: ms, interval: 50 });
+}
+
+/** A TCP port the OS has just handed out free (bound, then closed): the hub listens on it, and again after its restart. */
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as AddressInfo).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
 }
 
 function startHubProcess(data: string, port: number, readers: string[]): ChildProcess {
@@ -70,12 +78,11 @@ const game = (v: PublicTableView) => ({
 describe('a hub killed with SIGKILL mid-round', () => {
   it('restarts with no event lost and the same view, then plays on to the score', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-restart-'));
-    const tcpBase = 20_000 + Math.floor(Math.random() * 20_000);
-    const port = tcpBase + 100;
+    const port = await freePort();
     const sim = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(ROOT, 'hub/simulator/main.ts'), '--seed', '5', '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
-        '--transport', 'tcp', '--tcp-base', String(tcpBase), '--dir', path.join(dir, 'sim'), '--config', CONFIG],
+        '--transport', 'tcp', '--dir', path.join(dir, 'sim'), '--config', CONFIG],
       { cwd: ROOT, stdio: 'ignore' },
     );
     children.push(sim);
@@ -90,6 +97,9 @@ describe('a hub killed with SIGKILL mid-round', () => {
 
     // all quiet at the table (the simulator paused), every move settled and checked
     sim.kill('SIGSTOP');
+    // not a wait for an event: the table quiet for longer than every hub window that could still
+    // change the view (--settle-ms TIMING.settleMs for every area, --count-check-ms
+    // TIMING.countCheckMs): 1500 ms is over ten times the longer
     await new Promise((r) => setTimeout(r, 1500));
     const before = client.view()!;
     hub.kill('SIGKILL');

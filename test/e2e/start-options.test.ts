@@ -11,7 +11,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ID_RULE } from '../../hub/config/ids.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -73,21 +73,19 @@ async function startHub(args: string[], env: Record<string, string> = {}): Promi
   let out = '';
   hub.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   hub.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const until = Date.now() + 20_000;
-  while (!/director secret[^\n]*\n/.test(out)) {
-    if (hub.exitCode !== null || Date.now() > until) throw new Error(`the hub did not start:\n${out}`);
-    await sleep(50);
-  }
+  await vi.waitFor(() => {
+    if (hub.exitCode !== null) throw new Error(`the hub exited before it started:\n${out}`);
+    if (!/director secret[^\n]*\n/.test(out)) throw new Error(`the hub did not start:\n${out}`);
+  }, { timeout: 20_000, interval: 50 });
+  if (hub.exitCode !== null) throw new Error(`the hub did not start:\n${out}`);
   return { hub, out: () => out };
 }
 
+/** True once `ok()` holds (polled every 100 ms), false after `ms`. */
 async function waitUntil(ok: () => boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > until) return false;
-    await sleep(100);
-  }
-  return true;
+  return vi.waitFor(() => {
+    if (!ok()) throw new Error('not yet');
+  }, { timeout: ms, interval: 100 }).then(() => true, () => false);
 }
 
 describe('npm start refuses a wrong option, naming it and its value, before starting anything', () => {
@@ -240,7 +238,8 @@ describe('the network edge of a running hub', () => {
     const res = await fetch(`${url}/api/director/tables/t1/seats`, { headers: { authorization: `Bearer ${token}` } });
     const codes = (await res.json()) as { url: string; token: string }[];
     expect(codes.map((c) => c.url)).toEqual(codes.map((c) => `http://192.168.1.20:8080/seat/${c.token}`));
-    // several retries (250 ms, 500 ms, 1 s, …) in 2.5 s, one line
+    // an absence: several retries, one line. The attempts after the first come 250, 750 and
+    // 1750 ms in (backoff 250 ms, 500 ms, 1 s, …): 2.5 s holds three of them
     await sleep(2500);
     // the terminal's line: time, level, part, then the words
     const lines = out().split('\n').filter((l) => l.includes('reader tcp://127.0.0.1:1:')).map((l) => l.replace(/^\d\d:\d\d:\d\d /, 'HH:MM:SS '));
@@ -317,13 +316,7 @@ describe('the hub log: <data>/hub.log, JSON lines at --log-level; Ctrl-C says wh
     const { hub, out } = await startHub(['--port', '0', '--host', '127.0.0.1', '--data', data, '--sim-transport', 'pty', '--log-level', 'warn'], { MJHUB_DIRECTOR_TOKEN: token });
     const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out())![1]!;
     // every reader connected: at info each would be an entry
-    let states: string[] = [];
-    const until = Date.now() + 30_000;
-    while (!(states.length === 9 && states.every((s) => s === 'connected')) && Date.now() < until) {
-      states = await readerStates(url, token);
-      await sleep(100);
-    }
-    expect(states).toEqual(Array(9).fill('connected'));
+    await vi.waitFor(async () => expect(await readerStates(url, token)).toEqual(Array(9).fill('connected')), { timeout: 30_000, interval: 100 });
     hub.kill('SIGINT');
     expect(await waitUntil(() => hub.exitCode !== null, 10_000)).toBe(true);
     expect(hub.exitCode).toBe(0);

@@ -87,6 +87,8 @@ describe('liveTableView', () => {
     watch(store);
     await expect.poll(() => get(store).authFailed, { timeout: 3000 }).toBe(true);
     expect(get(store)).toMatchObject({ state: 'lost', error: 'unauthorized', view: null });
+    // an absence: no second try. A retry would come 1000 ms after the refusal (the first reconnect
+    // delay, 1000 ms × 2^0, in socket.ts); 1500 ms is one and a half times that
     await new Promise((r) => setTimeout(r, 1500));
     expect(tries).toBe(1);
   });

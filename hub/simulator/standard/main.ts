@@ -2,14 +2,13 @@
  * `npm run simulate:standard` (node --import tsx hub/simulator/standard/main.ts): plays standard
  * 4-player games (NMJL play, seed 000 tournament rules) with four seeded bots and speaks the reader
  * protocol on one pseudo-terminal (socat) or TCP port per configured reader. It takes every option
- * of `npm run simulate` (../main.ts: seed, pace, games, demo, transport, dir, linger, record,
+ * of `npm run simulate` (../main.ts: seed, pace, games, demo, transport, tcp-base, dir, linger, record,
  * config, table, no-wait-for-hub, noise), with these defaults and its own injections:
  *
  *   --demo             play forever; games 2-6 inject each violation in turn (run.ts)
  *   --inject KIND      joker | ahead | into-rack | late-call | count (game.ts)
  *   --inject-at N      the Nth pick after the deal for ahead, into-rack, late-call (default 3)
  *   --blind-chance P   chance (0-1) a bot passes blind on the first left / last right (default 0; demo 0.3)
- *   --tcp-base PORT    first TCP port (default 7800)
  *   --config FILE      table config (default hub/config/tables/standard-demo.json)
  *   --table ID         which table (default: the first standard table)
  */
@@ -21,7 +20,6 @@ import { StandardSimulator } from './run.js';
 const program = simulatorCommand({
   name: 'simulate:standard',
   description: 'Plays standard 4-player Mah Jongg games with four bots and speaks the RFID reader protocol',
-  tcpBase: 7800,
   config: 'hub/config/tables/standard-demo.json',
 }).option('--inject <kind>', STANDARD_INJECTIONS.join(' | '), (v: string) => {
   if (!(STANDARD_INJECTIONS as readonly string[]).includes(v)) throw new InvalidArgumentError(`--inject must be one of ${STANDARD_INJECTIONS.join(', ')}, not "${v}"`);

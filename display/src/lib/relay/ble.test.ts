@@ -3,7 +3,7 @@
  * pieces (PROTOCOL.md §1.1 framing, and plain text), broken pieces reported, commands written in
  * pieces, and a reconnect after the link drops.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BleReassembler, fragmentLine } from '../../../../firmware-protocol/ble.js';
 import { encodeLine } from '../../../../firmware-protocol/codec.js';
 import { NUS, chunkBytes, openBleDevice, type BluetoothDeviceLike, type GattCharacteristicLike, type GattServerLike } from './ble.js';
@@ -113,7 +113,8 @@ describe('openBleDevice', () => {
     await openBleDevice(dev, events);
     dev.failConnects = 1;
     dev.drop();
-    await new Promise((r) => setTimeout(r, 900));
+    // back once notifications are on again (250 ms + 500 ms after the drop)
+    await vi.waitFor(() => expect(dev.tx.notifying).toBe(2), { timeout: 3000 });
     expect(dev.connects).toBe(3);
     expect(dev.tx.notifying).toBe(2);
     for (const p of fragmentLine(hello)) dev.tx.notify(p);

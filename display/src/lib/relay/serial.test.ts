@@ -52,7 +52,6 @@ function recorder() {
   };
   return { log, events };
 }
-const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('openSerialDevice', () => {
   it('opens at 115200, relays lines, writes commands, survives a line error', async () => {
@@ -62,11 +61,12 @@ describe('openSerialDevice', () => {
     expect(port.opened).toEqual({ baudRate: 115200 });
     expect(dev.hint).toBe('USB 10c4:ea60');
     port.feed('HB seq=1 up=1*AAAA\nHB seq=2');
-    await tick();
+    await vi.waitFor(() => expect(log).toEqual(['line HB seq=1 up=1*AAAA']), { timeout: 2000 });
     port.fail('FramingError', true);
-    await tick();
+    // the read loop has met the error (and dropped the half line) before the next bytes come
+    await vi.waitFor(() => expect(log).toHaveLength(2), { timeout: 2000 });
     port.feed(' up=2*BBBB\nHB seq=3 up=3*CCCC\n');
-    await tick();
+    await vi.waitFor(() => expect(log).toHaveLength(3), { timeout: 2000 });
     await dev.write('CMD snap*1234');
     expect(port.written).toEqual(['CMD snap*1234\n']);
     expect(log).toEqual([
@@ -95,8 +95,7 @@ describe('openSerialDevice', () => {
     const { log, events } = recorder();
     const dev = await openSerialDevice(port, events);
     port.fail('NetworkError', false);
-    await tick();
-    expect(log).toEqual(['error serial read error: NetworkError: stub NetworkError fatal', 'closed the reader was unplugged or the port closed']);
+    await vi.waitFor(() => expect(log).toEqual(['error serial read error: NetworkError: stub NetworkError fatal', 'closed the reader was unplugged or the port closed']), { timeout: 2000 });
     await expect(dev.write('CMD snap*1234')).rejects.toThrow('cannot write "CMD snap*1234": the serial port is closed');
   });
 
