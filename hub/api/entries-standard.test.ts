@@ -42,6 +42,8 @@ describe('director entries by table kind', () => {
     const hub = await run('standard-demo.json');
     expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 2 })).toEqual([409, "no game has begun on table 't1'"]);
     expect(await enter(hub, { entry: 'dead-declared-in-error', player: 0, rack: 0, by: 'Dee' })).toEqual([409, "no game has begun on table 't1'"]);
+    expect(await enter(hub, { entry: 'declared-dead', player: 0, declared: 1 })).toEqual([409, "no game has begun on table 't1'"]);
+    expect((await enter(hub, { entry: 'declared-dead', player: 0, declared: 4 }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0 }))[0]).toBe(409);
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 4 }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 1, tile: '5B' }))[0]).toBe(400);
@@ -52,5 +54,7 @@ describe('director entries by table kind', () => {
     const hub = await run('siamese-demo.json');
     expect((await enter(hub, { entry: 'misnamed-discard', player: 1 }))[0]).toBe(400);
     expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 1 })).toEqual([409, "table 't1' (siamese) takes no 'looked-at-stolen-tile' entry: only misnamed-discard"]);
+    expect(await enter(hub, { entry: 'declared-dead', player: 0, declared: 1 })).toEqual([409, "table 't1' (siamese) takes no 'declared-dead' entry: only misnamed-discard"]);
+    expect(await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0, for: 'mah-jongg' })).toEqual([400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling or declared']);
   });
 });

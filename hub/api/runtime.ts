@@ -33,14 +33,19 @@ export interface DirectorEntry {
  * What a director enters by hand on a standard table (000), what no reader can witness:
  * - `looked-at-stolen-tile`: `player` looked at a stolen tile: −10 points at the end of that game;
  * - `dead-declared-in-error`: `player` declared a hand dead in error, so `player`'s hand is dead
- *   ("if you declare a hand dead in error, then your hand is dead").
+ *   ("if you declare a hand dead in error, then your hand is dead");
+ * - `declared-dead`: `player` declared `declared`'s hand dead; the hub judges it from what the table
+ *   can see (rules/referee/dead-declaration.ts): the declared hand dies when no line of the card can
+ *   still be made, else the declarer's ("if you think a hand is dead, declare it dead").
  */
 export interface StandardDirectorEntry {
-  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error';
-  /** the player (index, 0 = East) the entry is about */
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'declared-dead';
+  /** the player (index, 0 = East) the entry is about; for `declared-dead` the declarer */
   player: number;
   /** the player's rack: a standard table has one each (0); optional */
   rack?: number;
+  /** `declared-dead` only: the player (index) whose hand was declared dead */
+  declared?: number;
 }
 
 /** Any director entry: {@link DirectorEntry} (Siamese) or {@link StandardDirectorEntry} (standard). */

@@ -112,12 +112,16 @@ const ENTRY_BODY = {
   type: 'object',
   required: ['entry', 'player'],
   additionalProperties: false,
-  // the rack is required for a Siamese mis-named discard only (a standard table has one rack each)
-  if: { properties: { entry: { const: 'misnamed-discard' } } },
-  then: { required: ['rack'] },
+  // the rack is required for a Siamese mis-named discard only (a standard table has one rack each): checked by table kind
   properties: {
-    entry: { type: 'string', enum: ['misnamed-discard', 'looked-at-stolen-tile', 'dead-declared-in-error'] },
+    entry: { type: 'string', enum: ['misnamed-discard', 'looked-at-stolen-tile', 'dead-declared-in-error', 'declared-dead'] },
     player: { type: 'integer', minimum: 0, maximum: 3 },
+    /** declared-dead: the player whose hand was declared dead */
+    declared: { type: 'integer', minimum: 0, maximum: 3 },
+    /** misnamed-discard on a standard table: what the discard was claimed for, the name it was given, the director's ruling on an exposure */
+    for: { type: 'string', enum: ['mah-jongg', 'exposure'] },
+    named: { type: 'string', minLength: 1, maxLength: 3 },
+    ruling: { type: 'string', enum: ['keep-exposure', 'dead'] },
     rack: { type: 'integer', minimum: 0, maximum: 1 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
   },
@@ -368,7 +372,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string } }>(
+    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string; declared?: number; for?: string; named?: string; ruling?: string } }>(
       '/api/director/tables/:id/entries',
       { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
       async (req, reply) => {
@@ -376,11 +380,13 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         if (!t) return reply;
         if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
         const { by, ...rest } = req.body;
-        // a Siamese table knows only the mis-named discard (003 rule 19C/D); the standard table the others (000)
+        // a Siamese table knows only the mis-named discard (003 rule 19C/D); the standard table the 000 entries and a mis-named discard (NMJL practice)
         const variant = t.publicView().variant;
-        if ((rest.entry === 'misnamed-discard') !== (variant === 'siamese'))
-          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard' : 'only looked-at-stolen-tile and dead-declared-in-error'}`);
-        const entry = { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0 } as AnyDirectorEntry;
+        if (variant === 'siamese' && rest.entry !== 'misnamed-discard') return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard`);
+        if (variant === 'siamese' && rest.rack === undefined) return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
+        if (variant === 'siamese' && (rest.for !== undefined || rest.named !== undefined || rest.ruling !== undefined || rest.declared !== undefined))
+          return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling or declared');
+        const entry = { ...rest, rack: rest.rack ?? 0 } as AnyDirectorEntry;
         t.enter(entry, by ?? 'director');
         tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);
         return toPublic(t.publicView());

@@ -49,6 +49,7 @@ import type { RestartRulingData } from '../restart-check.js';
 import { StandardAggregator } from './aggregate.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
 import type { Place } from '../../../rules/referee/places.js';
+import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/referee/dead-declaration.js';
 
 /** A move held while a zone was not heard: its event, and the move as it is judged. */
 interface HeldMove {
@@ -136,6 +137,8 @@ export class StandardTableEngine extends TableMachine {
   private lookedAt: number[] = [];
   /** blind passes refused in the current game (see {@link RefusedBlindPass}) */
   private refusedPasses: RefusedBlindPass[] = [];
+  /** the current game's director entries judged by the hub (`declared-dead`): shown as flags the director already made */
+  private entryFlags: PublicFlag[] = [];
   /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
   private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
   /**
@@ -172,6 +175,7 @@ export class StandardTableEngine extends TableMachine {
     this.inferred = [];
     this.lookedAt = [];
     this.refusedPasses = [];
+    this.entryFlags = [];
     this.past = [];
     this.unheard = null;
     this.notSeenWindows.clear();
@@ -212,9 +216,10 @@ export class StandardTableEngine extends TableMachine {
       }
     } else if (e.type === 'director-entry') {
       try {
-        const next = this.withEntry(e.data as AnyDirectorEntry);
+        const next = this.withEntry(e.data as AnyDirectorEntry, String(e.seq), e.at);
         this.state = next.state;
         this.lookedAt = next.lookedAt;
+        if (next.flag) this.entryFlags.push(next.flag);
       } catch (err) {
         // checked when entered: only a log edited by hand gets here, and it must not stop the fold
         if (!(err instanceof RulingError)) throw err;
@@ -420,19 +425,26 @@ export class StandardTableEngine extends TableMachine {
    * - `looked-at-stolen-tile`: the player is added to the game's lookers (000: −10 at the end);
    * - `dead-declared-in-error`: the declarer's hand dies (000); during play a dead player's turn
    *   passes on and the game ends when every hand is dead; after the end the score is re-scored
-   *   (a dead hand scores 0, 000).
-   * @throws RulingError 400 a bad player or an entry of another table kind, 409 no game, already
-   *   entered, hand already dead, or the winner / the discarder of the winning tile (their hand
+   *   (a dead hand scores 0, 000);
+   * - `declared-dead` (during play): `player` declared `declared`'s hand dead; judged from the
+   *   visible table (rules/referee/dead-declaration.ts): the declared hand dies when no line can
+   *   still be made, else the declarer's (000). The verdict is a flag the director already made
+   *   (`confirmed`; a dismissal of it, `director-ruling`, undoes the death on the next fold).
+   * @param ref the entry's event sequence number (the flag's id), `at` its time (ms)
+   * @throws RulingError 400 a bad player or an entry of another table kind, a declared-dead without
+   *   `declared` or naming the declarer; 409 no game, already entered, hand already dead, a
+   *   declaration outside play, or the winner / the discarder of the winning tile (their hand
    *   cannot die after the Mah Jongg: the director corrects the score card instead)
    */
-  private withEntry(entry: AnyDirectorEntry): { state: StandardState; lookedAt: number[] } {
+  private withEntry(entry: AnyDirectorEntry, ref = 'new', at = this.now()): { state: StandardState; lookedAt: number[]; flag?: PublicFlag } {
     const s = this.state;
     const p = entry.player;
     const names = this.table.players.map((q) => q.name);
     if (!Number.isInteger(p) || p < 0 || p > 3) throw new RulingError(400, `director entry: player must be 0-3 (East, South, West, North), not ${String(p)}`);
     if (entry.rack !== undefined && entry.rack !== 0) throw new RulingError(400, `director entry: a standard table has one rack per player (rack 0), not rack ${String(entry.rack)}`);
     if (s.gameNo === 0 || s.players.length !== 4) throw new RulingError(409, `no game has begun on table '${this.id}'`);
-    const who = names[p] ?? `player ${p}`;
+    const nameOf = (q: number) => names[q] ?? `player ${q}`;
+    const who = nameOf(p);
     const rescore = (next: StandardState, lookedAt: number[]) => {
       try {
         return StandardTableEngine.withLookedAt(next, lookedAt);
@@ -440,6 +452,33 @@ export class StandardTableEngine extends TableMachine {
         if (err instanceof ScoringError) throw new RulingError(409, `${who}: ${err.message}`);
         throw err;
       }
+    };
+    /** `q`'s hand dies by an entry: the turn passes on, the game ends when every hand is dead, an ended game is re-scored */
+    const killed = (q: number, reason: string): StandardState => {
+      const next: StandardState = structuredClone(s);
+      const x = next.players[q]!;
+      x.dead = true;
+      x.deadReason = reason;
+      if (next.phase === 'ended') return rescore({ ...next, result: next.result && { ...next.result, outcome: this.referee.outcomeOf(next) } }, this.lookedAt);
+      if (next.players.every((y) => y.dead)) {
+        next.phase = 'ended';
+        next.endReason = 'every hand is dead';
+        next.turn = null;
+        const outcome = this.referee.outcomeOf(next);
+        return rescore({ ...next, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt);
+      }
+      if (next.turn === q) {
+        // a dead hand neither picks nor discards: the turn passes on (NMJL)
+        for (let i = 1; i <= 4; i++) {
+          const n = (q + i) % 4;
+          if (!next.players[n]!.dead) {
+            next.turn = n;
+            break;
+          }
+        }
+        next.turnHas = 'nothing';
+      }
+      return next;
     };
     if (entry.entry === 'looked-at-stolen-tile') {
       if (this.lookedAt.includes(p)) throw new RulingError(409, `${who}'s look at a stolen tile in game ${s.gameNo} was already entered`);
@@ -451,32 +490,43 @@ export class StandardTableEngine extends TableMachine {
       if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
       if (s.winner && (s.winner.player === p || s.winner.discarder === p))
         throw new RulingError(409, `${who} ${s.winner.player === p ? 'won' : 'threw the winning tile in'} game ${s.gameNo}: the hand cannot die after the Mah Jongg (correct the score card instead)`);
-      const next: StandardState = structuredClone(s);
-      const q = next.players[p]!;
-      q.dead = true;
-      q.deadReason = 'declared a hand dead in error (000)';
-      if (next.phase === 'ended') return { state: rescore({ ...next, result: next.result && { ...next.result, outcome: this.referee.outcomeOf(next) } }, this.lookedAt), lookedAt: this.lookedAt };
-      if (next.players.every((x) => x.dead)) {
-        next.phase = 'ended';
-        next.endReason = 'every hand is dead';
-        next.turn = null;
-        const outcome = this.referee.outcomeOf(next);
-        return { state: rescore({ ...next, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt), lookedAt: this.lookedAt };
-      }
-      if (next.turn === p) {
-        // a dead hand neither picks nor discards: the turn passes on (NMJL)
-        for (let i = 1; i <= 4; i++) {
-          const n = (p + i) % 4;
-          if (!next.players[n]!.dead) {
-            next.turn = n;
-            break;
-          }
-        }
-        next.turnHas = 'nothing';
-      }
-      return { state: next, lookedAt: this.lookedAt };
+      return { state: killed(p, 'declared a hand dead in error (000)'), lookedAt: this.lookedAt };
     }
-    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile and dead-declared-in-error, not '${String(entry.entry)}'`);
+    if (entry.entry === 'declared-dead') {
+      const d = entry.declared;
+      if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 3) throw new RulingError(400, `declared-dead: declared must be the player (0-3) whose hand ${who} declared dead, not ${String(d)}`);
+      if (d === p) throw new RulingError(400, `declared-dead: ${who} cannot declare ${who}'s own hand dead (declared and player are both ${p})`);
+      if (s.phase !== 'play') throw new RulingError(409, `declared-dead: game ${s.gameNo} is ${s.phase === 'ended' ? 'over' : 'in the Charleston'}; a hand is declared dead during play`);
+      const target = s.players[d]!;
+      if (target.dead) throw new RulingError(409, `${nameOf(d)}'s hand is already dead (${target.deadReason ?? 'dead'})`);
+      // only what the table can see: exposures on every rack and the discards, never a concealed tile
+      const verdict = judgeDeadDeclaration(this.cards, {
+        exposures: target.exposures,
+        otherExposures: s.players.flatMap((q, i) => (i === d ? [] : q.exposures)),
+        discards: s.discards,
+      });
+      const dies = verdict.dead ? d : p;
+      const id = `g${s.gameNo}-declared-dead-${ref}`;
+      const dismissed = this.dismissed.has(id);
+      const words = verdictText(verdict, nameOf(d));
+      const consequence = verdict.dead ? `${nameOf(d)}'s hand is dead` : `declared in error: ${who}'s hand is dead`;
+      const flag: PublicFlag = {
+        id,
+        kind: 'declared-dead',
+        rule: DECLARED_DEAD_RULE,
+        title: `${who} declared ${nameOf(d)}'s hand dead: ${words}`,
+        player: dies,
+        rack: 0,
+        at,
+        status: dismissed ? 'dismissed' : 'confirmed',
+        consequence: dismissed ? `dismissed by the director (was: ${consequence})` : consequence,
+        gameNo: s.gameNo,
+      };
+      if (dismissed || s.players[dies]!.dead) return { state: s, lookedAt: this.lookedAt, flag };
+      const reason = verdict.dead ? `declared dead by ${who}: ${words} (000)` : `declared ${nameOf(d)}'s hand dead in error: ${words} (000)`;
+      return { state: killed(dies, reason), lookedAt: this.lookedAt, flag };
+    }
+    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error and declared-dead, not '${String(entry.entry)}'`);
   }
 
   private act(a: StandardAction, e: StoredEvent): void {
@@ -490,6 +540,7 @@ export class StandardTableEngine extends TableMachine {
       this.unexplained.length = 0;
       this.inferred = [];
       this.refusedPasses = [];
+      this.entryFlags = [];
       this.laidOutUnheard = [];
     }
     const { at: _at, ref: _ref, unheard: _unheard, ...bare } = a;
@@ -547,7 +598,11 @@ export class StandardTableEngine extends TableMachine {
    * - `{ entry: 'looked-at-stolen-tile', player }`: −10 points for `player` at the end of the game
    *   (the scorer's `lookedAtStolenTile`); entered after the end, the score changes at once;
    * - `{ entry: 'dead-declared-in-error', player }`: `player` declared a hand dead in error, so
-   *   `player`'s hand is dead (000): no more picks or discards, 0 points at the end (no wall-game bonus).
+   *   `player`'s hand is dead (000): no more picks or discards, 0 points at the end (no wall-game bonus);
+   * - `{ entry: 'declared-dead', player, declared }`: `player` declared `declared`'s hand dead during
+   *   play; the hub judges it from the exposures and the discards only (never a concealed tile): the
+   *   declared hand dies when no line of the card can still be made, else `player`'s (000). The
+   *   verdict and its reason (a line still open, or why none is) are a `declared-dead` flag.
    * An entry after the end changes the table's score; a score card the tournament already wrote
    * is corrected by the director (hub/tournament).
    * @param by who entered it, e.g. "director"
@@ -556,7 +611,8 @@ export class StandardTableEngine extends TableMachine {
    */
   enter(entry: AnyDirectorEntry, by: string): void {
     this.withEntry(entry);
-    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by });
+    const extra = entry.entry === 'declared-dead' ? { declared: entry.declared } : {};
+    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, ...extra, by });
   }
 
   // ------------------------------------------------------------------ views out
@@ -623,6 +679,7 @@ export class StandardTableEngine extends TableMachine {
           gameNo: s.gameNo,
         };
       }),
+      ...this.entryFlags.map((f) => ({ ...f })),
     ];
   }
 
