@@ -47,6 +47,8 @@ const table = z.object({
       .optional(),
   }),
   practiceHelp: z.boolean().optional(),
+  // NMJL practice, not in the seeds (rules/referee/misdeal.ts): each setting optional, default on
+  nmjlPractice: z.object({ misdeal: z.boolean(), shortTakesNextTile: z.boolean(), twoHandsIntact: z.boolean(), misnamedDiscard: z.boolean() }).partial().strict().optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });
 
@@ -100,6 +102,7 @@ export function loadHubConfig(file: string): LoadedTable[] {
   for (const t of config.tables) {
     if (ids.has(t.id)) throw new ConfigError(`${file}: table id "${t.id}" is used twice`);
     ids.add(t.id);
+    if (t.nmjlPractice && t.variant !== 'standard') throw new ConfigError(`${file}: table ${t.id}: nmjlPractice is a setting of a standard 4-player table, not of a ${t.variant} table`);
     const readerIds = new Set<string>();
     for (const r of t.readers) {
       if (readerIds.has(r.id)) throw new ConfigError(`${file}: table ${t.id}: reader "${r.id}" is listed twice`);

@@ -37,6 +37,7 @@ import type { Card } from '../card/types.js';
 import { isTileKind, type TileKind } from '../tiles.js';
 import { matchHand } from '../match.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome, type TournamentProfile, type TournamentScore } from '../scoring/tournament.js';
+import { FEWER_THAN_TWO_RULE, MISDEAL_RULE, oneShort, overDealt, type NmjlPractice } from './misdeal.js';
 
 /** Players at a standard table. */
 export const SEATS = 4;
@@ -132,6 +133,8 @@ export interface StandardConfig {
   dismissed: ReadonlySet<string>;
   /** scoring numbers (default seed 000's) */
   profile?: Readonly<TournamentProfile>;
+  /** NMJL practice not in the seeds (./misdeal.ts); omitted, every setting off (the rules above only) */
+  practice?: Readonly<Partial<NmjlPractice>>;
 }
 
 export type FlagKind =
@@ -146,7 +149,8 @@ export type FlagKind =
   | 'illegal-exposure'
   | 'joker-exchange-before-pick'
   | 'bad-joker-exchange'
-  | 'mah-jongg-in-error';
+  | 'mah-jongg-in-error'
+  | 'misdeal';
 
 /** A rule break the referee witnessed. */
 export interface StandardFlag {
@@ -381,6 +385,21 @@ export function standardReferee(config: StandardConfig) {
     const situation = onTurn ? 'after picking' : 'off turn';
     if (raise(s, raised, { kind: 'tile-count', rule: RULES.tileCount, title: `${name(player)} has ${n} tiles ${situation} (should be ${want})`, player, consequence: `${name(player)}'s hand is dead`, ref: `${a.ref}.${player}`, at: a.at }))
       kill(s, player, `${n} tiles ${situation}`);
+    if (config.practice?.twoHandsIntact && s.phase === 'play' && s.players.filter((q) => !q.dead).length < 2) end(s, `fewer than two hands intact (${FEWER_THAN_TWO_RULE})`);
+  }
+
+  /**
+   * NMJL practice (./misdeal.ts), at East's first discard before it is made: a player with too many
+   * tiles is a misdeal; the game ends with no score (re-dealt, not one of the round's games).
+   * @returns true when the game ended so
+   */
+  function misdeal(s: StandardState, raised: StandardFlag[], a: Base): boolean {
+    const over = overDealt(s.players.map(heldCount));
+    if (over.length === 0) return false;
+    const who = over.map((q) => `${name(q)} has ${heldCount(s.players[q]!)}`).join(', ');
+    if (!raise(s, raised, { kind: 'misdeal', rule: MISDEAL_RULE, title: `misdeal: ${who} tiles before East's first discard`, player: over[0]!, consequence: 'the tiles are re-dealt; this game is not scored and is played again', ref: a.ref, at: a.at })) return false;
+    Object.assign(s, { phase: 'ended', endReason: `misdeal: ${who} tiles before East's first discard (NMJL practice)`, turn: null, result: null });
+    return true;
   }
 
   // ------------------------------------------------------------ Charleston
@@ -527,6 +546,7 @@ export function standardReferee(config: StandardConfig) {
       deadFor(s, raised, 'discard-before-pick', RULES.discardBeforePick, player, `${name(player)} discarded before picking`, a, [a.tile]);
       return false;
     }
+    if (!s.firstDiscardDone && config.practice?.misdeal && misdeal(s, raised, a)) return false;
     if (p.hold) {
       // an unexposed called tile goes into the rack before the discard
       p.rack.push(p.hold.tile);
@@ -715,6 +735,12 @@ export function standardReferee(config: StandardConfig) {
       return { state: s, flags: raised, boundary };
     }
     if (s.phase === 'waiting' || s.phase === 'ended') throw new StandardActionError(`${a.type} (ref ${a.ref}): no game is in play (${s.phase})`);
+    if (a.type === 'pick' && !s.firstDiscardDone && config.practice?.shortTakesNextTile && oneShort(a.player, heldCount(s.players[a.player]!)) && s.wallLeft > 0) {
+      // NMJL practice (./misdeal.ts): one short before East's first discard takes the next wall tile, not flagged
+      s.players[a.player]!.rack.push(a.tile);
+      s.wallLeft -= 1;
+      return { state: s, flags: raised, boundary };
+    }
     if (s.phase === 'charleston') {
       if (a.type === 'pass') doPass(s, raised, a);
       else if (a.type === 'second-charleston') {

@@ -50,6 +50,7 @@ import { StandardAggregator } from './aggregate.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
 import type { Place } from '../../../rules/referee/places.js';
 import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/referee/dead-declaration.js';
+import { practiceOf } from '../../config/practice.js';
 
 /** A move held while a zone was not heard: its event, and the move as it is judged. */
 interface HeldMove {
@@ -167,7 +168,7 @@ export class StandardTableEngine extends TableMachine {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed });
+    this.referee = standardReferee({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, practice: practiceOf(this.table) });
     this.state = initialStandardState();
     this.agg = new StandardAggregator();
     this.mismatches = [];
