@@ -38,12 +38,16 @@ async function enter(hub: RunningHub, body: unknown): Promise<[number, string]> 
 }
 
 describe('director entries by table kind', () => {
-  it('standard table: the new entries reach the engine (409 before a deal); a mis-named discard is refused; bad bodies are 400', async () => {
+  it('standard table: the entries reach the engine (409 before a deal), a mis-named discard too; bad bodies are 400', async () => {
     const hub = await run('standard-demo.json');
     expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 2 })).toEqual([409, "no game has begun on table 't1'"]);
     expect(await enter(hub, { entry: 'dead-declared-in-error', player: 0, rack: 0, by: 'Dee' })).toEqual([409, "no game has begun on table 't1'"]);
     expect(await enter(hub, { entry: 'declared-dead', player: 0, declared: 1 })).toEqual([409, "no game has begun on table 't1'"]);
     expect((await enter(hub, { entry: 'declared-dead', player: 0, declared: 4 }))[0]).toBe(400);
+    // a mis-named discard (NMJL practice): the rack is optional on a standard table
+    expect(await enter(hub, { entry: 'misnamed-discard', player: 1, for: 'exposure', ruling: 'dead' })).toEqual([409, "no game has begun on table 't1'"]);
+    expect((await enter(hub, { entry: 'misnamed-discard', player: 1, for: 'pair' }))[0]).toBe(400);
+    expect((await enter(hub, { entry: 'misnamed-discard', player: 1, for: 'exposure', ruling: 'maybe' }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0 }))[0]).toBe(409);
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 4 }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 1, tile: '5B' }))[0]).toBe(400);

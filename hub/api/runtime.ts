@@ -48,8 +48,29 @@ export interface StandardDirectorEntry {
   declared?: number;
 }
 
-/** Any director entry: {@link DirectorEntry} (Siamese) or {@link StandardDirectorEntry} (standard). */
-export type AnyDirectorEntry = DirectorEntry | StandardDirectorEntry;
+/**
+ * A mis-named discard on a standard table (NMJL practice, not in the seeds; the table setting
+ * `nmjlPractice.misnamedDiscard`, rules/referee/misnamed.ts): `player` claimed a discard its
+ * discarder named wrongly,
+ * - `for: 'mah-jongg'`: the Mah Jongg stands (judged with the tile as `named` when the hub judged
+ *   it in error with the tile discarded), the game ends with it, the discarder pays as discarder;
+ * - `for: 'exposure'`: the director's `ruling`: the caller keeps the exposure, or the caller's hand is dead.
+ */
+export interface StandardMisnamedEntry {
+  entry: 'misnamed-discard';
+  /** the caller (index, 0 = East) */
+  player: number;
+  /** a standard table has one rack each (0); optional */
+  rack?: number;
+  for: 'mah-jongg' | 'exposure';
+  /** the tile as it was named, e.g. `F` (a Mah Jongg the hub judged in error with the tile discarded) */
+  named?: string;
+  /** `for: 'exposure'`: the director's ruling */
+  ruling?: 'keep-exposure' | 'dead';
+}
+
+/** Any director entry: {@link DirectorEntry} (Siamese), {@link StandardDirectorEntry} or {@link StandardMisnamedEntry} (standard). */
+export type AnyDirectorEntry = DirectorEntry | StandardDirectorEntry | StandardMisnamedEntry;
 
 /** One live table as the API sees it. */
 export interface TableRuntime {

@@ -40,7 +40,7 @@ import {
   type StandardState,
 } from '../../../rules/referee/standard.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
-import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
+import { RulingError, type AnyDirectorEntry, type StandardMisnamedEntry } from '../../api/runtime.js';
 import { ScoringError, scoreTournamentGame, TOURNAMENT_000 } from '../../../rules/scoring/tournament.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
@@ -51,6 +51,8 @@ import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard
 import type { Place } from '../../../rules/referee/places.js';
 import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/referee/dead-declaration.js';
 import { practiceOf } from '../../config/practice.js';
+import { mahJonggAsNamed, MISNAMED_RULE } from '../../../rules/referee/misnamed.js';
+import { isTileKind } from '../../../rules/tiles.js';
 
 /** A move held while a zone was not heard: its event, and the move as it is judged. */
 interface HeldMove {
@@ -140,6 +142,8 @@ export class StandardTableEngine extends TableMachine {
   private refusedPasses: RefusedBlindPass[] = [];
   /** the current game's director entries judged by the hub (`declared-dead`): shown as flags the director already made */
   private entryFlags: PublicFlag[] = [];
+  /** the state before the current game's last `mah-jongg` action and its ref (a mis-named discard re-judges that Mah Jongg) */
+  private beforeMahJongg: { ref: string; state: StandardState } | null = null;
   /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
   private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
   /**
@@ -177,6 +181,7 @@ export class StandardTableEngine extends TableMachine {
     this.lookedAt = [];
     this.refusedPasses = [];
     this.entryFlags = [];
+    this.beforeMahJongg = null;
     this.past = [];
     this.unheard = null;
     this.notSeenWindows.clear();
@@ -430,7 +435,13 @@ export class StandardTableEngine extends TableMachine {
    * - `declared-dead` (during play): `player` declared `declared`'s hand dead; judged from the
    *   visible table (rules/referee/dead-declaration.ts): the declared hand dies when no line can
    *   still be made, else the declarer's (000). The verdict is a flag the director already made
-   *   (`confirmed`; a dismissal of it, `director-ruling`, undoes the death on the next fold).
+   *   (`confirmed`; a dismissal of it, `director-ruling`, undoes the death on the next fold);
+   * - `misnamed-discard` (NMJL practice, rules/referee/misnamed.ts; setting `misnamedDiscard`): for
+   *   Mah Jongg, a Mah Jongg won on a discard is marked (its discarder already pays as discarder),
+   *   and one judged in error on the called tile just now is judged again with the tile as `named`
+   *   from the state before it: when it matches, the game ends with it, the named discarder paying
+   *   as discarder (000); for an exposure, the director's `ruling` (keep-exposure, or dead). A
+   *   `misnamed-discard` flag (`confirmed`; dismissed, the entry changes nothing).
    * @param ref the entry's event sequence number (the flag's id), `at` its time (ms)
    * @throws RulingError 400 a bad player or an entry of another table kind, a declared-dead without
    *   `declared` or naming the declarer; 409 no game, already entered, hand already dead, a
@@ -527,7 +538,63 @@ export class StandardTableEngine extends TableMachine {
       const reason = verdict.dead ? `declared dead by ${who}: ${words} (000)` : `declared ${nameOf(d)}'s hand dead in error: ${words} (000)`;
       return { state: killed(dies, reason), lookedAt: this.lookedAt, flag };
     }
-    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error and declared-dead, not '${String(entry.entry)}'`);
+    if (entry.entry === 'misnamed-discard') {
+      const m = entry as StandardMisnamedEntry;
+      if (!practiceOf(this.table).misnamedDiscard) throw new RulingError(409, `table '${this.id}' takes no misnamed-discard entry: its setting nmjlPractice.misnamedDiscard is off`);
+      const id = `g${s.gameNo}-misnamed-discard-${ref}`;
+      // a dismissal of the entry's flag (a misclick) leaves the game as it was
+      const dismissed = this.dismissed.has(id);
+      const flagOf = (title: string, consequence: string, player: number): PublicFlag => ({
+        id,
+        kind: 'misnamed-discard',
+        rule: MISNAMED_RULE,
+        title,
+        player,
+        rack: 0,
+        at,
+        status: dismissed ? 'dismissed' : 'confirmed',
+        consequence: dismissed ? `dismissed by the director (was: ${consequence})` : consequence,
+        gameNo: s.gameNo,
+      });
+      const done = (state: StandardState, flag: PublicFlag) => ({ state: dismissed ? s : state, lookedAt: this.lookedAt, flag });
+      if (m.for === 'exposure') {
+        if (m.ruling !== 'keep-exposure' && m.ruling !== 'dead') throw new RulingError(400, `misnamed-discard for an exposure: ruling must be keep-exposure or dead (the director's ruling), not ${String(m.ruling)}`);
+        if (s.phase !== 'play') throw new RulingError(409, `misnamed-discard: game ${s.gameNo} is not in play (${s.phase})`);
+        const me = s.players[p]!;
+        if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
+        const last = me.exposures.at(-1);
+        if (!last) throw new RulingError(409, `${who} has no exposure: a mis-named discard claimed for an exposure is entered once it is exposed`);
+        const title = `${who} called a mis-named discard for the exposure ${last.join(' ')}`;
+        if (m.ruling === 'keep-exposure') return done(s, flagOf(title, `the director's ruling: ${who} keeps the exposure`, p));
+        return done(killed(p, "called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice)"), flagOf(title, `the director's ruling: ${who}'s hand is dead`, p));
+      }
+      if (m.for !== 'mah-jongg') throw new RulingError(400, `misnamed-discard: for must be mah-jongg or exposure, not ${String(m.for)}`);
+      const w = s.winner;
+      if (s.phase === 'ended' && w && w.player === p && w.discarder !== null) {
+        // the Mah Jongg stood with the tile discarded: its discarder already pays as the discarder (000)
+        const title = `${who}'s Mah Jongg took ${nameOf(w.discarder)}'s mis-named discard`;
+        return done(s, flagOf(title, `${nameOf(w.discarder)} pays as the discarder of the winning tile`, w.discarder));
+      }
+      const before = this.beforeMahJongg;
+      const inError = before && s.flags.some((f) => f.kind === 'mah-jongg-in-error' && f.player === p && f.status !== 'dismissed' && f.id === `g${s.gameNo}-mah-jongg-in-error-${before.ref}`);
+      const caller = before?.state.players[p];
+      const hold = caller?.hold;
+      if (!before || !inError || !caller || !hold || hold.for !== 'mah-jongg')
+        throw new RulingError(409, `misnamed-discard: ${who} has no Mah Jongg on a called discard in game ${s.gameNo} (neither won on one nor judged in error on one just now)`);
+      if (typeof m.named !== 'string' || !isTileKind(m.named)) throw new RulingError(400, `misnamed-discard: named must be the tile kind the discard was named (e.g. F, 5D), not ${String(m.named)}`);
+      const best = mahJonggAsNamed(this.cards, { rack: caller.rack, exposures: caller.exposures }, m.named);
+      if (!best) throw new RulingError(409, `${who}'s hand with the discard as named (${m.named}) fits no hand on the card either: the Mah Jongg in error stands`);
+      const next: StandardState = structuredClone(before.state);
+      next.winner = { player: p, lineId: best.line.id, value: best.value, jokerless: best.jokerless, singlesAndPairs: best.line.singlesAndPairs, selfPicked: false, discarder: hold.from, exposures: caller.exposures.length };
+      next.phase = 'ended';
+      next.turn = null;
+      next.endReason = `${who} declared Mah Jongg on ${nameOf(hold.from)}'s discard of ${hold.tile} named ${m.named} (NMJL practice: a mis-named discard): ${best.line.text}`;
+      const outcome = this.referee.outcomeOf(next);
+      const state = rescore({ ...next, result: { outcome, score: scoreTournamentGame(outcome, TOURNAMENT_000) } }, this.lookedAt);
+      const title = `${who}'s Mah Jongg took ${nameOf(hold.from)}'s discard of ${hold.tile}, named ${m.named}`;
+      return done(state, flagOf(title, `the Mah Jongg stands as named; ${nameOf(hold.from)} pays as the discarder of the winning tile`, hold.from));
+    }
+    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error, declared-dead and misnamed-discard, not '${String(entry.entry)}'`);
   }
 
   private act(a: StandardAction, e: StoredEvent): void {
@@ -542,8 +609,10 @@ export class StandardTableEngine extends TableMachine {
       this.inferred = [];
       this.refusedPasses = [];
       this.entryFlags = [];
+      this.beforeMahJongg = null;
       this.laidOutUnheard = [];
     }
+    if (a.type === 'mah-jongg') this.beforeMahJongg = { ref: a.ref, state: this.state };
     const { at: _at, ref: _ref, unheard: _unheard, ...bare } = a;
     this.inferred.push(bare);
     try {
@@ -603,7 +672,10 @@ export class StandardTableEngine extends TableMachine {
    * - `{ entry: 'declared-dead', player, declared }`: `player` declared `declared`'s hand dead during
    *   play; the hub judges it from the exposures and the discards only (never a concealed tile): the
    *   declared hand dies when no line of the card can still be made, else `player`'s (000). The
-   *   verdict and its reason (a line still open, or why none is) are a `declared-dead` flag.
+   *   verdict and its reason (a line still open, or why none is) are a `declared-dead` flag;
+   * - `{ entry: 'misnamed-discard', player, for, named?, ruling? }`: `player` claimed a discard named
+   *   wrongly (NMJL practice): for `mah-jongg` the Mah Jongg stands (as `named`) and the namer pays
+   *   as the discarder; for `exposure` the director's `ruling` keep-exposure or dead is applied.
    * An entry after the end changes the table's score; a score card the tournament already wrote
    * is corrected by the director (hub/tournament).
    * @param by who entered it, e.g. "director"
@@ -612,7 +684,13 @@ export class StandardTableEngine extends TableMachine {
    */
   enter(entry: AnyDirectorEntry, by: string): void {
     this.withEntry(entry);
-    const extra = entry.entry === 'declared-dead' ? { declared: entry.declared } : {};
+    const m = entry as StandardMisnamedEntry;
+    const extra =
+      entry.entry === 'declared-dead'
+        ? { declared: entry.declared }
+        : entry.entry === 'misnamed-discard'
+          ? { for: m.for, ...(m.named !== undefined ? { named: m.named } : {}), ...(m.ruling !== undefined ? { ruling: m.ruling } : {}) }
+          : {};
     this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, ...extra, by });
   }
 
