@@ -29,6 +29,15 @@
  *   play; Mah Jongg in error with two or more hands intact: play goes on; the scoring
  *   (rules/scoring/tournament.ts).
  *
+ * NMJL practice not in the seeds, each on when `config.practice` says so (./misdeal.ts; the hub's
+ * table setting `nmjlPractice`, default on): too many tiles before East's first discard is a
+ * `misdeal` flag (the game ends with no result, to be re-dealt); one short before it takes the next
+ * wall tile unflagged; after it, a wrong count that leaves fewer than two hands intact ends the game
+ * as a wall game.
+ *
+ * Director entries, judged in the hub (hub/table/standard/engine.ts): a hand declared dead, judged
+ * on the visible table (./dead-declaration.ts, 000); a mis-named discard (./misnamed.ts).
+ *
  * Not automated (director's business): looking at a stolen tile (−10), declaring a hand dead in
  * error, displaying the hand as on the card, the 50-minute clock (an unfinished game), fewer than
  * two hands intact after a Mah Jongg in error with a single exposer, the kinds' copy counts.

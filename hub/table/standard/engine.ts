@@ -16,9 +16,11 @@
  * - `restart-check`, `restart-ruling` `{ gameNo, choice, by }`: a game in play when the hub
  *   restarted that the readers did not show as the log had it ends as the director chose
  *   (../restart-check.ts; 000's meaning of each choice: {@link StandardTableEngine.endByRestart})
- * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (000), folded in log
- *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
- *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
+ * - `director-entry` `{ entry, player, rack, by, … }`: what no reader can witness (000), folded in log
+ *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game),
+ *   `dead-declared-in-error` (the declarer's hand is dead), `declared-dead` (`declared`: judged on
+ *   the visible table) and `misnamed-discard` (`for`, `named`, `ruling`; NMJL practice); see
+ *   {@link StandardTableEngine.enter}
  * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). An action the
  * referee refuses (StandardActionError) or throws on (a fault of the referee or the scorer) is kept
  * in `unexplained` with the error's words, the state as before it, and the table plays on; the
