@@ -38,10 +38,16 @@ async function enter(hub: RunningHub, body: unknown): Promise<[number, string]> 
 }
 
 describe('director entries by table kind', () => {
-  it('standard table: the new entries reach the engine (409 before a deal); a mis-named discard is refused; bad bodies are 400', async () => {
+  it('standard table: the entries reach the engine (409 before a deal), a mis-named discard too; bad bodies are 400', async () => {
     const hub = await run('standard-demo.json');
     expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 2 })).toEqual([409, "no game has begun on table 't1'"]);
     expect(await enter(hub, { entry: 'dead-declared-in-error', player: 0, rack: 0, by: 'Dee' })).toEqual([409, "no game has begun on table 't1'"]);
+    expect(await enter(hub, { entry: 'declared-dead', player: 0, declared: 1 })).toEqual([409, "no game has begun on table 't1'"]);
+    expect((await enter(hub, { entry: 'declared-dead', player: 0, declared: 4 }))[0]).toBe(400);
+    // a mis-named discard (NMJL practice): the rack is optional on a standard table
+    expect(await enter(hub, { entry: 'misnamed-discard', player: 1, for: 'exposure', ruling: 'dead' })).toEqual([409, "no game has begun on table 't1'"]);
+    expect((await enter(hub, { entry: 'misnamed-discard', player: 1, for: 'pair' }))[0]).toBe(400);
+    expect((await enter(hub, { entry: 'misnamed-discard', player: 1, for: 'exposure', ruling: 'maybe' }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0 }))[0]).toBe(409);
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 4 }))[0]).toBe(400);
     expect((await enter(hub, { entry: 'looked-at-stolen-tile', player: 1, tile: '5B' }))[0]).toBe(400);
@@ -55,5 +61,7 @@ describe('director entries by table kind', () => {
     const hub = await run('siamese-demo.json');
     expect((await enter(hub, { entry: 'misnamed-discard', player: 1 }))[0]).toBe(400);
     expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 1 })).toEqual([409, "table 't1' (siamese) takes no 'looked-at-stolen-tile' entry: only misnamed-discard and misnamed-exposure"]);
+    expect(await enter(hub, { entry: 'declared-dead', player: 0, declared: 1 })).toEqual([409, "table 't1' (siamese) takes no 'declared-dead' entry: only misnamed-discard and misnamed-exposure"]);
+    expect(await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0, for: 'mah-jongg' })).toEqual([400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line']);
   });
 });

@@ -66,19 +66,49 @@ export interface MisnamedExposureEntry {
  * - `announced-line`: `player` announced `line` (a card line id, e.g. "2026-consecutive-3") for the
  *   Mah Jongg: on a table whose scoring settings say `paidLine: "announced"`, the hand is paid at
  *   that line (rules/scoring/settings.ts), entered during the game or after the Mah Jongg.
+ * - `declared-dead`: `player` declared `declared`'s hand dead; the hub judges it from what the table
+ *   can see (rules/referee/dead-declaration.ts): the declared hand dies when no line of the card can
+ *   still be made, else the declarer's ("if you think a hand is dead, declare it dead").
  */
 export interface StandardDirectorEntry {
-  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line';
-  /** the player (index, 0 = East) the entry is about */
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line' | 'declared-dead';
+  /** the player (index, 0 = East) the entry is about; for `declared-dead` the declarer */
   player: number;
   /** the player's rack: a standard table has one each (0); optional */
   rack?: number;
   /** `announced-line` only: the id of the card line the player announced */
   line?: string;
+  /** `declared-dead` only: the player (index) whose hand was declared dead */
+  declared?: number;
 }
 
-/** Any director entry as sent: Siamese ({@link DirectorEntry}'s mis-named discard, {@link MisnamedExposureEntry}) or {@link StandardDirectorEntry} (standard). */
-export type AnyDirectorEntry = Extract<DirectorEntry, { entry: 'misnamed-discard' }> | MisnamedExposureEntry | StandardDirectorEntry;
+/**
+ * A mis-named discard on a standard table (NMJL practice, not in the seeds; the table setting
+ * `nmjlPractice.misnamedDiscard`, rules/referee/misnamed-discard.ts): `player` claimed a discard its
+ * discarder named wrongly,
+ * - `for: 'mah-jongg'`: the Mah Jongg stands (judged with the tile as `named` when the hub judged
+ *   it in error with the tile discarded), the game ends with it, the discarder pays as discarder;
+ * - `for: 'exposure'`: the director's `ruling`: the caller keeps the exposure, or the caller's hand is dead.
+ */
+export interface StandardMisnamedEntry {
+  entry: 'misnamed-discard';
+  /** the caller (index, 0 = East) */
+  player: number;
+  /** a standard table has one rack each (0); optional */
+  rack?: number;
+  for: 'mah-jongg' | 'exposure';
+  /** the tile as it was named, e.g. `F` (a Mah Jongg the hub judged in error with the tile discarded) */
+  named?: string;
+  /** `for: 'exposure'`: the director's ruling */
+  ruling?: 'keep-exposure' | 'dead';
+}
+
+
+/**
+ * Any director entry as sent: Siamese ({@link DirectorEntry}'s mis-named discard, {@link MisnamedExposureEntry}),
+ * or standard ({@link StandardDirectorEntry}, {@link StandardMisnamedEntry}).
+ */
+export type AnyDirectorEntry = Extract<DirectorEntry, { entry: 'misnamed-discard' }> | MisnamedExposureEntry | StandardDirectorEntry | StandardMisnamedEntry;
 
 /** One live table as the API sees it. */
 export interface TableRuntime {

@@ -119,18 +119,22 @@ const ENTRY_BODY = {
   required: ['entry', 'player'],
   additionalProperties: false,
   allOf: [
-    // the rack is required for a Siamese mis-named discard claimed for Mah Jongg only (a standard table has one rack each)
-    { if: { properties: { entry: { const: 'misnamed-discard' } } }, then: { required: ['rack'] } },
     // claimed for an exposure (003 rule 19A/B): the tile the discarder named; the hub finds the rack
     { if: { properties: { entry: { const: 'misnamed-exposure' } } }, then: { required: ['named'] } },
     { if: { properties: { entry: { const: 'announced-line' } } }, then: { required: ['line'] } },
   ],
+  // the rack of a Siamese mis-named discard claimed for Mah Jongg is checked by table kind (a standard table has one rack each)
   properties: {
-    entry: { type: 'string', enum: ['misnamed-discard', 'misnamed-exposure', 'looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line'] },
+    entry: { type: 'string', enum: ['misnamed-discard', 'misnamed-exposure', 'looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line', 'declared-dead'] },
     player: { type: 'integer', minimum: 0, maximum: 3 },
-    rack: { type: 'integer', minimum: 0, maximum: 1 },
-    /** misnamed-exposure: the tile kind the discarder named, e.g. "5D" */
+    /** declared-dead: the player whose hand was declared dead */
+    declared: { type: 'integer', minimum: 0, maximum: 3 },
+    /** misnamed-discard on a standard table: what the discard was claimed for, the name it was given, the director's ruling on an exposure */
+    for: { type: 'string', enum: ['mah-jongg', 'exposure'] },
+    /** misnamed-exposure (Siamese) or misnamed-discard (standard): the tile kind the discarder named, e.g. "5D" */
     named: { type: 'string', minLength: 1, maxLength: 3 },
+    ruling: { type: 'string', enum: ['keep-exposure', 'dead'] },
+    rack: { type: 'integer', minimum: 0, maximum: 1 },
     // announced-line: the card line's id
     line: { type: 'string', minLength: 1, maxLength: 120 },
     by: { type: 'string', minLength: 1, maxLength: 64 },
@@ -396,7 +400,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; named?: string; line?: string; by?: string } }>(
+    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string; declared?: number; for?: string; named?: string; ruling?: string; line?: string } }>(
       '/api/director/tables/:id/entries',
       { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
       async (req, reply) => {
@@ -404,17 +408,17 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         if (!t) return reply;
         if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
         const { by, ...rest } = req.body;
-        // a Siamese table knows only the mis-named discard (003 rule 19A-D); the standard table the others (000)
+        // a Siamese table takes the mis-named discard (003 rule 19A-D); the standard table the 000 entries and a mis-named discard (NMJL practice)
         const variant = t.publicView().variant;
-        const siameseEntry = rest.entry === 'misnamed-discard' || rest.entry === 'misnamed-exposure';
-        if (siameseEntry !== (variant === 'siamese'))
-          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no '${rest.entry}' entry: ${variant === 'siamese' ? 'only misnamed-discard and misnamed-exposure' : 'only looked-at-stolen-tile, dead-declared-in-error and announced-line'}`);
-        if (rest.named !== undefined && rest.entry !== 'misnamed-exposure') return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
-        const entry = (
-          rest.entry === 'misnamed-exposure'
-            ? { entry: rest.entry, player: rest.player, named: rest.named! }
-            : { entry: rest.entry, player: rest.player, rack: rest.rack ?? 0, ...(rest.line !== undefined ? { line: rest.line } : {}) }
-        ) as AnyDirectorEntry;
+        if (variant === 'siamese' && rest.entry !== 'misnamed-discard' && rest.entry !== 'misnamed-exposure')
+          return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard and misnamed-exposure`);
+        if (variant !== 'siamese' && rest.entry === 'misnamed-exposure')
+          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no 'misnamed-exposure' entry: only looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard`);
+        if (variant === 'siamese' && rest.named !== undefined && rest.entry !== 'misnamed-exposure') return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
+        if (variant === 'siamese' && rest.entry === 'misnamed-discard' && rest.rack === undefined) return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
+        if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
+          return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
+        const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
         t.enter(entry, by ?? 'director');
         if (entry.entry === 'misnamed-exposure') tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`);
         else tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);

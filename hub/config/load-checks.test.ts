@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from './load.js';
+import { practiceOf } from './practice.js';
 
 const demo = path.resolve('hub/config/tables/siamese-demo.json');
 const base = () => JSON.parse(readFileSync(demo, 'utf8')) as { tables: Record<string, unknown>[] };
@@ -27,6 +28,17 @@ describe('table config checks', () => {
   it('the demo config loads with its two cards', () => {
     const [t] = loadHubConfig(demo);
     expect(t!.cards.map((c) => c.id)).toEqual(['sample-standard', 'sample-siamese']);
+  });
+
+  it('NMJL practice (not in the seeds): each setting on unless the config turns it off; an unknown setting or one on a Siamese table is refused', () => {
+    const std = path.resolve('hub/config/tables/standard-demo.json');
+    const [{ table }] = loadHubConfig(std) as [ReturnType<typeof loadHubConfig>[0]];
+    expect(practiceOf(table)).toEqual({ misdeal: true, shortTakesNextTile: true, twoHandsIntact: true, misnamedDiscard: true });
+    expect(practiceOf({ nmjlPractice: { misnamedDiscard: false } })).toEqual({ misdeal: true, shortTakesNextTile: true, twoHandsIntact: true, misnamedDiscard: false });
+    const siamese = write((t) => (t.nmjlPractice = { misdeal: false }));
+    expect(() => loadHubConfig(siamese)).toThrow(`${siamese}: table t1: nmjlPractice is a setting of a standard 4-player table, not of a siamese table`);
+    const unknown = write((t) => (t.nmjlPractice = { redeal: true }));
+    expect(() => loadHubConfig(unknown)).toThrow(`${unknown}: tables.0.nmjlPractice: Unrecognized key: "redeal"`);
   });
 
   it('refuses a wall order that lists a wall twice', () => {

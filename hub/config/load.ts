@@ -53,6 +53,8 @@ const table = z.object({
   killingExposureJokersInPlay: z.boolean().optional(),
   // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
   scoring: z.unknown().optional(),
+  // NMJL practice, not in the seeds (rules/referee/misdeal.ts): each setting optional, default on
+  nmjlPractice: z.object({ misdeal: z.boolean(), shortTakesNextTile: z.boolean(), twoHandsIntact: z.boolean(), misnamedDiscard: z.boolean() }).partial().strict().optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });
 
@@ -125,6 +127,7 @@ export function loadHubConfig(file: string): LoadedTable[] {
     if (t.countRule !== undefined && t.variant !== 'siamese') {
       throw new ConfigError(`${file}: table ${t.id}: countRule ("${t.countRule}") is a Royale Siamese setting (003 rule 18A or 18D); a ${t.variant} table has none`);
     }
+    if (t.nmjlPractice && t.variant !== 'standard') throw new ConfigError(`${file}: table ${t.id}: nmjlPractice is a setting of a standard 4-player table, not of a ${t.variant} table`);
     const readerIds = new Set<string>();
     for (const r of t.readers) {
       if (readerIds.has(r.id)) throw new ConfigError(`${file}: table ${t.id}: reader "${r.id}" is listed twice`);

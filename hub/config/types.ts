@@ -5,6 +5,7 @@ import type { ScoringConfig } from '../../rules/scoring/settings.js';
  * which table. Loaded from a JSON file (see hub/config/tables/*.json and README "Configuration").
  */
 import type { CountRule } from '../../rules/referee/siamese.js';
+import type { NmjlPractice } from '../../rules/referee/misdeal.js';
 
 /** What a zone watches. Players are numbered from 0 (East); racks per player from 0 (the rack closest to the player). */
 export type ZoneRole =
@@ -100,6 +101,15 @@ export interface TableConfig {
    * that differs is refused at start.
    */
   scoring?: ScoringConfig;
+  /**
+   * NMJL practice, not in the seeds (standard tables; rules/referee/misdeal.ts): each optional,
+   * default true. `misdeal`: too many tiles before East's first discard is a misdeal (re-dealt, the
+   * game keeps its number on the card); `shortTakesNextTile`: one short before East's first discard
+   * takes the next wall tile, not flagged; `twoHandsIntact`: after East's first discard a wrong count
+   * kills the hand and play goes on while two or more hands are intact; `misnamedDiscard`: the
+   * director's `misnamed-discard` entry (a discard named wrongly, claimed for Mah Jongg or an exposure)
+   */
+  nmjlPractice?: Partial<NmjlPractice>;
 }
 
 /** The hub's configuration file. */

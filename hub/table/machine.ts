@@ -771,7 +771,7 @@ export abstract class TableMachine implements TableRuntime {
   }
 
   /** Appends a checked director entry (`director-entry`, at now), folds it in and publishes. */
-  protected logEntry(data: { entry: string; player: number; rack: number; by: string; line?: string }): void {
+  protected logEntry(data: { entry: string; player: number; rack: number; by: string; [more: string]: unknown }): void {
     this.record(this.store.append(this.id, 'director-entry', this.now(), data));
     this.emit();
   }

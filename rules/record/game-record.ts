@@ -82,12 +82,18 @@ export type RecordHeader = SiameseHeader | StandardHeader;
 
 /** A 4-player director entry (000): what no reader can witness. */
 export interface StandardEntry {
-  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line';
+  entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line' | 'declared-dead' | 'misnamed-discard';
   player: number;
   rack: number;
   by: string;
   /** `announced-line` only: the card line's id the player announced */
   line?: string;
+  /** `declared-dead` only: the player whose hand `player` declared dead */
+  declared?: number;
+  /** `misnamed-discard` only (NMJL practice): what the discard was claimed for, the tile as named, the director's ruling on an exposure */
+  for?: 'mah-jongg' | 'exposure';
+  named?: TileKind;
+  ruling?: 'keep-exposure' | 'dead';
   /** ms since epoch */
   at: number;
   ref: string;
@@ -469,8 +475,12 @@ function checkLine(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
       else checkStandardAction(c, v, k);
       break;
     case 'entry':
-      c.only(v, k, ['entry', 'player', 'rack', 'by', 'at', 'ref', 'line']);
-      c.oneOf(v, 'entry', k, ['looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line'] as const);
+      c.only(v, k, ['entry', 'player', 'rack', 'by', 'at', 'ref', 'line', 'declared', 'for', 'named', 'ruling']);
+      c.oneOf(v, 'entry', k, ['looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line', 'declared-dead', 'misnamed-discard'] as const);
+      if (v.declared !== undefined) c.int(v, 'declared', k, 0, 3);
+      if (v.for !== undefined) c.oneOf(v, 'for', k, ['mah-jongg', 'exposure'] as const);
+      if (v.named !== undefined && (typeof v.named !== 'string' || !isTileKind(v.named))) c.bad(`${k}.named`, `must be a tile kind such as "5D", not ${show(v.named)}`);
+      if (v.ruling !== undefined) c.oneOf(v, 'ruling', k, ['keep-exposure', 'dead'] as const);
       if (v.line !== undefined && (typeof v.line !== 'string' || v.line.length === 0)) c.bad(`${k}.line`, `must be a card line's id, not ${show(v.line)}`);
       c.int(v, 'player', k, 0, 3);
       c.int(v, 'rack', k, 0, 0);

@@ -37,6 +37,15 @@
  *   play; Mah Jongg in error with two or more hands intact: play goes on; the scoring
  *   (rules/scoring/tournament.ts).
  *
+ * NMJL practice not in the seeds, each on when `config.practice` says so (./misdeal.ts; the hub's
+ * table setting `nmjlPractice`, default on): too many tiles before East's first discard is a
+ * `misdeal` flag (the game ends with no result, to be re-dealt); one short before it takes the next
+ * wall tile unflagged; after it, a wrong count that leaves fewer than two hands intact ends the game
+ * as a wall game.
+ *
+ * Director entries, judged in the hub (hub/table/standard/engine.ts): a hand declared dead, judged
+ * on the visible table (./dead-declaration.ts, 000); a mis-named discard (./misnamed.ts).
+ *
  * Not automated (director's business): looking at a stolen tile (−10), declaring a hand dead in
  * error, displaying the hand as on the card, the 50-minute clock (an unfinished game), fewer than
  * two hands intact after a Mah Jongg in error with a single exposer, the kinds' copy counts.
@@ -48,6 +57,7 @@ import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE, WALL_AFTER_DEAL } 
 import { FORBIDDEN_WORDS, describeExposure, forbiddenExposure, judgeExposures } from './exposure-judge.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome, type TournamentProfile, type TournamentScore } from '../scoring/tournament.js';
 import { scoreWithSettings, type ScoringSettings } from '../scoring/settings.js';
+import { FEWER_THAN_TWO_RULE, MISDEAL_RULE, oneShort, overDealt, type NmjlPractice } from './misdeal.js';
 
 /** The rule each flag cites (source first: "NMJL" or "000"). */
 export const RULES = {
@@ -150,6 +160,8 @@ export interface StandardConfig {
    * (`jokerExchangeSelfPicked`; default true, NMJL)
    */
   settings?: Readonly<ScoringSettings>;
+  /** NMJL practice not in the seeds (./misdeal.ts); omitted, every setting off (the rules above only) */
+  practice?: Readonly<Partial<NmjlPractice>>;
 }
 
 export type FlagKind =
@@ -166,7 +178,8 @@ export type FlagKind =
   | 'bad-joker-exchange'
   | 'mah-jongg-in-error'
   | 'exposed-pair-or-singles'
-  | 'exposures-fit-no-hand';
+  | 'exposures-fit-no-hand'
+  | 'misdeal';
 
 /** A rule break the referee witnessed. */
 export interface StandardFlag {
@@ -429,6 +442,21 @@ export function standardReferee(config: StandardConfig) {
     const situation = onTurn ? 'after picking' : 'off turn';
     if (raise(s, raised, { kind: 'tile-count', rule: RULES.tileCount, title: `${name(player)} has ${n} tiles ${situation} (should be ${want})`, player, consequence: `${name(player)}'s hand is dead`, ref: `${a.ref}.${player}`, at: a.at }))
       kill(s, player, `${n} tiles ${situation}`);
+    if (config.practice?.twoHandsIntact && s.phase === 'play' && s.players.filter((q) => !q.dead).length < 2) end(s, `fewer than two hands intact (${FEWER_THAN_TWO_RULE})`);
+  }
+
+  /**
+   * NMJL practice (./misdeal.ts), at East's first discard before it is made: a player with too many
+   * tiles is a misdeal; the game ends with no score (re-dealt, not one of the round's games).
+   * @returns true when the game ended so
+   */
+  function misdeal(s: StandardState, raised: StandardFlag[], a: Base): boolean {
+    const over = overDealt(s.players.map(heldCount));
+    if (over.length === 0) return false;
+    const who = over.map((q) => `${name(q)} has ${heldCount(s.players[q]!)}`).join(', ');
+    if (!raise(s, raised, { kind: 'misdeal', rule: MISDEAL_RULE, title: `misdeal: ${who} tiles before East's first discard`, player: over[0]!, consequence: 'the tiles are re-dealt; this game is not scored and is played again', ref: a.ref, at: a.at })) return false;
+    Object.assign(s, { phase: 'ended', endReason: `misdeal: ${who} tiles before East's first discard (NMJL practice)`, turn: null, result: null });
+    return true;
   }
 
   // ------------------------------------------------------------ Charleston
@@ -576,6 +604,7 @@ export function standardReferee(config: StandardConfig) {
       deadFor(s, raised, 'discard-before-pick', RULES.discardBeforePick, player, `${name(player)} discarded before picking`, a, [a.tile]);
       return false;
     }
+    if (!s.firstDiscardDone && config.practice?.misdeal && misdeal(s, raised, a)) return false;
     const exposedThisTurn = s.turnHas === 'called' && !p.hold && p.exposures.length > 0;
     if (p.hold) {
       // an unexposed called tile goes into the rack before the discard
@@ -865,6 +894,12 @@ export function standardReferee(config: StandardConfig) {
       return { state: s, flags: raised, boundary };
     }
     if (s.phase === 'waiting' || s.phase === 'ended') throw new StandardActionError(`${a.type} (ref ${a.ref}): no game is in play (${s.phase})`);
+    if (a.type === 'pick' && !s.firstDiscardDone && config.practice?.shortTakesNextTile && oneShort(a.player, heldCount(s.players[a.player]!)) && s.wallLeft > 0) {
+      // NMJL practice (./misdeal.ts): one short before East's first discard takes the next wall tile, not flagged
+      s.players[a.player]!.rack.push(a.tile);
+      s.wallLeft -= 1;
+      return { state: s, flags: raised, boundary };
+    }
     if (s.phase === 'charleston') {
       if (a.type === 'pass') doPass(s, raised, a);
       else if (a.type === 'second-charleston') {

@@ -14,6 +14,17 @@ describe('home scoring (the NMJL card)', () => {
     expect(s.breakdown[2]).toEqual(['Pays East: 25 × 1 (on a discard) = 25', 'Total -25']);
   });
 
+  it('a mis-named winning discard (NMJL practice): the discarder pays for all, 4 × the hand; jokerless doubles it', () => {
+    // East wins a 25 hand on South's mis-named discard: South pays 25 × (2 + 1 + 1) = 100, West and North nothing
+    const s = scoreHomeGame({ winner: 0, value: 25, discarder: 1, misnamed: true });
+    expect(s.points).toEqual([100, -100, 0, 0]);
+    expect(s.breakdown[1]).toEqual(['Pays East: 25 × 4 (mis-named discard: pays for all) = 100', 'Total -100']);
+    expect(s.breakdown[2]).toEqual(['Pays nothing: South named the discard wrongly and pays for all', 'Total 0']);
+    // jokerless: 25 × 4 × 2 = 200
+    expect(scoreHomeGame({ winner: 0, value: 25, discarder: 1, misnamed: true, jokerless: true }).points).toEqual([200, -200, 0, 0]);
+    expect(() => scoreHomeGame({ winner: 0, value: 25, selfPicked: true, misnamed: true })).toThrow('a mis-named discard needs the discarder of the winning tile (a self-picked Mah Jongg has none)');
+  });
+
   it('self-picked: all three pay double', () => {
     // West self-picks a 30 hand: each pays 30 × 2 = 60; West collects 180
     const s = scoreHomeGame({ winner: 2, value: 30, selfPicked: true });

@@ -6,6 +6,7 @@
  * - Mah Jongg on a discard: the discarder pays double the hand value, the other two pay the value.
  * - Self-picked: all three pay double.
  * - Jokerless: every payment is doubled again, except for Singles and Pairs hands.
+ * - A mis-named winning discard: its discarder pays for all (4 × the hand, NMJL practice).
  * - Wall game: nobody pays. A dead hand still pays the winner (it is not the discarder: a dead hand
  *   does not discard).
  */
@@ -64,6 +65,11 @@ export interface HomeOutcome {
    * self-picked when `selfPicked` is also set, otherwise each player pays `othersOnDiscard` × value
    */
   jokerExchange?: boolean;
+  /**
+   * the discarder named the winning tile wrongly (NMJL practice, not in the seeds): the discarder
+   * pays for the whole table, what the other two would have paid too (NMJL: 2 + 1 + 1 = 4 × the hand)
+   */
+  misnamed?: boolean;
   /** names for the breakdown (default "East", "South", "West", "North") */
   names?: readonly string[];
 }
@@ -110,17 +116,24 @@ export function scoreHomeGame(outcome: HomeOutcome, profile: Readonly<HomeProfil
   if (outcome.jokerExchange && discarder !== null) throw new ScoringError(`a Mah Jongg completed by a joker exchange has no discarder (${names[discarder]} given)`);
   if (!outcome.selfPicked && !outcome.jokerExchange && discarder === null) throw new ScoringError('a Mah Jongg on a discard needs the discarder (or selfPicked: true, or jokerExchange: true)');
   if (discarder === w) throw new ScoringError(`${names[w]} cannot win on their own discard`);
+  if (outcome.misnamed && discarder === null) throw new ScoringError('a mis-named discard needs the discarder of the winning tile (a self-picked Mah Jongg has none)');
 
   const doubled = !!outcome.jokerless && (!outcome.singlesAndPairs || profile.jokerlessSinglesAndPairs);
   const jokerText = doubled ? ` × ${profile.jokerless} (jokerless)` : outcome.jokerless ? ' (jokerless but Singles and Pairs: not doubled)' : '';
   for (let p = 0; p < n; p++) {
     if (p === w) continue;
+    if (outcome.misnamed && p !== discarder) {
+      breakdown[p]!.push(`Pays nothing: ${names[discarder!]} named the discard wrongly and pays for all`);
+      continue;
+    }
     const [times, why] = outcome.selfPicked
       ? [profile.selfPicked, 'self-picked']
-      : p === discarder
-        ? [profile.discarder, 'discarder']
-        : outcome.jokerExchange
-          ? [profile.othersOnDiscard, 'joker exchange, not self-picked']
+      : outcome.misnamed
+        ? [profile.discarder + profile.othersOnDiscard * (n - 2), 'mis-named discard: pays for all']
+        : p === discarder
+          ? [profile.discarder, 'discarder']
+          : outcome.jokerExchange
+            ? [profile.othersOnDiscard, 'joker exchange, not self-picked']
           : [profile.othersOnDiscard, 'on a discard'];
     const pay = value * times * (doubled ? profile.jokerless : 1);
     points[p] = pay === 0 ? 0 : -pay;

@@ -6,7 +6,9 @@
  *    /director/t1, the director enters "looked at a stolen tile" for Cat (West) and "declared a hand
  *    dead in error" for Ann (East) with the form of DirectorEntries.svelte. By hand: Cat 0 − 10 =
  *    −10; Ann's hand is dead (she scored 0 and still does, a dead hand scores 0); Bea 70, Dot −10
- *    unchanged. Both entries are in the table's log.
+ *    unchanged. Both entries are in the table's log. Cat's declaration of Bea's hand dead after the
+ *    end is refused in the hub's words; a mis-named discard (NMJL practice) entered for Bea's Mah
+ *    Jongg names Dot, who already pays as the discarder: the points stay.
  * 2. The director's room of a tournament (hub/config/tournament-demo.json, table t1 = table 1):
  *    the four games of round 1 are on the card and initialed by all four players; the director
  *    corrects game 2 (the winning tile was North's, not South's) with DashboardCorrection.svelte.
@@ -128,7 +130,7 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
     if (dist) rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 
-  it('4-player table: "looked at a stolen tile" (−10, 000) for Cat and "dead hand declared in error" for Ann', async () => {
+  it('4-player table: "looked at a stolen tile" (−10, 000) for Cat, "dead hand declared in error" for Ann, a declaration after the end refused, a mis-named discard for Bea\'s Mah Jongg', async () => {
     const s = await standard;
     const end = await s.until((v) => v.phase === 'ended', 200_000);
     // seed 3, by hand (000): Bea 50 + jokerless 20 = 70 on Dot's discard; Dot −10 (one exposure)
@@ -183,6 +185,28 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
         { entry: 'looked-at-stolen-tile', player: 2, rack: 0, by: 'director' },
         { entry: 'dead-declared-in-error', player: 0, rack: 0, by: 'director' },
       ]);
+
+      // Cat declares Bea's hand dead after the end: refused in the hub's words (a hand is declared dead during play)
+      await director.selectOption('[data-testid="entry-player"]', '2');
+      await director.selectOption('[data-testid="entry-declared"]', '1');
+      await director.click('[data-testid="entry-declared-dead"]');
+      await director.waitForSelector('[data-testid="entry-result"].error');
+      expect(await text(director, '[data-testid="entry-result"]')).toBe('Conflict: declared-dead: game 1 is over; a hand is declared dead during play');
+
+      // NMJL practice: Dot's winning discard was mis-named; Bea's Mah Jongg stands and Dot already pays as the discarder (−10, 000)
+      await director.selectOption('[data-testid="entry-player"]', '1');
+      await director.selectOption('[data-testid="entry-misnamed-for"]', 'mah-jongg');
+      await director.click('[data-testid="entry-misnamed-discard"]');
+      await director.waitForSelector('[data-testid="entry-result"].ok');
+      expect(await text(director, '[data-testid="entry-result"]')).toBe('Entered: mis-named discard claimed by Bea for Mah Jongg');
+      const misnamed = s.view();
+      expect(misnamed.flags.map((f) => [f.kind, f.title, f.consequence])).toEqual([['misnamed-discard', "Bea's Mah Jongg took Dot's mis-named discard", 'Dot pays as the discarder of the winning tile']]);
+      expect(misnamed.score?.points).toEqual([0, 70, -10, -10]);
+      // the exposure form: its ruling select replaces the named tile
+      await director.selectOption('[data-testid="entry-misnamed-for"]', 'exposure');
+      expect(await director.$('[data-testid="entry-misnamed-named"]')).toBeNull();
+      expect(await director.$eval('[data-testid="entry-misnamed-ruling"]', (el) => (el as HTMLSelectElement).value)).toBe('keep-exposure');
+      expect(s.hub.store.events('t1').filter((e) => e.type === 'director-entry').map((e) => e.data).at(-1)).toEqual({ entry: 'misnamed-discard', player: 1, rack: 0, for: 'mah-jongg', by: 'director' });
       await director.screenshot({ path: path.join(RESULTS, 'director-forms-standard.png'), fullPage: true });
       await table.close();
       await director.close();

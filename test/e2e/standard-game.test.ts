@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { playStandardGame, type StandardGameRecord, type StandardInjection } from '../../hub/simulator/standard/game.js';
 import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { practiceOf } from '../../hub/config/practice.js';
+import { initialStandardState, standardReferee, type StandardAction } from '../../rules/referee/standard.js';
 import { hasSocat, startSession, STANDARD_CONFIG as CONFIG, type Session } from './harness.js';
 
 /** The first place two action lists differ, with a few actions each side, or null when they are the same. */
@@ -69,21 +71,41 @@ describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-term
   });
 
   const cases: { inject: string; kinds: string[]; dead: boolean }[] = [
-    // the passer keeps the joker (NMJL), so the passer holds 14 and the receiver 12: both counts are flagged at East's first discard too
-    { inject: 'joker', kinds: ['joker-passed', 'tile-count'], dead: true },
+    // the passer keeps the joker (NMJL), so the passer holds 14 and the receiver 12 at East's first
+    // discard: too many, a misdeal (the table's NMJL practice, on by default)
+    { inject: 'joker', kinds: ['joker-passed', 'misdeal'], dead: false },
     { inject: 'ahead', kinds: ['picking-ahead'], dead: true },
     { inject: 'into-rack', kinds: ['called-into-rack'], dead: true },
     { inject: 'late-call', kinds: ['call-too-late'], dead: false },
-    { inject: 'count', kinds: ['tile-count'], dead: true },
+    // South dealt 14: a misdeal at East's first discard (NMJL practice)
+    { inject: 'count', kinds: ['misdeal'], dead: false },
   ];
+  /**
+   * The flags the hub raises on the bots' actions: the bots' own referee plays the rules alone,
+   * the hub the table's NMJL practice too (hub/config/practice.ts), so its flags are those of a
+   * referee with that practice, up to the game's end (a misdeal ends it at East's first discard).
+   */
+  const hubFlags = (actions: readonly Omit<StandardAction, 'at' | 'ref'>[]) => {
+    const ref = standardReferee({ names: table.players.map((p) => p.name), cards, dismissed: new Set(), practice: practiceOf(table) });
+    let st = initialStandardState();
+    const out: { kind: string; player: number; title: string }[] = [];
+    for (const [i, a] of actions.entries()) {
+      if (st.phase === 'ended') break;
+      const r = ref.apply(st, { ...a, at: i, ref: String(i) } as StandardAction);
+      st = r.state;
+      out.push(...r.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title })));
+    }
+    return out;
+  };
   // each game is first played here, in-process (the simulator is seeded: the same game), for the flags to expect
   const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
   it.each(cases)('$inject: flagged with its rule, as the bots\' own referee flagged it (seed 2, at the 2nd pick)', { timeout: 200_000, retry: 1 }, async (c) => {
     const expected = playStandardGame({ seed: 2, cards, table, inject: c.inject as StandardInjection, injectAt: 2 }).record;
     const s = await startStandardSession({ seed: 2, inject: c.inject, injectAt: 2 });
     sessions.push(s);
-    const v = await s.until((x) => x.flags.length >= expected.flags.length, 90_000);
-    expect(v.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }))).toEqual(expected.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title })));
+    const flags = hubFlags(expected.actions);
+    const v = await s.until((x) => x.flags.length >= flags.length, 90_000);
+    expect(v.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }))).toEqual(flags);
     expect(v.flags.map((f) => f.kind)).toEqual(expect.arrayContaining(c.kinds));
     // what the hub inferred so far is the start of what the bots did
     const inferred = s.engine().inferredActions();

@@ -42,8 +42,34 @@ export interface StandardEntry {
   line?: string;
 }
 
+/**
+ * On a standard table, `player` declared `declared`'s hand dead (000): the hub judges it from the
+ * exposures and the discards; the declared hand dies when no card line can still be made, else `player`'s.
+ */
+export interface DeclaredDeadEntry {
+  entry: 'declared-dead';
+  /** the declarer (0 = East) */
+  player: number;
+  /** the player whose hand was declared dead */
+  declared: number;
+}
+
+/**
+ * On a standard table, a discard named wrongly (NMJL practice): claimed by `player` for Mah Jongg
+ * (the Mah Jongg stands, as `named` when the hub judged it in error; the namer pays as the
+ * discarder) or for an exposure (the director's `ruling`).
+ */
+export interface StandardMisnamedEntry {
+  entry: 'misnamed-discard';
+  player: number;
+  for: 'mah-jongg' | 'exposure';
+  /** the tile as it was named, e.g. "F" */
+  named?: string;
+  ruling?: 'keep-exposure' | 'dead';
+}
+
 /** Any director entry the hub takes (hub/api/server.ts ENTRY_BODY). */
-export type DirectorEntry = MisnamedDiscardEntry | MisnamedExposureEntry | StandardEntry;
+export type DirectorEntry = MisnamedDiscardEntry | MisnamedExposureEntry | StandardEntry | DeclaredDeadEntry | StandardMisnamedEntry;
 
 /**
  * POST `body` as JSON to the hub, with `Authorization: Bearer <token>` when `token` is not '' (the

@@ -15,7 +15,7 @@
  * | after the first left: a pass to the left / across              | `second-charleston` wants yes / no     |
  * | rack → the rack across after the last Charleston, then a discard | `courtesy` (0-3 tiles each)           |
  * | a joker passed, then the same joker back to its passer         | (the return is the referee's ruling)   |
- * | wall → a player's rack                                         | `pick`                                 |
+ * | wall → a player's rack (also before East's first discard)      | `pick`                                 |
  * | rack (or top) → floor                                          | `discard`                              |
  * | floor → top of a rack, rack → same top (n tiles), then a discard | `call` for a pung/kong/quint/sextet (by the group's size) and `expose` |
  * | floor → top of a rack, 1 tile laid beside it (or different tiles: NEWS, a year), then a discard | `call` for a pair (or by size) and `expose`: the referee flags a pair or singles exposed |
@@ -231,6 +231,11 @@ export class StandardAggregator {
           return out; // the referee already gave the joker back to its passer
         }
         this.passTile(out, state, m, fromOwner, toOwner);
+        return out;
+      }
+      if (from?.area === 'wall' && to.area === 'rack' && toOwner !== null) {
+        // a tile taken from the wall before East's first discard (NMJL practice: one short takes the next tile)
+        out.push({ type: 'pick', player: toOwner, tile: kindOf(m.tile), ...base });
         return out;
       }
       if (to.area === 'floor' && fromOwner !== null) {

@@ -21,7 +21,10 @@ import { NO_NOISE } from '../../simulator/noise.js';
 import { StandardTableEngine } from './engine.js';
 
 const CONFIG = fileURLToPath(new URL('../../config/tables/standard-demo.json', import.meta.url));
-const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
+const [{ table: demo, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
+// the simulator's bots play on after a wrong count at East's first discard (seeds 6 and 10): the
+// count kills the hand (NMJL) instead of the NMJL-practice misdeal, so the games play on to their end
+const table = { ...demo, nmjlPractice: { misdeal: false } };
 
 /** Plays seed `seed` (game `seed` of measure:unplug) with the reader of `pulled` out for `ms` at its `moment`-th outage moment. */
 function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number, pace = 700, gameNo = seed) {

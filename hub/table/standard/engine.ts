@@ -16,9 +16,11 @@
  * - `restart-check`, `restart-ruling` `{ gameNo, choice, by }`: a game in play when the hub
  *   restarted that the readers did not show as the log had it ends as the director chose
  *   (../restart-check.ts; 000's meaning of each choice: {@link StandardTableEngine.endByRestart})
- * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (000), folded in log
- *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game) and
- *   `dead-declared-in-error` (the declarer's hand is dead); see {@link StandardTableEngine.enter}
+ * - `director-entry` `{ entry, player, rack, by, … }`: what no reader can witness (000), folded in log
+ *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game),
+ *   `dead-declared-in-error` (the declarer's hand is dead), `declared-dead` (`declared`: judged on
+ *   the visible table) and `misnamed-discard` (`for`, `named`, `ruling`; NMJL practice); see
+ *   {@link StandardTableEngine.enter}
  * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). An action the
  * referee refuses (StandardActionError) or throws on (a fault of the referee or the scorer) is kept
  * in `unexplained` with the error's words, the state as before it, and the table plays on; the
@@ -43,6 +45,8 @@ import type { RestartRulingData } from '../restart-check.js';
 import { StandardAggregator } from './aggregate.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
 import type { Place } from '../../../rules/referee/places.js';
+import { practiceOf } from '../../config/practice.js';
+import { isTileKind } from '../../../rules/tiles.js';
 
 /** A move held while a zone was not heard: its event, and the move as it is judged. */
 interface HeldMove {
@@ -120,7 +124,7 @@ export class StandardTableEngine extends TableMachine {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.game = new StandardGame({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, confirmed: this.confirmed, settings: this.settings, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false });
+    this.game = new StandardGame({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, confirmed: this.confirmed, settings: this.settings, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false, practice: practiceOf(this.table) });
     this.agg = new StandardAggregator();
     this.inferred = [];
     this.past = [];
@@ -158,8 +162,8 @@ export class StandardTableEngine extends TableMachine {
       if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.game.stop(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
     } else if (e.type === 'director-entry') {
       try {
-        const d = e.data as DirectorEntry & { by?: string; line?: string };
-        this.game.enter({ entry: d.entry, player: d.player, rack: d.rack ?? 0, by: d.by ?? 'director', at: e.at, ref, ...(d.line !== undefined ? { line: d.line } : {}) }, this.id);
+        const { by, rack, ...d } = e.data as AnyDirectorEntry & { by?: string };
+        this.game.enter({ ...d, rack: rack ?? 0, by: by ?? 'director', at: e.at, ref } as Parameters<StandardGame['enter']>[0], this.id);
       } catch (err) {
         // checked when entered: only a log edited by hand gets here, and it must not stop the fold
         if (!(err instanceof RulingError)) throw err;
@@ -404,7 +408,14 @@ export class StandardTableEngine extends TableMachine {
    * - `{ entry: 'announced-line', player, line }`: the line `player` announced for the Mah Jongg,
    *   on a table whose settings pay the announced line (`paidLine: "announced"`): entered during
    *   the game, it is paid when the Mah Jongg comes (if the tiles complete it); entered after it,
-   *   the score changes at once. Until one is entered the best line is paid.
+   *   the score changes at once. Until one is entered the best line is paid;
+   * - `{ entry: 'declared-dead', player, declared }`: `player` declared `declared`'s hand dead during
+   *   play; the hub judges it from the exposures and the discards only (never a concealed tile): the
+   *   declared hand dies when no line of the card can still be made, else `player`'s (000). The
+   *   verdict and its reason (a line still open, or why none is) are a `declared-dead` flag;
+   * - `{ entry: 'misnamed-discard', player, for, named?, ruling? }`: `player` claimed a discard named
+   *   wrongly (NMJL practice): for `mah-jongg` the Mah Jongg stands (as `named`) and the namer pays
+   *   as the discarder; for `exposure` the director's `ruling` keep-exposure or dead is applied.
    * An entry after the end changes the table's score; a score card the tournament already wrote
    * is corrected by the director (hub/tournament).
    * @param by who entered it, e.g. "director"
@@ -414,9 +425,10 @@ export class StandardTableEngine extends TableMachine {
    *   tiles do not complete (the lines they complete are named)
    */
   enter(entry: AnyDirectorEntry, by: string): void {
-    this.game.withEntry(entry, this.id);
-    const line = entry.entry === 'announced-line' ? { line: entry.line! } : {};
-    this.logEntry({ entry: entry.entry, player: entry.player, rack: entry.rack ?? 0, by, ...line });
+    this.game.withEntry(entry, this.id, 'new', this.now());
+    // what the entry says beside its kind and player: the line announced, the declared hand, the mis-named discard's claim
+    const { entry: kind, player, rack, ...extra } = entry as AnyDirectorEntry & Record<string, unknown>;
+    this.logEntry({ entry: kind, player, rack: rack ?? 0, ...extra, by });
   }
 
   // ------------------------------------------------------------------ views out

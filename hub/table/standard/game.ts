@@ -12,7 +12,11 @@ import type { Card } from '../../../rules/card/types.js';
 import type { TileKind } from '../../../rules/tiles.js';
 import type { RecordLine, StandardEntry } from '../../../rules/record/game-record.js';
 import type { PublicFlag, ScoreView } from '../../api/views.js';
-import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
+import { RulingError, type AnyDirectorEntry, type StandardMisnamedEntry } from '../../api/runtime.js';
+import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/referee/dead-declaration.js';
+import { mahJonggAsNamed, MISNAMED_RULE } from '../../../rules/referee/misnamed-discard.js';
+import { NMJL_PRACTICE_DEFAULTS, type NmjlPractice } from '../../../rules/referee/misdeal.js';
+import { isTileKind } from '../../../rules/tiles.js';
 
 /**
  * A Charleston pass the readers saw with blind tiles the referee refused (NMJL: blind passes only on
@@ -71,6 +75,8 @@ export interface StandardGameConfig {
   settings: Readonly<ScoringSettings>;
   /** whether the jokers of the exposure that made a hand dead stay in play (rules/referee/standard.ts; default false) */
   killingExposureJokersInPlay?: boolean;
+  /** the table's NMJL practice settings, not in the seeds (rules/referee/misdeal.ts; default all on) */
+  practice?: NmjlPractice;
 }
 
 /** The standard game's fold of record lines; `state` is the referee's state with the entries applied. */
@@ -81,6 +87,10 @@ export class StandardGame {
   private lookedAt: number[] = [];
   /** the line each player announced in the current game (director entry `announced-line`; paid with `paidLine: "announced"`) */
   private announced = new Map<number, string>();
+  /** the current game's director entries judged by the hub (`declared-dead`, `misnamed-discard`): shown as flags the director already made */
+  private entryFlags: PublicFlag[] = [];
+  /** the state before the current game's last `mah-jongg` action and its ref (a mis-named discard re-judges that Mah Jongg) */
+  private beforeMahJongg: { ref: string; state: StandardState } | null = null;
   /** physical count mismatches of the current game */
   mismatches: CountMismatch[] = [];
   /** blind passes refused in the current game */
@@ -91,7 +101,12 @@ export class StandardGame {
   readonly lines = new Map<number, RecordLine[]>();
 
   constructor(private readonly config: StandardGameConfig) {
-    this.referee = standardReferee({ names: config.names, cards: config.cards, dismissed: config.dismissed, settings: config.settings, killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false });
+    this.referee = standardReferee({ names: config.names, cards: config.cards, dismissed: config.dismissed, settings: config.settings, killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false, practice: this.practice });
+  }
+
+  /** The NMJL practice settings in force (rules/referee/misdeal.ts). */
+  private get practice(): NmjlPractice {
+    return this.config.practice ?? NMJL_PRACTICE_DEFAULTS;
   }
 
   private name(p: number): string {
@@ -124,10 +139,13 @@ export class StandardGame {
     if (a.type === 'deal') {
       this.lookedAt = [];
       this.announced = new Map();
+      this.entryFlags = [];
+      this.beforeMahJongg = null;
       this.mismatches = [];
       this.unexplained.length = 0;
       this.refusedPasses = [];
     } else if (this.state.phase !== 'waiting' && this.state.phase !== 'ended') this.take({ action: a });
+    if (a.type === 'mah-jongg') this.beforeMahJongg = { ref: a.ref, state: this.state };
     try {
       const r = this.referee.apply(this.state, a);
       this.state = this.lookedAt.length > 0 ? this.withLookedAt(r.state, this.lookedAt) : r.state;
@@ -212,21 +230,34 @@ export class StandardGame {
   /**
    * What a director entry makes of the current game (pure: the state is untouched).
    * - `looked-at-stolen-tile`: the player is added to the game's lookers (000: −10 at the end);
+   * - `announced-line`: the line the player announced (paid with `paidLine: "announced"`);
    * - `dead-declared-in-error`: the declarer's hand dies (000); during play a dead player's turn
    *   passes on and the game ends when every hand is dead; after the end the score is re-scored
-   *   (a dead hand scores 0, 000).
-   * @param tableId for the error's words
-   * @throws RulingError 400 a bad player or an entry of another table kind, 409 no game, already
-   *   entered, hand already dead, or the winner / the discarder of the winning tile (their hand
+   *   (a dead hand scores 0, 000);
+   * - `declared-dead` (during play): `player` declared `declared`'s hand dead; judged from the
+   *   visible table (rules/referee/dead-declaration.ts): the declared hand dies when no line can
+   *   still be made, else the declarer's (000). The verdict is a flag the director already made
+   *   (`confirmed`; a dismissal of it undoes the death on the next fold);
+   * - `misnamed-discard` (NMJL practice, rules/referee/misnamed-discard.ts; setting `misnamedDiscard`):
+   *   for Mah Jongg, a Mah Jongg won on a discard is marked (its discarder already pays as
+   *   discarder), and one judged in error on the called tile just now is judged again with the tile
+   *   as `named` from the state before it: when it matches, the game ends with it, the named
+   *   discarder paying as discarder (000); for an exposure, the director's `ruling` (keep-exposure,
+   *   or dead). A `misnamed-discard` flag (`confirmed`; dismissed, the entry changes nothing).
+   * @param tableId for the error's words; `ref` the entry's event sequence number (the flag's id), `at` its time (ms)
+   * @throws RulingError 400 a bad player or an entry of another table kind, a declared-dead without
+   *   `declared` or naming the declarer; 409 no game, already entered, hand already dead, a
+   *   declaration outside play, or the winner / the discarder of the winning tile (their hand
    *   cannot die after the Mah Jongg: the director corrects the score card instead)
    */
-  withEntry(entry: AnyDirectorEntry, tableId: string): { state: StandardState; lookedAt: number[]; announced?: Map<number, string> } {
+  withEntry(entry: AnyDirectorEntry, tableId: string, ref = 'new', at = 0): { state: StandardState; lookedAt: number[]; announced?: Map<number, string>; flag?: PublicFlag } {
     const s = this.state;
     const p = entry.player;
     if (!Number.isInteger(p) || p < 0 || p > 3) throw new RulingError(400, `director entry: player must be 0-3 (East, South, West, North), not ${String(p)}`);
     if (entry.rack !== undefined && entry.rack !== 0) throw new RulingError(400, `director entry: a standard table has one rack per player (rack 0), not rack ${String(entry.rack)}`);
     if (s.gameNo === 0 || s.players.length !== 4) throw new RulingError(409, `no game has begun on table '${tableId}'`);
-    const who = this.name(p);
+    const nameOf = (q: number) => this.name(q);
+    const who = nameOf(p);
     const rescore = (next: StandardState, lookedAt: number[]) => {
       try {
         return this.withLookedAt(next, lookedAt);
@@ -234,6 +265,33 @@ export class StandardGame {
         if (err instanceof ScoringError) throw new RulingError(409, `${who}: ${err.message}`);
         throw err;
       }
+    };
+    /** `q`'s hand dies by an entry: the turn passes on, the game ends when every hand is dead, an ended game is re-scored */
+    const killed = (q: number, reason: string): StandardState => {
+      // a new state: the dead player copied, the rest shared (an entry changes nothing else in place)
+      const next: StandardState = { ...s, players: s.players.map((x, i) => (i === q ? { ...x } : x)) };
+      const x = next.players[q]!;
+      x.dead = true;
+      x.deadReason = reason;
+      if (next.phase === 'ended') return rescore({ ...next, result: next.result && { ...next.result, outcome: this.referee.outcomeOf(next) } }, this.lookedAt);
+      if (next.players.every((y) => y.dead)) {
+        next.phase = 'ended';
+        next.endReason = 'every hand is dead';
+        next.turn = null;
+        return rescore({ ...next, result: this.scored(this.referee.outcomeOf(next)) }, this.lookedAt);
+      }
+      if (next.turn === q) {
+        // a dead hand neither picks nor discards: the turn passes on (NMJL)
+        for (let i = 1; i <= 4; i++) {
+          const n = (q + i) % 4;
+          if (!next.players[n]!.dead) {
+            next.turn = n;
+            break;
+          }
+        }
+        next.turnHas = 'nothing';
+      }
+      return next;
     };
     if (entry.entry === 'looked-at-stolen-tile') {
       if (this.lookedAt.includes(p)) throw new RulingError(409, `${who}'s look at a stolen tile in game ${s.gameNo} was already entered`);
@@ -254,42 +312,109 @@ export class StandardGame {
       if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
       if (s.winner && (s.winner.player === p || s.winner.discarder === p))
         throw new RulingError(409, `${who} ${s.winner.player === p ? 'won' : 'threw the winning tile in'} game ${s.gameNo}: the hand cannot die after the Mah Jongg (correct the score card instead)`);
-      const next: StandardState = structuredClone(s);
-      const q = next.players[p]!;
-      q.dead = true;
-      q.deadReason = 'declared a hand dead in error (000)';
-      if (next.phase === 'ended') return { state: rescore({ ...next, result: next.result && { ...next.result, outcome: this.referee.outcomeOf(next) } }, this.lookedAt), lookedAt: this.lookedAt };
-      if (next.players.every((x) => x.dead)) {
-        next.phase = 'ended';
-        next.endReason = 'every hand is dead';
-        next.turn = null;
-        const outcome = this.referee.outcomeOf(next);
-        return { state: rescore({ ...next, result: this.scored(outcome) }, this.lookedAt), lookedAt: this.lookedAt };
-      }
-      if (next.turn === p) {
-        // a dead hand neither picks nor discards: the turn passes on (NMJL)
-        for (let i = 1; i <= 4; i++) {
-          const n = (p + i) % 4;
-          if (!next.players[n]!.dead) {
-            next.turn = n;
-            break;
-          }
-        }
-        next.turnHas = 'nothing';
-      }
-      return { state: next, lookedAt: this.lookedAt };
+      return { state: killed(p, 'declared a hand dead in error (000)'), lookedAt: this.lookedAt };
     }
-    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error and announced-line, not '${String(entry.entry)}'`);
+    if (entry.entry === 'declared-dead') {
+      const d = entry.declared;
+      if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 3) throw new RulingError(400, `declared-dead: declared must be the player (0-3) whose hand ${who} declared dead, not ${String(d)}`);
+      if (d === p) throw new RulingError(400, `declared-dead: ${who} cannot declare ${who}'s own hand dead (declared and player are both ${p})`);
+      if (s.phase !== 'play') throw new RulingError(409, `declared-dead: game ${s.gameNo} is ${s.phase === 'ended' ? 'over' : 'in the Charleston'}; a hand is declared dead during play`);
+      const target = s.players[d]!;
+      if (target.dead) throw new RulingError(409, `${nameOf(d)}'s hand is already dead (${target.deadReason ?? 'dead'})`);
+      // only what the table can see: exposures on every rack and the discards, never a concealed tile
+      const verdict = judgeDeadDeclaration(this.config.cards, {
+        exposures: target.exposures,
+        otherExposures: s.players.flatMap((q, i) => (i === d ? [] : q.exposures)),
+        discards: s.discards,
+      });
+      const dies = verdict.dead ? d : p;
+      const id = `g${s.gameNo}-declared-dead-${ref}`;
+      const dismissed = this.config.dismissed.has(id);
+      const words = verdictText(verdict, nameOf(d));
+      const consequence = verdict.dead ? `${nameOf(d)}'s hand is dead` : `declared in error: ${who}'s hand is dead`;
+      const flag: PublicFlag = {
+        id,
+        kind: 'declared-dead',
+        rule: DECLARED_DEAD_RULE,
+        title: `${who} declared ${nameOf(d)}'s hand dead: ${words}`,
+        player: dies,
+        rack: 0,
+        at,
+        status: dismissed ? 'dismissed' : 'confirmed',
+        consequence: dismissed ? `dismissed by the director (was: ${consequence})` : consequence,
+        gameNo: s.gameNo,
+      };
+      if (dismissed || s.players[dies]!.dead) return { state: s, lookedAt: this.lookedAt, flag };
+      const reason = verdict.dead ? `declared dead by ${who}: ${words} (000)` : `declared ${nameOf(d)}'s hand dead in error: ${words} (000)`;
+      return { state: killed(dies, reason), lookedAt: this.lookedAt, flag };
+    }
+    if (entry.entry === 'misnamed-discard') {
+      const m = entry as StandardMisnamedEntry;
+      if (!this.practice.misnamedDiscard) throw new RulingError(409, `table '${tableId}' takes no misnamed-discard entry: its setting nmjlPractice.misnamedDiscard is off`);
+      const id = `g${s.gameNo}-misnamed-discard-${ref}`;
+      // a dismissal of the entry's flag (a misclick) leaves the game as it was
+      const dismissed = this.config.dismissed.has(id);
+      const flagOf = (title: string, consequence: string, player: number): PublicFlag => ({
+        id,
+        kind: 'misnamed-discard',
+        rule: MISNAMED_RULE,
+        title,
+        player,
+        rack: 0,
+        at,
+        status: dismissed ? 'dismissed' : 'confirmed',
+        consequence: dismissed ? `dismissed by the director (was: ${consequence})` : consequence,
+        gameNo: s.gameNo,
+      });
+      const done = (state: StandardState, flag: PublicFlag) => ({ state: dismissed ? s : state, lookedAt: this.lookedAt, flag });
+      if (m.for === 'exposure') {
+        if (m.ruling !== 'keep-exposure' && m.ruling !== 'dead') throw new RulingError(400, `misnamed-discard for an exposure: ruling must be keep-exposure or dead (the director's ruling), not ${String(m.ruling)}`);
+        if (s.phase !== 'play') throw new RulingError(409, `misnamed-discard: game ${s.gameNo} is not in play (${s.phase})`);
+        const me = s.players[p]!;
+        if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
+        const last = me.exposures.at(-1);
+        if (!last) throw new RulingError(409, `${who} has no exposure: a mis-named discard claimed for an exposure is entered once it is exposed`);
+        const title = `${who} called a mis-named discard for the exposure ${last.join(' ')}`;
+        if (m.ruling === 'keep-exposure') return done(s, flagOf(title, `the director's ruling: ${who} keeps the exposure`, p));
+        return done(killed(p, "called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice)"), flagOf(title, `the director's ruling: ${who}'s hand is dead`, p));
+      }
+      if (m.for !== 'mah-jongg') throw new RulingError(400, `misnamed-discard: for must be mah-jongg or exposure, not ${String(m.for)}`);
+      const w = s.winner;
+      if (s.phase === 'ended' && w && w.player === p && w.discarder !== null) {
+        // the Mah Jongg stood with the tile discarded: its discarder already pays as the discarder (000)
+        const title = `${who}'s Mah Jongg took ${nameOf(w.discarder)}'s mis-named discard`;
+        return done(s, flagOf(title, `${nameOf(w.discarder)} pays as the discarder of the winning tile`, w.discarder));
+      }
+      const before = this.beforeMahJongg;
+      const inError = before && s.flags.some((f) => f.kind === 'mah-jongg-in-error' && f.player === p && f.status !== 'dismissed' && f.id === `g${s.gameNo}-mah-jongg-in-error-${before.ref}`);
+      const caller = before?.state.players[p];
+      const hold = caller?.hold;
+      if (!before || !inError || !caller || !hold || hold.for !== 'mah-jongg')
+        throw new RulingError(409, `misnamed-discard: ${who} has no Mah Jongg on a called discard in game ${s.gameNo} (neither won on one nor judged in error on one just now)`);
+      if (typeof m.named !== 'string' || !isTileKind(m.named)) throw new RulingError(400, `misnamed-discard: named must be the tile kind the discard was named (e.g. F, 5D), not ${String(m.named)}`);
+      const best = mahJonggAsNamed(this.config.cards, { rack: caller.rack, exposures: caller.exposures }, m.named);
+      if (!best) throw new RulingError(409, `${who}'s hand with the discard as named (${m.named}) fits no hand on the card either: the Mah Jongg in error stands`);
+      const next: StandardState = structuredClone(before.state);
+      next.winner = { player: p, lineId: best.line.id, value: best.value, jokerless: best.jokerless, singlesAndPairs: best.line.singlesAndPairs, selfPicked: false, discarder: hold.from, exposures: caller.exposures.length };
+      next.phase = 'ended';
+      next.turn = null;
+      next.endReason = `${who} declared Mah Jongg on ${nameOf(hold.from)}'s discard of ${hold.tile} named ${m.named} (NMJL practice: a mis-named discard): ${best.line.text}`;
+      const state = rescore({ ...next, result: this.scored(this.referee.outcomeOf(next)) }, this.lookedAt);
+      const title = `${who}'s Mah Jongg took ${nameOf(hold.from)}'s discard of ${hold.tile}, named ${m.named}`;
+      return done(state, flagOf(title, `the Mah Jongg stands as named; ${nameOf(hold.from)} pays as the discarder of the winning tile`, hold.from));
+    }
+    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard, not '${String(entry.entry)}'`);
   }
 
-  /** Applies a director entry ({@link StandardGame.withEntry}). @throws RulingError as withEntry */
+  /** Applies a director entry ({@link StandardGame.withEntry}) and takes it into the record. @throws RulingError as withEntry */
   enter(entry: Omit<StandardEntry, 'entry'> & { entry: AnyDirectorEntry['entry'] }, tableId: string): void {
-    const line = entry.line !== undefined ? { line: entry.line } : {};
-    const next = this.withEntry({ entry: entry.entry, player: entry.player, rack: entry.rack, ...line } as AnyDirectorEntry, tableId);
-    this.take({ entry: { entry: entry.entry as StandardEntry['entry'], player: entry.player, rack: entry.rack, by: entry.by, at: entry.at, ref: entry.ref, ...line } });
+    const { by, at, ref, ...sent } = entry;
+    const next = this.withEntry(sent as AnyDirectorEntry, tableId, ref, at);
+    this.take({ entry: { ...entry, entry: entry.entry as StandardEntry['entry'] } });
     this.state = next.state;
     this.lookedAt = next.lookedAt;
     if (next.announced) this.announced = next.announced;
+    if (next.flag) this.entryFlags.push(next.flag);
   }
 
   /**
@@ -350,6 +475,7 @@ export class StandardGame {
           gameNo: s.gameNo,
         };
       }),
+      ...this.entryFlags.map((f) => ({ ...f })),
     ];
   }
 

@@ -39,16 +39,37 @@ export class ScriptedGame {
   /**
    * Deals each seat exactly the tiles given (East 14, the others 13, as kind notation, e.g.
    * `'N E W 1B 1B …'`), then plays the first Charleston with `charleston[p]` as player p's first-right tiles.
+   * @param opts.anyCount deal hands of other sizes too (a misdeal, a player short)
    * @throws Error when a hand has the wrong size or a kind has no copy left in the walls
    */
-  constructor(table: TableConfig, dealt: readonly string[], charleston: readonly string[]) {
+  constructor(table: TableConfig, dealt: readonly string[], charleston: readonly string[], opts: { anyCount?: boolean } = {}) {
     this.zones = tableZones(table);
     const set = fullTileSet();
     this.walls = [0, 1, 2, 3].map((w) => set.slice(w * 38, (w + 1) * 38));
     this.walls.forEach((tiles, w) => tiles.forEach((t) => this.where.set(t, this.zones.walls[w]!)));
+    this.dealAndPass(dealt, charleston, opts);
+  }
+
+  /**
+   * The table cleared after a game (every tile out of the walls put back into a wall with room, 38
+   * a wall), then a new deal and first Charleston as in the constructor.
+   */
+  redeal(dealt: readonly string[], charleston: readonly string[], opts: { anyCount?: boolean } = {}): this {
+    const inWall = (w: number) => [...this.where.values()].filter((z) => z === this.zones.walls[w]).length;
+    const walls = new Set(this.zones.walls);
+    for (const [t, z] of [...this.where]) {
+      if (z !== null && walls.has(z)) continue;
+      const w = [0, 1, 2, 3].find((x) => inWall(x) < 38)!;
+      this.move(t, this.zones.walls[w]!, 'the table is cleared');
+    }
+    this.dealAndPass(dealt, charleston, opts);
+    return this;
+  }
+
+  private dealAndPass(dealt: readonly string[], charleston: readonly string[], opts: { anyCount?: boolean }): void {
     dealt.forEach((hand, p) => {
       const kinds = parseKinds(hand);
-      if (kinds.length !== DEALT[p]) throw new Error(`${NAMES[p]} is dealt ${kinds.length} tiles, not ${DEALT[p]}`);
+      if (!opts.anyCount && kinds.length !== DEALT[p]) throw new Error(`${NAMES[p]} is dealt ${kinds.length} tiles, not ${DEALT[p]}`);
       for (const k of kinds) this.move(this.take(k, 'wall'), this.rack(p), `${NAMES[p]} is dealt`);
     });
     let passing = charleston.map((c, p) => {
