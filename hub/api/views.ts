@@ -4,6 +4,7 @@
  * The director view adds every concealed tile and each flag's evidence.
  */
 import type { TileKind, TileId } from '../../rules/tiles.js';
+import type { MisnamedExposure } from '../../rules/referee/misnamed.js';
 
 /**
  * Connection state of one reader as the director and the table see it: `connected`; `unsynced`
@@ -296,20 +297,12 @@ export interface DirectorTableView extends PublicTableView {
   misnamed?: MisnamedExposureView[];
 }
 
-/** One mis-named discard claimed for an exposure, for the director (see {@link DirectorTableView.misnamed}). */
-export interface MisnamedExposureView {
-  claimer: number;
-  rack: number;
-  tile: TileId;
-  named: TileKind;
-  discarder: number;
-  status: 'expected' | 'unknown' | 'no-tile' | 'accepted' | 'not-made';
-  holds: TileId | null;
-  replacement: TileId | null;
-  text: string;
-  /** when it was entered, ms since epoch */
-  at: number;
-}
+/**
+ * One mis-named discard claimed for an exposure, for the director (see {@link DirectorTableView.misnamed}):
+ * what the referee keeps (rules/referee/misnamed.ts; 003 rule 19A/B), the claimer, the called and
+ * the named tile, what the discarder holds, and `text`, the line the table page shows.
+ */
+export type MisnamedExposureView = Pick<MisnamedExposure, 'claimer' | 'rack' | 'tile' | 'named' | 'discarder' | 'status' | 'holds' | 'replacement' | 'at'> & { text: string };
 
 /** One of the seat's own tiles inside a rack (concealed): its id (`5B#3`) and kind (`5B`). */
 export interface SeatTile {
