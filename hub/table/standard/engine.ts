@@ -29,6 +29,7 @@
  * tick, the fold, rulings, publishing and reconciliation across a reader's reconnect are the shared
  * machinery of ../machine.ts; this file keeps what is the standard game's own.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import {
   heldCount,
@@ -119,8 +120,37 @@ export interface Unexplained {
   error: string;
 }
 
+/** An earlier game of a standard table as it stood when the next deal began: result, flags and their evidence. */
+interface PastGame {
+  gameNo: number;
+  phase: StandardState['phase'];
+  endReason: string | null;
+  points: number[] | null;
+  flags: PublicFlag[];
+  evidence: FlagEvidence[];
+}
+
+/**
+ * The standard part of the fold, as a {@link TableMachine} checkpoint keeps it: the referee's state
+ * (a value: the referee returns a new one for every action), the earlier games (an array never
+ * changed once made), and copies of the aggregator and of what the fold changes in place.
+ */
+interface StandardFold {
+  state: StandardState;
+  agg: StandardAggregator;
+  mismatches: readonly CountMismatch[];
+  unexplained: readonly Unexplained[];
+  inferred: readonly Omit<StandardAction, 'at' | 'ref'>[];
+  lookedAt: readonly number[];
+  refusedPasses: readonly RefusedBlindPass[];
+  past: readonly PastGame[];
+  unheard: { agg: StandardAggregator; moves: readonly HeldEvent[] } | null;
+  notSeenWindows: ReadonlyMap<number, { from: number; to: number }>;
+  laidOutUnheard: NonNullable<DirectorTableView['notSeen']>;
+}
+
 /** One live standard table. Implements the API's TableRuntime. */
-export class StandardTableEngine extends TableMachine {
+export class StandardTableEngine extends TableMachine<StandardFold> {
   private referee!: StandardReferee;
   private state: StandardState = initialStandardState();
   private agg = new StandardAggregator();
@@ -136,8 +166,8 @@ export class StandardTableEngine extends TableMachine {
   private lookedAt: number[] = [];
   /** blind passes refused in the current game (see {@link RefusedBlindPass}) */
   private refusedPasses: RefusedBlindPass[] = [];
-  /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
-  private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
+  /** the table's earlier games as they stood when the next deal began (a new array when one is added) */
+  private past: readonly PastGame[] = [];
   /**
    * since a move was logged with a zone not heard, until `readers-heard`: the aggregator as it was
    * before (what the referee has judged) and the moves held back (see {@link StandardTableEngine.judgeUnheard})
@@ -176,6 +206,55 @@ export class StandardTableEngine extends TableMachine {
     this.unheard = null;
     this.notSeenWindows.clear();
     this.laidOutUnheard = [];
+  }
+
+  protected foldGameNo(): number {
+    return this.state.gameNo;
+  }
+
+  protected saveFold(): StandardFold {
+    return {
+      state: this.state,
+      agg: this.agg.clone(),
+      mismatches: [...this.mismatches],
+      unexplained: [...this.unexplained],
+      inferred: [...this.inferred],
+      lookedAt: this.lookedAt,
+      refusedPasses: [...this.refusedPasses],
+      past: this.past,
+      unheard: this.unheard && { agg: this.unheard.agg.clone(), moves: [...this.unheard.moves] },
+      notSeenWindows: new Map(this.notSeenWindows),
+      laidOutUnheard: [...this.laidOutUnheard],
+    };
+  }
+
+  protected restoreFold(f: StandardFold): void {
+    this.state = f.state;
+    this.agg = f.agg.clone();
+    this.mismatches = [...f.mismatches];
+    this.unexplained.length = 0;
+    this.unexplained.push(...f.unexplained);
+    this.inferred = [...f.inferred];
+    this.lookedAt = [...f.lookedAt];
+    this.refusedPasses = [...f.refusedPasses];
+    this.past = f.past;
+    this.unheard = f.unheard && { agg: f.unheard.agg.clone(), moves: [...f.unheard.moves] };
+    this.notSeenWindows.clear();
+    for (const [k, w] of f.notSeenWindows) this.notSeenWindows.set(k, w);
+    this.laidOutUnheard = [...f.laidOutUnheard];
+  }
+
+  /** Everything but the earlier games: the new game's state, the aggregator, the moves held while a zone was not heard. */
+  protected sameGameStart(a: StandardFold, b: StandardFold): boolean {
+    const { past: _a, notSeenWindows: _aw, ...restA } = a;
+    const { past: _b, notSeenWindows: _bw, ...restB } = b;
+    return isDeepStrictEqual(restA, restB);
+  }
+
+  /** Game `gameNo` as it stood when the next deal began (`past`: result, flags, evidence). */
+  protected withGameRecord(gameNo: number, from: StandardFold, into: StandardFold): StandardFold {
+    const ended = from.past.find((g) => g.gameNo === gameNo);
+    return ended ? { ...into, past: into.past.map((g) => (g.gameNo === gameNo ? ended : g)) } : into;
   }
 
   /** One event into the standard game: moves through the aggregator to the referee, count checks against the rack readers, director entries (000). */
@@ -482,7 +561,7 @@ export class StandardTableEngine extends TableMachine {
   private act(a: StandardAction, e: StoredEvent): void {
     if (a.type === 'deal' && this.state.gameNo > 0) {
       const s = this.state;
-      this.past.push({ gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() });
+      this.past = [...this.past, { gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() }];
     }
     if (a.type === 'deal') {
       this.lookedAt = [];
