@@ -26,7 +26,7 @@
 import type { Card } from '../card/types.js';
 import { kindOf, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction, CountCheckAction, UnseenRack } from './actions.js';
-import { ownerOf, type Place } from './places.js';
+import type { Place } from './places.js';
 import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
 import { TilePlaces } from './tile-places.js';
@@ -255,38 +255,30 @@ export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racks
 
 /** Tiles per rack of each player, inside plus top: `[player][rack]` (tiles). */
 export function rackCounts(state: SiameseState, racksPerPlayer: number): number[][] {
-  const out = state.players.map(() => Array.from({ length: racksPerPlayer }, () => 0));
-  for (const p of state.where.values()) {
-    if (p.area === 'rack' || p.area === 'top') {
-      const row = out[p.player];
-      if (row && p.rack < row.length) row[p.rack]! += 1;
-    }
-  }
-  return out;
+  const w = state.where;
+  return state.players.map((_, player) =>
+    Array.from({ length: racksPerPlayer }, (_, rack) => w.countIn({ area: 'rack', player, rack }) + w.countIn({ area: 'top', player, rack })),
+  );
 }
 
 /** Tiles a player holds: both racks plus exposures (003 rule 18C). */
 export function playerCount(state: SiameseState, player: number): number {
-  let n = 0;
-  for (const p of state.where.values()) if (ownerOf(p) === player) n++;
-  return n;
+  return state.where.heldBy(player);
 }
 
-/** Tiles on one place kind of one rack, in arrival order of the map. */
+/** Tiles on one place kind of one rack, in the order they were first placed (the map's order). */
 export function tilesAt(state: SiameseState, area: 'rack' | 'top', player: number, rack: number): TileId[] {
-  const out: TileId[] = [];
-  for (const [t, p] of state.where) if (p.area === area && p.player === player && p.rack === rack) out.push(t);
-  return out;
+  return state.where.tilesIn({ area, player, rack });
 }
 
 /** Tiles left in each wall, indexed by wall number (tiles). */
 export function wallLeft(state: SiameseState, walls: number): number[] {
-  return Array.from({ length: walls }, (_, w) => state.where.inWall(w));
+  return Array.from({ length: walls }, (_, wall) => state.where.countIn({ area: 'wall', wall }));
 }
 
 /** The current wall: the first wall in the table's order that still holds a tile, or null when all are used up. */
 export function currentWall(state: SiameseState, wallOrder: readonly number[]): number | null {
-  for (const w of wallOrder) if (state.where.inWall(w) > 0) return w;
+  for (const wall of wallOrder) if (state.where.countIn({ area: 'wall', wall }) > 0) return wall;
   return null;
 }
 
