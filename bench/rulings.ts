@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rulings` (and the first part of `npm run bench`): the cost of a director's ruling
+ * `npm run bench:rulings` (also run by `npm run bench`): the cost of a director's ruling
  * on a flag, by how many games the table's log holds. Prints figures and ratios, never asserts.
  *
  * A Royale Siamese demo table (hub/config/tables/siamese-demo.json, seed 003) plays `--games`
@@ -18,7 +18,8 @@
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { encodeLine } from '../firmware-protocol/codec.js';
 import type { ReaderMessage } from '../firmware-protocol/messages.js';
@@ -222,4 +223,4 @@ export function runRulingsBench(opts: RulingsBenchOptions): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runRulingsBench(rulingsOptionsFromArgs(process.argv.slice(2)));
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runRulingsBench(rulingsOptionsFromArgs(process.argv.slice(2)));

@@ -530,7 +530,8 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
       if (s.winner && (s.winner.player === p || s.winner.discarder === p))
         throw new RulingError(409, `${who} ${s.winner.player === p ? 'won' : 'threw the winning tile in'} game ${s.gameNo}: the hand cannot die after the Mah Jongg (correct the score card instead)`);
-      const next: StandardState = structuredClone(s);
+      // a new state: the declarer's player copied, the rest shared (the entry changes nothing else in place)
+      const next: StandardState = { ...s, players: s.players.map((x, i) => (i === p ? { ...x } : x)) };
       const q = next.players[p]!;
       q.dead = true;
       q.deadReason = 'declared a hand dead in error (000)';
