@@ -2,14 +2,18 @@
  * `npm run bench:rulings` (also run by `npm run bench`): the cost of a director's ruling
  * on a flag, by how many games the table's log holds. Prints figures and ratios, never asserts.
  *
- * A Royale Siamese demo table (hub/config/tables/siamese-demo.json, seed 003) plays `--games`
- * (default 64) seeded simulator games (hub/simulator/game.ts) one after the other, each with a pick
- * from the wrong wall at its 3rd pick (003 rule 20: a `wrong-wall` flag left awaiting the director),
+ * Each table (the Royale Siamese demo table, hub/config/tables/siamese-demo.json, seed 003; then
+ * the standard 4-player demo table, standard-demo.json, seed 000) plays `--games` (default 64)
+ * seeded simulator games (hub/simulator/game.ts, hub/simulator/standard/game.ts) one after the
+ * other, each with a rule broken on purpose at its 3rd pick so that it has a flag left awaiting the
+ * director (Siamese: a pick from the wrong wall, 003 rule 20; standard: a pick ahead of turn, 000),
  * as reader lines through a real ReaderSupervisor into the table engine on a virtual clock, the log
  * in an SQLite file (WAL, synchronous FULL, as the hub runs it). Between games the table is cleared
  * (every tile lifted) and the next walls are built. Then, `--runs` times (default 3, median shown),
  * on a fresh copy of that file: a hub started on it (the whole log folded once), and a ruling
- * (`dismiss`) on the flag of game 1, of the middle game and of the last game.
+ * (`dismiss`) on the flag of game 1, of game `games / 4` (16) and of the last game, in that order
+ * from the last. `--log FILE` keeps the played log in FILE (FILE.standard for the standard table)
+ * and measures it as it is on the next run.
  *
  * What a figure includes: `rule()` as the director's HTTP call runs it, on the event loop: the
  * checks, the `director-ruling` event appended to SQLite (one transaction, synchronous), and the
@@ -27,14 +31,51 @@ import type { TileId } from '../rules/tiles.js';
 import { loadHubConfig } from '../hub/config/load.js';
 import type { TableConfig } from '../hub/config/types.js';
 import type { Connection, ReaderSupervisor } from '../hub/readers/supervisor.js';
+import type { ReaderHealth } from '../hub/table/machine.js';
 import { playGame, tableZones, type Step } from '../hub/simulator/game.js';
 import { openSqliteStore } from '../hub/store/sqlite.js';
 import type { EventStore } from '../hub/store/types.js';
 import { TableEngine } from '../hub/table/engine.js';
+import type { TableMachine } from '../hub/table/machine.js';
+import { StandardTableEngine } from '../hub/table/standard/engine.js';
+import { playStandardGame } from '../hub/simulator/standard/game.js';
 import { engineOnReaders } from '../hub/table/readers.test-helpers.js';
 import { simulatedTileSet, tagOfTile } from '../hub/tilesets/simulated.js';
 
-const demo = loadHubConfig(new URL('../hub/config/tables/siamese-demo.json', import.meta.url).pathname)[0]!;
+const configOf = (name: string) => loadHubConfig(new URL(`../hub/config/tables/${name}`, import.meta.url).pathname)[0]!;
+
+/** A table the bench plays: its config, its engine, and game `g` of its log (walls and steps, with a flag left to the director). */
+interface BenchTable<E extends TableMachine> {
+  label: string;
+  flagText: string;
+  table: TableConfig;
+  make: (store: EventStore, now: () => number, readers?: ReaderHealth) => E;
+  game: (g: number) => { walls: TileId[][]; steps: Step[] };
+}
+
+const noReaders: ReaderHealth = { statuses: () => [], untrusted: () => [] };
+
+function siameseTable(): BenchTable<TableEngine> {
+  const { table, cards } = configOf('siamese-demo.json');
+  return {
+    label: 'a Royale Siamese table (003)',
+    flagText: 'a pick from the wrong wall at its 3rd pick (003 rule 20: a wrong-wall flag)',
+    table,
+    make: (store, now, readers = noReaders) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }),
+    game: (g) => playGame({ seed: 1000 + g, cards, table, inject: 'wall', injectAt: 3 }),
+  };
+}
+
+function standardTable(): BenchTable<StandardTableEngine> {
+  const { table, cards } = configOf('standard-demo.json');
+  return {
+    label: 'a standard 4-player table (000)',
+    flagText: 'a pick ahead of turn at its 3rd pick (000: a dead hand)',
+    table,
+    make: (store, now, readers = noReaders) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }),
+    game: (g) => playStandardGame({ seed: 1000 + g, cards, table, inject: 'ahead', injectAt: 3 }),
+  };
+}
 
 /** Options of the rulings bench. */
 export interface RulingsBenchOptions {
@@ -60,9 +101,9 @@ export function rulingsOptionsFromArgs(args: readonly string[]): RulingsBenchOpt
 }
 
 /** A table's readers on a virtual clock: lines in through a real supervisor, the engine ticked every 50 ms. */
-class Table {
+class Table<E extends TableMachine> {
   clock = 1_000_000;
-  readonly engine: TableEngine;
+  readonly engine: E;
   private readonly supervisor: ReaderSupervisor;
   private readonly conns = new Map<string, Connection>();
   private readonly seqs = new Map<string, number>();
@@ -72,8 +113,9 @@ class Table {
   constructor(
     readonly table: TableConfig,
     store: EventStore,
+    make: BenchTable<E>['make'],
   ) {
-    const wired = engineOnReaders(table, store, (readers) => new TableEngine({ table, cards: demo.cards, registry: simulatedTileSet(), store, readers, now: () => this.clock }));
+    const wired = engineOnReaders(table, store, (readers) => make(store, () => this.clock, readers));
     this.engine = wired.engine;
     this.supervisor = wired.supervisor;
     for (const r of table.readers) for (const z of Object.keys(r.zones)) this.holds.set(`${r.id}/${z}`, new Set());
@@ -152,19 +194,24 @@ class Table {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
-/** Plays the games into an SQLite file, then measures; prints the figures. */
+/** Plays the games at each table (Siamese, then standard) into an SQLite file, then measures; prints the figures. */
 export function runRulingsBench(opts: RulingsBenchOptions): void {
-  const { table, cards } = demo;
+  benchTable(siameseTable(), opts);
+  benchTable(standardTable(), { ...opts, ...(opts.log ? { log: `${opts.log}.standard` } : {}) });
+}
+
+function benchTable<E extends TableMachine>(bt: BenchTable<E>, opts: RulingsBenchOptions): void {
+  const { table } = bt;
   const dir = mkdtempSync(join(tmpdir(), 'mjhub-bench-rulings-'));
   try {
     const file = opts.log ?? join(dir, 'events.db');
     const played = existsSync(file);
     let t0 = performance.now();
     const store = openSqliteStore(file);
-    const t = new Table(table, store);
+    const t = new Table(table, store, bt.make);
     const flagOf = new Map<number, string>();
     for (let g = 1; g <= opts.games && !played; g++) {
-      const game = playGame({ seed: 1000 + g, cards, table, inject: 'wall', injectAt: 3 });
+      const game = bt.game(g);
       if (g === 1) t.powerUp(game.walls);
       else t.nextWalls(game.walls);
       for (const s of game.steps) t.step(s);
@@ -183,19 +230,24 @@ export function runRulingsBench(opts: RulingsBenchOptions): void {
     const playMs = performance.now() - t0;
     const mid = Math.ceil(opts.games / 4);
     const targets = [...new Set([1, mid, opts.games])];
-    console.log(`\nrulings: a Royale Siamese table, ${opts.games} games played through the engine into SQLite (${events} events; ${flagOf.size} games with a wrong-wall flag awaiting the director; ${played ? `read from ${file}` : `played in ${fmt(playMs / 1000)} s`})`);
+    console.log(`\nrulings: ${bt.label}, ${opts.games} games played through the engine into SQLite, each with ${bt.flagText} (${events} events; ${flagOf.size} games with a flag awaiting the director; ${played ? `read from ${file}` : `played in ${fmt(playMs / 1000)} s`})`);
     const missing = targets.filter((g) => !flagOf.has(g));
     if (missing.length) console.log(`  no open flag in game ${missing.join(', ')}: those figures are left out`);
 
     const starts: number[] = [];
+    const appends: number[] = [];
     const costs = new Map<number, number[]>(targets.map((g) => [g, []]));
     for (let run = 0; run < opts.runs; run++) {
       const copy = join(dir, `run-${run}.db`);
       copyFileSync(file, copy);
       const s = openSqliteStore(copy);
       t0 = performance.now();
-      const engine = new TableEngine({ table, cards, registry: simulatedTileSet(), store: s, readers: { statuses: () => [], untrusted: () => [] }, now: () => t.clock });
+      const engine = bt.make(s, () => t.clock);
       starts.push(performance.now() - t0);
+      // an append alone (an event no fold reads), for what the SQLite part of a ruling costs
+      t0 = performance.now();
+      s.append(table.id, 'bench-append', t.clock, { by: 'bench' });
+      appends.push(performance.now() - t0);
       // the last game first: each ruling then meets the log as the bench played it plus the rulings before
       for (const g of [...targets].reverse()) {
         const id = flagOf.get(g);
@@ -209,7 +261,7 @@ export function runRulingsBench(opts: RulingsBenchOptions): void {
     }
     const start = median(starts);
     console.log(`  hub start on the log (read every event, fold all ${opts.games} games): ${fmt(start)} ms, ${fmt(start / opts.games, 2)} ms a game (median of ${opts.runs})`);
-    console.log(`  a ruling (dismiss) on a flag: rule() = the checks, the event appended to SQLite, the fold it needs (median of ${opts.runs}):`);
+    console.log(`  a ruling (dismiss) on a flag: rule() = the checks, the event appended to SQLite, the fold it needs (median of ${opts.runs}; an append alone: ${fmt(median(appends), 2)} ms):`);
     for (const g of targets) {
       const c = costs.get(g)!;
       if (c.length === 0) continue;

@@ -3,8 +3,9 @@
  * the build). Figures: µs per `matchTiles` of a 14-tile hand against a generated card of ~60 lines,
  * ms per `howFar` over every line with 28 tiles, and decoded lines per second for `decodeLine`,
  * each with its ratio to the target (matchTiles < 100 µs, howFar < 2 ms). Runs in a few seconds.
- * Then the rulings bench (bench/rulings.ts, about 1.5 minutes): the cost of a director's ruling on
- * a flag of game 1, 16 and 64 of a Royale Siamese table's log (`--games N`, `--runs N`). Then the
+ * Then the rulings bench (bench/rulings.ts, about 3 minutes): the cost of a director's ruling on a
+ * flag of game 1, 16 and 64 of a table's log, a Royale Siamese table then a standard one
+ * (`--games N`, `--runs N`; docs/ruling-cost.md). Then the
  * latency bench (bench/latency.ts, about 2.5 minutes): reader line → socket.io client with
  * 1, 50 and 200 simulated tables. Arguments go to both: `npm run bench -- --tables 1,50 --seconds 10`.
  *
