@@ -18,6 +18,9 @@ const keep = closedAfterEach<SimBench<TableEngine>>();
 /** Seeds of the three games: seed 6 is hub/table/engine-rulings.test.ts's game (rule 20 silent: rack 1 dies until the director chooses). */
 const SEEDS = [6, 7, 8];
 
+/** Three games over reader lines take about 8 s on a quiet machine: more than the default 10 s when the cores are shared. */
+const THREE_GAMES_MS = 60_000;
+
 /** The three games played one after the other at one table, the table cleared between them. */
 function threeGames(): SimBench<TableEngine> {
   const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
@@ -108,7 +111,7 @@ describe('a ruling on a flag of an earlier game folds that game again, and gives
     ]);
     expect(b.engine.publicView().score?.points).toEqual([0, 170]);
     expectWholeFold(b);
-  });
+  }, THREE_GAMES_MS);
 
   it('the current game ruled first, then game 1: the same as the whole fold, and a change of the current ruling too', () => {
     const b = threeGames();
@@ -126,5 +129,5 @@ describe('a ruling on a flag of an earlier game folds that game again, and gives
     b.engine.rule('g3-wrong-wall-1175', 'confirm', 'director', 0, 'confirmed');
     expect(points(b.engine)?.[2]).toEqual([3, [35, 170]]);
     expectWholeFold(b);
-  });
+  }, THREE_GAMES_MS);
 });

@@ -41,6 +41,10 @@ function keyOf(p: Place): string {
 
 const NONE: readonly TileId[] = [];
 
+/**
+ * Where each tile is (tile → place, a ReadonlyMap in first-placed order), never changed once made:
+ * {@link TilePlaces.with} returns the next value. Start from {@link TilePlaces.empty}.
+ */
 export class TilePlaces implements ReadonlyMap<TileId, Place> {
   private constructor(
     private readonly base: ReadonlyMap<TileId, Entry>,
