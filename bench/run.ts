@@ -3,8 +3,11 @@
  * the build). Figures: µs per `matchTiles` of a 14-tile hand against a generated card of ~60 lines,
  * ms per `howFar` over every line with 28 tiles, and decoded lines per second for `decodeLine`,
  * each with its ratio to the target (matchTiles < 100 µs, howFar < 2 ms). Runs in a few seconds.
- * Then the latency bench (bench/latency.ts, about 2.5 minutes): reader line → socket.io client with
- * 1, 50 and 200 simulated tables. Arguments go to it: `npm run bench -- --tables 1,50 --seconds 10`.
+ * Then the rulings bench (bench/rulings.ts, about 3 minutes): the cost of a director's ruling on a
+ * flag of game 1, 16 and 64 of a table's log, a Royale Siamese table then a standard one
+ * (`--games N`, `--runs N`; docs/ruling-cost.md). Then the
+ * latency bench (bench/latency.ts, about 2.5 minutes): reader line → socket.io client with
+ * 1, 50 and 200 simulated tables. Arguments go to both: `npm run bench -- --tables 1,50 --seconds 10`.
  *
  * The card is generated from the sample cards' own hand lines (rules/cards/*.card: original hands,
  * not the NMJL card), repeated with varied values so that it has a real card's mix of constructs
@@ -22,6 +25,7 @@ import { decodeLine, encodeLine } from '../firmware-protocol/codec.js';
 import type { Message } from '../firmware-protocol/messages.js';
 import { mulberry32 } from '../hub/simulator/prng.js';
 import { latencyOptionsFromArgs, runLatencyBench } from './latency.js';
+import { rulingsOptionsFromArgs, runRulingsBench } from './rulings.js';
 
 const TARGET_MATCH_US = 100;
 const TARGET_HOWFAR_MS = 2;
@@ -186,6 +190,7 @@ function main(): void {
 }
 
 main();
+runRulingsBench(rulingsOptionsFromArgs(process.argv.slice(2)));
 const started = performance.now();
 runLatencyBench(latencyOptionsFromArgs(process.argv.slice(2))).then(
   () => {

@@ -14,11 +14,13 @@
  * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (./machine.ts)
  * - `restart-ruling` `{ gameNo, choice, by }`: the director's choice for a game the readers did not
  *   show as the log had it when the hub restarted (./restart-check.ts): the game ends
- * Every view is rebuilt from these by the fold, after a restart and after every director ruling.
+ * Every view is rebuilt from these by the fold, after a restart and after every director ruling
+ * (from where the ruled game began: ./machine.ts).
  * An action on which the referee or the scorer throws (a fault of the rules code) leaves the state
  * as it was, stays in the log, and is listed for the director under "Moves the hub could not
  * place" with the error's words; play goes on, and a restart folds it the same way.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../rules/tiles.js';
 import {
   COUNT_RULES,
@@ -33,6 +35,7 @@ import {
   type SiameseState,
 } from '../../rules/referee/siamese.js';
 import type { GameAction, UnseenRack } from '../../rules/referee/actions.js';
+import { samePlaces } from '../../rules/referee/tile-places.js';
 import type { Place } from '../../rules/referee/places.js';
 import { misnamedText } from '../../rules/referee/misnamed.js';
 import { isTileKind } from '../../rules/tiles.js';
@@ -45,6 +48,33 @@ import { scoreView } from './score.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
+
+/**
+ * The Siamese part of the fold, as a {@link TableMachine} checkpoint keeps it: the referee's state
+ * (a value: the referee returns a new one for every action), the earlier games (an array never
+ * changed once made) and copies of the small collections the fold changes in place.
+ */
+interface SiameseFold {
+  state: SiameseState;
+  past: readonly SiameseState[];
+  restartChoices: ReadonlyMap<number, RestartChoice>;
+  unheardReaders: ReadonlySet<string>;
+  unplaced: NonNullable<DirectorTableView['unplaced']>;
+  unplacedGame: number;
+  /** game number → its walls and record lines (the current game's lines a copy; the earlier games', never added to again, shared) */
+  recorded: ReadonlyMap<number, RecordedGame>;
+}
+
+/** A game's walls as built and the record lines the fold took (rules/GAME-RECORD.md). */
+interface RecordedGame {
+  walls: TileId[][];
+  lines: RecordLine[];
+}
+
+/** `recorded` with the lines of game `fromGame` and later copied (the fold adds lines to the current game only). */
+function copyRecorded(recorded: ReadonlyMap<number, RecordedGame>, fromGame: number): Map<number, RecordedGame> {
+  return new Map([...recorded].map(([g, r]) => [g, g >= fromGame ? { walls: r.walls, lines: [...r.lines] } : r]));
+}
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -67,7 +97,7 @@ export interface SiameseEngineOptions extends EngineOptions {
 }
 
 /** One live Royale Siamese table. Implements the API's TableRuntime. */
-export class TableEngine extends TableMachine {
+export class TableEngine extends TableMachine<SiameseFold> {
   /** the count rule this table plays (003 rule 18A or 18D) and where it was chosen */
   readonly countRule: CountRuleInForce;
   private referee!: SiameseReferee;
@@ -75,14 +105,14 @@ export class TableEngine extends TableMachine {
   /** actions of the current game the referee threw on (oldest first), and that game's number */
   private readonly unplaced: NonNullable<DirectorTableView['unplaced']> = [];
   private unplacedGame = 0;
-  /** the table's earlier games, each as its state stood when the next game began (from the fold) */
-  private past: SiameseState[] = [];
+  /** the table's earlier games, each as its state stood when the next game began (from the fold; a new array when one is added) */
+  private past: readonly SiameseState[] = [];
   /** game number → the director's restart choice for it (from the log) */
   private restartChoices = new Map<number, RestartChoice>();
   /** readers in a move's `unseen` since the last `readers-heard` event (folded from the log) */
   private readonly unheardReaders = new Set<string>();
   /** game number → its walls as built and the record lines the fold took (rules/GAME-RECORD.md) */
-  private readonly recorded = new Map<number, { walls: TileId[][]; lines: RecordLine[] }>();
+  private recorded = new Map<number, RecordedGame>();
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: SiameseEngineOptions) {
@@ -176,7 +206,7 @@ export class TableEngine extends TableMachine {
     if (!(isMove && this.state.phase === 'ended')) this.recorded.get(this.state.gameNo)?.lines.push({ action });
     try {
       const result = this.referee.apply(this.state, action);
-      if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past.push(this.state);
+      if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, this.state];
       if (result.state.gameNo > this.state.gameNo) this.recorded.set(result.state.gameNo, { walls: wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1), lines: [] });
       this.state = result.state;
       if (result.boundary) this.turnBoundary(e.at);
@@ -185,6 +215,59 @@ export class TableEngine extends TableMachine {
       // referee works on a copy), the event stays in the log, the director sees it, play goes on
       this.unplaced.push({ at: e.at, action: action.type, reason: err instanceof Error ? err.message : String(err), ref });
     }
+  }
+
+  protected foldGameNo(): number {
+    return this.state.gameNo;
+  }
+
+  protected saveFold(): SiameseFold {
+    return {
+      state: this.state,
+      past: this.past,
+      restartChoices: new Map(this.restartChoices),
+      unheardReaders: new Set(this.unheardReaders),
+      unplaced: [...this.unplaced],
+      unplacedGame: this.unplacedGame,
+      recorded: copyRecorded(this.recorded, this.state.gameNo),
+    };
+  }
+
+  protected restoreFold(f: SiameseFold): void {
+    this.state = f.state;
+    this.past = f.past;
+    this.restartChoices = new Map(f.restartChoices);
+    this.unheardReaders.clear();
+    for (const r of f.unheardReaders) this.unheardReaders.add(r);
+    this.unplaced.length = 0;
+    this.unplaced.push(...f.unplaced);
+    this.unplacedGame = f.unplacedGame;
+    // the games begun after `f` are gone; the current game's lines as they stood (folded again from there)
+    this.recorded = copyRecorded(f.recorded, f.state.gameNo);
+  }
+
+  /** The referee's state (where every tile is, the new game's) and the readers not heard: what the next moves are folded on. */
+  protected sameGameStart(a: SiameseFold, b: SiameseFold): boolean {
+    const { where: wa, ...restA } = a.state;
+    const { where: wb, ...restB } = b.state;
+    return samePlaces(wa, wb) && isDeepStrictEqual(restA, restB) && isDeepStrictEqual(a.unheardReaders, b.unheardReaders);
+  }
+
+  /** Game `gameNo` as it ended (in `past`), its restart choice, its record (walls and lines), and its unplaced moves while they are the ones listed. */
+  protected withGameRecord(gameNo: number, from: SiameseFold, into: SiameseFold): SiameseFold {
+    const ended = from.past.find((g) => g.gameNo === gameNo);
+    const record = from.recorded.get(gameNo);
+    const choices = new Map(into.restartChoices);
+    const choice = from.restartChoices.get(gameNo);
+    if (choice === undefined) choices.delete(gameNo);
+    else choices.set(gameNo, choice);
+    return {
+      ...into,
+      past: ended ? into.past.map((g) => (g.gameNo === gameNo ? ended : g)) : into.past,
+      restartChoices: choices,
+      recorded: record ? new Map(into.recorded).set(gameNo, record) : into.recorded,
+      ...(into.unplacedGame === gameNo ? { unplaced: [...from.unplaced] } : {}),
+    };
   }
 
   /** The actions of the current game the referee threw on, for the director ("Moves the hub could not place"). */

@@ -7,10 +7,11 @@
  *   after it reconciles what the hub missed (the `tile-moved` event carries the window);
  * - the tick: settled moves and due count checks are appended to the event log in the order they
  *   happened (a move waits while a tile that left earlier is still in a hand);
- * - the fold: every view is rebuilt from the log (after a restart and after each director ruling);
+ * - the fold: every view is rebuilt from the log (after a restart, and after each director ruling
+ *   from the checkpoint where the ruled game began);
  *   the game's own part of the fold (inference, referee, scoring) is the variant's
  *   ({@link TableMachine.resetFold}, {@link TableMachine.foldEvent});
- * - director rulings (an event in the log, then the whole log folded again) and entries;
+ * - director rulings (an event in the log, then the ruled game folded again) and entries;
  * - publishing: a change reaches the views once the log holds it (./publish.ts);
  * - the pieces of the views every table builds the same way: reader trust, flag evidence, weak
  *   tags, and each seat's private view with the practice help where the table allows it.
@@ -27,13 +28,20 @@
  *   cleared for the next game): from there on that game is over whatever a later ruling says
  * - `restart-check`, `restart-ruling`: a game in play when the hub restarted (./restart-check.ts)
  *
- * Game boundaries and rulings: a ruling folds the whole log again, so a flag dismissed after it
+ * Game boundaries and rulings: a ruling changes the fold of its own game, so a flag dismissed after it
  * ended a game would let that game play on with the moves that came after it (the clearing of the
  * table, the next game's build and deal). The `game-stopped` event fixes the boundary in the log:
  * the fold ends the game there (as it stood: {@link STOPPED_REASON}) if a ruling has undone its
  * end, and the moves after it stay in the next game. A ruling before any tile has moved since the
  * end may reopen the game (the players are still waiting for the director). The flags of an earlier
  * game stay listed while they await the director, and a ruling on one re-scores that game only.
+ *
+ * The cost of a ruling: the fold keeps a checkpoint where each game began ({@link FoldCheckpoint}),
+ * so a ruling on a flag of game N folds again from game N's checkpoint only. When game N is an
+ * earlier game, the fold stops where game N + 1 began: if the next game begins there exactly as it
+ * did (it does when the ruled game's end stands in the log, `game-stopped`), the later games are
+ * kept as they are and only game N's record in them is replaced; otherwise the fold goes on to the
+ * end of the log. Either way the result is the fold of the whole log (docs/ruling-cost.md).
  */
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';
@@ -140,6 +148,30 @@ export interface RulableFlag {
   deadRackChoice?: { default: number; racks: number[] };
 }
 
+/**
+ * The fold as it stood right after the event a game began with (the Siamese build that put the
+ * 152nd tile back in the walls, the standard deal): where a ruling on one of that game's flags
+ * folds again from ({@link TableMachine.rule}).
+ */
+interface FoldCheckpoint<Fold> {
+  /** the game that began */
+  gameNo: number;
+  /** index in the log (`events`) of the event it began with */
+  index: number;
+  /** the variant's fold ({@link TableMachine.saveFold}) */
+  fold: Fold;
+  /** the turn boundaries whose count check was still due (ms, as `pendingChecks`) */
+  pending: number[];
+  /** false when that event also raised a flag of the game (a ruling on it then folds the whole log) */
+  clean: boolean;
+}
+
+/** The game a flag id names (`g<game>-…`, both referees), or null. */
+function gameOfFlag(flagId: string): number | null {
+  const m = /^g(\d+)-/.exec(flagId);
+  return m ? Number(m[1]) : null;
+}
+
 /** What the engine needs from the reader side. */
 export interface ReaderHealth {
   statuses(now: number): ReaderStatus[];
@@ -195,7 +227,7 @@ const UNTRUSTED_STATES: ReadonlySet<ReaderStatus['state']> = new Set(['offline',
  * fold and views, and calls {@link TableMachine.rebuild} at the end of its constructor (after its
  * own fields exist).
  */
-export abstract class TableMachine implements TableRuntime {
+export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   readonly id: string;
   protected readonly table: TableConfig;
   protected readonly places: Map<ZoneKey, Place>;
@@ -216,6 +248,10 @@ export abstract class TableMachine implements TableRuntime {
   private readonly rulings = new Map<string, RulingData & { at: number }>();
   /** games whose end stands in the log (`game-stopped`) */
   protected readonly stoppedGames = new Set<number>();
+  /** the fold where each game began, oldest first (see {@link FoldCheckpoint}) */
+  private checkpoints: FoldCheckpoint<Fold>[] = [];
+  /** tag → the zone its latest logged move went to (what a fold restores in the tracker) */
+  private readonly lastZone = new Map<string, ZoneKey>();
   /** when each turn boundary's count check falls due, less the settle time (ms) */
   private pendingChecks: number[] = [];
   /** settled moves waiting for an earlier move to settle (see tick) */
@@ -296,6 +332,26 @@ export abstract class TableMachine implements TableRuntime {
    * (score as it stood, replay, void; ./restart-check.ts); otherwise nothing changes.
    */
   protected abstract endByRestart(ruling: RestartRulingData, endReason: string, e: StoredEvent): void;
+  /** The game the fold is in now (0 before the first game began). */
+  protected abstract foldGameNo(): number;
+  /**
+   * The variant's fold as it stands now, as a value later folding does not change (what a
+   * {@link FoldCheckpoint} keeps). Called where a game begins; must not copy every game before it.
+   */
+  protected abstract saveFold(): Fold;
+  /** Puts the fold back as `saved` had it (`saved` stays as it is: it may be restored again). */
+  protected abstract restoreFold(saved: Fold): void;
+  /**
+   * Whether two folds saved where the same game began go on alike: everything the later games fold
+   * from is equal, whatever the records of the games before (checked after a ruling on an earlier game).
+   */
+  protected abstract sameGameStart(a: Fold, b: Fold): boolean;
+  /**
+   * `into` (a fold saved at or after the beginning of the game after `gameNo`) with game `gameNo`'s
+   * record (its result, flags and what the views show of it) taken from `from` (a fold saved where
+   * the next game began, after a ruling on a flag of game `gameNo`). Leaves both as they are.
+   */
+  protected abstract withGameRecord(gameNo: number, from: Fold, into: Fold): Fold;
 
   // ------------------------------------------------------------------ reads in
 
@@ -562,7 +618,7 @@ export abstract class TableMachine implements TableRuntime {
   protected record(e: StoredEvent): void {
     this.events.push(e);
     this.bySeq.set(e.seq, e);
-    this.applyEvent(e, true);
+    this.foldAt(this.events.length - 1, 'live');
   }
 
   /**
@@ -573,10 +629,15 @@ export abstract class TableMachine implements TableRuntime {
     this.pendingChecks.push(at + this.table.timing.countCheckMs);
   }
 
-  private applyEvent(e: StoredEvent, live: boolean): void {
-    if (e.type === 'tile-moved' && !live) {
+  /**
+   * Folds one event of the log. `rebuild`: the whole log is folded again (each move is restored in
+   * the tracker); `refold`: part of it, after a ruling (the tracker is restored once at the end).
+   */
+  private applyEvent(e: StoredEvent, mode: 'live' | 'rebuild' | 'refold'): void {
+    if (e.type === 'tile-moved') {
       const d = e.data as TileMovedData;
-      this.tracker.restore(d.tag, d.to);
+      this.lastZone.set(d.tag, d.to);
+      if (mode === 'rebuild') this.tracker.restore(d.tag, d.to);
     } else if (e.type === 'count-check') {
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
     } else if (e.type === 'restart-ruling') {
@@ -586,7 +647,17 @@ export abstract class TableMachine implements TableRuntime {
     this.foldEvent(e);
   }
 
-  /** Re-folds the whole log (at start, after a restart and after a director ruling). */
+  /** Folds the event at `index` of the log, and keeps a checkpoint when a game began with it. */
+  private foldAt(index: number, mode: 'live' | 'rebuild' | 'refold'): void {
+    const before = this.foldGameNo();
+    this.applyEvent(this.events[index]!, mode);
+    const gameNo = this.foldGameNo();
+    if (gameNo === before) return;
+    const clean = !this.rulableFlags().some((f) => gameOfFlag(f.id) === gameNo);
+    this.checkpoints.push({ gameNo, index, fold: this.saveFold(), pending: [...this.pendingChecks], clean });
+  }
+
+  /** Re-folds the whole log (at start, after a restart choice, and after a ruling no checkpoint serves). */
   protected rebuild(): void {
     this.events = this.store.events(this.id);
     this.bySeq.clear();
@@ -597,17 +668,105 @@ export abstract class TableMachine implements TableRuntime {
     this.stoppedGames.clear();
     for (const e of this.events) {
       this.bySeq.set(e.seq, e);
-      // the latest ruling on a flag stands (a changed ruling replaces the one before)
-      if (e.type === 'director-ruling') this.rulings.set((e.data as RulingData).flagId, { ...(e.data as RulingData), at: e.at });
+      if (e.type === 'director-ruling') this.noteRuling(e);
       if (e.type === 'game-stopped') this.stoppedGames.add((e.data as GameStoppedData).gameNo);
     }
-    for (const [id, d] of this.rulings) {
-      (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(id);
-      if (d.ruling === 'confirm' && typeof d.deadRack === 'number') this.chosenDeadRacks.set(id, d.deadRack);
-    }
     this.pendingChecks = [];
+    this.checkpoints = [];
+    this.lastZone.clear();
     this.resetFold();
-    for (const e of this.events) this.applyEvent(e, false);
+    for (let i = 0; i < this.events.length; i++) this.foldAt(i, 'rebuild');
+  }
+
+  /** A `director-ruling` event: the latest ruling on a flag stands (a changed ruling replaces the one before). */
+  private noteRuling(e: StoredEvent): void {
+    const d = e.data as RulingData;
+    this.rulings.set(d.flagId, { ...d, at: e.at });
+    this.dismissed.delete(d.flagId);
+    this.confirmed.delete(d.flagId);
+    this.chosenDeadRacks.delete(d.flagId);
+    (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(d.flagId);
+    if (d.ruling === 'confirm' && typeof d.deadRack === 'number') this.chosenDeadRacks.set(d.flagId, d.deadRack);
+  }
+
+  /**
+   * After a ruling (`e`, just appended) on a flag of game `gameNo`: the fold of the whole log with
+   * that ruling, folding again from the checkpoint where game `gameNo` began (see the module
+   * comment). A `director-ruling` event folds to nothing itself (its effect is the ruling sets).
+   */
+  private refoldForRuling(e: StoredEvent, gameNo: number | null): void {
+    this.events.push(e);
+    this.bySeq.set(e.seq, e);
+    this.noteRuling(e);
+    const cps = this.checkpoints;
+    const at = cps.findIndex((c) => c.gameNo === gameNo);
+    // the checkpoints are one a game, in order (else the whole log is folded again)
+    const inOrder = cps.every((c, i) => i === 0 || (c.gameNo === cps[i - 1]!.gameNo + 1 && c.index > cps[i - 1]!.index));
+    if (at < 0 || !cps[at]!.clean || !inOrder) return this.rebuild();
+    const start = cps[at]!;
+    const next = cps[at + 1];
+    if (next && this.refoldOneGame(start, next, at)) return this.restoreTracker();
+    this.restoreFold(start.fold);
+    this.pendingChecks = [...start.pending];
+    this.checkpoints.length = at + 1;
+    for (let i = start.index + 1; i < this.events.length; i++) this.foldAt(i, 'refold');
+    this.restoreTracker();
+  }
+
+  /**
+   * Folds game `start.gameNo` again, up to and with the event the next game began with (`next`);
+   * when the next game begins there as it did, the later games are kept and game
+   * `start.gameNo`'s record in them replaced (returns true). Otherwise returns false, the fold
+   * then to be folded again from `start` to the end of the log.
+   */
+  private refoldOneGame(start: FoldCheckpoint<Fold>, next: FoldCheckpoint<Fold>, at: number): boolean {
+    const live = this.saveFold();
+    const livePending = [...this.pendingChecks];
+    this.restoreFold(start.fold);
+    this.pendingChecks = [...start.pending];
+    for (let i = start.index + 1; i <= next.index; i++) {
+      this.applyEvent(this.events[i]!, 'refold');
+      if (this.foldGameNo() !== start.gameNo && i < next.index) return false;
+    }
+    if (this.foldGameNo() !== next.gameNo || this.rulableFlags().some((f) => gameOfFlag(f.id) === next.gameNo)) return false;
+    const begun = this.saveFold();
+    if (!this.sameGameStart(next.fold, begun)) return false;
+    // the turn boundaries of the ruled game whose count check is still due, before and now: after
+    // `next`, each is dropped by the first count check at or after its time, as in a whole fold
+    const before = next.pending;
+    const now = [...this.pendingChecks];
+    const swapped = (list: readonly number[], checkedTo: number): number[] => {
+      const out = [...list];
+      for (const t of before) {
+        const k = t > checkedTo ? out.indexOf(t) : -1;
+        if (k >= 0) out.splice(k, 1);
+      }
+      for (const t of now) if (t > checkedTo) out.push(t);
+      return out;
+    };
+    const later = this.checkpoints.slice(at + 2);
+    let checkedTo = -Infinity;
+    let j = 0;
+    for (let i = next.index + 1; i < this.events.length; i++) {
+      const e = this.events[i]!;
+      if (e.type === 'count-check') checkedTo = Math.max(checkedTo, e.at);
+      const cp = later[j];
+      if (cp && cp.index === i) {
+        cp.fold = this.withGameRecord(start.gameNo, begun, cp.fold);
+        cp.pending = swapped(cp.pending, checkedTo);
+        j++;
+      }
+    }
+    next.fold = begun;
+    next.pending = now;
+    this.restoreFold(this.withGameRecord(start.gameNo, begun, live));
+    this.pendingChecks = swapped(livePending, checkedTo);
+    return true;
+  }
+
+  /** Every logged tile where its latest move put it, in the tracker (as a whole fold leaves it). */
+  private restoreTracker(): void {
+    for (const [tag, zone] of this.lastZone) this.tracker.restore(tag, zone);
   }
 
   // ------------------------------------------------------------------ a restart mid-game
@@ -677,7 +836,8 @@ export abstract class TableMachine implements TableRuntime {
 
   /**
    * A director's ruling on a flag of the current game, or on a flag of an earlier game still
-   * awaiting the director: a `director-ruling` event, then the whole log is folded again (a
+   * awaiting the director: a `director-ruling` event, then the log is folded again from where the
+   * flag's game began, as a fold of the whole log would have it (a
    * dismissed flag is re-applied with no consequence; a game whose end stands in the log,
    * `game-stopped`, is re-scored as it stood and never plays on). A flag already ruled on takes a
    * different ruling (a misclick undone): logged as a new event with `changes` (the one it
@@ -734,8 +894,7 @@ export abstract class TableMachine implements TableRuntime {
       ...(deadRack !== undefined ? { deadRack } : {}),
       ...(standing ? { changes: { ruling: standing.ruling, ...(standing.deadRack !== undefined ? { deadRack: standing.deadRack } : {}), by: standing.by } } : {}),
     };
-    this.store.append(this.id, 'director-ruling', this.now(), data);
-    this.rebuild();
+    this.refoldForRuling(this.store.append(this.id, 'director-ruling', this.now(), data), gameOfFlag(flagId));
     this.emit();
   }
 

@@ -392,6 +392,24 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
     this.advance(1000);
   }
 
+  /**
+   * The next game at a table that has played one: 3 s after the last step the table is cleared
+   * (every tile lifted at once), 1 s later `game`'s walls are built, one wall a step, then 1.5 s.
+   */
+  nextGame(game: { walls: TileId[][] }): void {
+    this.advance(3000);
+    const moves: Step['moves'] = [];
+    for (const [key, tags] of this.holds) {
+      const [reader, zone] = key.split('/') as [string, string];
+      for (const tag of tags) moves.push({ tile: simulatedTileSet().get(tag)!, from: { reader, zone }, to: null });
+    }
+    this.step({ label: 'the table is cleared', moves });
+    this.advance(1000);
+    const wallZone = (w: number) => this.table.readers.flatMap((r) => Object.entries(r.zones).filter(([, p]) => p.area === 'wall' && p.wall === w).map(([zone]) => ({ reader: r.id, zone })))[0]!;
+    game.walls.forEach((tiles, w) => this.step({ label: `wall ${w + 1} is built`, moves: tiles.map((tile) => ({ tile, from: null, to: wallZone(w) })) }));
+    this.advance(1500);
+  }
+
   /** One simulator step: its lifts and placements as DEL and ADD lines, then the step's dwell. */
   step(s: Step): void {
     for (const m of s.moves) {

@@ -31,10 +31,11 @@
 import type { Card } from '../card/types.js';
 import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction, CountCheckAction, UnseenRack } from './actions.js';
-import { ownerOf, type Place } from './places.js';
+import type { Place } from './places.js';
 import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
 import { afterMove, classifyMove, isOpen, misnamedExposure, type MisnamedExposure } from './misnamed.js';
+import { TilePlaces } from './tile-places.js';
 
 export type { MisnamedExposure } from './misnamed.js';
 
@@ -172,7 +173,10 @@ export interface Flag {
 
 export type Phase = 'waiting' | 'deal' | 'play' | 'ended';
 
-/** The whole state of a Siamese table. Treat as immutable: `apply` returns a new one. */
+/**
+ * The whole state of a Siamese table. Never changed once made: `apply` returns a new one, sharing
+ * what the action did not change (the lists it does not add to, the tiles it does not move).
+ */
 export interface SiameseState {
   gameNo: number;
   phase: Phase;
@@ -182,7 +186,7 @@ export interface SiameseState {
   /** counts turns (each discard or call starts a new one) */
   turnNo: number;
   /** where each tile is (settled); a tile not in the map has never been seen */
-  where: ReadonlyMap<TileId, Place>;
+  where: TilePlaces;
   /** discards of this game, in order */
   discards: TileId[];
   lastDiscard: { tile: TileId; by: number; at: number } | null;
@@ -196,8 +200,6 @@ export interface SiameseState {
   checkedAfterDeal: boolean;
   /** tiles per player when the deal ended (East's first discard; East counted as 27), for 18B */
   dealtCounts: number[] | null;
-  /** results of earlier games at this table */
-  history: { gameNo: number; endReason: string | null; players: PlayerState[]; bothDead: number | null; misdeal: boolean; wallGame: boolean }[];
   /** the walls were used up and the last discard made with no Mah Jongg exposed */
   wallGame: boolean;
   /**
@@ -271,7 +273,7 @@ export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racks
     endReason: null,
     turn: null,
     turnNo: 0,
-    where: new Map(),
+    where: TilePlaces.empty(),
     discards: [],
     lastDiscard: null,
     players: freshPlayers(config.names.length, config.racksPerPlayer),
@@ -280,7 +282,6 @@ export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racks
     misdeal: false,
     checkedAfterDeal: false,
     dealtCounts: null,
-    history: [],
     wallGame: false,
     wallLastOut: [],
     deferredPicks: [],
@@ -293,41 +294,30 @@ export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racks
 
 /** Tiles per rack of each player, inside plus top: `[player][rack]` (tiles). */
 export function rackCounts(state: SiameseState, racksPerPlayer: number): number[][] {
-  const out = state.players.map(() => Array.from({ length: racksPerPlayer }, () => 0));
-  for (const p of state.where.values()) {
-    if (p.area === 'rack' || p.area === 'top') {
-      const row = out[p.player];
-      if (row && p.rack < row.length) row[p.rack]! += 1;
-    }
-  }
-  return out;
+  const w = state.where;
+  return state.players.map((_, player) =>
+    Array.from({ length: racksPerPlayer }, (_, rack) => w.countIn({ area: 'rack', player, rack }) + w.countIn({ area: 'top', player, rack })),
+  );
 }
 
 /** Tiles a player holds: both racks plus exposures (003 rule 18C). */
 export function playerCount(state: SiameseState, player: number): number {
-  let n = 0;
-  for (const p of state.where.values()) if (ownerOf(p) === player) n++;
-  return n;
+  return state.where.heldBy(player);
 }
 
-/** Tiles on one place kind of one rack, in arrival order of the map. */
+/** Tiles on one place kind of one rack, in the order they were first placed (the map's order). */
 export function tilesAt(state: SiameseState, area: 'rack' | 'top', player: number, rack: number): TileId[] {
-  const out: TileId[] = [];
-  for (const [t, p] of state.where) if (p.area === area && p.player === player && p.rack === rack) out.push(t);
-  return out;
+  return state.where.tilesIn({ area, player, rack });
 }
 
 /** Tiles left in each wall, indexed by wall number (tiles). */
 export function wallLeft(state: SiameseState, walls: number): number[] {
-  const out = Array.from({ length: walls }, () => 0);
-  for (const p of state.where.values()) if (p.area === 'wall' && p.wall < walls) out[p.wall]! += 1;
-  return out;
+  return Array.from({ length: walls }, (_, wall) => state.where.countIn({ area: 'wall', wall }));
 }
 
 /** The current wall: the first wall in the table's order that still holds a tile, or null when all are used up. */
 export function currentWall(state: SiameseState, wallOrder: readonly number[]): number | null {
-  const left = wallLeft(state, Math.max(...wallOrder) + 1);
-  for (const w of wallOrder) if ((left[w] ?? 0) > 0) return w;
+  for (const wall of wallOrder) if (state.where.countIn({ area: 'wall', wall }) > 0) return wall;
   return null;
 }
 
@@ -388,23 +378,18 @@ export function siameseReferee(config: SiameseConfig) {
       evidence: { tiles: f.tiles, refs: f.refs ?? [f.ref], counts: rackCounts(s, config.racksPerPlayer) },
       ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
     };
-    s.flags.push(flag);
+    s.flags = [...s.flags, flag];
     raised.push(flag);
     if (status !== 'dismissed') consequence(s);
   }
 
+  /**
+   * The state an action starts from: a new object sharing every list with `s` (each change makes a
+   * new list: `where` by {@link TilePlaces.with}, the others as `[...list, item]`), with copies of
+   * the players and their racks only (two players, a few fields: what most actions change).
+   */
   function clone(s: SiameseState): SiameseState {
-    return {
-      ...s,
-      where: new Map(s.where),
-      discards: [...s.discards],
-      players: s.players.map((p) => ({ ...p, racks: p.racks.map((r) => ({ ...r })) })),
-      flags: [...s.flags],
-      wallLastOut: [...s.wallLastOut],
-      deferredPicks: [...s.deferredPicks],
-      notSeen: [...s.notSeen],
-      misnamed: s.misnamed.map((m) => ({ ...m })),
-    };
+    return { ...s, players: s.players.map((p) => ({ ...p, racks: p.racks.map((r) => ({ ...r })) })) };
   }
 
   function endGame(s: SiameseState, reason: string): void {
@@ -653,7 +638,7 @@ export function siameseReferee(config: SiameseConfig) {
     p.picks += 1;
     if (s.phase === 'play' && a.unheard) {
       // the current wall depends on the zones the hub could not hear: judged later (judgeDeferred)
-      s.deferredPicks.push({ player: a.player, wall: a.wall, tile: a.tile, left: a.left ?? { from: a.at, to: a.at }, to: a.to, at: a.at, ref: a.ref });
+      s.deferredPicks = [...s.deferredPicks, { player: a.player, wall: a.wall, tile: a.tile, left: a.left ?? { from: a.at, to: a.at }, to: a.to, at: a.at, ref: a.ref }];
     } else if (s.phase === 'play' && wallBefore !== null && a.wall !== wallBefore) raiseWrongWall(s, raised, a.player, a.wall, wallBefore, a.tile, a.at, a.ref);
     if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
   }
@@ -717,14 +702,14 @@ export function siameseReferee(config: SiameseConfig) {
       if (!p || p.racks.every((r) => r.dead || r.mahJongg)) continue;
       if (wrong !== null) raiseWrongWall(s, raised, d.player, d.wall, wrong, d.tile, d.at, d.ref);
       else if (unknown) {
-        s.notSeen.push({
+        s.notSeen = [...s.notSeen, {
           rule: '003 rule 20',
           player: d.player,
           tiles: [d.tile],
           window: { from: Math.min(d.left.from, unknown.out.from), to: Math.max(d.left.to, unknown.out.to) },
           title: `${name(d.player)}'s pick of ${d.tile} from wall ${d.wall + 1}: wall ${unknown.wall + 1}'s last tile left in the same window, while a reader was not heard; which came first (a pick from the wrong wall?) is not known`,
           ref: d.ref,
-        });
+        }];
       }
     }
   }
@@ -820,7 +805,7 @@ export function siameseReferee(config: SiameseConfig) {
       s.phase = 'play';
       s.dealtCounts = s.players.map((_, i) => (i === player ? SIAMESE_HAND : playerCount(s, i)));
     }
-    s.discards.push(tile);
+    s.discards = [...s.discards, tile];
     s.lastDiscard = { tile, by: player, at };
     const wallsEmpty = currentWall(s, config.wallOrder) === null;
     newTurn(s, nextActive(s, player), null, unseen);
@@ -849,7 +834,7 @@ export function siameseReferee(config: SiameseConfig) {
       // 003 rule 19A/B: the discard this player called this turn was named wrongly
       const called = s.players[a.player]?.calledTile;
       if (called && a.named) {
-        s.misnamed.push(misnamedExposure({ claimer: a.player, rack: a.rack, tile: called.tile, named: a.named, discarder: called.from, at: a.at, ref: a.ref }, s.where, a.unseenRacks ?? []));
+        s.misnamed = [...s.misnamed, misnamedExposure({ claimer: a.player, rack: a.rack, tile: called.tile, named: a.named, discarder: called.from, at: a.at, ref: a.ref }, s.where, a.unseenRacks ?? [])];
       }
       return { state: s, flags: raised, boundary };
     }
@@ -867,20 +852,18 @@ export function siameseReferee(config: SiameseConfig) {
     // a move seen with every zone heard: the picks made while one was not are judged first
     if (!a.unheard) judgeDeferred(s, raised);
     const wallBefore = currentWall(s, config.wallOrder);
-    (s.where as Map<TileId, Place>).set(a.tile, to); // s is a fresh clone
+    s.where = s.where.with(a.tile, to);
     if (from?.area === 'wall' && to.area !== 'wall' && s.phase !== 'waiting') {
       const out = a.left ?? { from: a.at, to: a.at };
       const last = s.wallLastOut[from.wall];
-      s.wallLastOut[from.wall] = last ? { from: Math.max(last.from, out.from), to: Math.max(last.to, out.to) } : out;
+      const wallLastOut = [...s.wallLastOut];
+      wallLastOut[from.wall] = last ? { from: Math.max(last.from, out.from), to: Math.max(last.to, out.to) } : out;
+      s.wallLastOut = wallLastOut;
     }
 
     // -- a new game begins when all 152 tiles are back in the walls
     if (a.type === 'build') {
-      const inWalls = [...s.where.values()].filter((p) => p.area === 'wall').length;
-      if (inWalls === TILES_IN_SET && s.phase !== 'deal') {
-        if (s.gameNo > 0 && prev.phase !== 'waiting') {
-          s.history.push({ gameNo: s.gameNo, endReason: s.endReason, players: s.players, bothDead: s.bothDead, misdeal: s.misdeal, wallGame: s.wallGame });
-        }
+      if (s.where.inWalls() === TILES_IN_SET && s.phase !== 'deal') {
         s.gameNo += 1;
         s.phase = 'deal';
         s.endReason = null;
@@ -905,7 +888,10 @@ export function siameseReferee(config: SiameseConfig) {
     if (s.phase === 'waiting' || s.phase === 'ended') return { state: s, flags: raised, boundary };
 
     // a mis-named discard claimed for an exposure being corrected (003 rule 19A, ./misnamed.ts)
-    const open = s.misnamed.find(isOpen);
+    // the open entry is changed below: a copy, in a new list (the state before keeps its own)
+    const found = s.misnamed.find(isOpen);
+    const open = found && { ...found };
+    if (open) s.misnamed = s.misnamed.map((m) => (m === found ? open : m));
     const bearing = open
       ? classifyMove(open, { type: a.type === 'discard' || a.type === 'call' || a.type === 'pick' ? a.type : 'other', player: 'player' in a ? a.player : null, tile: a.tile, from })
       : null;
@@ -986,14 +972,14 @@ export function siameseReferee(config: SiameseConfig) {
       for (const [ri, r] of p.racks.entries()) {
         if (!r.mahJongg || prev.players[pi]?.racks[ri]?.mahJongg) continue;
         const window = a.left ?? { from: a.at, to: a.at };
-        s.notSeen.push({
+        s.notSeen = [...s.notSeen, {
           rule: '003 rules 17 and 19',
           player: pi,
           tiles: tilesAt(s, 'top', pi, ri),
           window,
           title: `${name(pi)}'s Mah Jongg on rack ${ri + 1} was completed while a reader was not heard: its order among the Mah Jonggs and whether its last tile was a called discard are not known`,
           ref: a.ref,
-        });
+        }];
       }
     }
   }

@@ -364,7 +364,7 @@ export function standardReferee(config: StandardConfig) {
       ...(f.exposures ? { exposures: f.exposures } : {}),
       ...(f.why ? { why: f.why } : {}),
     };
-    s.flags.push(flag);
+    s.flags = [...s.flags, flag];
     raised.push(flag);
     return !dismissed;
   }
@@ -415,7 +415,7 @@ export function standardReferee(config: StandardConfig) {
 
   /** A player dies: a dead hand neither picks nor discards (NMJL). */
   function kill(s: StandardState, player: number, reason: string): void {
-    const p = s.players[player]!;
+    const p = writable(s, player);
     if (p.dead) return;
     p.dead = true;
     p.deadReason = reason;
@@ -498,7 +498,7 @@ export function standardReferee(config: StandardConfig) {
     for (let p = 0; p < SEATS; p++) {
       const incoming = out[from(p)]!;
       const kept = incoming.slice(Math.min(blind[p] ?? 0, incoming.length));
-      s.players[p]!.rack = [...removeTiles(s.players[p]!.rack, own[p]!, `pass of ${name(p)}`), ...kept];
+      writable(s, p).rack = [...removeTiles(s.players[p]!.rack, own[p]!, `pass of ${name(p)}`), ...kept];
     }
     s.stage = stage + 1;
   }
@@ -517,7 +517,7 @@ export function standardReferee(config: StandardConfig) {
       give.push(takeJokers(s, raised, p, tiles, a, 'courtesy pass'));
     }
     for (let p = 0; p < SEATS; p++) {
-      const me = s.players[p]!;
+      const me = writable(s, p);
       me.rack = [...removeTiles(me.rack, give[p]!, `courtesy of ${name(p)}`), ...give[(p + 2) % SEATS]!];
     }
     startPlay(s);
@@ -546,29 +546,32 @@ export function standardReferee(config: StandardConfig) {
     const back = s.passedOver.indexOf(a.player);
     if (back >= 0) {
       // she plays again: her turn comes round as before
-      s.passedOver.splice(back, 1);
-      s.notSeen.push({ rule, player: a.player, tiles: [a.tile], title: `${name(a.player)} ${what} while ${turnText}, after her turn had been passed over while her rack could not be heard; whether it was in turn is not known`, at: a.at, ref: a.ref });
+      s.passedOver = s.passedOver.filter((_, i) => i !== back);
+      s.notSeen = [...s.notSeen, { rule, player: a.player, tiles: [a.tile], title: `${name(a.player)} ${what} while ${turnText}, after her turn had been passed over while her rack could not be heard; whether it was in turn is not known`, at: a.at, ref: a.ref }];
       return true;
     }
     const involved = [a.player, ...(turn !== null && turn !== a.player ? [turn] : [])].filter((q) => a.unheard?.includes(q));
     if (involved.length === 0) return false;
     // the player on turn was passed over unseen (her hand declared dead by the director, perhaps):
     // her later turns are passed over too until she plays again
-    if (turn !== null && turn !== a.player && a.unheard?.includes(turn) && !s.passedOver.includes(turn)) s.passedOver.push(turn);
-    s.notSeen.push({
-      rule,
-      player: a.player,
-      tiles: [a.tile],
-      title: `${name(a.player)} ${what} while ${turnText}; ${involved.map((q) => `${name(q)}'s rack`).join(' and ')} could not be heard, so whether it was in turn is not known${turn !== null && s.passedOver.includes(turn) ? `; ${name(turn)}'s turns are passed over until she plays again` : ''}`,
-      at: a.at,
-      ref: a.ref,
-    });
+    if (turn !== null && turn !== a.player && a.unheard?.includes(turn) && !s.passedOver.includes(turn)) s.passedOver = [...s.passedOver, turn];
+    s.notSeen = [
+      ...s.notSeen,
+      {
+        rule,
+        player: a.player,
+        tiles: [a.tile],
+        title: `${name(a.player)} ${what} while ${turnText}; ${involved.map((q) => `${name(q)}'s rack`).join(' and ')} could not be heard, so whether it was in turn is not known${turn !== null && s.passedOver.includes(turn) ? `; ${name(turn)}'s turns are passed over until she plays again` : ''}`,
+        at: a.at,
+        ref: a.ref,
+      },
+    ];
     return true;
   }
 
   function doPick(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'pick' }>): void {
     const player = a.player;
-    const p = s.players[player]!;
+    const p = writable(s, player);
     if (p.dead) return; // a dead hand does not pick
     if ((s.turn !== player || s.turnHas !== 'nothing') && unheardTurn(s, a, RULES.outOfTurn, 'picked')) {
       s.turn = player;
@@ -584,13 +587,13 @@ export function standardReferee(config: StandardConfig) {
     s.wallLeft -= 1;
     p.rack.push(a.tile);
     s.turnHas = 'picked';
-    if (s.lastDiscard) s.lastDiscard.racked = true;
+    if (s.lastDiscard) s.lastDiscard = { ...s.lastDiscard, racked: true };
     checkCount(s, raised, player, a);
   }
 
   function doDiscard(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'discard' }>): boolean {
     const player = a.player;
-    const p = s.players[player]!;
+    const p = writable(s, player);
     if (p.dead) return false;
     if ((s.turn !== player || s.turnHas === 'nothing') && unheardTurn(s, a, s.turn !== player ? RULES.outOfTurn : RULES.discardBeforePick, 'discarded')) {
       s.turn = player;
@@ -612,7 +615,7 @@ export function standardReferee(config: StandardConfig) {
       p.hold = null;
     }
     p.rack = removeTiles(p.rack, [a.tile], `discard of ${name(player)}`);
-    s.discards.push(a.tile);
+    s.discards = [...s.discards, a.tile];
     s.lastDiscard = { tile: a.tile, by: player, racked: false };
     s.firstDiscardDone = true;
     s.exchanged = null;
@@ -631,10 +634,10 @@ export function standardReferee(config: StandardConfig) {
    * jokers in play (000). A rack the hub could not hear at the discard is not judged (noted).
    */
   function judgeRack(s: StandardState, raised: StandardFlag[], player: number, a: Base): void {
-    const p = s.players[player]!;
+    const p = writable(s, player);
     if (p.dead) return;
     if (a.unheard?.includes(player)) {
-      s.notSeen.push({ rule: RULES.exposuresFitNoHand, player, tiles: p.exposures.flat(), title: `${name(player)}'s exposures were not judged against the card: her rack could not be heard at her discard`, at: a.at, ref: a.ref });
+      s.notSeen = [...s.notSeen, { rule: RULES.exposuresFitNoHand, player, tiles: p.exposures.flat(), title: `${name(player)}'s exposures were not judged against the card: her rack could not be heard at her discard`, at: a.at, ref: a.ref }];
       return;
     }
     const j = judgeExposures(config.cards, p.exposures);
@@ -678,9 +681,9 @@ export function standardReferee(config: StandardConfig) {
     // NMJL: Mah Jongg beats an exposure; otherwise the next in turn from the discarder
     const dist = (p: number) => (p - ld.by + SEATS) % SEATS;
     const win = [...legal].sort((x, y) => Number(y.for === 'mah-jongg') - Number(x.for === 'mah-jongg') || dist(x.player) - dist(y.player))[0]!;
-    const p = s.players[win.player]!;
+    const p = writable(s, win.player);
     s.lastDiscard = null;
-    s.discards.pop();
+    s.discards = s.discards.slice(0, -1);
     s.turn = win.player;
     s.turnHas = 'called';
     s.calledFrom = ld.by;
@@ -700,14 +703,15 @@ export function standardReferee(config: StandardConfig) {
    * after the discarder. An `expose` by the caller is judged instead (doExpose).
    */
   function refuseOddCall(s: StandardState, raised: StandardFlag[], a: StandardAction): void {
-    for (const [q, p] of s.players.entries()) {
-      const h = p.hold;
-      if (!h?.pending || p.dead || (a.type === 'expose' && a.player === q)) continue;
+    for (const [q, before] of s.players.entries()) {
+      const h = before.hold;
+      if (!h?.pending || before.dead || (a.type === 'expose' && a.player === q)) continue;
+      const p = writable(s, q);
       const { pending, ...held } = h;
       p.hold = held;
       if (!raise(s, raised, { kind: 'illegal-call', rule: RULES.illegalCall, title: `${name(q)} called the discard for a ${h.for}`, player: q, consequence: 'the call is refused', ref: `${pending.ref}.${q}`, at: pending.at, tiles: [h.tile] })) continue;
       p.hold = null;
-      s.discards.push(h.tile);
+      s.discards = [...s.discards, h.tile];
       s.lastDiscard = { tile: h.tile, by: h.from, racked: false };
       s.calledFrom = null;
       s.turn = nextAlive(s, h.from);
@@ -717,7 +721,7 @@ export function standardReferee(config: StandardConfig) {
 
   function doExpose(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'expose' }>): void {
     const player = a.player;
-    const p = s.players[player]!;
+    const p = writable(s, player);
     if (p.dead) return;
     const rest = removeTiles(p.rack, a.tiles, `exposure of ${name(player)}`);
     const hold = p.hold;
@@ -757,7 +761,7 @@ export function standardReferee(config: StandardConfig) {
   function doJokerExchange(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'joker-exchange' }>): void {
     const player = a.player;
     const owner = seat(a.owner, 'joker exchange owner');
-    const p = s.players[player]!;
+    const p = writable(s, player);
     if (p.dead) return;
     if (s.turn !== player) {
       deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} exchanged a joker out of turn`, a, [a.tile]);
@@ -767,7 +771,7 @@ export function standardReferee(config: StandardConfig) {
       deadFor(s, raised, 'joker-exchange-before-pick', RULES.jokerExchangeBeforePick, player, `${name(player)} exchanged a joker before picking`, a, [a.tile]);
       return;
     }
-    const exp = s.players[owner]!.exposures[a.exposure];
+    const exp = writable(s, owner).exposures[a.exposure];
     const natural = exp?.find((t) => t !== 'J');
     const killing = !config.killingExposureJokersInPlay && s.players[owner]!.dead && s.players[owner]!.killedBy === a.exposure;
     const why = !exp
@@ -820,7 +824,7 @@ export function standardReferee(config: StandardConfig) {
 
   function doMahJongg(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'mah-jongg' }>): void {
     const player = a.player;
-    const p = s.players[player]!;
+    const p = writable(s, player);
     if (p.dead) return;
     const concealed = p.hold ? [...p.rack, p.hold.tile] : p.rack;
     const onTurn = s.turn === player && s.turnHas !== 'nothing';
@@ -860,7 +864,7 @@ export function standardReferee(config: StandardConfig) {
     if (p.hold) {
       // the called tile goes back to the floor; play resumes after the discarder
       const from = p.hold.from;
-      s.discards.push(p.hold.tile);
+      s.discards = [...s.discards, p.hold.tile];
       s.lastDiscard = { tile: p.hold.tile, by: from, racked: false };
       p.hold = null;
       p.dead = true;
@@ -875,8 +879,28 @@ export function standardReferee(config: StandardConfig) {
     if (exposedBy.length >= 2) end(s, `${name(player)}'s Mah Jongg in error: ${exposedBy.length} players exposed`);
   }
 
+  /** Players copied by the action being applied (see {@link writable}). */
+  let owned = new Set<StandardPlayer>();
+
+  /**
+   * Player `i` of `s` to change in this action: a copy of the player (its rack and exposures
+   * copied), made at the first change and put in `s.players`; later calls in the same action get
+   * the same copy. The other players stay shared with the state before.
+   */
+  function writable(s: StandardState, i: number): StandardPlayer {
+    const p = s.players[i]!;
+    if (owned.has(p)) return p;
+    const copy: StandardPlayer = { ...p, rack: [...p.rack], exposures: p.exposures.map((g) => [...g]), hold: p.hold && { ...p.hold } };
+    owned.add(copy);
+    s.players[i] = copy;
+    return copy;
+  }
+
   function apply(prev: StandardState, a: StandardAction): StandardResult {
-    const s: StandardState = structuredClone(prev);
+    // a new state sharing every list with `prev` (a change makes a new list, a changed player is
+    // copied by `writable`): an action costs what it changes, not a copy of the whole game
+    const s: StandardState = { ...prev, players: [...prev.players] };
+    owned = new Set();
     const raised: StandardFlag[] = [];
     let boundary = false;
     if ('player' in a) seat(a.player, a.type);
@@ -896,7 +920,7 @@ export function standardReferee(config: StandardConfig) {
     if (s.phase === 'waiting' || s.phase === 'ended') throw new StandardActionError(`${a.type} (ref ${a.ref}): no game is in play (${s.phase})`);
     if (a.type === 'pick' && !s.firstDiscardDone && config.practice?.shortTakesNextTile && oneShort(a.player, heldCount(s.players[a.player]!)) && s.wallLeft > 0) {
       // NMJL practice (./misdeal.ts): one short before East's first discard takes the next wall tile, not flagged
-      s.players[a.player]!.rack.push(a.tile);
+      writable(s, a.player).rack.push(a.tile);
       s.wallLeft -= 1;
       return { state: s, flags: raised, boundary };
     }

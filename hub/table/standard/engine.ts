@@ -31,13 +31,14 @@
  * tick, the fold, rulings, publishing and reconciliation across a reader's reconnect are the shared
  * machinery of ../machine.ts; this file keeps what is the standard game's own.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { type StandardAction, type StandardState } from '../../../rules/referee/standard.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
-import { StandardGame, type CountMismatch, type RefusedBlindPass, type Unexplained } from './game.js';
+import { StandardGame, type StandardGameSnapshot, type Unexplained } from './game.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
@@ -76,8 +77,34 @@ export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings 
 
 export type { CountMismatch, RefusedBlindPass, Unexplained } from './game.js';
 
+/** An earlier game of a standard table as it stood when the next deal began: result, flags and their evidence. */
+interface PastGame {
+  gameNo: number;
+  phase: StandardState['phase'];
+  endReason: string | null;
+  points: number[] | null;
+  flags: PublicFlag[];
+  evidence: FlagEvidence[];
+}
+
+/**
+ * The standard part of the fold, as a {@link TableMachine} checkpoint keeps it: the standard game's
+ * fold (./game.ts: the referee's state, a value, with the current game's lists and the record
+ * lines), the earlier games (an array never changed once made), and copies of the aggregator and
+ * of what the fold changes in place.
+ */
+interface StandardFold {
+  game: StandardGameSnapshot;
+  agg: StandardAggregator;
+  inferred: readonly Omit<StandardAction, 'at' | 'ref'>[];
+  past: readonly PastGame[];
+  unheard: { agg: StandardAggregator; moves: readonly HeldEvent[] } | null;
+  notSeenWindows: ReadonlyMap<number, { from: number; to: number }>;
+  laidOutUnheard: NonNullable<DirectorTableView['notSeen']>;
+}
+
 /** One live standard table. Implements the API's TableRuntime. */
-export class StandardTableEngine extends TableMachine {
+export class StandardTableEngine extends TableMachine<StandardFold> {
   /** the standard game's fold (./game.ts): the referee's state with the entries, the hub's own flags, the record lines */
   private game!: StandardGame;
   /** the referee's state with the director's entries applied */
@@ -95,8 +122,8 @@ export class StandardTableEngine extends TableMachine {
   private readonly flagRefs = new Map<string, number>();
   /** the scoring settings in force on this table */
   private settings!: ScoringSettings;
-  /** the table's earlier games as they stood when the next deal began: result, flags and their evidence */
-  private past: { gameNo: number; phase: StandardState['phase']; endReason: string | null; points: number[] | null; flags: PublicFlag[]; evidence: FlagEvidence[] }[] = [];
+  /** the table's earlier games as they stood when the next deal began (a new array when one is added) */
+  private past: readonly PastGame[] = [];
   /**
    * since a move was logged with a zone not heard, until `readers-heard`: the aggregator as it was
    * before (what the referee has judged) and the moves held back (see {@link StandardTableEngine.judgeUnheard})
@@ -131,6 +158,46 @@ export class StandardTableEngine extends TableMachine {
     this.unheard = null;
     this.notSeenWindows.clear();
     this.laidOutUnheard = [];
+  }
+
+  protected foldGameNo(): number {
+    return this.state.gameNo;
+  }
+
+  protected saveFold(): StandardFold {
+    return {
+      game: this.game.save(),
+      agg: this.agg.clone(),
+      inferred: [...this.inferred],
+      past: this.past,
+      unheard: this.unheard && { agg: this.unheard.agg.clone(), moves: [...this.unheard.moves] },
+      notSeenWindows: new Map(this.notSeenWindows),
+      laidOutUnheard: [...this.laidOutUnheard],
+    };
+  }
+
+  protected restoreFold(f: StandardFold): void {
+    this.game.restore(f.game);
+    this.agg = f.agg.clone();
+    this.inferred = [...f.inferred];
+    this.past = f.past;
+    this.unheard = f.unheard && { agg: f.unheard.agg.clone(), moves: [...f.unheard.moves] };
+    this.notSeenWindows.clear();
+    for (const [k, w] of f.notSeenWindows) this.notSeenWindows.set(k, w);
+    this.laidOutUnheard = [...f.laidOutUnheard];
+  }
+
+  /** Everything but the earlier games (their results and record lines): the new game's state and lists, the aggregator, the moves held while a zone was not heard. */
+  protected sameGameStart(a: StandardFold, b: StandardFold): boolean {
+    const { past: _a, notSeenWindows: _aw, game: ga, ...restA } = a;
+    const { past: _b, notSeenWindows: _bw, game: gb, ...restB } = b;
+    return StandardGame.sameStart(ga, gb) && isDeepStrictEqual(restA, restB);
+  }
+
+  /** Game `gameNo` as it stood when the next deal began (`past`: result, flags, evidence) and its record lines. */
+  protected withGameRecord(gameNo: number, from: StandardFold, into: StandardFold): StandardFold {
+    const ended = from.past.find((g) => g.gameNo === gameNo);
+    return { ...into, past: ended ? into.past.map((g) => (g.gameNo === gameNo ? ended : g)) : into.past, game: StandardGame.withLinesOf(gameNo, from.game, into.game) };
   }
 
   /** One event into the standard game: moves through the aggregator to the referee, count checks against the rack readers, director entries (000). */
@@ -366,7 +433,7 @@ export class StandardTableEngine extends TableMachine {
   private act(a: StandardAction, e: StoredEvent): void {
     if (a.type === 'deal' && this.state.gameNo > 0) {
       const s = this.state;
-      this.past.push({ gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() });
+      this.past = [...this.past, { gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() }];
     }
     if (a.type === 'deal') {
       this.inferred = [];

@@ -5,6 +5,7 @@
  * table (./engine.ts) feeds it from its log, and records each line it takes; a record read back
  * (hub/record/replay.ts) feeds it the same lines, so the two give the same flags and points.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { heldCount, initialStandardState, standardReferee, StandardActionError, type StandardAction, type StandardReferee, type StandardState } from '../../../rules/referee/standard.js';
 import { ScoringError, type TournamentOutcome } from '../../../rules/scoring/tournament.js';
 import { scoreWithSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
@@ -79,6 +80,24 @@ export interface StandardGameConfig {
   practice?: NmjlPractice;
 }
 
+/**
+ * A {@link StandardGame} as it stood at one point of the fold, a value later folding does not
+ * change (what the table's fold checkpoints keep, hub/table/machine.ts): the referee's state (never
+ * changed once made), copies of the current game's lists, and the record lines of each game (the
+ * current game's copied, the earlier games' shared: no line is added to a game once the next began).
+ */
+export interface StandardGameSnapshot {
+  state: StandardState;
+  lookedAt: readonly number[];
+  announced: ReadonlyMap<number, string>;
+  entryFlags: readonly PublicFlag[];
+  beforeMahJongg: { ref: string; state: StandardState } | null;
+  mismatches: readonly CountMismatch[];
+  refusedPasses: readonly RefusedBlindPass[];
+  unexplained: readonly Unexplained[];
+  lines: ReadonlyMap<number, readonly RecordLine[]>;
+}
+
 /** The standard game's fold of record lines; `state` is the referee's state with the entries applied. */
 export class StandardGame {
   state: StandardState = initialStandardState();
@@ -107,6 +126,54 @@ export class StandardGame {
   /** The NMJL practice settings in force (rules/referee/misdeal.ts). */
   private get practice(): NmjlPractice {
     return this.config.practice ?? NMJL_PRACTICE_DEFAULTS;
+  }
+
+  /** The fold as it stands now ({@link StandardGameSnapshot}); copies only the current game's lists and lines. */
+  save(): StandardGameSnapshot {
+    const g = this.state.gameNo;
+    return {
+      state: this.state,
+      lookedAt: [...this.lookedAt],
+      announced: new Map(this.announced),
+      entryFlags: [...this.entryFlags],
+      beforeMahJongg: this.beforeMahJongg,
+      mismatches: [...this.mismatches],
+      refusedPasses: [...this.refusedPasses],
+      unexplained: [...this.unexplained],
+      lines: new Map([...this.lines].map(([n, l]) => [n, n >= g ? [...l] : l])),
+    };
+  }
+
+  /** Puts the fold back as `saved` had it (`saved` stays as it is; games begun after it lose their lines). */
+  restore(saved: StandardGameSnapshot): void {
+    const g = saved.state.gameNo;
+    this.state = saved.state;
+    this.lookedAt = [...saved.lookedAt];
+    this.announced = new Map(saved.announced);
+    this.entryFlags = [...saved.entryFlags];
+    this.beforeMahJongg = saved.beforeMahJongg;
+    this.mismatches = [...saved.mismatches];
+    this.refusedPasses = [...saved.refusedPasses];
+    this.unexplained.length = 0;
+    this.unexplained.push(...saved.unexplained);
+    this.lines.clear();
+    for (const [n, l] of saved.lines) this.lines.set(n, n >= g ? [...l] : (l as RecordLine[]));
+  }
+
+  /** Whether two snapshots go on alike: equal but for the record lines of the games before the current one. */
+  static sameStart(a: StandardGameSnapshot, b: StandardGameSnapshot): boolean {
+    const { lines: la, ...restA } = a;
+    const { lines: lb, ...restB } = b;
+    const g = a.state.gameNo;
+    const current = (l: ReadonlyMap<number, readonly RecordLine[]>) => [...l].filter(([n]) => n >= g);
+    return isDeepStrictEqual(restA, restB) && isDeepStrictEqual(current(la), current(lb));
+  }
+
+  /** `into` with game `gameNo`'s record lines taken from `from` (both left as they are). */
+  static withLinesOf(gameNo: number, from: StandardGameSnapshot, into: StandardGameSnapshot): StandardGameSnapshot {
+    const l = from.lines.get(gameNo);
+    if (!l) return into;
+    return { ...into, lines: new Map(into.lines).set(gameNo, l) };
   }
 
   private name(p: number): string {
