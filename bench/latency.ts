@@ -407,7 +407,14 @@ class BenchTable {
     }
     if (restAt < 0) return false; // a lift only: the tiles stay where they were until they come to rest
     this.pending.push({
-      tiles: step.moves.filter((m) => m.to).map((m) => m.tile), print: printOfPositions(this.zones, this.counts), restAt, dueAt, defaultWindow, counted: this.stats.measuring, label: `step ${i}: ${step.label}` });
+      tiles: step.moves.filter((m) => m.to).map((m) => m.tile),
+      print: printOfPositions(this.zones, this.counts),
+      restAt,
+      dueAt,
+      defaultWindow,
+      counted: this.stats.measuring,
+      label: `step ${i}: ${step.label}`,
+    });
     return true;
   }
 
@@ -421,17 +428,32 @@ class BenchTable {
  * Measures one table count. @throws Error when the hub does not start or the tables never show
  * their walls within 60 s
  */
-async function measure(n: number, measureMs: number, warmupMs: number, demo: LoadedTable, games: GameResult[], memory: boolean, log: (l: string) => void, protocol: ProtocolVersion = 1): Promise<LatencyResult> {
+async function measure(
+  n: number,
+  measureMs: number,
+  warmupMs: number,
+  demo: LoadedTable,
+  games: GameResult[],
+  memory: boolean,
+  log: (l: string) => void,
+  protocol: ProtocolVersion = 1,
+): Promise<LatencyResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-bench-'));
   const dataDir = memory ? ':memory:' : dir;
   const loaded = cloneTables(demo, n);
   const setupStart = performance.now();
-  const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token', });
+  const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token' });
   const stats: Stats = { lines: 0, deltas: 0, seqGaps: 0, dropped: 0, commands: 0, samples: [], measuring: false };
   // where the time goes: the supervisor's line handling, the engines' ticks (settled moves → log →
   // fold), the store's flush (the durable write before every publish), the public view computed per
   // delta, and the reader-status refresh (the hub calls it on every table every staleMs / 2)
-  const timed = [new Timed('supervisor.line'), new Timed('engine.tick (includes store.flush when it publishes)'), new Timed('store.flush'), new Timed('engine.publicView'), new Timed('engine.readerStatusChanged')];
+  const timed = [
+    new Timed('supervisor.line'),
+    new Timed('engine.tick (includes store.flush when it publishes)'),
+    new Timed('store.flush'),
+    new Timed('engine.publicView'),
+    new Timed('engine.readerStatusChanged'),
+  ];
   timed[0]!.wrap(hub.supervisor, 'line');
   timed[2]!.wrap(hub.store, 'flush');
   for (const e of hub.engines.values()) {
@@ -452,7 +474,9 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
       await sleep(50);
     }
     const s1 = (ms: number) => (ms / 1000).toFixed(1);
-    log(`  ${n} table${n > 1 ? 's' : ''}${memory ? ', event log IN MEMORY (diagnostic: no durable write before a publish)' : ''}: startHub ${s1(startedIn)} s, ${n} socket.io clients watching at ${s1(connectedIn)} s, ${n * 9} readers' snapshots shown at ${s1(performance.now() - setupStart)} s (load average ${os.loadavg()[0]!.toFixed(1)}); playing ${(warmupMs / 1000).toFixed(0)} s warm-up + ${(measureMs / 1000).toFixed(0)} s measured`);
+    log(
+      `  ${n} table${n > 1 ? 's' : ''}${memory ? ', event log IN MEMORY (diagnostic: no durable write before a publish)' : ''}: startHub ${s1(startedIn)} s, ${n} socket.io clients watching at ${s1(connectedIn)} s, ${n * 9} readers' snapshots shown at ${s1(performance.now() - setupStart)} s (load average ${os.loadavg()[0]!.toFixed(1)}); playing ${(warmupMs / 1000).toFixed(0)} s warm-up + ${(measureMs / 1000).toFixed(0)} s measured`,
+    );
 
     // play: each table one move every MOVE_EVERY_MS (a lift, the placement IN_HAND_MS later), starts spread out
     let stop = false;
@@ -496,8 +520,14 @@ async function measure(n: number, measureMs: number, warmupMs: number, demo: Loa
     const rest = stats.samples.map((s) => s.rest).sort((a, b) => a - b);
     const toPublish = stats.samples.map((s) => s.toPublish).sort((a, b) => a - b);
     const toClient = stats.samples.map((s) => s.toClient).sort((a, b) => a - b);
-    const restDefault = stats.samples.filter((s) => s.defaultWindow).map((s) => s.rest).sort((a, b) => a - b);
-    const restRack = stats.samples.filter((s) => !s.defaultWindow).map((s) => s.rest).sort((a, b) => a - b);
+    const restDefault = stats.samples
+      .filter((s) => s.defaultWindow)
+      .map((s) => s.rest)
+      .sort((a, b) => a - b);
+    const restRack = stats.samples
+      .filter((s) => !s.defaultWindow)
+      .map((s) => s.rest)
+      .sort((a, b) => a - b);
     const ms = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
     return {
       tables: n,
@@ -543,7 +573,9 @@ export async function runLatencyBench(opts: LatencyOptions = {}): Promise<Latenc
   const floorMs = loadHubConfig(DEMO)[0]!.table.timing.settleMs;
   const rackMs = DEFAULT_SETTLE_BY_AREA.rack ?? floorMs;
   const windows = protocol >= 1 ? { floor: Math.min(STRONG_SETTLE_MS, floorMs), rack: Math.min(STRONG_SETTLE_MS, rackMs) } : { floor: floorMs, rack: rackMs };
-  log(`  readers speaking protocol v${protocol}${protocol >= 1 ? ' (a signal strength on every read: strong reads settle on the short window)' : ' (no signal strength)'}, heartbeating every 1000 ms,`);
+  log(
+    `  readers speaking protocol v${protocol}${protocol >= 1 ? ' (a signal strength on every read: strong reads settle on the short window)' : ' (no signal strength)'}, heartbeating every 1000 ms,`,
+  );
   log(`  one client per table in this process; settle windows floor and walls ${windows.floor} ms, rack and top ${windows.rack} ms, subtracted exactly for hub-added`);
   const [demo] = loadHubConfig(DEMO);
   if (!demo) throw new Error(`${DEMO}: no table`);
@@ -558,13 +590,25 @@ export async function runLatencyBench(opts: LatencyOptions = {}): Promise<Latenc
     const ms = memory ? Math.min(12_000, measureMs(n)) : measureMs(n);
     const r = await measure(n, ms, warmupMs, demo, games, memory, log, protocol);
     results.push(r);
-    log(`    ${r.samples} moves seen (one per table every ${f((n * r.measuredMs) / Math.max(1, r.samples + r.unseen + r.dropped), 0)} ms; ${r.unseen} unseen, ${r.dropped} lifted before they settled, ${r.seqGaps} seq gaps, ${r.commands} CMD snap sent); ${f(r.linesPerSecond, 0)} reader lines/s in, ${f(r.deltasPerSecond, 0)} deltas/s out; CPU ${f(r.cpuCores, 2)} cores; event-loop lag p50 ${f(r.loopDelay.p50)} / p99 ${f(r.loopDelay.p99)} / max ${f(r.loopDelay.max)} ms`);
+    log(
+      `    ${r.samples} moves seen (one per table every ${f((n * r.measuredMs) / Math.max(1, r.samples + r.unseen + r.dropped), 0)} ms; ${r.unseen} unseen, ${r.dropped} lifted before they settled, ${r.seqGaps} seq gaps, ${r.commands} CMD snap sent); ${f(r.linesPerSecond, 0)} reader lines/s in, ${f(r.deltasPerSecond, 0)} deltas/s out; CPU ${f(r.cpuCores, 2)} cores; event-loop lag p50 ${f(r.loopDelay.p50)} / p99 ${f(r.loopDelay.p99)} / max ${f(r.loopDelay.max)} ms`,
+    );
     log(`    time in: ${r.hotSpots.join('; ')}`);
-    log(`    hub-added:        p50 ${f(r.hubAdded.p50)} ms, p99 ${f(r.hubAdded.p99)} ms (max ${f(r.hubAdded.max)}); p99 target < ${TARGET_HUB_P99_MS} ms: ${ratio(r.hubAdded.p99, TARGET_HUB_P99_MS)}`);
-    log(`      settle due → engine published p50 ${f(r.split.toPublish.p50)} / p99 ${f(r.split.toPublish.p99)} ms; published → client saw it p50 ${f(r.split.toClient.p50)} / p99 ${f(r.split.toClient.p99)} ms`);
-    log(`    rest-to-display:  p50 ${f(r.restToDisplay.p50)} ms, p99 ${f(r.restToDisplay.p99)} ms (max ${f(r.restToDisplay.max)}); p99 target < ${TARGET_REST_MS} ms: ${ratio(r.restToDisplay.p99, TARGET_REST_MS)}`);
-    log(`      to the floor (settle ${windows.floor} ms, ${r.restDefaultWindow.samples} moves): p50 ${f(r.restDefaultWindow.p50)} / p99 ${f(r.restDefaultWindow.p99)} ms: ${ratio(r.restDefaultWindow.p99, TARGET_REST_MS)}`);
-    log(`      to a rack or its top (settle ${windows.rack} ms, ${r.restRackWindow.samples} moves): p50 ${f(r.restRackWindow.p50)} / p99 ${f(r.restRackWindow.p99)} ms: ${ratio(r.restRackWindow.p99, TARGET_REST_MS)}`);
+    log(
+      `    hub-added:        p50 ${f(r.hubAdded.p50)} ms, p99 ${f(r.hubAdded.p99)} ms (max ${f(r.hubAdded.max)}); p99 target < ${TARGET_HUB_P99_MS} ms: ${ratio(r.hubAdded.p99, TARGET_HUB_P99_MS)}`,
+    );
+    log(
+      `      settle due → engine published p50 ${f(r.split.toPublish.p50)} / p99 ${f(r.split.toPublish.p99)} ms; published → client saw it p50 ${f(r.split.toClient.p50)} / p99 ${f(r.split.toClient.p99)} ms`,
+    );
+    log(
+      `    rest-to-display:  p50 ${f(r.restToDisplay.p50)} ms, p99 ${f(r.restToDisplay.p99)} ms (max ${f(r.restToDisplay.max)}); p99 target < ${TARGET_REST_MS} ms: ${ratio(r.restToDisplay.p99, TARGET_REST_MS)}`,
+    );
+    log(
+      `      to the floor (settle ${windows.floor} ms, ${r.restDefaultWindow.samples} moves): p50 ${f(r.restDefaultWindow.p50)} / p99 ${f(r.restDefaultWindow.p99)} ms: ${ratio(r.restDefaultWindow.p99, TARGET_REST_MS)}`,
+    );
+    log(
+      `      to a rack or its top (settle ${windows.rack} ms, ${r.restRackWindow.samples} moves): p50 ${f(r.restRackWindow.p50)} / p99 ${f(r.restRackWindow.p99)} ms: ${ratio(r.restRackWindow.p99, TARGET_REST_MS)}`,
+    );
   }
   return results;
 }
@@ -580,10 +624,19 @@ export function latencyOptionsFromArgs(argv: readonly string[]): LatencyOptions 
     const a = argv[i];
     const v = argv[i + 1];
     if (a === '--in-memory' && v) {
-      opts.inMemory = v === 'none' ? [] : v.split(',').map((x) => Number(x)).filter((x) => Number.isInteger(x) && x > 0);
+      opts.inMemory =
+        v === 'none'
+          ? []
+          : v
+              .split(',')
+              .map((x) => Number(x))
+              .filter((x) => Number.isInteger(x) && x > 0);
       i++;
     } else if (a === '--tables' && v) {
-      opts.tables = v.split(',').map((s) => Number(s)).filter((x) => Number.isInteger(x) && x > 0);
+      opts.tables = v
+        .split(',')
+        .map((s) => Number(s))
+        .filter((x) => Number.isInteger(x) && x > 0);
       i++;
     } else if (a === '--protocol' && (v === '0' || v === '1')) {
       opts.protocol = Number(v) as ProtocolVersion;

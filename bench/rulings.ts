@@ -230,7 +230,9 @@ function benchTable<E extends TableMachine>(bt: BenchTable<E>, opts: RulingsBenc
     const playMs = performance.now() - t0;
     const mid = Math.ceil(opts.games / 4);
     const targets = [...new Set([1, mid, opts.games])];
-    console.log(`\nrulings: ${bt.label}, ${opts.games} games played through the engine into SQLite, each with ${bt.flagText} (${events} events; ${flagOf.size} games with a flag awaiting the director; ${played ? `read from ${file}` : `played in ${fmt(playMs / 1000)} s`})`);
+    console.log(
+      `\nrulings: ${bt.label}, ${opts.games} games played through the engine into SQLite, each with ${bt.flagText} (${events} events; ${flagOf.size} games with a flag awaiting the director; ${played ? `read from ${file}` : `played in ${fmt(playMs / 1000)} s`})`,
+    );
     const missing = targets.filter((g) => !flagOf.has(g));
     if (missing.length) console.log(`  no open flag in game ${missing.join(', ')}: those figures are left out`);
 

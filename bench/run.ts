@@ -163,7 +163,14 @@ function main(): void {
   }
 
   // --- decodeLine: a session's mix of lines
-  const tag = () => Array.from({ length: 7 }, () => Math.floor(random() * 256).toString(16).padStart(2, '0')).join('').toUpperCase();
+  const tag = () =>
+    Array.from({ length: 7 }, () =>
+      Math.floor(random() * 256)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+      .join('')
+      .toUpperCase();
   const zones = ['in', 'top', 'wall', 'floor', 'wall.3'];
   const wire: string[] = [];
   let seq = 1;
@@ -177,7 +184,8 @@ function main(): void {
     else if (r < 0.95) msg = { type: 'SNAP', seq: seq++, zone, tags: Array.from({ length: 1 + Math.floor(random() * 14) }, tag) };
     else msg = { type: 'HELLO', reader: `RK-${i % 4}`, firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] };
     let line = encodeLine(msg) + (i % 2 ? '\r\n' : '\n');
-    if (r > 0.99) line = line.replace(/\*....\r?\n$/, '*0000\n'); // a line garbled on the wire
+    if (r > 0.99)
+      line = line.replace(/\*....\r?\n$/, '*0000\n'); // a line garbled on the wire
     else if (r > 0.985) line = line.slice(0, Math.floor(line.length / 2)); // a line cut short
     wire.push(line);
   }

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { crc16, crc16Bytes, crc16Hex } from './crc16.js';
-import {
-  LineSplitter,
-  decodeLine,
-  encodeLine,
-  frameLine,
-  isName,
-  isSeqGap,
-  nextSeq,
-  normaliseTagUid,
-  SEQ_MAX,
-} from './codec.js';
+import { LineSplitter, decodeLine, encodeLine, frameLine, isName, isSeqGap, nextSeq, normaliseTagUid, SEQ_MAX } from './codec.js';
 import { MAX_LINE_LENGTH, type DecodeResult, type Message } from './messages.js';
 import { buildVectors, type VectorFile } from './vectors/build.js';
 import v0json from './vectors/v0.json' with { type: 'json' };
@@ -55,17 +45,13 @@ describe('crc16 (CRC-16/CCITT-FALSE)', () => {
 
 describe('encodeLine', () => {
   it('writes the exact lines of PROTOCOL.md', () => {
-    expect(encodeLine({ type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] })).toBe(
-      'HELLO rdr=RK-E1 fw=0.1.0 proto=0 zones=in,top*1B5C',
-    );
+    expect(encodeLine({ type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] })).toBe('HELLO rdr=RK-E1 fw=0.1.0 proto=0 zones=in,top*1B5C');
     expect(encodeLine({ type: 'SNAP', seq: 0, zone: 'top', tags: [] })).toBe('SNAP seq=0 zone=top tags=*6AE0');
     expect(encodeLine({ type: 'HB', seq: 15, uptimeMs: 123456 })).toBe('HB seq=15 up=123456*C7CA');
     expect(encodeLine({ type: 'CMD', command: 'snap' })).toBe('CMD snap*4337');
   });
   it('writes tag UIDs in upper case', () => {
-    expect(encodeLine({ type: 'ADD', seq: 13, zone: 'in', tag: '04a1b2c3d4e5f6' })).toBe(
-      'ADD seq=13 zone=in tag=04A1B2C3D4E5F6*F571',
-    );
+    expect(encodeLine({ type: 'ADD', seq: 13, zone: 'in', tag: '04a1b2c3d4e5f6' })).toBe('ADD seq=13 zone=in tag=04A1B2C3D4E5F6*F571');
   });
   it('throws a RangeError naming the field of a bad message', () => {
     expect(() => encodeLine({ type: 'ADD', seq: -1, zone: 'in', tag: '04A1B2C3' })).toThrow(/ADD seq/);
@@ -132,9 +118,7 @@ describe('vectors/v0.json', () => {
     });
   }
   it('covers every discard reason', () => {
-    expect(new Set(v0.bad.map((b) => b.reason))).toEqual(
-      new Set(['bad-checksum', 'truncated', 'unknown-type', 'malformed', 'too-long']),
-    );
+    expect(new Set(v0.bad.map((b) => b.reason))).toEqual(new Set(['bad-checksum', 'truncated', 'unknown-type', 'malformed', 'too-long']));
   });
 });
 
@@ -304,13 +288,34 @@ describe('properties (fast-check)', () => {
   it('decodeLine never throws on random protocol-like lines, and ok results re-encode with a right CRC', () => {
     const typeArb = fc.constantFrom('HELLO', 'SNAP', 'ADD', 'DEL', 'HB', 'CMD', 'CMD snap', 'PING', 'hb', '');
     const fieldArb = fc.constantFrom(
-      'seq=12', 'seq=0', 'seq=x', 'seq=', 'seq=2147483648', 'zone=in', 'zone=', 'zone=a.b', 'tag=04a1b2c3', 'tag=04A1B',
-      'tags=', 'tags=04A1B2C3,e0040150', 'tags=04A1B2C3,04a1b2c3', 'up=5', 'up=-5', 'rdr=RK-E1', 'fw=0.1.0', 'proto=0',
-      'zones=in,top', 'zones=', 'snap', 'bat=1', '=', '', '*', 'x=*',
+      'seq=12',
+      'seq=0',
+      'seq=x',
+      'seq=',
+      'seq=2147483648',
+      'zone=in',
+      'zone=',
+      'zone=a.b',
+      'tag=04a1b2c3',
+      'tag=04A1B',
+      'tags=',
+      'tags=04A1B2C3,e0040150',
+      'tags=04A1B2C3,04a1b2c3',
+      'up=5',
+      'up=-5',
+      'rdr=RK-E1',
+      'fw=0.1.0',
+      'proto=0',
+      'zones=in,top',
+      'zones=',
+      'snap',
+      'bat=1',
+      '=',
+      '',
+      '*',
+      'x=*',
     );
-    const lineArb = fc
-      .tuple(typeArb, fc.uniqueArray(fieldArb, { maxLength: 6 }))
-      .map(([t, fs]) => [t, ...fs].join(' '));
+    const lineArb = fc.tuple(typeArb, fc.uniqueArray(fieldArb, { maxLength: 6 })).map(([t, fs]) => [t, ...fs].join(' '));
     let oks = 0;
     fc.assert(
       fc.property(lineArb, fc.boolean(), (body, framed) => {
@@ -328,7 +333,13 @@ describe('properties (fast-check)', () => {
     const seqArb = fc.integer({ min: 0, max: SEQ_MAX });
     const tagArb = fc.uint8Array({ minLength: 4, maxLength: 12 }).map((b) => [...b].map((x) => x.toString(16).toUpperCase().padStart(2, '0')).join(''));
     const msgArb: fc.Arbitrary<Message> = fc.oneof(
-      fc.record({ type: fc.constant('HELLO' as const), reader: nameArb, firmware: fc.stringMatching(/^[A-Za-z0-9_.+-]{1,32}$/), protocol: fc.integer({ min: 0, max: 65535 }), zones: fc.uniqueArray(nameArb, { minLength: 1, maxLength: 5 }) }),
+      fc.record({
+        type: fc.constant('HELLO' as const),
+        reader: nameArb,
+        firmware: fc.stringMatching(/^[A-Za-z0-9_.+-]{1,32}$/),
+        protocol: fc.integer({ min: 0, max: 65535 }),
+        zones: fc.uniqueArray(nameArb, { minLength: 1, maxLength: 5 }),
+      }),
       fc.record({ type: fc.constant('SNAP' as const), seq: seqArb, zone: nameArb, tags: fc.uniqueArray(tagArb, { maxLength: 20 }) }),
       fc.record({ type: fc.constantFrom('ADD' as const, 'DEL' as const), seq: seqArb, zone: nameArb, tag: tagArb }),
       fc.record({ type: fc.constant('HB' as const), seq: seqArb, uptimeMs: fc.maxSafeNat() }),
@@ -345,7 +356,10 @@ describe('properties (fast-check)', () => {
   });
 
   it('LineSplitter gives the same results however a random stream is cut', () => {
-    const lineArb = fc.oneof(fc.constantFrom(...lines()), fc.string({ maxLength: 40 }).filter((s) => !s.includes('\n')));
+    const lineArb = fc.oneof(
+      fc.constantFrom(...lines()),
+      fc.string({ maxLength: 40 }).filter((s) => !s.includes('\n')),
+    );
     fc.assert(
       fc.property(fc.array(lineArb, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), (ls, cuts) => {
         const text = ls.map((l) => `${l}\n`).join('');

@@ -7,15 +7,7 @@
  */
 import { crc16, crc16Hex } from './crc16.js';
 import { OVERLONG_HEAD_LENGTH, RawLineSplitter, type OverlongLine } from './lines.js';
-import {
-  MAX_LINE_LENGTH,
-  type DecodeOptions,
-  type DecodeResult,
-  type DiscardReason,
-  type Message,
-  type TagKind,
-  type TagUid,
-} from './messages.js';
+import { MAX_LINE_LENGTH, type DecodeOptions, type DecodeResult, type DiscardReason, type Message, type TagKind, type TagUid } from './messages.js';
 
 /** Largest sequence number (2^31 - 1); the one after it is 0 (PROTOCOL.md §5). */
 export const SEQ_MAX = 0x7fffffff;
@@ -84,9 +76,7 @@ function tagKindProblem(s: unknown): { kind: TagKind; why?: undefined } | { kind
       if (first !== 'E0')
         return {
           kind: null,
-          why: s.slice(-2).toUpperCase() === 'E0'
-            ? 'is an ISO 15693 UID sent least significant byte first: reverse it'
-            : 'is 8 bytes but does not start with E0 (ISO 15693)',
+          why: s.slice(-2).toUpperCase() === 'E0' ? 'is an ISO 15693 UID sent least significant byte first: reverse it' : 'is 8 bytes but does not start with E0 (ISO 15693)',
         };
       return { kind: 'iso15693' };
     case 12:
@@ -167,23 +157,15 @@ function checkMessage(msg: Message): string | null {
   if (msg === null || typeof msg !== 'object') return `message: expected an object, got ${String(msg)}`;
   const t = (msg as { type?: unknown }).type;
   const where = (field: string) => `${String(t)} ${field}`;
-  const uint = (field: string, v: unknown, max: number) =>
-    typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max
-      ? null
-      : `${where(field)}: ${show(v)} is not an integer 0..${max}`;
-  const name = (field: string, v: unknown) =>
-    isName(v) ? null : `${where(field)}: ${show(v)} is not a name of 1-32 [A-Za-z0-9_.-]`;
-  const tag = (field: string, v: unknown) =>
-    normaliseTagUid(v) !== null ? null : `${where(field)}: ${show(v)} is not a tag UID (8-24 hex digits, even count)`;
+  const uint = (field: string, v: unknown, max: number) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max ? null : `${where(field)}: ${show(v)} is not an integer 0..${max}`);
+  const name = (field: string, v: unknown) => (isName(v) ? null : `${where(field)}: ${show(v)} is not a name of 1-32 [A-Za-z0-9_.-]`);
+  const tag = (field: string, v: unknown) => (normaliseTagUid(v) !== null ? null : `${where(field)}: ${show(v)} is not a tag UID (8-24 hex digits, even count)`);
   const rssi = (field: string, v: unknown) =>
-    typeof v === 'number' && Number.isInteger(v) && v >= RSSI_MIN_DBM && v <= 0
-      ? null
-      : `${where(field)}: ${show(v)} is not a signal strength, an integer -128..0 dBm`;
+    typeof v === 'number' && Number.isInteger(v) && v >= RSSI_MIN_DBM && v <= 0 ? null : `${where(field)}: ${show(v)} is not a signal strength, an integer -128..0 dBm`;
   switch (msg.type) {
     case 'HELLO': {
       const firmware = (msg as { firmware?: unknown }).firmware;
-      if (!(typeof firmware === 'string' && FIRMWARE_PATTERN.test(firmware)))
-        return `${where('firmware')}: ${show(firmware)} is not a version of 1-32 [A-Za-z0-9_.+-]`;
+      if (!(typeof firmware === 'string' && FIRMWARE_PATTERN.test(firmware))) return `${where('firmware')}: ${show(firmware)} is not a version of 1-32 [A-Za-z0-9_.+-]`;
       if (!Array.isArray(msg.zones) || msg.zones.length === 0) return `${where('zones')}: expected at least one zone name`;
       const seen = new Set<string>();
       for (const z of msg.zones) {
@@ -207,8 +189,7 @@ function checkMessage(msg: Message): string | null {
         seen.add(u);
       }
       if (msg.rssi === undefined) return null;
-      if (!Array.isArray(msg.rssi) || msg.rssi.length !== msg.tags.length)
-        return `${where('rssi')}: expected an array as long as tags (${msg.tags.length})`;
+      if (!Array.isArray(msg.rssi) || msg.rssi.length !== msg.tags.length) return `${where('rssi')}: expected an array as long as tags (${msg.tags.length})`;
       for (const r of msg.rssi) {
         const q = r === null ? null : rssi('rssi', r);
         if (q) return q;
@@ -216,12 +197,7 @@ function checkMessage(msg: Message): string | null {
       return null;
     }
     case 'ADD':
-      return (
-        uint('seq', msg.seq, SEQ_MAX) ??
-        name('zone', msg.zone) ??
-        tag('tag', msg.tag) ??
-        (msg.rssi === undefined ? null : rssi('rssi', msg.rssi))
-      );
+      return uint('seq', msg.seq, SEQ_MAX) ?? name('zone', msg.zone) ?? tag('tag', msg.tag) ?? (msg.rssi === undefined ? null : rssi('rssi', msg.rssi));
     case 'DEL':
       return uint('seq', msg.seq, SEQ_MAX) ?? name('zone', msg.zone) ?? tag('tag', msg.tag);
     case 'HB':
@@ -247,9 +223,7 @@ function checkMessage(msg: Message): string | null {
         case 'blink':
           return uint('ms', c.ms, BLINK_MS_MAX);
         case 'scan':
-          return typeof c.ms === 'number' && c.ms < SCAN_MS_MIN
-            ? `${where('ms')}: ${show(c.ms)} is not an integer ${SCAN_MS_MIN}..${SCAN_MS_MAX}`
-            : uint('ms', c.ms, SCAN_MS_MAX);
+          return typeof c.ms === 'number' && c.ms < SCAN_MS_MIN ? `${where('ms')}: ${show(c.ms)} is not an integer ${SCAN_MS_MIN}..${SCAN_MS_MAX}` : uint('ms', c.ms, SCAN_MS_MAX);
         case 'replay':
           return uint('from', c.from, SEQ_MAX);
         default:
@@ -308,19 +282,15 @@ function decodeUnsafe(input: string, protocol: 0 | 1 | undefined): DecodeResult 
   if (star < 0) return fail('truncated', 'no "*CCCC" checksum at the end of the line', line);
   const body = line.slice(0, star);
   const trailer = line.slice(star + 1);
-  if (!/^[0-9A-Fa-f]{4}/.test(trailer))
-    return fail('truncated', `expected 4 hex digits after "*" at column ${star + 1}, found ${show(trailer)}`, line);
-  if (trailer.length > 4)
-    return fail('bad-checksum', `unexpected ${show(trailer.slice(4))} after the checksum at column ${star + 6}`, line);
+  if (!/^[0-9A-Fa-f]{4}/.test(trailer)) return fail('truncated', `expected 4 hex digits after "*" at column ${star + 1}, found ${show(trailer)}`, line);
+  if (trailer.length > 4) return fail('bad-checksum', `unexpected ${show(trailer.slice(4))} after the checksum at column ${star + 6}`, line);
   for (let i = 0; i < body.length; i++) {
     const c = body.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e)
-      return fail('bad-checksum', `byte 0x${c.toString(16).toUpperCase().padStart(2, '0')} at column ${i + 1} is not printable ASCII`, line);
+    if (c < 0x20 || c > 0x7e) return fail('bad-checksum', `byte 0x${c.toString(16).toUpperCase().padStart(2, '0')} at column ${i + 1} is not printable ASCII`, line);
   }
   const expected = crc16(body);
   const given = parseInt(trailer, 16);
-  if (expected !== given)
-    return fail('bad-checksum', `line says ${trailer.toUpperCase()} but its CRC is ${crc16Hex(body)}`, line);
+  if (expected !== given) return fail('bad-checksum', `line says ${trailer.toUpperCase()} but its CRC is ${crc16Hex(body)}`, line);
 
   const tokens = body.split(' ');
   const type = tokens[0] as string;
@@ -554,11 +524,7 @@ function show(v: unknown): string {
  */
 export function overlongResult(o: OverlongLine): DecodeResult {
   const end = o.unterminated ? '; the stream ended before its newline' : '';
-  return fail(
-    'too-long',
-    `line is ${o.length} bytes, longer than the ${MAX_LINE_LENGTH} allowed; only its first ${OVERLONG_HEAD_LENGTH} bytes are kept${end}`,
-    o.head,
-  );
+  return fail('too-long', `line is ${o.length} bytes, longer than the ${MAX_LINE_LENGTH} allowed; only its first ${OVERLONG_HEAD_LENGTH} bytes are kept${end}`, o.head);
 }
 
 /**

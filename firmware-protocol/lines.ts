@@ -74,8 +74,22 @@ export class RawLineSplitter {
    */
   push(chunk: Uint8Array | string): RawLineItem[] {
     const out: RawLineItem[] = [];
-    if (typeof chunk === 'string') this.scan(chunk.length, (from) => chunk.indexOf('\n', from), (i) => chunk.charCodeAt(i), (a, b) => chunk.slice(a, b), out);
-    else if (chunk instanceof Uint8Array) this.scan(chunk.length, (from) => chunk.indexOf(NL, from), (i) => chunk[i]!, (a, b) => latin1(chunk, a, b), out);
+    if (typeof chunk === 'string')
+      this.scan(
+        chunk.length,
+        (from) => chunk.indexOf('\n', from),
+        (i) => chunk.charCodeAt(i),
+        (a, b) => chunk.slice(a, b),
+        out,
+      );
+    else if (chunk instanceof Uint8Array)
+      this.scan(
+        chunk.length,
+        (from) => chunk.indexOf(NL, from),
+        (i) => chunk[i]!,
+        (a, b) => latin1(chunk, a, b),
+        out,
+      );
     return out;
   }
 
@@ -120,13 +134,7 @@ export class RawLineSplitter {
     return this.partial.length + (this.over ? this.over.head.length : 0);
   }
 
-  private scan(
-    n: number,
-    nextNl: (from: number) => number,
-    code: (i: number) => number,
-    text: (from: number, to: number) => string,
-    out: RawLineItem[],
-  ): void {
+  private scan(n: number, nextNl: (from: number) => number, code: (i: number) => number, text: (from: number, to: number) => string, out: RawLineItem[]): void {
     let start = 0;
     while (start < n) {
       const nl = nextNl(start);
@@ -137,14 +145,7 @@ export class RawLineSplitter {
   }
 
   /** bytes [start, end) of the chunk, then a newline when `done` */
-  private segment(
-    start: number,
-    end: number,
-    done: boolean,
-    code: (i: number) => number,
-    text: (from: number, to: number) => string,
-    out: RawLineItem[],
-  ): void {
+  private segment(start: number, end: number, done: boolean, code: (i: number) => number, text: (from: number, to: number) => string, out: RawLineItem[]): void {
     const len = end - start;
     const lastCr = len > 0 ? code(end - 1) === CR : null;
     if (this.skipping) {

@@ -206,40 +206,43 @@ describe('properties (fast-check)', () => {
     );
   });
   it('any piece stream made of whole fragmented lines gives back exactly those lines, in order', () => {
-    const lineArb = fc
-      .array(fc.integer({ min: 0x20, max: 0x7e }), { minLength: 1, maxLength: 120 })
-      .map((b) => String.fromCharCode(...b));
+    const lineArb = fc.array(fc.integer({ min: 0x20, max: 0x7e }), { minLength: 1, maxLength: 120 }).map((b) => String.fromCharCode(...b));
     fc.assert(
       fc.property(fc.array(lineArb, { maxLength: 10 }), fc.integer({ min: 2, max: 64 }), (lines, mtu) => {
         const f = new BleFragmenter(mtu);
         const r = new BleReassembler();
         const out: string[] = [];
-        for (const l of lines) for (const p of f.fragment(l)) {
-          const x = r.push(p);
-          expect(x.rejected).toEqual([]);
-          out.push(...x.lines);
-        }
+        for (const l of lines)
+          for (const p of f.fragment(l)) {
+            const x = r.push(p);
+            expect(x.rejected).toEqual([]);
+            out.push(...x.lines);
+          }
         expect(out).toEqual(lines.map((l) => l.replace(/\r?\n$/, '')));
       }),
       { numRuns: 500 },
     );
   });
   it('every random valid v1 message round-trips (strict v1)', () => {
-    const tag = fc.oneof(
-      fc.uint8Array({ minLength: 4, maxLength: 4 }).filter((b) => b[0] !== 0x88),
-      fc.uint8Array({ minLength: 7, maxLength: 7 }).filter((b) => b[0] !== 0x88),
-      fc.uint8Array({ minLength: 10, maxLength: 10 }).filter((b) => b[0] !== 0x88),
-      fc.uint8Array({ minLength: 7, maxLength: 7 }).map((b) => new Uint8Array([0xe0, ...b])),
-      fc.uint8Array({ minLength: 12, maxLength: 12 }),
-    ).map(hex);
+    const tag = fc
+      .oneof(
+        fc.uint8Array({ minLength: 4, maxLength: 4 }).filter((b) => b[0] !== 0x88),
+        fc.uint8Array({ minLength: 7, maxLength: 7 }).filter((b) => b[0] !== 0x88),
+        fc.uint8Array({ minLength: 10, maxLength: 10 }).filter((b) => b[0] !== 0x88),
+        fc.uint8Array({ minLength: 7, maxLength: 7 }).map((b) => new Uint8Array([0xe0, ...b])),
+        fc.uint8Array({ minLength: 12, maxLength: 12 }),
+      )
+      .map(hex);
     const seq = fc.integer({ min: 0, max: 2147483647 });
     const zone = fc.constantFrom('in', 'top', 'wall.3', 'floor');
     const rssi = fc.integer({ min: -128, max: 0 });
     const msg: fc.Arbitrary<Message> = fc.oneof(
       fc.record({ type: fc.constant('ADD' as const), seq, zone, tag, rssi }),
-      fc.uniqueArray(tag, { maxLength: 8 }).chain((tags) =>
-        fc.record({ type: fc.constant('SNAP' as const), seq, zone, tags: fc.constant(tags), rssi: fc.array(fc.option(rssi), { minLength: tags.length, maxLength: tags.length }) }),
-      ),
+      fc
+        .uniqueArray(tag, { maxLength: 8 })
+        .chain((tags) =>
+          fc.record({ type: fc.constant('SNAP' as const), seq, zone, tags: fc.constant(tags), rssi: fc.array(fc.option(rssi), { minLength: tags.length, maxLength: tags.length }) }),
+        ),
       fc.record({ type: fc.constant('ERR' as const), seq, code: fc.integer({ min: 1, max: 65535 }), zone, text: fc.constantFrom('x', 'PN5180:no-answer', 'a=b') }),
       fc.record({ type: fc.constant('CMD' as const), command: fc.constant('replay' as const), from: seq }),
       fc.record({ type: fc.constant('CMD' as const), command: fc.constant('scan' as const), ms: fc.integer({ min: 10, max: 60000 }) }),

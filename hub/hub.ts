@@ -80,7 +80,9 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
   // an enrolled set: <dataDir>/tilesets/<id>.json (hub/tilesets/store.ts; throws for a draft or a bad file)
   const enrolled = dataDir && dataDir !== ':memory:' ? enrolledTagMap(tileSetDir(dataDir), id) : null;
   if (enrolled) return enrolled;
-  throw new Error(`unknown tile set "${id}": it is neither "simulated" nor enrolled in ${dataDir && dataDir !== ':memory:' ? tileSetDir(dataDir) : 'this hub (no data folder)'} (enrol it at /enroll/<table>)`);
+  throw new Error(
+    `unknown tile set "${id}": it is neither "simulated" nor enrolled in ${dataDir && dataDir !== ':memory:' ? tileSetDir(dataDir) : 'this hub (no data folder)'} (enrol it at /enroll/<table>)`,
+  );
 }
 
 /**
@@ -153,10 +155,13 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     { tableOf: (id) => tableOfReader.get(id), log: readersLog },
   );
   // stale is a matter of time: refresh the views now and then so a silent reader shows as stale
-  const staleTimer = setInterval(() => {
-    for (const e of engines.values()) e.readerStatusChanged();
-    if (store.health) storeErrors.health(store.health());
-  }, Math.max(250, Math.floor(staleMs / 2)));
+  const staleTimer = setInterval(
+    () => {
+      for (const e of engines.values()) e.readerStatusChanged();
+      if (store.health) storeErrors.health(store.health());
+    },
+    Math.max(250, Math.floor(staleMs / 2)),
+  );
   // every flag raised, once, with its table (the director's rulings: hub/api/server.ts)
   const tableLog = log.child({ part: 'table' });
   for (const engine of engines.values()) logFlags(engine, tableLog.child({ table: engine.id }));
@@ -186,7 +191,10 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
         if (!g.result) return;
         const r = tournament.recordGame(engine.id, g.result.outcome, { hubGameNo: g.gameNo });
         if (r.recorded) {
-          tournamentLog.info({ table: engine.id, round: r.round, card: r.table, game: r.game }, `game ${g.gameNo} of table ${engine.id} recorded: round ${r.round}, tournament table ${r.table}, game ${r.game}`);
+          tournamentLog.info(
+            { table: engine.id, round: r.round, card: r.table, game: r.game },
+            `game ${g.gameNo} of table ${engine.id} recorded: round ${r.round}, tournament table ${r.table}, game ${r.game}`,
+          );
         } else if (!r.reason.includes('is already recorded') && !told.has(`${g.gameNo} ${r.reason}`)) {
           told.add(`${g.gameNo} ${r.reason}`);
           tournamentLog.warn({ table: engine.id, game: g.gameNo }, `game ${g.gameNo} of table ${engine.id} is not on a score card: ${r.reason}`);

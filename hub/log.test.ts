@@ -17,7 +17,11 @@ function logFile(): string {
   dirs.push(d);
   return path.join(d, 'hub.log');
 }
-const entries = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const entries = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('createHubLogger', () => {
   it('writes one JSON line per entry with part, table and reader; mode 0600', () => {

@@ -69,38 +69,64 @@ const program = new Command()
   .name('mjhub start')
   .description('Run the Mah Jongg table hub')
   .option('--config <file>', 'table config (JSON); default: hub/config/tables/<table-kind>-demo.json')
-  .option('--table-kind <kind>', 'siamese | standard: which demo table config (and simulator) to run when --config is not given', (v: string) => {
-    if (v !== 'siamese' && v !== 'standard') throw new InvalidArgumentError(`--table-kind must be "siamese" or "standard", not "${v}"`);
-    return v;
-  }, 'siamese')
-  .option('--room', `the demo room: two tables of --table-kind and a tournament over them, rounds of ${GAMES_PER_ROUND} games (siamese: hub/config/tournament-siamese-room.json; standard: hub/config/tournament-room.json)`, false)
+  .option(
+    '--table-kind <kind>',
+    'siamese | standard: which demo table config (and simulator) to run when --config is not given',
+    (v: string) => {
+      if (v !== 'siamese' && v !== 'standard') throw new InvalidArgumentError(`--table-kind must be "siamese" or "standard", not "${v}"`);
+      return v;
+    },
+    'siamese',
+  )
+  .option(
+    '--room',
+    `the demo room: two tables of --table-kind and a tournament over them, rounds of ${GAMES_PER_ROUND} games (siamese: hub/config/tournament-siamese-room.json; standard: hub/config/tournament-room.json)`,
+    false,
+  )
   .option('--tournament <file>', 'run a tournament (seed 000; kind "siamese": seed 003 tables) over the tables: e.g. hub/config/tournament-room.json')
   .option('--port <n>', 'HTTP port, 0-65535, 0 = any free port (env PORT)', portOption('--port'), fromEnv('PORT', portOption) ?? 8080)
   .option('--host <addr>', 'address to listen on (env HOST): 127.0.0.1 this machine only; 0.0.0.0 every network, for phones', hostOption('--host'), fromEnv('HOST', hostOption) ?? '127.0.0.1')
-  .option('--public-url <url>', 'base URL written into seat links and QR codes, e.g. http://192.168.1.20:8080 (env MJHUB_PUBLIC_URL; default: the address the director\'s browser used)', (v: string) => {
-    try {
-      return parsePublicUrl(v, '--public-url');
-    } catch (e) {
-      throw new InvalidArgumentError((e as Error).message);
-    }
-  })
+  .option(
+    '--public-url <url>',
+    "base URL written into seat links and QR codes, e.g. http://192.168.1.20:8080 (env MJHUB_PUBLIC_URL; default: the address the director's browser used)",
+    (v: string) => {
+      try {
+        return parsePublicUrl(v, '--public-url');
+      } catch (e) {
+        throw new InvalidArgumentError((e as Error).message);
+      }
+    },
+  )
   .option('--data <dir>', 'folder for the event log and the hub log (hub.log)', path.join(root, 'data'))
-  .option('--log-level <level>', `least level logged to <data>/hub.log (JSON lines) and the terminal: ${LOG_LEVELS.join(' | ')}`, (v: string) => {
-    if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new InvalidArgumentError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${v}"`);
-    return v;
-  }, 'info')
+  .option(
+    '--log-level <level>',
+    `least level logged to <data>/hub.log (JSON lines) and the terminal: ${LOG_LEVELS.join(' | ')}`,
+    (v: string) => {
+      if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new InvalidArgumentError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not "${v}"`);
+      return v;
+    },
+    'info',
+  )
   .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
-  .option('--settle-ms <ms>', 'override every table\'s settle windows, in every area (ms)', intOption('--settle-ms', 0))
-  .option('--count-check-ms <ms>', 'override every table\'s count-check delay after a turn boundary (ms)', intOption('--count-check-ms', 0))
+  .option('--settle-ms <ms>', "override every table's settle windows, in every area (ms)", intOption('--settle-ms', 0))
+  .option('--count-check-ms <ms>', "override every table's count-check delay after a turn boundary (ms)", intOption('--count-check-ms', 0))
   .option('--sim-pace <ms>', 'simulator: ms between physical steps', intOption('--sim-pace', 0), 700)
   .option('--sim-seed <n>', 'simulator: seed of the first game', intOption('--sim-seed', 0), 1)
-  .option('--sim-transport <kind>', 'simulator: pty (socat) or tcp', (v: string) => {
-    if (v !== 'pty' && v !== 'tcp') throw new InvalidArgumentError(`--sim-transport must be "pty" or "tcp", not "${v}"`);
-    return v;
-  }, existsSync('/usr/bin/socat') ? 'pty' : 'tcp')
-  .option('--director-secret-file <file>', 'file holding the director\'s login secret, at least 8 characters (env MJHUB_DIRECTOR_SECRET; neither: one is generated on the first start and kept in <data>/director-secret, mode 0600)')
-  .option('--director-session-hours <n>', 'how long a director\'s login lasts, in hours (default 12: a tournament day)', (v: string) => {
+  .option(
+    '--sim-transport <kind>',
+    'simulator: pty (socat) or tcp',
+    (v: string) => {
+      if (v !== 'pty' && v !== 'tcp') throw new InvalidArgumentError(`--sim-transport must be "pty" or "tcp", not "${v}"`);
+      return v;
+    },
+    existsSync('/usr/bin/socat') ? 'pty' : 'tcp',
+  )
+  .option(
+    '--director-secret-file <file>',
+    "file holding the director's login secret, at least 8 characters (env MJHUB_DIRECTOR_SECRET; neither: one is generated on the first start and kept in <data>/director-secret, mode 0600)",
+  )
+  .option('--director-session-hours <n>', "how long a director's login lasts, in hours (default 12: a tournament day)", (v: string) => {
     const n = Number(v);
     if (!(v.trim() !== '' && Number.isFinite(n) && n > 0 && n <= 24 * 366)) {
       throw new InvalidArgumentError(`--director-session-hours must be a number of hours above 0 (e.g. 12), not "${v}"`);
@@ -110,9 +136,24 @@ const program = new Command()
   .parse();
 
 const o = program.opts<{
-  config?: string; port: number; host: string; publicUrl?: string; data: string; databaseUrl?: string; reader?: string[]; settleMs?: number; countCheckMs?: number;
-  simPace: number; simSeed: number; simTransport: string; tableKind: string; directorSecretFile?: string; directorSessionHours?: number;
-  room: boolean; tournament?: string; logLevel: LogLevel;
+  config?: string;
+  port: number;
+  host: string;
+  publicUrl?: string;
+  data: string;
+  databaseUrl?: string;
+  reader?: string[];
+  settleMs?: number;
+  countCheckMs?: number;
+  simPace: number;
+  simSeed: number;
+  simTransport: string;
+  tableKind: string;
+  directorSecretFile?: string;
+  directorSessionHours?: number;
+  room: boolean;
+  tournament?: string;
+  logLevel: LogLevel;
 }>();
 if (o.publicUrl === undefined) {
   const env = fromEnv('MJHUB_PUBLIC_URL', (name) => (v) => {
@@ -194,9 +235,18 @@ async function main(): Promise<void> {
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = o.countCheckMs;
   }
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
-  if (tournament) checkTournamentTables(o.tournament!, tournament, tables.map(({ table }) => ({ id: table.id, variant: table.variant, ...(table.scoring !== undefined ? { scoring: table.scoring } : {}) })));
+  if (tournament)
+    checkTournamentTables(
+      o.tournament!,
+      tournament,
+      tables.map(({ table }) => ({ id: table.id, variant: table.variant, ...(table.scoring !== undefined ? { scoring: table.scoring } : {}) })),
+    );
   // a table's 003 rule 18 count rule against the tournament's: a conflict is refused here (startHub checks it again)
-  countRulesInForce(config, tables.map(({ table }) => table), tournament ? { file: o.tournament!, config: tournament } : undefined);
+  countRulesInForce(
+    config,
+    tables.map(({ table }) => table),
+    tournament ? { file: o.tournament!, config: tournament } : undefined,
+  );
   const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
   if (existsSync(o.data) && !statSync(o.data).isDirectory()) throw new Error(`--data ${o.data} is a file, not a folder`);
   // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock
@@ -217,8 +267,23 @@ async function main(): Promise<void> {
       const script = path.join(here, table.variant === 'standard' ? 'simulator/standard/main' : 'simulator/main') + (compiled ? '.js' : '.ts');
       const sim = spawn(
         process.execPath,
-        [...(compiled ? [] : ['--import', 'tsx']), script, '--demo', '--dir', dir, '--config', config, '--table', table.id,
-          '--pace', String(o.simPace), '--seed', String(o.simSeed + 100 * i), '--transport', o.simTransport],
+        [
+          ...(compiled ? [] : ['--import', 'tsx']),
+          script,
+          '--demo',
+          '--dir',
+          dir,
+          '--config',
+          config,
+          '--table',
+          table.id,
+          '--pace',
+          String(o.simPace),
+          '--seed',
+          String(o.simSeed + 100 * i),
+          '--transport',
+          o.simTransport,
+        ],
         // its own process group: a Ctrl-C in the terminal reaches the hub only, which stops the
         // simulator after its own transports (no "connection lost" line for a cable it pulls itself)
         { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: root, detached: true },
@@ -268,7 +333,7 @@ async function main(): Promise<void> {
     const port = Number(new URL(hub.url).port);
     const phones = lanUrls(o.host, port, os.networkInterfaces());
     console.log(`  phones:      ${phones.length > 0 ? phones.join('  ') : `(no network address found for ${o.host})`}  (this machine on the room's network)`);
-    console.log(`  seat codes:  ${o.publicUrl ?? 'the address the director\'s browser used (open /director at a phone address above, or set --public-url)'}`);
+    console.log(`  seat codes:  ${o.publicUrl ?? "the address the director's browser used (open /director at a phone address above, or set --public-url)"}`);
     console.log(`  warning:     listening on ${o.host}: anyone on this network can reach the hub; use a trusted network only (the director still logs in)`);
   } else if (o.publicUrl !== undefined) {
     console.log(`  seat codes:  ${o.publicUrl}  (--public-url; the hub itself listens on ${o.host} only)`);

@@ -16,7 +16,12 @@ describe('howFar', () => {
     const r = howFar(cards, { tiles: k('F F F F 5B 5B 5B J 5C 5C 5C 5C 5D 5D') });
     expect(r[0]!.need).toBe(0);
     expect(r[0]!.missing).toEqual([]);
-    expect(r.filter((x) => x.need === 0).map((x) => x.line.id).sort()).toEqual(['sample-siamese:8', 'sample-standard:19']);
+    expect(
+      r
+        .filter((x) => x.need === 0)
+        .map((x) => x.line.id)
+        .sort(),
+    ).toEqual(['sample-siamese:8', 'sample-standard:19']);
   });
   it('counts the tiles still needed, jokers filling only groups of 3+', () => {
     const c = card('FFFF 1111a 1111b 11c | any like numbers, any 3 suits | X 25');

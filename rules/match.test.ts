@@ -52,13 +52,19 @@ describe('matchTiles', () => {
     const ms = matchTiles(cards, k('F F J J 7B 7B 7B 7B 7C 7C 7C 7C 7D 7D'));
     // also FFF 1111a 1111b 111c (siamese:26, concealed) with a joker in the flower pung and the 7D pung
     expect(ids(ms)).toEqual(['sample-siamese:8', 'sample-siamese:26']);
-    expect(ms[0]!.jokers).toEqual([{ kind: 'F', groupIndex: 0 }, { kind: 'F', groupIndex: 0 }]);
+    expect(ms[0]!.jokers).toEqual([
+      { kind: 'F', groupIndex: 0 },
+      { kind: 'F', groupIndex: 0 },
+    ]);
   });
   it('a quint of a number needs at least one joker', () => {
     // 11111a 22222b FFFF, any 2 consecutive numbers: 3s and 4s
     const ms = matchTiles(cards, k('3B 3B 3B 3B J 4C 4C 4C 4C J F F F F'));
     expect(ids(ms)).toEqual(['sample-standard:44']);
-    expect(ms[0]!.jokers).toEqual([{ kind: '3B', groupIndex: 0 }, { kind: '4C', groupIndex: 1 }]);
+    expect(ms[0]!.jokers).toEqual([
+      { kind: '3B', groupIndex: 0 },
+      { kind: '4C', groupIndex: 1 },
+    ]);
   });
   it('Soap as zero is never part of a consecutive run', () => {
     // 111a 2222a 333a FFFF, any 3 consecutive: 1-2-3 works, "0-1-2" with Soap does not
@@ -104,7 +110,7 @@ describe('matchHand', () => {
   it('an exposed kong is never two pairs', () => {
     // 11a 22a 33a 44a 55a 66a FF (Singles and Pairs): four 1s exposed as a kong do not fit
     const c = card('11a 11a 22a 22a 33a 33a FF | X 25');
-    expect(ids(matchHand(c, { concealed: k('2B 2B 2B 2B 3B 3B 3B 3B F F'), exposures: [] , exposedBeforeMahJongg: false}))).toEqual([]);
+    expect(ids(matchHand(c, { concealed: k('2B 2B 2B 2B 3B 3B 3B 3B F F'), exposures: [], exposedBeforeMahJongg: false }))).toEqual([]);
     expect(matchHand(c, { concealed: k('2B 2B 2B 2B 3B 3B 3B 3B F F'), exposures: [k('1B 1B 1B 1B')] })).toEqual([]);
     expect(ids(matchHand(c, { concealed: k('1B 1B 2B 2B 2B 2B 3B 3B 3B 3B F F'), exposures: [k('1B 1B')] }))).toEqual(['t:4']);
   });

@@ -54,7 +54,8 @@ export interface HandToMatch {
 }
 
 function handMasks(counts: Int32Array): [number, number] {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (let k = 0; k < KINDS; k++) {
     if (k === JOKER || counts[k] === 0) continue;
     const [l, h] = kindBit(k);
@@ -124,7 +125,10 @@ export function seatExposures(v: Variation, exposures: readonly (readonly TileKi
       for (const t of tokens) {
         const idx = v.groups.map((g, i) => (g.token === t ? i : -1)).filter((i) => i >= 0);
         if (idx.some((i) => used[i]) || idx.length !== e.length) continue;
-        const want = idx.map((i) => v.groups[i]!.kind).sort().join(' ');
+        const want = idx
+          .map((i) => v.groups[i]!.kind)
+          .sort()
+          .join(' ');
         if (want !== [...e].sort().join(' ')) continue;
         for (const i of idx) used[i] = true;
         seated = true;

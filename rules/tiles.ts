@@ -37,13 +37,7 @@ export const SUIT_NAMES: Readonly<Record<Suit, string>> = { B: 'Bams', C: 'Craks
 export const SUIT_DRAGON: Readonly<Record<Suit, Dragon>> = { B: 'GD', C: 'RD', D: 'WD' };
 
 /** Every tile kind, in card order: Bams, Craks, Dots, winds, dragons, flower, joker. */
-export const TILE_KINDS: readonly TileKind[] = [
-  ...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${s}` as TileKind)),
-  ...WINDS,
-  ...DRAGONS,
-  'F',
-  'J',
-];
+export const TILE_KINDS: readonly TileKind[] = [...SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${s}` as TileKind)), ...WINDS, ...DRAGONS, 'F', 'J'];
 
 const KIND_SET: ReadonlySet<string> = new Set(TILE_KINDS);
 
@@ -86,9 +80,7 @@ export function numberOf(kind: TileKind): number | undefined {
 
 /** The full 152-tile set as physical tile ids, in card order. */
 export function fullTileSet(): TileId[] {
-  return TILE_KINDS.flatMap((k) =>
-    Array.from({ length: copiesOf(k) }, (_, i) => `${k}#${i + 1}` as TileId),
-  );
+  return TILE_KINDS.flatMap((k) => Array.from({ length: copiesOf(k) }, (_, i) => `${k}#${i + 1}` as TileId));
 }
 
 /** Thrown when hand or tile notation cannot be read; names the bad token and its position. */

@@ -32,8 +32,7 @@ const hasCc = spawnSync('cc', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!hasCc) console.warn('test/c-reference.test.ts: SKIPPED, no C compiler: `cc --version` failed. Install gcc or clang to check firmware-protocol/c/.');
 
 /** Bytes (char codes 0..255) as upper-case hex. */
-const hexOf = (s: string | Uint8Array): string =>
-  (typeof s === 'string' ? [...s].map((c) => c.charCodeAt(0)) : [...s]).map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join('');
+const hexOf = (s: string | Uint8Array): string => (typeof s === 'string' ? [...s].map((c) => c.charCodeAt(0)) : [...s]).map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join('');
 const bytesOf = (h: string): Uint8Array => new Uint8Array((h.match(/../g) ?? []).map((x) => parseInt(x, 16)));
 
 /** The driver's dump of a decoded message (see driver.c). */
@@ -73,11 +72,42 @@ function mutatedLines(): string[] {
     ch: fc.constantFrom(...alphabet),
   });
   const soup = fc
-    .array(fc.constantFrom('ERR', 'CMD', 'SNAP', 'ADD', 'DEL', 'HB', 'HELLO', ' ', 'seq=1', 'code=4', 'rssi=-5', 'rssi=', ',', 'tag=', 'tags=', 'zone=in', 'E004015012345678', '8804A1B2', 'snap', 'blink', 'scan', 'replay', 'from=', 'ms=10', 'text=a', '='), { maxLength: 12 })
+    .array(
+      fc.constantFrom(
+        'ERR',
+        'CMD',
+        'SNAP',
+        'ADD',
+        'DEL',
+        'HB',
+        'HELLO',
+        ' ',
+        'seq=1',
+        'code=4',
+        'rssi=-5',
+        'rssi=',
+        ',',
+        'tag=',
+        'tags=',
+        'zone=in',
+        'E004015012345678',
+        '8804A1B2',
+        'snap',
+        'blink',
+        'scan',
+        'replay',
+        'from=',
+        'ms=10',
+        'text=a',
+        '=',
+      ),
+      { maxLength: 12 },
+    )
     .map((p) => p.join(''));
   const lines = fc.sample(mutation, { numRuns: 3000, seed: 20240601 }).map(({ body, at, op, ch }) => {
     const i = at % (body.length + 1);
-    const b = op === 'replace' ? body.slice(0, i) + ch + body.slice(i + 1) : op === 'insert' ? body.slice(0, i) + ch + body.slice(i) : op === 'delete' ? body.slice(0, i) + body.slice(i + 1) : body;
+    const b =
+      op === 'replace' ? body.slice(0, i) + ch + body.slice(i + 1) : op === 'insert' ? body.slice(0, i) + ch + body.slice(i) : op === 'delete' ? body.slice(0, i) + body.slice(i + 1) : body;
     if (op === 'crc-wrong') return `${b}*${crc16Hex(b).split('').reverse().join('')}`;
     if (op === 'raw') return `${b.slice(0, i)}*${crc16Hex(b)}`;
     return `${b}*${crc16Hex(b)}`;
@@ -102,7 +132,10 @@ describe.skipIf(!hasCc)('C reference (firmware-protocol/c/mj_proto.h) agrees wit
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'mj-c-'));
     driver = path.join(dir, 'driver');
-    for (const [src, exe] of [['driver.c', driver], ['selftest.c', path.join(dir, 'selftest')]] as const) {
+    for (const [src, exe] of [
+      ['driver.c', driver],
+      ['selftest.c', path.join(dir, 'selftest')],
+    ] as const) {
       const c = spawnSync('cc', ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic', '-O1', '-o', exe, path.join(cdir, src)], { encoding: 'utf8' });
       if (c.status !== 0) throw new Error(`cc ${src} failed:\n${c.stderr}`);
     }
@@ -149,9 +182,19 @@ describe.skipIf(!hasCc)('C reference (firmware-protocol/c/mj_proto.h) agrees wit
   it('fragments for BLE exactly as vectors/v1.json and ble.ts', () => {
     const got = run(v1.bleFragments.map((v) => `F ${v.mtu} ${v.counter} ${hexOf(v.line)}`));
     expect(got).toEqual(v1.bleFragments.map((v) => `P ${v.pieces.join(' ')}`));
-    const lines = fc.sample(fc.tuple(fc.array(fc.integer({ min: 0x20, max: 0x7e }), { minLength: 1, maxLength: 300 }), fc.integer({ min: 2, max: 64 }), fc.integer({ min: 0, max: 15 })), { numRuns: 300, seed: 3 });
+    const lines = fc.sample(fc.tuple(fc.array(fc.integer({ min: 0x20, max: 0x7e }), { minLength: 1, maxLength: 300 }), fc.integer({ min: 2, max: 64 }), fc.integer({ min: 0, max: 15 })), {
+      numRuns: 300,
+      seed: 3,
+    });
     const cmds = lines.map(([b, mtu, c]) => `F ${mtu} ${c} ${hexOf(String.fromCharCode(...b))}`);
-    expect(run(cmds)).toEqual(lines.map(([b, mtu, c]) => `P ${fragmentLine(String.fromCharCode(...b), mtu, c).map(hexOf).join(' ')}`));
+    expect(run(cmds)).toEqual(
+      lines.map(
+        ([b, mtu, c]) =>
+          `P ${fragmentLine(String.fromCharCode(...b), mtu, c)
+            .map(hexOf)
+            .join(' ')}`,
+      ),
+    );
   });
 
   it('reassembles BLE piece streams with the same lines and rejections as vectors/v1.json and ble.ts', () => {
@@ -164,7 +207,9 @@ describe.skipIf(!hasCc)('C reference (firmware-protocol/c/mj_proto.h) agrees wit
         })
         .join(' ')}`;
     };
-    const fromVectors = v1.bleStreams.map((v) => `S ${v.pieces.map((p, i) => `${v.expect[i]!.lines.length ? hexOf(v.expect[i]!.lines[0]!) : '.'}:${v.expect[i]!.rejected.join(',') || '.'}`).join(' ')}`);
+    const fromVectors = v1.bleStreams.map(
+      (v) => `S ${v.pieces.map((p, i) => `${v.expect[i]!.lines.length ? hexOf(v.expect[i]!.lines[0]!) : '.'}:${v.expect[i]!.rejected.join(',') || '.'}`).join(' ')}`,
+    );
     expect(run(v1.bleStreams.map((v) => `B ${v.pieces.map((p) => p || '-').join(' ')}`))).toEqual(fromVectors);
     expect(v1.bleStreams.map((v) => tsRun(v.pieces))).toEqual(fromVectors);
     // random streams mixing real pieces of three lines with random bytes

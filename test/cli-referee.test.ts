@@ -65,7 +65,7 @@ describe('mjhub referee', () => {
     expect(out.outcome.phase).toBe(v.phase);
   });
 
-  it('refuses a card whose file differs from the record\'s (exit 1, both hashes named)', () => {
+  it("refuses a card whose file differs from the record's (exit 1, both hashes named)", () => {
     const { file, dir } = recorded();
     const changed = path.join(dir, 'sample-standard.card');
     writeFileSync(changed, readFileSync(path.join(root, CARD), 'utf8') + '\n');

@@ -74,10 +74,7 @@ describe('mjhub', () => {
       const headless = path.join(dir, 'headless.card');
       writeFileSync(headless, '[Like Numbers]\nFFFF 1111a 1111b 11c | any like numbers, any 3 suits | X 25\n');
       const h = mjhub('card', 'check', headless);
-      expect([h.status, h.stderr.trim()]).toEqual([
-        1,
-        `mjhub: ${headless}:1: the file has no "title:" header line (a card begins with "title: …" and "kind: standard|siamese")`,
-      ]);
+      expect([h.status, h.stderr.trim()]).toEqual([1, `mjhub: ${headless}:1: the file has no "title:" header line (a card begins with "title: …" and "kind: standard|siamese")`]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -24,7 +24,9 @@ describe('pure cores', () => {
       expect(files.length).toBeGreaterThan(3);
       for (const file of files) {
         // comments may mention anything; only code counts
-        const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+        const text = readFileSync(file, 'utf8')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/^\s*\/\/.*$/gm, '');
         for (const m of text.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
           const spec = m[1]!;
           const target = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : spec;

@@ -68,8 +68,7 @@ const frame = (body: string): string => `${body}*${crc16Hex(body)}`;
 
 /** Hex of header byte + ASCII payload. */
 const piece = (header: number, payload: string): string =>
-  header.toString(16).toUpperCase().padStart(2, '0') +
-  [...payload].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')).join('');
+  header.toString(16).toUpperCase().padStart(2, '0') + [...payload].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')).join('');
 
 /** Returns the vectors (deterministic: same output every call). */
 export function buildVectorsV1(): VectorFileV1 {
@@ -77,12 +76,18 @@ export function buildVectorsV1(): VectorFileV1 {
 
   const good: [string, Message, string][] = [
     ['hello-v1', { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'] }, 'HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in,top'],
-    ['snap-every-uid-kind', { type: 'SNAP', seq: 3, zone: 'in', tags: ['08A1B2C3', '04A1B2C3D4E5F6', '04A1B2C3D4E5F6A7B8C9', 'E004015012345678', '3034257BF7194E4000001A85'] },
-      'SNAP seq=3 zone=in tags=08A1B2C3,04A1B2C3D4E5F6,04A1B2C3D4E5F6A7B8C9,E004015012345678,3034257BF7194E4000001A85'],
+    [
+      'snap-every-uid-kind',
+      { type: 'SNAP', seq: 3, zone: 'in', tags: ['08A1B2C3', '04A1B2C3D4E5F6', '04A1B2C3D4E5F6A7B8C9', 'E004015012345678', '3034257BF7194E4000001A85'] },
+      'SNAP seq=3 zone=in tags=08A1B2C3,04A1B2C3D4E5F6,04A1B2C3D4E5F6A7B8C9,E004015012345678,3034257BF7194E4000001A85',
+    ],
     ['snap-empty-zone', { type: 'SNAP', seq: 0, zone: 'top', tags: [] }, 'SNAP seq=0 zone=top tags='],
     ['snap-rssi', { type: 'SNAP', seq: 4, zone: 'in', tags: ['04A1B2C3D4E5F6', '04A1B2C3D4E5F7'], rssi: [-52, -61] }, 'SNAP seq=4 zone=in tags=04A1B2C3D4E5F6,04A1B2C3D4E5F7 rssi=-52,-61'],
-    ['snap-rssi-one-unknown', { type: 'SNAP', seq: 5, zone: 'in', tags: ['04A1B2C3D4E5F6', 'E004015012345678', '04A1B2C3D4E5F7'], rssi: [-52, null, 0] },
-      'SNAP seq=5 zone=in tags=04A1B2C3D4E5F6,E004015012345678,04A1B2C3D4E5F7 rssi=-52,,0'],
+    [
+      'snap-rssi-one-unknown',
+      { type: 'SNAP', seq: 5, zone: 'in', tags: ['04A1B2C3D4E5F6', 'E004015012345678', '04A1B2C3D4E5F7'], rssi: [-52, null, 0] },
+      'SNAP seq=5 zone=in tags=04A1B2C3D4E5F6,E004015012345678,04A1B2C3D4E5F7 rssi=-52,,0',
+    ],
     ['snap-rssi-empty-zone', { type: 'SNAP', seq: 6, zone: 'top', tags: [], rssi: [] }, 'SNAP seq=6 zone=top tags= rssi='],
     ['snap-rssi-lone-unknown', { type: 'SNAP', seq: 7, zone: 'top', tags: ['08A1B2C3'], rssi: [null] }, 'SNAP seq=7 zone=top tags=08A1B2C3 rssi='],
     ['add', { type: 'ADD', seq: 13, zone: 'in', tag: '04A1B2C3D4E5F6' }, 'ADD seq=13 zone=in tag=04A1B2C3D4E5F6'],
@@ -108,8 +113,11 @@ export function buildVectorsV1(): VectorFileV1 {
 
   const tolerated: GoodVectorV1[] = [
     { name: 'crlf', message: { type: 'ERR', seq: 9, code: 7 }, line: `${frame('ERR seq=9 code=7')}\r` },
-    { name: 'lower-case-tag-and-checksum', message: { type: 'ADD', seq: 14, zone: 'in', tag: 'E004015012345678', rssi: -52 },
-      line: `${'ADD seq=14 zone=in tag=e004015012345678 rssi=-52'}*${crc16Hex('ADD seq=14 zone=in tag=e004015012345678 rssi=-52').toLowerCase()}` },
+    {
+      name: 'lower-case-tag-and-checksum',
+      message: { type: 'ADD', seq: 14, zone: 'in', tag: 'E004015012345678', rssi: -52 },
+      line: `${'ADD seq=14 zone=in tag=e004015012345678 rssi=-52'}*${crc16Hex('ADD seq=14 zone=in tag=e004015012345678 rssi=-52').toLowerCase()}`,
+    },
     { name: 'fields-in-another-order', message: { type: 'ERR', seq: 8, code: 5, zone: 'top', text: 'x' }, line: frame('ERR text=x zone=top code=5 seq=8') },
     { name: 'unknown-extra-field', message: { type: 'CMD', command: 'blink', ms: 500 }, line: frame('CMD blink ms=500 color=red') },
     { name: 'rssi-on-del-ignored', message: { type: 'DEL', seq: 17, zone: 'in', tag: '04A1B2C3D4E5F6' }, line: frame('DEL seq=17 zone=in tag=04A1B2C3D4E5F6 rssi=-50') },
@@ -165,11 +173,41 @@ export function buildVectorsV1(): VectorFileV1 {
   const add = (tag: string) => ({ type: 'ADD' as const, seq: 1, zone: 'in', tag });
   const versions: VersionVector[] = [
     { name: 'v0-line-5-byte-tag', line: frame('ADD seq=1 zone=in tag=0102030405'), v0: { message: add('0102030405') }, any: { message: add('0102030405') }, v1: { reason: 'malformed' } },
-    { name: 'v0-line-lsb-first-15693', line: frame('ADD seq=1 zone=in tag=78563412500104E0'), v0: { message: add('78563412500104E0') }, any: { message: add('78563412500104E0') }, v1: { reason: 'malformed' } },
-    { name: 'rssi-ignored-by-v0', line: frame('ADD seq=1 zone=in tag=04A1B2C3D4E5F6 rssi=-52'), v0: { message: add('04A1B2C3D4E5F6') }, any: { message: { ...add('04A1B2C3D4E5F6'), rssi: -52 } }, v1: { message: { ...add('04A1B2C3D4E5F6'), rssi: -52 } } },
-    { name: 'err-unknown-to-v0', line: frame('ERR seq=9 code=7'), v0: { reason: 'unknown-type' }, any: { message: { type: 'ERR', seq: 9, code: 7 } }, v1: { message: { type: 'ERR', seq: 9, code: 7 } } },
-    { name: 'replay-unknown-to-v0', line: frame('CMD replay from=5'), v0: { reason: 'malformed' }, any: { message: { type: 'CMD', command: 'replay', from: 5 } }, v1: { message: { type: 'CMD', command: 'replay', from: 5 } } },
-    { name: 'v0-hello', line: frame('HELLO rdr=RK-E1 fw=0.1.0 proto=0 zones=in,top'), v0: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] } }, any: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] } }, v1: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] } } },
+    {
+      name: 'v0-line-lsb-first-15693',
+      line: frame('ADD seq=1 zone=in tag=78563412500104E0'),
+      v0: { message: add('78563412500104E0') },
+      any: { message: add('78563412500104E0') },
+      v1: { reason: 'malformed' },
+    },
+    {
+      name: 'rssi-ignored-by-v0',
+      line: frame('ADD seq=1 zone=in tag=04A1B2C3D4E5F6 rssi=-52'),
+      v0: { message: add('04A1B2C3D4E5F6') },
+      any: { message: { ...add('04A1B2C3D4E5F6'), rssi: -52 } },
+      v1: { message: { ...add('04A1B2C3D4E5F6'), rssi: -52 } },
+    },
+    {
+      name: 'err-unknown-to-v0',
+      line: frame('ERR seq=9 code=7'),
+      v0: { reason: 'unknown-type' },
+      any: { message: { type: 'ERR', seq: 9, code: 7 } },
+      v1: { message: { type: 'ERR', seq: 9, code: 7 } },
+    },
+    {
+      name: 'replay-unknown-to-v0',
+      line: frame('CMD replay from=5'),
+      v0: { reason: 'malformed' },
+      any: { message: { type: 'CMD', command: 'replay', from: 5 } },
+      v1: { message: { type: 'CMD', command: 'replay', from: 5 } },
+    },
+    {
+      name: 'v0-hello',
+      line: frame('HELLO rdr=RK-E1 fw=0.1.0 proto=0 zones=in,top'),
+      v0: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] } },
+      any: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] } },
+      v1: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.1.0', protocol: 0, zones: ['in', 'top'] } },
+    },
   ];
 
   // BLE. Headers: kind (00 single, 40 first, 80 continuation, C0 last) | index mod 4 << 4 | counter.
@@ -183,8 +221,13 @@ export function buildVectorsV1(): VectorFileV1 {
     { name: 'single-exactly-19', line: frame('CMD blink ms=3'), mtu: 20, counter: 9, pieces: [piece(0x09, frame('CMD blink ms=3'))] },
     { name: 'first-last', line: hb, mtu: 20, counter: 3, pieces: [piece(0x43, hb.slice(0, 19)), piece(0xd3, hb.slice(19))] },
     { name: 'four-pieces', line: snap, mtu: 20, counter: 15, pieces: [piece(0x4f, snapParts[0]!), piece(0x9f, snapParts[1]!), piece(0xaf, snapParts[2]!), piece(0xff, snapParts[3]!)] },
-    { name: 'six-pieces-index-wraps', line: snap, mtu: 14, counter: 1,
-      pieces: cut(snap, 13).map((p, i, all) => piece((i === 0 ? 0x40 : i === all.length - 1 ? 0xc0 : 0x80) | ((i & 3) << 4) | 1, p)) },
+    {
+      name: 'six-pieces-index-wraps',
+      line: snap,
+      mtu: 14,
+      counter: 1,
+      pieces: cut(snap, 13).map((p, i, all) => piece((i === 0 ? 0x40 : i === all.length - 1 ? 0xc0 : 0x80) | ((i & 3) << 4) | 1, p)),
+    },
     { name: 'newline-stripped', line: `${cmd}\r\n`, mtu: 20, counter: 0, pieces: [piece(0x00, cmd)] },
     { name: 'larger-mtu', line: snap, mtu: 185, counter: 2, pieces: [piece(0x02, snap)] },
   ];

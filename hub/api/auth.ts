@@ -263,7 +263,10 @@ export function cookieValue(header: string | string[] | undefined, name: string)
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     if (part.slice(0, eq).trim() !== name) continue;
-    const v = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const v = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       return decodeURIComponent(v);
     } catch {
@@ -351,6 +354,5 @@ export class DirectorAuth {
    * True when the headers carry a live session cookie and come from the hub's own origin (see
    * {@link sameOrigin}); the `isDirectorCookie` of realtime/relay (socket.io handshake headers).
    */
-  readonly isCookie = (headers: Record<string, string | string[] | undefined>): boolean =>
-    sameOrigin(headers) && this.sessionOfCookie(headers.cookie) !== null;
+  readonly isCookie = (headers: Record<string, string | string[] | undefined>): boolean => sameOrigin(headers) && this.sessionOfCookie(headers.cookie) !== null;
 }

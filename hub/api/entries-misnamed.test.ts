@@ -96,7 +96,10 @@ describe('a mis-named discard claimed for an exposure (003 rule 19A/B), a direct
     expect(await api.enter({ entry: 'misnamed-exposure', player: 0, named: 'S' })).toEqual([400, `the discard Ann called is a S (${south}): named S, it was not mis-named`]);
     expect(await api.enter({ entry: 'misnamed-exposure', player: 0, named: 'XY' })).toEqual([400, 'named: "XY" is not a tile kind (e.g. "5D", "N", "RD", "F")']);
     expect(await api.enter({ entry: 'misnamed-exposure', player: 0 })).toEqual([400, 'body.named is required']);
-    expect(await api.enter({ entry: 'misnamed-discard', player: 0, rack: 0, named: 'N' })).toEqual([400, "body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with 'misnamed-discard'"]);
+    expect(await api.enter({ entry: 'misnamed-discard', player: 0, rack: 0, named: 'N' })).toEqual([
+      400,
+      "body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with 'misnamed-discard'",
+    ]);
     expect(b.store.events('t1').filter((e) => e.type === 'director-entry')).toHaveLength(0);
 
     expect(await api.enter({ entry: 'misnamed-exposure', player: 0, named: 'N', by: 'Dee' })).toEqual([200, '']);
@@ -150,7 +153,7 @@ describe('a mis-named discard claimed for an exposure (003 rule 19A/B), a direct
     expect(d.misnamed!.map((m) => [m.status, m.holds, m.text])).toEqual([['no-tile', null, 'Bea holds no N: play goes on, the tile named as it is (a S); no penalty (003 rule 19B)']]);
   });
 
-  it('Bea\'s rack 2 reader unplugged (her North is there, dealt second): the hub cannot tell, and says which rack it cannot see', async () => {
+  it("Bea's rack 2 reader unplugged (her North is there, dealt second): the hub cannot tell, and says which rack it cannot see", async () => {
     const b = keep(new HandBench({ announce: false, helloTakesSeq: false, settlePadMs: 100 }));
     b.build(orderFor(EAST, ['S', 'N', ...REST]));
     southCalled(b);

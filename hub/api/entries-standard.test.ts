@@ -60,8 +60,14 @@ describe('director entries by table kind', () => {
   it('Siamese table: a mis-named discard still needs its rack (400); the standard entries are refused (409)', async () => {
     const hub = await run('siamese-demo.json');
     expect((await enter(hub, { entry: 'misnamed-discard', player: 1 }))[0]).toBe(400);
-    expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 1 })).toEqual([409, "table 't1' (siamese) takes no 'looked-at-stolen-tile' entry: only misnamed-discard and misnamed-exposure"]);
+    expect(await enter(hub, { entry: 'looked-at-stolen-tile', player: 1 })).toEqual([
+      409,
+      "table 't1' (siamese) takes no 'looked-at-stolen-tile' entry: only misnamed-discard and misnamed-exposure",
+    ]);
     expect(await enter(hub, { entry: 'declared-dead', player: 0, declared: 1 })).toEqual([409, "table 't1' (siamese) takes no 'declared-dead' entry: only misnamed-discard and misnamed-exposure"]);
-    expect(await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0, for: 'mah-jongg' })).toEqual([400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line']);
+    expect(await enter(hub, { entry: 'misnamed-discard', player: 1, rack: 0, for: 'mah-jongg' })).toEqual([
+      400,
+      'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line',
+    ]);
   });
 });

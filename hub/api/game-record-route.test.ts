@@ -37,7 +37,7 @@ const URL1 = '/api/director/tables/t1/games/1/record';
 
 describe('the game record route', () => {
   // 003 rule 17: Ann 30 (rack 2), Bea 30 + 30 × 2 (2nd Mah Jongg, 17B) = 90
-  it('gives the director the record as a download; refereed, it gives the table\'s points 30, 90', async () => {
+  it("gives the director the record as a download; refereed, it gives the table's points 30, 90", async () => {
     const { b, app } = await served();
     const res = await app.inject({ url: URL1, headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
@@ -48,7 +48,7 @@ describe('the game record route', () => {
     expect(b.engine.publicView().score?.points).toEqual([30, 90]);
   });
 
-  it('is refused without the director\'s credentials: 401 with none, a wrong token or a seat\'s token; the public views stay without it', async () => {
+  it("is refused without the director's credentials: 401 with none, a wrong token or a seat's token; the public views stay without it", async () => {
     const { app } = await served();
     expect((await app.inject({ url: URL1 })).statusCode).toBe(401);
     expect((await app.inject({ url: URL1, headers: { authorization: 'Bearer not-the-token' } })).statusCode).toBe(401);

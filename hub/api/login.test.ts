@@ -37,8 +37,7 @@ async function make(extra: Partial<HubServerOptions> = {}) {
   dirs.push(dir);
   const hub = await createHubServer({ tables: [t1], directorToken: TOKEN, directorSecret: SECRET, store, readers, tileSetDir: dir, ...extra });
   servers.push(hub);
-  const login = (secret: unknown, headers: Record<string, string> = {}) =>
-    hub.app.inject({ method: 'POST', url: '/api/login', payload: { secret } as object, headers });
+  const login = (secret: unknown, headers: Record<string, string> = {}) => hub.app.inject({ method: 'POST', url: '/api/login', payload: { secret } as object, headers });
   return { hub, app: hub.app, t1, store, login };
 }
 

@@ -27,9 +27,7 @@ import { bearerToken, SESSION_COOKIE, type DirectorAuth, type DirectorSession } 
 export const LOGIN_LOG_ID = 'hub';
 
 /** Payload of a `director-login` event. */
-export type DirectorLoginEvent =
-  | { ok: true; ip: string; session: string }
-  | { ok: false; ip: string; reason: 'wrong secret' | 'rate limited' };
+export type DirectorLoginEvent = { ok: true; ip: string; session: string } | { ok: false; ip: string; reason: 'wrong secret' | 'rate limited' };
 
 /** Options of {@link loginRoutes}. */
 export interface LoginRouteOptions {
@@ -77,26 +75,22 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
     }),
   });
 
-  app.post<{ Body: { secret: string } }>(
-    '/api/login',
-    { schema: { body: LOGIN_BODY }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } },
-    async (req, reply) => {
-      if (!(await auth.secret.check(req.body.secret))) {
-        record('director-login', { ok: false, ip: req.ip, reason: 'wrong secret' });
-        return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'wrong director secret' });
-      }
-      const s = auth.sessions.create();
-      record('director-login', { ok: true, ip: req.ip, session: s.handle });
-      reply.setCookie(SESSION_COOKIE, s.id, {
-        httpOnly: true,
-        sameSite: 'strict',
-        path: '/',
-        secure: 'auto',
-        maxAge: Math.floor(auth.sessions.ttlMs / 1000),
-      });
-      return { ok: true, token: s.bearer, expiresAt: s.expiresAt };
-    },
-  );
+  app.post<{ Body: { secret: string } }>('/api/login', { schema: { body: LOGIN_BODY }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } }, async (req, reply) => {
+    if (!(await auth.secret.check(req.body.secret))) {
+      record('director-login', { ok: false, ip: req.ip, reason: 'wrong secret' });
+      return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'wrong director secret' });
+    }
+    const s = auth.sessions.create();
+    record('director-login', { ok: true, ip: req.ip, session: s.handle });
+    reply.setCookie(SESSION_COOKIE, s.id, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/',
+      secure: 'auto',
+      maxAge: Math.floor(auth.sessions.ttlMs / 1000),
+    });
+    return { ok: true, token: s.bearer, expiresAt: s.expiresAt };
+  });
 
   app.post('/api/logout', async (req, reply) => {
     const found = sessionOf(auth, req);

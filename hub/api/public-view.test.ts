@@ -7,9 +7,7 @@ describe('toPublic', () => {
   it('keeps exactly the PublicTableView keys, dropping concealed and evidence', () => {
     const dir = sampleDirectorView();
     const pub = toPublic(dir);
-    expect(Object.keys(pub)).toEqual([
-      'tableId', 'variant', 'gameNo', 'phase', 'endReason', 'turn', 'players', 'walls', 'discards', 'flags', 'score', 'readers', 'updatedAt',
-    ]);
+    expect(Object.keys(pub)).toEqual(['tableId', 'variant', 'gameNo', 'phase', 'endReason', 'turn', 'players', 'walls', 'discards', 'flags', 'score', 'readers', 'updatedAt']);
     expect(PUBLIC_VIEW_KEYS).toHaveLength(17); // and scoring, results, clock and round where a view has them
     expect(pub).not.toHaveProperty('concealed');
     expect(pub).not.toHaveProperty('evidence');
@@ -81,7 +79,21 @@ describe('toDirector', () => {
 
   it('a reader: the director gets its port, firmware and error counts, the public view only its slot, state, last heard and bad lines; the refused moves go to the director only', () => {
     const dir = sampleDirectorView();
-    dir.readers = [{ id: 'RK-E1', state: 'stale', lastMessageAt: 5, discarded: 3, port: '/dev/rfcomm0', physicalId: 'ESP-7F', firmware: '1.4.2', errors: { 'bad-checksum': 3 }, gaps: 1, duplicates: 0, reconnects: 2 }];
+    dir.readers = [
+      {
+        id: 'RK-E1',
+        state: 'stale',
+        lastMessageAt: 5,
+        discarded: 3,
+        port: '/dev/rfcomm0',
+        physicalId: 'ESP-7F',
+        firmware: '1.4.2',
+        errors: { 'bad-checksum': 3 },
+        gaps: 1,
+        duplicates: 0,
+        reconnects: 2,
+      },
+    ];
     dir.unplaced = [{ at: 9, action: 'pass', reason: 'pass: Bea passed 1 blind in the first right', ref: '41' }];
     const out = toDirector(dir);
     expect(out.readers).toEqual(dir.readers);

@@ -59,20 +59,7 @@ const WALL_KEYS = keys<PublicTableView['walls'][number]>()(['wall', 'left', 'cur
 const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final']);
 const PAYMENT_KEYS = keys<NonNullable<ScoreView['payment']>>()(['from', 'to', 'amount']);
 /** Every key of a reader's status: the director sees them all (ports, firmware, error counts). */
-const READER_KEYS = keys<ReaderStatus>()([
-  'id',
-  'state',
-  'lastMessageAt',
-  'discarded',
-  'port',
-  'physicalId',
-  'firmware',
-  'errors',
-  'gaps',
-  'duplicates',
-  'reconnects',
-  'relay',
-]);
+const READER_KEYS = keys<ReaderStatus>()(['id', 'state', 'lastMessageAt', 'discarded', 'port', 'physicalId', 'firmware', 'errors', 'gaps', 'duplicates', 'reconnects', 'relay']);
 /** What a table display and a phone show of a reader: its slot, state, when last heard and bad lines; no port, id or firmware. */
 const PUBLIC_READER_KEYS = ['id', 'state', 'lastMessageAt', 'discarded'] as const satisfies readonly (keyof ReaderStatus)[];
 const EVIDENCE_KEYS = keys<FlagEvidence>()(['flagId', 'tiles', 'counts', 'lines']);
@@ -80,7 +67,7 @@ const EVIDENCE_KEYS = keys<FlagEvidence>()(['flagId', 'tiles', 'counts', 'lines'
 function pick<T>(src: T, ks: readonly (keyof T)[]): T {
   const out = {} as T;
   if (src === null || typeof src !== 'object') return src;
-  for (const k of ks) if (Object.prototype.hasOwnProperty.call(src, k)) out[k] = src[k];
+  for (const k of ks) if (Object.hasOwn(src, k)) out[k] = src[k];
   return out;
 }
 
@@ -153,7 +140,16 @@ export function toDirector(view: DirectorTableView): DirectorTableView {
   if (view.countRule) out.countRule = { rule: view.countRule.rule, source: view.countRule.source, field: view.countRule.field, meaning: view.countRule.meaning };
   if (view.misnamed) {
     out.misnamed = view.misnamed.map((m) => ({
-      claimer: m.claimer, rack: m.rack, tile: m.tile, named: m.named, discarder: m.discarder, status: m.status, holds: m.holds, replacement: m.replacement, text: m.text, at: m.at,
+      claimer: m.claimer,
+      rack: m.rack,
+      tile: m.tile,
+      named: m.named,
+      discarder: m.discarder,
+      status: m.status,
+      holds: m.holds,
+      replacement: m.replacement,
+      text: m.text,
+      at: m.at,
     }));
   }
   return out;

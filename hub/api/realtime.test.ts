@@ -127,7 +127,12 @@ describe('public namespace', () => {
     t1.set((v) => (v.turn = 0));
     t2.set((v) => (v.turn = 0));
     await c.upTo(4);
-    expect(c.got.map((g) => [g.payload.tableId, g.payload.seq])).toEqual([['t2', 0], ['t2', 1], ['t2', 1], ['t2', 2]]);
+    expect(c.got.map((g) => [g.payload.tableId, g.payload.seq])).toEqual([
+      ['t2', 0],
+      ['t2', 1],
+      ['t2', 1],
+      ['t2', 2],
+    ]);
   });
 
   it('two watchers see the same seq; a late watcher gets the current seq', async () => {
@@ -163,7 +168,10 @@ describe('public namespace', () => {
     // watching t2 now: its snapshot comes after anything the hub still sent for t1
     c.socket.emit(EV.watch, { tableId: 't2' });
     await c.upTo(2);
-    expect(c.got.map((g) => [g.ev, g.payload.tableId])).toEqual([[EV.snapshot, 't1'], [EV.snapshot, 't2']]);
+    expect(c.got.map((g) => [g.ev, g.payload.tableId])).toEqual([
+      [EV.snapshot, 't1'],
+      [EV.snapshot, 't2'],
+    ]);
   });
 
   it('bad payloads get a problem naming what was wrong', async () => {

@@ -26,11 +26,14 @@ afterEach(async () => {
 });
 
 async function until<T>(get: () => T | Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  return vi.waitFor(async () => {
-    const v = await get();
-    if (!ok(v)) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
-    return v;
-  }, { timeout: 5000, interval: 20 });
+  return vi.waitFor(
+    async () => {
+      const v = await get();
+      if (!ok(v)) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout: 5000, interval: 20 },
+  );
 }
 
 /** A relay page: its socket and every hub → page event it got. */
@@ -76,7 +79,11 @@ describe('two relay pages claim one reader', () => {
     expect([live.port, live.relay!.userAgent]).toEqual([`relay://${b.socket.id} (USB 10c4:ea60)`, 'Page B (Chromium)']);
 
     // page A hears it once, naming the reader, the page that took it and when that page opened
-    const superseded = await until(() => a.got.filter((g) => g.ev === RELAY_EV.superseded), (s) => s.length > 0, 'relay:superseded on page A');
+    const superseded = await until(
+      () => a.got.filter((g) => g.ev === RELAY_EV.superseded),
+      (s) => s.length > 0,
+      'relay:superseded on page A',
+    );
     expect(superseded).toHaveLength(1);
     const payload = superseded[0]!.payload as RelaySuperseded;
     expect(payload).toEqual({ reader: 'FL-1', by: `relay://${b.socket.id} (USB 10c4:ea60)`, openedAt: live.relay!.openedAt, at: expect.any(Number) });

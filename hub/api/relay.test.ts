@@ -34,9 +34,12 @@ function recordingSink(rec: Rec): TransportSink {
 }
 
 const until = async (cond: () => boolean, ms = 2000) => {
-  await vi.waitFor(() => {
-    if (!cond()) throw new Error(`timed out after ${ms} ms`);
-  }, { timeout: ms, interval: 10 });
+  await vi.waitFor(
+    () => {
+      if (!cond()) throw new Error(`timed out after ${ms} ms`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 };
 
 describe('relay namespace', () => {
@@ -153,11 +156,7 @@ describe('relay namespace', () => {
     s.emit(RELAY_EV.line, { line: `${'A'.repeat(5000)}\r\nok` });
     s.emit(RELAY_EV.overlong, { head: 'B'.repeat(80), length: 67_108_864 });
     await until(() => rec.events.length === 4);
-    expect(rec.events.slice(1)).toEqual([
-      `overlong ${'A'.repeat(80)} (5000 bytes) @1234`,
-      'line ok @1234',
-      `overlong ${'B'.repeat(80)} (67108864 bytes) @1234`,
-    ]);
+    expect(rec.events.slice(1)).toEqual([`overlong ${'A'.repeat(80)} (5000 bytes) @1234`, 'line ok @1234', `overlong ${'B'.repeat(80)} (67108864 bytes) @1234`]);
     expect(relay.connections()[0]!.lines).toBe(3);
   });
 
@@ -189,7 +188,12 @@ describe('relay payload checks', () => {
     expect(parseRelayOpen({ readerHint: 7 })).toEqual({ error: 'relay:open readerHint must be a string' });
   });
   it('splits and trims lines', () => {
-    expect(parseRelayLine({ line: 'A\r\n\nB' })).toEqual({ items: [{ kind: 'line', text: 'A' }, { kind: 'line', text: 'B' }] });
+    expect(parseRelayLine({ line: 'A\r\n\nB' })).toEqual({
+      items: [
+        { kind: 'line', text: 'A' },
+        { kind: 'line', text: 'B' },
+      ],
+    });
     expect(parseRelayLine({ line: 'B\r' })).toEqual({ items: [{ kind: 'line', text: 'B' }] });
     expect(parseRelayLine({ line: '' })).toEqual({ items: [] });
     expect(parseRelayLine(null)).toEqual({ error: 'relay:line payload must be an object { line }' });

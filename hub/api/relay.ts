@@ -40,7 +40,10 @@ const MAX_USER_AGENT = 160;
 function userAgentOf(socket: Socket): string | null {
   const ua = socket.handshake.headers['user-agent'];
   if (typeof ua !== 'string') return null;
-  const clean = ua.replace(/[^\x20-\x7e]/g, '?').slice(0, MAX_USER_AGENT).trim();
+  const clean = ua
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, MAX_USER_AGENT)
+    .trim();
   return clean === '' ? null : clean;
 }
 

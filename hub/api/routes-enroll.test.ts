@@ -101,7 +101,7 @@ describe('enrolment API', () => {
     ];
     let res = await post('/api/director/enroll/t1/start', { setId: 'club-set-3' });
     expect(res.statusCode).toBe(200);
-    let view = res.json();
+    const view = res.json();
     expect(view).toMatchObject({ tableId: 't1', setId: 'club-set-3', enrolled: 0, total: 152, spares: 0, complete: false, entries: [], savedFile: null });
     expect(view.missing).toHaveLength(36);
     // the latest read first; the random UID is marked
@@ -157,7 +157,7 @@ describe('enrolment API', () => {
     expect(res.json().enrolled).toBe(0);
   });
 
-  it('enrols a layout: the zone\'s tags in the order read, from a kind; checks the count laid out', async () => {
+  it("enrols a layout: the zone's tags in the order read, from a kind; checks the count laid out", async () => {
     const { t1, post } = await make();
     t1.seen = [
       { tag: tag(10), zone: 'RK-E1/top', at: 1000 },

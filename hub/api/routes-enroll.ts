@@ -92,31 +92,21 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
     }
   };
 
-  app.post<{ Params: { tableId: string }; Body: { setId: string; fresh?: boolean } }>(
-    '/api/director/enroll/:tableId/start',
-    { schema: { params: TABLE, body: START } },
-    async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.start(t, req.body.setId, req.body.fresh ?? false)),
+  app.post<{ Params: { tableId: string }; Body: { setId: string; fresh?: boolean } }>('/api/director/enroll/:tableId/start', { schema: { params: TABLE, body: START } }, async (req, reply) =>
+    withTable(req.params.tableId, reply, (t) => enrollments.start(t, req.body.setId, req.body.fresh ?? false)),
   );
-  app.get<{ Params: { tableId: string } }>('/api/director/enroll/:tableId', { schema: { params: TABLE } }, async (req, reply) =>
-    withTable(req.params.tableId, reply, (t) => enrollments.view(t)),
+  app.get<{ Params: { tableId: string } }>('/api/director/enroll/:tableId', { schema: { params: TABLE } }, async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.view(t)));
+  app.post<{ Params: { tableId: string }; Body: { tag: string; kind: string } }>('/api/director/enroll/:tableId/tags', { schema: { params: TABLE, body: ENROL } }, async (req, reply) =>
+    withTable(req.params.tableId, reply, (t) => {
+      const entry = enrollments.enrol(t, req.body.tag, req.body.kind);
+      return { entry, view: enrollments.view(t) };
+    }),
   );
-  app.post<{ Params: { tableId: string }; Body: { tag: string; kind: string } }>(
-    '/api/director/enroll/:tableId/tags',
-    { schema: { params: TABLE, body: ENROL } },
-    async (req, reply) =>
-      withTable(req.params.tableId, reply, (t) => {
-        const entry = enrollments.enrol(t, req.body.tag, req.body.kind);
-        return { entry, view: enrollments.view(t) };
-      }),
-  );
-  app.delete<{ Params: { tableId: string; tag: string } }>(
-    '/api/director/enroll/:tableId/tags/:tag',
-    { schema: { params: TAG_PARAMS } },
-    async (req, reply) =>
-      withTable(req.params.tableId, reply, (t) => {
-        const entry = enrollments.remove(t, req.params.tag);
-        return { entry, view: enrollments.view(t) };
-      }),
+  app.delete<{ Params: { tableId: string; tag: string } }>('/api/director/enroll/:tableId/tags/:tag', { schema: { params: TAG_PARAMS } }, async (req, reply) =>
+    withTable(req.params.tableId, reply, (t) => {
+      const entry = enrollments.remove(t, req.params.tag);
+      return { entry, view: enrollments.view(t) };
+    }),
   );
   app.post<{ Params: { tableId: string }; Body: { zone: string; from?: string; count?: number } }>(
     '/api/director/enroll/:tableId/layout',
@@ -142,9 +132,7 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
       return view;
     },
   );
-  app.post<{ Params: { tableId: string }; Body: { draft?: boolean } | undefined }>(
-    '/api/director/enroll/:tableId/finish',
-    { schema: { params: TABLE, body: FINISH } },
-    async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.finish(t, req.body?.draft ?? false)),
+  app.post<{ Params: { tableId: string }; Body: { draft?: boolean } | undefined }>('/api/director/enroll/:tableId/finish', { schema: { params: TABLE, body: FINISH } }, async (req, reply) =>
+    withTable(req.params.tableId, reply, (t) => enrollments.finish(t, req.body?.draft ?? false)),
   );
 };

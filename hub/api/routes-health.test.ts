@@ -30,7 +30,7 @@ async function health(hub: RunningHub, token: string | null = TOKEN): Promise<[n
 }
 
 describe('GET /api/director/health', () => {
-  it('is the director\'s: 401 without the token; { store: { ok: true } } while the log is written', async () => {
+  it("is the director's: 401 without the token; { store: { ok: true } } while the log is written", async () => {
     const hub = await startHub({ tables: loadHubConfig(CONFIG), dataDir: ':memory:', ports: [], httpPort: 0, directorToken: TOKEN });
     hubs.push(hub);
     expect((await health(hub, null))[0]).toBe(401);
@@ -42,12 +42,15 @@ describe('GET /api/director/health', () => {
     dirs.push(dir);
     // the hub's log (hub/log.ts): the store's errors, as the operator reads them in hub.log
     const errors: string[] = [];
-    const logger = pino({ level: 'error', base: undefined }, {
-      write: (l: string) => {
-        const e = JSON.parse(l) as { part: string; msg: string };
-        errors.push(`${e.part}: ${e.msg}`);
+    const logger = pino(
+      { level: 'error', base: undefined },
+      {
+        write: (l: string) => {
+          const e = JSON.parse(l) as { part: string; msg: string };
+          errors.push(`${e.part}: ${e.msg}`);
+        },
       },
-    });
+    );
     const hub = await startHub({ tables: loadHubConfig(CONFIG), dataDir: dir, ports: [], httpPort: 0, directorToken: TOKEN, logger });
     hub.store.flush();
     // what a second hub on the same folder did before the lock: it took the next seq

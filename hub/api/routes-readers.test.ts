@@ -72,8 +72,7 @@ describe('director reader routes', () => {
   it('POST assign: 400 naming the field, 404 not waiting / not configured', async () => {
     const { app, send } = await make();
     send({ type: 'HELLO', reader: 'RK-X9', firmware: '2.0.1', protocol: 0, zones: ['in', 'top'] });
-    const post = (id: string, payload: unknown) =>
-      app.inject({ method: 'POST', url: `/api/director/readers/${id}/assign`, headers: AUTH, payload: payload as object });
+    const post = (id: string, payload: unknown) => app.inject({ method: 'POST', url: `/api/director/readers/${id}/assign`, headers: AUTH, payload: payload as object });
     let res = await post('RK-X9', {});
     expect([res.statusCode, res.json().message]).toEqual([400, 'body.as is required']);
     res = await post('RK-X9', { as: '' });

@@ -45,30 +45,22 @@ const ASSIGN_BODY = {
 export function readerRoutes(readers: ReaderDirectory, now: () => number = Date.now) {
   return async function readerRoutesPlugin(app: FastifyInstance): Promise<void> {
     app.get('/api/director/readers', async () => readers.directory(now()));
-    app.post<{ Params: { id: string }; Body: { as: string; by?: string } }>(
-      '/api/director/readers/:id/assign',
-      { schema: { params: READER_PARAMS, body: ASSIGN_BODY } },
-      async (req) => {
-        readers.assign(req.params.id, req.body.as, req.body.by ?? 'director');
-        return readers.directory(now());
-      },
-    );
-    app.delete<{ Params: { id: string }; Body: unknown }>(
-      '/api/director/readers/:id',
-      { schema: { params: READER_PARAMS } },
-      async (req) => {
-        // the body is optional, so it is checked here (a schema would refuse a request with none)
-        const body = req.body as Record<string, unknown> | null | undefined;
-        if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new RulingError(400, 'body must be object');
-        const extra = body ? Object.keys(body).find((k) => k !== 'by') : undefined;
-        if (extra !== undefined) throw new RulingError(400, `body.${extra.slice(0, 64)} is not allowed (unknown field)`);
-        if (body?.by !== undefined && (typeof body.by !== 'string' || body.by.length < 1 || body.by.length > 64)) {
-          throw new RulingError(400, 'body.by must be a string of 1-64 characters');
-        }
-        const by = typeof body?.by === 'string' ? body.by : 'director';
-        readers.remove(req.params.id, by);
-        return readers.directory(now());
-      },
-    );
+    app.post<{ Params: { id: string }; Body: { as: string; by?: string } }>('/api/director/readers/:id/assign', { schema: { params: READER_PARAMS, body: ASSIGN_BODY } }, async (req) => {
+      readers.assign(req.params.id, req.body.as, req.body.by ?? 'director');
+      return readers.directory(now());
+    });
+    app.delete<{ Params: { id: string }; Body: unknown }>('/api/director/readers/:id', { schema: { params: READER_PARAMS } }, async (req) => {
+      // the body is optional, so it is checked here (a schema would refuse a request with none)
+      const body = req.body as Record<string, unknown> | null | undefined;
+      if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new RulingError(400, 'body must be object');
+      const extra = body ? Object.keys(body).find((k) => k !== 'by') : undefined;
+      if (extra !== undefined) throw new RulingError(400, `body.${extra.slice(0, 64)} is not allowed (unknown field)`);
+      if (body?.by !== undefined && (typeof body.by !== 'string' || body.by.length < 1 || body.by.length > 64)) {
+        throw new RulingError(400, 'body.by must be a string of 1-64 characters');
+      }
+      const by = typeof body?.by === 'string' ? body.by : 'director';
+      readers.remove(req.params.id, by);
+      return readers.directory(now());
+    });
   };
 }

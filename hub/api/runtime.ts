@@ -103,7 +103,6 @@ export interface StandardMisnamedEntry {
   ruling?: 'keep-exposure' | 'dead';
 }
 
-
 /**
  * Any director entry as sent: Siamese ({@link DirectorEntry}'s mis-named discard, {@link MisnamedExposureEntry}),
  * or standard ({@link StandardDirectorEntry}, {@link StandardMisnamedEntry}).

@@ -58,8 +58,17 @@ describe('the seat score card of a Royale Siamese tournament', () => {
 
     const first = await get(hub, ann!);
     expect(first).toMatchObject({
-      kind: 'siamese', tournament: 'Demo room: Royale Siamese, two tables, rounds of four games', round: 1, table: 1,
-      seat: 0, partner: 1, games: 0, canVerify: false, canInitial: false, complete: false, settlement: 'Even: nobody pays',
+      kind: 'siamese',
+      tournament: 'Demo room: Royale Siamese, two tables, rounds of four games',
+      round: 1,
+      table: 1,
+      seat: 0,
+      partner: 1,
+      games: 0,
+      canVerify: false,
+      canInitial: false,
+      complete: false,
+      settlement: 'Even: nobody pays',
     });
     expect(rows(first)).toEqual(['East Ann – – – – = 0', 'West Bea – – – – = 0']);
     expect((await get(hub, cy!)).seats.map((s) => `${s.seat} ${s.name}`)).toEqual(['East Cy', 'West Di']);
@@ -71,7 +80,12 @@ describe('the seat score card of a Royale Siamese tournament', () => {
     // the four games, each player's own 003 rule 17 points [Ann, Bea] (table t1's results)
     const t = hub.tournament!;
     t.clock('start');
-    [[160, 15], [10, 10], [0, 50], [0, 0]].forEach((points, i) => expect(t.recordPoints('t1', points)).toEqual({ recorded: true, round: 1, table: 1, game: i + 1 }));
+    [
+      [160, 15],
+      [10, 10],
+      [0, 50],
+      [0, 0],
+    ].forEach((points, i) => expect(t.recordPoints('t1', points)).toEqual({ recorded: true, round: 1, table: 1, game: i + 1 }));
 
     // by hand: Ann 160 + 10 + 0 + 0 = 170; Bea 15 + 10 + 50 + 0 = 75; Bea pays Ann 170 − 75 = 95
     const shown = await get(hub, bea!);
@@ -98,7 +112,15 @@ describe('the seat score card of a Royale Siamese tournament', () => {
     expect(t.cardOf(1, 1)).toMatchObject({ kind: 'siamese', seats: ['p01', 'p02'], initials: ['A', 'BR'], verified: [true, true] });
     expect((await post(hub, `/api/seat/${bea}/initial`)).status).toBe(409); // initialed twice
     // the complete card counts in the standings (000: only complete cards)
-    expect(t.standings().filter((r) => r.points > 0).map((r) => [r.player, r.points])).toEqual([['p01', 170], ['p02', 75]]);
+    expect(
+      t
+        .standings()
+        .filter((r) => r.points > 0)
+        .map((r) => [r.player, r.points]),
+    ).toEqual([
+      ['p01', 170],
+      ['p02', 75],
+    ]);
 
     // the director corrects game 4 (Bea 25): the checks are cleared, the phone shows the new totals
     t.correct('t1', 1, { game: 4, points: [0, 25], reason: "Bea's Mah Jongg was missed", by: 'Dee' });

@@ -56,13 +56,18 @@ describe('the seat score card', () => {
 
     const early = await post(hub, `/api/seat/${ann}/verify`);
     expect(early.status).toBe(409);
-    expect((await early.json()).message).toBe("seat score card: round 1 table 1: East cannot verify before every game is scored (games 1, 2, 3, 4 missing)");
+    expect((await early.json()).message).toBe('seat score card: round 1 table 1: East cannot verify before every game is scored (games 1, 2, 3, 4 missing)');
 
     // the four games: East 25, X, 30, X; West X, 40, X, X (table t1's results, as points; a
     // director corrects a result, never enters one)
     const t = hub.tournament!;
     t.clock('start');
-    const games = [[25, 0, 0, 0], [0, 0, 40, 0], [30, 0, 0, 0], [0, 0, 0, 0]];
+    const games = [
+      [25, 0, 0, 0],
+      [0, 0, 40, 0],
+      [30, 0, 0, 0],
+      [0, 0, 0, 0],
+    ];
     games.forEach((points, i) => expect(t.recordPoints('t1', points)).toEqual({ recorded: true, round: 1, table: 1, game: i + 1 }));
 
     const shown = await (await fetch(`${hub.url}/api/seat/${bea}/scorecard`)).json();

@@ -21,7 +21,7 @@ function table() {
   return pub;
 }
 
-describe('practice help (rules/howfar.ts on the seat\'s own tiles)', () => {
+describe("practice help (rules/howfar.ts on the seat's own tiles)", () => {
   it('names the winds line one South away, on each open rack, 5 lines per rack', () => {
     const lines = practiceHelp([siamese], table(), 1, WINDS);
     expect(lines).toHaveLength(10);
@@ -49,20 +49,34 @@ describe('practice help (rules/howfar.ts on the seat\'s own tiles)', () => {
   });
 
   it('groups the tiles on a rack top as exposures: jokers fill short groups to a pung', () => {
-    expect(exposureGroups(['5B', '5B', 'J', 'N', 'N', 'N'])).toEqual([['5B', '5B', 'J'], ['N', 'N', 'N']]);
-    expect(exposureGroups(['F', 'F', 'F', 'F', 'J', 'J', '3D', '3D', '3D'])).toEqual([['F', 'F', 'F', 'F'], ['3D', '3D', '3D', 'J', 'J']]);
+    expect(exposureGroups(['5B', '5B', 'J', 'N', 'N', 'N'])).toEqual([
+      ['5B', '5B', 'J'],
+      ['N', 'N', 'N'],
+    ]);
+    expect(exposureGroups(['F', 'F', 'F', 'F', 'J', 'J', '3D', '3D', '3D'])).toEqual([
+      ['F', 'F', 'F', 'F'],
+      ['3D', '3D', '3D', 'J', 'J'],
+    ]);
     expect(exposureGroups(['J', 'J'])).toEqual([['J', 'J']]);
     expect(exposureGroups([])).toEqual([]);
   });
 
   it('counts a kind dead only when every copy is face up (4 of a kind, 8 flowers)', () => {
-    expect(deadKinds(['3D', '3D', 'N'], [['3D', '3D'], ['N', 'N', 'N']])).toEqual(['3D', '3D', '3D', '3D', 'N', 'N', 'N', 'N']);
+    expect(
+      deadKinds(
+        ['3D', '3D', 'N'],
+        [
+          ['3D', '3D'],
+          ['N', 'N', 'N'],
+        ],
+      ),
+    ).toEqual(['3D', '3D', '3D', '3D', 'N', 'N', 'N', 'N']);
     expect(deadKinds(['F', 'F', 'F', 'F'], [['F', 'F', 'F']])).toEqual([]);
   });
 });
 
 describe('the seat view', () => {
-  it('holds only this seat\'s concealed tiles, sorted in card order with ids and kinds', () => {
+  it("holds only this seat's concealed tiles, sorted in card order with ids and kinds", () => {
     const v = buildSeatView(table(), 0, [['RD#2', '1B#1', 'F#1', '1B#3'], ['J#1']], null);
     expect(v.player).toBe(0);
     expect([v.name, v.seat, v.count]).toEqual(['Ann', 'East', 28]);
@@ -86,7 +100,10 @@ describe('the seat view', () => {
   it('before its game has begun, shows the seat with no tiles at all', () => {
     const v = pendingSeatView(table(), 1, 2);
     expect([v.gameNo, v.phase, v.turn, v.count]).toEqual([2, 'waiting', null, null]);
-    expect(v.racks.map((r) => [r.concealed, r.exposed])).toEqual([[[], []], [[], []]]);
+    expect(v.racks.map((r) => [r.concealed, r.exposed])).toEqual([
+      [[], []],
+      [[], []],
+    ]);
     expect(v.discards).toEqual([]);
     expect(JSON.stringify(v)).not.toMatch(/#\d/);
   });

@@ -32,7 +32,7 @@ describe('seat tokens (HMAC-SHA256, one seat of one game of one table)', () => {
     expect(tokens.verify(token)).toEqual({ table: 't1', player: 1, game: 3, exp: at + 60_000 });
   });
 
-  it('refuses a tampered payload, a tampered signature, another hub\'s token, an expired one, and garbage', () => {
+  it("refuses a tampered payload, a tampered signature, another hub's token, an expired one, and garbage", () => {
     const token = tokens.issue({ table: 't1', player: 1, game: 3 });
     const [payload, sig] = token.split('.') as [string, string];
     const forged = Buffer.from(JSON.stringify({ t: 't1', p: 0, g: 3, e: at + 60_000 })).toString('base64url');
@@ -115,7 +115,7 @@ describe('seat routes', () => {
     expect([unknown.status, ((await unknown.json()) as { message: string }).message]).toEqual([404, "unknown table 't9'"]);
   });
 
-  it('serves that seat\'s own tiles and no one else\'s', async () => {
+  it("serves that seat's own tiles and no one else's", async () => {
     const { url, codes } = await start();
     const [ann, bea] = await codes();
     const res = await fetch(`${url}/api/seat/${bea!.token}`);
@@ -124,7 +124,9 @@ describe('seat routes', () => {
     const text = await res.text();
     const view = JSON.parse(text) as SeatView;
     expect([view.player, view.name, view.gameNo, view.turn]).toEqual([1, 'Bea', 1, 0]);
-    expect(view.racks[0]!.concealed.map((t) => t.id)).toEqual(['4B#1', '6B#1', '6B#2', '8B#1', '8B#2', '4B#2', '2D#1', '2D#2', 'WD#1', 'WD#2', 'F#2', 'F#3', 'J#2'].sort((a, b) => order(a) - order(b)));
+    expect(view.racks[0]!.concealed.map((t) => t.id)).toEqual(
+      ['4B#1', '6B#1', '6B#2', '8B#1', '8B#2', '4B#2', '2D#1', '2D#2', 'WD#1', 'WD#2', 'F#2', 'F#3', 'J#2'].sort((a, b) => order(a) - order(b)),
+    );
     expect(view.racks.map((r) => r.concealed.length)).toEqual([13, 14]);
     for (const id of BEA) expect(text).toContain(`"${id}"`);
     for (const id of ANN) expect(text).not.toContain(`"${id}"`);
@@ -146,10 +148,7 @@ describe('seat routes', () => {
     const [payload, sig] = bea!.token.split('.') as [string, string];
     // Bea's code with the player changed to Ann's: the signature no longer matches
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), p: 0 })).toString('base64url');
-    expect(await get(`/api/seat/${forged}.${sig}`)).toEqual([
-      401,
-      'seat token signature does not match: the code was altered or comes from another hub',
-    ]);
+    expect(await get(`/api/seat/${forged}.${sig}`)).toEqual([401, 'seat token signature does not match: the code was altered or comes from another hub']);
     expect(await get(`/api/seat/${bea!.token}?table=t2`)).toEqual([403, "seat token is for table 't1', not 't2'"]);
     const t2code = (await codes('t2'))[1]!;
     expect((await fetch(`${url}/api/seat/${t2code.token}`)).status).toBe(200);
@@ -172,7 +171,44 @@ describe('seat routes', () => {
   });
 });
 
-const KINDS = ['1B', '2B', '3B', '4B', '5B', '6B', '7B', '8B', '9B', '1C', '2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', '1D', '2D', '3D', '4D', '5D', '6D', '7D', '8D', '9D', 'N', 'E', 'W', 'S', 'RD', 'GD', 'WD', 'F', 'J'];
+const KINDS = [
+  '1B',
+  '2B',
+  '3B',
+  '4B',
+  '5B',
+  '6B',
+  '7B',
+  '8B',
+  '9B',
+  '1C',
+  '2C',
+  '3C',
+  '4C',
+  '5C',
+  '6C',
+  '7C',
+  '8C',
+  '9C',
+  '1D',
+  '2D',
+  '3D',
+  '4D',
+  '5D',
+  '6D',
+  '7D',
+  '8D',
+  '9D',
+  'N',
+  'E',
+  'W',
+  'S',
+  'RD',
+  'GD',
+  'WD',
+  'F',
+  'J',
+];
 function order(id: string): number {
   const [k, n] = id.split('#') as [string, string];
   return KINDS.indexOf(k) * 100 + Number(n);
@@ -187,9 +223,12 @@ describe('the /seat namespace', () => {
     return { socket, got };
   }
   const until = async (cond: () => boolean, what: string) => {
-    await vi.waitFor(() => {
-      if (!cond()) throw new Error(`timed out waiting for ${what}`);
-    }, { timeout: 5000, interval: 10 });
+    await vi.waitFor(
+      () => {
+        if (!cond()) throw new Error(`timed out waiting for ${what}`);
+      },
+      { timeout: 5000, interval: 10 },
+    );
   };
 
   it('refuses a bad token at the handshake with a clear reason', async () => {
@@ -224,7 +263,10 @@ describe('the /seat namespace', () => {
     t1.set((v) => (v.concealed[0]![0] = v.concealed[0]![0]!.slice(1)));
     t1.set((v) => (v.discards = [...v.discards, '3D']));
     await until(() => c.got.filter((g) => g.ev === EV.delta).length >= 2, 'the delta of the second discard');
-    expect(c.got.filter((g) => g.ev === EV.delta).map((g) => [g.payload.seq, Object.keys(g.payload.changes)])).toEqual([[1, ['racks', 'discards']], [2, ['discards']]]);
+    expect(c.got.filter((g) => g.ev === EV.delta).map((g) => [g.payload.seq, Object.keys(g.payload.changes)])).toEqual([
+      [1, ['racks', 'discards']],
+      [2, ['discards']],
+    ]);
     for (const g of c.got) for (const id of ANN) expect(JSON.stringify(g.payload)).not.toContain(`"${id}"`);
     // the table moves on to game 2: the seat is told (fatal) and disconnected
     const closed = new Promise<void>((r) => c.socket.once('disconnect', () => r()));

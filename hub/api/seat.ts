@@ -98,7 +98,9 @@ export class SeatTokens {
   }
 
   private sign(payload: string): Buffer {
-    return createHmac('sha256', this.secret).update(SIG_CONTEXT + payload, 'utf8').digest();
+    return createHmac('sha256', this.secret)
+      .update(SIG_CONTEXT + payload, 'utf8')
+      .digest();
   }
 
   /**
@@ -183,9 +185,7 @@ export function seatViewFor(t: TableRuntime, claim: SeatClaim): SeatView {
   if (claim.game !== pub.gameNo) {
     throw new SeatTokenError(409, `seat token is for game ${claim.game}; table '${t.id}' is on game ${pub.gameNo}, not yet over`);
   }
-  const view = t.seatView
-    ? t.seatView(claim.player)
-    : buildSeatView(pub, claim.player, t.directorView().concealed?.[claim.player] ?? [], null);
+  const view = t.seatView ? t.seatView(claim.player) : buildSeatView(pub, claim.player, t.directorView().concealed?.[claim.player] ?? [], null);
   if (view.gameNo !== claim.game || view.player !== claim.player) {
     throw new SeatTokenError(409, `seat token is for game ${claim.game}; table '${t.id}' moved on`);
   }
@@ -248,11 +248,7 @@ export interface SeatScoreCard {
  * the player's index: a Siamese table's players East then West).
  * @throws SeatTokenError 409 when no tournament runs or the table plays none, 404 unknown player
  */
-export function tournamentSeatOf(
-  tournament: TournamentService | undefined,
-  t: TableRuntime,
-  claim: SeatClaim,
-): { table: number; seat: number; round: number; siamese: boolean } {
+export function tournamentSeatOf(tournament: TournamentService | undefined, t: TableRuntime, claim: SeatClaim): { table: number; seat: number; round: number; siamese: boolean } {
   if (!tournament) throw new SeatTokenError(409, 'seat score card: no tournament runs on this hub');
   const bound = tournament.config.tables.find((x) => x.hubTable === claim.table);
   if (!bound) throw new SeatTokenError(409, `seat score card: table '${claim.table.slice(0, 64)}' plays no tournament table`);
@@ -601,12 +597,15 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
     const room = seatRoom(claim);
     void socket.join(room);
     const left = Math.min(claim.exp - Date.now(), 2 ** 31 - 1);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      const payload: SeatProblemPayload = { error: `seat token expired at ${new Date(claim.exp).toISOString()}: ask the director for a new code`, fatal: true };
-      socket.emit(EV.problem, payload);
-      setImmediate(() => socket.disconnect(false)); // this namespace only: the connection is shared
-    }, Math.max(0, left));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        const payload: SeatProblemPayload = { error: `seat token expired at ${new Date(claim.exp).toISOString()}: ask the director for a new code`, fatal: true };
+        socket.emit(EV.problem, payload);
+        setImmediate(() => socket.disconnect(false)); // this namespace only: the connection is shared
+      },
+      Math.max(0, left),
+    );
     timers.add(timer);
     socket.on('disconnect', () => {
       clearTimeout(timer);

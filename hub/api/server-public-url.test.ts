@@ -28,12 +28,15 @@ async function make(publicUrl?: string): Promise<HubServer> {
 }
 
 describe('seat links and QR codes', () => {
-  it('use --public-url when given, whatever Host the director\'s request carried', async () => {
+  it("use --public-url when given, whatever Host the director's request carried", async () => {
     const hub = await make('http://192.168.1.20:8080/');
     const res = await hub.app.inject({ method: 'GET', url: '/api/director/tables/t1/seats', headers: { ...AUTH, host: '127.0.0.1:8181' } });
     expect(res.statusCode).toBe(200);
     const codes = res.json<SeatCode[]>();
-    expect(codes.map((c) => [c.player, c.name, c.seat])).toEqual([[0, 'Ann', 'East'], [1, 'Bea', 'West']]);
+    expect(codes.map((c) => [c.player, c.name, c.seat])).toEqual([
+      [0, 'Ann', 'East'],
+      [1, 'Bea', 'West'],
+    ]);
     for (const c of codes) {
       expect(c.url).toBe(`http://192.168.1.20:8080/seat/${c.token}`);
       // the QR code is exactly the QR of that link (same options as hub/api/seat.ts)
@@ -41,7 +44,7 @@ describe('seat links and QR codes', () => {
     }
   });
 
-  it('keep the request\'s origin when no public URL is set (as before)', async () => {
+  it("keep the request's origin when no public URL is set (as before)", async () => {
     const hub = await make();
     const res = await hub.app.inject({ method: 'GET', url: '/api/director/tables/t1/seats', headers: { ...AUTH, host: '10.0.0.5:8080' } });
     const codes = res.json<SeatCode[]>();
@@ -94,7 +97,7 @@ describe('the helpers of the banner', () => {
     expect(['0.0.0.0', '::', '192.168.1.20', 'hub.local'].map(isLoopbackHost)).toEqual([false, false, false, false]);
   });
 
-  it('localUrl turns a wildcard into this machine\'s loopback', () => {
+  it("localUrl turns a wildcard into this machine's loopback", () => {
     expect(localUrl('0.0.0.0', 8080)).toBe('http://127.0.0.1:8080');
     expect(localUrl('::', 8080)).toBe('http://[::1]:8080');
     expect(localUrl('192.168.1.20', 8080)).toBe('http://192.168.1.20:8080');
@@ -103,8 +106,14 @@ describe('the helpers of the banner', () => {
 
   it('lanUrls lists the IPv4 non-internal addresses a phone opens', () => {
     const nets = {
-      lo: [{ address: '127.0.0.1', family: 'IPv4', internal: true }, { address: '::1', family: 'IPv6', internal: true }],
-      wlan0: [{ address: '192.168.1.20', family: 'IPv4', internal: false }, { address: 'fe80::5', family: 'IPv6', internal: false }],
+      lo: [
+        { address: '127.0.0.1', family: 'IPv4', internal: true },
+        { address: '::1', family: 'IPv6', internal: true },
+      ],
+      wlan0: [
+        { address: '192.168.1.20', family: 'IPv4', internal: false },
+        { address: 'fe80::5', family: 'IPv6', internal: false },
+      ],
       eth0: [{ address: '10.0.0.5', family: 4, internal: false }],
     };
     expect(lanUrls('0.0.0.0', 8080, nets)).toEqual(['http://192.168.1.20:8080', 'http://10.0.0.5:8080']);

@@ -384,8 +384,10 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         if (!t) return reply;
         t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack, req.body.was ?? 'awaiting-director');
         const { ruling, by = 'director', deadRack } = req.body;
-        tableLog.info({ table: t.id, flag: req.params.flagId, ruling, by, ...(deadRack !== undefined ? { deadRack } : {}) },
-          `director ruling by ${by}: flag ${req.params.flagId} ${ruling === 'confirm' ? 'confirmed' : 'dismissed'}${deadRack !== undefined ? ` (rack ${deadRack + 1} dies)` : ''}`);
+        tableLog.info(
+          { table: t.id, flag: req.params.flagId, ruling, by, ...(deadRack !== undefined ? { deadRack } : {}) },
+          `director ruling by ${by}: flag ${req.params.flagId} ${ruling === 'confirm' ? 'confirmed' : 'dismissed'}${deadRack !== undefined ? ` (rack ${deadRack + 1} dies)` : ''}`,
+        );
         return toPublic(t.publicView());
       },
     );
@@ -400,31 +402,44 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string; declared?: number; for?: string; named?: string; ruling?: string; line?: string } }>(
-      '/api/director/tables/:id/entries',
-      { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } },
-      async (req, reply) => {
-        const t = findTable(req.params.id, reply);
-        if (!t) return reply;
-        if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
-        const { by, ...rest } = req.body;
-        // a Siamese table takes the mis-named discard (003 rule 19A-D); the standard table the 000 entries and a mis-named discard (NMJL practice)
-        const variant = t.publicView().variant;
-        if (variant === 'siamese' && rest.entry !== 'misnamed-discard' && rest.entry !== 'misnamed-exposure')
-          return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard and misnamed-exposure`);
-        if (variant !== 'siamese' && rest.entry === 'misnamed-exposure')
-          return sendError(reply, 409, `table '${t.id}' (${variant}) takes no 'misnamed-exposure' entry: only looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard`);
-        if (variant === 'siamese' && rest.named !== undefined && rest.entry !== 'misnamed-exposure') return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
-        if (variant === 'siamese' && rest.entry === 'misnamed-discard' && rest.rack === undefined) return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
-        if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
-          return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
-        const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
-        t.enter(entry, by ?? 'director');
-        if (entry.entry === 'misnamed-exposure') tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`);
-        else tableLog.info({ table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' }, `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`);
-        return toPublic(t.publicView());
-      },
-    );
+    director.post<{
+      Params: { id: string };
+      Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string; declared?: number; for?: string; named?: string; ruling?: string; line?: string };
+    }>('/api/director/tables/:id/entries', { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } }, async (req, reply) => {
+      const t = findTable(req.params.id, reply);
+      if (!t) return reply;
+      if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
+      const { by, ...rest } = req.body;
+      // a Siamese table takes the mis-named discard (003 rule 19A-D); the standard table the 000 entries and a mis-named discard (NMJL practice)
+      const variant = t.publicView().variant;
+      if (variant === 'siamese' && rest.entry !== 'misnamed-discard' && rest.entry !== 'misnamed-exposure')
+        return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard and misnamed-exposure`);
+      if (variant !== 'siamese' && rest.entry === 'misnamed-exposure')
+        return sendError(
+          reply,
+          409,
+          `table '${t.id}' (${variant}) takes no 'misnamed-exposure' entry: only looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard`,
+        );
+      if (variant === 'siamese' && rest.named !== undefined && rest.entry !== 'misnamed-exposure')
+        return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
+      if (variant === 'siamese' && rest.entry === 'misnamed-discard' && rest.rack === undefined)
+        return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
+      if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
+        return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
+      const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
+      t.enter(entry, by ?? 'director');
+      if (entry.entry === 'misnamed-exposure')
+        tableLog.info(
+          { table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' },
+          `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`,
+        );
+      else
+        tableLog.info(
+          { table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' },
+          `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`,
+        );
+      return toPublic(t.publicView());
+    });
   });
 
   if (staticRoot) {

@@ -69,7 +69,10 @@ describe('a director session across a hub restart', () => {
     expect(await directorGet(hub, { cookie })).toEqual([401, undefined]);
     expect(await directorGet(hub, { authorization: `Bearer ${token}` })).toEqual([401, undefined]);
     // the log says who logged in and out, never the secret or the cookie
-    const types = hub.store.events('hub').filter((e) => e.type.startsWith('director-')).map((e) => e.type);
+    const types = hub.store
+      .events('hub')
+      .filter((e) => e.type.startsWith('director-'))
+      .map((e) => e.type);
     expect(types).toEqual(['director-login', 'director-logout']);
   });
 

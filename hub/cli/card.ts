@@ -41,20 +41,26 @@ program
   .option('--exposed <groups>', 'exposures made before Mah Jongg (pungs, kongs, quints, sextets), groups separated by "|", e.g. "5D 5D J | N N N"')
   .action((o: { card: string[]; hand: string; exposed?: string }) => {
     const cards = o.card.map(readCard);
-    const exposures = (o.exposed ?? '').split('|').map((g) => g.trim()).filter(Boolean).map(parseKinds);
+    const exposures = (o.exposed ?? '')
+      .split('|')
+      .map((g) => g.trim())
+      .filter(Boolean)
+      .map(parseKinds);
     exposures.forEach((g, i) => {
       const forbidden = forbiddenExposure(g, cards);
       if (forbidden) throw new Error(`--exposed group ${i + 1} "${g.join(' ')}" is ${FORBIDDEN_WORDS[forbidden]}, not an exposure (${RULES.exposedPairOrSingles})`);
     });
     const concealed = parseKinds(o.hand);
     const tiles = concealed.length + exposures.reduce((n, g) => n + g.length, 0);
-    if (tiles !== 14)
-      throw new Error(
-        `a Mah Jongg hand is 14 tiles, not ${tiles}` +
-          (exposures.length > 0 ? ` (${concealed.length} in --hand, ${tiles - concealed.length} in --exposed)` : ''),
-      );
+    if (tiles !== 14) throw new Error(`a Mah Jongg hand is 14 tiles, not ${tiles}` + (exposures.length > 0 ? ` (${concealed.length} in --hand, ${tiles - concealed.length} in --exposed)` : ''));
     const matches = matchHand(cards, { concealed, exposures });
-    console.log(JSON.stringify(matches.map((m) => ({ line: m.line.id, text: m.line.text, value: m.value, jokerless: m.jokerless, jokers: m.jokers })), null, 2));
+    console.log(
+      JSON.stringify(
+        matches.map((m) => ({ line: m.line.id, text: m.line.text, value: m.value, jokerless: m.jokerless, jokers: m.jokers })),
+        null,
+        2,
+      ),
+    );
   });
 
 try {

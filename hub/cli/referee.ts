@@ -23,8 +23,8 @@ const RECORD_EXTENSION = '.jsonl';
 const program = new Command().name('mjhub referee').exitOverride();
 program
   .argument('<record>', 'a game record (rules/GAME-RECORD.md), e.g. t1-game-3.jsonl')
-  .requiredOption('--card <file...>', 'the card files the game was played with (each checked against the record\'s SHA-256)')
-  .description('referee and score a game record: every flag, the outcome and each seat\'s points (JSON)')
+  .requiredOption('--card <file...>', "the card files the game was played with (each checked against the record's SHA-256)")
+  .description("referee and score a game record: every flag, the outcome and each seat's points (JSON)")
   .action((file: string, o: { card: string[] }) => {
     if (!file.endsWith(RECORD_EXTENSION)) throw new Error(`${file}: a game record's name ends in ${RECORD_EXTENSION}; refused without reading it`);
     let text: string;
@@ -33,7 +33,7 @@ program
     } catch (e) {
       throw new Error(`cannot read record ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    let record;
+    let record: ReturnType<typeof parseGameRecord>;
     try {
       record = parseGameRecord(text);
     } catch (e) {

@@ -30,7 +30,10 @@ describe('table config scoring', () => {
     const cases: [unknown, string][] = [
       ['club', 'tables.0.scoring: must be "tournament", "home" or an object of settings, not "club"'],
       [{ jokerless: 20.5 }, 'tables.0.scoring.jokerless: must be a whole number of points, not 20.5'],
-      [{ discarderPenalty: { three: -25 } }, 'tables.0.scoring.discarderPenalty.three: is not a tier of the discarder\'s penalty (known: noneOrOne, two, threeOrMore: the winner\'s exposures before the call)'],
+      [
+        { discarderPenalty: { three: -25 } },
+        "tables.0.scoring.discarderPenalty.three: is not a tier of the discarder's penalty (known: noneOrOne, two, threeOrMore: the winner's exposures before the call)",
+      ],
       [{ scheme: 'home', payments: { discarder: -2 } }, 'tables.0.scoring.payments.discarder: must be a whole multiple of the hand value ≥ 0, not -2'],
       [{ scheme: 'home', selfPicked: 10 }, 'tables.0.scoring.selfPicked: is a setting of tournament scoring, not of scheme "home"'],
       [{ paidline: 'best' }, 'tables.0.scoring.paidline: is not a scoring setting (known: scheme, discarderPenalty, selfPicked, jokerless, wallGame, jokerExchangeSelfPicked, paidLine)'],

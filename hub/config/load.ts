@@ -31,7 +31,10 @@ const zoneRole = z.discriminatedUnion('area', [
 const table = z.object({
   id,
   variant: z.enum(['siamese', 'standard']),
-  players: z.array(z.object({ name: z.string().min(1).max(40), seat: z.string().min(1).max(20) })).min(2).max(4),
+  players: z
+    .array(z.object({ name: z.string().min(1).max(40), seat: z.string().min(1).max(20) }))
+    .min(2)
+    .max(4),
   racksPerPlayer: z.number().int().min(1).max(2),
   tilesPerWall: z.number().int().min(1).max(TILES_IN_SET),
   wallOrder: z.array(index).min(1),
@@ -42,11 +45,7 @@ const table = z.object({
     settleMs: z.number().int().min(0).max(10_000),
     countCheckMs: z.number().int().min(0).max(60_000),
     staleMs: z.number().int().min(100).max(600_000),
-    settleByArea: z
-      .object({ rack: settle, top: settle, wall: settle, floor: settle })
-      .partial()
-      .strict()
-      .optional(),
+    settleByArea: z.object({ rack: settle, top: settle, wall: settle, floor: settle }).partial().strict().optional(),
   }),
   practiceHelp: z.boolean().optional(),
   countRule: z.enum(['18A', '18D']).optional(),
@@ -77,7 +76,15 @@ function checkWallOrder(file: string, t: TableConfig): void {
   for (const w of t.wallOrder) {
     if (seen.has(w)) throw new ConfigError(`${file}: table ${t.id}: wallOrder lists wall ${w + 1} twice`);
     seen.add(w);
-    if (!read.has(w)) throw new ConfigError(`${file}: table ${t.id}: wallOrder names wall ${w + 1}, which no reader reads (walls read: ${[...read].sort((a, b) => a - b).map((x) => x + 1).join(', ') || 'none'})`);
+    if (!read.has(w))
+      throw new ConfigError(
+        `${file}: table ${t.id}: wallOrder names wall ${w + 1}, which no reader reads (walls read: ${
+          [...read]
+            .sort((a, b) => a - b)
+            .map((x) => x + 1)
+            .join(', ') || 'none'
+        })`,
+      );
   }
 }
 

@@ -28,8 +28,7 @@ const STRONG = -48;
 function table1(protocol: ProtocolVersion) {
   let clock = T0;
   const store = openSqliteStore(':memory:');
-  const { engine, supervisor } = engineOnReaders(table, store, (readers) =>
-    new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now: () => clock }), 60_000);
+  const { engine, supervisor } = engineOnReaders(table, store, (readers) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now: () => clock }), 60_000);
   const conns = new Map<string, Connection>();
   const seqs = new Map<string, number>();
   const send = (reader: string, msg: ReaderMessage) => {
@@ -48,7 +47,12 @@ function table1(protocol: ProtocolVersion) {
   for (const r of table.readers) {
     send(r.id, { type: 'HELLO', reader: r.id, firmware: 't', protocol, zones: Object.keys(r.zones) });
     for (const zone of Object.keys(r.zones)) {
-      const tags = zone === 'wall' ? fullTileSet().filter((t) => `WL-${wallOf.get(t)}` === r.id).map(tagOfTile) : [];
+      const tags =
+        zone === 'wall'
+          ? fullTileSet()
+              .filter((t) => `WL-${wallOf.get(t)}` === r.id)
+              .map(tagOfTile)
+          : [];
       send(r.id, { type: 'SNAP', seq: seq(r.id), zone, tags, ...(protocol >= 1 ? { rssi: tags.map(() => STRONG) } : {}) });
     }
   }
@@ -59,7 +63,11 @@ function table1(protocol: ProtocolVersion) {
     }
   };
   tick(T0 + 300); // the first sightings settle
-  const moves = () => store.events(table.id).filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
+  const moves = () =>
+    store
+      .events(table.id)
+      .filter((e) => e.type === 'tile-moved')
+      .map((e) => e.data as TileMovedData);
   return { send, seq, tick, moves, engine, now: () => clock };
 }
 

@@ -36,7 +36,7 @@ function bench() {
   return { sup, calls, seen, sent, send };
 }
 
-describe('a sequence gap tells the sink at once (the reader\'s zones are incomplete until their snapshots)', () => {
+describe("a sequence gap tells the sink at once (the reader's zones are incomplete until their snapshots)", () => {
   it('seq 3 lost on the wire: at seq 4 the sink hears `status` with gaps 1, before the ADD of seq 4 is handed on', () => {
     const b = bench();
     b.send({ type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'] });

@@ -14,13 +14,11 @@ function bench() {
   const entries: Record<string, unknown>[] = [];
   const log = pino({ level: 'debug', base: undefined }, { write: (l: string) => void entries.push(JSON.parse(l)) }).child({ part: 'readers' });
   let clock = 1_000_000;
-  const sup = new ReaderSupervisor(
-    new Map([['RK-E1', ['in', 'top']]]),
-    openSqliteStore(':memory:'),
-    { snapshot: () => {}, add: () => {}, remove: () => {}, status: () => {} },
-    5000,
-    { tableOf: () => 't1', log, now: () => clock },
-  );
+  const sup = new ReaderSupervisor(new Map([['RK-E1', ['in', 'top']]]), openSqliteStore(':memory:'), { snapshot: () => {}, add: () => {}, remove: () => {}, status: () => {} }, 5000, {
+    tableOf: () => 't1',
+    log,
+    now: () => clock,
+  });
   const conn: Connection = { name: '/dev/ttyUSB0', write: () => {} };
   const send = (m: ReaderMessage) => {
     clock += 10;
@@ -32,7 +30,7 @@ function bench() {
 
 const HELLO: ReaderMessage = { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'] };
 
-describe('a reader\'s life in the hub log, one entry per event, with table and reader', () => {
+describe("a reader's life in the hub log, one entry per event, with table and reader", () => {
   it('connect, the HELLO that answers a snapshot request (not logged), a gap of 3 lines, a restart, a disconnect', () => {
     const b = bench();
     b.sup.opened(b.conn);

@@ -271,7 +271,7 @@ describe('lines', () => {
 });
 
 describe('one live session per reader id', () => {
-  it('two connections say the same HELLO id: the newest wins and the old connection\'s later lines are ignored', () => {
+  it("two connections say the same HELLO id: the newest wins and the old connection's later lines are ignored", () => {
     const b = new Bench();
     const oldConn = b.conn('/dev/ttyUSB0');
     const newConn = b.conn('/dev/rfcomm0');
@@ -329,15 +329,9 @@ describe('unknown readers and director rulings', () => {
       }
       return null;
     };
-    expect(err(() => b.sup.assign('RK-Z0', 'WL-1'))).toEqual([
-      404,
-      "reader 'RK-Z0' is not waiting for the director (it has not said HELLO with an unknown id since the hub started)",
-    ]);
+    expect(err(() => b.sup.assign('RK-Z0', 'WL-1'))).toEqual([404, "reader 'RK-Z0' is not waiting for the director (it has not said HELLO with an unknown id since the hub started)"]);
     expect(err(() => b.sup.assign('RK-X9', 'RK-Q1'))).toEqual([404, "no configured reader 'RK-Q1' (body.as must name a reader of the table config)"]);
-    expect(err(() => b.sup.assign('RK-X9', 'RK-E1'))).toEqual([
-      409,
-      "reader 'RK-E1' is connected (connected): only a slot whose reader is not connected can be given to another",
-    ]);
+    expect(err(() => b.sup.assign('RK-X9', 'RK-E1'))).toEqual([409, "reader 'RK-E1' is connected (connected): only a slot whose reader is not connected can be given to another"]);
     expect(b.store.events('t1')).toEqual([]);
   });
 

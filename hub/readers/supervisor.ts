@@ -494,8 +494,7 @@ export class ReaderSupervisor {
         if (msg.type === 'ADD') {
           if (msg.rssi !== undefined) this.sink.add(zone(msg.zone), msg.tag, at, lineId, msg.rssi);
           else this.sink.add(zone(msg.zone), msg.tag, at, lineId);
-        }
-        else this.sink.remove(zone(msg.zone), msg.tag, at, lineId);
+        } else this.sink.remove(zone(msg.zone), msg.tag, at, lineId);
         return;
       }
       case 'HB':
@@ -527,7 +526,10 @@ export class ReaderSupervisor {
     if (info.slot && info.slot !== r.id) this.unbind(conn, info);
     const how = `(firmware ${hello.firmware}, protocol ${hello.protocol}${hello.reader === r.id ? '' : `, reader ${hello.reader} assigned to this slot`})`;
     if (previous !== conn) {
-      this.logOf(r).info({ port: conn.name, firmware: hello.firmware, protocol: hello.protocol }, `reader connected on ${conn.name} ${how}${previous ? `; its session on ${previous.name} is superseded` : ''}`);
+      this.logOf(r).info(
+        { port: conn.name, firmware: hello.firmware, protocol: hello.protocol },
+        `reader connected on ${conn.name} ${how}${previous ? `; its session on ${previous.name} is superseded` : ''}`,
+      );
     } else if (r.lastRequestAt === null || at - r.lastRequestAt > UNASKED_HELLO_MS) {
       // a HELLO the hub did not ask for (`CMD snap`) on the same connection: the reader restarted
       this.logOf(r).warn({ port: conn.name, firmware: hello.firmware, protocol: hello.protocol }, `reader restarted on ${conn.name} ${how}`);

@@ -29,7 +29,8 @@ const keep4 = closedAfterEach<SimBench<StandardTableEngine>>();
 const keepH = closedAfterEach<HandBench>();
 
 const makeSiamese = (store: EventStore, readers: ReaderHealth, now: () => number) => new TableEngine({ table: siamese, cards: siameseCards, registry: simulatedTileSet(), store, readers, now });
-const makeStandard = (table: TableConfig) => (store: EventStore, readers: ReaderHealth, now: () => number) => new StandardTableEngine({ table, cards: standardCards, registry: simulatedTileSet(), store, readers, now });
+const makeStandard = (table: TableConfig) => (store: EventStore, readers: ReaderHealth, now: () => number) =>
+  new StandardTableEngine({ table, cards: standardCards, registry: simulatedTileSet(), store, readers, now });
 
 /** A seeded Royale Siamese game (a wrong-wall pick at the 3rd pick) played whole over reader lines. */
 function siameseGame(seed = 6): SimBench<TableEngine> {
@@ -68,7 +69,7 @@ describe('a Royale Siamese game record (003)', () => {
   // Seed 6 (hub/table/engine-rulings.test.ts): Ann picks from wall 4 while wall 2 is current (003
   // rule 20, silent with no exposures: rack 1 dies until the director chooses); Ann 30 on rack 2,
   // Bea 30 then 30 × 2 (2nd Mah Jongg, 17B) = 90; Ann pays 90 − 30 = 60.
-  it('refereed again gives the hub\'s flag and points: Ann 30, Bea 90, Ann pays 60', () => {
+  it("refereed again gives the hub's flag and points: Ann 30, Bea 90, Ann pays 60", () => {
     const b = siameseGame();
     const v = b.engine.publicView();
     const record = roundTrip(b.engine.gameRecord(1)!);
@@ -87,7 +88,7 @@ describe('a Royale Siamese game record (003)', () => {
   });
 
   // The director confirms with rack 2 dead: Ann's Mah Jongg on rack 2 is not paid: Ann 0, Bea 90, Ann pays 90.
-  it('carries the director\'s ruling: confirmed with rack 2 dead, the record gives Ann 0, Bea 90 as the hub does', () => {
+  it("carries the director's ruling: confirmed with rack 2 dead, the record gives Ann 0, Bea 90 as the hub does", () => {
     const b = siameseGame();
     b.engine.rule('g1-wrong-wall-213', 'confirm', 'Judy', 1);
     const record = roundTrip(b.engine.gameRecord(1)!);
@@ -112,7 +113,7 @@ describe('a Royale Siamese game record (003)', () => {
   // hand" (rack 2), so that Mah Jongg is not made. Both players are then out (Ann: rack 1 dead,
   // rack 2 Mah Jongg; Bea: rack 1 Mah Jongg, rack 2 dead): the game ends. 17A: Ann 30, Bea 30;
   // equal totals, no one pays.
-  it('a pick edited to the wrong wall: Bea\'s rack 2 dies, her 2nd Mah Jongg is not made: Ann 30, Bea 30, no payment', () => {
+  it("a pick edited to the wrong wall: Bea's rack 2 dies, her 2nd Mah Jongg is not made: Ann 30, Bea 30, no payment", () => {
     const record = siameseGame().engine.gameRecord(1)!;
     const got = refereeRecord(edited(record, '"wall":3,"to":{"area":"rack","player":1,"rack":1},"tile":"9D#4"', '"wall":2,"to":{"area":"rack","player":1,"rack":1},"tile":"9D#4"'), siameseCards);
     expect(got.flags.map((f) => [f.id, f.player, f.rack, f.consequence])).toEqual([
@@ -128,7 +129,9 @@ describe('a Royale Siamese game record (003)', () => {
     const record = siameseGame().engine.gameRecord(1)!;
     const changed: Card[] = siameseCards.map((c, i) => (i === 0 ? { ...c, sha256: '0'.repeat(64) } : c));
     expect(() => refereeRecord(record, changed)).toThrow(RecordCardError);
-    expect(() => refereeRecord(record, changed)).toThrow(`card 'sample-standard' differs from the one the game was played with: its file's sha256 is ${'0'.repeat(64)}, the record's ${siameseCards[0]!.sha256}`);
+    expect(() => refereeRecord(record, changed)).toThrow(
+      `card 'sample-standard' differs from the one the game was played with: its file's sha256 is ${'0'.repeat(64)}, the record's ${siameseCards[0]!.sha256}`,
+    );
     expect(() => refereeRecord(record, siameseCards.slice(1))).toThrow("the record was refereed with card 'sample-standard'");
   });
 });
@@ -139,7 +142,7 @@ describe('Royale Siamese records across a game boundary (003)', () => {
   // on the cards (25) = 100: Ann 0, Bea 100. Game 2 is built, dealt and played a turn; then the
   // director dismisses game 1's flag: game 1 is scored as it stood when the table was cleared
   // (no Mah Jongg made: 0, 0, 003 rule 17), and its record carries that stop and the ruling.
-  it('game 1\'s record gives 0 / 100, then with the dismissal and the stop 0 / 0; game 2 has its own record', () => {
+  it("game 1's record gives 0 / 100, then with the dismissal and the stop 0 / 0; game 2 has its own record", () => {
     const b = keepH(new HandBench({ staleMs: 60_000 }));
     b.build();
     b.deal();
@@ -172,7 +175,7 @@ describe('Royale Siamese records across a game boundary (003)', () => {
   });
 });
 
-describe('a Royale Siamese game ended by the director\'s choice after a restart (003)', () => {
+describe("a Royale Siamese game ended by the director's choice after a restart (003)", () => {
   // As hub/table/engine-restart.test.ts: a game dealt and two turns played, the hub restarts, the
   // floor reader never comes back: the director chooses. "void" is 0 for both; "replay" scores nothing.
   it('the choice is a stop line: void gives 0, 0 and replay no score, as on the hub', () => {
@@ -204,11 +207,16 @@ describe('a Royale Siamese game ended by the director\'s choice after a restart 
 describe('a 4-player game record (000)', () => {
   // Seed 3 (hub/table/standard/engine.test.ts): Bea calls Dot's 2B for a 50-point jokerless
   // Mah Jongg: 50 + 20 jokerless = 70; Dot threw it to a winner with 0 exposures: −10.
-  it('refereed again gives the hub\'s points: 0, 70, 0, −10, no flag', () => {
+  it("refereed again gives the hub's points: 0, 70, 0, −10, no flag", () => {
     const b = standardGame(3);
     const v = b.engine.publicView();
     const record = roundTrip(b.engine.gameRecord(1)!);
-    expect(record.header).toMatchObject({ kind: 'standard', gameNo: 1, players: ['Ann', 'Bea', 'Cat', 'Dot'], scoring: { scheme: 'tournament', selfPicked: 10, jokerless: 20, discarderPenalty: { noneOrOne: -10, two: -20, threeOrMore: -20 } } });
+    expect(record.header).toMatchObject({
+      kind: 'standard',
+      gameNo: 1,
+      players: ['Ann', 'Bea', 'Cat', 'Dot'],
+      scoring: { scheme: 'tournament', selfPicked: 10, jokerless: 20, discarderPenalty: { noneOrOne: -10, two: -20, threeOrMore: -20 } },
+    });
     expect(record.lines[0]).toMatchObject({ action: { type: 'deal' } });
     const got = refereeRecord(record, standardCards);
     expect(got.flags).toEqual(hubFlags(v, 1));
@@ -219,7 +227,7 @@ describe('a 4-player game record (000)', () => {
   });
 
   // A director entry is in the record: Cat looked at a stolen tile (000: −10 at the end): 0, 70, −10, −10.
-  it('carries the director\'s entry: Cat looked at a stolen tile, 0, 70, −10, −10 as on the hub', () => {
+  it("carries the director's entry: Cat looked at a stolen tile, 0, 70, −10, −10 as on the hub", () => {
     const b = standardGame(3);
     b.engine.enter({ entry: 'looked-at-stolen-tile', player: 2, rack: 0 }, 'Judy');
     const record = roundTrip(b.engine.gameRecord(1)!);
@@ -229,7 +237,7 @@ describe('a 4-player game record (000)', () => {
     expect(got.points).toEqual([0, 70, -10, -10]);
   });
 
-  it('seed 2 with a pick ahead: the hub\'s flags and points again, and a dismissal carried by the record', () => {
+  it("seed 2 with a pick ahead: the hub's flags and points again, and a dismissal carried by the record", () => {
     const b = standardGame(2, 'ahead');
     const v = b.engine.publicView();
     const got = refereeRecord(roundTrip(b.engine.gameRecord(1)!), standardCards);
@@ -247,7 +255,7 @@ describe('a 4-player game record (000)', () => {
   // Seed 3 with a blind tile on the first right, as hub/table/standard/engine.test.ts plays it (NMJL:
   // none allowed): the referee refuses the pass, the Charleston goes on from the racks as read
   // (`asRead`), a `blind-pass` flag; the game still goes on to Bea's Mah Jongg: 0, 70, 0, −10.
-  it('a refused blind pass goes on as read: the record gives the hub\'s blind-pass flag and 0, 70, 0, −10', () => {
+  it("a refused blind pass goes on as read: the record gives the hub's blind-pass flag and 0, 70, 0, −10", () => {
     const game = playStandardGame({ seed: 3, cards: standardCards, table: standard });
     const steps = game.steps.map((s) => ({ ...s, moves: s.moves.map((m) => ({ ...m })) }));
     const at = (label: RegExp) => steps.findIndex((s) => label.test(s.label));
@@ -283,7 +291,7 @@ describe('a 4-player game record (000)', () => {
   // Dot's last pick and discard edited from 2B to 9D: Bea calls the 9D for Mah Jongg, and her
   // hand with it fits no line: Mah Jongg in error (000), her hand is dead; no one exposed for it,
   // so play goes on: the game has not ended and scores nothing yet.
-  it('a discard edited so the hand no longer wins: Bea\'s Mah Jongg in error, her hand dead, no score', () => {
+  it("a discard edited so the hand no longer wins: Bea's Mah Jongg in error, her hand dead, no score", () => {
     const record = standardGame(3).engine.gameRecord(1)!;
     const once = edited(record, '{"type":"pick","player":3,"tile":"2B","at":1122800', '{"type":"pick","player":3,"tile":"9D","at":1122800');
     const got = refereeRecord(edited(once, '{"type":"discard","player":3,"tile":"2B","at":1123400', '{"type":"discard","player":3,"tile":"9D","at":1123400'), standardCards);

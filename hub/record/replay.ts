@@ -55,7 +55,8 @@ export function recordCards(record: GameRecord, cards: readonly Card[]): Card[] 
   return record.header.cards.map((rc) => {
     const c = cards.find((x) => x.id === rc.id);
     if (!c) throw new RecordCardError(`the record was refereed with card '${rc.id}' (sha256 ${rc.sha256}), which was not given (given: ${cards.map((x) => x.id).join(', ') || 'none'})`);
-    if (c.sha256 !== rc.sha256) throw new RecordCardError(`card '${rc.id}' differs from the one the game was played with: its file's sha256 is ${c.sha256 ?? 'unknown'}, the record's ${rc.sha256}`);
+    if (c.sha256 !== rc.sha256)
+      throw new RecordCardError(`card '${rc.id}' differs from the one the game was played with: its file's sha256 is ${c.sha256 ?? 'unknown'}, the record's ${rc.sha256}`);
     return c;
   });
 }
@@ -148,7 +149,14 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[]): Re
         p.racks.map((r) => ({
           dead: r.dead,
           deadReason: r.deadReason,
-          mahJongg: r.mahJongg && { lineId: r.mahJongg.lineId, value: r.mahJongg.value, jokerless: r.mahJongg.jokerless, order: r.mahJongg.order, claimedFrom: r.mahJongg.claimedFrom, misnamedDiscard: r.mahJongg.misnamedDiscard },
+          mahJongg: r.mahJongg && {
+            lineId: r.mahJongg.lineId,
+            value: r.mahJongg.value,
+            jokerless: r.mahJongg.jokerless,
+            order: r.mahJongg.order,
+            claimedFrom: r.mahJongg.claimedFrom,
+            misnamedDiscard: r.mahJongg.misnamedDiscard,
+          },
         })),
       ),
     },

@@ -77,42 +77,49 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
   // 2 = 85. Dismissed, game 1's flag no longer ends it: the game-stopped event where the table was
   // cleared ends it as it stood (rule 17), no Mah Jongg made: 0 / 0, and game 1's record gains that
   // stop line and the ruling.
-  it('Royale Siamese (003): game 1 ruled after game 3 ended, then game 2, then game 3; records of games 1-3 equal a fresh fold each time', () => {
-    const games = [playGame({ seed: 6, cards: siameseCards, table: siamese, inject: 'count', injectAt: 3 }), ...[7, 8].map((seed) => playGame({ seed, cards: siameseCards, table: siamese, inject: 'wall', injectAt: 3 }))];
-    const b = threeGames(siamese, games, makeSiamese);
-    // game 3 (seed 8): Ann 35; Bea 30 + 35 × 2 × 2 (jokerless) = 170
-    expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
-      [0, 100],
-      [30, 85],
-      [35, 170],
-    ]);
-    const before = [1, 2, 3].map((g) => kinds(b.engine.gameRecord(g)));
-    const path = checkpointPath(b.engine);
-    b.clock += 1000;
-    b.engine.rule('g1-tile-count-216', 'dismiss', 'director');
-    expect(path.mock.results.map((r) => r.value)).toEqual([true]);
-    const { ruled, whole } = recordsBoth(b, makeSiamese, 3);
-    expect(ruled).toEqual(whole);
-    expect(ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : k)));
-    expect(ruled.map((r) => r?.header.gameNo)).toEqual([1, 2, 3]);
-    expect(refereeRecord(ruled[0]!, siameseCards).points).toEqual([0, 0]);
-    expect(refereeRecord(ruled[1]!, siameseCards).points).toEqual([30, 85]);
-    // then game 2's flag (the checkpoint the first ruling put back where game 2 began), then the
-    // current game's (folded again from where game 3 began to the end of the log): the whole log's records each time
-    b.clock += 1000;
-    b.engine.rule('g2-wrong-wall-599', 'confirm', 'director', 1);
-    expect(path.mock.results.map((r) => r.value)).toEqual([true, true]);
-    const second = recordsBoth(b, makeSiamese, 3);
-    expect(second.ruled).toEqual(second.whole);
-    expect(second.ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : i === 1 ? { ...k, ruling: 1 } : k)));
-    // rack 2 chosen dead in game 2: Ann's Mah Jongg there is not paid: 0 / 85
-    expect(refereeRecord(second.ruled[1]!, siameseCards).points).toEqual([0, 85]);
-    const current = b.engine.publicView().flags.find((f) => f.gameNo === 3 && f.status === 'awaiting-director')!;
-    b.engine.rule(current.id, 'confirm', 'director', 1);
-    const third = recordsBoth(b, makeSiamese, 3);
-    expect(third.ruled).toEqual(third.whole);
-    expect(third.ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : { ...k, ruling: 1 })));
-  }, THREE_GAMES_MS);
+  it(
+    'Royale Siamese (003): game 1 ruled after game 3 ended, then game 2, then game 3; records of games 1-3 equal a fresh fold each time',
+    () => {
+      const games = [
+        playGame({ seed: 6, cards: siameseCards, table: siamese, inject: 'count', injectAt: 3 }),
+        ...[7, 8].map((seed) => playGame({ seed, cards: siameseCards, table: siamese, inject: 'wall', injectAt: 3 })),
+      ];
+      const b = threeGames(siamese, games, makeSiamese);
+      // game 3 (seed 8): Ann 35; Bea 30 + 35 × 2 × 2 (jokerless) = 170
+      expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
+        [0, 100],
+        [30, 85],
+        [35, 170],
+      ]);
+      const before = [1, 2, 3].map((g) => kinds(b.engine.gameRecord(g)));
+      const path = checkpointPath(b.engine);
+      b.clock += 1000;
+      b.engine.rule('g1-tile-count-216', 'dismiss', 'director');
+      expect(path.mock.results.map((r) => r.value)).toEqual([true]);
+      const { ruled, whole } = recordsBoth(b, makeSiamese, 3);
+      expect(ruled).toEqual(whole);
+      expect(ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : k)));
+      expect(ruled.map((r) => r?.header.gameNo)).toEqual([1, 2, 3]);
+      expect(refereeRecord(ruled[0]!, siameseCards).points).toEqual([0, 0]);
+      expect(refereeRecord(ruled[1]!, siameseCards).points).toEqual([30, 85]);
+      // then game 2's flag (the checkpoint the first ruling put back where game 2 began), then the
+      // current game's (folded again from where game 3 began to the end of the log): the whole log's records each time
+      b.clock += 1000;
+      b.engine.rule('g2-wrong-wall-599', 'confirm', 'director', 1);
+      expect(path.mock.results.map((r) => r.value)).toEqual([true, true]);
+      const second = recordsBoth(b, makeSiamese, 3);
+      expect(second.ruled).toEqual(second.whole);
+      expect(second.ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : i === 1 ? { ...k, ruling: 1 } : k)));
+      // rack 2 chosen dead in game 2: Ann's Mah Jongg there is not paid: 0 / 85
+      expect(refereeRecord(second.ruled[1]!, siameseCards).points).toEqual([0, 85]);
+      const current = b.engine.publicView().flags.find((f) => f.gameNo === 3 && f.status === 'awaiting-director')!;
+      b.engine.rule(current.id, 'confirm', 'director', 1);
+      const third = recordsBoth(b, makeSiamese, 3);
+      expect(third.ruled).toEqual(third.whole);
+      expect(third.ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : { ...k, ruling: 1 })));
+    },
+    THREE_GAMES_MS,
+  );
 
   // Seeds 1001-1003 of bench/rulings.ts: in each game a player picks ahead of turn at the 3rd pick
   // (000: a dead hand), Ann each time. Game 1: Ann picks before Dot discarded, Ann dead; Dot's
@@ -121,46 +128,50 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
   // Mah Jongg (made with Ann dead) no longer ends the game, and the game-stopped event where the
   // table was cleared ends it as it stood (000: a game not completed scores zero): 0, 0, 0, 0, and
   // game 1's record gains that stop line and the ruling.
-  it('4-player (000): game 1 ruled after game 3 ended, then games 2 and 3; records of games 1-3 equal a fresh fold, game 1 refereed again gives 0, 0, 0, 0', () => {
-    const games = [1001, 1002, 1003].map((seed) => playStandardGame({ seed, cards: standardCards, table: standard, inject: 'ahead', injectAt: 3 }));
-    const b = threeGames(standard, games, makeStandard);
-    const v = b.engine.publicView();
-    expect(v.flags.filter((f) => f.gameNo === 1).map((f) => [f.id, f.status])).toEqual([['g1-picking-ahead-291', 'awaiting-director']]);
-    expect(v.results?.map((r) => r.points)).toEqual([
-      [0, 0, 0, 35],
-      [0, 10, 10, 10],
-      [0, 0, 0, 40],
-    ]);
-    const before = [1, 2, 3].map((g) => kinds(b.engine.gameRecord(g)));
-    const path = checkpointPath(b.engine);
-    b.clock += 1000;
-    b.engine.rule('g1-picking-ahead-291', 'dismiss', 'director');
-    expect(path.mock.results.map((r) => r.value)).toEqual([true]);
-    expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
-      [0, 0, 0, 0],
-      [0, 10, 10, 10],
-      [0, 0, 0, 40],
-    ]);
-    const { ruled, whole } = recordsBoth(b, makeStandard, 3);
-    expect(ruled).toEqual(whole);
-    expect(ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : k)));
-    expect(ruled.map((r) => refereeRecord(r!, standardCards).points)).toEqual([
-      [0, 0, 0, 0],
-      [0, 10, 10, 10],
-      [0, 0, 0, 40],
-    ]);
-    // then game 2's flag (confirmed: Ann dead, as the hub had it; the checkpoint the first ruling put back), then game 3's (the current game)
-    b.clock += 1000;
-    b.engine.rule('g2-picking-ahead-725', 'confirm', 'director');
-    b.engine.rule('g3-picking-ahead-1310', 'confirm', 'director');
-    expect(path.mock.results.map((r) => r.value)).toEqual([true, true]);
-    const again = recordsBoth(b, makeStandard, 3);
-    expect(again.ruled).toEqual(again.whole);
-    expect(again.ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : { ...k, ruling: 1 })));
-    expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
-      [0, 0, 0, 0],
-      [0, 10, 10, 10],
-      [0, 0, 0, 40],
-    ]);
-  }, THREE_GAMES_MS);
+  it(
+    '4-player (000): game 1 ruled after game 3 ended, then games 2 and 3; records of games 1-3 equal a fresh fold, game 1 refereed again gives 0, 0, 0, 0',
+    () => {
+      const games = [1001, 1002, 1003].map((seed) => playStandardGame({ seed, cards: standardCards, table: standard, inject: 'ahead', injectAt: 3 }));
+      const b = threeGames(standard, games, makeStandard);
+      const v = b.engine.publicView();
+      expect(v.flags.filter((f) => f.gameNo === 1).map((f) => [f.id, f.status])).toEqual([['g1-picking-ahead-291', 'awaiting-director']]);
+      expect(v.results?.map((r) => r.points)).toEqual([
+        [0, 0, 0, 35],
+        [0, 10, 10, 10],
+        [0, 0, 0, 40],
+      ]);
+      const before = [1, 2, 3].map((g) => kinds(b.engine.gameRecord(g)));
+      const path = checkpointPath(b.engine);
+      b.clock += 1000;
+      b.engine.rule('g1-picking-ahead-291', 'dismiss', 'director');
+      expect(path.mock.results.map((r) => r.value)).toEqual([true]);
+      expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
+        [0, 0, 0, 0],
+        [0, 10, 10, 10],
+        [0, 0, 0, 40],
+      ]);
+      const { ruled, whole } = recordsBoth(b, makeStandard, 3);
+      expect(ruled).toEqual(whole);
+      expect(ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : k)));
+      expect(ruled.map((r) => refereeRecord(r!, standardCards).points)).toEqual([
+        [0, 0, 0, 0],
+        [0, 10, 10, 10],
+        [0, 0, 0, 40],
+      ]);
+      // then game 2's flag (confirmed: Ann dead, as the hub had it; the checkpoint the first ruling put back), then game 3's (the current game)
+      b.clock += 1000;
+      b.engine.rule('g2-picking-ahead-725', 'confirm', 'director');
+      b.engine.rule('g3-picking-ahead-1310', 'confirm', 'director');
+      expect(path.mock.results.map((r) => r.value)).toEqual([true, true]);
+      const again = recordsBoth(b, makeStandard, 3);
+      expect(again.ruled).toEqual(again.whole);
+      expect(again.ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : { ...k, ruling: 1 })));
+      expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
+        [0, 0, 0, 0],
+        [0, 10, 10, 10],
+        [0, 0, 0, 40],
+      ]);
+    },
+    THREE_GAMES_MS,
+  );
 });

@@ -63,7 +63,7 @@ export interface MahJonggDecision {
 /** The bot's decision to call a discard. */
 export type CallDecision =
   | { purpose: 'mahjongg'; mahJongg: MahJonggDecision }
-  | { purpose: 'exposure'; rack: number; kind: TileKind; size: number; /** concealed tiles that join the called tile */ tiles: TileId[] };
+  | { purpose: 'exposure'; rack: number; kind: TileKind; size: number /** concealed tiles that join the called tile */; tiles: TileId[] };
 
 /** Tuning knobs; the defaults are what the tests measured. */
 export interface BotTuning {
@@ -85,12 +85,7 @@ function kinds(tiles: readonly TileId[]): TileKind[] {
  * @returns the plan's groups, the tiles kept and the tiles still missing, or null when the exposures
  *   do not fit the variation (or the line is concealed and the rack has exposures).
  */
-export function fillVariation(
-  line: CardLine,
-  variation: Variation,
-  pool: readonly TileId[],
-  exposures: readonly TopGroup[],
-): { need: number; keep: TileId[]; groups: RackPlan['groups'] } | null {
+export function fillVariation(line: CardLine, variation: Variation, pool: readonly TileId[], exposures: readonly TopGroup[]): { need: number; keep: TileId[]; groups: RackPlan['groups'] } | null {
   if (line.concealed && exposures.length > 0) return null;
   const groups = variation.groups.map((group) => ({ group, tiles: [] as TileId[], exposed: false }));
   for (const x of exposures) {
@@ -119,9 +114,7 @@ export function fillVariation(
     }
   }
   const jokers = byKind.get('J') ?? [];
-  const open = groups
-    .filter((g) => !g.exposed && g.group.jokersAllowed && g.tiles.length < g.group.size)
-    .sort((a, b) => a.group.size - a.tiles.length - (b.group.size - b.tiles.length));
+  const open = groups.filter((g) => !g.exposed && g.group.jokersAllowed && g.tiles.length < g.group.size).sort((a, b) => a.group.size - a.tiles.length - (b.group.size - b.tiles.length));
   for (const g of open) {
     while (g.tiles.length < g.group.size && jokers.length > 0) {
       const t = jokers.shift()!;
@@ -155,7 +148,11 @@ function measure(cards: readonly Card[], tiles: TileKind[], exposures: TileKind[
 
 /** Lines ranked by howFar for `pool` on a rack with `exposures`, as plans (best first, at most `limit`). */
 function rank(cards: readonly Card[], rack: number, pool: readonly TileId[], exposures: readonly TopGroup[], limit: number): RackPlan[] {
-  const results = measure(cards, kinds(pool), exposures.map((x) => kinds(x.tiles)));
+  const results = measure(
+    cards,
+    kinds(pool),
+    exposures.map((x) => kinds(x.tiles)),
+  );
   const out: RackPlan[] = [];
   for (const r of results) {
     if (out.length >= limit) break;
@@ -270,7 +267,7 @@ export function chooseDiscard(cards: readonly Card[], racks: readonly RackView[]
       for (const g of p.groups) useful.set(g.group.kind, (useful.get(g.group.kind) ?? 0) + g.group.size);
     }
   });
-  const score = (t: TileId) => (kindOf(t) === 'J' ? 1000 : useful.get(kindOf(t)) ?? 0);
+  const score = (t: TileId) => (kindOf(t) === 'J' ? 1000 : (useful.get(kindOf(t)) ?? 0));
   if (spare.length > 0) {
     return [...spare].sort((a, b) => score(a) - score(b))[0]!;
   }

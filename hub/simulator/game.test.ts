@@ -14,7 +14,6 @@ const zones = tableZones(table);
 /** Seeds the other tests (and the hub's end-to-end tests) rely on; see the report in the README. */
 const SEED_TWO_MAH_JONGGS = 1; // Ann: Mah Jongg, Bea: Mah Jongg, Ann: 2nd Mah Jongg (wins)
 
-
 type Owner = { player: number; area: 'rack' | 'top' } | 'wall' | 'floor';
 function ownerOf(z: Zone | null): Owner | null {
   if (!z) return null;
@@ -170,7 +169,10 @@ describe('seeds 1..50', () => {
         const concealedPart = e.tiles.filter((t) => !exposedTiles.has(t));
         expect(e.tiles.length).toBe(14);
         const matches = matchHand(cards, { concealed: concealedPart.map(kindOf), exposures: before.map((x) => x.map(kindOf)) });
-        expect(matches.map((m) => m.line.id), `seed ${g.record.seed} ${e.line}`).toContain(e.line);
+        expect(
+          matches.map((m) => m.line.id),
+          `seed ${g.record.seed} ${e.line}`,
+        ).toContain(e.line);
         expect(e.jokerless).toBe(!e.tiles.some((t) => kindOf(t) === 'J'));
         n++;
       }
@@ -254,9 +256,7 @@ describe('seeds the end-to-end tests rely on', () => {
   it('seed 38: Bea calls GD#3 for a kong of green dragons (2 jokers); Ann wins with 2 Mah Jonggs (30 + 35 x2 x2 = 170)', () => {
     const g = playGame({ seed: 38, cards, table });
     const r = g.record;
-    expect(r.events.filter((e) => e.type === 'exposure')).toEqual([
-      { type: 'exposure', step: 68, player: 1, rack: 1, kind: 'GD', size: 4, tiles: ['GD#3', 'GD#2', 'J#8', 'J#4'] },
-    ]);
+    expect(r.events.filter((e) => e.type === 'exposure')).toEqual([{ type: 'exposure', step: 68, player: 1, rack: 1, kind: 'GD', size: 4, tiles: ['GD#3', 'GD#2', 'J#8', 'J#4'] }]);
     expect(r.mahJonggs).toEqual([
       { player: 0, rack: 0, line: 'sample-standard:28', value: 30 },
       { player: 0, rack: 1, line: 'sample-standard:16', value: 35 },

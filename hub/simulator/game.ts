@@ -26,17 +26,7 @@ import type { TableConfig } from '../config/types.js';
 import { fullTileSet, kindOf, type TileId, type TileKind } from '../../rules/tiles.js';
 import { mulberry32, shuffled } from './prng.js';
 import { rule20Hand } from '../../rules/referee/siamese.js';
-import {
-  DEFAULT_TUNING,
-  chooseDiscard,
-  findCall,
-  findMahJongg,
-  rackFor,
-  type BotTuning,
-  type MahJonggDecision,
-  type RackView,
-  type TopGroup,
-} from './bot.js';
+import { DEFAULT_TUNING, chooseDiscard, findCall, findMahJongg, rackFor, type BotTuning, type MahJonggDecision, type RackView, type TopGroup } from './bot.js';
 
 /** A place a reader watches: reader id and the zone name as the reader calls it. */
 export interface Zone {
@@ -286,19 +276,24 @@ export function playGame(opts: GameOptions): GameResult {
   };
   const wallsEmpty = () => currentWall() < 0;
   /** tiles a player holds: inside both racks plus on both tops (exposures and Mah Jonggs) */
-  const count = (p: number) =>
-    players[p]!.racks.reduce((n, r) => n + r.inside.length + (r.mahJongg ? r.mahJongg.tiles.length : r.top.reduce((m, x) => m + x.tiles.length, 0)), 0);
+  const count = (p: number) => players[p]!.racks.reduce((n, r) => n + r.inside.length + (r.mahJongg ? r.mahJongg.tiles.length : r.top.reduce((m, x) => m + x.tiles.length, 0)), 0);
   const mjCount = (p: number) => players[p]!.racks.filter((r) => r.mahJongg).length;
 
   /** Lifts tiles from the front of a wall (one step) and returns them. */
   const liftFromWall = (p: number, w: number, n: number, what: string): TileId[] => {
     const tiles = remaining[w]!.splice(0, n);
-    step(`${names[p]} ${what} ${tiles.join(' ')} from wall ${w}`, tiles.map((tile) => ({ tile, from: zones.walls[w]!, to: null })));
+    step(
+      `${names[p]} ${what} ${tiles.join(' ')} from wall ${w}`,
+      tiles.map((tile) => ({ tile, from: zones.walls[w]!, to: null })),
+    );
     return tiles;
   };
   const placeInRack = (p: number, rack: number, tiles: TileId[], what: string): number => {
     players[p]!.racks[rack]!.inside.push(...tiles);
-    return step(`${names[p]} ${what} ${tiles.join(' ')} in rack ${rack}`, tiles.map((tile) => ({ tile, from: null, to: zones.rackIn[p]![rack]! })));
+    return step(
+      `${names[p]} ${what} ${tiles.join(' ')} in rack ${rack}`,
+      tiles.map((tile) => ({ tile, from: null, to: zones.rackIn[p]![rack]! })),
+    );
   };
   /** Removes concealed tiles from whichever rack holds them; returns a move per tile (to null). */
   const liftConcealed = (p: number, tiles: readonly TileId[]): Move[] =>
@@ -343,15 +338,29 @@ export function playGame(opts: GameOptions): GameResult {
       concealedTiles = d.tiles.filter((t) => t !== how.calledTile);
     }
     step(`${names[p]} lifts ${concealedTiles.length} tiles for Mah Jongg`, liftConcealed(p, concealedTiles));
-    const s = step(`${names[p]} exposes Mah Jongg on rack ${d.rack}: ${d.line.id}`, concealedTiles.map((tile) => ({ tile, from: null, to: topZone })));
+    const s = step(
+      `${names[p]} exposes Mah Jongg on rack ${d.rack}: ${d.line.id}`,
+      concealedTiles.map((tile) => ({ tile, from: null, to: topZone })),
+    );
     const tiles = [...rack.top.flatMap((x) => x.tiles), ...d.tiles];
     rack.mahJongg = { line: d.line, tiles };
     const ordinal = mjCount(p) as 1 | 2;
     const jokerless = !tiles.some((t) => kindOf(t) === 'J');
     events.push({
-      type: 'mahjongg', step: s, player: p, rack: d.rack, ordinal, line: d.line.id, lineText: d.line.text, value: d.line.value,
-      concealed: d.line.concealed, singlesAndPairs: d.line.singlesAndPairs, jokerless, tiles,
-      selfPicked: how.selfPicked, calledFrom: how.calledFrom,
+      type: 'mahjongg',
+      step: s,
+      player: p,
+      rack: d.rack,
+      ordinal,
+      line: d.line.id,
+      lineText: d.line.text,
+      value: d.line.value,
+      concealed: d.line.concealed,
+      singlesAndPairs: d.line.singlesAndPairs,
+      jokerless,
+      tiles,
+      selfPicked: how.selfPicked,
+      calledFrom: how.calledFrom,
     });
     mahJonggs.push({ player: p, rack: d.rack, line: d.line.id, value: d.line.value });
     const bonus = jokerless && !d.line.singlesAndPairs ? 2 : 1;
@@ -430,7 +439,11 @@ export function playGame(opts: GameOptions): GameResult {
     });
     if (injected === 'count') {
       expectedFlags.push({
-        kind: 'count', player: p, step: s, tiles, rule: '18C',
+        kind: 'count',
+        player: p,
+        step: s,
+        tiles,
+        rule: '18C',
         detail: `${names[p]} picked and racked ${tiles.length} tiles: ${count(p)} tiles after picking (28 is right); ${count(p) - 1} off turn after the discard (27 is right)`,
       });
     } else if (injected === 'wall') {
@@ -439,7 +452,11 @@ export function playGame(opts: GameOptions): GameResult {
       const dies = rule20Hand(racks.map((r) => ({ mahJongg: r.mahJongg !== null, dead: !!r.dead, exposed: r.top.length > 0 }))).rack;
       racks[dies]!.dead = true;
       expectedFlags.push({
-        kind: 'wrong-wall', player: p, step: s, tiles, rule: '20',
+        kind: 'wrong-wall',
+        player: p,
+        step: s,
+        tiles,
+        rule: '20',
         detail: `${names[p]} picked and racked ${tiles[0]} from wall ${w} while wall ${cur} is the current wall`,
       });
     }
@@ -511,7 +528,7 @@ export function playGame(opts: GameOptions): GameResult {
       break;
     }
   }
-  const finalEnd = end as GameRecord['end'] | null ?? { reason: 'wall-game' as const, winner: null };
+  const finalEnd = (end as GameRecord['end'] | null) ?? { reason: 'wall-game' as const, winner: null };
   if (finalEnd.reason === 'wall-game') for (let i = 0; i < nPlayers; i++) points[i]! += 10;
   events.push({ type: 'end', step: steps.length - 1, ...finalEnd });
 
@@ -537,7 +554,10 @@ export function playGame(opts: GameOptions): GameResult {
 /** The card line of a Mah Jongg event, for messages. */
 export function describeEnd(record: GameRecord): string {
   const mjs = record.events.filter((e): e is Extract<RecordEvent, { type: 'mahjongg' }> => e.type === 'mahjongg');
-  const parts = mjs.map((e) => `${record.players[e.player]} Mah Jongg on line ${e.line} "${e.lineText.split('|')[0]!.trim().replace(/\s+/g, ' ')}" (${e.value} points${e.jokerless ? ', jokerless' : ''}${e.selfPicked ? ', self-picked' : `, called from ${record.players[e.calledFrom ?? 0]}`})`);
+  const parts = mjs.map(
+    (e) =>
+      `${record.players[e.player]} Mah Jongg on line ${e.line} "${e.lineText.split('|')[0]!.trim().replace(/\s+/g, ' ')}" (${e.value} points${e.jokerless ? ', jokerless' : ''}${e.selfPicked ? ', self-picked' : `, called from ${record.players[e.calledFrom ?? 0]}`})`,
+  );
   const end = record.end.reason === 'wall-game' ? 'wall game' : record.end.reason === 'two-mahjonggs' ? `${record.players[record.end.winner ?? 0]} wins with 2 Mah Jonggs` : 'walls empty';
   return [...parts, end].join('; ');
 }

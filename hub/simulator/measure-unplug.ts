@@ -151,8 +151,16 @@ export function moments(steps: readonly Step[], walls: readonly (readonly string
   if (pulled === 'rack') {
     const reader = rackReaders[0]!;
     const mine = (z: string | null) => z !== null && z.startsWith(`${reader}/`);
-    add(reader, 'pick into it', find((p) => p.from !== null && wallKeys.has(p.from) && mine(p.to)));
-    add(reader, 'discard from it', find((p) => mine(p.from) && p.to === floorKey, firstDiscard + 10));
+    add(
+      reader,
+      'pick into it',
+      find((p) => p.from !== null && wallKeys.has(p.from) && mine(p.to)),
+    );
+    add(
+      reader,
+      'discard from it',
+      find((p) => mine(p.from) && p.to === floorKey, firstDiscard + 10),
+    );
     // the first exposure of the game, on whichever rack it is
     const exp = placed.find((p) => p.step > firstDiscard && p.to.endsWith('/top') && p.from !== null && !wallKeys.has(p.from));
     if (exp) add(exp.to.split('/')[0]!, 'exposure on it', Math.max(0, exp.step - 1));
@@ -170,9 +178,21 @@ export function moments(steps: readonly Step[], walls: readonly (readonly string
     return out;
   }
   const reader = zones.floor.reader;
-  add(reader, 'a discard', find((p) => p.to === floorKey, firstDiscard + 4));
-  add(reader, 'a call', find((p) => p.from === floorKey));
-  add(reader, 'a later discard', find((p) => p.to === floorKey, Math.floor(steps.length * 0.6)));
+  add(
+    reader,
+    'a discard',
+    find((p) => p.to === floorKey, firstDiscard + 4),
+  );
+  add(
+    reader,
+    'a call',
+    find((p) => p.from === floorKey),
+  );
+  add(
+    reader,
+    'a later discard',
+    find((p) => p.to === floorKey, Math.floor(steps.length * 0.6)),
+  );
   return out;
 }
 
@@ -212,13 +232,37 @@ export function measureUnplug(o: { kinds: TableKind[]; games: number; seed: numb
         for (const ms of o.durations) {
           const key = `${kind} ${pulled} ${ms}`;
           let sum = sums.get(key);
-          if (!sum) sums.set(key, (sum = { kind, pulled, ms, runs: 0, falseFlags: 0, missedOutside: 0, insideFlagged: 0, insideListed: 0, insideMissed: 0, listedRuns: 0, exactRuns: 0, unlistedRuns: 0, baselineOff: 0 }));
+          if (!sum)
+            sums.set(
+              key,
+              (sum = {
+                kind,
+                pulled,
+                ms,
+                runs: 0,
+                falseFlags: 0,
+                missedOutside: 0,
+                insideFlagged: 0,
+                insideListed: 0,
+                insideMissed: 0,
+                listedRuns: 0,
+                exactRuns: 0,
+                unlistedRuns: 0,
+                baselineOff: 0,
+              }),
+            );
           for (const moment of ms0) {
             const { hub, pulled: windows } = runHub(kind, table, cards, g, [{ reader: moment.reader, atStep: moment.step, ms }]);
             const inside = (at: number) => windows.some((w) => at >= w.from && at <= w.to);
             const got = hub.flags.map((f) => f.label);
-            const falseFlags = multisetMinus(got, base.flags.map((f) => f.label));
-            const missed = multisetMinus(base.flags.map((f) => f.label), got);
+            const falseFlags = multisetMinus(
+              got,
+              base.flags.map((f) => f.label),
+            );
+            const missed = multisetMinus(
+              base.flags.map((f) => f.label),
+              got,
+            );
             const missedOutside = base.flags.filter((f) => !inside(f.at) && missed.includes(f.label)).map((f) => f.label);
             const insideAll = base.flags.filter((f) => inside(f.at));
             const insideFlagged = insideAll.filter((f) => !missed.includes(f.label)).map((f) => f.label);
@@ -299,15 +343,22 @@ async function main(argv: string[]): Promise<void> {
     onRun: (r) => {
       if (!o.verbose) return;
       const bad = r.falseFlags.length + r.missedOutside.length + r.insideMissed.length > 0 || !r.exact;
-      if (bad) console.log(`${r.kind} seed ${r.seed} ${r.reader} ${r.ms / 1000} s before ${r.moment}: false ${JSON.stringify(r.falseFlags)} missed outside ${JSON.stringify(r.missedOutside)} inside missed ${JSON.stringify(r.insideMissed)} listed ${r.listed} exact ${r.exact} (${r.detail})`);
+      if (bad)
+        console.log(
+          `${r.kind} seed ${r.seed} ${r.reader} ${r.ms / 1000} s before ${r.moment}: false ${JSON.stringify(r.falseFlags)} missed outside ${JSON.stringify(r.missedOutside)} inside missed ${JSON.stringify(r.insideMissed)} listed ${r.listed} exact ${r.exact} (${r.detail})`,
+        );
     },
   });
   if (o.json) console.log(JSON.stringify(sums, null, 1));
   else {
-    console.log('| table | reader pulled | for | runs | false flags | missed outside an outage | inside: flagged / listed / missed | runs with something listed | runs with nothing listed: counts and points exact |');
+    console.log(
+      '| table | reader pulled | for | runs | false flags | missed outside an outage | inside: flagged / listed / missed | runs with something listed | runs with nothing listed: counts and points exact |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const s of sums) {
-      console.log(`| ${s.kind === 'siamese' ? 'Siamese' : '4-player'} | ${s.pulled} | ${s.ms / 1000} s | ${s.runs} | ${s.falseFlags} | ${s.missedOutside} | ${s.insideFlagged} / ${s.insideListed} / ${s.insideMissed} | ${s.listedRuns} | ${s.exactRuns} of ${s.unlistedRuns} |${s.baselineOff ? ` (baseline off the record in ${s.baselineOff})` : ''}`);
+      console.log(
+        `| ${s.kind === 'siamese' ? 'Siamese' : '4-player'} | ${s.pulled} | ${s.ms / 1000} s | ${s.runs} | ${s.falseFlags} | ${s.missedOutside} | ${s.insideFlagged} / ${s.insideListed} / ${s.insideMissed} | ${s.listedRuns} | ${s.exactRuns} of ${s.unlistedRuns} |${s.baselineOff ? ` (baseline off the record in ${s.baselineOff})` : ''}`,
+      );
     }
     console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }

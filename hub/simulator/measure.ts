@@ -353,14 +353,7 @@ export function runVirtualTable<E extends TableMachine>(o: {
   return { engine, store, noise: { ...noise.counts }, pulled };
 }
 
-function compare(
-  record: GameRecord,
-  walls: TileId[][],
-  steps: ReturnType<typeof playGame>['steps'],
-  engine: TableEngine,
-  store: MemoryStore,
-  table: TableConfig,
-): Omit<GameMeasure, 'noise'> {
+function compare(record: GameRecord, walls: TileId[][], steps: ReturnType<typeof playGame>['steps'], engine: TableEngine, store: MemoryStore, table: TableConfig): Omit<GameMeasure, 'noise'> {
   const zones = tableZones(table);
   // what happened: every tile's stops, first the walls
   const expected: string[] = [];
@@ -518,7 +511,16 @@ export function measure(opts: {
     const seed = opts.seed + i - 1;
     const game = playGame({ seed, cards: opts.cards, table: opts.table, ...(inject ? { inject, injectAt: 5 } : {}) });
     sums.forEach((sum, k) => {
-      const m = measureGame({ table: opts.table, cards: opts.cards, seed, noise: rates[k]!, game, ...(opts.pace ? { pace: opts.pace } : {}), ...(opts.protocol !== undefined ? { protocol: opts.protocol } : {}), ...(opts.settleByArea ? { engine: { settleByArea: opts.settleByArea } } : {}) });
+      const m = measureGame({
+        table: opts.table,
+        cards: opts.cards,
+        seed,
+        noise: rates[k]!,
+        game,
+        ...(opts.pace ? { pace: opts.pace } : {}),
+        ...(opts.protocol !== undefined ? { protocol: opts.protocol } : {}),
+        ...(opts.settleByArea ? { engine: { settleByArea: opts.settleByArea } } : {}),
+      });
       sum.falseFlags += m.falseFlags.length;
       sum.missedFlags += m.missedFlags.length;
       sum.falseMoves += m.falseMoves.length;
@@ -581,7 +583,13 @@ async function main(argv: string[]): Promise<void> {
     ...(o.settle ? { settleByArea: parseSettle(o.settle) } : {}),
     onGame: (spec, m) => {
       if (!o.verbose) return;
-      const bad = [...m.falseFlags.map((x) => `false flag ${x}`), ...m.missedFlags.map((x) => `missed flag ${x}`), ...m.falseMoves.map((x) => `false move ${x}`), ...m.missedMoves.map((x) => `missed move ${x}`), ...m.wrongCounts.map((x) => `count ${x}`)];
+      const bad = [
+        ...m.falseFlags.map((x) => `false flag ${x}`),
+        ...m.missedFlags.map((x) => `missed flag ${x}`),
+        ...m.falseMoves.map((x) => `false move ${x}`),
+        ...m.missedMoves.map((x) => `missed move ${x}`),
+        ...m.wrongCounts.map((x) => `count ${x}`),
+      ];
       if (bad.length) console.log(`[${spec}] seed ${m.seed}${m.inject ? ` (${m.inject})` : ''}: ${bad.join('; ')}  flags ${JSON.stringify(m.flags)} noise ${JSON.stringify(m.noise)}`);
     },
   });

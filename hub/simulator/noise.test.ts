@@ -157,7 +157,10 @@ class MiniHub {
     }
   }
   moves(): TileMovedData[] {
-    return this.store.events(table.id).filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
+    return this.store
+      .events(table.id)
+      .filter((e) => e.type === 'tile-moved')
+      .map((e) => e.data as TileMovedData);
   }
 }
 
@@ -193,7 +196,12 @@ describe('hand-written noisy lines', () => {
     h.send('RK-E1', { type: 'SNAP', seq: 0, zone: 'in', tags: [tagOfTile(RED)] });
     h.send('RK-E1', { type: 'SNAP', seq: 1, zone: 'top', tags: [] });
     h.advance(1000);
-    expect(h.moves().slice(-1).map((m) => [m.tile, m.from, m.to])).toEqual([[FIVE_BAM, 'RK-E1/in', 'FL-1/floor']]);
+    expect(
+      h
+        .moves()
+        .slice(-1)
+        .map((m) => [m.tile, m.from, m.to]),
+    ).toEqual([[FIVE_BAM, 'RK-E1/in', 'FL-1/floor']]);
     expect(h.engine.gameState().flags).toEqual([]);
   });
 
@@ -206,7 +214,12 @@ describe('hand-written noisy lines', () => {
     h.send('FL-1', { type: 'ADD', seq: 2, zone: 'floor', tag: tagOfTile(RED) });
     h.send('FL-1', { type: 'ADD', seq: 2, zone: 'floor', tag: tagOfTile(RED) });
     h.advance(1000);
-    expect(h.moves().filter((m) => m.tile === RED).map((m) => [m.from, m.to])).toEqual([
+    expect(
+      h
+        .moves()
+        .filter((m) => m.tile === RED)
+        .map((m) => [m.from, m.to]),
+    ).toEqual([
       [null, 'RK-E1/in'],
       ['RK-E1/in', 'FL-1/floor'],
     ]);
@@ -255,12 +268,10 @@ describe('signal strength (protocol v1 readers)', () => {
       const reader = new VirtualReader({ id: 'RK-E1', zones: ['in', 'top'], send: (l) => lines.push(l.trim()), heartbeatMs: 0, now: () => clock, protocol });
       reader.connect();
       lines.length = 0;
-      const noise = new NoiseModel(
-        { ...NO_NOISE, crossRead: 1 },
-        7,
-        { readers: new Map([['RK-E1', reader]]), schedule: (ms, fn) => queue.push({ t: clock + ms, fn }), now: () => clock },
-        (z) => ({ reader: z.reader, zone: z.zone === 'in' ? 'top' : 'in' }),
-      );
+      const noise = new NoiseModel({ ...NO_NOISE, crossRead: 1 }, 7, { readers: new Map([['RK-E1', reader]]), schedule: (ms, fn) => queue.push({ t: clock + ms, fn }), now: () => clock }, (z) => ({
+        reader: z.reader,
+        zone: z.zone === 'in' ? 'top' : 'in',
+      }));
       const tag = tagOfTile(FIVE_BAM);
       noise.place({ reader: 'RK-E1', zone: 'in' }, tag);
       while (queue.length) {
@@ -288,7 +299,13 @@ describe('signal strength (protocol v1 readers)', () => {
   it('v0 readers through realistic noise: the old windows still make no error (seeds 2, 4, 5)', () => {
     for (const seed of SEEDS) {
       const m = measureGame({ table, cards, seed, noise: REALISTIC_NOISE, game: gameOf(seed), protocol: 0 });
-      expect({ seed, falseFlags: m.falseFlags, falseMoves: m.falseMoves, missedMoves: m.missedMoves, wrongCounts: m.wrongCounts }).toEqual({ seed, falseFlags: [], falseMoves: [], missedMoves: [], wrongCounts: [] });
+      expect({ seed, falseFlags: m.falseFlags, falseMoves: m.falseMoves, missedMoves: m.missedMoves, wrongCounts: m.wrongCounts }).toEqual({
+        seed,
+        falseFlags: [],
+        falseMoves: [],
+        missedMoves: [],
+        wrongCounts: [],
+      });
     }
   });
 

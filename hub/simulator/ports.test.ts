@@ -147,8 +147,18 @@ describe('a whole game through the readers', () => {
   it('TCP: a hub that only reads the bytes ends with every tile where the game put it', async () => {
     const dir = tmp();
     const sim = new Simulator({
-      table: loaded!.table, cards: loaded!.cards, seed: 1, pace: 0, games: 1, demo: false,
-      transport: 'tcp', dir, tcpBase: 0, waitForHub: true, record: join(dir, 'rec.json'), log: () => {},
+      table: loaded!.table,
+      cards: loaded!.cards,
+      seed: 1,
+      pace: 0,
+      games: 1,
+      demo: false,
+      transport: 'tcp',
+      dir,
+      tcpBase: 0,
+      waitForHub: true,
+      record: join(dir, 'rec.json'),
+      log: () => {},
     });
     cleanups.push(() => sim.stop());
     const file = await sim.open();
@@ -183,8 +193,17 @@ describe('a whole game through the readers', () => {
     const base = Math.min((probe.address() as AddressInfo).port, 65_535 - 8);
     await new Promise<void>((r) => probe.close(() => r()));
     const sim = new Simulator({
-      table: loaded!.table, cards: loaded!.cards, seed: 1, pace: 0, games: 1, demo: false,
-      transport: 'tcp', dir: tmp(), tcpBase: base, waitForHub: true, log: () => {},
+      table: loaded!.table,
+      cards: loaded!.cards,
+      seed: 1,
+      pace: 0,
+      games: 1,
+      demo: false,
+      transport: 'tcp',
+      dir: tmp(),
+      tcpBase: base,
+      waitForHub: true,
+      log: () => {},
     });
     cleanups.push(() => sim.stop());
     const ports = JSON.parse(readFileSync(await sim.open(), 'utf8')) as { reader: string; port: string }[];
@@ -196,12 +215,33 @@ describe('demo mode', () => {
   it('plays game after game: game 2 picks from a wrong wall, game 3 racks an extra tile, then every 3rd game alternately', async () => {
     const { demoInjection } = await import('./run.js');
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15].map(demoInjection)).toEqual([
-      undefined, 'wall', 'count', undefined, undefined, 'wall', undefined, undefined, 'count', undefined, undefined, 'wall', 'count',
+      undefined,
+      'wall',
+      'count',
+      undefined,
+      undefined,
+      'wall',
+      undefined,
+      undefined,
+      'count',
+      undefined,
+      undefined,
+      'wall',
+      'count',
     ]);
     const dir = tmp();
     const sim = new Simulator({
-      table: loaded!.table, cards: loaded!.cards, seed: 10, pace: 0, games: 1, demo: true,
-      transport: 'tcp', dir, tcpBase: 0, waitForHub: false, log: () => {},
+      table: loaded!.table,
+      cards: loaded!.cards,
+      seed: 10,
+      pace: 0,
+      games: 1,
+      demo: true,
+      transport: 'tcp',
+      dir,
+      tcpBase: 0,
+      waitForHub: false,
+      log: () => {},
     });
     cleanups.push(() => sim.stop());
     await sim.open();

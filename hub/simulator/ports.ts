@@ -102,9 +102,7 @@ async function waitFor(cond: () => boolean, timeoutMs: number, what: string): Pr
 }
 
 /** Shell that runs socat with "$@" and stops it (waiting until it has removed its links) on stdin EOF or SIGTERM/SIGINT. */
-const SOCAT_GUARD =
-  'exec 3<&0; socat "$@" & p=$!; trap \'kill $p 2>/dev/null; wait $p; exit 0\' TERM INT; ' +
-  '(read _ <&3; kill $p 2>/dev/null) & wait $p';
+const SOCAT_GUARD = 'exec 3<&0; socat "$@" & p=$!; trap \'kill $p 2>/dev/null; wait $p; exit 0\' TERM INT; ' + '(read _ <&3; kill $p 2>/dev/null) & wait $p';
 
 /** One running socat pair with the dev side opened. */
 interface PtyPair {
@@ -117,11 +115,7 @@ async function startPair(reader: string, hubPath: string, devPath: string): Prom
   for (const p of [hubPath, devPath]) rmSync(p, { force: true });
   // socat runs under a tiny shell that kills it when our stdin pipe closes, so it never outlives
   // this process, even after a SIGKILL (no orphan socat keeps the links or deletes a new run's links)
-  const child = spawn(
-    'sh',
-    ['-c', SOCAT_GUARD, 'socat-guard', '-d', '-d', `pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${devPath}`],
-    { stdio: ['pipe', 'ignore', 'pipe'] },
-  );
+  const child = spawn('sh', ['-c', SOCAT_GUARD, 'socat-guard', '-d', '-d', `pty,raw,echo=0,link=${hubPath}`, `pty,raw,echo=0,link=${devPath}`], { stdio: ['pipe', 'ignore', 'pipe'] });
   child.stdin?.on('error', () => {});
   children.add(child);
   let stderr = '';

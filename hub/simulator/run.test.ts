@@ -26,8 +26,18 @@ describe('simulator pace between games', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mjsim-run-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const sim = new Simulator({
-      table: loaded!.table, cards: loaded!.cards, seed: 1, pace: 0, games: 2, demo: false,
-      transport: 'tcp', dir, tcpBase: 0, waitForHub: true, heartbeatMs: 0, log: () => {},
+      table: loaded!.table,
+      cards: loaded!.cards,
+      seed: 1,
+      pace: 0,
+      games: 2,
+      demo: false,
+      transport: 'tcp',
+      dir,
+      tcpBase: 0,
+      waitForHub: true,
+      heartbeatMs: 0,
+      log: () => {},
     });
     cleanups.push(() => sim.stop());
     // free ports, named in ports.json in the config's reader order
@@ -72,8 +82,21 @@ describe('simulator pace between games', () => {
     const table = () => [...sim!.readers.values()].map((r) => r.zones.map((z) => r.tagsIn(z).join(',')));
     let atStop: string[][] = [];
     sim = new Simulator({
-      table: loaded!.table, cards: loaded!.cards, seed: 2, pace: 0, games: 1, demo: false, inject: 'count', injectAt: 3,
-      transport: 'tcp', dir, tcpBase: 0, waitForHub: false, heartbeatMs: 0, holdAtFlag: true, log: (l) => {
+      table: loaded!.table,
+      cards: loaded!.cards,
+      seed: 2,
+      pace: 0,
+      games: 1,
+      demo: false,
+      inject: 'count',
+      injectAt: 3,
+      transport: 'tcp',
+      dir,
+      tcpBase: 0,
+      waitForHub: false,
+      heartbeatMs: 0,
+      holdAtFlag: true,
+      log: (l) => {
         logs.push(l);
         atStop = table();
       },

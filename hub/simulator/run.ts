@@ -391,10 +391,15 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
     .option('--games <n>', 'games to play', intOption('--games', 1), 1)
     .option('--demo', 'play forever with a violation now and then', false)
     .option('--inject-at <n>', 'the Nth pick after the deal', intOption('--inject-at', 1))
-    .option('--transport <t>', 'pty | tcp', (v: string) => {
-      if (v !== 'pty' && v !== 'tcp') throw new InvalidArgumentError(`--transport must be "pty" or "tcp", not "${v}"`);
-      return v;
-    }, 'pty')
+    .option(
+      '--transport <t>',
+      'pty | tcp',
+      (v: string) => {
+        if (v !== 'pty' && v !== 'tcp') throw new InvalidArgumentError(`--transport must be "pty" or "tcp", not "${v}"`);
+        return v;
+      },
+      'pty',
+    )
     .option('--tcp-base <port>', 'first TCP port (reader i on PORT + i); default 0: free ports the OS picks', intOption('--tcp-base', 0), 0)
     .option('--dir <dir>', 'links and ports.json', 'data/sim')
     .option('--linger <ms>', 'ms to keep the readers up after the last game', intOption('--linger', 0), 2000)
@@ -405,10 +410,15 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
     .option('--hold-at-flag', 'stop playing once the violation made on purpose is complete (the table waits for the director)', false)
     .option('--noise <level>', 'none | realistic | x5 | xN', 'none')
     .option('--noise-seed <n>', 'seed of the noise (default: the game seed)', intOption('--noise-seed', 0))
-    .option('--protocol <v>', 'protocol version the readers speak: 1 (signal strength, replay) or 0', (v: string) => {
-      if (v !== '0' && v !== '1') throw new InvalidArgumentError(`--protocol must be 0 or 1, not "${v}"`);
-      return Number(v) as ProtocolVersion;
-    }, 1 as ProtocolVersion);
+    .option(
+      '--protocol <v>',
+      'protocol version the readers speak: 1 (signal strength, replay) or 0',
+      (v: string) => {
+        if (v !== '0' && v !== '1') throw new InvalidArgumentError(`--protocol must be 0 or 1, not "${v}"`);
+        return Number(v) as ProtocolVersion;
+      },
+      1 as ProtocolVersion,
+    );
   for (const kind of NOISE_KINDS) {
     program.option(`--noise-${kind.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} <rate>`, `rate of ${kind} noise`, (v: string) => {
       const n = Number(v);
@@ -425,15 +435,25 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
  * @param check returns why the table cannot be played by this simulator, or null
  * @throws Error naming the config file and the table when none fits
  */
-export function commonRunOptions(
-  program: Command,
-  variant: TableConfig['variant'],
-  check: (table: TableConfig) => string | null,
-): RunnerOptions {
+export function commonRunOptions(program: Command, variant: TableConfig['variant'], check: (table: TableConfig) => string | null): RunnerOptions {
   const o = program.opts<{
-    seed: number; pace: number; games: number; demo: boolean; injectAt?: number; transport: 'pty' | 'tcp'; tcpBase: number;
-    linger: number; dir: string; record?: string; config: string; table?: string; waitForHub: boolean; noise: string; noiseSeed?: number;
-    protocol: ProtocolVersion; holdAtFlag: boolean;
+    seed: number;
+    pace: number;
+    games: number;
+    demo: boolean;
+    injectAt?: number;
+    transport: 'pty' | 'tcp';
+    tcpBase: number;
+    linger: number;
+    dir: string;
+    record?: string;
+    config: string;
+    table?: string;
+    waitForHub: boolean;
+    noise: string;
+    noiseSeed?: number;
+    protocol: ProtocolVersion;
+    holdAtFlag: boolean;
   }>();
   const raw = program.opts<Record<string, unknown>>();
   const noise = parseNoise(String(o.noise ?? 'none'));

@@ -40,7 +40,9 @@ describe('openHubStore on SQLite', () => {
       const hub = await startHub(base);
       try {
         await expect(startHub({ ...base, tables: loadHubConfig(CONFIG) })).rejects.toThrow(
-          new RegExp(`^data folder ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by another hub \\(pid ${process.pid} \\(this process\\), started \\d\\d:\\d\\d:\\d\\d\\); stop it or use --data$`),
+          new RegExp(
+            `^data folder ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by another hub \\(pid ${process.pid} \\(this process\\), started \\d\\d:\\d\\d:\\d\\d\\); stop it or use --data$`,
+          ),
         );
         await expect(openHubStore({ dataDir: data })).rejects.toThrow(`data folder ${data} is in use by another hub`);
         expect(hub.store.health?.()).toEqual({ ok: true });
@@ -55,9 +57,7 @@ describe('openHubStore on SQLite', () => {
   });
 
   it('refuses a databaseUrl that is not postgres://', async () => {
-    await expect(openHubStore({ dataDir: ':memory:', databaseUrl: 'mysql://x@h/db' })).rejects.toThrow(
-      'databaseUrl must start with postgres:// or postgresql://, got "mysql://x@h/db"',
-    );
+    await expect(openHubStore({ dataDir: ':memory:', databaseUrl: 'mysql://x@h/db' })).rejects.toThrow('databaseUrl must start with postgres:// or postgresql://, got "mysql://x@h/db"');
   });
 });
 

@@ -47,7 +47,9 @@ export function findPostgresBin(): string | null {
 
 function uidGid(user: string): { uid: number; gid: number } | null {
   try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${user}:`));
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${user}:`));
     if (!line) return null;
     const f = line.split(':');
     return { uid: Number(f[2]), gid: Number(f[3]) };
@@ -111,11 +113,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     throw new Error(`initdb failed: ${(err as { stderr?: string }).stderr ?? (err as Error).message}`);
   }
   const startOn = (p: number): Promise<void> =>
-    as('pg_ctl', [
-      '-D', data, '-l', log, '-w', '-t', '60',
-      '-o', `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-      'start',
-    ]);
+    as('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', '-o', `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start']);
   let port = 0;
   let lastErr: unknown;
   for (let attempt = 0; attempt < 3 && port === 0; attempt++) {

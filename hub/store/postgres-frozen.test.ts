@@ -28,9 +28,12 @@ async function rows(url: string, statement: string): Promise<Record<string, unkn
 /** Polls `ok()` every 50 ms until it holds; throws `what` after WAIT_MS. Returns the ms it took. */
 async function until(what: string, ok: () => boolean): Promise<number> {
   const t0 = Date.now();
-  await vi.waitFor(() => {
-    if (!ok()) throw new Error(`still not ${what} after ${WAIT_MS} ms`);
-  }, { timeout: WAIT_MS, interval: 50 });
+  await vi.waitFor(
+    () => {
+      if (!ok()) throw new Error(`still not ${what} after ${WAIT_MS} ms`);
+    },
+    { timeout: WAIT_MS, interval: 50 },
+  );
   return Date.now() - t0;
 }
 
@@ -108,11 +111,7 @@ describe.skipIf(skip !== null)(`PostgreSQL store over a frozen network path${ski
 
     const evs = (await rows(direct, 'SELECT seq, table_id, type, data FROM events ORDER BY seq')).map((r) => [Number(r.seq), r.table_id, r.type, r.data]);
     // seq 1 before the freeze, 2..21 during it (n = 1..20), 22 on t2 while still frozen
-    expect(evs).toEqual([
-      [1, 't1', 'before', { n: 0 }],
-      ...Array.from({ length: 20 }, (_, i) => [i + 2, 't1', 'during', { n: i + 1 }]),
-      [22, 't2', 'still-frozen', null],
-    ]);
+    expect(evs).toEqual([[1, 't1', 'before', { n: 0 }], ...Array.from({ length: 20 }, (_, i) => [i + 2, 't1', 'during', { n: i + 1 }]), [22, 't2', 'still-frozen', null]]);
     const raws = (await rows(direct, "SELECT id, convert_from(line, 'UTF8') AS line FROM raw_lines ORDER BY id")).map((r) => [Number(r.id), r.line]);
     expect(raws).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, `TAG in 5B#${i + 1}`]));
   }, 120_000);

@@ -247,9 +247,7 @@ async function connectWriter(url: string, t: PostgresTimeouts, onBroken: (c: pg.
 }
 
 async function maxIds(c: pg.Client, t: PostgresTimeouts): Promise<{ seq: number; rawId: number }> {
-  const r = await query<{ seq: string; raw: string }>(c, t,
-    'SELECT (SELECT COALESCE(MAX(seq), 0) FROM events) AS seq, (SELECT COALESCE(MAX(id), 0) FROM raw_lines) AS raw',
-  );
+  const r = await query<{ seq: string; raw: string }>(c, t, 'SELECT (SELECT COALESCE(MAX(seq), 0) FROM events) AS seq, (SELECT COALESCE(MAX(id), 0) FROM raw_lines) AS raw');
   return { seq: Number(r.rows[0]!.seq), rawId: Number(r.rows[0]!.raw) };
 }
 
@@ -281,9 +279,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     // loading a long log may take a while: no statement timeout for it (keepalive still watches the socket)
     await client.query('SET statement_timeout = 0');
     await client.query(SCHEMA);
-    const evs = await client.query<{ seq: string; table_id: string; at: string; type: string; data: string }>(
-      'SELECT seq, table_id, at, type, data::text AS data FROM events ORDER BY seq',
-    );
+    const evs = await client.query<{ seq: string; table_id: string; at: string; type: string; data: string }>('SELECT seq, table_id, at, type, data::text AS data FROM events ORDER BY seq');
     for (const row of evs.rows) {
       const e: MemEvent = { seq: Number(row.seq), tableId: row.table_id, at: Number(row.at), type: row.type, json: row.data, queuedAt: 0 };
       let list = byTable.get(e.tableId);
@@ -407,7 +403,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   function settle(err?: unknown): void {
     const ws = waiters;
     waiters = [];
-    for (const w of ws) (err === undefined ? w.resolve() : w.reject(err));
+    for (const w of ws) err === undefined ? w.resolve() : w.reject(err);
   }
 
   let endPromise: Promise<void> | null = null;
@@ -434,8 +430,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       if (closed) {
         lostAtClose = new Error(`event store (${shown}) closed with ${lost}: ${failure!.error}`);
         void end().then(() => settle(lostAtClose!));
-      }
-      else settle(new Error(`${failure!.error}; now ${lost}`));
+      } else settle(new Error(`${failure!.error}; now ${lost}`));
       return;
     }
     if (!hasPending()) {
@@ -506,8 +501,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     );
   }
 
-  const stallMessage = (ageMs: number): string =>
-    `writing the event log ${shown} has not finished for ${Math.floor(ageMs / 1000)} s: the database server does not answer`;
+  const stallMessage = (ageMs: number): string => `writing the event log ${shown} has not finished for ${Math.floor(ageMs / 1000)} s: the database server does not answer`;
 
   function schedule(): void {
     if (scheduled) return;

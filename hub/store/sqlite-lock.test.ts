@@ -43,9 +43,7 @@ describe('one hub per data folder', () => {
   it('refuses a second store on the same file, naming the folder and the other hub; the first keeps working', () => {
     const first = open();
     const started = hhmmss(new Date());
-    expect(() => openSqliteStore(file)).toThrow(
-      `data folder ${data} is in use by another hub (pid ${process.pid} (this process), started ${started}); stop it or use --data`,
-    );
+    expect(() => openSqliteStore(file)).toThrow(`data folder ${data} is in use by another hub (pid ${process.pid} (this process), started ${started}); stop it or use --data`);
     expect(() => assertDataFolderFree(data)).toThrow(`data folder ${data} is in use by another hub`);
     expect(first.append('t1', 'a', 1, null).seq).toBe(1);
     first.flush();
@@ -92,7 +90,9 @@ describe('one hub per data folder', () => {
       });
       child.on('exit', (c) => reject(new Error(`child exited (${c}): ${err}`)));
     });
-    expect(() => openSqliteStore(file)).toThrow(new RegExp(`^data folder ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by another hub \\(pid ${child.pid}, started \\d\\d:\\d\\d:\\d\\d\\); stop it or use --data$`));
+    expect(() => openSqliteStore(file)).toThrow(
+      new RegExp(`^data folder ${data.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by another hub \\(pid ${child.pid}, started \\d\\d:\\d\\d:\\d\\d\\); stop it or use --data$`),
+    );
 
     const exited = new Promise<void>((r) => child.on('exit', () => r()));
     child.kill('SIGKILL');

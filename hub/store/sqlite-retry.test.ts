@@ -17,11 +17,13 @@ describe('a SQLite write that fails is retried with a capped backoff', () => {
     const lines: string[] = [];
     const report = storeErrorLog({ warn: (m: string) => lines.push(`warn ${m}`), error: (m: string) => lines.push(`error ${m}`), info: (m: string) => lines.push(`info ${m}`) } as never);
     const failures: string[] = [];
-    const store = openSqliteStore(file, { busyTimeoutMs: 5, onFlushError: (e) => {
+    const store = openSqliteStore(file, {
+      busyTimeoutMs: 5,
+      onFlushError: (e) => {
         failures.push((e as Error).message);
         report.error(e);
       },
-     });
+    });
     store.append('t1', 'first', 1, {});
     store.flush();
 

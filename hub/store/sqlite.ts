@@ -182,18 +182,10 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
     throw err;
   }
 
-  const insertEvent = db.prepare<[number, string, number, string, string]>(
-    'INSERT INTO events (seq, table_id, at, type, data) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertRaw = db.prepare<[number, string | null, string, number, string, string]>(
-    'INSERT INTO raw_lines (id, reader, port, at, line, status) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const selectEvents = db.prepare<[string, number], EventRow>(
-    'SELECT seq, table_id, at, type, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq',
-  );
-  const selectRaw = db.prepare<[string], RawRow>(
-    'SELECT id, reader, port, at, line, status FROM raw_lines WHERE id IN (SELECT value FROM json_each(?))',
-  );
+  const insertEvent = db.prepare<[number, string, number, string, string]>('INSERT INTO events (seq, table_id, at, type, data) VALUES (?, ?, ?, ?, ?)');
+  const insertRaw = db.prepare<[number, string | null, string, number, string, string]>('INSERT INTO raw_lines (id, reader, port, at, line, status) VALUES (?, ?, ?, ?, ?, ?)');
+  const selectEvents = db.prepare<[string, number], EventRow>('SELECT seq, table_id, at, type, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq');
+  const selectRaw = db.prepare<[string], RawRow>('SELECT id, reader, port, at, line, status FROM raw_lines WHERE id IN (SELECT value FROM json_each(?))');
 
   let lastSeq = (db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as { n: number }).n;
   let lastRawId = (db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM raw_lines').get() as { n: number }).n;

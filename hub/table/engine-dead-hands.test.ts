@@ -19,13 +19,23 @@ const keep = closedAfterEach<HandBench>();
  */
 function orderFor(east: TileKind[]): TileId[] {
   const pool = fullTileSet();
-  const take = (k: TileKind): TileId => pool.splice(pool.findIndex((t) => kindOf(t) === k), 1)[0]!;
+  const take = (k: TileKind): TileId =>
+    pool.splice(
+      pool.findIndex((t) => kindOf(t) === k),
+      1,
+    )[0]!;
   const mine = east.map(take);
   const order: TileId[] = [];
   for (let round = 0; round < 7; round++) {
     const n = round < 6 ? 4 : 3;
     order.push(...mine.splice(0, n));
-    for (let i = 0; i < n; i++) order.push(pool.splice(pool.findIndex((t) => !east.includes(kindOf(t))), 1)[0]!);
+    for (let i = 0; i < n; i++)
+      order.push(
+        pool.splice(
+          pool.findIndex((t) => !east.includes(kindOf(t))),
+          1,
+        )[0]!,
+      );
   }
   return [...order, ...pool];
 }
@@ -37,7 +47,13 @@ const EAST_HAND: TileKind[] = [...MAH_JONGG, '1B', '1B', '2B', '2B', '4B', '5B',
 /** Ann's tiles of `kinds`, one each, from wherever they are in her racks (inside or on top), in the order asked. */
 function annTiles(b: HandBench, kinds: TileKind[]): TileId[] {
   const mine = [...b.at].filter(([, z]) => z.startsWith('RK-E')).map(([t]) => t);
-  return kinds.map((k) => mine.splice(mine.findIndex((t) => kindOf(t) === k), 1)[0]!);
+  return kinds.map(
+    (k) =>
+      mine.splice(
+        mine.findIndex((t) => kindOf(t) === k),
+        1,
+      )[0]!,
+  );
 }
 
 function dealt(o: HandBenchOptions = {}): HandBench {
@@ -59,7 +75,7 @@ describe('003 rule 18A / 18D through the engine: a wrong count beside a Mah Jong
     b.settle();
   }
 
-  it('18D (none chosen: the default): both hands dead, the game ends; Ann\'s Mah Jongg is not paid and she pays rule 12\'s 4 × 25 = 100', () => {
+  it("18D (none chosen: the default): both hands dead, the game ends; Ann's Mah Jongg is not paid and she pays rule 12's 4 × 25 = 100", () => {
     const b = dealt();
     wrongCountBesideMahJongg(b);
     const v = b.view();
@@ -77,14 +93,17 @@ describe('003 rule 18A / 18D through the engine: a wrong count beside a Mah Jong
     });
   });
 
-  it('18A (the tournament chose it): only rack 2 dies, Ann\'s Mah Jongg is paid 25 jokerless ×2 = 50 and Bea plays on alone (rule 13)', () => {
+  it("18A (the tournament chose it): only rack 2 dies, Ann's Mah Jongg is paid 25 jokerless ×2 = 50 and Bea plays on alone (rule 13)", () => {
     const b = dealt({ countRule: { rule: '18A', source: 'tournament', field: 'spring.json: countRule' } });
     wrongCountBesideMahJongg(b);
     const v = b.view();
     expect(v.flags.map((f) => [f.rule, f.title, f.rack])).toEqual([['003 rule 18A', 'Ann has 28 tiles off turn (should be 27) beside a Mah Jongg: the other hand is dead', 1]]);
     expect(v.phase).toBe('play');
     expect(v.turn).toBe(1);
-    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([[false, 25], [true, null]]);
+    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
+      [false, 25],
+      [true, null],
+    ]);
     // the running score: Ann 25 jokerless ×2 = 50, Bea 0: Bea pays Ann 50
     expect(v.score?.points).toEqual([50, 0]);
     expect(v.score?.payment).toEqual({ from: 1, to: 0, amount: 50 });
@@ -124,7 +143,10 @@ describe('003 rule 15 through the engine: the tiles of the exposures that made a
       ['illegal-exposure', '003 rule 11', 1, "The exposures on Ann's rack 2 fit no hand on the cards: that hand is dead"],
       ['dead-hand-tiles', '003 rules 15 and 10E', 0, `Ann's Mah Jongg on rack 1 uses ${dots.join(', ')} from the exposures that made the hand on rack 2 dead: refused`],
     ]);
-    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg])).toEqual([[true, null], [true, null]]);
+    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
     expect(v.phase).toBe('ended');
     // no Mah Jongg is paid; Ann, dead on both hands, pays 4 × the lowest hand 25 = 100 (rule 12)
     expect(v.score?.points).toEqual([0, 100]);
@@ -137,12 +159,15 @@ describe('003 rule 15 through the engine: the tiles of the exposures that made a
     mahJonggWithDeadTiles(b);
     b.engine.rule(b.view().flags[1]!.id, 'dismiss', 'director');
     const v = b.view();
-    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([[false, 25], [true, null]]);
+    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
+      [false, 25],
+      [true, null],
+    ]);
     expect(v.phase).toBe('play');
     expect(v.score?.points).toEqual([50, 0]);
   });
 
-  it('tiles the dead hand never exposed are free: Ann\'s Mah Jongg from her own rack tiles beside the dead rack 2 is paid 50', () => {
+  it("tiles the dead hand never exposed are free: Ann's Mah Jongg from her own rack tiles beside the dead rack 2 is paid 50", () => {
     const b = dealt();
     const pick = b.nextFrom(1);
     b.move(pick, 'RK-E1/in');
@@ -157,7 +182,10 @@ describe('003 rule 15 through the engine: the tiles of the exposures that made a
     b.settle();
     const v = b.view();
     expect(v.flags.map((f) => f.rule)).toEqual(['003 rule 11']);
-    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([[false, 25], [true, null]]);
+    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
+      [false, 25],
+      [true, null],
+    ]);
     expect(v.score?.points).toEqual([50, 0]); // 25 jokerless ×2 (17A)
   });
 });

@@ -30,15 +30,12 @@ function refusal(f: () => void): [number, string] {
 }
 
 describe('a director entry names a player and rack of the table', () => {
-  it('player 3 on a 2-player table is refused with the table\'s players (400); nothing is logged', () => {
+  it("player 3 on a 2-player table is refused with the table's players (400); nothing is logged", () => {
     const { store, engine: e } = engine();
     const before = store.events('t1').length;
     expect(refusal(() => e.enter({ entry: 'misnamed-discard', player: 3, rack: 0 }, 'director'))).toEqual([400, 'table t1 has players 0-1, not 3']);
     expect(refusal(() => e.enter({ entry: 'misnamed-discard', player: -1, rack: 0 }, 'director'))).toEqual([400, 'table t1 has players 0-1, not -1']);
-    expect(refusal(() => e.enter({ entry: 'misnamed-discard', player: 1, rack: 4 }, 'director'))).toEqual([
-      400,
-      'table t1: player 1 has racks 1-2 (rack 0-1 in the entry), not rack 4',
-    ]);
+    expect(refusal(() => e.enter({ entry: 'misnamed-discard', player: 1, rack: 4 }, 'director'))).toEqual([400, 'table t1: player 1 has racks 1-2 (rack 0-1 in the entry), not rack 4']);
     expect(store.events('t1').length).toBe(before);
   });
 

@@ -44,7 +44,10 @@ describe('a flag of an ended game stays listed and rulable; a ruling re-scores t
     const dv = b.engine.directorView();
     expect(dv.flags.map((f) => f.id)).toEqual([flagId]);
     expect(dv.evidence.map((e) => e.flagId)).toEqual([flagId]);
-    expect(dv.evidence[0]!.counts).toEqual([[14, 14], [14, 13]]); // Ann 28, Bea 27 at the flag
+    expect(dv.evidence[0]!.counts).toEqual([
+      [14, 14],
+      [14, 13],
+    ]); // Ann 28, Bea 27 at the flag
     expect(before.results).toEqual([{ gameNo: 1, endReason: 'Ann had 28 tiles off turn: both hands dead (003 rules 18C and 12)', points: [0, 100], ruling: null }]);
 
     b.clock += 1000;
@@ -54,7 +57,12 @@ describe('a flag of an ended game stays listed and rulable; a ruling re-scores t
     // game 1 as it stood when play stopped: no Mah Jongg, no dead hand, the walls not used up:
     // nobody made a Mah Jongg, so nobody is paid (003 rule 17: payment strictly by the Mah Jonggs)
     expect(after.results).toEqual([
-      { gameNo: 1, endReason: 'play stopped when the table was cleared for the next game; scored as it stood (003 rule 17)', points: [0, 0], ruling: { flagId, ruling: 'dismiss', by: 'Dora', at } },
+      {
+        gameNo: 1,
+        endReason: 'play stopped when the table was cleared for the next game; scored as it stood (003 rule 17)',
+        points: [0, 0],
+        ruling: { flagId, ruling: 'dismiss', by: 'Dora', at },
+      },
     ]);
     // ruled on: no longer listed; game 2 exactly as before the ruling
     expect(after.flags).toEqual([]);

@@ -105,7 +105,7 @@ describe('x5 noise: exposures judged on a top the hub saw whole (seeds 120, 184)
   const order = fullTileSet();
   [order[1], order[60]] = [order[60]!, order[1]!];
 
-  it('a pung of 1 bams whose third tile\'s DEL and ADD were missed: no rule 11 flag at Ann\'s discard; the snapshot brings the tile and Bea\'s discard judges the pung whole', () => {
+  it("a pung of 1 bams whose third tile's DEL and ADD were missed: no rule 11 flag at Ann's discard; the snapshot brings the tile and Bea's discard judges the pung whole", () => {
     const b = new Bench();
     b.build(order);
     b.deal();
@@ -162,7 +162,7 @@ describe('x5 noise: exposures judged on a top the hub saw whole (seeds 120, 184)
 });
 
 describe('x5 noise: a weak read while lines of its reader are lost (seed 28)', () => {
-  it('a tile\'s ADD on Ann\'s rack 1 top is corrupted, the inside antenna reads it weakly and its snapshot still does: no stop inside; the top\'s snapshot moves it rack 2 → top of rack 1', () => {
+  it("a tile's ADD on Ann's rack 1 top is corrupted, the inside antenna reads it weakly and its snapshot still does: no stop inside; the top's snapshot moves it rack 2 → top of rack 1", () => {
     const b = new Bench();
     b.build();
     b.deal();
@@ -181,11 +181,21 @@ describe('x5 noise: a weak read while lines of its reader are lost (seed 28)', (
     b.send('RK-E1', (seq) => ({ type: 'SNAP', seq, zone: 'in', tags: [...inside, tagOfTile(tile)], rssi: [...inside.map(() => STRONG), WEAK] }));
     b.advance(200);
     // before: the weak read, "confirmed" by that snapshot, made a move rack 2 → inside rack 1
-    expect(b.moves().filter((m) => m.tile === tile && m.from?.startsWith('RK-')).map((m) => `${m.from} → ${m.to}`)).toEqual([]);
+    expect(
+      b
+        .moves()
+        .filter((m) => m.tile === tile && m.from?.startsWith('RK-'))
+        .map((m) => `${m.from} → ${m.to}`),
+    ).toEqual([]);
     b.snap('RK-E1/top');
     b.send('RK-E1', (seq) => ({ type: 'DEL', seq, zone: 'in', tag: tagOfTile(tile) })); // the cross-read ends
     b.settle();
-    expect(b.moves().filter((m) => m.tile === tile && m.from?.startsWith('RK-')).map((m) => `${m.from} → ${m.to}`)).toEqual(['RK-E2/in → RK-E1/top']);
+    expect(
+      b
+        .moves()
+        .filter((m) => m.tile === tile && m.from?.startsWith('RK-'))
+        .map((m) => `${m.from} → ${m.to}`),
+    ).toEqual(['RK-E2/in → RK-E1/top']);
     expect(b.view().players[0]!.racks[0]!.exposed).toEqual([kindOf(tile)]);
   });
 });

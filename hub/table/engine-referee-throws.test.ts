@@ -68,7 +68,14 @@ describe('the Siamese referee throws on an action', () => {
     expect(b.moves().at(-1)).toMatchObject({ tile: next, to: 'RK-W1/in' });
 
     // the same log folded again by a fresh engine: the same listing
-    const again = new TableEngine({ table: siameseDemo.table, cards: siameseDemo.cards, registry: simulatedTileSet(), store: b.store, readers: { statuses: () => [], untrusted: () => [] }, now: () => b.clock });
+    const again = new TableEngine({
+      table: siameseDemo.table,
+      cards: siameseDemo.cards,
+      registry: simulatedTileSet(),
+      store: b.store,
+      readers: { statuses: () => [], untrusted: () => [] },
+      now: () => b.clock,
+    });
     try {
       expect(again.directorView().unplaced).toEqual(unplaced);
     } finally {

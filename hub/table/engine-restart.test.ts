@@ -50,7 +50,12 @@ describe('a game in play when the hub restarts', () => {
     expect(again.engine.directorView().restart).toEqual({ gameNo: 1, state: 'checking', differences: [], choices: ['score', 'replay', 'void'] });
     again.reconnect();
     expect(again.engine.directorView().restart).toBeUndefined();
-    expect(again.store.events('t1').filter((e) => e.type === 'restart-check').map((e) => e.data)).toEqual([{ gameNo: 1, agreed: true, differences: [] }]);
+    expect(
+      again.store
+        .events('t1')
+        .filter((e) => e.type === 'restart-check')
+        .map((e) => e.data),
+    ).toEqual([{ gameNo: 1, agreed: true, differences: [] }]);
     // East's next turn is logged and played: one more discard
     again.turn('RK-E1/in');
     const v = again.engine.publicView();
@@ -81,7 +86,12 @@ describe('a game in play when the hub restarts', () => {
       expect.stringMatching(/^RK-W1\/in: 14 tiles in the log, 0 read \(e\.g\. \S+ is not there\)$/),
       expect.stringMatching(/^RK-W2\/in: 13 tiles in the log, 0 read \(e\.g\. \S+ is not there\)$/),
     ]);
-    expect(again.store.events('t1').filter((e) => e.type === 'restart-check').map((e) => (e.data as { agreed: boolean }).agreed)).toEqual([false]);
+    expect(
+      again.store
+        .events('t1')
+        .filter((e) => e.type === 'restart-check')
+        .map((e) => (e.data as { agreed: boolean }).agreed),
+    ).toEqual([false]);
 
     // what a listener (the tournament, the views) sees at each publish
     const seen: [number, string][] = [];
@@ -98,7 +108,10 @@ describe('a game in play when the hub restarts', () => {
     await new Promise((r) => setImmediate(r));
     again.settle();
     await new Promise((r) => setImmediate(r));
-    expect(seen).toEqual([[1, 'ended'], [2, 'deal']]);
+    expect(seen).toEqual([
+      [1, 'ended'],
+      [2, 'deal'],
+    ]);
     const next = again.engine.publicView();
     expect([next.gameNo, next.phase]).toEqual([2, 'deal']);
     expect(next.walls.map((w) => w.left)).toEqual([38, 38, 38, 38]);
@@ -162,7 +175,12 @@ describe('the restart choice over HTTP', () => {
       const twice = await hub.app.inject({ method: 'POST', url: '/api/director/tables/t1/restart', headers: auth, payload: { choice: 'void' } });
       expect(twice.statusCode).toBe(409);
       expect(twice.json().message).toBe("no game of table 't1' waits for a restart decision");
-      expect(again.store.events('t1').filter((e) => e.type === 'restart-ruling').map((e) => e.data)).toEqual([{ gameNo: 1, choice: 'void', by: 'Judy' }]);
+      expect(
+        again.store
+          .events('t1')
+          .filter((e) => e.type === 'restart-ruling')
+          .map((e) => e.data),
+      ).toEqual([{ gameNo: 1, choice: 'void', by: 'Judy' }]);
     } finally {
       await hub.close();
     }
@@ -170,7 +188,7 @@ describe('the restart choice over HTTP', () => {
 });
 
 describe('play going on while the readers come back', () => {
-  it('a move read live before its zones\' first snapshots is not a difference: play goes on', () => {
+  it("a move read live before its zones' first snapshots is not a difference: play goes on", () => {
     const b = gameUnderWay();
     const again = bench(restarted(b));
     for (const [tile, zone] of b.at) again.at.set(tile, zone);

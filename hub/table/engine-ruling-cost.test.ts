@@ -69,65 +69,73 @@ describe('a ruling on a flag of an earlier game folds that game again, and gives
   // game 3 (seed 8): Ann 35; Bea 30 + 35 × 2 × 2 (jokerless) = 170
   // The director confirms each flag with rack 2 dead instead: Ann's Mah Jongg on rack 2 is then
   // not paid (a dead hand is not paid): Ann 0 in that game, Bea as before.
-  it('three games: rack 2 chosen dead in game 1, then game 2, then game 3 (the current one); each time the fold of the whole log', () => {
-    const b = threeGames();
-    const v = b.engine.publicView();
-    expect([v.gameNo, v.phase]).toEqual([3, 'ended']);
-    expect(v.flags.map((f) => [f.gameNo, f.id, f.status, f.deadRackChoice])).toEqual([
-      [3, 'g3-wrong-wall-1175', 'awaiting-director', { default: 0, racks: [0, 1] }],
-      [1, 'g1-wrong-wall-213', 'awaiting-director', { default: 0, racks: [0, 1] }],
-      [2, 'g2-wrong-wall-708', 'awaiting-director', { default: 0, racks: [0, 1] }],
-    ]);
-    expect(points(b.engine)).toEqual([
-      [1, [30, 90]],
-      [2, [30, 85]],
-      [3, [35, 170]],
-    ]);
+  it(
+    'three games: rack 2 chosen dead in game 1, then game 2, then game 3 (the current one); each time the fold of the whole log',
+    () => {
+      const b = threeGames();
+      const v = b.engine.publicView();
+      expect([v.gameNo, v.phase]).toEqual([3, 'ended']);
+      expect(v.flags.map((f) => [f.gameNo, f.id, f.status, f.deadRackChoice])).toEqual([
+        [3, 'g3-wrong-wall-1175', 'awaiting-director', { default: 0, racks: [0, 1] }],
+        [1, 'g1-wrong-wall-213', 'awaiting-director', { default: 0, racks: [0, 1] }],
+        [2, 'g2-wrong-wall-708', 'awaiting-director', { default: 0, racks: [0, 1] }],
+      ]);
+      expect(points(b.engine)).toEqual([
+        [1, [30, 90]],
+        [2, [30, 85]],
+        [3, [35, 170]],
+      ]);
 
-    b.clock += 1000;
-    b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1);
-    expect(points(b.engine)).toEqual([
-      [1, [0, 90]],
-      [2, [30, 85]],
-      [3, [35, 170]],
-    ]);
-    expectWholeFold(b);
+      b.clock += 1000;
+      b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1);
+      expect(points(b.engine)).toEqual([
+        [1, [0, 90]],
+        [2, [30, 85]],
+        [3, [35, 170]],
+      ]);
+      expectWholeFold(b);
 
-    b.clock += 1000;
-    b.engine.rule('g2-wrong-wall-708', 'confirm', 'director', 1);
-    expect(points(b.engine)).toEqual([
-      [1, [0, 90]],
-      [2, [0, 85]],
-      [3, [35, 170]],
-    ]);
-    expectWholeFold(b);
+      b.clock += 1000;
+      b.engine.rule('g2-wrong-wall-708', 'confirm', 'director', 1);
+      expect(points(b.engine)).toEqual([
+        [1, [0, 90]],
+        [2, [0, 85]],
+        [3, [35, 170]],
+      ]);
+      expectWholeFold(b);
 
-    b.clock += 1000;
-    b.engine.rule('g3-wrong-wall-1175', 'confirm', 'director', 1);
-    expect(points(b.engine)).toEqual([
-      [1, [0, 90]],
-      [2, [0, 85]],
-      [3, [0, 170]],
-    ]);
-    expect(b.engine.publicView().score?.points).toEqual([0, 170]);
-    expectWholeFold(b);
-  }, THREE_GAMES_MS);
+      b.clock += 1000;
+      b.engine.rule('g3-wrong-wall-1175', 'confirm', 'director', 1);
+      expect(points(b.engine)).toEqual([
+        [1, [0, 90]],
+        [2, [0, 85]],
+        [3, [0, 170]],
+      ]);
+      expect(b.engine.publicView().score?.points).toEqual([0, 170]);
+      expectWholeFold(b);
+    },
+    THREE_GAMES_MS,
+  );
 
-  it('the current game ruled first, then game 1: the same as the whole fold, and a change of the current ruling too', () => {
-    const b = threeGames();
-    b.engine.rule('g3-wrong-wall-1175', 'confirm', 'director', 1);
-    expectWholeFold(b);
-    b.engine.rule('g1-wrong-wall-213', 'dismiss', 'director');
-    // dismissed: no hand dead; Ann played rack 2 as if rack 1 were dead, so the points stand: 30 / 90
-    expect(points(b.engine)).toEqual([
-      [1, [30, 90]],
-      [2, [30, 85]],
-      [3, [0, 170]],
-    ]);
-    expectWholeFold(b);
-    // the current game's ruling changed back to rack 1 dead (the default): Ann 35 again
-    b.engine.rule('g3-wrong-wall-1175', 'confirm', 'director', 0, 'confirmed');
-    expect(points(b.engine)?.[2]).toEqual([3, [35, 170]]);
-    expectWholeFold(b);
-  }, THREE_GAMES_MS);
+  it(
+    'the current game ruled first, then game 1: the same as the whole fold, and a change of the current ruling too',
+    () => {
+      const b = threeGames();
+      b.engine.rule('g3-wrong-wall-1175', 'confirm', 'director', 1);
+      expectWholeFold(b);
+      b.engine.rule('g1-wrong-wall-213', 'dismiss', 'director');
+      // dismissed: no hand dead; Ann played rack 2 as if rack 1 were dead, so the points stand: 30 / 90
+      expect(points(b.engine)).toEqual([
+        [1, [30, 90]],
+        [2, [30, 85]],
+        [3, [0, 170]],
+      ]);
+      expectWholeFold(b);
+      // the current game's ruling changed back to rack 1 dead (the default): Ann 35 again
+      b.engine.rule('g3-wrong-wall-1175', 'confirm', 'director', 0, 'confirmed');
+      expect(points(b.engine)?.[2]).toEqual([3, [35, 170]]);
+      expectWholeFold(b);
+    },
+    THREE_GAMES_MS,
+  );
 });

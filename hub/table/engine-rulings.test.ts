@@ -51,7 +51,7 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
     expect(v.score?.payment).toEqual({ from: 0, to: 1, amount: 60 });
   });
 
-  it('confirm with rack 2 dead: rack 2 dead, rack 1 alive, Ann\'s Mah Jongg on rack 2 is not paid: Ann 0, Bea 90, Ann pays 90', () => {
+  it("confirm with rack 2 dead: rack 2 dead, rack 1 alive, Ann's Mah Jongg on rack 2 is not paid: Ann 0, Bea 90, Ann pays 90", () => {
     const { b } = played(6);
     b.engine.rule('g1-wrong-wall-213', 'confirm', 'director', 1);
     const v = b.engine.publicView();
@@ -67,7 +67,10 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
     expect(v.score?.points).toEqual([0, 90]);
     expect(v.score?.payment).toEqual({ from: 0, to: 1, amount: 90 });
     // the ruling is an event in the log, and a restarted hub folds it the same way
-    const rulings = b.store.events('t1').filter((e) => e.type === 'director-ruling').map((e) => e.data);
+    const rulings = b.store
+      .events('t1')
+      .filter((e) => e.type === 'director-ruling')
+      .map((e) => e.data);
     expect(rulings).toEqual([{ flagId: 'g1-wrong-wall-213', ruling: 'confirm', by: 'director', deadRack: 1 }]);
     const again = new TableEngine({ table, cards, registry: simulatedTileSet(), store: b.store, readers: { statuses: () => [], untrusted: () => [] }, now: () => b.clock });
     expect(again.publicView().score?.points).toEqual([0, 90]);
@@ -89,7 +92,10 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
     expect(v.score?.points).toEqual([30, 90]);
     expect(v.score?.points).toEqual(game.record.pointsIfNoFlags);
     expect(v.score?.payment).toEqual({ from: 0, to: 1, amount: 60 });
-    const rulings = b.store.events('t1').filter((e) => e.type === 'director-ruling').map((e) => e.data);
+    const rulings = b.store
+      .events('t1')
+      .filter((e) => e.type === 'director-ruling')
+      .map((e) => e.data);
     expect(rulings).toEqual([
       { flagId: 'g1-wrong-wall-213', ruling: 'confirm', by: 'director' },
       { flagId: 'g1-wrong-wall-213', ruling: 'dismiss', by: 'Dora', changes: { ruling: 'confirm', by: 'director' } },

@@ -31,7 +31,7 @@ class Bench extends HandBench {
 }
 
 describe('a reader unplugged mid-play makes no false flag', () => {
-  it('the current wall\'s reader unplugged: each pick moves on the rack\'s read alone, the counts go 28 and 27, no 18C flag', () => {
+  it("the current wall's reader unplugged: each pick moves on the rack's read alone, the counts go 28 and 27, no 18C flag", () => {
     const b = new Bench();
     b.build();
     b.deal();
@@ -114,7 +114,10 @@ describe('a reader unplugged mid-play makes no false flag', () => {
     expect(b.flags()).toEqual([]);
     expect(b.counts()).toEqual([27, 28]);
     expect(b.view().discards.length).toBe(3);
-    const check = b.store.events('t1').filter((e) => e.type === 'count-check').at(-1)!.data as CountCheckData;
+    const check = b.store
+      .events('t1')
+      .filter((e) => e.type === 'count-check')
+      .at(-1)!.data as CountCheckData;
     expect(check.skipReaders).toEqual(['FL-1']);
     // Bea discards with every reader back for longer than RECENT_GAP_MS: judged, and right
     b.advance(1500);
@@ -122,11 +125,18 @@ describe('a reader unplugged mid-play makes no false flag', () => {
     b.settle();
     expect(b.counts()).toEqual([27, 27]);
     expect(b.flags()).toEqual([]);
-    expect((b.store.events('t1').filter((e) => e.type === 'count-check').at(-1)!.data as CountCheckData).skipReaders).toEqual([]);
+    expect(
+      (
+        b.store
+          .events('t1')
+          .filter((e) => e.type === 'count-check')
+          .at(-1)!.data as CountCheckData
+      ).skipReaders,
+    ).toEqual([]);
     expect(b.view().turn).toBe(0);
   });
 
-  it('Ann\'s rack 1 reader unplugged while she exposes a pung of 1 bams and discards: no rule 11 flag; the pung is judged at Bea\'s discard and fits', () => {
+  it("Ann's rack 1 reader unplugged while she exposes a pung of 1 bams and discards: no rule 11 flag; the pung is judged at Bea's discard and fits", () => {
     // the walls in set order, but 1B#2 swapped into the undealt part of wall 2: Ann is dealt 1B#1
     // and 1B#3 into rack 1 (RK-E1) and can pick 1B#2 later
     const order = fullTileSet();

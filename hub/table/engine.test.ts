@@ -21,7 +21,7 @@ class Bench extends HandBench {
 }
 
 describe('table engine from reader lines', () => {
-  it('counts 27 each after the deal, then 28 and 27 across East\'s first turn', () => {
+  it("counts 27 each after the deal, then 28 and 27 across East's first turn", () => {
     const b = new Bench();
     b.build();
     const v0 = b.engine.publicView();
@@ -45,7 +45,7 @@ describe('table engine from reader lines', () => {
     expect(v.flags).toEqual([]);
   });
 
-  it('an extra pick: flagged after the turn boundary with its evidence; the game ends with rule 12\'s payment', () => {
+  it("an extra pick: flagged after the turn boundary with its evidence; the game ends with rule 12's payment", () => {
     const b = new Bench();
     b.build();
     b.deal();
@@ -61,7 +61,10 @@ describe('table engine from reader lines', () => {
     // rule 12: Ann pays 4 × the lowest value on the cards; the sample cards' lowest hand is 25 → 100
     expect(v.score?.payment).toEqual({ from: 0, to: 1, amount: 100 });
     const d = b.engine.directorView();
-    expect(d.evidence[0]!.counts).toEqual([[14, 14], [14, 13]]);
+    expect(d.evidence[0]!.counts).toEqual([
+      [14, 14],
+      [14, 13],
+    ]);
     expect(d.evidence[0]!.lines.length).toBeGreaterThan(0);
     expect(d.evidence[0]!.lines.every((l) => /\*[0-9A-F]{4}$/.test(l.line))).toBe(true);
     // no concealed tile in the public view: only counts
@@ -116,7 +119,12 @@ describe('table engine from reader lines', () => {
     again.reconnect();
     const after = again.engine.publicView();
     // no move: the only new event says the readers agreed with the log (hub/table/restart-check.ts)
-    expect(b.store.events('t1').slice(events).map((e) => [e.type, e.data])).toEqual([['restart-check', { gameNo: 1, agreed: true, differences: [] }]]);
+    expect(
+      b.store
+        .events('t1')
+        .slice(events)
+        .map((e) => [e.type, e.data]),
+    ).toEqual([['restart-check', { gameNo: 1, agreed: true, differences: [] }]]);
     expect({ ...after, readers: [], updatedAt: 0 }).toEqual({ ...before, readers: [], updatedAt: 0 });
   });
 
@@ -125,9 +133,7 @@ describe('table engine from reader lines', () => {
     b.build();
     b.deal();
     const before = b.store.events('t1').length;
-    expect(() => b.engine.enter({ entry: 'misnamed-discard', player: 1, rack: 0 }, 'director')).toThrow(
-      "no Mah Jongg on a called discard on player 1's rack 1 of table 't1'",
-    );
+    expect(() => b.engine.enter({ entry: 'misnamed-discard', player: 1, rack: 0 }, 'director')).toThrow("no Mah Jongg on a called discard on player 1's rack 1 of table 't1'");
     expect(b.store.events('t1').length).toBe(before);
   });
 });

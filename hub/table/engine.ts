@@ -22,18 +22,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../rules/tiles.js';
-import {
-  COUNT_RULES,
-  currentWall,
-  initialSiameseState,
-  playerCount,
-  rackCounts,
-  siameseReferee,
-  tilesAt,
-  wallLeft,
-  type SiameseReferee,
-  type SiameseState,
-} from '../../rules/referee/siamese.js';
+import { COUNT_RULES, currentWall, initialSiameseState, playerCount, rackCounts, siameseReferee, tilesAt, wallLeft, type SiameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
 import type { GameAction, UnseenRack } from '../../rules/referee/actions.js';
 import { samePlaces } from '../../rules/referee/tile-places.js';
 import type { Place } from '../../rules/referee/places.js';
@@ -380,15 +369,17 @@ export class TableEngine extends TableMachine<SiameseFold> {
    * rule 19C/D) or for an exposure ({@link TableEngine.enterMisnamedExposure}, 19A/B).
    */
   enter(any: AnyDirectorEntry, by: string): void {
-    if (any.entry === 'misnamed-exposure') return this.enterMisnamedExposure(any, by);
+    if (any.entry === 'misnamed-exposure') {
+      this.enterMisnamedExposure(any, by);
+      return;
+    }
     if (any.entry !== 'misnamed-discard' || typeof any.rack !== 'number') {
       throw new RulingError(400, `a Siamese table takes only a mis-named discard entry (003 rule 19), not '${any.entry}'`);
     }
     const entry: DirectorEntry = { entry: 'misnamed-discard', player: any.player, rack: any.rack };
     const nP = this.table.players.length;
     const nR = this.table.racksPerPlayer;
-    if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= nP)
-      throw new RulingError(400, `table ${this.id} has players 0-${nP - 1}, not ${String(entry.player)}`);
+    if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= nP) throw new RulingError(400, `table ${this.id} has players 0-${nP - 1}, not ${String(entry.player)}`);
     if (!Number.isInteger(entry.rack) || entry.rack < 0 || entry.rack >= nR)
       throw new RulingError(400, `table ${this.id}: player ${entry.player} has racks 1-${nR} (rack 0-${nR - 1} in the entry), not rack ${String(entry.rack)}`);
     const mj = this.state.players[entry.player]?.racks[entry.rack]?.mahJongg;
@@ -415,7 +406,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
     const who = this.table.players[any.player]!.name;
     if (typeof any.named !== 'string' || !isTileKind(any.named)) throw new RulingError(400, `named: ${JSON.stringify(any.named)} is not a tile kind (e.g. "5D", "N", "RD", "F")`);
     const called = this.state.phase === 'play' && this.state.turn === any.player ? this.state.players[any.player]?.calledTile : null;
-    if (!called) throw new RulingError(409, `${who} has called no discard this turn at table '${this.id}': a mis-named discard claimed for an exposure is entered during the claimer's turn (003 rule 19A/B)`);
+    if (!called)
+      throw new RulingError(409, `${who} has called no discard this turn at table '${this.id}': a mis-named discard claimed for an exposure is entered during the claimer's turn (003 rule 19A/B)`);
     const at = this.state.where.get(called.tile);
     if (!at || at.area !== 'top' || at.player !== any.player) throw new RulingError(409, `the discard ${who} called (${called.tile}) is not on a rack's top of ${who}'s: no exposure to put right`);
     if (this.state.players[any.player]!.racks[at.rack]!.mahJongg) {
@@ -490,9 +482,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
             exposed,
             dead: rs.dead,
             deadReason: rs.deadReason,
-            mahJongg: rs.mahJongg
-              ? { lineId: rs.mahJongg.lineId, lineText: rs.mahJongg.lineText, value: rs.mahJongg.value, jokerless: rs.mahJongg.jokerless, order: rs.mahJongg.order }
-              : null,
+            mahJongg: rs.mahJongg ? { lineId: rs.mahJongg.lineId, lineText: rs.mahJongg.lineText, value: rs.mahJongg.value, jokerless: rs.mahJongg.jokerless, order: rs.mahJongg.order } : null,
           };
         });
         return {
@@ -505,19 +495,21 @@ export class TableEngine extends TableMachine<SiameseFold> {
       }),
       walls: this.table.wallOrder.map((w) => ({ wall: w, left: left[w] ?? 0, current: w === current })),
       discards: s.discards.map(kindOf),
-      flags: this.listedFlags().map(({ flag: f, gameNo }): PublicFlag => ({
-        id: f.id,
-        kind: f.kind,
-        rule: f.rule,
-        title: f.title,
-        player: f.player,
-        rack: f.rack,
-        at: f.at,
-        status: f.status,
-        consequence: f.consequence,
-        ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
-        gameNo,
-      })),
+      flags: this.listedFlags().map(
+        ({ flag: f, gameNo }): PublicFlag => ({
+          id: f.id,
+          kind: f.kind,
+          rule: f.rule,
+          title: f.title,
+          player: f.player,
+          rack: f.rack,
+          at: f.at,
+          status: f.status,
+          consequence: f.consequence,
+          ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
+          gameNo,
+        }),
+      ),
       results: this.results(),
       score: restartScore(this.restartChoices.get(s.gameNo), scoreView(s, this.table, this.referee.lowestCardValue), this.table.players.length),
       readers: statuses,

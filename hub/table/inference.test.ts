@@ -8,7 +8,7 @@ describe('the players a count check cannot judge (003 rule 18C, NMJL wrong count
   const standard = configOf('standard-demo.json');
   const siamese = configOf('siamese-demo.json');
 
-  it('4-player table: South\'s rack reader not heard → only South (1) is skipped', () => {
+  it("4-player table: South's rack reader not heard → only South (1) is skipped", () => {
     expect(playersToSkip(standard, ['RK-S'])).toEqual([1]);
     expect(playersOfReaders(standard, ['RK-S', 'RK-N'])).toEqual([1, 3]);
   });
@@ -19,7 +19,7 @@ describe('the players a count check cannot judge (003 rule 18C, NMJL wrong count
     expect(playersOfReaders(standard, ['WL-2'])).toEqual([]);
   });
 
-  it('Siamese table: Bea\'s rack reader → Bea (1); a wall reader → both players; nothing not heard → nobody', () => {
+  it("Siamese table: Bea's rack reader → Bea (1); a wall reader → both players; nothing not heard → nobody", () => {
     const bea = siamese.readers.find((r) => Object.values(r.zones).some((z) => (z.area === 'rack' || z.area === 'top') && z.player === 1))!.id;
     const wall = siamese.readers.find((r) => Object.values(r.zones).some((z) => z.area === 'wall'))!.id;
     expect(playersToSkip(siamese, [bea])).toEqual([1]);

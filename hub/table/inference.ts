@@ -41,12 +41,7 @@ function placeOf(role: ZoneRole): Place {
  * The game action for one settled move, or null when a zone is not on this table.
  * `at` is when the tile came to rest (ms); `ref` the evidence reference (event sequence number).
  */
-export function inferAction(
-  places: ReadonlyMap<ZoneKey, Place>,
-  move: { tile: TileId; from: ZoneKey | null; to: ZoneKey },
-  at: number,
-  ref: string,
-): GameAction | null {
+export function inferAction(places: ReadonlyMap<ZoneKey, Place>, move: { tile: TileId; from: ZoneKey | null; to: ZoneKey }, at: number, ref: string): GameAction | null {
   const to = places.get(move.to);
   if (!to) return null;
   const from = move.from === null ? null : (places.get(move.from) ?? null);

@@ -461,7 +461,14 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    * `until`: only gaps that began by then (a move's time).
    */
   protected unseenReaders(from: number, now: number, until = Infinity, also: 'untrusted' | 'stale' = 'untrusted'): string[] {
-    const out = new Set(also === 'untrusted' ? this.readers.untrusted(now) : this.readers.statuses(now).filter((r) => r.state === 'stale').map((r) => r.id));
+    const out = new Set(
+      also === 'untrusted'
+        ? this.readers.untrusted(now)
+        : this.readers
+            .statuses(now)
+            .filter((r) => r.state === 'stale')
+            .map((r) => r.id),
+    );
     for (const [zone, since] of this.gaps) if (since <= until) out.add(zone.split('/')[0]!);
     for (const g of this.pastGaps) if (g.to >= from && g.from <= until) out.add(g.reader);
     return [...out].sort();
@@ -602,9 +609,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     // a check already due but held behind a tile still in a hand waits for that tile's next
     // sighting (which calls schedule) or 100 ms, never a 1 ms poll
     const checks = this.pendingChecks.map((t) => (t + settle > now ? t + settle : now + 100));
-    const candidates = [this.tracker.nextDue(), ...(this.held.length || this.blind ? [now + 100] : []), ...checks].filter(
-      (t): t is number => t !== null,
-    );
+    const candidates = [this.tracker.nextDue(), ...(this.held.length || this.blind ? [now + 100] : []), ...checks].filter((t): t is number => t !== null);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (candidates.length === 0) return;
@@ -871,7 +876,10 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
         );
       }
       if (!choice.racks.includes(deadRack)) {
-        throw new RulingError(400, `deadRack ${deadRack} is not a rack that can die for flag '${flagId}': choose ${choice.racks.join(' or ')} (${choice.racks.map((r) => `rack ${r + 1}`).join(' or ')})`);
+        throw new RulingError(
+          400,
+          `deadRack ${deadRack} is not a rack that can die for flag '${flagId}': choose ${choice.racks.join(' or ')} (${choice.racks.map((r) => `rack ${r + 1}`).join(' or ')})`,
+        );
       }
     }
     // the rack a ruling kills on a flag with a choice (a confirm with no deadRack: the default)

@@ -320,12 +320,18 @@ export class HandBench extends ReaderBench<TableEngine> {
 
   /** The logged tile moves of table t1, in order. */
   moves(): TileMovedData[] {
-    return this.store.events('t1').filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
+    return this.store
+      .events('t1')
+      .filter((e) => e.type === 'tile-moved')
+      .map((e) => e.data as TileMovedData);
   }
 
   /** The logged count checks of table t1, in order. */
   checks(): CountCheckData[] {
-    return this.store.events('t1').filter((e) => e.type === 'count-check').map((e) => e.data as CountCheckData);
+    return this.store
+      .events('t1')
+      .filter((e) => e.type === 'count-check')
+      .map((e) => e.data as CountCheckData);
   }
 }
 
@@ -386,7 +392,12 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
 
   /** The walls are built before the hub is there: every reader powers up seeing them and says HELLO; then 1 s. */
   build(game: { walls: TileId[][] }): void {
-    const wallZone = (w: number) => this.table.readers.flatMap((r) => Object.entries(r.zones).filter(([, p]) => p.area === 'wall' && p.wall === w).map(([z]) => `${r.id}/${z}`))[0]!;
+    const wallZone = (w: number) =>
+      this.table.readers.flatMap((r) =>
+        Object.entries(r.zones)
+          .filter(([, p]) => p.area === 'wall' && p.wall === w)
+          .map(([z]) => `${r.id}/${z}`),
+      )[0]!;
     game.walls.forEach((tiles, w) => tiles.forEach((t) => this.holds.get(wallZone(w))!.add(tagOfTile(t))));
     for (const r of this.table.readers) this.hello(r.id);
     this.advance(1000);
@@ -405,7 +416,12 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
     }
     this.step({ label: 'the table is cleared', moves });
     this.advance(1000);
-    const wallZone = (w: number) => this.table.readers.flatMap((r) => Object.entries(r.zones).filter(([, p]) => p.area === 'wall' && p.wall === w).map(([zone]) => ({ reader: r.id, zone })))[0]!;
+    const wallZone = (w: number) =>
+      this.table.readers.flatMap((r) =>
+        Object.entries(r.zones)
+          .filter(([, p]) => p.area === 'wall' && p.wall === w)
+          .map(([zone]) => ({ reader: r.id, zone })),
+      )[0]!;
     game.walls.forEach((tiles, w) => this.step({ label: `wall ${w + 1} is built`, moves: tiles.map((tile) => ({ tile, from: null, to: wallZone(w) })) }));
     this.advance(1500);
   }

@@ -36,7 +36,10 @@ describe('make-up check', () => {
     const m = r.makeup();
     expect(m.enrolled).toBe(2);
     expect(m.missing).toHaveLength(36); // every kind is still short
-    expect(m.missing.slice(0, 2)).toEqual([{ kind: '1B', count: 4 }, { kind: '2B', count: 4 }]);
+    expect(m.missing.slice(0, 2)).toEqual([
+      { kind: '1B', count: 4 },
+      { kind: '2B', count: 4 },
+    ]);
     expect(m.missing.find((x) => x.kind === 'N')).toEqual({ kind: 'N', count: 3 });
     expect(m.missing.slice(-5).map((x) => x.kind)).toEqual(['RD', 'GD', 'WD', 'F', 'J']);
     expect(m.missing.find((x) => x.kind === 'F')).toEqual({ kind: 'F', count: 8 });
@@ -106,9 +109,13 @@ describe('tags refused', () => {
   });
 
   it('bad entries given to the constructor, naming the entry', () => {
-    expect(() => new TileSetRegistry('s', [{ tag: '04A1B2C3D4E5F6', tile: '5D#1', spare: false }, { tag: '04A1B2C3D4E5F7', tile: '5D#1', spare: false }])).toThrow(
-      'entries[1]: tile 5D#1 already has tag 04A1B2C3D4E5F6; it cannot also have 04A1B2C3D4E5F7',
-    );
+    expect(
+      () =>
+        new TileSetRegistry('s', [
+          { tag: '04A1B2C3D4E5F6', tile: '5D#1', spare: false },
+          { tag: '04A1B2C3D4E5F7', tile: '5D#1', spare: false },
+        ]),
+    ).toThrow('entries[1]: tile 5D#1 already has tag 04A1B2C3D4E5F6; it cannot also have 04A1B2C3D4E5F7');
     expect(() => new TileSetRegistry('s', [{ tag: '04A1B2C3D4E5F6', tile: '5D#5', spare: false }])).toThrow(/entries\[0\]: 5D#5 is a spare/);
     expect(() => new TileSetRegistry('my set')).toThrow(/tile set id "my set" has " ", which is not a letter, digit/);
   });

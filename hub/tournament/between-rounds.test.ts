@@ -44,15 +44,18 @@ describe('games begun between rounds', () => {
     svc.tick();
     // the game under way at time up belongs to round 1: it ends after the time, and still scores 0 (000)
     endSiamese(t1, 4, [80, 0]);
-    expect(cardGames(1, 1)).toEqual([[145, 0, 20, 0], [0, 0, 60, 0], [35, 0, 35, 0], [0, 0, 0, 0]]);
+    expect(cardGames(1, 1)).toEqual([
+      [145, 0, 20, 0],
+      [0, 0, 60, 0],
+      [35, 0, 35, 0],
+      [0, 0, 0, 0],
+    ]);
     expect(await between()).toEqual([]);
 
     // table 1 begins a 5th game after the time is up, and finishes it before round 2
     clock.now = T0 + 52 * MIN;
     playSiamese(t1, 5);
-    expect(await between()).toEqual([
-      { hubTable: 't1', hubGameNo: 5, afterRound: 1, began: T0 + 52 * MIN, state: 'in play', result: null, round: null, director: null },
-    ]);
+    expect(await between()).toEqual([{ hubTable: 't1', hubGameNo: 5, afterRound: 1, began: T0 + 52 * MIN, state: 'in play', result: null, round: null, director: null }]);
     clock.now = T0 + 58 * MIN;
     endSiamese(t1, 5, [50, 0]);
 
@@ -75,8 +78,14 @@ describe('games begun between rounds', () => {
     // not silently game 1 of round 2
     expect(cardGames(2, 2)).toEqual([null, null, null, null]);
     const t1Game5 = {
-      hubTable: 't1', hubGameNo: 5, afterRound: 1, began: T0 + 52 * MIN, state: 'ended',
-      result: { points: [50, 0, 0, 0], source: 'siamese table t1 game 5 (003 rule 17)' }, round: null, director: null,
+      hubTable: 't1',
+      hubGameNo: 5,
+      afterRound: 1,
+      began: T0 + 52 * MIN,
+      state: 'ended',
+      result: { points: [50, 0, 0, 0], source: 'siamese table t1 game 5 (003 rule 17)' },
+      round: null,
+      director: null,
     };
     const t2Game5 = { hubTable: 't2', hubGameNo: 5, afterRound: 1, began: T0 + 61 * MIN, state: 'ended', result: { outcome: G1 }, round: null, director: null };
     expect(await between()).toEqual([t1Game5, t2Game5]);
@@ -125,7 +134,7 @@ describe('games begun between rounds', () => {
 });
 
 describe('a game begun between rounds and assigned while still in play', () => {
-  it('goes on the next round\'s card when it ends in that round\'s time', async () => {
+  it("goes on the next round's card when it ends in that round's time", async () => {
     const clock = { now: T0 };
     let svc: TournamentService;
     const t1 = siameseTable();
@@ -150,7 +159,16 @@ describe('a game begun between rounds and assigned while still in play', () => {
     // round 2 table 1 seats p8 East, p1 South, p6 West, p3 North: West's 40 is game 1
     expect(svc.cardOf(1, 2).games.map((g) => (g ? g.points : null))).toEqual([[0, 0, 40, 0], null, null, null]);
     expect(svc.betweenRounds()).toEqual([
-      { hubTable: 't1', hubGameNo: 2, afterRound: 1, began: T0 + 53 * MIN, state: 'assigned', result: { points: [0, 0, 40, 0], source: 'siamese table t1 game 2 (003 rule 17)' }, round: 2, director: 'Judy' },
+      {
+        hubTable: 't1',
+        hubGameNo: 2,
+        afterRound: 1,
+        began: T0 + 53 * MIN,
+        state: 'assigned',
+        result: { points: [0, 0, 40, 0], source: 'siamese table t1 game 2 (003 rule 17)' },
+        round: 2,
+        director: 'Judy',
+      },
     ]);
     // the table's next game is its game 2 of round 2
     playSiamese(t1, 3);

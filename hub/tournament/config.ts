@@ -9,7 +9,16 @@ import { readFileSync } from 'node:fs';
 import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
 import { COUNT_RULES, DEFAULT_COUNT_RULE, type CountRule } from '../../rules/referee/siamese.js';
 import type { Player } from '../../rules/tournament/seating.js';
-import { SETTINGS_000, checkScoringConfig, givenScoringKeys, ScoringSettingsError, scoringSettingsDiffer, type ScoringConfig, type ScoringSettings, type TournamentScoringSettings } from '../../rules/scoring/settings.js';
+import {
+  SETTINGS_000,
+  checkScoringConfig,
+  givenScoringKeys,
+  ScoringSettingsError,
+  scoringSettingsDiffer,
+  type ScoringConfig,
+  type ScoringSettings,
+  type TournamentScoringSettings,
+} from '../../rules/scoring/settings.js';
 
 /** One tournament, as configured. */
 export interface TournamentConfig {
@@ -93,7 +102,10 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
     return { id: p.id, name: p.name };
   });
   if (players.length % perTable !== 0)
-    throw bad('players', `has ${players.length} players: ${kind === 'siamese' ? 'Siamese ' : ''}tables seat ${perTable} (add ${perTable - (players.length % perTable)} or remove ${players.length % perTable})`);
+    throw bad(
+      'players',
+      `has ${players.length} players: ${kind === 'siamese' ? 'Siamese ' : ''}tables seat ${perTable} (add ${perTable - (players.length % perTable)} or remove ${players.length % perTable})`,
+    );
   if (!isInt(x.rounds, 1)) throw bad('rounds', `must be a whole number ≥ 1, not ${JSON.stringify(x.rounds)}`);
   if (!Array.isArray(x.prizes)) throw bad('prizes', 'must be an array of numbers ≥ 0');
   x.prizes.forEach((p: unknown, i: number) => {
@@ -118,7 +130,8 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
     return { table: t.table, hubTable: t.hubTable };
   });
   const countRule = x.countRule ?? null;
-  if (countRule !== null && !(typeof countRule === 'string' && Object.hasOwn(COUNT_RULES, countRule))) throw bad('countRule', `must be "18A" or "18D" (003 rule 18), not ${JSON.stringify(countRule)}`);
+  if (countRule !== null && !(typeof countRule === 'string' && Object.hasOwn(COUNT_RULES, countRule)))
+    throw bad('countRule', `must be "18A" or "18D" (003 rule 18), not ${JSON.stringify(countRule)}`);
   if (countRule !== null && kind !== 'siamese') throw bad('countRule', `("${String(countRule)}") is a Royale Siamese setting (003 rule 18A or 18D): only a kind "siamese" tournament has one`);
   let scoring: ScoringSettings;
   try {

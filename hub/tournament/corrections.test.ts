@@ -28,11 +28,10 @@ async function siameseRoom() {
   return { t1, t2, svc, hub, tables, correct };
 }
 
-const MSG_IN_PLAY =
-  "round 1 table 1 game 1 has no result yet (it is in play at t1): a correction changes a result; rule on the table's flags or wait for the game to end";
+const MSG_IN_PLAY = "round 1 table 1 game 1 has no result yet (it is in play at t1): a correction changes a result; rule on the table's flags or wait for the game to end";
 
 describe('a correction of a Siamese card', () => {
-  it('is refused (409) while the game is in play; the game\'s own result then lands in slot 1, and the table shows game 1 then game 2 of 4', async () => {
+  it("is refused (409) while the game is in play; the game's own result then lands in slot 1, and the table shows game 1 then game 2 of 4", async () => {
     const { t1, svc, tables, correct } = await siameseRoom();
     svc.clock('start');
     const view = () => tables[0]!.publicView().round;
@@ -117,7 +116,7 @@ describe('a correction of a 4-seat card (000)', () => {
     );
   });
 
-  it('recordPoints writes a table\'s points as the next game (the hook for tests and tables scored elsewhere)', () => {
+  it("recordPoints writes a table's points as the next game (the hook for tests and tables scored elsewhere)", () => {
     const { svc, tables } = standardRoom();
     expect(svc.recordPoints('t2', [25, 0, 0, 0])).toEqual({ recorded: false, reason: "round 1's clock has not been started" });
     svc.clock('start');

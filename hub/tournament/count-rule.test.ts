@@ -84,14 +84,23 @@ describe('the count rule in the configs', () => {
     );
   });
 
-  it('in force: the tournament\'s for its tables, else the table\'s, else 18D; the same rule in both is no conflict', () => {
+  it("in force: the tournament's for its tables, else the table's, else 18D; the same rule in both is no conflict", () => {
     const tables = [
       { id: 't1', variant: 'siamese' as const, countRule: '18A' as const },
       { id: 't2', variant: 'siamese' as const },
       { id: 't3', variant: 'siamese' as const, countRule: '18A' as const },
       { id: 's1', variant: 'standard' as const },
     ];
-    const tournament = { file: 't.json', config: { countRule: '18A' as const, tables: [{ table: 1, hubTable: 't1' }, { table: 2, hubTable: 't2' }] } };
+    const tournament = {
+      file: 't.json',
+      config: {
+        countRule: '18A' as const,
+        tables: [
+          { table: 1, hubTable: 't1' },
+          { table: 2, hubTable: 't2' },
+        ],
+      },
+    };
     expect([...countRulesInForce('tables.json', tables, tournament)]).toEqual([
       ['t1', { rule: '18A', source: 'tournament', field: 't.json: countRule' }],
       ['t2', { rule: '18A', source: 'tournament', field: 't.json: countRule' }],
@@ -110,12 +119,20 @@ describe('the count rule in the configs', () => {
     const want = `${tournamentFile}: countRule is "18D", but ${tablesFile}: tables.0.countRule (table t1, tournament table 1) is "18A": set the 003 rule 18 count rule in one file, or the same in both`;
     const tournament = loadTournamentConfig(tournamentFile);
     const tables = loadHubConfig(tablesFile);
-    expect(message(() => countRulesInForce(tablesFile, tables.map(({ table }) => table), { file: tournamentFile, config: tournament }))).toBe(want);
+    expect(
+      message(() =>
+        countRulesInForce(
+          tablesFile,
+          tables.map(({ table }) => table),
+          { file: tournamentFile, config: tournament },
+        ),
+      ),
+    ).toBe(want);
     const data = path.join(tmp(), 'data');
     await expect(startHub({ tables, tournament, tablesFile, tournamentFile, dataDir: data, ports: [], httpPort: 0, directorToken: TOKEN })).rejects.toThrow(want);
   });
 
-  it('the director\'s view of a running hub carries the rule in force and where it was chosen (API)', async () => {
+  it("the director's view of a running hub carries the rule in force and where it was chosen (API)", async () => {
     const tablesFile = tablesWith((t, i) => i === 1 && (t.countRule = '18A'));
     const tables = loadHubConfig(tablesFile);
     const hub = await startHub({ tables, tablesFile, dataDir: tmp(), ports: [], httpPort: 0, directorToken: TOKEN });

@@ -67,11 +67,7 @@ describe('tournament exports', () => {
 
   it('standings CSV: header, CRLF, quoted names, shared prize 50.5, formulas guarded', () => {
     expect(standingsCsv(rows, { names })).toBe(
-      'rank,player,name,points,prize\r\n' +
-        '1,p1,"Lee, Ann",60,100\r\n' +
-        '2,p2,"Bea ""Lucky"" Ross",45,50.5\r\n' +
-        '2,p3,"\'=HYPERLINK(""x"")",45,50.5\r\n' +
-        '4,p4,"Dot\nSmith",10,0\r\n',
+      'rank,player,name,points,prize\r\n' + '1,p1,"Lee, Ann",60,100\r\n' + '2,p2,"Bea ""Lucky"" Ross",45,50.5\r\n' + '2,p3,"\'=HYPERLINK(""x"")",45,50.5\r\n' + '4,p4,"Dot\nSmith",10,0\r\n',
     );
     expect(parseCsv(standingsCsv(rows, { names }))[3]).toEqual(['2', 'p3', '\'=HYPERLINK("x")', '45', '50.5']);
     expect(parseCsv(standingsCsv(rows, { names, guardFormulas: false }))[3]![2]).toBe('=HYPERLINK("x")');
@@ -115,8 +111,16 @@ describe('tournament exports', () => {
 
   it('links each game taken from a hub table to its game record; a game without one has no link, and the lines still replay', () => {
     const text = gameRecordJsonLines([card], (round, table, game) => (game === 3 ? undefined : `/api/director/tables/t${table}/games/${round * 10 + game}/record`));
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as { hubRecord?: string });
-    expect(lines.map((l) => l.hubRecord ?? null)).toEqual([`/api/director/tables/t${card.table}/games/11/record`, `/api/director/tables/t${card.table}/games/12/record`, null, `/api/director/tables/t${card.table}/games/14/record`]);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { hubRecord?: string });
+    expect(lines.map((l) => l.hubRecord ?? null)).toEqual([
+      `/api/director/tables/t${card.table}/games/11/record`,
+      `/api/director/tables/t${card.table}/games/12/record`,
+      null,
+      `/api/director/tables/t${card.table}/games/14/record`,
+    ]);
     expect(parseJsonLines(text).every((r) => replayGameRecord(r).agrees)).toBe(true);
   });
 });

@@ -74,4 +74,3 @@ export const G1: TournamentOutcome = { winner: 0, value: 25, discarder: 1, winne
 export const G2: TournamentOutcome = { winner: 2, value: 30, selfPicked: true, jokerless: true }; // [0, 0, 60, 0]
 export const G3: TournamentOutcome = { winner: null, wallGame: true, dead: [3] }; // [10, 10, 10, 0]
 export const G4: TournamentOutcome = { winner: 3, value: 35, discarder: 0, winnerExposures: 2 }; // [-20, 0, 0, 35]
-

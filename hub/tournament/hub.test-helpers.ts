@@ -40,9 +40,20 @@ export function siameseTournament(rounds: number): { t1: FakeTableRuntime; t2: F
   const t2 = new FakeTableRuntime(sampleDirectorView('t2'));
   const svc = new TournamentService({
     config: {
-      kind: 'siamese', name: 'Siamese Open', rounds, prizes: [100, 60],
-      tables: [{ table: 1, hubTable: 't1' }, { table: 2, hubTable: 't2' }],
-      players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bea' }, { id: 'p3', name: 'Cy' }, { id: 'p4', name: 'Di' }],
+      kind: 'siamese',
+      name: 'Siamese Open',
+      rounds,
+      prizes: [100, 60],
+      tables: [
+        { table: 1, hubTable: 't1' },
+        { table: 2, hubTable: 't2' },
+      ],
+      players: [
+        { id: 'p1', name: 'Ann' },
+        { id: 'p2', name: 'Bea' },
+        { id: 'p3', name: 'Cy' },
+        { id: 'p4', name: 'Di' },
+      ],
     },
     store: openSqliteStore(':memory:'),
     now: () => T0,

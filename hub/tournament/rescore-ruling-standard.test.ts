@@ -129,7 +129,12 @@ describe('a ruling re-scores a recorded 4-player game on the card (000)', () => 
     // the round's time runs out in game 2 (games 2-4 score 0, 000) and every player initials the card
     b.clock += 51 * 60_000;
     svc.tick();
-    expect(card().games.map((g) => g?.points)).toEqual([[10, 10, 10, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+    expect(card().games.map((g) => g?.points)).toEqual([
+      [10, 10, 10, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
     for (const seat of [0, 1, 2, 3]) svc.initial(1, 1, seat);
     expect(card().initials).toEqual(['A', 'B', 'C', 'D']);
 
@@ -170,7 +175,10 @@ describe('a ruling re-scores a recorded 4-player game on the card (000)', () => 
     services.push(again);
     expect(again.problems).toEqual([]);
     const c2 = again.cardOf(1, 1);
-    expect([c2.games[0]?.points, c2.initials]).toEqual([[10, 10, 10, 10], [null, null, null, null]]);
+    expect([c2.games[0]?.points, c2.initials]).toEqual([
+      [10, 10, 10, 10],
+      [null, null, null, null],
+    ]);
     expect(seatScoreCard(again, c2, 3).changes).toEqual([`Game 1 ${note}`]);
   });
 });
@@ -221,7 +229,12 @@ describe('a ruling undoes the end of a recorded 4-player game', () => {
     const ann = g.walls.flat().find((t) => b.engine.directorView().concealed![0]![0]!.includes(t))!;
     b.step({ label: `clear ${ann}`, moves: [{ tile: ann, from: zones.rackIn[0]![0]!, to: null }] });
     b.step({ label: `wall ${ann}`, moves: [{ tile: ann, from: null, to: zones.walls[0]! }] });
-    expect(b.store.events(table.id).filter((e) => e.type === 'game-stopped').map((e) => e.data)).toEqual([{ gameNo: 1 }]);
+    expect(
+      b.store
+        .events(table.id)
+        .filter((e) => e.type === 'game-stopped')
+        .map((e) => e.data),
+    ).toEqual([{ gameNo: 1 }]);
     b.clock += 60_000;
     const ruledAt = b.clock;
     // the director takes the dismissal back: Bea's hand was dead when she laid out, so no Mah Jongg

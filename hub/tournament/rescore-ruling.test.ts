@@ -27,7 +27,17 @@ describe('a ruling re-scores the game it changes on the score card', () => {
   it('game 1 on the card X / 100, initialed; the 18C flag dismissed during game 2: X / X, initials cleared, "changed by the director\'s ruling at hh:mm (Dora)"', async () => {
     const b = keep(new HandBench());
     const svc = new TournamentService({
-      config: { kind: 'siamese', name: 'Siamese Open', rounds: 1, prizes: [100], tables: [{ table: 1, hubTable: 't1' }], players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bea' }] },
+      config: {
+        kind: 'siamese',
+        name: 'Siamese Open',
+        rounds: 1,
+        prizes: [100],
+        tables: [{ table: 1, hubTable: 't1' }],
+        players: [
+          { id: 'p1', name: 'Ann' },
+          { id: 'p2', name: 'Bea' },
+        ],
+      },
       store: b.store,
       now: () => b.clock,
       tickMs: 0,
@@ -54,7 +64,12 @@ describe('a ruling re-scores the game it changes on the score card', () => {
     expect(table!.publicView().gameNo).toBe(2);
     b.clock += 51 * 60_000; // past the round's 50 minutes
     svc.tick();
-    expect(card().games.map((g) => g?.marks)).toEqual([['X', '100'], ['X', 'X'], ['X', 'X'], ['X', 'X']]);
+    expect(card().games.map((g) => g?.marks)).toEqual([
+      ['X', '100'],
+      ['X', 'X'],
+      ['X', 'X'],
+      ['X', 'X'],
+    ]);
     svc.initial(1, 1, 0);
     svc.initial(1, 1, 2);
     expect(card().initials).toEqual(['A', 'B']);
@@ -70,7 +85,10 @@ describe('a ruling re-scores the game it changes on the score card', () => {
     expect(after.corrections.map((c) => [c.game, c.director, c.reason, c.before?.marks])).toEqual([[1, 'Dora', `changed by the director's ruling at ${hhmm(ruledAt)} (Dora)`, ['X', '100']]]);
     const pub = svc.publicView().cards[0]!;
     expect(pub.changes).toEqual([`Game 1 changed by the director's ruling at ${hhmm(ruledAt)} (Dora)`]);
-    expect(pub.seats.map((s) => [s.marks[0], s.total, s.initialed])).toEqual([['X', 0, false], ['X', 0, false]]);
+    expect(pub.seats.map((s) => [s.marks[0], s.total, s.initialed])).toEqual([
+      ['X', 0, false],
+      ['X', 0, false],
+    ]);
     // each player's phone card (GET /api/seat/:token/scorecard) says so too, and offers the initials again
     for (const seat of [0, 1]) {
       const phone = seatScoreCard(svc, card(), seat);
@@ -81,14 +99,27 @@ describe('a ruling re-scores the game it changes on the score card', () => {
     services.push(again);
     expect(again.problems).toEqual([]);
     const c2 = again.cardOf(1, 1);
-    expect([c2.games[0]?.points, c2.initials]).toEqual([[0, 0], [null, null]]);
+    expect([c2.games[0]?.points, c2.initials]).toEqual([
+      [0, 0],
+      [null, null],
+    ]);
     expect(seatScoreCard(again, c2, 1).changes).toEqual([`Game 1 changed by the director's ruling at ${hhmm(ruledAt)} (Dora)`]);
   });
 
-  it('the 18C flag dismissed before any tile moved (game 1 in play again): the card\'s X / 100 is withdrawn with a note; Bea\'s own 18C then ends game 1: 100 / X written', async () => {
+  it("the 18C flag dismissed before any tile moved (game 1 in play again): the card's X / 100 is withdrawn with a note; Bea's own 18C then ends game 1: 100 / X written", async () => {
     const b = keep(new HandBench());
     const svc = new TournamentService({
-      config: { kind: 'siamese', name: 'Siamese Open', rounds: 1, prizes: [100], tables: [{ table: 1, hubTable: 't1' }], players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bea' }] },
+      config: {
+        kind: 'siamese',
+        name: 'Siamese Open',
+        rounds: 1,
+        prizes: [100],
+        tables: [{ table: 1, hubTable: 't1' }],
+        players: [
+          { id: 'p1', name: 'Ann' },
+          { id: 'p2', name: 'Bea' },
+        ],
+      },
       store: b.store,
       now: () => b.clock,
       tickMs: 0,

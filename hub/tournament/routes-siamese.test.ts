@@ -18,7 +18,12 @@ describe('tournament routes, Siamese kind', () => {
     const hub = await serve(svc, svc.wrap([t1, t2]));
     const { app } = hub;
     expect((await app.inject({ method: 'POST', url: '/api/director/tournament/clock', headers: AUTH, payload: { action: 'start' } })).statusCode).toBe(200);
-    [[160, 15], [10, 10], [0, 50], [5, 0]].forEach((p, i) => {
+    [
+      [160, 15],
+      [10, 10],
+      [0, 50],
+      [5, 0],
+    ].forEach((p, i) => {
       if (i > 0) playSiamese(t1, i + 1);
       endSiamese(t1, i + 1, p as [number, number]);
     });
@@ -28,7 +33,12 @@ describe('tournament routes, Siamese kind', () => {
       'East Ann 160 10 X 5 = 175',
       'West Bea 15 10 50 X = 75',
     ]);
-    const fix = await app.inject({ method: 'POST', url: '/api/director/tournament/cards/t1/1/correct', headers: AUTH, payload: { game: 4, points: [0, 0], reason: 'no Mah Jongg: a wall game was 10 each', by: 'Dee' } });
+    const fix = await app.inject({
+      method: 'POST',
+      url: '/api/director/tournament/cards/t1/1/correct',
+      headers: AUTH,
+      payload: { game: 4, points: [0, 0], reason: 'no Mah Jongg: a wall game was 10 each', by: 'Dee' },
+    });
     expect(fix.statusCode).toBe(200);
     expect(fix.json().games[3]).toEqual({ points: [0, 0], marks: ['X', 'X'], by: 'director', source: 'director' });
     const bad = await app.inject({ method: 'POST', url: '/api/director/tournament/cards/1/1/correct', headers: AUTH, payload: { game: 4, points: [1, 2, 3], reason: 'x' } });
@@ -40,11 +50,18 @@ describe('tournament routes, Siamese kind', () => {
       ['siamese', ['p3', 'p4']],
     ]);
     const jsonl = (await app.inject({ url: '/api/tournament/games.jsonl' })).body.trim().split('\n');
-    expect(jsonl.map((l) => JSON.parse(l).points)).toEqual([[160, 15], [10, 10], [0, 50], [0, 0]]);
+    expect(jsonl.map((l) => JSON.parse(l).points)).toEqual([
+      [160, 15],
+      [10, 10],
+      [0, 50],
+      [0, 0],
+    ]);
     for (const seat of [0, 2]) svc.verify(1, 1, seat);
     for (const seat of [0, 2]) svc.initial(1, 1, seat);
     expect((await app.inject({ url: '/api/tournament/standings.csv' })).body).toBe(
-      ['rank,player,name,points,prize,scoring', '1,p1,Ann,170,100', '2,p2,Bea,75,60', '3,p3,Cy,0,0', '3,p4,Di,0,0'].map((l, i) => (i === 0 ? l : `${l},Royale Siamese scoring (003 rule 17): each player's own points per game; the lesser total pays the difference`)).join('\r\n') + '\r\n',
+      ['rank,player,name,points,prize,scoring', '1,p1,Ann,170,100', '2,p2,Bea,75,60', '3,p3,Cy,0,0', '3,p4,Di,0,0']
+        .map((l, i) => (i === 0 ? l : `${l},Royale Siamese scoring (003 rule 17): each player's own points per game; the lesser total pays the difference`))
+        .join('\r\n') + '\r\n',
     );
   });
 });

@@ -75,7 +75,12 @@ describe('tournament routes', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="standings.csv"');
     // each row ends with the settings in force (seed 000's), quoted: they hold commas
-    expect(csv.body.split('\r\n').slice(0, 4).map((l) => l.replace(/,"Tournament scoring \(seed 000\); Discarder pays: −10 .*"$/, ',<000>'))).toEqual(['rank,player,name,points,prize,scoring', '1,p7,Gil Moss,70,100,<000>', '2,p8,Hal Burt,35,60,<000>', '3,p5,Eve Kahn,15,40,<000>']);
+    expect(
+      csv.body
+        .split('\r\n')
+        .slice(0, 4)
+        .map((l) => l.replace(/,"Tournament scoring \(seed 000\); Discarder pays: −10 .*"$/, ',<000>')),
+    ).toEqual(['rank,player,name,points,prize,scoring', '1,p7,Gil Moss,70,100,<000>', '2,p8,Hal Burt,35,60,<000>', '3,p5,Eve Kahn,15,40,<000>']);
     expect(body.scoring[0]).toBe('Tournament scoring (seed 000)');
     expect(csv.body).toBe(svc.standingsCsv());
     const json = await app.inject({ url: '/api/tournament/standings.json' });

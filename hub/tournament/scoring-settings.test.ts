@@ -25,7 +25,14 @@ const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo
 const TOKEN = 'scoring-settings-token';
 const players = ['Ann', 'Bea', 'Cat', 'Dot'].map((name, i) => ({ id: `p${i + 1}`, name }));
 /** a one-table tournament that charges −25 to the discarder for a winner with three or more exposures */
-const CONFIG: TournamentConfig = { name: 'Minus 25 Open', players, rounds: 1, prizes: [10], tables: [{ table: 1, hubTable: table.id }], scoring: { discarderPenalty: { threeOrMore: -25 } } as TournamentScoringSettings };
+const CONFIG: TournamentConfig = {
+  name: 'Minus 25 Open',
+  players,
+  rounds: 1,
+  prizes: [10],
+  tables: [{ table: 1, hubTable: table.id }],
+  scoring: { discarderPenalty: { threeOrMore: -25 } } as TournamentScoringSettings,
+};
 
 const errorOf = (f: () => unknown): string => {
   try {
@@ -37,9 +44,17 @@ const errorOf = (f: () => unknown): string => {
   return 'no error';
 };
 
-describe('the tournament config\'s scoring, checked at start', () => {
-  it('defaults to seed 000\'s; a tier given alone keeps the others', () => {
-    expect(checkTournamentConfig({ ...CONFIG, scoring: undefined }).scoring).toEqual({ scheme: 'tournament', discarderPenalty: { noneOrOne: -10, two: -20, threeOrMore: -20 }, selfPicked: 10, jokerless: 20, wallGame: 10, jokerExchangeSelfPicked: true, paidLine: 'best' });
+describe("the tournament config's scoring, checked at start", () => {
+  it("defaults to seed 000's; a tier given alone keeps the others", () => {
+    expect(checkTournamentConfig({ ...CONFIG, scoring: undefined }).scoring).toEqual({
+      scheme: 'tournament',
+      discarderPenalty: { noneOrOne: -10, two: -20, threeOrMore: -20 },
+      selfPicked: 10,
+      jokerless: 20,
+      wallGame: 10,
+      jokerExchangeSelfPicked: true,
+      paidLine: 'best',
+    });
     expect(checkTournamentConfig(CONFIG, 'm25.json').scoring.discarderPenalty).toEqual({ noneOrOne: -10, two: -20, threeOrMore: -25 });
   });
 
@@ -48,12 +63,18 @@ describe('the tournament config\'s scoring, checked at start', () => {
       'm25.json: scoring.selfPickedBonus: is not a scoring setting (known: scheme, discarderPenalty, selfPicked, jokerless, wallGame, jokerExchangeSelfPicked, paidLine)',
     );
     expect(errorOf(() => checkTournamentConfig({ ...CONFIG, scoring: { wallGame: '10' } }, 'm25.json'))).toBe('m25.json: scoring.wallGame: must be a whole number of points, not "10"');
-    expect(errorOf(() => checkTournamentConfig({ ...CONFIG, scoring: { discarderPenalty: { threeOrMore: null } } }, 'm25.json'))).toBe('m25.json: scoring.discarderPenalty.threeOrMore: must be a whole number of points (e.g. -10), not null');
-    expect(errorOf(() => checkTournamentConfig({ ...CONFIG, scoring: 'home' }, 'm25.json'))).toBe('m25.json: scoring.scheme must be "tournament": home scoring is for social tables, with no tournament running');
-    expect(errorOf(() => checkTournamentConfig({ ...CONFIG, kind: 'siamese', players: players.slice(0, 2) }, 'm25.json'))).toBe('m25.json: scoring is not taken by a Siamese tournament: its games are scored by 003 rule 17');
+    expect(errorOf(() => checkTournamentConfig({ ...CONFIG, scoring: { discarderPenalty: { threeOrMore: null } } }, 'm25.json'))).toBe(
+      'm25.json: scoring.discarderPenalty.threeOrMore: must be a whole number of points (e.g. -10), not null',
+    );
+    expect(errorOf(() => checkTournamentConfig({ ...CONFIG, scoring: 'home' }, 'm25.json'))).toBe(
+      'm25.json: scoring.scheme must be "tournament": home scoring is for social tables, with no tournament running',
+    );
+    expect(errorOf(() => checkTournamentConfig({ ...CONFIG, kind: 'siamese', players: players.slice(0, 2) }, 'm25.json'))).toBe(
+      'm25.json: scoring is not taken by a Siamese tournament: its games are scored by 003 rule 17',
+    );
   });
 
-  it('a hub table\'s own settings that differ from the tournament\'s are refused; the same ones pass', () => {
+  it("a hub table's own settings that differ from the tournament's are refused; the same ones pass", () => {
     const t = checkTournamentConfig(CONFIG);
     const hub = (scoring: unknown) => [{ id: table.id, variant: 'standard' as const, scoring: scoring as never }];
     expect(errorOf(() => checkTournamentTables('m25.json', t, hub('home')))).toBe(
@@ -89,7 +110,7 @@ function fourExposures(): ScriptedGame {
 }
 
 describe('the settings in force on the table, the score card and the exports', () => {
-  it('four exposures before the call: Cat −25 (the tournament\'s third tier), Bea 30 + 20 = 50; on the card, in games.jsonl (replayed) and the standings, over HTTP', async () => {
+  it("four exposures before the call: Cat −25 (the tournament's third tier), Bea 30 + 20 = 50; on the card, in games.jsonl (replayed) and the standings, over HTTP", async () => {
     let svc!: TournamentService;
     // the hub's wiring (hub/hub.ts): the tournament's settings go to the table it plays
     const b = keep(
@@ -135,11 +156,18 @@ describe('the settings in force on the table, the score card and the exports', (
     expect(dir.scoring).toEqual(v.scoring);
   });
 
-  it('startHub gives a table the tournament plays the tournament\'s settings, not the table config\'s default', async () => {
+  it("startHub gives a table the tournament plays the tournament's settings, not the table config's default", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-scoring-'));
     let hub: RunningHub | null = null;
     try {
-      hub = await startHub({ tables: loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname), tournament: CONFIG, dataDir: dir, ports: [], httpPort: 0, directorToken: TOKEN });
+      hub = await startHub({
+        tables: loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname),
+        tournament: CONFIG,
+        dataDir: dir,
+        ports: [],
+        httpPort: 0,
+        directorToken: TOKEN,
+      });
       const t = await (await fetch(`${hub.url}/api/tables/${table.id}`)).json();
       expect(t.scoring[1]).toBe('Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −25 (3 or more)');
     } finally {

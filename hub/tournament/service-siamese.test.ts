@@ -114,7 +114,10 @@ describe('a Siamese tournament (kind "siamese")', () => {
     playRound(s);
     expect(() => s.svc.verify(1, 1, 1)).toThrow('round 1 table 1: verify: a Siamese card seats East (0) and West (2), not South (1)');
     const card = s.svc.verify(1, 1, 2); // Bea (West) checked Ann's score: the 2-seat card as it is
-    expect([card.seats, card.verified]).toEqual([['p1', 'p2'], [false, true]]);
+    expect([card.seats, card.verified]).toEqual([
+      ['p1', 'p2'],
+      [false, true],
+    ]);
     expect(s.svc.verify('t1', 1, 0).verified).toEqual([true, true]);
     s.svc.initial(1, 1, 0);
     s.svc.initial(1, 1, 2);
@@ -130,7 +133,12 @@ describe('a Siamese tournament (kind "siamese")', () => {
     ]);
     // round 2 seats by the circle method: Cat East with Ann, Dot East with Bea
     expect(s.svc.nextRound()).toBe(2);
-    expect(s.svc.allCards().filter((c) => c.round === 2).map((c) => c.seats)).toEqual([
+    expect(
+      s.svc
+        .allCards()
+        .filter((c) => c.round === 2)
+        .map((c) => c.seats),
+    ).toEqual([
       ['p3', 'p1'],
       ['p4', 'p2'],
     ]);
@@ -142,17 +150,24 @@ describe('a Siamese tournament (kind "siamese")', () => {
     playRound(s);
     s.svc.verify(1, 1, 0);
     const fixed = s.svc.correct(1, 1, { game: 3, points: [0, 25], reason: 'Bea was not jokerless', by: 'Dee' }) as SiameseScoreCard;
-    expect([fixed.games[2]!.marks, fixed.verified]).toEqual([['X', '25'], [false, false]]);
+    expect([fixed.games[2]!.marks, fixed.verified]).toEqual([
+      ['X', '25'],
+      [false, false],
+    ]);
     s.svc.correct(2, 1, { game: 4, points: [-20, 0, 45, 0], reason: 'recount', by: 'Dee' });
     expect(siamese(s.svc, 2).games[3]!.points).toEqual([-20, 45]);
-    expect(() => s.svc.correct(2, 1, { game: 4, points: [1, 2, 3, 4], reason: 'x' })).toThrow(
-      "round 1 table 2 game 4: a Siamese card's points are 2 whole numbers (East, West), not [1,2,3,4]",
-    );
+    expect(() => s.svc.correct(2, 1, { game: 4, points: [1, 2, 3, 4], reason: 'x' })).toThrow("round 1 table 2 game 4: a Siamese card's points are 2 whole numbers (East, West), not [1,2,3,4]");
     expect(() => s.svc.correct(2, 1, { game: 4, outcome: { winner: null, wallGame: true }, reason: 'x' })).toThrow('a Siamese card is corrected by points (East, West), not by a 000 outcome');
     const lines = parseAnyJsonLines(s.svc.gamesJsonl());
     expect(lines.map((r) => `${r.table}.${r.game} ${r.points.join('/')} ${r.by}`)).toEqual([
-      '1.1 160/15 table', '1.2 10/10 table', '1.3 0/25 director', '1.4 0/0 clock',
-      '2.1 25/0 table', '2.2 0/30 table', '2.3 10/10 table', '2.4 -20/45 director',
+      '1.1 160/15 table',
+      '1.2 10/10 table',
+      '1.3 0/25 director',
+      '1.4 0/0 clock',
+      '2.1 25/0 table',
+      '2.2 0/30 table',
+      '2.3 10/10 table',
+      '2.4 -20/45 director',
     ]);
     expect(lines.every((r) => r.format === 'mjhub.tournament-siamese-game/1')).toBe(true);
     const again = new TournamentService({ config: SIAMESE, store, now: () => s.clock.now, tickMs: 0 });

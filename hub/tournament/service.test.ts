@@ -176,7 +176,12 @@ describe('TournamentService: the round clock', () => {
     expect(() => s.svc.nextRound()).toThrow('round 1 is not over: its clock has not run out and some tables have games to play');
     s.clock.now = T0 + 51 * MIN;
     expect(s.svc.nextRound()).toBe(2);
-    expect(s.svc.cards().filter((c) => c.round === 2).map((c) => c.seats)).toEqual([
+    expect(
+      s.svc
+        .cards()
+        .filter((c) => c.round === 2)
+        .map((c) => c.seats),
+    ).toEqual([
       ['p8', 'p1', 'p6', 'p3'],
       ['p4', 'p5', 'p2', 'p7'],
     ]);
@@ -265,7 +270,8 @@ function tieScenario(s: ReturnType<typeof setup>) {
 }
 
 /** the settings in force (seed 000's) on every row of the standings, as the director's pages print them */
-const SCORING_000 = '"Tournament scoring (seed 000); Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −20 (3 or more); Self-picked +10, jokerless +20 (not Singles and Pairs), wall game +10; Joker exchange completing Mah Jongg: counts as self-picked; Hand paid at: the best line its tiles complete"';
+const SCORING_000 =
+  '"Tournament scoring (seed 000); Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −20 (3 or more); Self-picked +10, jokerless +20 (not Singles and Pairs), wall game +10; Joker exchange completing Mah Jongg: counts as self-picked; Hand paid at: the best line its tiles complete"';
 const CSV =
   'rank,player,name,points,prize,scoring\r\n' +
   `1,p7,Gil Moss,35,80,${SCORING_000}\r\n` +
@@ -339,7 +345,8 @@ describe('TournamentService: standings and downloads', () => {
     const seats1 = '[{"seat":"East","player":"p1"},{"seat":"South","player":"p2"},{"seat":"West","player":"p3"},{"seat":"North","player":"p4"}]';
     const seats2 = '[{"seat":"East","player":"p5"},{"seat":"South","player":"p6"},{"seat":"West","player":"p7"},{"seat":"North","player":"p8"}]';
     // the settings in force (seed 000's: −10 / −20 / −20, +10, +20, +10), then the numbers they give
-    const settings = '{"scheme":"tournament","discarderPenalty":{"noneOrOne":-10,"two":-20,"threeOrMore":-20},"selfPicked":10,"jokerless":20,"wallGame":10,"jokerExchangeSelfPicked":true,"paidLine":"best"}';
+    const settings =
+      '{"scheme":"tournament","discarderPenalty":{"noneOrOne":-10,"two":-20,"threeOrMore":-20},"selfPicked":10,"jokerless":20,"wallGame":10,"jokerExchangeSelfPicked":true,"paidLine":"best"}';
     const profile =
       '{"name":"Tournament (seed 000)","players":4,"selfPicked":10,"jokerless":20,"jokerlessSinglesAndPairs":false,"wallGame":10,"discarderNoneOrOne":-10,"discarderTwo":-20,"discarderThreeOrMore":-20,"deadHand":0,"unfinished":0,"errorCaller":0,"errorExposed":0,"errorIntact":10,"errorAllExposedCaller":0,"errorAllExposedOthers":0,"lookedAtStolenTile":-10}';
     expect(lines[0]).toBe(

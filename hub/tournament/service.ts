@@ -56,21 +56,14 @@ import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type Seat } from '../../r
 import { MAX_GAME_POINTS, checkCorrectable, checkGameNumber } from '../../rules/tournament/card-checks.js';
 import { scoreCardsForRound, siameseCardsForRound } from '../../rules/tournament/round.js';
 import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard, type ScoredGame } from '../../rules/tournament/scorecard.js';
-import {
-  SIAMESE_SEAT_NAMES,
-  applySiameseCardEvent,
-  isSiameseCard,
-  siameseCardTotal,
-  siameseSettlement,
-  type SiameseSeat,
-} from '../../rules/tournament/siamese-card.js';
+import { SIAMESE_SEAT_NAMES, applySiameseCardEvent, isSiameseCard, siameseCardTotal, siameseSettlement, type SiameseSeat } from '../../rules/tournament/siamese-card.js';
 import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rules/tournament/cards.js';
 import { standings, type Standing } from '../../rules/tournament/standings.js';
 import { checkTournamentConfig, type TournamentConfig } from './config.js';
 import { describeScoringSettings } from '../../rules/scoring/settings.js';
 
 /** How a Siamese tournament scores, as its pages and exports print it (003 rule 17). */
-export const SIAMESE_SCORING_TEXT = 'Royale Siamese scoring (003 rule 17): each player\'s own points per game; the lesser total pays the difference';
+export const SIAMESE_SCORING_TEXT = "Royale Siamese scoring (003 rule 17): each player's own points per game; the lesser total pays the difference";
 import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
 import { gameRecordPath } from '../record/path.js';
 import { betweenKey, foldBetween, type BetweenRoundsGame, type TableResult } from './between-rounds.js';
@@ -227,8 +220,7 @@ function fixedOutcome(points: number[], source: string): TournamentOutcome {
  */
 function checkBound(points: readonly number[], seats: readonly string[], what: string): void {
   points.forEach((p, i) => {
-    if (Math.abs(p) > MAX_GAME_POINTS)
-      throw new TournamentServiceError(400, `${what}: ${seats[i]}'s points ${p} are more than a game can score (at most ${MAX_GAME_POINTS} either way)`);
+    if (Math.abs(p) > MAX_GAME_POINTS) throw new TournamentServiceError(400, `${what}: ${seats[i]}'s points ${p} are more than a game can score (at most ${MAX_GAME_POINTS} either way)`);
   });
 }
 
@@ -270,10 +262,7 @@ function siamesePosition(seat: number, what: string): SiameseSeat {
  */
 function withFixedPoints(card: ScoreCard, game: number, points: number[], source: string, mode: 'table' | 'director', reason = '', director = ''): ScoreCard {
   const placeholder: TournamentOutcome = { winner: null, wallGame: true };
-  const next =
-    mode === 'table'
-      ? applyCardEvent(card, { type: 'game', game, outcome: placeholder })
-      : applyCardEvent(card, { type: 'correct', game, outcome: placeholder, reason, director });
+  const next = mode === 'table' ? applyCardEvent(card, { type: 'game', game, outcome: placeholder }) : applyCardEvent(card, { type: 'correct', game, outcome: placeholder, reason, director });
   const games = [...next.games];
   games[game - 1] = { outcome: fixedOutcome(points, source), points: [...points], marks: points.map((p) => (p === 0 ? 'X' : String(p))), by: mode };
   return { ...next, games };
@@ -415,8 +404,8 @@ export class TournamentService {
       }
       case 'tournament-time-up': {
         if (s.timeUp[round - 1] === undefined) throw new TournamentServiceError(404, `no round ${String(round)}`);
-        const cards = s.cards[round - 1]!.map((c): AnyScoreCard =>
-          !c.games.some((g) => g === null) ? c : isSiameseCard(c) ? applySiameseCardEvent(c, { type: 'time-up' }) : applyCardEvent(c, { type: 'time-up' }),
+        const cards = s.cards[round - 1]!.map(
+          (c): AnyScoreCard => (!c.games.some((g) => g === null) ? c : isSiameseCard(c) ? applySiameseCardEvent(c, { type: 'time-up' }) : applyCardEvent(c, { type: 'time-up' })),
         );
         const seen = this.seenFrom(d);
         return () => {
@@ -474,7 +463,9 @@ export class TournamentService {
         const next: AnyScoreCard = isSiameseCard(card)
           ? applySiameseCardEvent(
               card,
-              again ? { type: 'game', game, points: checkSiamesePoints(d.points, where), source: String(d.source ?? 'table') } : { type: 'correct', game, points: checkSiamesePoints(d.points, where), reason: note, director: by },
+              again
+                ? { type: 'game', game, points: checkSiamesePoints(d.points, where), source: String(d.source ?? 'table') }
+                : { type: 'correct', game, points: checkSiamesePoints(d.points, where), reason: note, director: by },
             )
           : withFixedPoints(card, game, checkPoints(d.points, where), String(d.source ?? 'table'), again ? 'table' : 'director', note, by);
         const commit = setCard(table, next);
@@ -588,7 +579,10 @@ export class TournamentService {
   wrap(runtimes: readonly TableRuntime[]): TableRuntime[] {
     const ids = new Set(runtimes.map((rt) => rt.id));
     for (const t of this.config.tables)
-      if (!ids.has(t.hubTable)) this.problems.push(`tournament table ${t.table}: hub table '${t.hubTable}' is not in this hub's table config; its results come only from recordGame or recordPoints (a director corrects a result, never enters one)`);
+      if (!ids.has(t.hubTable))
+        this.problems.push(
+          `tournament table ${t.table}: hub table '${t.hubTable}' is not in this hub's table config; its results come only from recordGame or recordPoints (a director corrects a result, never enters one)`,
+        );
     return runtimes.map((rt) => {
       if (!this.tableOfHub.has(rt.id)) return rt;
       this.runtimes.set(rt.id, rt);
@@ -757,9 +751,7 @@ export class TournamentService {
     const free = card.games.findIndex((g) => g === null);
     if (free < 0) return { recorded: false, reason: `round ${round} table ${table} already has its ${GAMES_PER_ROUND} games` };
     const data: Record<string, unknown> =
-      'outcome' in result
-        ? { round, table, game: free + 1, outcome: result.outcome, hubTable }
-        : { round, table, game: free + 1, points: result.points, source: result.source, hubTable };
+      'outcome' in result ? { round, table, game: free + 1, outcome: result.outcome, hubTable } : { round, table, game: free + 1, points: result.points, source: result.source, hubTable };
     if (hubGameNo !== undefined) data.hubGameNo = hubGameNo;
     try {
       this.commit('outcome' in result ? 'tournament-game' : 'tournament-points', data);
@@ -897,8 +889,7 @@ export class TournamentService {
   clock(action: 'start' | 'pause' | 'resume'): TournamentClockPublic {
     this.tick();
     // a game under way that began between rounds is listed before the clock starts: it is not this round's by itself
-    if (action === 'start' && this.state.clocks[this.state.round - 1]!.state === 'ready')
-      for (const g of this.unlistedBetween()) this.listBetween(g.hubTable, g.hubGameNo, g.afterRound, g.began);
+    if (action === 'start' && this.state.clocks[this.state.round - 1]!.state === 'ready') for (const g of this.unlistedBetween()) this.listBetween(g.hubTable, g.hubGameNo, g.afterRound, g.began);
     this.commit('tournament-clock', { round: this.state.round, action, seen: action === 'start' ? this.liveGameNos('start') : {} });
     return this.clockPublic();
   }
@@ -923,8 +914,7 @@ export class TournamentService {
   }
 
   private checkSeat(seat: unknown): Seat {
-    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat > 3)
-      throw new TournamentServiceError(400, `seat must be 0-3 (East, South, West, North), not ${String(seat)}`);
+    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat > 3) throw new TournamentServiceError(400, `seat must be 0-3 (East, South, West, North), not ${String(seat)}`);
     return seat as Seat;
   }
 
@@ -996,7 +986,7 @@ export class TournamentService {
     if (round > s.round) return `round ${round} has not begun`;
     const card = this.card(round, table);
     const next = card.games.findIndex((g) => g === null) + 1;
-    if (round < s.round || s.timeUp[round - 1]) return 'not played in the round\'s time';
+    if (round < s.round || s.timeUp[round - 1]) return "not played in the round's time";
     if (game !== next) return `not played yet: game ${next} is the next to end`;
     const hub = this.config.tables.find((x) => x.table === table)?.hubTable;
     if (s.clocks[round - 1]!.state === 'ready') return `the round's clock has not been started`;
@@ -1067,7 +1057,15 @@ export class TournamentService {
     const r = this.state.round;
     const c = this.readAt(r, this.now());
     const timeUp = c.timeUp || this.state.timeUp[r - 1]!;
-    return { round: r, state: c.state, remainingMs: timeUp ? 0 : c.remainingMs, display: timeUp ? '0:00' : c.display, running: c.state === 'running' && !timeUp, aboutToRunOut: c.aboutToRunOut && !timeUp, timeUp };
+    return {
+      round: r,
+      state: c.state,
+      remainingMs: timeUp ? 0 : c.remainingMs,
+      display: timeUp ? '0:00' : c.display,
+      running: c.state === 'running' && !timeUp,
+      aboutToRunOut: c.aboutToRunOut && !timeUp,
+      timeUp,
+    };
   }
 
   /**

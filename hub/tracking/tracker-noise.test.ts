@@ -39,7 +39,7 @@ function tracker(): Tracker {
 const moved = (ms: ReturnType<Tracker['settle']>) => ms.map((m) => `${m.tile} ${m.from} → ${m.to} left ${m.leftAt} at ${m.at}`);
 
 describe('a weak read is never the tile back in the zone it left (seed 84 at x5)', () => {
-  it('F#4 lifted from Bea\'s rack (DEL seen), its ADD on the top lost, read weakly inside: still gone, and it moves to the top at the top\'s snapshot with its own departure time', () => {
+  it("F#4 lifted from Bea's rack (DEL seen), its ADD on the top lost, read weakly inside: still gone, and it moves to the top at the top's snapshot with its own departure time", () => {
     const t = tracker();
     t.snapshot('RK-W1/in', [FLOWER], 90_000, 1, undefined, [STRONG]);
     t.snapshot('RK-W1/top', [], 90_000, 2, undefined, []);
@@ -80,11 +80,16 @@ describe('a weak read settles nowhere while lines of its reader are lost (seed 2
     return t;
   }
 
-  it('7D#3 laid on Ann\'s rack 1 top (that ADD corrupted), read weakly inside rack 1: no stop inside; the top\'s snapshot moves it rack 2 → top of rack 1', () => {
+  it("7D#3 laid on Ann's rack 1 top (that ADD corrupted), read weakly inside rack 1: no stop inside; the top's snapshot moves it rack 2 → top of rack 1", () => {
     const t = dealt();
     t.remove('RK-E2/in', SEVEN_DOT, 51_363, 4); // lifted from rack 2
     // RK-E1's ADD of 7D#3 on its top is corrupted: the hub knows lines of RK-E1 were lost
-    t.setIncomplete(new Map([['RK-E1/in', 51_611], ['RK-E1/top', 51_611]]));
+    t.setIncomplete(
+      new Map([
+        ['RK-E1/in', 51_611],
+        ['RK-E1/top', 51_611],
+      ]),
+    );
     t.add('RK-E1/in', SEVEN_DOT, 51_942, 5, WEAK); // the inside antenna sees it on the top
     expect(t.settle(52_369)).toEqual([]);
     t.snapshot('RK-E1/in', [SEVEN_DOT], 52_369, 6, undefined, [WEAK]); // the inside: still weak
@@ -98,7 +103,7 @@ describe('a weak read settles nowhere while lines of its reader are lost (seed 2
     expect(t.settle(60_000)).toEqual([]);
   });
 
-  it('with every zone whole, a weak read that a snapshot 400 ms later still holds settles as before (a tile at the antenna\'s edge)', () => {
+  it("with every zone whole, a weak read that a snapshot 400 ms later still holds settles as before (a tile at the antenna's edge)", () => {
     const t = dealt();
     t.remove('RK-E2/in', SEVEN_DOT, 51_363, 4);
     t.add('RK-E1/in', SEVEN_DOT, 51_942, 5, WEAK);
@@ -142,7 +147,7 @@ describe('a move no line reported carries its window (seeds 35, 50, 70, 192 at x
 });
 
 describe('a stay elsewhere while a zone that still sees the tag saw it first is no stop (v0 seed 102 at x5)', () => {
-  it('a tile dealt into Bea\'s rack 1 (the wall\'s DEL lost), cross-read by the top (its DEL lost): one move wall → inside, no stop on the top', () => {
+  it("a tile dealt into Bea's rack 1 (the wall's DEL lost), cross-read by the top (its DEL lost): one move wall → inside, no stop on the top", () => {
     const t = tracker();
     t.snapshot('WL-1/wall', [SEVEN_DOT], 0, 1);
     t.snapshot('RK-W1/in', [], 0, 2);

@@ -24,7 +24,7 @@ function tracker() {
 const moved = (ms: SettledMove[]) => ms.map((m) => `${m.tile} ${m.from} → ${m.to} at ${m.at}${m.reconciled ? ` (unseen ${m.reconciled.from}-${m.reconciled.to})` : ''}`);
 
 describe('tile tracker: a zone the hub cannot hear', () => {
-  it('a pick from an unplugged wall: the rack reader\'s read alone moves the tile, after the rack window, marked with the unseen window', () => {
+  it("a pick from an unplugged wall: the rack reader's read alone moves the tile, after the rack window, marked with the unseen window", () => {
     const t = tracker();
     t.snapshot('WL-2/wall', [FOUR_BAM, JOKER], 0, 1);
     t.settle(1000);
@@ -86,7 +86,13 @@ describe('tile tracker: a zone the hub cannot hear', () => {
     t.settle(400);
     t.add('RK-E1/top', RED, 500, 2); // a cross-read, then the whole reader goes
     t.settle(1000);
-    t.setUnseen(new Map([['RK-E1/in', 900], ['RK-E1/top', 900]]), 1000); // both antennas of one reader
+    t.setUnseen(
+      new Map([
+        ['RK-E1/in', 900],
+        ['RK-E1/top', 900],
+      ]),
+      1000,
+    ); // both antennas of one reader
     expect(t.settle(9000)).toEqual([]);
     expect(t.positions().get('RD#2')).toBe('RK-E1/in');
   });

@@ -84,10 +84,7 @@ describe('tile tracker', () => {
     t.add('RK-E1/in', FIVE_BAM, 2040, 4);
     t.remove('RK-E1/in', JOKER, 2080, 5);
     t.add('FL-1/floor', JOKER, 2120, 6);
-    expect(t.settle(3000).map((m) => `${m.tile} ${m.from} → ${m.to}`)).toEqual([
-      '5B#1 WL-1/wall → RK-E1/in',
-      'J#3 RK-E1/in → FL-1/floor',
-    ]);
+    expect(t.settle(3000).map((m) => `${m.tile} ${m.from} → ${m.to}`)).toEqual(['5B#1 WL-1/wall → RK-E1/in', 'J#3 RK-E1/in → FL-1/floor']);
   });
 
   it('a snapshot is the truth: a missed DEL is repaired by the next snapshot', () => {
@@ -209,7 +206,7 @@ describe('signal strength (protocol v1): the settle window depends on the eviden
   }
   const moved = (ms: ReturnType<Tracker['settle']>) => ms.map((m) => `${m.tile} ${m.from} → ${m.to} at ${m.at}`);
 
-  it('a pick racked with a strong read settles on the short window: 200 ms, not the rack\'s 400', () => {
+  it("a pick racked with a strong read settles on the short window: 200 ms, not the rack's 400", () => {
     expect(STRONG_SETTLE_MS).toBe(200);
     expect(STRONG_RSSI_DBM).toBe(-65);
     const t = v1();
@@ -245,7 +242,7 @@ describe('signal strength (protocol v1): the settle window depends on the eviden
     expect(moved(t.settle(5400))).toEqual(['5B#1 RK-E1/in → FL-1/floor at 5000']);
   });
 
-  it('a weak cross-read alone (the true ADD lost) does not settle on the short window, nor the rack\'s; the snapshot puts the tile where it is', () => {
+  it("a weak cross-read alone (the true ADD lost) does not settle on the short window, nor the rack's; the snapshot puts the tile where it is", () => {
     const t = v1();
     t.remove('WL-1/wall', FIVE_BAM, 2000, 2); // picked; racked inside, but that ADD is lost
     t.add('RK-E1/top', FIVE_BAM, 2100, 3, WEAK); // the top antenna sees it for a moment
@@ -266,7 +263,7 @@ describe('signal strength (protocol v1): the settle window depends on the eviden
     expect(moved(t.settle(3100))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2900']);
   });
 
-  it('a weak read still held by a snapshot taken 400 ms or more after it came settles on the zone\'s window (a tile at the antenna\'s edge)', () => {
+  it("a weak read still held by a snapshot taken 400 ms or more after it came settles on the zone's window (a tile at the antenna's edge)", () => {
     const t = v1();
     t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
     t.add('RK-E1/top', FIVE_BAM, 2100, 3, WEAK);

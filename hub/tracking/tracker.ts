@@ -416,8 +416,7 @@ export class Tracker {
       if (seen && this.evidence(seen) !== 'weak' && at - seen.since >= this.restWindow(zone, seen)) {
         state.visits.push({ zone, since: seen.since, until: at, lines: [seen.line, line].filter((l): l is number => typeof l === 'number') });
       } else this.flicker(state, zone, at);
-    }
-    else if (seen && state.present.size > 0) this.flicker(state, zone, at); // one of two new zones let go
+    } else if (seen && state.present.size > 0) this.flicker(state, zone, at); // one of two new zones let go
     this.dirty.add(tag);
   }
 
@@ -597,8 +596,7 @@ export class Tracker {
         // its move will start at the earlier of its departure and its arrival elsewhere
         t = s.left.since;
         for (const p of s.present.values()) t = Math.min(t, p.since);
-      }
-      else if (s.settled !== null && s.present.has(s.settled) && s.present.size > 1) {
+      } else if (s.settled !== null && s.present.has(s.settled) && s.present.size > 1) {
         for (const [z, p] of s.present) if (z !== s.settled) t = t === null ? p.since : Math.min(t, p.since);
       } else if (s.settled === null) {
         for (const p of s.present.values()) t = t === null ? p.since : Math.min(t, p.since);

@@ -59,9 +59,14 @@ describe('withConnectionLog', () => {
     expect(lines[3]).toBe('reader tcp://10.0.0.9:7700: connected again after 1 failed attempt');
     expect(lines).toHaveLength(4);
     expect(inner.events).toEqual([
-      'retrying tcp://10.0.0.9:7700 0', 'retrying tcp://10.0.0.9:7700 1', 'retrying tcp://10.0.0.9:7700 2',
-      'opened tcp://10.0.0.9:7700', 'closed tcp://10.0.0.9:7700 socket closed',
-      'retrying tcp://10.0.0.9:7700 0', 'retrying tcp://10.0.0.9:7700 1', 'opened tcp://10.0.0.9:7700',
+      'retrying tcp://10.0.0.9:7700 0',
+      'retrying tcp://10.0.0.9:7700 1',
+      'retrying tcp://10.0.0.9:7700 2',
+      'opened tcp://10.0.0.9:7700',
+      'closed tcp://10.0.0.9:7700 socket closed',
+      'retrying tcp://10.0.0.9:7700 0',
+      'retrying tcp://10.0.0.9:7700 1',
+      'opened tcp://10.0.0.9:7700',
     ]);
   });
 
@@ -79,7 +84,11 @@ describe('withConnectionLog', () => {
     const url = `tcp://127.0.0.1:${port}`;
     const lines: string[] = [];
     const inner = quietSink();
-    const t: Transport = openTcp(url, withConnectionLog(inner, (l) => lines.push(l)), { backoff: () => 40 });
+    const t: Transport = openTcp(
+      url,
+      withConnectionLog(inner, (l) => lines.push(l)),
+      { backoff: () => 40 },
+    );
     open.push(t);
     await vi.waitFor(() => expect(inner.events.filter((e) => e.startsWith('retrying')).length).toBeGreaterThanOrEqual(3), 3000);
     // three failed attempts, still the one line

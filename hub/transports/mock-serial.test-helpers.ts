@@ -74,7 +74,9 @@ export class MockSerialDevice {
     port.read = (buffer, offset, length) =>
       new Promise((resolve, reject) => {
         this.pulls.add(reject);
-        read(buffer, offset, length).then(resolve, reject).finally(() => this.pulls.delete(reject));
+        read(buffer, offset, length)
+          .then(resolve, reject)
+          .finally(() => this.pulls.delete(reject));
       });
     port.write = async (buffer) => {
       await write(buffer);

@@ -78,7 +78,10 @@ export function parseRelayOpen(payload: unknown): { hint: string | null } | { er
   const hint = (payload as { readerHint?: unknown }).readerHint;
   if (hint === undefined || hint === null || hint === '') return { hint: null };
   if (typeof hint !== 'string') return { error: 'relay:open readerHint must be a string' };
-  const clean = hint.replace(/[^\x20-\x7e]/g, '?').slice(0, MAX_HINT_LENGTH).trim();
+  const clean = hint
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, MAX_HINT_LENGTH)
+    .trim();
   return { hint: clean === '' ? null : clean };
 }
 

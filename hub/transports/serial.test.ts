@@ -148,7 +148,7 @@ describe('serial transport on the mock binding', () => {
     expect(got).toEqual([CMD_SNAP, CMD_SNAP]);
   });
 
-  it('two ports say the same HELLO id: the newest session wins, the old port\'s lines are ignored', async () => {
+  it("two ports say the same HELLO id: the newest session wins, the old port's lines are ignored", async () => {
     const first = readerOn();
     const second = readerOn();
     const hub = hubSide();

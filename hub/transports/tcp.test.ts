@@ -19,9 +19,12 @@ afterEach(async () => {
 
 /** Waits (polling every 10 ms) until `cond` holds; fails after `ms` naming `what`. */
 async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
-  await vi.waitFor(() => {
-    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-  }, { timeout: ms, interval: 10 });
+  await vi.waitFor(
+    () => {
+      if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 describe('backoffMs', () => {
@@ -65,12 +68,17 @@ function hubSide() {
   cleanups.push(() => store.close());
   const seen: string[] = [];
   const events: string[] = [];
-  const sup = new ReaderSupervisor(new Map([['WL-1', ['wall']]]), store, {
-    snapshot: (z, tags) => seen.push(`SNAP ${z} ${tags.join(',')}`),
-    add: (z, tag) => seen.push(`ADD ${z} ${tag}`),
-    remove: (z, tag) => seen.push(`DEL ${z} ${tag}`),
-    status: () => {},
-  }, 5000);
+  const sup = new ReaderSupervisor(
+    new Map([['WL-1', ['wall']]]),
+    store,
+    {
+      snapshot: (z, tags) => seen.push(`SNAP ${z} ${tags.join(',')}`),
+      add: (z, tag) => seen.push(`ADD ${z} ${tag}`),
+      remove: (z, tag) => seen.push(`DEL ${z} ${tag}`),
+      status: () => {},
+    },
+    5000,
+  );
   const sink: TransportSink = {
     opened: (c) => sup.opened(c),
     line: (c, text, at) => sup.line(c, text, at),
@@ -97,13 +105,7 @@ describe('TCP transport', () => {
     await w.drop();
     await until(() => hub.state().state === 'reconnecting', 3000, 'reconnecting');
     await until(() => hub.events.filter((e) => e.startsWith('retry')).length >= 4, 3000, 'four retries');
-    expect(hub.events.slice(0, 5)).toEqual([
-      'closed socket closed retrying=true',
-      'retry 0 in 40 ms',
-      'retry 1 in 80 ms',
-      'retry 2 in 160 ms',
-      'retry 3 in 200 ms',
-    ]);
+    expect(hub.events.slice(0, 5)).toEqual(['closed socket closed retrying=true', 'retry 0 in 40 ms', 'retry 1 in 80 ms', 'retry 2 in 160 ms', 'retry 3 in 200 ms']);
     await w.back();
     await until(() => hub.state().state === 'connected', 3000, 'connected again');
     expect(hub.state()).toMatchObject({ reconnects: 1, port: w.url() });

@@ -63,4 +63,3 @@ export function deliverLines(items: readonly RawLineItem[], conn: Connection, si
     else sink.overlong(conn, item, at);
   }
 }
-

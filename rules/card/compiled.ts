@@ -55,7 +55,10 @@ export function compileVariation(card: Card, line: CardLine, variation: Variatio
     if (!flexBy.has(k)) flexBy.set(k, 0);
   });
   const kinds = [...fixedBy.keys()].sort((a, b) => a - b);
-  let maskLo = 0, maskHi = 0, fixedLo = 0, fixedHi = 0;
+  let maskLo = 0,
+    maskHi = 0,
+    fixedLo = 0,
+    fixedHi = 0;
   for (const k of kinds) {
     const [lo, hi] = kindBit(k);
     maskLo |= lo;
@@ -66,10 +69,16 @@ export function compileVariation(card: Card, line: CardLine, variation: Variatio
     }
   }
   return {
-    card, line, variation, kinds,
+    card,
+    line,
+    variation,
+    kinds,
     fixed: kinds.map((k) => fixedBy.get(k)!),
     flex: kinds.map((k) => flexBy.get(k)!),
-    maskLo, maskHi, fixedLo, fixedHi,
+    maskLo,
+    maskHi,
+    fixedLo,
+    fixedHi,
   };
 }
 

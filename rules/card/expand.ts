@@ -122,9 +122,7 @@ export function expandLine(line: PrintedLine): Variation[] {
         for (const windPick of permutations<Wind>(freeWinds, anyWindTokens.length)) {
           const groups: Group[] = [];
           line.groups.forEach((g, gi) => {
-            const kindOfTile = (t: PrintedTile): TileKind =>
-              fixedKind(t) ??
-              (t.ch === 'D' ? dragonPick[anyDragonTokens.indexOf(gi)]! : windPick[anyWindTokens.indexOf(gi)]!);
+            const kindOfTile = (t: PrintedTile): TileKind => fixedKind(t) ?? (t.ch === 'D' ? dragonPick[anyDragonTokens.indexOf(gi)]! : windPick[anyWindTokens.indexOf(gi)]!);
             if (g.uniform) {
               const size = g.tiles.length;
               groups.push({ kind: kindOfTile(g.tiles[0]!), size, jokersAllowed: size >= 3 && !line.singlesAndPairs });
@@ -159,8 +157,7 @@ export function copiesProblem(v: Variation): string | undefined {
     if (!g.jokersAllowed) natural.set(g.kind, (natural.get(g.kind) ?? 0) + g.size);
   }
   let jokers = 0;
-  for (const [kind, n] of natural)
-    if (n > copiesOf(kind)) return `asks for ${n} real ${kind} tiles but a set has only ${copiesOf(kind)} (jokers may not stand in singles or pairs)`;
+  for (const [kind, n] of natural) if (n > copiesOf(kind)) return `asks for ${n} real ${kind} tiles but a set has only ${copiesOf(kind)} (jokers may not stand in singles or pairs)`;
   for (const [kind, n] of total) jokers += Math.max(0, n - copiesOf(kind));
   if (jokers > 8) return `needs ${jokers} jokers but a set has only 8`;
   return undefined;

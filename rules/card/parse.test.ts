@@ -38,11 +38,12 @@ describe('sample cards', () => {
     expect(concealed).toEqual(['NEWS 2026a 2026b FF', 'FF 1111a 2222a 3333a']);
     expect(std!.lines.filter((l) => l.singlesAndPairs)).toHaveLength(3);
     expect(std!.lines[0]!.note).toBe('0 is the White Dragon (Soap)');
-    for (const c of [std!, sia!]) for (const l of c.lines) {
-      expect(l.value).toBeGreaterThanOrEqual(25);
-      expect(l.value).toBeLessThanOrEqual(75);
-      for (const v of l.variations) expect(v.groups.reduce((n, g) => n + g.size, 0)).toBe(14);
-    }
+    for (const c of [std!, sia!])
+      for (const l of c.lines) {
+        expect(l.value).toBeGreaterThanOrEqual(25);
+        expect(l.value).toBeLessThanOrEqual(75);
+        for (const v of l.variations) expect(v.groups.reduce((n, g) => n + g.size, 0)).toBe(14);
+      }
   });
 });
 
@@ -72,7 +73,14 @@ describe('expansion', () => {
     const l = one('111a 222a 333a 000 FF | any 3 consecutive numbers | X 25');
     expect(l.variations).toHaveLength(7 * 3);
     for (const v of l.variations) expect(v.groups[3]!.kind).toBe('WD');
-    expect(l.variations.map((v) => v.groups.slice(0, 3).map((g) => g.kind).join(' '))).toContain('7D 8D 9D');
+    expect(
+      l.variations.map((v) =>
+        v.groups
+          .slice(0, 3)
+          .map((g) => g.kind)
+          .join(' '),
+      ),
+    ).toContain('7D 8D 9D');
   });
   it('D with a suit letter is that suit’s dragon; D alone is any other dragon; * any wind', () => {
     const m = one('111a DDDa DDDb DDD FF | X 25');
@@ -123,9 +131,7 @@ describe('errors name file, line and problem', () => {
     expect(problem('title: T\nkind: standard\n[S] singles and pairs\nFFF 1111a 2222b 111c | X 25')).toMatch(/^t\.card:4: "FFF" has 3 tiles but a Singles and Pairs/);
     expect(problem('title: T\nkind: standard\nFFFF 1111a 1111b 11c | X 25')).toMatch(/^t\.card:3: hand line before any \[category\]/);
     expect(problem('title: T\nkind: royal\n')).toBe('t.card:2: kind must be "standard" or "siamese", not "royal"');
-    expect(problem('kind: standard\n[A]\nFFFF 1111a 1111b 11c | X 25')).toBe(
-      't.card:1: the file has no "title:" header line (a card begins with "title: …" and "kind: standard|siamese")',
-    );
+    expect(problem('kind: standard\n[A]\nFFFF 1111a 1111b 11c | X 25')).toBe('t.card:1: the file has no "title:" header line (a card begins with "title: …" and "kind: standard|siamese")');
     expect(problem('title: T\n[A]\nFFFF 1111a 1111b 11c | X 25')).toBe('t.card:1: the file has no "kind:" header line (kind: standard or siamese)');
     expect(problem('title: T\nkind: standard\n')).toBe('t.card: the card has no hands');
     expect(problem('title: T\nyear: 2026\n')).toMatch(/^t\.card:2: unknown header "year:"/);

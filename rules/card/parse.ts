@@ -67,8 +67,17 @@ interface Freedoms {
 }
 
 const DESCRIPTIVE = new Set([
-  'matching dragons', 'matching dragon', 'opposite dragons', 'opposite dragon', 'any dragon', 'any dragons',
-  'any wind', 'any winds', 'soap is zero', '0 is soap', 'zero is soap',
+  'matching dragons',
+  'matching dragon',
+  'opposite dragons',
+  'opposite dragon',
+  'any dragon',
+  'any dragons',
+  'any wind',
+  'any winds',
+  'soap is zero',
+  '0 is soap',
+  'zero is soap',
 ]);
 
 function parseFreedom(clause: string, f: Freedoms): string | undefined {
@@ -186,8 +195,7 @@ export function loadCard(text: string, opts: { id: string; file?: string }): Car
     if (tiles !== 14) fail(`line has ${tiles} tiles; a hand needs 14`);
 
     const printedDigits = [...new Set(groups.flatMap((g) => g.tiles.filter((t) => /[1-9]/.test(t.ch)).map((t) => Number(t.ch))))].sort((a, b) => a - b);
-    if (fr.numbers.kind === 'like' && printedDigits.length > 1)
-      fail(`"any like numbers" but the line prints different numbers (${printedDigits.join(', ')}); print one number, e.g. 1`);
+    if (fr.numbers.kind === 'like' && printedDigits.length > 1) fail(`"any like numbers" but the line prints different numbers (${printedDigits.join(', ')}); print one number, e.g. 1`);
     if (fr.numbers.kind !== 'these' && printedDigits.length === 0) fail(`"${fr.numbers.kind === 'like' ? 'any like numbers' : 'any consecutive numbers'}" but the line has no numbers`);
     if (fr.numbers.kind === 'consecutive') {
       const run = printedDigits.every((d, j) => j === 0 || d === printedDigits[j - 1]! + 1);
@@ -196,8 +204,7 @@ export function loadCard(text: string, opts: { id: string; file?: string }): Car
         fail(`"any ${fr.consecutiveCount} consecutive numbers" but the line prints ${printedDigits.length} different numbers`);
     }
     const letters = new Set(groups.flatMap((g) => g.tiles.map((t) => t.suit).filter((x) => x !== undefined)));
-    if (fr.suits !== undefined && fr.suits !== letters.size)
-      fail(`"any ${fr.suits} suit${fr.suits > 1 ? 's' : ''}" but the line uses ${letters.size} suit letter${letters.size === 1 ? '' : 's'}`);
+    if (fr.suits !== undefined && fr.suits !== letters.size) fail(`"any ${fr.suits} suit${fr.suits > 1 ? 's' : ''}" but the line uses ${letters.size} suit letter${letters.size === 1 ? '' : 's'}`);
     if (singlesAndPairs) {
       const big = groups.find((g) => g.uniform && g.tiles.length > 2);
       if (big) fail(`"${big.text}" has ${big.tiles.length} tiles but a Singles and Pairs hand has only singles and pairs`);

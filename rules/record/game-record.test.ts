@@ -10,7 +10,16 @@ const SHA = 'a'.repeat(64);
 
 /** A small 4-player record: the deal (East 14, the others 13), East's discard, a count check, a ruling. */
 const standard: GameRecord = {
-  header: { format: 'mjhub.game-record', version: 1, kind: 'standard', tableId: 't1', gameNo: 2, players: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [{ id: 'sample-standard', sha256: SHA }], scoring: structuredClone(SETTINGS_000) as ScoringSettings },
+  header: {
+    format: 'mjhub.game-record',
+    version: 1,
+    kind: 'standard',
+    tableId: 't1',
+    gameNo: 2,
+    players: ['Ann', 'Bea', 'Cat', 'Dot'],
+    cards: [{ id: 'sample-standard', sha256: SHA }],
+    scoring: structuredClone(SETTINGS_000) as ScoringSettings,
+  },
   lines: [
     { action: { type: 'deal', hands: [Array(14).fill('1B'), Array(13).fill('2B'), Array(13).fill('3B'), Array(13).fill('4B')], at: 10, ref: '1' } },
     { action: { type: 'discard', player: 0, tile: '1B', at: 20, ref: '2' } },
@@ -78,16 +87,46 @@ describe('writing and reading a game record', () => {
       [withLine(standard, 3, { action: { type: 'discard', player: 0, tile: '1X', at: 20, ref: '2' } }), 3, 'action.tile', 'line 3, field action.tile: must be a tile kind such as "5B", not "1X"'],
       [withLine(standard, 2, { action: { ...deal.action, hands: [['1B']] } }), 2, 'action.hands', 'line 2, field action.hands: must have 4 entries (one per seat), not 1'],
       [withLine(standard, 4, { count: { at: 30, ref: '3', skip: [], counted: [13, 13, 13, 13] }, stop: {} }), 4, '', 'exactly one of the keys'],
-      [withLine(standard, 6, { ruling: { flagId: 'g1-tile-count-3.1', ruling: 'dismiss', by: 'Judy', at: 50 } }), 6, 'ruling.flagId', 'line 6, field ruling.flagId: "g1-tile-count-3.1" is not a flag of game 2'],
+      [
+        withLine(standard, 6, { ruling: { flagId: 'g1-tile-count-3.1', ruling: 'dismiss', by: 'Judy', at: 50 } }),
+        6,
+        'ruling.flagId',
+        'line 6, field ruling.flagId: "g1-tile-count-3.1" is not a flag of game 2',
+      ],
       [withLine(standard, 1, { ...standard.header, version: 2 }), 1, 'version', 'line 1, field version: this reader knows version 1, not 2'],
       [withLine(standard, 1, { ...standard.header, format: 'something' }), 1, 'format', 'line 1, field format: must be "mjhub.game-record"'],
-      [withLine(standard, 1, { ...standard.header, scoring: { ...SETTINGS_000, selfPicked: '10' } }), 1, 'scoring.selfPicked', 'line 1, field scoring.selfPicked: must be a whole number of points, not "10"'],
+      [
+        withLine(standard, 1, { ...standard.header, scoring: { ...SETTINGS_000, selfPicked: '10' } }),
+        1,
+        'scoring.selfPicked',
+        'line 1, field scoring.selfPicked: must be a whole number of points, not "10"',
+      ],
       [withLine(standard, 1, { ...standard.header, cards: [{ id: 'x', sha256: 'abc' }] }), 1, 'cards[0].sha256', 'line 1, field cards[0].sha256: must be 64 lowercase hex digits'],
       [withLine(standard, 3, ''), 3, '', 'line 3: a blank line inside the record'],
-      [withLine(siamese, 2, { action: { type: 'pick', player: 0, wall: 0, to: { area: 'shelf' }, tile: '5B#1', at: 1, ref: '7' } }), 2, 'action.to.area', 'line 2, field action.to.area: must be one of wall, rack, top, floor, not "shelf"'],
-      [withLine(siamese, 2, { action: { type: 'pick', player: 0, wall: 0, to: { area: 'floor' }, tile: '5B#9', at: 1, ref: '7' } }), 2, 'action.tile', 'line 2, field action.tile: must be a tile id such as "5B#3", not "5B#9"'],
-      [withLine(siamese, 2, { action: { type: 'pick', player: 0, wall: 0, to: { area: 'floor' }, tile: '5B#1', at: 1, ref: '7', extra: 1 } }), 2, 'action.extra', 'line 2, field action.extra: is not a field of this line'],
-      [withLine(siamese, 3, { count: { at: 30, ref: '3', skip: [], counted: [27, 27] } }), 3, '', "a siamese record's line is an object with exactly one of the keys action, stop, ruling; this one has count"],
+      [
+        withLine(siamese, 2, { action: { type: 'pick', player: 0, wall: 0, to: { area: 'shelf' }, tile: '5B#1', at: 1, ref: '7' } }),
+        2,
+        'action.to.area',
+        'line 2, field action.to.area: must be one of wall, rack, top, floor, not "shelf"',
+      ],
+      [
+        withLine(siamese, 2, { action: { type: 'pick', player: 0, wall: 0, to: { area: 'floor' }, tile: '5B#9', at: 1, ref: '7' } }),
+        2,
+        'action.tile',
+        'line 2, field action.tile: must be a tile id such as "5B#3", not "5B#9"',
+      ],
+      [
+        withLine(siamese, 2, { action: { type: 'pick', player: 0, wall: 0, to: { area: 'floor' }, tile: '5B#1', at: 1, ref: '7', extra: 1 } }),
+        2,
+        'action.extra',
+        'line 2, field action.extra: is not a field of this line',
+      ],
+      [
+        withLine(siamese, 3, { count: { at: 30, ref: '3', skip: [], counted: [27, 27] } }),
+        3,
+        '',
+        "a siamese record's line is an object with exactly one of the keys action, stop, ruling; this one has count",
+      ],
       [withLine(siamese, 1, { ...siamese.header, players: ['Ann'] }), 1, 'players', 'line 1, field players: a siamese table has 2 players, not 1'],
       [withLine(siamese, 1, { ...siamese.header, walls: [['5B#1', 'Q#1']] }), 1, 'walls[0][1]', 'line 1, field walls[0][1]: must be a tile id such as "5B#3", not "Q#1"'],
     ];

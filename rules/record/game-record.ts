@@ -133,13 +133,7 @@ export interface RecordRuling {
 }
 
 /** One line after the header. */
-export type RecordLine =
-  | { action: GameAction | StandardAction }
-  | { entry: StandardEntry }
-  | { count: StandardCount }
-  | { asRead: AsRead }
-  | { stop: RecordStop }
-  | { ruling: RecordRuling };
+export type RecordLine = { action: GameAction | StandardAction } | { entry: StandardEntry } | { count: StandardCount } | { asRead: AsRead } | { stop: RecordStop } | { ruling: RecordRuling };
 
 /** A whole record. */
 export interface GameRecord {
@@ -453,7 +447,8 @@ function checkHeader(c: Check, h: Obj): RecordHeader {
     c.oneOf(scoring, 'countRule', 'scoring', ['18D', '18A'] as const);
   } else {
     c.only(h, '', [...common, 'killingExposureJokersInPlay']);
-    if (h.killingExposureJokersInPlay !== undefined && typeof h.killingExposureJokersInPlay !== 'boolean') c.bad('killingExposureJokersInPlay', `must be true or false, not ${show(h.killingExposureJokersInPlay)}`);
+    if (h.killingExposureJokersInPlay !== undefined && typeof h.killingExposureJokersInPlay !== 'boolean')
+      c.bad('killingExposureJokersInPlay', `must be true or false, not ${show(h.killingExposureJokersInPlay)}`);
     // the scoring settings, complete (rules/scoring/settings.ts)
     const problem = scoringSettingsProblem(scoring);
     // "selfPicked must be …" names the key: the field is scoring.selfPicked
@@ -466,7 +461,8 @@ function checkHeader(c: Check, h: Obj): RecordHeader {
 function checkLine(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
   const keys = Object.keys(o);
   const known = kind === 'siamese' ? ['action', 'stop', 'ruling'] : ['action', 'entry', 'count', 'asRead', 'stop', 'ruling'];
-  if (keys.length !== 1 || !known.includes(keys[0]!)) c.bad('', `a ${kind} record's line is an object with exactly one of the keys ${known.join(', ')}; this one has ${keys.length ? keys.join(', ') : 'none'}`);
+  if (keys.length !== 1 || !known.includes(keys[0]!))
+    c.bad('', `a ${kind} record's line is an object with exactly one of the keys ${known.join(', ')}; this one has ${keys.length ? keys.join(', ') : 'none'}`);
   const k = keys[0]!;
   const v = c.obj(o[k], k);
   switch (k) {
@@ -546,7 +542,8 @@ export function parseGameRecord(text: string): GameRecord {
   const lines = parsed.slice(1).map((o, i) => {
     const c = new Check(i + 2);
     const line = checkLine(c, header.kind, c.obj(o, ''));
-    if ('ruling' in line && !line.ruling.flagId.startsWith(`g${header.gameNo}-`)) c.bad('ruling.flagId', `"${line.ruling.flagId}" is not a flag of game ${header.gameNo} (its flags are g${header.gameNo}-…)`);
+    if ('ruling' in line && !line.ruling.flagId.startsWith(`g${header.gameNo}-`))
+      c.bad('ruling.flagId', `"${line.ruling.flagId}" is not a flag of game ${header.gameNo} (its flags are g${header.gameNo}-…)`);
     return line;
   });
   return { header, lines };

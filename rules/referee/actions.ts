@@ -126,13 +126,4 @@ export interface ReadersHeardAction extends Base {
 }
 
 /** Anything the referee accepts. */
-export type GameAction =
-  | PickAction
-  | DiscardAction
-  | CallAction
-  | ArrangeAction
-  | BuildAction
-  | OtherMoveAction
-  | CountCheckAction
-  | DirectorEntryAction
-  | ReadersHeardAction;
+export type GameAction = PickAction | DiscardAction | CallAction | ArrangeAction | BuildAction | OtherMoveAction | CountCheckAction | DirectorEntryAction | ReadersHeardAction;

@@ -15,13 +15,13 @@ describe('judgeDeadDeclaration (000: a hand declared dead, from the visible tabl
     expect(verdictText(v, 'Bea')).toBe("Bea's hand can still be made: 1 line of the card, e.g. NNNN EEEE WW RRRR | X 25");
   });
 
-  it('dead when the pair is gone: 1 W discarded and 2 in another player\'s exposure leave 1 (jokers never stand in a pair)', () => {
+  it("dead when the pair is gone: 1 W discarded and 2 in another player's exposure leave 1 (jokers never stand in a pair)", () => {
     const v = judgeDeadDeclaration(LINE, { exposures: [k('N N N N')], otherExposures: [k('W W J')], discards: k('W') });
     expect(v).toMatchObject({ dead: true, why: { concealed: 0, noGroup: 0, tilesGone: 1 } });
     expect(verdictText(v, 'Bea')).toBe('no line of the card can still be made for Bea: 1 needs tiles that are gone (e.g. NNNN EEEE WW RRRR | X 25 needs 2 W, 1 left)');
   });
 
-  it('jokers: 4 E and 4 RD discarded need 8 jokers; a joker in another exposure can be redeemed, the declared hand\'s own stands in its group', () => {
+  it("jokers: 4 E and 4 RD discarded need 8 jokers; a joker in another exposure can be redeemed, the declared hand's own stands in its group", () => {
     const discards = k('E E E E RD RD RD RD J');
     // 8 jokers less 1 discarded = 7, another's exposure keeps its joker redeemable: 7 < 8 → dead
     expect(judgeDeadDeclaration(LINE, { exposures: [k('N N N N')], otherExposures: [k('3B 3B J')], discards }).dead).toBe(true);

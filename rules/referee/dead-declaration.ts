@@ -140,4 +140,4 @@ function oneLine(line: CardLine): string {
 }
 
 /** The rule a declared-dead entry cites (000 GAME PLAY). */
-export const DECLARED_DEAD_RULE = '000 GAME PLAY: a hand declared dead is dead; a hand declared dead in error kills the declarer\'s hand';
+export const DECLARED_DEAD_RULE = "000 GAME PLAY: a hand declared dead is dead; a hand declared dead in error kills the declarer's hand";

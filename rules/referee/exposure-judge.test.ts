@@ -6,7 +6,11 @@ import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
 
 const card = loadCard(readFileSync(new URL('../cards/sample-standard.card', import.meta.url), 'utf8'), { id: 'sample-standard' });
 const cards = [card];
-const judge = (...groups: string[]) => judgeExposures(cards, groups.map((g) => k(g)));
+const judge = (...groups: string[]) =>
+  judgeExposures(
+    cards,
+    groups.map((g) => k(g)),
+  );
 
 describe('a pair, a single or a set of singles is never exposed before Mah Jongg (NMJL)', () => {
   const cases: [string, ReturnType<typeof forbiddenExposure>][] = [

@@ -99,7 +99,10 @@ function lineHolds(line: CardLine, need: Map<string, number>): boolean {
 
 /** Line ids for a reason, at most 3 then "and N more". */
 function ids(lines: readonly CardLine[]): string {
-  const shown = lines.slice(0, 3).map((l) => l.id).join(', ');
+  const shown = lines
+    .slice(0, 3)
+    .map((l) => l.id)
+    .join(', ');
   return lines.length > 3 ? `${shown} and ${lines.length - 3} more` : shown;
 }
 

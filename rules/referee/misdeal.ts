@@ -31,10 +31,11 @@ export const NMJL_PRACTICE_DEFAULTS: Readonly<NmjlPractice> = { misdeal: true, s
 export const BEFORE_FIRST_DISCARD = DEALT;
 
 /** The rule a misdeal flag cites. */
-export const MISDEAL_RULE = 'NMJL practice (not in the seeds): too many tiles before East\'s first discard is a misdeal; the tiles are re-dealt and the game is played again';
+export const MISDEAL_RULE = "NMJL practice (not in the seeds): too many tiles before East's first discard is a misdeal; the tiles are re-dealt and the game is played again";
 
 /** The rule the end of a game with fewer than two hands intact cites. */
-export const FEWER_THAN_TWO_RULE = 'NMJL practice (not in the seeds): play goes on while two or more hands are intact; with one left the game ends as a wall game (000: "the remaining player gets 10 points")';
+export const FEWER_THAN_TWO_RULE =
+  'NMJL practice (not in the seeds): play goes on while two or more hands are intact; with one left the game ends as a wall game (000: "the remaining player gets 10 points")';
 
 /**
  * The players holding too many tiles before East's first discard.

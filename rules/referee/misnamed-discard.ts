@@ -15,7 +15,8 @@ import { matchHand, type LineMatch } from '../match.js';
 import type { TileKind } from '../tiles.js';
 
 /** The rule a misnamed-discard entry cites. */
-export const MISNAMED_RULE = 'NMJL practice (not in the seeds): a mis-named discard claimed for Mah Jongg: the Mah Jongg stands and the player who named it pays as the discarder; claimed for an exposure: the director rules';
+export const MISNAMED_RULE =
+  'NMJL practice (not in the seeds): a mis-named discard claimed for Mah Jongg: the Mah Jongg stands and the player who named it pays as the discarder; claimed for an exposure: the director rules';
 
 /** The caller of the mis-named discard as the referee holds her: concealed tiles and exposures before the Mah Jongg. */
 export interface MisnamedCaller {

@@ -107,7 +107,12 @@ function orderFor(eastHand: TileKind[]): TileId[] {
   for (let round = 0; round < 7; round++) {
     const n = round < 6 ? 4 : 3;
     order.push(...east.splice(0, n));
-    order.push(...pool.splice(pool.findIndex((t) => !eastHand.includes(kindOf(t))) , n));
+    order.push(
+      ...pool.splice(
+        pool.findIndex((t) => !eastHand.includes(kindOf(t))),
+        n,
+      ),
+    );
   }
   return [...order, ...pool];
 }
@@ -128,7 +133,14 @@ function callThirdDotForMahJongg(t: Table, rack: number): void {
   t.act({ type: 'call', player: EAST, to: { area: 'top', player: EAST, rack }, tile: threeDot });
   const mine = t.tilesOf(EAST).filter((x) => x !== threeDot);
   for (const k of ['F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'] as TileKind[]) {
-    t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, rack);
+    t.expose(
+      EAST,
+      mine.splice(
+        mine.findIndex((x) => kindOf(x) === k),
+        1,
+      )[0]!,
+      rack,
+    );
   }
 }
 
@@ -193,9 +205,7 @@ describe('Royale Siamese referee (003)', () => {
     const first = t.pick(EAST);
     t.discard(EAST, first);
     t.check();
-    expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.title])).toEqual([
-      ['misdeal', '003 rule 18B', WEST, 'Bea had 28 tiles right after the deal (should be 27): misdeal'],
-    ]);
+    expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.title])).toEqual([['misdeal', '003 rule 18B', WEST, 'Bea had 28 tiles right after the deal (should be 27): misdeal']]);
     expect(t.state.misdeal).toBe(true);
     expect(t.state.phase).toBe('ended');
   });
@@ -268,7 +278,10 @@ describe('Royale Siamese referee (003)', () => {
     const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'];
     const mine = t.tilesOf(EAST);
     for (const k of want) {
-      const tile = mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!;
+      const tile = mine.splice(
+        mine.findIndex((x) => kindOf(x) === k),
+        1,
+      )[0]!;
       t.expose(EAST, tile, 0);
     }
     const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
@@ -285,7 +298,10 @@ describe('Royale Siamese referee (003)', () => {
     const t = new Table(orderFor(EAST_HAND));
     t.deal();
     t.pick(EAST);
-    const mine = t.tilesOf(EAST).filter((x) => !['F', '3B'].includes(kindOf(x))).slice(0, 14);
+    const mine = t
+      .tilesOf(EAST)
+      .filter((x) => !['F', '3B'].includes(kindOf(x)))
+      .slice(0, 14);
     for (const tile of mine) t.expose(EAST, tile, 1);
     expect(t.flags.map((f) => [f.kind, f.rule, f.rack])).toEqual([['mah-jongg-in-error', '003 rules 10E and 11', 1]]);
     expect(t.state.players[EAST]!.racks[1]!.dead).toBe(true);
@@ -299,7 +315,14 @@ describe('Royale Siamese referee (003)', () => {
     const mine = t.tilesOf(EAST);
     // a kong of 3 bams and a pair of 1 bams on top of rack 2: a pair is never an exposure
     for (const k of ['3B', '3B', '3B', '3B', '1B', '1B'] as TileKind[]) {
-      t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 1);
+      t.expose(
+        EAST,
+        mine.splice(
+          mine.findIndex((x) => kindOf(x) === k),
+          1,
+        )[0]!,
+        1,
+      );
     }
     expect(t.flags).toEqual([]); // judged at the turn boundary, not mid-turn
     t.discard(EAST, picked);
@@ -315,7 +338,14 @@ describe('Royale Siamese referee (003)', () => {
     const picked = t.pick(EAST);
     const mine = t.tilesOf(EAST);
     for (const k of ['3B', '3B', '3B', '3C', '3C', '3C'] as TileKind[]) {
-      t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
+      t.expose(
+        EAST,
+        mine.splice(
+          mine.findIndex((x) => kindOf(x) === k),
+          1,
+        )[0]!,
+        0,
+      );
     }
     t.discard(EAST, picked);
     expect(t.flags).toEqual([]);
@@ -329,7 +359,15 @@ describe('Royale Siamese referee (003)', () => {
     t.pick(EAST);
     const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', 'J', '3C', '3C', '3C', '3C', '3D', '3D'];
     const mine = t.tilesOf(EAST);
-    for (const k of want) t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
+    for (const k of want)
+      t.expose(
+        EAST,
+        mine.splice(
+          mine.findIndex((x) => kindOf(x) === k),
+          1,
+        )[0]!,
+        0,
+      );
     expect(t.state.players[EAST]!.racks[0]!.mahJongg?.jokerless).toBe(false);
     const joker = t.tilesOf(EAST).find((x) => kindOf(x) === 'J' && t.state.where.get(x)!.area === 'top')!;
     t.act({ type: 'arrange', player: EAST, from: { area: 'top', player: EAST, rack: 0 }, to: { area: 'rack', player: EAST, rack: 1 }, tile: joker });
@@ -343,7 +381,15 @@ describe('Royale Siamese referee (003)', () => {
       const picked = t.pick(EAST);
       const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'];
       const mine = t.tilesOf(EAST);
-      for (const k of want) t.expose(EAST, mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!, 0);
+      for (const k of want)
+        t.expose(
+          EAST,
+          mine.splice(
+            mine.findIndex((x) => kindOf(x) === k),
+            1,
+          )[0]!,
+          0,
+        );
       t.pick(EAST, { rack: 1 }); // one too many
       t.discard(EAST, picked);
       t.check();
@@ -354,7 +400,10 @@ describe('Royale Siamese referee (003)', () => {
     expect(d.state.phase).toBe('ended');
     const a = play('18A');
     expect(a.flags.map((f) => [f.rule, f.rack])).toEqual([['003 rule 18A', 1]]);
-    expect(a.state.players[EAST]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([[false, 25], [true, null]]);
+    expect(a.state.players[EAST]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
+      [false, 25],
+      [true, null],
+    ]);
     // rule 13: Ann has a Mah Jongg and a dead hand: she stops, Bea plays on alone
     expect(a.state.phase).toBe('play');
     expect(a.state.turn).toBe(WEST);
@@ -411,7 +460,13 @@ describe('Royale Siamese referee (003)', () => {
     const picked = t.pick(EAST);
     const want: TileKind[] = ['F', 'F', 'F', 'F', '3B', '3B', '3B', '3B', '3C', '3C', '3C', '3C', '3D', '3D'];
     const mine = t.tilesOf(EAST).filter((x) => x !== picked);
-    const layout = want.map((k) => mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!);
+    const layout = want.map(
+      (k) =>
+        mine.splice(
+          mine.findIndex((x) => kindOf(x) === k),
+          1,
+        )[0]!,
+    );
     t.expose(EAST, layout[0]!, 0); // one flower on the top: alone it fits no hand
     t.act({ type: 'discard', player: EAST, from: t.state.where.get(picked)!, tile: picked, unseen: [{ player: EAST, rack: 0 }] });
     expect(t.flags).toEqual([]);
@@ -450,7 +505,11 @@ describe('Royale Siamese referee (003)', () => {
     t.deal();
     const top2 = { area: 'top', player: EAST, rack: 1 } as const;
     const mine = t.tilesOf(EAST);
-    const take = (k: TileKind) => mine.splice(mine.findIndex((x) => kindOf(x) === k), 1)[0]!;
+    const take = (k: TileKind) =>
+      mine.splice(
+        mine.findIndex((x) => kindOf(x) === k),
+        1,
+      )[0]!;
     const [j1, j2] = [take('J'), take('J')];
     let p = t.pick(EAST);
     for (const x of [take('F'), take('F'), take('F'), j1]) t.expose(EAST, x, 1);

@@ -255,7 +255,6 @@ export interface ApplyResult {
   boundary: boolean;
 }
 
-
 function freshPlayers(n: number, racks: number): PlayerState[] {
   return Array.from({ length: n }, () => ({
     racks: Array.from({ length: racks }, () => ({ dead: false, deadReason: null, mahJongg: null, exposedBefore: false, deadByExposure: false, judgedFit: [], deadTiles: [] })),
@@ -295,9 +294,7 @@ export function initialSiameseState(config: Pick<SiameseConfig, 'names' | 'racks
 /** Tiles per rack of each player, inside plus top: `[player][rack]` (tiles). */
 export function rackCounts(state: SiameseState, racksPerPlayer: number): number[][] {
   const w = state.where;
-  return state.players.map((_, player) =>
-    Array.from({ length: racksPerPlayer }, (_, rack) => w.countIn({ area: 'rack', player, rack }) + w.countIn({ area: 'top', player, rack })),
-  );
+  return state.players.map((_, player) => Array.from({ length: racksPerPlayer }, (_, rack) => w.countIn({ area: 'rack', player, rack }) + w.countIn({ area: 'top', player, rack })));
 }
 
 /** Tiles a player holds: both racks plus exposures (003 rule 18C). */
@@ -357,12 +354,7 @@ export function siameseReferee(config: SiameseConfig) {
   const name = (p: number) => config.names[p] ?? `player ${p}`;
   const lowestCardValue = Math.min(...config.cards.flatMap((c) => c.lines.map((l) => l.value)));
 
-  function raise(
-    s: SiameseState,
-    raised: Flag[],
-    f: Omit<Flag, 'id' | 'status' | 'evidence'> & { ref: string; tiles: TileId[]; refs?: string[] },
-    consequence: (s: SiameseState) => void,
-  ): void {
+  function raise(s: SiameseState, raised: Flag[], f: Omit<Flag, 'id' | 'status' | 'evidence'> & { ref: string; tiles: TileId[]; refs?: string[] }, consequence: (s: SiameseState) => void): void {
     const id = flagId(s, f.kind, f.ref);
     const status = config.dismissed.has(id) ? 'dismissed' : config.confirmed.has(id) ? 'confirmed' : 'awaiting-director';
     const flag: Flag = {
@@ -541,9 +533,7 @@ export function siameseReferee(config: SiameseConfig) {
       const count = playerCount(s, player);
       // the director has ruled on this very count: a dismissed count flag is not raised again
       // until the player's count changes (a new discrepancy is a new flag)
-      const ruled = s.flags.some(
-        (f) => f.player === player && f.kind === 'tile-count' && f.status === 'dismissed' && (f.evidence.counts[player] ?? []).reduce((a, b) => a + b, 0) === count,
-      );
+      const ruled = s.flags.some((f) => f.player === player && f.kind === 'tile-count' && f.status === 'dismissed' && (f.evidence.counts[player] ?? []).reduce((a, b) => a + b, 0) === count);
       if (ruled) continue;
       // a player who has just declared a Mah Jongg with her last live hand is out (rule 13) and the
       // turn has moved on, but she completes her turn with a discard (rule 10): until then she holds 28
@@ -633,7 +623,12 @@ export function siameseReferee(config: SiameseConfig) {
     return rule20Hand(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s, 'top', player, i).length > 0 })));
   }
 
-  function doPick(s: SiameseState, raised: Flag[], a: { player: number; wall: number; tile: TileId; to: Place; at: number; ref: string; unheard?: true; left?: { from: number; to: number } }, wallBefore: number | null): void {
+  function doPick(
+    s: SiameseState,
+    raised: Flag[],
+    a: { player: number; wall: number; tile: TileId; to: Place; at: number; ref: string; unheard?: true; left?: { from: number; to: number } },
+    wallBefore: number | null,
+  ): void {
     const p = s.players[a.player]!;
     p.picks += 1;
     if (s.phase === 'play' && a.unheard) {
@@ -702,14 +697,17 @@ export function siameseReferee(config: SiameseConfig) {
       if (!p || p.racks.every((r) => r.dead || r.mahJongg)) continue;
       if (wrong !== null) raiseWrongWall(s, raised, d.player, d.wall, wrong, d.tile, d.at, d.ref);
       else if (unknown) {
-        s.notSeen = [...s.notSeen, {
-          rule: '003 rule 20',
-          player: d.player,
-          tiles: [d.tile],
-          window: { from: Math.min(d.left.from, unknown.out.from), to: Math.max(d.left.to, unknown.out.to) },
-          title: `${name(d.player)}'s pick of ${d.tile} from wall ${d.wall + 1}: wall ${unknown.wall + 1}'s last tile left in the same window, while a reader was not heard; which came first (a pick from the wrong wall?) is not known`,
-          ref: d.ref,
-        }];
+        s.notSeen = [
+          ...s.notSeen,
+          {
+            rule: '003 rule 20',
+            player: d.player,
+            tiles: [d.tile],
+            window: { from: Math.min(d.left.from, unknown.out.from), to: Math.max(d.left.to, unknown.out.to) },
+            title: `${name(d.player)}'s pick of ${d.tile} from wall ${d.wall + 1}: wall ${unknown.wall + 1}'s last tile left in the same window, while a reader was not heard; which came first (a pick from the wrong wall?) is not known`,
+            ref: d.ref,
+          },
+        ];
       }
     }
   }
@@ -834,7 +832,10 @@ export function siameseReferee(config: SiameseConfig) {
       // 003 rule 19A/B: the discard this player called this turn was named wrongly
       const called = s.players[a.player]?.calledTile;
       if (called && a.named) {
-        s.misnamed = [...s.misnamed, misnamedExposure({ claimer: a.player, rack: a.rack, tile: called.tile, named: a.named, discarder: called.from, at: a.at, ref: a.ref }, s.where, a.unseenRacks ?? [])];
+        s.misnamed = [
+          ...s.misnamed,
+          misnamedExposure({ claimer: a.player, rack: a.rack, tile: called.tile, named: a.named, discarder: called.from, at: a.at, ref: a.ref }, s.where, a.unseenRacks ?? []),
+        ];
       }
       return { state: s, flags: raised, boundary };
     }
@@ -847,8 +848,7 @@ export function siameseReferee(config: SiameseConfig) {
 
     // -- every move first updates where the tile is
     const from = prev.where.get(a.tile) ?? null;
-    const to: Place =
-      a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.to;
+    const to: Place = a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.to;
     // a move seen with every zone heard: the picks made while one was not are judged first
     if (!a.unheard) judgeDeferred(s, raised);
     const wallBefore = currentWall(s, config.wallOrder);
@@ -972,14 +972,17 @@ export function siameseReferee(config: SiameseConfig) {
       for (const [ri, r] of p.racks.entries()) {
         if (!r.mahJongg || prev.players[pi]?.racks[ri]?.mahJongg) continue;
         const window = a.left ?? { from: a.at, to: a.at };
-        s.notSeen = [...s.notSeen, {
-          rule: '003 rules 17 and 19',
-          player: pi,
-          tiles: tilesAt(s, 'top', pi, ri),
-          window,
-          title: `${name(pi)}'s Mah Jongg on rack ${ri + 1} was completed while a reader was not heard: its order among the Mah Jonggs and whether its last tile was a called discard are not known`,
-          ref: a.ref,
-        }];
+        s.notSeen = [
+          ...s.notSeen,
+          {
+            rule: '003 rules 17 and 19',
+            player: pi,
+            tiles: tilesAt(s, 'top', pi, ri),
+            window,
+            title: `${name(pi)}'s Mah Jongg on rack ${ri + 1} was completed while a reader was not heard: its order among the Mah Jonggs and whether its last tile was a called discard are not known`,
+            ref: a.ref,
+          },
+        ];
       }
     }
   }

@@ -181,7 +181,13 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
 
   it('a call for a pair loses to a pung call: refused at once (illegal call), Cat takes the tile', () => {
     const t = new Table().start();
-    t.discard(EAST, '5C').act({ type: 'call', calls: [{ player: NORTH, for: 'pair' }, { player: WEST, for: 'pung' }] });
+    t.discard(EAST, '5C').act({
+      type: 'call',
+      calls: [
+        { player: NORTH, for: 'pair' },
+        { player: WEST, for: 'pung' },
+      ],
+    });
     expect(t.flags.map((f) => [f.id, f.kind, f.player])).toEqual([['g1-illegal-call-8.3', 'illegal-call', NORTH]]);
     expect(t.state.turn).toBe(WEST);
     expect(t.state.players[WEST]!.hold).toEqual({ tile: '5C', for: 'pung', from: EAST });

@@ -118,9 +118,30 @@ describe('standard referee: winning and scoring (NMJL + 000 SCORING)', () => {
 
 describe('standard referee: calls (NMJL)', () => {
   const cases: { name: string; calls: { player: number; for: 'pung' | 'mah-jongg' }[]; winner: number }[] = [
-    { name: 'a Mah Jongg call beats an exposure call nearer in turn', calls: [{ player: WEST, for: 'pung' }, { player: NORTH, for: 'mah-jongg' }], winner: NORTH },
-    { name: 'between two pung calls the next in turn from the discarder wins (West before North)', calls: [{ player: NORTH, for: 'pung' }, { player: WEST, for: 'pung' }], winner: WEST },
-    { name: 'South is next in turn after East', calls: [{ player: NORTH, for: 'pung' }, { player: SOUTH, for: 'pung' }], winner: SOUTH },
+    {
+      name: 'a Mah Jongg call beats an exposure call nearer in turn',
+      calls: [
+        { player: WEST, for: 'pung' },
+        { player: NORTH, for: 'mah-jongg' },
+      ],
+      winner: NORTH,
+    },
+    {
+      name: 'between two pung calls the next in turn from the discarder wins (West before North)',
+      calls: [
+        { player: NORTH, for: 'pung' },
+        { player: WEST, for: 'pung' },
+      ],
+      winner: WEST,
+    },
+    {
+      name: 'South is next in turn after East',
+      calls: [
+        { player: NORTH, for: 'pung' },
+        { player: SOUTH, for: 'pung' },
+      ],
+      winner: SOUTH,
+    },
   ];
   for (const c of cases)
     it(c.name, () => {
@@ -390,7 +411,10 @@ describe('standard referee: Mah Jongg in error (000)', () => {
   });
 
   it('a dismissed count flag is not raised again at the next discard', () => {
-    const t = new Table(['g1-tile-count-7.1']).deal({ bea: HANDS.bea + ' 5B' }).charleston().discard(EAST, '9C');
+    const t = new Table(['g1-tile-count-7.1'])
+      .deal({ bea: HANDS.bea + ' 5B' })
+      .charleston()
+      .discard(EAST, '9C');
     t.pick(SOUTH, '1D').discard(SOUTH, '1D');
     expect(t.flags.map((f) => [f.id, f.status])).toEqual([['g1-tile-count-7.1', 'dismissed']]);
     expect(t.state.players[SOUTH]!.dead).toBe(false);

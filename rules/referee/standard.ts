@@ -74,7 +74,8 @@ export const RULES = {
   badJokerExchange: 'NMJL: a joker is exchanged only for the very tile it stands for in an exposure',
   mahJonggInError: '000 GAME PLAY: Mah Jongg in error, the hand is dead (exposures stay, their jokers stay in play)',
   exposedPairOrSingles: 'NMJL: a pair, a single or a set of singles (a year such as 2026, NEWS, 2468) is never exposed before Mah Jongg; such an exposure is a dead hand',
-  exposuresFitNoHand: "NMJL: a hand whose exposures fit no hand on the card is dead (judged at the exposing player's discard, as 003 rule 11 judges each rack); 000: the exposures made before the error stay and their jokers are still in play",
+  exposuresFitNoHand:
+    "NMJL: a hand whose exposures fit no hand on the card is dead (judged at the exposing player's discard, as 003 rule 11 judges each rack); 000: the exposures made before the error stay and their jokers are still in play",
   jokerOfKillingExposure: '000 GAME PLAY: the jokers of exposures made before the error are still in play, not those of the exposure that made the hand dead',
 } as const;
 
@@ -348,7 +349,11 @@ export function standardReferee(config: StandardConfig) {
   }
 
   /** Raises a flag; returns true when its consequence applies (not dismissed). */
-  function raise(s: StandardState, raised: StandardFlag[], f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: TileKind[]; exposures?: TileKind[][]; why?: string; ref: string; at: number }): boolean {
+  function raise(
+    s: StandardState,
+    raised: StandardFlag[],
+    f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: TileKind[]; exposures?: TileKind[][]; why?: string; ref: string; at: number },
+  ): boolean {
     const id = `g${s.gameNo}-${f.kind}-${f.ref}`;
     const dismissed = config.dismissed.has(id);
     const flag: StandardFlag = {
@@ -440,7 +445,17 @@ export function standardReferee(config: StandardConfig) {
     const n = heldCount(p);
     if (n === want) return;
     const situation = onTurn ? 'after picking' : 'off turn';
-    if (raise(s, raised, { kind: 'tile-count', rule: RULES.tileCount, title: `${name(player)} has ${n} tiles ${situation} (should be ${want})`, player, consequence: `${name(player)}'s hand is dead`, ref: `${a.ref}.${player}`, at: a.at }))
+    if (
+      raise(s, raised, {
+        kind: 'tile-count',
+        rule: RULES.tileCount,
+        title: `${name(player)} has ${n} tiles ${situation} (should be ${want})`,
+        player,
+        consequence: `${name(player)}'s hand is dead`,
+        ref: `${a.ref}.${player}`,
+        at: a.at,
+      })
+    )
       kill(s, player, `${n} tiles ${situation}`);
     if (config.practice?.twoHandsIntact && s.phase === 'play' && s.players.filter((q) => !q.dead).length < 2) end(s, `fewer than two hands intact (${FEWER_THAN_TWO_RULE})`);
   }
@@ -454,7 +469,18 @@ export function standardReferee(config: StandardConfig) {
     const over = overDealt(s.players.map(heldCount));
     if (over.length === 0) return false;
     const who = over.map((q) => `${name(q)} has ${heldCount(s.players[q]!)}`).join(', ');
-    if (!raise(s, raised, { kind: 'misdeal', rule: MISDEAL_RULE, title: `misdeal: ${who} tiles before East's first discard`, player: over[0]!, consequence: 'the tiles are re-dealt; this game is not scored and is played again', ref: a.ref, at: a.at })) return false;
+    if (
+      !raise(s, raised, {
+        kind: 'misdeal',
+        rule: MISDEAL_RULE,
+        title: `misdeal: ${who} tiles before East's first discard`,
+        player: over[0]!,
+        consequence: 'the tiles are re-dealt; this game is not scored and is played again',
+        ref: a.ref,
+        at: a.at,
+      })
+    )
+      return false;
     Object.assign(s, { phase: 'ended', endReason: `misdeal: ${who} tiles before East's first discard (NMJL practice)`, turn: null, result: null });
     return true;
   }
@@ -486,7 +512,8 @@ export function standardReferee(config: StandardConfig) {
     const own: TileKind[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const b = blind[p] ?? 0;
-      if (b > 0 && !CHARLESTON[stage]!.blind) throw new StandardActionError(`pass: ${name(p)} passed ${b} blind in the ${STAGE_NAME[stage]}; blind passes only on the first left and the last right (NMJL)`);
+      if (b > 0 && !CHARLESTON[stage]!.blind)
+        throw new StandardActionError(`pass: ${name(p)} passed ${b} blind in the ${STAGE_NAME[stage]}; blind passes only on the first left and the last right (NMJL)`);
       const tiles = a.tiles[p]!;
       if (tiles.length + b !== 3) throw new StandardActionError(`pass: ${name(p)} passes ${tiles.length} + ${b} blind tiles in the ${STAGE_NAME[stage]}; a Charleston pass is 3 tiles (NMJL)`);
       removeTiles(s.players[p]!.rack, tiles, `pass of ${name(p)}`);
@@ -504,7 +531,8 @@ export function standardReferee(config: StandardConfig) {
   }
 
   function doCourtesy(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'courtesy' }>): void {
-    if (s.stage !== COURTESY_STAGE && s.stage !== VOTE_STAGE) throw new StandardActionError(`courtesy: the Charleston is at the ${STAGE_NAME[s.stage]}; the courtesy pass comes after the last Charleston`);
+    if (s.stage !== COURTESY_STAGE && s.stage !== VOTE_STAGE)
+      throw new StandardActionError(`courtesy: the Charleston is at the ${STAGE_NAME[s.stage]}; the courtesy pass comes after the last Charleston`);
     const give: TileKind[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const mine = a.wishes[p] ?? 0;
@@ -547,7 +575,17 @@ export function standardReferee(config: StandardConfig) {
     if (back >= 0) {
       // she plays again: her turn comes round as before
       s.passedOver = s.passedOver.filter((_, i) => i !== back);
-      s.notSeen = [...s.notSeen, { rule, player: a.player, tiles: [a.tile], title: `${name(a.player)} ${what} while ${turnText}, after her turn had been passed over while her rack could not be heard; whether it was in turn is not known`, at: a.at, ref: a.ref }];
+      s.notSeen = [
+        ...s.notSeen,
+        {
+          rule,
+          player: a.player,
+          tiles: [a.tile],
+          title: `${name(a.player)} ${what} while ${turnText}, after her turn had been passed over while her rack could not be heard; whether it was in turn is not known`,
+          at: a.at,
+          ref: a.ref,
+        },
+      ];
       return true;
     }
     const involved = [a.player, ...(turn !== null && turn !== a.player ? [turn] : [])].filter((q) => a.unheard?.includes(q));
@@ -637,25 +675,37 @@ export function standardReferee(config: StandardConfig) {
     const p = writable(s, player);
     if (p.dead) return;
     if (a.unheard?.includes(player)) {
-      s.notSeen = [...s.notSeen, { rule: RULES.exposuresFitNoHand, player, tiles: p.exposures.flat(), title: `${name(player)}'s exposures were not judged against the card: her rack could not be heard at her discard`, at: a.at, ref: a.ref }];
+      s.notSeen = [
+        ...s.notSeen,
+        {
+          rule: RULES.exposuresFitNoHand,
+          player,
+          tiles: p.exposures.flat(),
+          title: `${name(player)}'s exposures were not judged against the card: her rack could not be heard at her discard`,
+          at: a.at,
+          ref: a.ref,
+        },
+      ];
       return;
     }
     const j = judgeExposures(config.cards, p.exposures);
     if (j.line) return;
     const last = p.exposures.at(-1)!;
     const jokers = config.killingExposureJokersInPlay ? 'the jokers of every exposure stay in play' : `the jokers of the exposures made before ${describeExposure(last)} stay in play, not its own`;
-    if (raise(s, raised, {
-      kind: 'exposures-fit-no-hand',
-      rule: RULES.exposuresFitNoHand,
-      title: `${name(player)}'s exposures ${p.exposures.map((e) => e.join(' ')).join(' · ')} fit no hand on the card: ${j.why}`,
-      player,
-      consequence: `${name(player)}'s hand is dead; ${jokers}`,
-      tiles: p.exposures.flat(),
-      exposures: p.exposures.map((e) => [...e]),
-      why: j.why!,
-      ref: a.ref,
-      at: a.at,
-    })) {
+    if (
+      raise(s, raised, {
+        kind: 'exposures-fit-no-hand',
+        rule: RULES.exposuresFitNoHand,
+        title: `${name(player)}'s exposures ${p.exposures.map((e) => e.join(' ')).join(' · ')} fit no hand on the card: ${j.why}`,
+        player,
+        consequence: `${name(player)}'s hand is dead; ${jokers}`,
+        tiles: p.exposures.flat(),
+        exposures: p.exposures.map((e) => [...e]),
+        why: j.why!,
+        ref: a.ref,
+        at: a.at,
+      })
+    ) {
       p.killedBy = p.exposures.length - 1;
       kill(s, player, 'her exposures fit no hand on the card');
     }
@@ -669,13 +719,31 @@ export function standardReferee(config: StandardConfig) {
       if (proper(c)) return true;
       // a lone call for a pair or a single takes the tile: what the caller lays with it is judged (doExpose)
       if (!live.some(proper)) return true;
-      raise(s, raised, { kind: 'illegal-call', rule: RULES.illegalCall, title: `${name(c.player)} called the discard for a ${c.for}`, player: c.player, consequence: 'the call is refused', ref: `${a.ref}.${c.player}`, at: a.at, tiles: ld ? [ld.tile] : [] });
+      raise(s, raised, {
+        kind: 'illegal-call',
+        rule: RULES.illegalCall,
+        title: `${name(c.player)} called the discard for a ${c.for}`,
+        player: c.player,
+        consequence: 'the call is refused',
+        ref: `${a.ref}.${c.player}`,
+        at: a.at,
+        tiles: ld ? [ld.tile] : [],
+      });
       return false;
     });
     if (legal.length === 0) return false;
     if (!ld || ld.racked) {
       for (const c of legal)
-        raise(s, raised, { kind: 'call-too-late', rule: RULES.callTooLate, title: `${name(c.player)} called after the next pick was racked`, player: c.player, consequence: 'the call is refused', ref: `${a.ref}.${c.player}`, at: a.at, tiles: ld ? [ld.tile] : [] });
+        raise(s, raised, {
+          kind: 'call-too-late',
+          rule: RULES.callTooLate,
+          title: `${name(c.player)} called after the next pick was racked`,
+          player: c.player,
+          consequence: 'the call is refused',
+          ref: `${a.ref}.${c.player}`,
+          at: a.at,
+          tiles: ld ? [ld.tile] : [],
+        });
       return false;
     }
     // NMJL: Mah Jongg beats an exposure; otherwise the next in turn from the discarder
@@ -709,7 +777,19 @@ export function standardReferee(config: StandardConfig) {
       const p = writable(s, q);
       const { pending, ...held } = h;
       p.hold = held;
-      if (!raise(s, raised, { kind: 'illegal-call', rule: RULES.illegalCall, title: `${name(q)} called the discard for a ${h.for}`, player: q, consequence: 'the call is refused', ref: `${pending.ref}.${q}`, at: pending.at, tiles: [h.tile] })) continue;
+      if (
+        !raise(s, raised, {
+          kind: 'illegal-call',
+          rule: RULES.illegalCall,
+          title: `${name(q)} called the discard for a ${h.for}`,
+          player: q,
+          consequence: 'the call is refused',
+          ref: `${pending.ref}.${q}`,
+          at: pending.at,
+          tiles: [h.tile],
+        })
+      )
+        continue;
       p.hold = null;
       s.discards = [...s.discards, h.tile];
       s.lastDiscard = { tile: h.tile, by: h.from, racked: false };
@@ -731,7 +811,19 @@ export function standardReferee(config: StandardConfig) {
       const what = FORBIDDEN_WORDS[forbidden];
       const title = `${name(player)} exposed ${what} before Mah Jongg: ${group.join(' ')}`;
       p.hold = null;
-      if (!raise(s, raised, { kind: 'exposed-pair-or-singles', rule: RULES.exposedPairOrSingles, title, player, consequence: `${name(player)}'s hand is dead`, tiles: group, exposures: [group], ref: a.ref, at: a.at })) {
+      if (
+        !raise(s, raised, {
+          kind: 'exposed-pair-or-singles',
+          rule: RULES.exposedPairOrSingles,
+          title,
+          player,
+          consequence: `${name(player)}'s hand is dead`,
+          tiles: group,
+          exposures: [group],
+          ref: a.ref,
+          at: a.at,
+        })
+      ) {
         p.rack.push(hold.tile); // dismissed: no exposure was made; the called tile counts as in the rack
         return;
       }
@@ -743,11 +835,7 @@ export function standardReferee(config: StandardConfig) {
     }
     const size = hold ? (hold.for === 'mah-jongg' ? group.length : GROUP_SIZE[hold.for]) : undefined;
     const ok =
-      hold !== null &&
-      s.turn === player &&
-      group.length === size &&
-      group.length >= (hold.for === 'mah-jongg' ? 2 : 3) &&
-      group.every((t) => t === hold.tile || (t === 'J' && group.length >= 3));
+      hold !== null && s.turn === player && group.length === size && group.length >= (hold.for === 'mah-jongg' ? 2 : 3) && group.every((t) => t === hold.tile || (t === 'J' && group.length >= 3));
     if (!ok) {
       const why = !hold ? 'without a called tile' : `${group.join(' ')} for a ${hold.for} of ${hold.tile}`;
       deadFor(s, raised, 'illegal-exposure', RULES.illegalExposure, player, `${name(player)} exposed ${why}`, a, group);
@@ -785,7 +873,16 @@ export function standardReferee(config: StandardConfig) {
             : null;
     const bad = killing && exp ? `${exp.join(' ')} is the exposure that made ${name(owner)}'s hand dead: its jokers are not in play` : why;
     if (bad) {
-      raise(s, raised, { kind: 'bad-joker-exchange', rule: killing && exp ? RULES.jokerOfKillingExposure : RULES.badJokerExchange, title: `${name(player)}'s joker exchange: ${bad}`, player, consequence: 'the exchange is undone', tiles: [a.tile], ref: a.ref, at: a.at });
+      raise(s, raised, {
+        kind: 'bad-joker-exchange',
+        rule: killing && exp ? RULES.jokerOfKillingExposure : RULES.badJokerExchange,
+        title: `${name(player)}'s joker exchange: ${bad}`,
+        player,
+        consequence: 'the exchange is undone',
+        tiles: [a.tile],
+        ref: a.ref,
+        at: a.at,
+      });
       return;
     }
     p.rack = removeTiles(p.rack, [a.tile], 'joker exchange');
@@ -850,16 +947,18 @@ export function standardReferee(config: StandardConfig) {
     }
     const exposedBy = (a.exposedBy ?? []).map((q) => seat(q, 'exposedBy')).filter((q) => q !== player && !s.players[q]!.dead);
     const concealedHand = p.exposures.length === 0;
-    if (!raise(s, raised, {
-      kind: 'mah-jongg-in-error',
-      rule: RULES.mahJonggInError,
-      title: `${name(player)}'s Mah Jongg fits no hand on the card${concealedHand ? '' : ' (exposures stay, their jokers stay in play)'}`,
-      player,
-      consequence: `${name(player)}'s hand is dead${exposedBy.length ? `; ${exposedBy.map(name).join(' and ')} exposed for it` : ''}`,
-      tiles: [...concealed, ...p.exposures.flat()],
-      ref: a.ref,
-      at: a.at,
-    }))
+    if (
+      !raise(s, raised, {
+        kind: 'mah-jongg-in-error',
+        rule: RULES.mahJonggInError,
+        title: `${name(player)}'s Mah Jongg fits no hand on the card${concealedHand ? '' : ' (exposures stay, their jokers stay in play)'}`,
+        player,
+        consequence: `${name(player)}'s hand is dead${exposedBy.length ? `; ${exposedBy.map(name).join(' and ')} exposed for it` : ''}`,
+        tiles: [...concealed, ...p.exposures.flat()],
+        ref: a.ref,
+        at: a.at,
+      })
+    )
       return;
     if (p.hold) {
       // the called tile goes back to the floor; play resumes after the discarder

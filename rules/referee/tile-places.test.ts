@@ -17,7 +17,7 @@ const places: Place[] = [
 ];
 
 describe('TilePlaces: where the tiles are, as a value', () => {
-  it('after any moves it holds what a Map holds, in a Map\'s order, and each place lists its tiles in that order', () => {
+  it("after any moves it holds what a Map holds, in a Map's order, and each place lists its tiles in that order", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 39 }), fc.integer({ min: 0, max: places.length - 1 })), { maxLength: 120 }), (moves) => {
         const map = new Map<TileId, Place>();
@@ -51,7 +51,10 @@ describe('TilePlaces: where the tiles are, as a value', () => {
     for (let i = 0; i < 20; i++) tp = tp.with('1B#1' as TileId, i % 2 ? { area: 'wall', wall: 0 } : { area: 'rack', player: 0, rack: 0 });
     expect(tp.tilesIn({ area: 'wall', wall: 0 })).toEqual(['1B#1', '2B#1', '3B#1']);
     expect([...tp.keys()]).toEqual(['1B#1', '2B#1', '3B#1']);
-    const again = TilePlaces.empty().with('1B#1' as TileId, { area: 'wall', wall: 0 }).with('2B#1' as TileId, { area: 'wall', wall: 0 }).with('3B#1' as TileId, { area: 'wall', wall: 0 });
+    const again = TilePlaces.empty()
+      .with('1B#1' as TileId, { area: 'wall', wall: 0 })
+      .with('2B#1' as TileId, { area: 'wall', wall: 0 })
+      .with('3B#1' as TileId, { area: 'wall', wall: 0 });
     expect(samePlaces(tp, again)).toBe(true);
     expect(samePlaces(tp, again.with('3B#1' as TileId, { area: 'floor' }))).toBe(false);
   });

@@ -106,7 +106,10 @@ export class TilePlaces implements ReadonlyMap<TileId, Place> {
     const byPlace = new Map(this.byPlace);
     if (old) {
       const k = keyOf(old.place);
-      byPlace.set(k, (byPlace.get(k) ?? NONE).filter((t) => t !== tile));
+      byPlace.set(
+        k,
+        (byPlace.get(k) ?? NONE).filter((t) => t !== tile),
+      );
     }
     const k = keyOf(place);
     const list = [...(byPlace.get(k) ?? NONE)];

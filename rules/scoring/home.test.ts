@@ -22,7 +22,9 @@ describe('home scoring (the NMJL card)', () => {
     expect(s.breakdown[2]).toEqual(['Pays nothing: South named the discard wrongly and pays for all', 'Total 0']);
     // jokerless: 25 × 4 × 2 = 200
     expect(scoreHomeGame({ winner: 0, value: 25, discarder: 1, misnamed: true, jokerless: true }).points).toEqual([200, -200, 0, 0]);
-    expect(() => scoreHomeGame({ winner: 0, value: 25, selfPicked: true, misnamed: true })).toThrow('a mis-named discard needs the discarder of the winning tile (a self-picked Mah Jongg has none)');
+    expect(() => scoreHomeGame({ winner: 0, value: 25, selfPicked: true, misnamed: true })).toThrow(
+      'a mis-named discard needs the discarder of the winning tile (a self-picked Mah Jongg has none)',
+    );
   });
 
   it('self-picked: all three pay double', () => {

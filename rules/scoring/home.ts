@@ -134,13 +134,15 @@ export function scoreHomeGame(outcome: HomeOutcome, profile: Readonly<HomeProfil
           ? [profile.discarder, 'discarder']
           : outcome.jokerExchange
             ? [profile.othersOnDiscard, 'joker exchange, not self-picked']
-          : [profile.othersOnDiscard, 'on a discard'];
+            : [profile.othersOnDiscard, 'on a discard'];
     const pay = value * times * (doubled ? profile.jokerless : 1);
     points[p] = pay === 0 ? 0 : -pay;
     points[w] = points[w]! + pay;
     breakdown[p]!.push(`Pays ${names[w]}: ${value} × ${times} (${why})${jokerText} = ${pay}`);
   }
-  breakdown[w]!.unshift(`Mah Jongg ${value}${outcome.jokerExchange ? ', by a joker exchange' : ''}${outcome.selfPicked ? ', self-picked' : discarder === null ? '' : `, on ${names[discarder]}'s discard`}${outcome.jokerless ? ', jokerless' : ''}: collects ${points[w]}`);
+  breakdown[w]!.unshift(
+    `Mah Jongg ${value}${outcome.jokerExchange ? ', by a joker exchange' : ''}${outcome.selfPicked ? ', self-picked' : discarder === null ? '' : `, on ${names[discarder]}'s discard`}${outcome.jokerless ? ', jokerless' : ''}: collects ${points[w]}`,
+  );
   for (let p = 0; p < n; p++) breakdown[p]!.push(`Total ${points[p]}`);
   return { points, breakdown };
 }

@@ -4,11 +4,19 @@ import { TOURNAMENT_000 } from './tournament.js';
 
 describe('scoring settings', () => {
   it('seed 000 by default: −10 / −20 / −20, +10, +20, +10, joker exchange self-picked, best line', () => {
-    expect(checkScoringConfig({})).toEqual({ scheme: 'tournament', discarderPenalty: { noneOrOne: -10, two: -20, threeOrMore: -20 }, selfPicked: 10, jokerless: 20, wallGame: 10, jokerExchangeSelfPicked: true, paidLine: 'best' });
+    expect(checkScoringConfig({})).toEqual({
+      scheme: 'tournament',
+      discarderPenalty: { noneOrOne: -10, two: -20, threeOrMore: -20 },
+      selfPicked: 10,
+      jokerless: 20,
+      wallGame: 10,
+      jokerExchangeSelfPicked: true,
+      paidLine: 'best',
+    });
     expect(profileOfSettings(SETTINGS_000)).toEqual(TOURNAMENT_000);
   });
 
-  it('a tier of the penalty can be given alone; the others stay 000\'s', () => {
+  it("a tier of the penalty can be given alone; the others stay 000's", () => {
     const s = checkScoringConfig({ discarderPenalty: { threeOrMore: -25 } });
     expect(s.scheme === 'tournament' && s.discarderPenalty).toEqual({ noneOrOne: -10, two: -20, threeOrMore: -25 });
     expect(profileOfSettings(s as typeof SETTINGS_000).discarderThreeOrMore).toBe(-25);

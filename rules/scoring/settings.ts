@@ -151,11 +151,14 @@ export function homeProfileOfSettings(s: Readonly<HomeScoringSettings>): HomePro
 }
 
 const sameNumbers = (a: TournamentScoringSettings, b: TournamentScoringSettings) =>
-  a.selfPicked === b.selfPicked && a.jokerless === b.jokerless && a.wallGame === b.wallGame && (['noneOrOne', 'two', 'threeOrMore'] as const).every((k) => a.discarderPenalty[k] === b.discarderPenalty[k]);
+  a.selfPicked === b.selfPicked &&
+  a.jokerless === b.jokerless &&
+  a.wallGame === b.wallGame &&
+  (['noneOrOne', 'two', 'threeOrMore'] as const).every((k) => a.discarderPenalty[k] === b.discarderPenalty[k]);
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 /** `o[k]` when `o` has the key (even null: a wrong type to name), else the default. */
-const or = (o: Record<string, unknown>, k: string, dflt: unknown): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : dflt);
+const or = (o: Record<string, unknown>, k: string, dflt: unknown): unknown => (Object.hasOwn(o, k) ? o[k] : dflt);
 const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 
 const PENALTY_KEYS = ['noneOrOne', 'two', 'threeOrMore'] as const;
@@ -212,7 +215,9 @@ export function checkScoringConfig(x: unknown, where = 'scoring'): ScoringSettin
   };
   const given = or(x, 'discarderPenalty', {});
   if (!isObj(given)) throw bad('discarderPenalty', `must be an object of { ${PENALTY_KEYS.join(', ')} }, not ${JSON.stringify(x.discarderPenalty)}`);
-  for (const k of Object.keys(given)) if (!(PENALTY_KEYS as readonly string[]).includes(k)) throw bad(`discarderPenalty.${k}`, `is not a tier of the discarder's penalty (known: ${PENALTY_KEYS.join(', ')}: the winner's exposures before the call)`);
+  for (const k of Object.keys(given))
+    if (!(PENALTY_KEYS as readonly string[]).includes(k))
+      throw bad(`discarderPenalty.${k}`, `is not a tier of the discarder's penalty (known: ${PENALTY_KEYS.join(', ')}: the winner's exposures before the call)`);
   const discarderPenalty = { ...t.discarderPenalty };
   for (const k of PENALTY_KEYS) {
     const v = or(given, k, discarderPenalty[k]);
@@ -278,7 +283,13 @@ export function describeScoringSettings(s: Readonly<ScoringSettings>): string[] 
   ];
   if (s.scheme === 'home') {
     const p = s.payments;
-    return [`Home scoring (NMJL card)`, `On a discard: the discarder pays ${p.discarder} × value, the others ${p.othersOnDiscard} ×`, `Self-picked: everybody pays ${p.selfPicked} × value`, `Jokerless: payments × ${p.jokerless} (not Singles and Pairs)`, ...common];
+    return [
+      `Home scoring (NMJL card)`,
+      `On a discard: the discarder pays ${p.discarder} × value, the others ${p.othersOnDiscard} ×`,
+      `Self-picked: everybody pays ${p.selfPicked} × value`,
+      `Jokerless: payments × ${p.jokerless} (not Singles and Pairs)`,
+      ...common,
+    ];
   }
   const d = s.discarderPenalty;
   return [

@@ -32,11 +32,11 @@ describe('tournament scoring (000)', () => {
     expect(s.breakdown[0]![0]).toBe('Hand 50, self-picked +10, jokerless but Singles and Pairs: no bonus = 60 (000)');
   });
 
-  it('discarder −10 when the winner has no exposure: a 35 concealed hand jokerless on North\'s discard = 35 + 20 = 55, North −10', () => {
+  it("discarder −10 when the winner has no exposure: a 35 concealed hand jokerless on North's discard = 35 + 20 = 55, North −10", () => {
     expect(scoreTournamentGame(win({ winner: 1, value: 35, selfPicked: false, jokerless: true, discarder: 3, winnerExposures: 0 })).points).toEqual([0, 55, 0, -10]);
   });
 
-  it('discarder −20 when the winner has two or more exposures: a 30 hand on West\'s discard with 2 exposures = 30, West −20', () => {
+  it("discarder −20 when the winner has two or more exposures: a 30 hand on West's discard with 2 exposures = 30, West −20", () => {
     expect(scoreTournamentGame(win({ value: 30, selfPicked: false, discarder: 2, winnerExposures: 2 })).points).toEqual([30, 0, -20, 0]);
     // 3 exposures: still −20
     expect(scoreTournamentGame(win({ value: 30, selfPicked: false, discarder: 2, winnerExposures: 3 })).points).toEqual([30, 0, -20, 0]);
@@ -111,11 +111,16 @@ describe('tournament scoring (000)', () => {
     expect(scoreTournamentGame(win({ selfPicked: false, discarder: 1, winnerExposures: 2 }), p).points).toEqual([25, -6, 0, 0]);
   });
 
-  it('three tiers of the discarder\'s penalty: −10 / −20 / −25 for 0-1, 2, 3+ exposures', () => {
+  it("three tiers of the discarder's penalty: −10 / −20 / −25 for 0-1, 2, 3+ exposures", () => {
     const p: TournamentProfile = { ...TOURNAMENT_000, discarderThreeOrMore: -25 };
     const at = (winnerExposures: number) => scoreTournamentGame(win({ value: 30, selfPicked: false, discarder: 2, winnerExposures }), p).points;
     // 1 exposure: West −10; 2: −20; 3 and 4: −25; East 30 each time
-    expect([at(1), at(2), at(3), at(4)]).toEqual([[30, 0, -10, 0], [30, 0, -20, 0], [30, 0, -25, 0], [30, 0, -25, 0]]);
+    expect([at(1), at(2), at(3), at(4)]).toEqual([
+      [30, 0, -10, 0],
+      [30, 0, -20, 0],
+      [30, 0, -25, 0],
+      [30, 0, -25, 0],
+    ]);
   });
 
   it('a Mah Jongg completed by a joker exchange: self-picked when said so, else no bonus and no discarder', () => {

@@ -186,7 +186,10 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
   const errorEndsGame = !!err && err.exposedBy.length >= n - 2;
 
   const endings = [winner !== null, !!outcome.wallGame, !!outcome.unfinished, errorEndsGame].filter(Boolean).length;
-  if (endings === 0 && err) throw new ScoringError(`a Mah Jongg in error that ${err.exposedBy.length} player exposed for leaves two hands intact and play goes on: give how the game then ended (a winner, a wall game or unfinished)`);
+  if (endings === 0 && err)
+    throw new ScoringError(
+      `a Mah Jongg in error that ${err.exposedBy.length} player exposed for leaves two hands intact and play goes on: give how the game then ended (a winner, a wall game or unfinished)`,
+    );
   if (endings === 0) throw new ScoringError('the game has no ending: give a winner, a wall game, unfinished, or a Mah Jongg in error that two or more players exposed for');
   if (endings > 1) throw new ScoringError('the game has more than one ending (a winner, a wall game, unfinished, a game-ending Mah Jongg in error): give exactly one');
 
@@ -277,9 +280,7 @@ export function scoreTournamentGame(outcome: TournamentOutcome, profile: Readonl
     if (discarder !== null && !dead.has(discarder)) {
       const penalty = exposures <= 1 ? profile.discarderNoneOrOne : exposures === 2 ? profile.discarderTwo : profile.discarderThreeOrMore;
       points[discarder] = penalty;
-      breakdown[discarder]!.push(
-        `Threw the winning tile to ${names[w]} with ${exposures} exposure${exposures === 1 ? '' : 's'}: ${signed(penalty)} (000)`,
-      );
+      breakdown[discarder]!.push(`Threw the winning tile to ${names[w]} with ${exposures} exposure${exposures === 1 ? '' : 's'}: ${signed(penalty)} (000)`);
     }
   }
 

@@ -54,9 +54,7 @@ export function checkNewGameResult(card: CardShape, game: number): void {
  */
 export function checkCorrectable(card: CardShape, game: number, inPlay = 'not played yet'): void {
   if (!card.games[game - 1])
-    throw new TournamentError(
-      `${cardWhere(card)} game ${game} has no result yet (${inPlay}): a correction changes a result; rule on the table's flags or wait for the game to end`,
-    );
+    throw new TournamentError(`${cardWhere(card)} game ${game} has no result yet (${inPlay}): a correction changes a result; rule on the table's flags or wait for the game to end`);
 }
 
 /**
@@ -103,8 +101,7 @@ export function checkSeatHolder(card: CardShape, seat: number, player: unknown, 
 /** @throws TournamentError when a game has no result yet (`what`: "verify", "initial") */
 export function needAllGames(card: CardShape, what: string): void {
   const missing = card.games.flatMap((g, i) => (g ? [] : [i + 1]));
-  if (missing.length > 0)
-    throw new TournamentError(`${cardWhere(card)}: ${what} before every game is scored (game${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing)`);
+  if (missing.length > 0) throw new TournamentError(`${cardWhere(card)}: ${what} before every game is scored (game${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing)`);
 }
 
 /** What a director's rewrite of one game reads and writes on a card of either kind. */

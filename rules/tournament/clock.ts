@@ -61,8 +61,7 @@ export function newRoundClock(durationMs: number = ROUND_MS, warnBelowMs: number
 
 function checkNow(clock: RoundClock, nowMs: number, what: string): void {
   if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) throw new TournamentError(`${what}: the time must be a number of ms, not ${String(nowMs)}`);
-  if (clock.lastChangeMs !== null && nowMs < clock.lastChangeMs)
-    throw new TournamentError(`${what}: the time ${nowMs} ms is before the clock's last change at ${clock.lastChangeMs} ms`);
+  if (clock.lastChangeMs !== null && nowMs < clock.lastChangeMs) throw new TournamentError(`${what}: the time ${nowMs} ms is before the clock's last change at ${clock.lastChangeMs} ms`);
 }
 
 function used(clock: RoundClock, nowMs: number): number {

@@ -17,7 +17,10 @@ const FOUR = {
 /** A well-formed Siamese line: East 160, West 0 (003 rule 17). */
 const TWO = {
   ...{ format: 'mjhub.tournament-siamese-game/1', tournament: 'Siamese Open', round: 2, table: 1, game: 4 },
-  seats: [{ seat: 'East', player: 'ann' }, { seat: 'West', player: 'bea' }],
+  seats: [
+    { seat: 'East', player: 'ann' },
+    { seat: 'West', player: 'bea' },
+  ],
   ...{ points: [160, 0], marks: ['160', 'X'], by: 'director', source: 'director', corrections: [] },
 };
 
@@ -58,7 +61,7 @@ describe('reading the record lines: every field of each kind, checked in order',
     }
   });
 
-  it('reads a version-1 line: its two-tier profile on three tiers, the settings its profile\'s', () => {
+  it("reads a version-1 line: its two-tier profile on three tiers, the settings its profile's", () => {
     const { discarderNoneOrOne: _a, discarderTwo: _b, discarderThreeOrMore: _c, ...rest } = TOURNAMENT_000;
     // a version-1 tournament whose penalty was −10 up to 2 exposures, −25 from 3 (manyExposures 3)
     const v1 = { ...FOUR, format: 'mjhub.tournament-game/1', settings: undefined, profile: { ...rest, discarderFewExposures: -10, discarderManyExposures: -25, manyExposures: 3 } };

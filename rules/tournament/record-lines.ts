@@ -77,8 +77,7 @@ export const listField =
 export const whichGameFields = (seatNames: readonly string[]): FieldCheck[] => [stringField('tournament'), countField('round'), countField('table'), gameField, seatsField(seatNames)];
 
 /** Checks `by`, who entered the result: "table", "clock" (time up) or "director". */
-export const byField: FieldCheck = (x) =>
-  x.by === 'table' || x.by === 'clock' || x.by === 'director' ? null : `by must be "table", "clock" or "director", not ${JSON.stringify(x.by)}`;
+export const byField: FieldCheck = (x) => (x.by === 'table' || x.by === 'clock' || x.by === 'director' ? null : `by must be "table", "clock" or "director", not ${JSON.stringify(x.by)}`);
 
 function checkLine(x: unknown, kinds: readonly [RecordKind, ...RecordKind[]], at: string): RecordObject {
   const bad = (what: string) => new TournamentError(`${at}: ${what}`);

@@ -10,14 +10,25 @@ import { applyCardEvent } from './scorecard.js';
 const wall = { winner: null, wallGame: true };
 
 function cards() {
-  const t1 = doneCard(1, 1, ['ann', 'bea', 'cat', 'dot'], [
-    { winner: 0, value: 25, discarder: 1, winnerExposures: 1 },
-    { winner: 2, value: 30, selfPicked: true, jokerless: true, lookedAtStolenTile: [3] },
-    { winner: null, mahJonggInError: { caller: 1, exposedBy: [2, 3] } },
-  ]);
+  const t1 = doneCard(
+    1,
+    1,
+    ['ann', 'bea', 'cat', 'dot'],
+    [
+      { winner: 0, value: 25, discarder: 1, winnerExposures: 1 },
+      { winner: 2, value: 30, selfPicked: true, jokerless: true, lookedAtStolenTile: [3] },
+      { winner: null, mahJonggInError: { caller: 1, exposedBy: [2, 3] } },
+    ],
+  );
   // the director corrects game 1 of table 2: the winner had 2 exposures, not 1
   let t2 = doneCard(1, 2, ['eve', 'fay', 'gil', 'hal'], [{ winner: 1, value: 50, singlesAndPairs: true, jokerless: true, discarder: 3, winnerExposures: 1 }, wall, wall, wall]);
-  t2 = applyCardEvent(t2, { type: 'correct', game: 1, outcome: { winner: 1, value: 50, singlesAndPairs: true, jokerless: true, discarder: 3, winnerExposures: 2 }, reason: 'Fay had 2 exposures', director: 'Rose' });
+  t2 = applyCardEvent(t2, {
+    type: 'correct',
+    game: 1,
+    outcome: { winner: 1, value: 50, singlesAndPairs: true, jokerless: true, discarder: 3, winnerExposures: 2 },
+    reason: 'Fay had 2 exposures',
+    director: 'Rose',
+  });
   return [t2, t1];
 }
 
@@ -77,7 +88,11 @@ describe('game record (JSON lines, RECORD-FORMAT.md)', () => {
     const r = parseJsonLines(toJsonLines(gameRecords(cards())))[4]!;
     expect(r.by).toBe('director');
     expect(r.corrections).toEqual([
-      { reason: 'Fay had 2 exposures', director: 'Rose', before: { outcome: { winner: 1, value: 50, singlesAndPairs: true, jokerless: true, discarder: 3, winnerExposures: 1 }, points: [0, 50, 0, -10] } },
+      {
+        reason: 'Fay had 2 exposures',
+        director: 'Rose',
+        before: { outcome: { winner: 1, value: 50, singlesAndPairs: true, jokerless: true, discarder: 3, winnerExposures: 1 }, points: [0, 50, 0, -10] },
+      },
     ]);
   });
 

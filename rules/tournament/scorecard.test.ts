@@ -69,7 +69,10 @@ describe('table score card (000)', () => {
   });
 
   it('initials alone are not enough: a missing verification keeps it incomplete', () => {
-    const c = applyCardEvents(played(), checksAndInitials.filter((e) => !(e.type === 'verify' && e.seat === 1)));
+    const c = applyCardEvents(
+      played(),
+      checksAndInitials.filter((e) => !(e.type === 'verify' && e.seat === 1)),
+    );
     expect(cardMissing(c)).toEqual(["South has not verified North's score"]);
   });
 
@@ -167,9 +170,7 @@ describe('table score card (000)', () => {
     it('a correction changes a result: a game with none yet is refused, and nothing moves', () => {
       const one = applyCardEvent(fresh(), threeGames[0]!);
       const e = { type: 'correct', game: 2, outcome: { winner: null, wallGame: true }, director: 'Rose', reason: 'a wall game' } as const;
-      expect(msg(one, e)).toBe(
-        "round 1 table 3 game 2 has no result yet (not played yet): a correction changes a result; rule on the table's flags or wait for the game to end",
-      );
+      expect(msg(one, e)).toBe("round 1 table 3 game 2 has no result yet (not played yet): a correction changes a result; rule on the table's flags or wait for the game to end");
       expect(msg(one, { ...e, inPlay: 'it is in play at t3' })).toBe(
         "round 1 table 3 game 2 has no result yet (it is in play at t3): a correction changes a result; rule on the table's flags or wait for the game to end",
       );

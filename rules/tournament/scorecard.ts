@@ -114,7 +114,8 @@ export function newScoreCard(init: { tournament: string; round: number; table: n
   if (typeof tournament !== 'string') throw new TournamentError('the score card needs the tournament name');
   if (!Number.isInteger(round) || round < 1) throw new TournamentError(`round must be a whole number ≥ 1, not ${String(round)}`);
   if (!Number.isInteger(table) || table < 1) throw new TournamentError(`table must be a whole number ≥ 1, not ${String(table)}`);
-  if (!Array.isArray(seats) || seats.length !== 4) throw new TournamentError(`round ${round} table ${table}: a table seats 4 players (East, South, West, North), not ${Array.isArray(seats) ? seats.length : 'none'}`);
+  if (!Array.isArray(seats) || seats.length !== 4)
+    throw new TournamentError(`round ${round} table ${table}: a table seats 4 players (East, South, West, North), not ${Array.isArray(seats) ? seats.length : 'none'}`);
   seats.forEach((p, s) => {
     if (typeof p !== 'string' || p.trim() === '') throw new TournamentError(`round ${round} table ${table}: ${seatName(s)} has no player`);
     if (seats.indexOf(p) !== s) throw new TournamentError(`round ${round} table ${table}: player "${p}" sits both ${seatName(seats.indexOf(p))} and ${seatName(s)}`);
@@ -133,7 +134,6 @@ export function newScoreCard(init: { tournament: string; round: number; table: n
   };
 }
 
-
 function score(card: ScoreCard, game: number, outcome: TournamentOutcome, by: ScoredGame['by']): ScoredGame {
   try {
     const s = scoreTournamentGame(outcome, card.profile);
@@ -143,7 +143,6 @@ function score(card: ScoreCard, game: number, outcome: TournamentOutcome, by: Sc
     throw e;
   }
 }
-
 
 function checkSeat(card: ScoreCard, seat: unknown, player: unknown, what: string): Seat {
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat > 3)
@@ -190,8 +189,7 @@ export function applyCardEvent(card: ScoreCard, event: CardEvent): ScoreCard {
     case 'verify': {
       const s = checkSeat(card, event.seat, event.player, 'verify');
       const partner = verificationPartner(s);
-      if (event.of !== partner)
-        throw new TournamentError(`${cardWhere(card)}: ${SEAT_NAMES[s]} verifies ${SEAT_NAMES[partner]}'s score (000), not ${seatName(event.of)}'s`);
+      if (event.of !== partner) throw new TournamentError(`${cardWhere(card)}: ${SEAT_NAMES[s]} verifies ${SEAT_NAMES[partner]}'s score (000), not ${seatName(event.of)}'s`);
       needAllGames(card, `${SEAT_NAMES[s]} cannot verify`);
       if (card.verified[s]) throw new TournamentError(`${cardWhere(card)}: ${SEAT_NAMES[s]} has already verified ${SEAT_NAMES[partner]}'s score`);
       const verified = [...card.verified] as ScoreCard['verified'];
@@ -255,7 +253,10 @@ export function cardTotal(card: ScoreCard, seat: Seat): number {
  * entered), total, whether they have initialed, and what they must still do.
  * @throws TournamentError when the player does not sit at this table
  */
-export function playerCardView(card: ScoreCard, player: string): {
+export function playerCardView(
+  card: ScoreCard,
+  player: string,
+): {
   seat: Seat;
   seatName: string;
   marks: string[];

@@ -37,8 +37,7 @@ export interface TableSeating {
 
 function checkPlayers(players: readonly Player[]): void {
   if (!Array.isArray(players) || players.length === 0) throw new TournamentError('a tournament needs players: the list is empty');
-  if (players.length % 4 !== 0)
-    throw new TournamentError(`${players.length} players do not fill tables of four: add ${4 - (players.length % 4)} substitute(s) or remove ${players.length % 4}`);
+  if (players.length % 4 !== 0) throw new TournamentError(`${players.length} players do not fill tables of four: add ${4 - (players.length % 4)} substitute(s) or remove ${players.length % 4}`);
   const seen = new Set<string>();
   players.forEach((p, i) => {
     if (!p || typeof p.id !== 'string' || p.id.trim() === '') throw new TournamentError(`player ${i + 1} has no id`);
@@ -155,7 +154,7 @@ export function pairSeatingForRound(players: readonly Player[], round: number): 
   const m = n - 1;
   const k = round - 1;
   const ids = players.map((p) => p.id);
-  const other = (i: number) => ids[1 + (((k + i) % m) + m) % m]!;
+  const other = (i: number) => ids[1 + ((((k + i) % m) + m) % m)]!;
   const first: [string, string] = k % 2 === 0 ? [ids[0]!, other(0)] : [other(0), ids[0]!];
   const out: PairSeating[] = [{ round, table: 1, seats: first }];
   for (let i = 1; i < n / 2; i++) out.push({ round, table: i + 1, seats: [other(i), other(-i)] });

@@ -42,7 +42,14 @@ describe('the Siamese score card (2 seats: East, West)', () => {
     expect(siameseSettlement(card, NAMES)).toEqual({ totals: [170, 75], payer: 1, payee: 0, amount: 95, text: 'Bea pays Ann 95' });
     expect(siameseSettlement(card).text).toBe('bea pays ann 95');
     expect(siamesePlayerCardView(card, 'bea', NAMES)).toEqual({
-      seat: 1, seatName: 'West', marks: ['15', '10', '50', 'X'], total: 75, settlement: 'Bea pays Ann 95', initialed: false, mustVerify: 'East', complete: false,
+      seat: 1,
+      seatName: 'West',
+      marks: ['15', '10', '50', 'X'],
+      total: 75,
+      settlement: 'Bea pays Ann 95',
+      initialed: false,
+      mustVerify: 'East',
+      complete: false,
     });
   });
 
@@ -65,7 +72,9 @@ describe('the Siamese score card (2 seats: East, West)', () => {
     const blank = newSiameseCard({ tournament: 'T', round: 2, table: 3, seats: ['ann', 'bea'] });
     expect(() => applySiameseCardEvent(blank, { type: 'verify', seat: 0, player: 'ann' })).toThrow('round 2 table 3: East cannot verify before every game is scored (games 1, 2, 3, 4 missing)');
     expect(() => applySiameseCardEvent(blank, { type: 'game', game: 2, points: [10, 10], source: 's' })).toThrow('round 2 table 3: game 2 entered before game 1');
-    expect(() => applySiameseCardEvent(blank, { type: 'game', game: 1, points: [10, 10, 0, 0], source: 's' })).toThrow('round 2 table 3 game 1: points must be 2 whole numbers (East, West), not [10,10,0,0]');
+    expect(() => applySiameseCardEvent(blank, { type: 'game', game: 1, points: [10, 10, 0, 0], source: 's' })).toThrow(
+      'round 2 table 3 game 1: points must be 2 whole numbers (East, West), not [10,10,0,0]',
+    );
     const card = example();
     expect(() => applySiameseCardEvent(card, { type: 'verify', seat: 1, player: 'ann' })).toThrow('round 1 table 1: verify: player "ann" sits East, not West');
     expect(() => applySiameseCardEvent(card, { type: 'initial', seat: 0, player: 'cat', initials: 'C' })).toThrow('player "cat" does not sit at this table (East is "ann")');
@@ -84,8 +93,13 @@ describe('the Siamese score card (2 seats: East, West)', () => {
     ]);
     card = applySiameseCardEvent(card, { type: 'correct', game: 3, points: [0, 25], reason: 'Bea was not jokerless', director: 'Dee' });
     expect(card.games[2]).toEqual({ points: [0, 25], marks: ['X', '25'], by: 'director', source: 'director' });
-    expect(card.corrections).toEqual([{ game: 3, reason: 'Bea was not jokerless', director: 'Dee', before: { points: [0, 50], marks: ['X', '50'], by: 'table', source: 'siamese table t1 game 3 (003 rule 17)' } }]);
-    expect([card.verified, card.initials]).toEqual([[false, false], [null, null]]);
+    expect(card.corrections).toEqual([
+      { game: 3, reason: 'Bea was not jokerless', director: 'Dee', before: { points: [0, 50], marks: ['X', '50'], by: 'table', source: 'siamese table t1 game 3 (003 rule 17)' } },
+    ]);
+    expect([card.verified, card.initials]).toEqual([
+      [false, false],
+      [null, null],
+    ]);
     expect(siameseSettlement(card, NAMES).text).toBe('Bea pays Ann 120'); // 170 − 50
     expect(() => applySiameseCardEvent(card, { type: 'correct', game: 1, points: [1, 1], reason: ' ', director: 'Dee' })).toThrow('a correction of game 1 needs a reason');
   });
@@ -153,10 +167,50 @@ function complete(round: number, table: number, seats: [string, string], games: 
 describe('standings over Siamese cards', () => {
   it("sum each player's own points over the cards; ties share the rank and the prize (000 TIES)", () => {
     const cards = [
-      complete(1, 1, ['ann', 'bea'], [[160, 15], [10, 10], [0, 50], [0, 0]]), // Ann 170, Bea 75
-      complete(1, 2, ['cat', 'dot'], [[25, 0], [0, 30], [10, 10], [0, 0]]), // Cat 35, Dot 40
-      complete(2, 1, ['cat', 'ann'], [[0, 0], [0, 0], [0, 0], [0, 0]]), // Cat 0, Ann 0
-      complete(2, 2, ['dot', 'bea'], [[100, 0], [0, 0], [0, 0], [0, 0]]), // Dot 100, Bea 0
+      complete(
+        1,
+        1,
+        ['ann', 'bea'],
+        [
+          [160, 15],
+          [10, 10],
+          [0, 50],
+          [0, 0],
+        ],
+      ), // Ann 170, Bea 75
+      complete(
+        1,
+        2,
+        ['cat', 'dot'],
+        [
+          [25, 0],
+          [0, 30],
+          [10, 10],
+          [0, 0],
+        ],
+      ), // Cat 35, Dot 40
+      complete(
+        2,
+        1,
+        ['cat', 'ann'],
+        [
+          [0, 0],
+          [0, 0],
+          [0, 0],
+          [0, 0],
+        ],
+      ), // Cat 0, Ann 0
+      complete(
+        2,
+        2,
+        ['dot', 'bea'],
+        [
+          [100, 0],
+          [0, 0],
+          [0, 0],
+          [0, 0],
+        ],
+      ), // Dot 100, Bea 0
     ];
     expect(standings(cards, [100, 60, 40])).toEqual([
       { rank: 1, player: 'ann', points: 170, prize: 100 },
@@ -164,7 +218,30 @@ describe('standings over Siamese cards', () => {
       { rank: 3, player: 'bea', points: 75, prize: 40 },
       { rank: 4, player: 'cat', points: 35, prize: 0 },
     ]);
-    const tie = [complete(1, 1, ['ann', 'bea'], [[50, 0], [0, 0], [0, 0], [0, 0]]), complete(1, 2, ['cat', 'dot'], [[50, 0], [0, 0], [0, 0], [0, 0]])];
+    const tie = [
+      complete(
+        1,
+        1,
+        ['ann', 'bea'],
+        [
+          [50, 0],
+          [0, 0],
+          [0, 0],
+          [0, 0],
+        ],
+      ),
+      complete(
+        1,
+        2,
+        ['cat', 'dot'],
+        [
+          [50, 0],
+          [0, 0],
+          [0, 0],
+          [0, 0],
+        ],
+      ),
+    ];
     expect(standings(tie, [100, 60]).map((r) => [r.rank, r.player, r.points, r.prize])).toEqual([
       [1, 'ann', 50, 80],
       [1, 'cat', 50, 80],
@@ -198,7 +275,7 @@ describe('the Siamese record line', () => {
   });
 });
 
-describe('the Siamese card refuses a correction of a game with no result, and points past a game\'s reach', () => {
+describe("the Siamese card refuses a correction of a game with no result, and points past a game's reach", () => {
   const blank = () => newSiameseCard({ tournament: 'Siamese Open', round: 1, table: 1, seats: ['ann', 'bea'] });
   const err = (f: () => unknown): string => {
     try {

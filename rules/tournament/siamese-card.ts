@@ -140,8 +140,6 @@ export function isSiameseCard(card: unknown): card is SiameseScoreCard {
   return typeof card === 'object' && card !== null && (card as { kind?: unknown }).kind === 'siamese';
 }
 
-
-
 function checkPoints(card: SiameseScoreCard, game: number, points: unknown): [number, number] {
   const [east, west] = checkGamePoints(card, game, points, SIAMESE_SEAT_NAMES);
   return [east!, west!];

@@ -20,7 +20,7 @@ const SECRET = 'four winds blow';
 const CHROMIUM = '/usr/bin/chromium';
 const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-describe.skipIf(!existsSync(CHROMIUM))('games begun between rounds in the director\'s room (Chromium)', () => {
+describe.skipIf(!existsSync(CHROMIUM))("games begun between rounds in the director's room (Chromium)", () => {
   let dist = '';
   let hub: HubServer;
   let svc: TournamentService;
@@ -46,11 +46,17 @@ describe.skipIf(!existsSync(CHROMIUM))('games begun between rounds in the direct
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
-  it('lists the game with when it began, and Assign puts it on round 2\'s card', async () => {
+  it("lists the game with when it began, and Assign puts it on round 2's card", async () => {
     // round 1: table 2 plays its 4 games, table 1 finishes none (its game 1 is under way at time up:
     // it belongs to round 1 and scores 0); the time runs out
     svc.clock('start');
-    for (const [n, g, p] of [[1, G1, [25, -10, 0, 0]], [2, G2, [0, 0, 60, 0]], [3, G3, [10, 10, 10, 0]], [4, G4, [-20, 0, 0, 35]]] as const) t2.end(n, g, [...p]);
+    for (const [n, g, p] of [
+      [1, G1, [25, -10, 0, 0]],
+      [2, G2, [0, 0, 60, 0]],
+      [3, G3, [10, 10, 10, 0]],
+      [4, G4, [-20, 0, 0, 35]],
+    ] as const)
+      t2.end(n, g, [...p]);
     clock.now = T0 + 50 * MIN + 1_000;
     svc.tick();
     endSiamese(t1, 1, [80, 0]);
@@ -70,9 +76,7 @@ describe.skipIf(!existsSync(CHROMIUM))('games begun between rounds in the direct
       await page.waitForSelector(line, { timeout: 20_000 });
       const began = new Date(T0 + 52 * MIN);
       const hhmm = `${String(began.getHours()).padStart(2, '0')}:${String(began.getMinutes()).padStart(2, '0')}`;
-      expect(((await page.textContent(`${line} .what`)) ?? '').trim()).toBe(
-        `Game 2 at t1, begun between rounds at ${hhmm} (after round 1's time): ended, East 50 · South 0 · West 0 · North 0`,
-      );
+      expect(((await page.textContent(`${line} .what`)) ?? '').trim()).toBe(`Game 2 at t1, begun between rounds at ${hhmm} (after round 1's time): ended, East 50 · South 0 · West 0 · North 0`);
       expect(svc.cardOf(1, 1).games.map((g) => g?.by ?? null)).toEqual(['clock', 'clock', 'clock', 'clock']);
 
       svc.nextRound();

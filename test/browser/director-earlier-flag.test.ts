@@ -21,7 +21,7 @@ import { TournamentService } from '../../hub/tournament/service.js';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { isSiameseCard } from '../../rules/tournament/siamese-card.js';
 
-describe.skipIf(!canRun)('a flag of an ended game on the director\'s room and table pages (003 rule 18C)', () => {
+describe.skipIf(!canRun)("a flag of an ended game on the director's room and table pages (003 rule 18C)", () => {
   const suite = chromiumPerSuite();
   const open: { hub?: HubServer; svc?: TournamentService; b?: HandBench } = {};
   afterAll(async () => {
@@ -31,10 +31,20 @@ describe.skipIf(!canRun)('a flag of an ended game on the director\'s room and ta
     open.b?.store.close();
   });
 
-  it('listed with its game on both pages after game 2 began; dismissed on the table page: the room\'s card re-scored X / X', async () => {
+  it("listed with its game on both pages after game 2 began; dismissed on the table page: the room's card re-scored X / X", async () => {
     const b = (open.b = new HandBench());
     const svc = (open.svc = new TournamentService({
-      config: { kind: 'siamese', name: 'Siamese Open', rounds: 1, prizes: [100], tables: [{ table: 1, hubTable: 't1' }], players: [{ id: 'p1', name: 'Ann' }, { id: 'p2', name: 'Bea' }] },
+      config: {
+        kind: 'siamese',
+        name: 'Siamese Open',
+        rounds: 1,
+        prizes: [100],
+        tables: [{ table: 1, hubTable: 't1' }],
+        players: [
+          { id: 'p1', name: 'Ann' },
+          { id: 'p2', name: 'Bea' },
+        ],
+      },
       store: b.store,
       now: () => b.clock,
       tickMs: 0,

@@ -42,17 +42,18 @@ async function scoreRows(page: Page): Promise<string[]> {
 
 /** Waits until the page's score rows are `want`. */
 async function untilScore(page: Page, want: string[]): Promise<void> {
-  await page.waitForFunction(
-    (w) => JSON.stringify(Array.from(document.querySelectorAll('[data-testid="score"] .pts-row'), (r) => r.textContent?.trim() ?? '')) === JSON.stringify(w),
-    want,
-    { timeout: 15_000 },
-  );
+  await page.waitForFunction((w) => JSON.stringify(Array.from(document.querySelectorAll('[data-testid="score"] .pts-row'), (r) => r.textContent?.trim() ?? '')) === JSON.stringify(w), want, {
+    timeout: 15_000,
+  });
 }
 
 async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
-  await vi.waitFor(() => {
-    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-  }, { timeout: ms, interval: 50 });
+  await vi.waitFor(
+    () => {
+      if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 /** The standard simulator (4 bots, pseudo-terminals) as its own process and a hub in this process reading it. */
@@ -67,9 +68,23 @@ interface StandardSession {
 async function startStandardSession(seed: number, staticDir: string): Promise<StandardSession> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-forms-std-'));
   const args = [
-    '--import', 'tsx', path.join(ROOT, 'hub/simulator/standard/main.ts'),
-    '--seed', String(seed), '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
-    '--dir', path.join(dir, 'sim'), '--config', STANDARD_CONFIG, '--transport', 'pty',
+    '--import',
+    'tsx',
+    path.join(ROOT, 'hub/simulator/standard/main.ts'),
+    '--seed',
+    String(seed),
+    '--pace',
+    String(TIMING.pace),
+    '--games',
+    '1',
+    '--linger',
+    '600000',
+    '--dir',
+    path.join(dir, 'sim'),
+    '--config',
+    STANDARD_CONFIG,
+    '--transport',
+    'pty',
   ];
   const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
@@ -117,8 +132,14 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
     standard = startStandardSession(3, dist);
     siamese = startSession({ seed: 1, staticDir: dist });
     // failures surface in the test that awaits them; never unhandled
-    standard.then((s) => closers.push(() => s.stop()), () => {});
-    siamese.then((s) => closers.push(() => s.stop()), () => {});
+    standard.then(
+      (s) => closers.push(() => s.stop()),
+      () => {},
+    );
+    siamese.then(
+      (s) => closers.push(() => s.stop()),
+      () => {},
+    );
     browser = await launchChromium();
     mkdirSync(RESULTS, { recursive: true });
   }, 120_000);
@@ -180,7 +201,10 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
       expect(dead.flags).toEqual([]);
 
       // both entries are in the table's log, in order, with who entered them
-      const log = s.hub.store.events('t1').filter((e) => e.type === 'director-entry').map((e) => e.data);
+      const log = s.hub.store
+        .events('t1')
+        .filter((e) => e.type === 'director-entry')
+        .map((e) => e.data);
       expect(log).toEqual([
         { entry: 'looked-at-stolen-tile', player: 2, rack: 0, by: 'director' },
         { entry: 'dead-declared-in-error', player: 0, rack: 0, by: 'director' },
@@ -200,13 +224,21 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
       await director.waitForSelector('[data-testid="entry-result"].ok');
       expect(await text(director, '[data-testid="entry-result"]')).toBe('Entered: mis-named discard claimed by Bea for Mah Jongg');
       const misnamed = s.view();
-      expect(misnamed.flags.map((f) => [f.kind, f.title, f.consequence])).toEqual([['misnamed-discard', "Bea's Mah Jongg took Dot's mis-named discard", 'Dot pays as the discarder of the winning tile']]);
+      expect(misnamed.flags.map((f) => [f.kind, f.title, f.consequence])).toEqual([
+        ['misnamed-discard', "Bea's Mah Jongg took Dot's mis-named discard", 'Dot pays as the discarder of the winning tile'],
+      ]);
       expect(misnamed.score?.points).toEqual([0, 70, -10, -10]);
       // the exposure form: its ruling select replaces the named tile
       await director.selectOption('[data-testid="entry-misnamed-for"]', 'exposure');
       expect(await director.$('[data-testid="entry-misnamed-named"]')).toBeNull();
       expect(await director.$eval('[data-testid="entry-misnamed-ruling"]', (el) => (el as HTMLSelectElement).value)).toBe('keep-exposure');
-      expect(s.hub.store.events('t1').filter((e) => e.type === 'director-entry').map((e) => e.data).at(-1)).toEqual({ entry: 'misnamed-discard', player: 1, rack: 0, for: 'mah-jongg', by: 'director' });
+      expect(
+        s.hub.store
+          .events('t1')
+          .filter((e) => e.type === 'director-entry')
+          .map((e) => e.data)
+          .at(-1),
+      ).toEqual({ entry: 'misnamed-discard', player: 1, rack: 0, for: 'mah-jongg', by: 'director' });
       await director.screenshot({ path: path.join(RESULTS, 'director-forms-standard.png'), fullPage: true });
       await table.close();
       await director.close();
@@ -244,7 +276,12 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
     games.forEach((o, i) => expect(t.recordGame('t1', o, { hubGameNo: i + 1 })).toMatchObject({ recorded: true }));
     for (let seat = 0; seat < 4; seat++) t.initial(1, 1, seat);
     const before = t.cards()[0]!;
-    expect(before.games.map((g) => g?.points)).toEqual([[35, 0, 0, 0], [0, -20, 30, 0], [10, 10, 10, 10], [-10, 0, 0, 55]]);
+    expect(before.games.map((g) => g?.points)).toEqual([
+      [35, 0, 0, 0],
+      [0, -20, 30, 0],
+      [10, 10, 10, 10],
+      [-10, 0, 0, 55],
+    ]);
     expect(before.initials.every((i) => typeof i === 'string' && i.length > 0)).toBe(true);
     const names = ((await (await fetch(`${hub.url}/api/tournament`)).json()) as { cards: { seats: { name: string }[] }[] }).cards[0]!.seats.map((x) => x.name);
 
@@ -270,9 +307,7 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
       ['West', names[2], 'X', '30', '10', 'X', '40', '—'],
       ['North', names[3], 'X', '-20', '10', '55', '45', '—'],
     ]);
-    expect(await room.$$eval('[data-testid="corrected-reasons"] li', (lis) => lis.map((li) => li.textContent?.trim()))).toEqual([
-      `Game 2 corrected by director: ${reason}`,
-    ]);
+    expect(await room.$$eval('[data-testid="corrected-reasons"] li', (lis) => lis.map((li) => li.textContent?.trim()))).toEqual([`Game 2 corrected by director: ${reason}`]);
     const after = t.cards()[0]!;
     expect(after.games[1]?.points).toEqual([0, 0, 30, -20]);
     expect(after.initials).toEqual([null, null, null, null]);
@@ -322,7 +357,10 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
       expect(after.score?.breakdown[1]).toEqual(
         expect.arrayContaining(["Mis-named discard claimed for Ann's Mah Jongg −25 (19C)", "Discard claimed for Ann's 2nd Mah Jongg −20 (17D, 19D)", 'Total -10']),
       );
-      const log = s.hub.store.events('t1').filter((e) => e.type === 'director-entry').map((e) => e.data);
+      const log = s.hub.store
+        .events('t1')
+        .filter((e) => e.type === 'director-entry')
+        .map((e) => e.data);
       expect(log).toEqual([{ entry: 'misnamed-discard', player: 0, rack: second.rack, by: 'director' }]);
 
       // entered twice: refused in the hub's words, nothing more paid

@@ -77,7 +77,7 @@ describe('director login in the browser (real hub)', () => {
     }
   });
 
-  it('after 5 attempts in a minute the form shows the hub\'s 429 message', async () => {
+  it("after 5 attempts in a minute the form shows the hub's 429 message", async () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     try {

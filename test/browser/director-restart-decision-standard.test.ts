@@ -26,7 +26,7 @@ const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-netwo
 const [{ table, cards }] = loadHubConfig(resolve('hub/config/tables/standard-demo.json')) as [ReturnType<typeof loadHubConfig>[0]];
 const make = (store: EventStore, readers: ReaderHealth, now: () => number) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now });
 
-describe.skipIf(!existsSync(CHROMIUM))('a 4-player game the readers no longer show as the log had it, on the director\'s page (Chromium)', () => {
+describe.skipIf(!existsSync(CHROMIUM))("a 4-player game the readers no longer show as the log had it, on the director's page (Chromium)", () => {
   let dist = '';
   let hub: HubServer;
   let url = '';
@@ -38,7 +38,11 @@ describe.skipIf(!existsSync(CHROMIUM))('a 4-player game the readers no longer sh
     dist = mkdtempSync(join(tmpdir(), 'mjhub-restart4-dist-'));
     await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
     // the deal, the first Charleston and Ann's 1B; the hub stops; Bea picks a 7B and discards it; the hub starts again
-    const g = new ScriptedGame(table, ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D', 'RD RD RD GD GD GD WD WD WD S S S 7C'], ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD']);
+    const g = new ScriptedGame(
+      table,
+      ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D', 'RD RD RD GD GD GD WD WD WD S S S 7C'],
+      ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'],
+    );
     g.discard(EAST, '1B');
     const upTo = g.steps.length;
     g.pick(SOUTH, '7B').discard(SOUTH, '7B');
@@ -84,7 +88,12 @@ describe.skipIf(!existsSync(CHROMIUM))('a 4-player game the readers no longer sh
       await page.screenshot({ path: resolve('test-results/director-restart-decision-standard.png') });
       await page.click(`${panel} button[data-choice="void"]`);
       await page.waitForSelector(panel, { state: 'detached', timeout: 10_000 });
-      expect(again.store.events('t1').filter((e) => e.type === 'restart-ruling').map((e) => e.data)).toEqual([{ gameNo: 1, choice: 'void', by: 'director' }]);
+      expect(
+        again.store
+          .events('t1')
+          .filter((e) => e.type === 'restart-ruling')
+          .map((e) => e.data),
+      ).toEqual([{ gameNo: 1, choice: 'void', by: 'director' }]);
       const v = again.engine.publicView();
       // void: 0 for every player (000 "X"), the game counts as played
       expect([v.gameNo, v.phase, v.score?.points]).toEqual([1, 'ended', [0, 0, 0, 0]]);

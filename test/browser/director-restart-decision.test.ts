@@ -19,7 +19,7 @@ const SECRET = 'four winds blow';
 const CHROMIUM = '/usr/bin/chromium';
 const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-describe.skipIf(!existsSync(CHROMIUM))('a game the readers no longer show as the log had it, on the director\'s page (Chromium)', () => {
+describe.skipIf(!existsSync(CHROMIUM))("a game the readers no longer show as the log had it, on the director's page (Chromium)", () => {
   let dist = '';
   let hub: HubServer;
   let url = '';
@@ -75,7 +75,12 @@ describe.skipIf(!existsSync(CHROMIUM))('a game the readers no longer show as the
       await page.screenshot({ path: resolve('test-results/director-restart-decision.png') });
       await page.click(`${panel} button[data-choice="score"]`);
       await page.waitForSelector(panel, { state: 'detached', timeout: 10_000 });
-      expect(again.store.events('t1').filter((e) => e.type === 'restart-ruling').map((e) => e.data)).toEqual([{ gameNo: 1, choice: 'score', by: 'director' }]);
+      expect(
+        again.store
+          .events('t1')
+          .filter((e) => e.type === 'restart-ruling')
+          .map((e) => e.data),
+      ).toEqual([{ gameNo: 1, choice: 'score', by: 'director' }]);
       // then the walls as they are now are logged: all 152 tiles in them, a new game begins
       await expect.poll(() => [again.engine.publicView().gameNo, again.engine.publicView().phase], { timeout: 10_000 }).toEqual([2, 'deal']);
     } finally {

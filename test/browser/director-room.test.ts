@@ -58,11 +58,7 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
     // the dead hand shows on the card, and the counts per rack are the hub's
     const dead = flagged.players[flag.player]!.racks.filter((r) => r.dead).map((r) => r.rack);
     expect(dead).toHaveLength(1);
-    await room.waitForFunction(
-      ([p]) => (document.querySelector(`[data-testid="room-player-t1-${p}"]`)?.textContent ?? '').includes('dead'),
-      [flag.player],
-      { timeout: 5_000 },
-    );
+    await room.waitForFunction(([p]) => (document.querySelector(`[data-testid="room-player-t1-${p}"]`)?.textContent ?? '').includes('dead'), [flag.player], { timeout: 5_000 });
     await room.screenshot({ path: path.join(RESULTS, 'director-dashboard.png') });
   }, 200_000);
 
@@ -106,9 +102,7 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
     await room.selectOption('[data-testid="misnamed-rack"]', `${free[0]}:${free[1]}`);
     await room.click('[data-testid="director-entries"] button[type="submit"]');
     await room.waitForSelector('[data-testid="entry-result"]');
-    expect((await room.textContent('[data-testid="entry-result"]'))?.trim()).toBe(
-      `Conflict: no Mah Jongg on a called discard on player ${free[0]}'s rack ${free[1] + 1} of table 't1'`,
-    );
+    expect((await room.textContent('[data-testid="entry-result"]'))?.trim()).toBe(`Conflict: no Mah Jongg on a called discard on player ${free[0]}'s rack ${free[1] + 1} of table 't1'`);
 
     await room.screenshot({ path: path.join(RESULTS, 'director-table-ruled.png'), fullPage: true });
 

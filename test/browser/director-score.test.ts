@@ -122,7 +122,7 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
 
   it('the director confirms: the flag reads confirmed, and the payment of 100 stays on every view', async () => {
     const { session, pages, flag, flagged } = await flaggedSession();
-    const pays = (await text(pages.table, '[data-testid="payment"]'));
+    const pays = await text(pages.table, '[data-testid="payment"]');
     const card = `[data-testid="flag-card-${flag.id}"]`;
     await pages.director.click(`${card} button.confirm`);
     await pages.director.waitForFunction((sel) => document.querySelector(sel)?.textContent?.includes('Confirmed: sent to the hub'), `[data-testid="ruling-result-${flag.id}"]`);
@@ -155,7 +155,10 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
 
     // the flag's status and the rebuilt racks may reach the public socket in separate deltas
     const after = await session.until((v) => v.flags[0]?.status === 'dismissed' && v.players.every((p) => p.racks.every((r) => !r.dead)), 10_000);
-    expect(after.players.map((p) => p.racks.map((r) => r.dead))).toEqual([[false, false], [false, false]]);
+    expect(after.players.map((p) => p.racks.map((r) => r.dead))).toEqual([
+      [false, false],
+      [false, false],
+    ]);
     expect(after.score?.payment ?? null).toBeNull();
     expect(flagged.score?.payment?.amount).toBe(100);
 

@@ -36,8 +36,18 @@ const RESULTS = path.join(ROOT, 'test-results');
 
 /** Round 1's games as each table scored them: [East, West] per game (003 rule 17). */
 const GAMES: Record<number, [number, number][]> = {
-  1: [[160, 15], [10, 10], [0, 50], [0, 0]],
-  2: [[25, 0], [0, 30], [10, 10], [-20, 40]],
+  1: [
+    [160, 15],
+    [10, 10],
+    [0, 50],
+    [0, 0],
+  ],
+  2: [
+    [25, 0],
+    [0, 30],
+    [10, 10],
+    [-20, 40],
+  ],
 };
 
 /** Logs in on whichever form the page shows (the login secret, or the token form), unless `inside` shows first. */
@@ -58,8 +68,7 @@ const cells = (page: Page, sel: string) => page.$$eval(sel, (trs) => trs.map((tr
 async function untilCells(page: Page, sel: string, want: string[][], ms = 15_000): Promise<void> {
   await page
     .waitForFunction(
-      ([s, w]) =>
-        JSON.stringify(Array.from(document.querySelectorAll(s), (tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').replace(/\s+/g, ' ').trim()))) === w,
+      ([s, w]) => JSON.stringify(Array.from(document.querySelectorAll(s), (tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').replace(/\s+/g, ' ').trim()))) === w,
       [sel, JSON.stringify(want)] as const,
       { timeout: ms },
     )
@@ -85,7 +94,13 @@ describe.skipIf(!existsSync(CHROMIUM))("a Siamese tournament's score cards in Ch
     for (const table of [1, 2])
       GAMES[table]!.forEach((points, i) =>
         store.append(TOURNAMENT_LOG, 'tournament-points', t0 + (i + 1) * 4 * 60_000 + table, {
-          round: 1, table, game: i + 1, points, source: `siamese table t${table} game ${i + 1} (003 rule 17)`, hubTable: `t${table}`, hubGameNo: i + 1,
+          round: 1,
+          table,
+          game: i + 1,
+          points,
+          source: `siamese table t${table} game ${i + 1} (003 rule 17)`,
+          hubTable: `t${table}`,
+          hubGameNo: i + 1,
         }),
       );
     store.close();
@@ -151,10 +166,7 @@ describe.skipIf(!existsSync(CHROMIUM))("a Siamese tournament's score cards in Ch
       ['West Di', 'X', '30', '10', '40', '80', '', ''],
     ]);
     expect(await room.$$eval('[data-testid="tournament-card-settlement"]', (ps) => ps.map((p) => p.textContent?.trim()))).toEqual(['Bea pays Ann 95', 'Cy pays Di 65']);
-    expect(await room.$$eval('[data-testid="tournament-card"] .state', (ps) => ps.map((p) => p.textContent?.trim()))).toEqual([
-      'complete',
-      "East has not verified West's score (+3 more)",
-    ]);
+    expect(await room.$$eval('[data-testid="tournament-card"] .state', (ps) => ps.map((p) => p.textContent?.trim()))).toEqual(['complete', "East has not verified West's score (+3 more)"]);
     // the complete card counts in the standings: Ann 170, Bea 75 (table 2 not yet complete)
     expect(await room.$$eval('[data-testid="standings"] li', (lis) => lis.slice(0, 2).map((li) => li.textContent?.replace(/\s+/g, ' ').trim()))).toEqual([
       '1. Ann 170· prize 100', // the DOM's text: the points and the prize are separate spans
@@ -164,14 +176,10 @@ describe.skipIf(!existsSync(CHROMIUM))("a Siamese tournament's score cards in Ch
 
     // 3. the director's correction: two point boxes for a Siamese card
     await room.fill('[data-testid="correct-table"]', '1');
-    await room.waitForFunction(
-      () => document.querySelector('[data-testid="correct-points-1"]') !== null && document.querySelector('[data-testid="correct-points-2"]') === null,
-      undefined,
-      { timeout: 10_000 },
-    );
-    expect(
-      await room.$$eval('[data-testid="correct-score"] label:has(input[data-testid^="correct-points-"])', (ls) => ls.map((l) => l.textContent?.trim())),
-    ).toEqual(['East', 'West']);
+    await room.waitForFunction(() => document.querySelector('[data-testid="correct-points-1"]') !== null && document.querySelector('[data-testid="correct-points-2"]') === null, undefined, {
+      timeout: 10_000,
+    });
+    expect(await room.$$eval('[data-testid="correct-score"] label:has(input[data-testid^="correct-points-"])', (ls) => ls.map((l) => l.textContent?.trim()))).toEqual(['East', 'West']);
     expect(await room.inputValue('[data-testid="correct-round"]')).toBe('1');
     await room.selectOption('[data-testid="correct-game"]', '3');
     await room.fill('[data-testid="correct-points-0"]', '0');
@@ -190,7 +198,10 @@ describe.skipIf(!existsSync(CHROMIUM))("a Siamese tournament's score cards in Ch
     expect(await room.$$eval('[data-testid="corrected-reasons"] li', (lis) => lis.map((li) => li.textContent?.trim()))).toEqual([`Game 3 corrected by director: ${reason}`]);
 
     // the hub got 2 points, [East, West], and cleared the checks
-    const logged = hub.store.events(TOURNAMENT_LOG).filter((e) => e.type === 'tournament-correct').map((e) => e.data);
+    const logged = hub.store
+      .events(TOURNAMENT_LOG)
+      .filter((e) => e.type === 'tournament-correct')
+      .map((e) => e.data);
     expect(logged).toEqual([{ round: 1, table: 1, game: 3, reason, director: 'director', points: [0, 25] }]);
     expect(t.cardOf(1, 1)).toMatchObject({ initials: [null, null], verified: [false, false] });
     expect(t.cardOf(1, 1).games[2]).toEqual({ points: [0, 25], marks: ['X', '25'], by: 'director', source: 'director' });

@@ -151,7 +151,9 @@ async function startFixture(dist: string): Promise<Fixture> {
       directorNs.to('table:t1').emit(EV.delta, { tableId: 't1', seq: directorSeq, changes });
     },
     pushGap(changes) {
-      io.of('/').to('table:t1').emit(EV.delta, { tableId: 't1', seq: seq + 2, changes });
+      io.of('/')
+        .to('table:t1')
+        .emit(EV.delta, { tableId: 't1', seq: seq + 2, changes });
     },
     pushDirector(changes) {
       director = { ...director, ...changes };
@@ -356,7 +358,16 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
 
       // a move the rules refused: listed for the director with the referee's words
       expect(await dir.$('[data-testid="unplaced"]')).toBeNull();
-      fixture.pushDirector({ unplaced: [{ at: Date.UTC(2026, 10, 30, 10, 4, 5), action: 'pass', reason: 'pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)', ref: '412' }] });
+      fixture.pushDirector({
+        unplaced: [
+          {
+            at: Date.UTC(2026, 10, 30, 10, 4, 5),
+            action: 'pass',
+            reason: 'pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)',
+            ref: '412',
+          },
+        ],
+      });
       await dir.waitForSelector('[data-testid="unplaced"] li');
       expect(((await dir.textContent('[data-testid="unplaced"] h2')) ?? '').trim()).toBe('Moves the hub could not place (1)');
       const li = ((await dir.textContent('[data-testid="unplaced"] li')) ?? '').replace(/\s+/g, ' ').trim();

@@ -101,17 +101,13 @@ describe.skipIf(!existsSync(CHROMIUM))('enroll page in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="enroll-count"]')?.textContent?.includes('151 of 152'));
     expect(await page.textContent('[data-testid="enroll-missing"]')).toBe('missing J ×1');
     // the weak tags of the set in play
-    expect((await page.textContent('[data-testid="weak-tag"]'))?.replace(/\s+/g, ' ').trim()).toBe(
-      `★ JOKER J#3 in RK-E1/in: read 6 of 10 (60 %) · tag ${tagOfTile('J#3')}`,
-    );
+    expect((await page.textContent('[data-testid="weak-tag"]'))?.replace(/\s+/g, ' ').trim()).toBe(`★ JOKER J#3 in RK-E1/in: read 6 of 10 (60 %) · tag ${tagOfTile('J#3')}`);
     // the layout form offers the zone still reading an unknown tag
     expect(await page.inputValue('.layout select')).toBe('RK-E1/top');
     // finish is refused while a joker is missing
     await page.click('[data-testid="enroll-finish"]');
     await page.waitForSelector('[data-testid="enroll-error"]');
-    expect(await page.textContent('[data-testid="enroll-error"]')).toBe(
-      'Conflict: set "club-set-3" is not complete: missing J ×1 (finish with draft: true to save it and go on later)',
-    );
+    expect(await page.textContent('[data-testid="enroll-error"]')).toBe('Conflict: set "club-set-3" is not complete: missing J ×1 (finish with draft: true to save it and go on later)');
     mkdirSync(resolve('test-results'), { recursive: true });
     await page.screenshot({ path: resolve('test-results/enroll.png'), fullPage: true });
   }, 60_000);

@@ -138,7 +138,7 @@ function installBluetoothStub(): void {
 const stub = <T>(page: Page, f: (s: BleStub) => T): Promise<T> => page.evaluate(`(${f.toString()})(window.__bleStub)`) as Promise<T>;
 const text = (page: Page, id: string) => page.textContent(`[data-testid="${id}"]`).then((t) => t?.trim());
 
-describe.skipIf(!existsSync(CHROMIUM))('relay page: a Bluetooth reader\'s notifications (stubbed navigator.bluetooth) into a real hub', () => {
+describe.skipIf(!existsSync(CHROMIUM))("relay page: a Bluetooth reader's notifications (stubbed navigator.bluetooth) into a real hub", () => {
   let hub: RunningHub;
   let browser: Browser;
   let dist: string;

@@ -57,8 +57,7 @@ const TOKEN = 'relay-director-token';
 const ADDRESS = '09:09:09:09:09:09';
 const CCCD = '00002902-0000-1000-8000-00805f9b34fb';
 
-
-describe.skipIf(!existsSync(CHROMIUM))('relay page: a Bluetooth (Nordic UART) reader through Chromium\'s Bluetooth emulation', () => {
+describe.skipIf(!existsSync(CHROMIUM))("relay page: a Bluetooth (Nordic UART) reader through Chromium's Bluetooth emulation", () => {
   let hub: RunningHub;
   let browser: Browser;
   let dist: string;
@@ -76,15 +75,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a Bluetooth (Nordic UART) re
     });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--enable-experimental-web-platform-features',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-experimental-web-platform-features'],
     });
   }, 90_000);
 
@@ -138,24 +129,28 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a Bluetooth (Nordic UART) re
         answer(cdp.send('BluetoothEmulation.simulateCharacteristicOperationResponse', { characteristicId: e.characteristicId, type: 'write', code: 0 }));
       } else if (e.type === 'read') {
         const piece = txReads.shift() ?? new Uint8Array(0);
-        answer(cdp.send('BluetoothEmulation.simulateCharacteristicOperationResponse', {
-          characteristicId: e.characteristicId,
-          type: 'read',
-          code: 0,
-          data: Buffer.from(piece).toString('base64'),
-        }));
+        answer(
+          cdp.send('BluetoothEmulation.simulateCharacteristicOperationResponse', {
+            characteristicId: e.characteristicId,
+            type: 'read',
+            code: 0,
+            data: Buffer.from(piece).toString('base64'),
+          }),
+        );
       } else {
         answer(cdp.send('BluetoothEmulation.simulateCharacteristicOperationResponse', { characteristicId: e.characteristicId, type: e.type, code: 0 }));
       }
     });
     cdp.on('BluetoothEmulation.descriptorOperationReceived', (e) => {
       ops.push(`descriptor ${e.type}`);
-      answer(cdp.send('BluetoothEmulation.simulateDescriptorOperationResponse', {
-        descriptorId: e.descriptorId,
-        type: e.type,
-        code: 0,
-        ...(e.type === 'read' ? { data: Buffer.from([0, 0]).toString('base64') } : {}),
-      }));
+      answer(
+        cdp.send('BluetoothEmulation.simulateDescriptorOperationResponse', {
+          descriptorId: e.descriptorId,
+          type: e.type,
+          code: 0,
+          ...(e.type === 'read' ? { data: Buffer.from([0, 0]).toString('base64') } : {}),
+        }),
+      );
     });
     // the device chooser: pick our peripheral as soon as it is listed
     await pageCdp.send('DeviceAccess.enable');
@@ -174,13 +169,18 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a Bluetooth (Nordic UART) re
   /** Delivers one piece on TX: queued for the next read, then the page's TX characteristic is read. */
   async function deliver(page: Page, txReads: Uint8Array[], piece: Uint8Array): Promise<void> {
     txReads.push(piece);
-    await page.evaluate(async (uuids) => {
-      const nav = navigator as unknown as { bluetooth: { getDevices(): Promise<{ gatt: { getPrimaryService(u: string): Promise<{ getCharacteristic(u: string): Promise<{ readValue(): Promise<DataView> }> }> } }[]> } };
-      const [device] = await nav.bluetooth.getDevices();
-      const service = await device!.gatt.getPrimaryService(uuids.service);
-      const tx = await service.getCharacteristic(uuids.tx);
-      await tx.readValue();
-    }, { service: NUS.service, tx: NUS.tx });
+    await page.evaluate(
+      async (uuids) => {
+        const nav = navigator as unknown as {
+          bluetooth: { getDevices(): Promise<{ gatt: { getPrimaryService(u: string): Promise<{ getCharacteristic(u: string): Promise<{ readValue(): Promise<DataView> }> }> } }[]> };
+        };
+        const [device] = await nav.bluetooth.getDevices();
+        const service = await device!.gatt.getPrimaryService(uuids.service);
+        const tx = await service.getCharacteristic(uuids.tx);
+        await tx.readValue();
+      },
+      { service: NUS.service, tx: NUS.tx },
+    );
   }
 
   it('connects, subscribes, writes CMD snap in 20-byte pieces, and relays a line delivered in 20-byte pieces', async () => {

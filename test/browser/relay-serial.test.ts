@@ -77,8 +77,7 @@ function installSerialStub(): void {
 
 const hello = (reader: string) => encodeLine({ type: 'HELLO', reader, firmware: '0.3.1', protocol: 0, zones: ['wall'] });
 /** WL-n's wall: the tiles of fullTileSet() indexes 38(n-1) … 38n-1, by their simulated tags. */
-const wallSnap = (n: number, seq: number) =>
-  encodeLine({ type: 'SNAP', seq, zone: 'wall', tags: Array.from({ length: 38 }, (_, i) => simulatedTagUid(38 * (n - 1) + i)) });
+const wallSnap = (n: number, seq: number) => encodeLine({ type: 'SNAP', seq, zone: 'wall', tags: Array.from({ length: 38 }, (_, i) => simulatedTagUid(38 * (n - 1) + i)) });
 
 describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial (stubbed) into a real hub', () => {
   let hub: RunningHub;
@@ -127,7 +126,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     await page.waitForSelector('[data-testid="relay-device"].connected');
     // the hub accepted the relay and, as for any new connection, asked for a HELLO and a snapshot
     await page.waitForFunction(() => document.querySelector('[data-testid="relay-connection"]')?.textContent?.startsWith('relay://'));
-    await page.waitForFunction(() => ((window as unknown as { __serialStub: { written: string[] } }).__serialStub.written.length >= 1));
+    await page.waitForFunction(() => (window as unknown as { __serialStub: { written: string[] } }).__serialStub.written.length >= 1);
     return page;
   }
   const feed = (page: Page, text: string) => page.evaluate((t) => (window as unknown as { __serialStub: { feed(t: string): void } }).__serialStub.feed(t), text);
@@ -194,9 +193,12 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     const pageId = async (page: Page) => /^relay:\/\/(\S+) /.exec((await text(page, 'relay-connection')) ?? '')![1]!;
     const fl1 = () => hub.supervisor.statuses(Date.now()).find((s) => s.id === 'FL-1')!;
     const waitFor = async (ok: () => boolean, what: string) => {
-      await vi.waitFor(() => {
-        if (!ok()) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(fl1())}`);
-      }, { timeout: 10_000, interval: 50 });
+      await vi.waitFor(
+        () => {
+          if (!ok()) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(fl1())}`);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
     };
     const hhmm = (at: number) => `${String(new Date(at).getHours()).padStart(2, '0')}:${String(new Date(at).getMinutes()).padStart(2, '0')}`;
 
@@ -216,7 +218,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     const notice = `Superseded: another page (opened ${hhmm(live.openedAt)}) now relays reader FL-1; this page's lines are ignored`;
     await a.waitForSelector('[data-testid="relay-superseded"]');
     expect(await text(a, 'relay-superseded')).toBe(notice);
-    expect(await text(a, 'relay-hub')).toBe('superseded — this page\'s lines are ignored');
+    expect(await text(a, 'relay-hub')).toBe("superseded — this page's lines are ignored");
     expect(await text(a, 'relay-errors')).toContain(notice);
     // a line read on page A now counts as ignored, not relayed (2 relayed before, still 2)
     await feed(a, `${encodeLine({ type: 'HB', seq: 1, uptimeMs: 5000 })}\n`);
@@ -238,7 +240,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
 
     // page A takes the reader back: it opens the relay again, the hub asks the reader for a HELLO
     await a.click('[data-testid="relay-take-over"]');
-    await a.waitForFunction(() => ((window as unknown as { __serialStub: { written: string[] } }).__serialStub.written.length >= 2));
+    await a.waitForFunction(() => (window as unknown as { __serialStub: { written: string[] } }).__serialStub.written.length >= 2);
     await feed(a, `${floorHello}\n${floorSnap(2)}\n`);
     const idA2 = await pageId(a);
     await waitFor(() => fl1().relay?.page === idA2, 'FL-1 relayed by page A again');
@@ -263,8 +265,6 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     expect(status('WL-3')!.errors?.['too-long']).toBe((before.errors?.['too-long'] ?? 0) + 1);
     hub.store.flush();
     const raw = hub.store.rawLines(Array.from({ length: 200 }, (_, i) => i + 1)).filter((l) => l.status.startsWith('too-long'));
-    expect(raw.map((l) => [l.line, l.status])).toEqual([
-      ['X'.repeat(80), 'too-long: line is 200000 bytes, longer than the 4096 allowed; only its first 80 bytes are kept'],
-    ]);
+    expect(raw.map((l) => [l.line, l.status])).toEqual([['X'.repeat(80), 'too-long: line is 200000 bytes, longer than the 4096 allowed; only its first 80 bytes are kept']]);
   }, 30_000);
 });

@@ -39,18 +39,21 @@ async function start(data: string): Promise<{ hub: ChildProcess; url: string; se
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.MJHUB_DIRECTOR_SECRET;
   delete env.MJHUB_DIRECTOR_TOKEN;
-  const hub = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'hub/main.ts'), '--port', '0', '--data', data, '--reader', 'tcp://127.0.0.1:9', '--director-session-hours', '2'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
-  );
+  const hub = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'hub/main.ts'), '--port', '0', '--data', data, '--reader', 'tcp://127.0.0.1:9', '--director-session-hours', '2'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   running.add(hub);
   let out = '';
   hub.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   hub.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await vi.waitFor(() => {
-    if (hub.exitCode !== null || !/director secret[^\n]*: \S+\n/.test(out)) throw new Error(`the hub did not start:\n${out}`);
-  }, { timeout: 30_000, interval: 50 });
+  await vi.waitFor(
+    () => {
+      if (hub.exitCode !== null || !/director secret[^\n]*: \S+\n/.test(out)) throw new Error(`the hub did not start:\n${out}`);
+    },
+    { timeout: 30_000, interval: 50 },
+  );
   const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out)![1]!;
   const secret = /director secret \(log in with it; [^)]*\): (\S+)\n/.exec(out)?.[1];
   if (!secret) throw new Error(`no generated secret on the banner:\n${out}`);

@@ -100,10 +100,25 @@ export async function startSession<R = GameRecordLite>(opts: {
   const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
   const recordFile = path.join(dir, 'record.json');
   const args = [
-    '--import', 'tsx', path.join(ROOT, kind.script),
-    '--seed', String(opts.seed), '--pace', String(opts.pace ?? TIMING.pace), '--games', '1', '--linger', '600000',
-    '--dir', path.join(dir, 'sim'), '--record', recordFile, '--config', kind.config,
-    '--transport', opts.transport ?? 'pty',
+    '--import',
+    'tsx',
+    path.join(ROOT, kind.script),
+    '--seed',
+    String(opts.seed),
+    '--pace',
+    String(opts.pace ?? TIMING.pace),
+    '--games',
+    '1',
+    '--linger',
+    '600000',
+    '--dir',
+    path.join(dir, 'sim'),
+    '--record',
+    recordFile,
+    '--config',
+    kind.config,
+    '--transport',
+    opts.transport ?? 'pty',
   ];
   if (opts.tcpBase) args.push('--tcp-base', String(opts.tcpBase));
   if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? kind.injectAt));

@@ -84,9 +84,12 @@ const hasSocat = (() => {
 const DIRECTOR = 'noise-director';
 
 async function waitFor(cond: () => boolean, ms: number, what: () => string): Promise<void> {
-  await vi.waitFor(() => {
-    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what()}`);
-  }, { timeout: ms, interval: 50 });
+  await vi.waitFor(
+    () => {
+      if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what()}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 /** A simulator process on pseudo-terminals, a hub reading them, and a public socket client. */
@@ -117,10 +120,31 @@ async function startNoisy(o: { seed: number; games: number; pace: number; noise:
   const simDir = path.join(dir, 'sim');
   const recordFile = path.join(dir, 'record.json');
   const args = [
-    '--import', 'tsx', path.join(ROOT, 'hub/simulator/main.ts'),
-    '--seed', String(o.seed), '--games', String(o.games), '--pace', String(o.pace), '--linger', '600000',
-    '--noise', o.noise, '--noise-seed', String(o.noiseSeed), '--noise-unplug', '0',
-    '--dir', simDir, '--record', recordFile, '--config', CONFIG, '--transport', 'pty',
+    '--import',
+    'tsx',
+    path.join(ROOT, 'hub/simulator/main.ts'),
+    '--seed',
+    String(o.seed),
+    '--games',
+    String(o.games),
+    '--pace',
+    String(o.pace),
+    '--linger',
+    '600000',
+    '--noise',
+    o.noise,
+    '--noise-seed',
+    String(o.noiseSeed),
+    '--noise-unplug',
+    '0',
+    '--dir',
+    simDir,
+    '--record',
+    recordFile,
+    '--config',
+    CONFIG,
+    '--transport',
+    'pty',
   ];
   const sim: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
@@ -134,7 +158,11 @@ async function startNoisy(o: { seed: number; games: number; pace: number; noise:
   const portsFile = path.join(simDir, 'ports.json');
   let hub: RunningHub;
   try {
-    await waitFor(() => existsSync(portsFile) || sim.exitCode !== null, 30_000, () => `the simulator's ports (it said: ${simOut})`);
+    await waitFor(
+      () => existsSync(portsFile) || sim.exitCode !== null,
+      30_000,
+      () => `the simulator's ports (it said: ${simOut})`,
+    );
     if (!existsSync(portsFile)) throw new Error(`the simulator exited: ${simOut}`);
     const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
     hub = await startHub({ tables: loadHubConfig(CONFIG), dataDir: path.join(dir, 'data'), ports, httpPort: 0, directorToken: DIRECTOR });
@@ -214,11 +242,19 @@ async function startNoisy(o: { seed: number; games: number; pace: number; noise:
  */
 async function expectAsRecorded(s: NoisySession, seed: number): Promise<void> {
   const why = () => `timeline: ${s.timeline.join(' | ')}; flags: ${[...s.flags.values()].join('; ')}; sim said: ${s.simSaid()}`;
-  await waitFor(() => s.ended.size >= 1 || s.flags.size > 0, 90_000, () => `the game to end (${why()})`);
+  await waitFor(
+    () => s.ended.size >= 1 || s.flags.size > 0,
+    90_000,
+    () => `the game to end (${why()})`,
+  );
   // no flag at all (on failure: the director's evidence, with the raw reader lines)
   if (s.flags.size > 0) expect([...s.flags.values()], `${why()}\nevidence: ${await s.evidence()}`).toEqual([]);
 
-  await waitFor(() => existsSync(s.recordFile), 10_000, () => 'the record');
+  await waitFor(
+    () => existsSync(s.recordFile),
+    10_000,
+    () => 'the record',
+  );
   const [rec] = JSON.parse(readFileSync(s.recordFile, 'utf8')) as GameRecord[];
   expect(rec!.seed).toBe(seed);
   const v = s.ended.get(1)!;
@@ -244,7 +280,11 @@ async function expectReconnected(s: NoisySession, reader: string): Promise<void>
   const statuses = () => s.hub.supervisor.statuses(Date.now());
   const reconnects = Object.fromEntries(statuses().map((r) => [r.id, r.reconnects ?? 0]));
   expect(reconnects[reader]).toBeGreaterThanOrEqual(1);
-  await waitFor(() => statuses().every((r) => r.state === 'connected'), 15_000, () => JSON.stringify(statuses().map((r) => [r.id, r.state])));
+  await waitFor(
+    () => statuses().every((r) => r.state === 'connected'),
+    15_000,
+    () => JSON.stringify(statuses().map((r) => [r.id, r.state])),
+  );
   expect(statuses().map((r) => r.state)).toEqual(Array(9).fill('connected'));
 }
 
@@ -267,12 +307,19 @@ function stepTimeInPlay(seed: number, pace: number, label: RegExp): number {
 
 /** Every `tile-moved` event of table t1 so far. */
 function movesOf(s: NoisySession): TileMovedData[] {
-  return s.hub.store.events('t1').filter((e) => e.type === 'tile-moved').map((e) => e.data as TileMovedData);
+  return s.hub.store
+    .events('t1')
+    .filter((e) => e.type === 'tile-moved')
+    .map((e) => e.data as TileMovedData);
 }
 
 /** The seconds since the session started at which the view is in play, waiting up to `ms`. */
 async function inPlay(s: NoisySession, gameNo: number, ms: number): Promise<void> {
-  await waitFor(() => (s.view()?.gameNo ?? 0) >= gameNo && s.view()?.phase === 'play', ms, () => `game ${gameNo} in play (${s.timeline.join(' | ')})`);
+  await waitFor(
+    () => (s.view()?.gameNo ?? 0) >= gameNo && s.view()?.phase === 'play',
+    ms,
+    () => `game ${gameNo} in play (${s.timeline.join(' | ')})`,
+  );
 }
 
 describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pulled', () => {
@@ -283,7 +330,11 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
     // Bea's rack 1 reader unplugged for 3 s, 5 discards into play (about 8 s at this pace; ordinary
     // picks and discards meanwhile)
     await inPlay(s, 1, 30_000);
-    await waitFor(() => (s.view()?.discards.length ?? 0) >= 5, 30_000, () => `5 discards (${s.timeline.join(' | ')})`);
+    await waitFor(
+      () => (s.view()?.discards.length ?? 0) >= 5,
+      30_000,
+      () => `5 discards (${s.timeline.join(' | ')})`,
+    );
     requestUnplug(s.simDir, 'RK-W2', 3000);
     await expectAsRecorded(s, SEED);
     await expectReconnected(s, 'RK-W2');
@@ -299,12 +350,16 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
    * read alone moves the tile (hub/tracking/tracker.ts `unseen`), and a count check skips every
    * player while a wall or floor reader is not heard (hub/table/engine.ts `playersToSkip`).
    */
-  it('the current wall\'s reader unplugged for 4 s mid-play: no flag, the game ends as the simulator recorded it', async () => {
+  it("the current wall's reader unplugged for 4 s mid-play: no flag, the game ends as the simulator recorded it", async () => {
     const SEED = 55;
     const s = await startNoisy({ seed: SEED, games: 1, pace: 250, noise: 'none', noiseSeed: 7 });
     await inPlay(s, 1, 30_000);
     // 2 discards into play (about 3 s at this pace): picks from the current wall go on meanwhile
-    await waitFor(() => (s.view()?.discards.length ?? 0) >= 2, 30_000, () => `2 discards (${s.timeline.join(' | ')})`);
+    await waitFor(
+      () => (s.view()?.discards.length ?? 0) >= 2,
+      30_000,
+      () => `2 discards (${s.timeline.join(' | ')})`,
+    );
     const current = s.view()!.walls.find((w) => w.current)!.wall;
     requestUnplug(s.simDir, `WL-${current + 1}`, 4000);
     await expectAsRecorded(s, SEED);
@@ -324,7 +379,7 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with a cable pul
    * on a rack whose reader was not heard at the discard: it verifies the Mah Jongg when its 14th
    * tile reaches the log and judges the rack at the next turn boundary it saw.
    */
-  it('Ann\'s rack 1 reader unplugged while she lays out her Mah Jongg and discards: no flag, the game ends as recorded', async () => {
+  it("Ann's rack 1 reader unplugged while she lays out her Mah Jongg and discards: no flag, the game ends as recorded", async () => {
     const SEED = 55;
     const PACE = 250;
     const mj = stepTimeInPlay(SEED, PACE, /^Ann lifts 14 tiles for Mah Jongg/);

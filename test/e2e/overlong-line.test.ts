@@ -110,7 +110,10 @@ describe('a reader line with no newline (64 MB) over TCP into a real hub', () =>
     const done = () => reader.sent() && wl1()?.state === 'connected' && view?.walls[0]?.left === 38 && wl1()?.discarded === 1;
     const until = Date.now() + 120_000;
     while (!done()) {
-      if (Date.now() > until) throw new Error(`timed out after 120 s (GET /api/tables answered ${asked} times, worst ${worst.toFixed(0)} ms): WL-1 ${JSON.stringify(wl1())}, wall 1 ${JSON.stringify(view?.walls[0])}, all sent ${reader.sent()}`);
+      if (Date.now() > until)
+        throw new Error(
+          `timed out after 120 s (GET /api/tables answered ${asked} times, worst ${worst.toFixed(0)} ms): WL-1 ${JSON.stringify(wl1())}, wall 1 ${JSON.stringify(view?.walls[0])}, all sent ${reader.sent()}`,
+        );
       const t0 = performance.now();
       const res = await fetch(`${hub.url}/api/tables`);
       expect(res.status).toBe(200);

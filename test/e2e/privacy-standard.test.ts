@@ -56,9 +56,12 @@ type Seen = { at: number; where: string };
 const placeKey = (p: Place): string => (p.area === 'rack' ? `rack:${p.player}` : p.area === 'wall' ? 'wall' : 'up');
 
 async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
-  await vi.waitFor(() => {
-    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-  }, { timeout: ms, interval: 50 });
+  await vi.waitFor(
+    () => {
+      if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 let hub: RunningHub | null = null;
@@ -88,9 +91,23 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
     // --- the simulator (its own process, pseudo-terminals), seed 3, one game
     dir = mkdtempSync(path.join(tmpdir(), 'mjhub-privacy-std-'));
     const args = [
-      '--import', 'tsx', path.join(ROOT, 'hub/simulator/standard/main.ts'),
-      '--seed', '3', '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
-      '--dir', path.join(dir, 'sim'), '--config', CONFIG, '--transport', 'pty',
+      '--import',
+      'tsx',
+      path.join(ROOT, 'hub/simulator/standard/main.ts'),
+      '--seed',
+      '3',
+      '--pace',
+      String(TIMING.pace),
+      '--games',
+      '1',
+      '--linger',
+      '600000',
+      '--dir',
+      path.join(dir, 'sim'),
+      '--config',
+      CONFIG,
+      '--transport',
+      'pty',
     ];
     sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let simOut = '';
@@ -238,7 +255,10 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
           ownSeen.add(id);
           const seen = (timeline.get(id) ?? []).filter((s) => s.at <= msg.at);
           // the tile had been inside this seat's rack by the time it was sent
-          expect(seen.some((s) => s.where === `rack:${p}`), `${id} sent to seat ${p} before it was in their rack`).toBe(true);
+          expect(
+            seen.some((s) => s.where === `rack:${p}`),
+            `${id} sent to seat ${p} before it was in their rack`,
+          ).toBe(true);
         }
       }
       // not vacuous: the seat saw at least its 13 tiles, and its last view is what the engine holds now
@@ -246,7 +266,10 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
       const final = views[p]!;
       expect(final.gameNo).toBe(1);
       expect(final.phase).toBe('ended');
-      const truth = [...aggOf().where].filter(([, pl]) => pl.area === 'rack' && pl.player === p).map(([t]) => t).sort();
+      const truth = [...aggOf().where]
+        .filter(([, pl]) => pl.area === 'rack' && pl.player === p)
+        .map(([t]) => t)
+        .sort();
       expect(final.racks.map((r) => r.concealed.map((t) => t.id).sort())).toEqual([truth]);
     }
     // Bea won with 14 tiles exposed: nothing left inside her rack at the end
@@ -254,11 +277,16 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
 
     // --- the result reached the tournament score card: round 1, table 1, game 1 (000 scoring)
     let card: TournamentPublic['cards'][number] | undefined;
-    await vi.waitFor(async () => {
-      const t = (await (await fetch(`${url}/api/tournament`)).json()) as TournamentPublic;
-      card = t.cards.find((c) => c.round === 1 && c.table === 1);
-      expect(card?.games ?? 0).toBeGreaterThanOrEqual(1);
-    }, { timeout: 5_000, interval: 100 }).catch(() => undefined); // the expectations below name what is wrong
+    await vi
+      .waitFor(
+        async () => {
+          const t = (await (await fetch(`${url}/api/tournament`)).json()) as TournamentPublic;
+          card = t.cards.find((c) => c.round === 1 && c.table === 1);
+          expect(card?.games ?? 0).toBeGreaterThanOrEqual(1);
+        },
+        { timeout: 5_000, interval: 100 },
+      )
+      .catch(() => undefined); // the expectations below name what is wrong
     expect(card?.hubTable).toBe('t1');
     expect(card?.games).toBe(1);
     expect(card?.by[0]).toBe('table');

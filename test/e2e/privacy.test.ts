@@ -128,11 +128,17 @@ describe.skipIf(!hasSocat)('privacy through a whole Siamese game', () => {
         for (const id of ids) {
           const seen = (timeline.get(id) ?? []).filter((s) => s.at <= msg.at);
           // the tile had been in this seat's racks by the time it was sent
-          expect(seen.some((s) => s.where === `rack:${p}`), `${id} sent to seat ${p} before it was in their rack`).toBe(true);
+          expect(
+            seen.some((s) => s.where === `rack:${p}`),
+            `${id} sent to seat ${p} before it was in their rack`,
+          ).toBe(true);
           // and if it had been concealed in the other player's racks, it was face up since
           const lastOther = seen.map((s) => s.where).lastIndexOf(`rack:${other}`);
           if (lastOther >= 0) {
-            expect(seen.slice(lastOther).some((s) => s.where === 'up'), `${id} went from seat ${other}'s rack to seat ${p} without being face up`).toBe(true);
+            expect(
+              seen.slice(lastOther).some((s) => s.where === 'up'),
+              `${id} went from seat ${other}'s rack to seat ${p} without being face up`,
+            ).toBe(true);
           }
         }
       }
@@ -142,7 +148,10 @@ describe.skipIf(!hasSocat)('privacy through a whole Siamese game', () => {
       expect(final.gameNo).toBe(1);
       expect(final.phase).toBe('ended');
       const truth = [0, 1].map((r) =>
-        [...engine.gameState().where].filter(([, pl]) => pl.area === 'rack' && pl.player === p && pl.rack === r).map(([t]) => t).sort(),
+        [...engine.gameState().where]
+          .filter(([, pl]) => pl.area === 'rack' && pl.player === p && pl.rack === r)
+          .map(([t]) => t)
+          .sort(),
       );
       expect(final.racks.map((r) => r.concealed.map((t) => t.id).sort())).toEqual(truth);
     }

@@ -33,9 +33,12 @@ function tmp(): string {
 
 /** Waits (polling every 10 ms) until `cond` holds; fails after `ms` naming `what`. */
 async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
-  await vi.waitFor(() => {
-    if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-  }, { timeout: ms, interval: 10 });
+  await vi.waitFor(
+    () => {
+      if (!cond()) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 function wire(link: ReaderLink, reader: VirtualReader): void {
@@ -164,7 +167,6 @@ describe.skipIf(!hasSocat)('the simulator on pseudo-terminals', () => {
       { type: 'SNAP', seq: 1, zone: 'wall', tags: [tagOfTile('7C#1')] },
     ]);
   });
-
 });
 
 describe.skipIf(!hasSocat)('the serial transport on a pseudo-terminal', () => {
@@ -177,16 +179,20 @@ describe.skipIf(!hasSocat)('the serial transport on a pseudo-terminal', () => {
     reader.load('in', [tagOfTile('5B#2')]);
     const events: string[] = [];
     const lines: string[] = [];
-    const t = openSerial(link.port, {
-      opened: (c) => {
-        events.push('opened');
-        c.write(CMD_SNAP.trimEnd());
+    const t = openSerial(
+      link.port,
+      {
+        opened: (c) => {
+          events.push('opened');
+          c.write(CMD_SNAP.trimEnd());
+        },
+        line: (_c, text) => lines.push(text),
+        overlong: () => {},
+        closed: (_c, _reason, retrying) => events.push(`closed retrying=${String(retrying)}`),
+        retrying: (_name, attempt, delayMs) => events.push(`retry ${attempt} in ${delayMs} ms`),
       },
-      line: (_c, text) => lines.push(text),
-      overlong: () => {},
-      closed: (_c, _reason, retrying) => events.push(`closed retrying=${String(retrying)}`),
-      retrying: (_name, attempt, delayMs) => events.push(`retry ${attempt} in ${delayMs} ms`),
-    }, { backoff: (n) => Math.min(400, 50 * 2 ** n) });
+      { backoff: (n) => Math.min(400, 50 * 2 ** n) },
+    );
     cleanups.push(() => t.close());
     // HELLO, then a SNAP of each zone (seq 0 and 1)
     await until(() => lines.length >= 3, 3000, 'HELLO and two SNAPs');

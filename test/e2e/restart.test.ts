@@ -20,11 +20,14 @@ afterAll(() => {
 });
 
 async function until<T>(get: () => T | null | undefined, ms: number, what: string): Promise<T> {
-  return vi.waitFor(() => {
-    const v = get();
-    if (!v) throw new Error(`timed out waiting for ${what}`);
-    return v;
-  }, { timeout: ms, interval: 50 });
+  return vi.waitFor(
+    () => {
+      const v = get();
+      if (!v) throw new Error(`timed out waiting for ${what}`);
+      return v;
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 /** A TCP port the OS has just handed out free (bound, then closed): the hub listens on it, and again after its restart. */
@@ -81,8 +84,25 @@ describe('a hub killed with SIGKILL mid-round', () => {
     const port = await freePort();
     const sim = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'hub/simulator/main.ts'), '--seed', '5', '--pace', String(TIMING.pace), '--games', '1', '--linger', '600000',
-        '--transport', 'tcp', '--dir', path.join(dir, 'sim'), '--config', CONFIG],
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'hub/simulator/main.ts'),
+        '--seed',
+        '5',
+        '--pace',
+        String(TIMING.pace),
+        '--games',
+        '1',
+        '--linger',
+        '600000',
+        '--transport',
+        'tcp',
+        '--dir',
+        path.join(dir, 'sim'),
+        '--config',
+        CONFIG,
+      ],
       { cwd: ROOT, stdio: 'ignore' },
     );
     children.push(sim);

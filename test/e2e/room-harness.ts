@@ -156,6 +156,12 @@ export async function verifyAndInitialAll(url: string, auth: DirectorAuth, seats
 /** Each player's own points summed over their card's games (player id → points), in the cards' seat order. */
 export function playerSums(cards: readonly PlayedCard[]): Map<string, number> {
   const sums = new Map<string, number>();
-  for (const c of cards) c.seats.forEach((p, s) => sums.set(p, c.games.reduce((sum, g) => sum + g!.points[s]!, 0)));
+  for (const c of cards)
+    c.seats.forEach((p, s) =>
+      sums.set(
+        p,
+        c.games.reduce((sum, g) => sum + g!.points[s]!, 0),
+      ),
+    );
   return sums;
 }

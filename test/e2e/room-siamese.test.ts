@@ -101,6 +101,11 @@ describe('the Siamese room: a tournament round of four games at two tables (npm 
 
     // the record: one Siamese line per game
     const jsonl = await (await fetch(`${url}/api/tournament/games.jsonl`)).text();
-    expect(jsonl.trim().split('\n').map((l) => (JSON.parse(l) as { format: string; points: number[] }).points)).toEqual(cards.flatMap((c) => c.games.map((g) => g!.points)));
+    expect(
+      jsonl
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { format: string; points: number[] }).points),
+    ).toEqual(cards.flatMap((c) => c.games.map((g) => g!.points)));
   });
 });

@@ -30,7 +30,9 @@ interface Card {
 }
 
 describe('the 4-player room: a tournament round of four games at two tables (npm start -- --room --table-kind standard)', () => {
-  it('scores every game on the 4-seat cards with no typing, as each table reported it, the games cut short by the clock as 0 for all, and the standings sum them', { timeout: 300_000 }, async () => {
+  it('scores every game on the 4-seat cards with no typing, as each table reported it, the games cut short by the clock as 0 for all, and the standings sum them', {
+    timeout: 300_000,
+  }, async () => {
     const hub = await startRoomHub({
       tmpPrefix: 'mjhub-room-standard-',
       secret: SECRET,
@@ -65,12 +67,30 @@ describe('the 4-player room: a tournament round of four games at two tables (npm
       const t = `t${c.table}`;
       const byTable = c.games.filter((g) => g!.by === 'table');
       expect(byTable.length, `${t}: games finished within the round`).toBeGreaterThanOrEqual(1);
-      expect(c.games.map((g) => g!.by), t).toEqual([...byTable.map(() => 'table'), ...c.games.slice(byTable.length).map(() => 'clock')]);
-      const played = Object.keys(reported[t]!).map(Number).filter((n) => n >= first[t]!).sort((a, b) => a - b).slice(0, byTable.length);
-      expect(byTable.map((g) => g!.points), t).toEqual(played.map((n) => reported[t]![n]));
-      for (const g of c.games.slice(byTable.length)) expect([g!.points, g!.marks]).toEqual([[0, 0, 0, 0], ['X', 'X', 'X', 'X']]);
+      expect(
+        c.games.map((g) => g!.by),
+        t,
+      ).toEqual([...byTable.map(() => 'table'), ...c.games.slice(byTable.length).map(() => 'clock')]);
+      const played = Object.keys(reported[t]!)
+        .map(Number)
+        .filter((n) => n >= first[t]!)
+        .sort((a, b) => a - b)
+        .slice(0, byTable.length);
+      expect(
+        byTable.map((g) => g!.points),
+        t,
+      ).toEqual(played.map((n) => reported[t]![n]));
+      for (const g of c.games.slice(byTable.length))
+        expect([g!.points, g!.marks]).toEqual([
+          [0, 0, 0, 0],
+          ['X', 'X', 'X', 'X'],
+        ]);
       // the hub log (terminal lines): each game the table put on the card, once, with its place on the card
-      const logged = hub.output().split('\n').filter((l) => l.includes(`INFO  tournament ${t}: `)).map((l) => l.replace(/^.*: game \d+ of table \S+ recorded: /, ''));
+      const logged = hub
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(`INFO  tournament ${t}: `))
+        .map((l) => l.replace(/^.*: game \d+ of table \S+ recorded: /, ''));
       expect(logged, `${t}: the hub log`).toEqual(byTable.map((_, i) => `round 1, tournament table ${c.table}, game ${i + 1}`));
       c.games.forEach((g) => expect(g!.marks).toEqual(g!.points.map((p) => (p === 0 ? 'X' : String(p)))));
     }

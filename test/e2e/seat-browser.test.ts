@@ -67,7 +67,7 @@ describe.skipIf(!canRun)('seat page in Chromium on a phone, live from the hub', 
     await page.screenshot({ path: path.join(ROOT, 'test-results/seat-view.png'), fullPage: false });
   }, 150_000);
 
-  it('refuses a tampered code on the page with the hub\'s reason', async () => {
+  it("refuses a tampered code on the page with the hub's reason", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const [payload, sig] = codes[0]!.token.split('.') as [string, string];
     await page.goto(`${session.hub.url}/seat/${payload}.${sig.slice(0, -3)}AAA`);

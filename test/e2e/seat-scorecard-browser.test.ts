@@ -19,7 +19,7 @@ import { ROOT } from './harness.js';
 const CHROMIUM = '/usr/bin/chromium';
 const TOKEN = 'seat-scorecard-browser';
 
-describe.skipIf(!existsSync(CHROMIUM))('the seat page\'s score card in Chromium', () => {
+describe.skipIf(!existsSync(CHROMIUM))("the seat page's score card in Chromium", () => {
   let hub: RunningHub;
   let browser: Browser;
   let codes: SeatCode[];
@@ -50,15 +50,26 @@ describe.skipIf(!existsSync(CHROMIUM))('the seat page\'s score card in Chromium'
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('Ann sees the card (25 X 30 X = 55), verifies Cat Park\'s score and initials it', async () => {
+  it("Ann sees the card (25 X 30 X = 55), verifies Cat Park's score and initials it", async () => {
     const t = hub.tournament!;
     t.clock('start'); // table t1's four results, as points (a director corrects a result, never enters one)
-    [[25, 0, 0, 0], [0, 0, 40, 0], [30, 0, 0, 0], [0, 0, 0, 0]].forEach((points, i) => expect(t.recordPoints('t1', points)).toMatchObject({ recorded: true, game: i + 1 }));
+    [
+      [25, 0, 0, 0],
+      [0, 0, 40, 0],
+      [30, 0, 0, 0],
+      [0, 0, 0, 0],
+    ].forEach((points, i) => expect(t.recordPoints('t1', points)).toMatchObject({ recorded: true, game: i + 1 }));
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(codes[0]!.url);
     await page.waitForSelector('[data-testid="scorecard-table"]', { timeout: 30_000 });
     expect(await page.textContent('[data-testid="scorecard-meta"]')).toBe('Demo Spring Open · round 1 · table 1');
-    const rows = await page.$$eval('[data-testid="scorecard-row"]', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent!.trim()).slice(1, 6).join(' ')));
+    const rows = await page.$$eval('[data-testid="scorecard-row"]', (trs) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'), (td) => td.textContent!.trim())
+          .slice(1, 6)
+          .join(' '),
+      ),
+    );
     expect(rows).toEqual(['25 X 30 X 55', 'X X X X 0', 'X 40 X X 40', 'X X X X 0']);
     expect(await page.textContent('[data-testid="scorecard-verify"]')).toBe("Verify Cat Park's score");
     await page.click('[data-testid="scorecard-verify"]');

@@ -41,10 +41,12 @@ describe.skipIf(!hasSocat)('a simulated Siamese table over pseudo-terminals', ()
     // Ann (East): "NEWS 2026a 2026b FF" 50 points jokerless, self-picked; then "11a 222a 3333a 444b 55b" 30 points,
     // called from Bea's discard, for her 2nd Mah Jongg. Bea (West): "FF DDDa DDDb DDDc 111a" 35 points.
     const mj = end.players.map((p) => p.racks.map((r) => r.mahJongg && [r.mahJongg.lineText.split('|')[0]!.trim(), r.mahJongg.value, r.mahJongg.jokerless, r.mahJongg.order]).filter(Boolean));
-    expect(mj[0]).toEqual(expect.arrayContaining([
-      ['NEWS 2026a 2026b FF', 50, true, 1],
-      ['11a 222a 3333a 444b 55b', 30, false, 2],
-    ]));
+    expect(mj[0]).toEqual(
+      expect.arrayContaining([
+        ['NEWS 2026a 2026b FF', 50, true, 1],
+        ['11a 222a 3333a 444b 55b', 30, false, 2],
+      ]),
+    );
     expect(mj[1]).toEqual([['FF DDDa DDDb DDDc 111a', 35, false, 1]]);
     expect(end.flags).toEqual([]);
     expect(end.endReason).toBe('Ann made two Mah Jonggs (003 rule 14)');

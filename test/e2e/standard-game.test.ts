@@ -39,7 +39,7 @@ const CONCEALED = /[0-9A-F]{14}|[1-9][BCD]#\d|\b[NEWSF]#\d|\b[RGW]D#\d|\bJ#\d/;
 
 describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-terminals', () => {
   // retry: the first session of a cold run has once stalled before the deal (see the report); the game itself is deterministic
-  it('seed 3: the deal 14/13/13/13, the Charleston, play, Bea\'s concealed Mah Jongg on Dot\'s discard, the exact score', { timeout: 260_000, retry: 1 }, async () => {
+  it("seed 3: the deal 14/13/13/13, the Charleston, play, Bea's concealed Mah Jongg on Dot's discard, the exact score", { timeout: 260_000, retry: 1 }, async () => {
     const s = await startStandardSession({ seed: 3 });
     sessions.push(s);
     const end = await s.until((v) => v.phase === 'ended', 120_000);
@@ -99,7 +99,7 @@ describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-term
   };
   // each game is first played here, in-process (the simulator is seeded: the same game), for the flags to expect
   const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
-  it.each(cases)('$inject: flagged with its rule, as the bots\' own referee flagged it (seed 2, at the 2nd pick)', { timeout: 200_000, retry: 1 }, async (c) => {
+  it.each(cases)("$inject: flagged with its rule, as the bots' own referee flagged it (seed 2, at the 2nd pick)", { timeout: 200_000, retry: 1 }, async (c) => {
     const expected = playStandardGame({ seed: 2, cards, table, inject: c.inject as StandardInjection, injectAt: 2 }).record;
     const s = await startStandardSession({ seed: 2, inject: c.inject, injectAt: 2 });
     sessions.push(s);

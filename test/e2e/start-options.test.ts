@@ -39,7 +39,11 @@ function dataDir(): string {
 /** Pids of processes whose command line mentions `text` (the hub, its simulators, their socat). */
 function pidsMentioning(text: string): number[] {
   const r = spawnSync('pgrep', ['-f', text], { encoding: 'utf8' });
-  return r.stdout.split('\n').filter(Boolean).map(Number).filter((p) => p !== process.pid);
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((p) => p !== process.pid);
 }
 
 /** The environment of a newcomer's shell: no secret, no port, no host, no public URL set. */
@@ -73,19 +77,30 @@ async function startHub(args: string[], env: Record<string, string> = {}): Promi
   let out = '';
   hub.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   hub.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await vi.waitFor(() => {
-    if (hub.exitCode !== null) throw new Error(`the hub exited before it started:\n${out}`);
-    if (!/director secret[^\n]*\n/.test(out)) throw new Error(`the hub did not start:\n${out}`);
-  }, { timeout: 20_000, interval: 50 });
+  await vi.waitFor(
+    () => {
+      if (hub.exitCode !== null) throw new Error(`the hub exited before it started:\n${out}`);
+      if (!/director secret[^\n]*\n/.test(out)) throw new Error(`the hub did not start:\n${out}`);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
   if (hub.exitCode !== null) throw new Error(`the hub did not start:\n${out}`);
   return { hub, out: () => out };
 }
 
 /** True once `ok()` holds (polled every 100 ms), false after `ms`. */
 async function waitUntil(ok: () => boolean, ms: number): Promise<boolean> {
-  return vi.waitFor(() => {
-    if (!ok()) throw new Error('not yet');
-  }, { timeout: ms, interval: 100 }).then(() => true, () => false);
+  return vi
+    .waitFor(
+      () => {
+        if (!ok()) throw new Error('not yet');
+      },
+      { timeout: ms, interval: 100 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 describe('npm start refuses a wrong option, naming it and its value, before starting anything', () => {
@@ -104,12 +119,32 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     ['--public-url 192.168.1.20:8080', ['--public-url', '192.168.1.20:8080'], {}, '--public-url must be an http:// or https:// URL such as http://192.168.1.20:8080, not "192.168.1.20:8080"'],
     ['MJHUB_PUBLIC_URL=phone', [], { MJHUB_PUBLIC_URL: 'phone' }, 'mjhub: MJHUB_PUBLIC_URL must be an http:// or https:// URL such as http://192.168.1.20:8080, not "phone"'],
     ['--host "my hub"', ['--host', 'my hub'], {}, '--host must be an address of this machine such as 127.0.0.1 or 0.0.0.0, not "my hub"'],
-    ['MJHUB_DIRECTOR_SECRET=joker', [], { MJHUB_DIRECTOR_SECRET: 'joker' }, 'mjhub: MJHUB_DIRECTOR_SECRET is 5 characters long: the director secret must have at least 8 (or unset it to have one generated)'],
+    [
+      'MJHUB_DIRECTOR_SECRET=joker',
+      [],
+      { MJHUB_DIRECTOR_SECRET: 'joker' },
+      'mjhub: MJHUB_DIRECTOR_SECRET is 5 characters long: the director secret must have at least 8 (or unset it to have one generated)',
+    ],
     ['--director-secret-file /nonexistent', ['--director-secret-file', '/nonexistent'], {}, 'mjhub: --director-secret-file /nonexistent: cannot read it (ENOENT)'],
-    ['--tournament /nonexistent.json', ['--tournament', '/nonexistent.json'], {}, `mjhub: /nonexistent.json: cannot read the tournament config (ENOENT: no such file or directory, open '/nonexistent.json')`],
+    [
+      '--tournament /nonexistent.json',
+      ['--tournament', '/nonexistent.json'],
+      {},
+      `mjhub: /nonexistent.json: cannot read the tournament config (ENOENT: no such file or directory, open '/nonexistent.json')`,
+    ],
     ['--tournament <a table config>', ['--tournament', 'hub/config/tables/siamese-demo.json'], {}, 'mjhub: hub/config/tables/siamese-demo.json: name must be a non-empty string'],
-    ['--tournament of 4-player tables over the Siamese room', ['--room', '--tournament', 'hub/config/tournament-room.json'], {}, `mjhub: hub/config/tournament-room.json: tournament table 1: hub table 't1' is a Royale Siamese table; a 4-player (seed 000) tournament needs 4-player tables`],
-    ['--tournament over a table the hub lacks', ['--tournament', 'hub/config/tournament-siamese-room.json'], {}, `mjhub: hub/config/tournament-siamese-room.json: tournament table 2: hub table 't2' is not in the hub's table config (tables: t1)`],
+    [
+      '--tournament of 4-player tables over the Siamese room',
+      ['--room', '--tournament', 'hub/config/tournament-room.json'],
+      {},
+      `mjhub: hub/config/tournament-room.json: tournament table 1: hub table 't1' is a Royale Siamese table; a 4-player (seed 000) tournament needs 4-player tables`,
+    ],
+    [
+      '--tournament over a table the hub lacks',
+      ['--tournament', 'hub/config/tournament-siamese-room.json'],
+      {},
+      `mjhub: hub/config/tournament-siamese-room.json: tournament table 2: hub table 't2' is not in the hub's table config (tables: t1)`,
+    ],
   ];
 
   it.each(cases)('%s: exit 1, the exact message, no simulator started, nothing left running', { timeout: 15_000 }, async (_name, args, env, expected) => {
@@ -141,7 +176,7 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     },
   );
 
-  it('a Siamese table\'s count rule 18A in a tournament that says 18D (003 rule 18): exit 1 naming both files and fields; no simulator, nothing written', { timeout: 15_000 }, async () => {
+  it("a Siamese table's count rule 18A in a tournament that says 18D (003 rule 18): exit 1 naming both files and fields; no simulator, nothing written", { timeout: 15_000 }, async () => {
     const data = dataDir();
     const room = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/siamese-room.json'), 'utf8'));
     for (const t of room.tables) t.cards = t.cards.map((c: string) => path.resolve(ROOT, 'hub/config/tables', c));
@@ -162,7 +197,7 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     expect(pidsMentioning(data)).toEqual([]);
   });
 
-  it('scoring settings: a table whose own differ from the tournament\'s, and a tournament with a wrong-typed key: exit 1 naming them', { timeout: 30_000 }, async () => {
+  it("scoring settings: a table whose own differ from the tournament's, and a tournament with a wrong-typed key: exit 1 naming them", { timeout: 30_000 }, async () => {
     const data = dataDir();
     const room = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/standard-room.json'), 'utf8'));
     room.tables[0].scoring = 'home';
@@ -227,10 +262,9 @@ describe('the network edge of a running hub', () => {
   it('listens on --host 127.0.0.1, logs an unreachable reader once, and writes --public-url into seat links', { timeout: 30_000 }, async () => {
     const data = dataDir();
     const token = 'start-options-director-token';
-    const { hub, out } = await startHub(
-      ['--port', '0', '--host', '127.0.0.1', '--data', data, '--reader', 'tcp://127.0.0.1:1', '--public-url', 'http://192.168.1.20:8080/'],
-      { MJHUB_DIRECTOR_TOKEN: token },
-    );
+    const { hub, out } = await startHub(['--port', '0', '--host', '127.0.0.1', '--data', data, '--reader', 'tcp://127.0.0.1:1', '--public-url', 'http://192.168.1.20:8080/'], {
+      MJHUB_DIRECTOR_TOKEN: token,
+    });
     const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out())![1]!;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(out()).toContain('  seat codes:  http://192.168.1.20:8080  (--public-url; the hub itself listens on 127.0.0.1 only)\n');
@@ -242,7 +276,10 @@ describe('the network edge of a running hub', () => {
     // 1750 ms in (backoff 250 ms, 500 ms, 1 s, …): 2.5 s holds three of them
     await sleep(2500);
     // the terminal's line: time, level, part, then the words
-    const lines = out().split('\n').filter((l) => l.includes('reader tcp://127.0.0.1:1:')).map((l) => l.replace(/^\d\d:\d\d:\d\d /, 'HH:MM:SS '));
+    const lines = out()
+      .split('\n')
+      .filter((l) => l.includes('reader tcp://127.0.0.1:1:'))
+      .map((l) => l.replace(/^\d\d:\d\d:\d\d /, 'HH:MM:SS '));
     expect(lines).toEqual(['HH:MM:SS WARN  transports: reader tcp://127.0.0.1:1: cannot connect (ECONNREFUSED); retrying in 250 ms, backing off to 5 s']);
     hub.kill('SIGTERM');
     expect(await waitUntil(() => hub.exitCode !== null, 5000)).toBe(true);
@@ -254,7 +291,10 @@ describe('the network edge of a running hub', () => {
 function logEntries(data: string): Record<string, unknown>[] {
   const file = path.join(data, 'hub.log');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** The readers the director sees, by state (`connected`, `offline`, …). */
@@ -267,16 +307,40 @@ describe('the hub log: <data>/hub.log, JSON lines at --log-level; Ctrl-C says wh
   it('info: a reader connect and a flag are logged once as JSON with table and reader; SIGINT prints what was saved', { timeout: 90_000 }, async () => {
     const data = dataDir();
     // our own simulator, a wrong count on purpose (003 rule 18C), held at the flag; the hub reads its pseudo-terminals
-    const sim = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'hub/simulator/main.ts'), '--seed', '1', '--pace', '150', '--games', '1',
-      '--linger', '600000', '--dir', path.join(data, 'sim'), '--transport', 'pty', '--inject', 'count', '--inject-at', '3', '--hold-at-flag'],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const sim = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'hub/simulator/main.ts'),
+        '--seed',
+        '1',
+        '--pace',
+        '150',
+        '--games',
+        '1',
+        '--linger',
+        '600000',
+        '--dir',
+        path.join(data, 'sim'),
+        '--transport',
+        'pty',
+        '--inject',
+        'count',
+        '--inject-at',
+        '3',
+        '--hold-at-flag',
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     running.add(sim);
     const portsFile = path.join(data, 'sim', 'ports.json');
     expect(await waitUntil(() => existsSync(portsFile), 30_000)).toBe(true);
     const ports = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
     const token = 'hub-log-director-token';
-    const { hub, out } = await startHub(['--port', '0', '--data', data, '--settle-ms', '50', '--count-check-ms', '120', '--log-level', 'info',
-      ...ports.flatMap((p) => ['--reader', p])], { MJHUB_DIRECTOR_TOKEN: token });
+    const { hub, out } = await startHub(['--port', '0', '--data', data, '--settle-ms', '50', '--count-check-ms', '120', '--log-level', 'info', ...ports.flatMap((p) => ['--reader', p])], {
+      MJHUB_DIRECTOR_TOKEN: token,
+    });
     const url = /Mah Jongg table hub: (http:\/\/\S+)/.exec(out())![1]!;
     const flagged = () => logEntries(data).filter((e) => e.part === 'table' && typeof e.flag === 'string');
     expect(await waitUntil(() => flagged().length > 0, 60_000)).toBe(true);
@@ -291,7 +355,9 @@ describe('the hub log: <data>/hub.log, JSON lines at --log-level; Ctrl-C says wh
     expect(flagged()).toHaveLength(1); // logged once, though the view changed many times since
     // the director dismisses it: one ruling entry, with table, flag and who ruled
     const ruled = await fetch(`${url}/api/director/tables/t1/flags/${String(flag.flag)}`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ruling: 'dismiss', by: 'Dee' }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ruling: 'dismiss', by: 'Dee' }),
     });
     expect(ruled.status).toBe(200);
     const rulings = logEntries(data).filter((e) => e.part === 'table' && e.ruling !== undefined);

@@ -32,7 +32,7 @@ describe.skipIf(!canRun)('table display in Chromium, live from the hub', () => {
     await session?.stop();
   });
 
-  it('shows East\'s count going from 27 to 28 as tiles are picked, and saves a screenshot', async () => {
+  it("shows East's count going from 27 to 28 as tiles are picked, and saves a screenshot", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${session.hub.url}/table/t1`);
     const count = () => page.textContent('[data-testid="player-count-0"]').then((t) => t?.trim());

@@ -16,12 +16,16 @@ if (!(maxMs > 0)) throw new Error(`--max-minutes must be > 0, not "${values['max
 
 // one busy thread per core, 95 % of each 100 ms busy, each stopping by itself after maxMs
 const cores = availableParallelism();
-const load = Array.from({ length: cores }, () => new Worker(
-  `const end = Date.now() + ${maxMs};
+const load = Array.from(
+  { length: cores },
+  () =>
+    new Worker(
+      `const end = Date.now() + ${maxMs};
    const tick = () => { const t = Date.now(); while (Date.now() - t < 95) {} if (Date.now() < end) setTimeout(tick, 5); };
    tick();`,
-  { eval: true },
-));
+      { eval: true },
+    ),
+);
 console.log(`background load: ${cores} threads, each busy 95 % of the time, for at most ${values['max-minutes']} min`);
 
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

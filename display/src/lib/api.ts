@@ -37,9 +37,7 @@ export function parseTableList(body: unknown): TableListItem[] {
     if (!isRecord(row)) continue;
     const id = typeof row.id === 'string' ? row.id : typeof row.tableId === 'string' ? row.tableId : null;
     if (id === null) continue;
-    const players = Array.isArray(row.players)
-      ? row.players.flatMap((p) => (typeof p === 'string' ? [p] : isRecord(p) && typeof p.name === 'string' ? [p.name] : []))
-      : [];
+    const players = Array.isArray(row.players) ? row.players.flatMap((p) => (typeof p === 'string' ? [p] : isRecord(p) && typeof p.name === 'string' ? [p.name] : [])) : [];
     out.push({ id, variant: typeof row.variant === 'string' ? row.variant : null, players });
   }
   return out;

@@ -154,8 +154,19 @@ export function stateText(view: Pick<PublicTableView, 'phase' | 'turn' | 'player
 export function summarize(tableId: string, view: PublicTableView | null, state: ConnectionState): TableSummary {
   if (!view) {
     return {
-      tableId, urgency: 'unknown', reasons: [], gameText: '', clockText: null, clockUrgency: null, clockNote: null,
-      stateText: state === 'lost' ? 'No connection to this table' : 'Connecting…', players: [], openFlags: [], badReaders: [], readerCount: 0, scoreCard: null,
+      tableId,
+      urgency: 'unknown',
+      reasons: [],
+      gameText: '',
+      clockText: null,
+      clockUrgency: null,
+      clockNote: null,
+      stateText: state === 'lost' ? 'No connection to this table' : 'Connecting…',
+      players: [],
+      openFlags: [],
+      badReaders: [],
+      readerCount: 0,
+      scoreCard: null,
     };
   }
   const players = Array.isArray(view.players) ? view.players : [];

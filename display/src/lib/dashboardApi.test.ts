@@ -88,11 +88,33 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
   it('postCorrectionCard sends 2 points and returns the card with the names and the settlement', async () => {
     const calls: { url: string; body: unknown }[] = [];
     const card = {
-      kind: 'siamese', round: 1, table: 1, seats: ['p01', 'p02'],
-      games: [{ points: [160, 15], marks: ['160', '15'], by: 'table' }, { points: [10, 10], marks: ['10', '10'], by: 'table' }, { points: [0, 25], marks: ['X', '25'], by: 'director' }, { points: [0, 0], marks: ['X', 'X'], by: 'table' }],
-      initials: [null, null], corrections: [{ game: 3, reason: 'Bea was not jokerless', director: 'director' }],
+      kind: 'siamese',
+      round: 1,
+      table: 1,
+      seats: ['p01', 'p02'],
+      games: [
+        { points: [160, 15], marks: ['160', '15'], by: 'table' },
+        { points: [10, 10], marks: ['10', '10'], by: 'table' },
+        { points: [0, 25], marks: ['X', '25'], by: 'director' },
+        { points: [0, 0], marks: ['X', 'X'], by: 'table' },
+      ],
+      initials: [null, null],
+      corrections: [{ game: 3, reason: 'Bea was not jokerless', director: 'director' }],
     };
-    const pub = { cards: [{ round: 1, table: 1, settlement: 'Bea pays Ann 120', seats: [{ player: 'p01', name: 'Ann' }, { player: 'p02', name: 'Bea' }] }, { round: 1, table: 2, settlement: 'Di pays Cy 5', seats: [] }] };
+    const pub = {
+      cards: [
+        {
+          round: 1,
+          table: 1,
+          settlement: 'Bea pays Ann 120',
+          seats: [
+            { player: 'p01', name: 'Ann' },
+            { player: 'p02', name: 'Bea' },
+          ],
+        },
+        { round: 1, table: 2, settlement: 'Di pays Cy 5', seats: [] },
+      ],
+    };
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
       return new Response(JSON.stringify(url === '/api/tournament' ? pub : card), { status: 200, headers: { 'content-type': 'application/json' } });

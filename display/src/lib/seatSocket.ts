@@ -51,10 +51,13 @@ export function liveSeatView(token: string, url?: string): Readable<LiveSeat> {
     const socket: Socket = io(`${url ?? ''}${SEAT_NAMESPACE}`, { autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, auth: { token } });
     const reconnectLater = () => {
       if (stopped || ended || retry) return;
-      retry = setTimeout(() => {
-        retry = null;
-        if (!stopped && !ended && !socket.connected) socket.connect();
-      }, Math.min(5000, 1000 * 2 ** attempts++));
+      retry = setTimeout(
+        () => {
+          retry = null;
+          if (!stopped && !ended && !socket.connected) socket.connect();
+        },
+        Math.min(5000, 1000 * 2 ** attempts++),
+      );
     };
 
     socket.on('connect', () => {

@@ -2,9 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { checkSeatView, initialSeatState, onSeatDelta, onSeatSnapshot, peekSeatToken } from './seatState.js';
 
 const view = {
-  tableId: 't1', variant: 'siamese', gameNo: 1, phase: 'play', endReason: null, turn: 1, player: 1, name: 'Bea', seat: 'West', count: 27,
+  tableId: 't1',
+  variant: 'siamese',
+  gameNo: 1,
+  phase: 'play',
+  endReason: null,
+  turn: 1,
+  player: 1,
+  name: 'Bea',
+  seat: 'West',
+  count: 27,
   racks: [{ rack: 0, concealed: [{ id: '5B#1', kind: '5B' }], exposed: [], count: 1, dead: false, deadReason: null, mahJongg: null }],
-  players: [], walls: [], discards: [], flags: [], score: null, practice: null, updatedAt: 0,
+  players: [],
+  walls: [],
+  discards: [],
+  flags: [],
+  score: null,
+  practice: null,
+  updatedAt: 0,
 };
 
 describe('seat view sequence (snapshot, then deltas in order)', () => {
@@ -27,7 +42,10 @@ describe('seat view sequence (snapshot, then deltas in order)', () => {
   });
 
   it('reads (without trusting) what a token names', () => {
-    const payload = btoa(JSON.stringify({ t: 't1', p: 1, g: 2, e: 5 })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const payload = btoa(JSON.stringify({ t: 't1', p: 1, g: 2, e: 5 }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
     expect(peekSeatToken(`${payload}.sig`)).toEqual({ table: 't1', player: 1, game: 2, exp: 5 });
     expect(peekSeatToken('garbage')).toBeNull();
   });

@@ -14,10 +14,7 @@ export interface SeatSeqState {
 }
 
 /** `applied` (state changed), `ignored` (nothing changed), `resync` (ask for a snapshot again). */
-export type SeatStep =
-  | { type: 'applied'; state: SeatSeqState }
-  | { type: 'ignored'; state: SeatSeqState; reason: string }
-  | { type: 'resync'; state: SeatSeqState; reason: string };
+export type SeatStep = { type: 'applied'; state: SeatSeqState } | { type: 'ignored'; state: SeatSeqState; reason: string } | { type: 'resync'; state: SeatSeqState; reason: string };
 
 export const initialSeatState: SeatSeqState = { seq: null, view: null, awaitingSnapshot: true };
 

@@ -144,9 +144,8 @@ export function liveTableView<V extends PublicTableView = PublicTableView>(opts:
       publish();
     });
     socket.on(EV.problem, (payload: unknown) => {
-      const msg = typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string'
-        ? (payload as { error: string }).error
-        : 'the hub refused the request';
+      const msg =
+        typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string' ? (payload as { error: string }).error : 'the hub refused the request';
       error = msg;
       publish();
     });

@@ -34,7 +34,10 @@ describe('snapshot', () => {
     const badRack = siameseFixture() as unknown as { players: { racks: unknown[] }[] };
     badRack.players[1]!.racks[0] = { rack: 0, count: 13 };
     expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: badRack })).toMatchObject({ type: 'ignored', reason: 'snapshot view.players[1].racks[0].exposed is not an array' });
-    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { ...siameseFixture(), score: { points: 3 } } })).toMatchObject({ type: 'ignored', reason: 'snapshot view.score has no points and breakdown arrays' });
+    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { ...siameseFixture(), score: { points: 3 } } })).toMatchObject({
+      type: 'ignored',
+      reason: 'snapshot view.score has no points and breakdown arrays',
+    });
     expect(onSnapshot(initialState('t1'), null)).toMatchObject({ type: 'ignored', reason: 'snapshot is not an object' });
     expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: -1, view: siameseFixture() })).toMatchObject({ type: 'ignored' });
     expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1.5, view: siameseFixture() })).toMatchObject({ type: 'ignored' });
@@ -65,7 +68,11 @@ describe('deltas', () => {
 
   it('applies a run of deltas in order', () => {
     let s = live(5);
-    for (const [seq, left] of [[6, 20], [7, 19], [8, 18]] as const) {
+    for (const [seq, left] of [
+      [6, 20],
+      [7, 19],
+      [8, 18],
+    ] as const) {
       const step = onDelta(s, { tableId: 't1', seq, changes: { walls: [{ wall: 1, left, current: true }] } });
       expect(step.type).toBe('applied');
       s = step.state;

@@ -23,7 +23,7 @@ describe('playStandardGame', () => {
     expect([...where.values()].every((z) => z !== null)).toBe(true); // no tile left in a hand
   });
 
-  it('seed 3: the deal is East 14, the others 13; Bea calls Dot\'s discard for a concealed jokerless Mah Jongg: 0, 70, 0, −10 (000)', () => {
+  it("seed 3: the deal is East 14, the others 13; Bea calls Dot's discard for a concealed jokerless Mah Jongg: 0, 70, 0, −10 (000)", () => {
     const r = playStandardGame({ seed: 3, cards, table }).record;
     const deal = r.actions[0]!;
     expect(deal.type === 'deal' && deal.hands.map((h) => h.length)).toEqual([14, 13, 13, 13]);
@@ -37,9 +37,8 @@ describe('playStandardGame', () => {
     expect(r.actions.at(-1)).toEqual({ type: 'mah-jongg', player: 1 });
   });
 
-  it('each injection is flagged by the bots\' referee (seed 2, at the 2nd pick)', () => {
-    const flags = (inject: Parameters<typeof playStandardGame>[0]['inject']) =>
-      playStandardGame({ seed: 2, cards, table, inject, injectAt: 2 }).record.flags.map((f) => [f.kind, f.title]);
+  it("each injection is flagged by the bots' referee (seed 2, at the 2nd pick)", () => {
+    const flags = (inject: Parameters<typeof playStandardGame>[0]['inject']) => playStandardGame({ seed: 2, cards, table, inject, injectAt: 2 }).record.flags.map((f) => [f.kind, f.title]);
     expect(flags('joker')).toEqual([
       ['joker-passed', 'Bea passed a joker in the first right pass'],
       ['tile-count', 'Bea has 14 tiles off turn (should be 13)'],
@@ -58,13 +57,22 @@ describe('playStandardGame', () => {
     }
   });
 
-  it('seed 1, blindChance 0.3: real blind passes (NMJL: first left and last right), shown both ways; the referee\'s racks are the physical racks', () => {
+  it("seed 1, blindChance 0.3: real blind passes (NMJL: first left and last right), shown both ways; the referee's racks are the physical racks", () => {
     const g = playStandardGame({ seed: 1, cards, table, blindChance: 0.3 });
     const passes = g.record.actions.filter((a) => a.type === 'pass');
     // first left: Ann passes on Bea's 3 tiles unseen, Cat passes on Dot's 3; Bea and Dot pass 3 of their own
     expect(passes[2]).toEqual({ type: 'pass', tiles: [[], ['1B', '2D', '8D'], [], ['3C', '3C', '3D']], blind: [3, 0, 3, 0] });
     // last right: Bea passes on 1 of Ann's (1D) and 2 of her own
-    expect(passes[5]).toEqual({ type: 'pass', tiles: [['1D', '1B', 'S'], ['1B', '3B'], ['3D', '7C', '7C'], ['1D', '7B', '8D']], blind: [0, 1, 0, 0] });
+    expect(passes[5]).toEqual({
+      type: 'pass',
+      tiles: [
+        ['1D', '1B', 'S'],
+        ['1B', '3B'],
+        ['3D', '7C', '7C'],
+        ['1D', '7B', '8D'],
+      ],
+      blind: [0, 1, 0, 0],
+    });
     const labels = g.steps.map((s) => s.label);
     // (a) straight from the giver's rack to the rack two seats on; (b) racked by the blind passer, then passed on
     expect(labels).toContain("Bea's left pass lands: 8D#1 → Ann, 1B#3 → Dot (passed on blind), 2D#2 → Ann");
@@ -82,7 +90,13 @@ describe('playStandardGame', () => {
     expect(g.record.points).toEqual([-20, 0, 0, 30]);
     // the same seed without blind passes: Bea and Dot pass the same tiles, Ann and Cat 3 of their own
     expect(playStandardGame({ seed: 1, cards, table }).record.actions.filter((a) => a.type === 'pass')[2]).toEqual({
-      type: 'pass', tiles: [['4B', '1C', '1B'], ['8D', '1B', '2D'], ['1D', '8D', '4B'], ['3D', '3C', '3C']],
+      type: 'pass',
+      tiles: [
+        ['4B', '1C', '1B'],
+        ['8D', '1B', '2D'],
+        ['1D', '8D', '4B'],
+        ['3D', '3C', '3C'],
+      ],
     });
   });
 

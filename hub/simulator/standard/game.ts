@@ -146,11 +146,17 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       if (i < 0) throw new Error(`seed ${seed}: ${names[p]} has no ${t} in the rack to ${what}`);
       racks[p]!.inside.splice(i, 1);
     }
-    step(`${names[p]} lifts ${tiles.join(' ')} to ${what}`, tiles.map((tile) => ({ tile, from: zones.rackIn[p]![0]!, to: null })));
+    step(
+      `${names[p]} lifts ${tiles.join(' ')} to ${what}`,
+      tiles.map((tile) => ({ tile, from: zones.rackIn[p]![0]!, to: null })),
+    );
   };
   const rackIn = (p: number, tiles: TileId[], what: string): void => {
     racks[p]!.inside.push(...tiles);
-    step(`${names[p]} racks ${tiles.join(' ')} (${what})`, tiles.map((tile) => ({ tile, from: null, to: zones.rackIn[p]![0]! })));
+    step(
+      `${names[p]} racks ${tiles.join(' ')} (${what})`,
+      tiles.map((tile) => ({ tile, from: null, to: zones.rackIn[p]![0]! })),
+    );
   };
   const takeFromWall = (p: number, n: number, what: string): TileId[] => {
     const got: TileId[] = [];
@@ -158,7 +164,10 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       const w = currentWall();
       if (w < 0) break;
       const tiles = remaining[w]!.splice(0, n - got.length);
-      step(`${names[p]} ${what} ${tiles.join(' ')} from wall ${w}`, tiles.map((tile) => ({ tile, from: zones.walls[w]!, to: null })));
+      step(
+        `${names[p]} ${what} ${tiles.join(' ')} from wall ${w}`,
+        tiles.map((tile) => ({ tile, from: zones.walls[w]!, to: null })),
+      );
       got.push(...tiles);
     }
     return got;
@@ -262,13 +271,15 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     // each own tile's way: the seats it reaches, the last one keeps it
     hops.clear();
     const path = new Map<TileId, number[]>();
-    give.forEach((g, q) => g.forEach((t) => {
-      const way = [(q + offset) % SEATS];
-      // the seat holding it passes it on when it is among the first blind[x] tiles coming to her
-      for (let x = way[0]!; out[from(x)]!.slice(0, blind[x]!).includes(t) && way.length < 4; x = way.at(-1)!) way.push((x + offset) % SEATS);
-      path.set(t, way);
-      hops.set(t, way.length);
-    }));
+    give.forEach((g, q) =>
+      g.forEach((t) => {
+        const way = [(q + offset) % SEATS];
+        // the seat holding it passes it on when it is among the first blind[x] tiles coming to her
+        for (let x = way[0]!; out[from(x)]!.slice(0, blind[x]!).includes(t) && way.length < 4; x = way.at(-1)!) way.push((x + offset) % SEATS);
+        path.set(t, way);
+        hops.set(t, way.length);
+      }),
+    );
     const straight = new Set<TileId>();
     for (const [t, way] of path) if (way.length > 1 && blindRng() < 0.5) straight.add(t);
     // first leg: every tile to its first rack, a straight blind tile to its last
@@ -276,8 +287,10 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       if (!give[q]!.length) continue;
       const moves = give[q]!.map((t) => ({ t, at: straight.has(t) ? path.get(t)!.at(-1)! : path.get(t)![0]! }));
       moves.forEach(({ t, at }) => racks[at]!.inside.push(t));
-      step(`${names[q]}'s ${label} pass lands: ${moves.map(({ t, at }) => `${t} → ${names[at]}${straight.has(t) ? ' (passed on blind)' : ''}`).join(', ')}`,
-        moves.map(({ t, at }) => ({ tile: t, from: null, to: zones.rackIn[at]![0]! })));
+      step(
+        `${names[q]}'s ${label} pass lands: ${moves.map(({ t, at }) => `${t} → ${names[at]}${straight.has(t) ? ' (passed on blind)' : ''}`).join(', ')}`,
+        moves.map(({ t, at }) => ({ tile: t, from: null, to: zones.rackIn[at]![0]! })),
+      );
     }
     // then the blind tiles racked on the way are lifted and passed on, one seat at a time
     for (let leg = 1; leg < 4; leg++) {
@@ -292,7 +305,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     for (const [t, way] of path) kept[way.at(-1)!]!.push(t);
     return kept;
   };
-  const jokerHolder = inject === 'joker' ? [0, 1, 2, 3].find((p) => racks[p]!.inside.some((t) => kindOf(t) === 'J')) ?? null : null;
+  const jokerHolder = inject === 'joker' ? ([0, 1, 2, 3].find((p) => racks[p]!.inside.some((t) => kindOf(t) === 'J')) ?? null) : null;
   OFFSETS_FIRST.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['right', 'across', 'left'][i]!, i === 0 ? jokerHolder : null, i === 2, i === 2));
   const second = rng() < 0.5;
   if (second) {
@@ -331,7 +344,10 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       act({ type: 'call', calls: [{ player: p, for: 'mah-jongg' }] });
     }
     lift(p, rest, 'show Mah Jongg');
-    step(`${names[p]} lays Mah Jongg on the top of the rack`, rest.map((tile) => ({ tile, from: null, to: top(p) })));
+    step(
+      `${names[p]} lays Mah Jongg on the top of the rack`,
+      rest.map((tile) => ({ tile, from: null, to: top(p) })),
+    );
     act({ type: 'mah-jongg', player: p });
   };
   const alive = (p: number) => !state.players[p]!.dead;
@@ -409,7 +425,10 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       step(`${names[caller]} calls ${tile}`, [{ tile, from: zones.floor, to: null }]);
       step(`${names[caller]} puts ${tile} on the top of the rack`, [{ tile, from: null, to: top(caller) }]);
       lift(caller, call.tiles, 'expose');
-      step(`${names[caller]} exposes ${call.size} ${call.kind}`, call.tiles.map((t) => ({ tile: t, from: null, to: top(caller!) })));
+      step(
+        `${names[caller]} exposes ${call.size} ${call.kind}`,
+        call.tiles.map((t) => ({ tile: t, from: null, to: top(caller!) })),
+      );
       const group: TopGroup = { kind: call.kind, size: call.size, tiles: [tile, ...call.tiles], called: true };
       racks[caller]!.top.push(group);
       act({ type: 'call', calls: [{ player: caller, for: ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' } as const)[call.size as 3 | 4 | 5 | 6] ?? 'sextet' }] });

@@ -21,14 +21,16 @@ const program = simulatorCommand({
   name: 'simulate:standard',
   description: 'Plays standard 4-player Mah Jongg games with four bots and speaks the RFID reader protocol',
   config: 'hub/config/tables/standard-demo.json',
-}).option('--inject <kind>', STANDARD_INJECTIONS.join(' | '), (v: string) => {
-  if (!(STANDARD_INJECTIONS as readonly string[]).includes(v)) throw new InvalidArgumentError(`--inject must be one of ${STANDARD_INJECTIONS.join(', ')}, not "${v}"`);
-  return v;
-}).option('--blind-chance <p>', 'chance (0-1) that a bot passes blind on the first left and the last right (default 0; --demo 0.3)', (v: string) => {
-  const n = Number(v);
-  if (!(v.trim() !== '' && n >= 0 && n <= 1)) throw new InvalidArgumentError(`--blind-chance must be a number from 0 to 1, not "${v}"`);
-  return n;
-});
+})
+  .option('--inject <kind>', STANDARD_INJECTIONS.join(' | '), (v: string) => {
+    if (!(STANDARD_INJECTIONS as readonly string[]).includes(v)) throw new InvalidArgumentError(`--inject must be one of ${STANDARD_INJECTIONS.join(', ')}, not "${v}"`);
+    return v;
+  })
+  .option('--blind-chance <p>', 'chance (0-1) that a bot passes blind on the first left and the last right (default 0; --demo 0.3)', (v: string) => {
+    const n = Number(v);
+    if (!(v.trim() !== '' && n >= 0 && n <= 1)) throw new InvalidArgumentError(`--blind-chance must be a number from 0 to 1, not "${v}"`);
+    return n;
+  });
 
 runSimulatorProcess('simulate:standard', () => {
   program.parse();

@@ -36,11 +36,13 @@ export function idealMoves(table: TableConfig, walls: readonly TileId[][], steps
   const settled = new Map<TileId, Place>();
   const lifted = new Map<TileId, number>();
   const out: IdealMove[] = [];
-  walls.forEach((w, i) => w.forEach((tile) => {
-    const to = place(wallZone.get(i)!);
-    settled.set(tile, to);
-    out.push({ tile, from: null, to, liftStep: -1, placeStep: -1 });
-  }));
+  walls.forEach((w, i) =>
+    w.forEach((tile) => {
+      const to = place(wallZone.get(i)!);
+      settled.set(tile, to);
+      out.push({ tile, from: null, to, liftStep: -1, placeStep: -1 });
+    }),
+  );
   steps.forEach((s, i) => {
     for (const m of s.moves) {
       if (m.to === null) lifted.set(m.tile, i);
@@ -54,5 +56,8 @@ export function idealMoves(table: TableConfig, walls: readonly TileId[][], steps
       }
     }
   });
-  return out.map((m, i) => ({ m, i })).sort((a, b) => a.m.liftStep - b.m.liftStep || a.m.placeStep - b.m.placeStep || a.i - b.i).map((x) => x.m);
+  return out
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => a.m.liftStep - b.m.liftStep || a.m.placeStep - b.m.placeStep || a.i - b.i)
+    .map((x) => x.m);
 }

@@ -96,7 +96,17 @@ describe('the Charleston', () => {
   it('12 tiles moving rack to rack, 3 from each player, are one pass (tiles by giver)', () => {
     const { t, hands } = dealt();
     for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack((p + 1) % 4));
-    expect(t.out).toEqual([{ type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']] }]);
+    expect(t.out).toEqual([
+      {
+        type: 'pass',
+        tiles: [
+          ['1B', '1B', '1B'],
+          ['2B', '2B', '2B'],
+          ['3B', '3B', '3B'],
+          ['4B', '4B', '4B'],
+        ],
+      },
+    ]);
   });
 
   it('a passed joker is in the pass (the referee flags it); its way back to the passer makes no action', () => {
@@ -109,11 +119,21 @@ describe('the Charleston', () => {
     t.move(hands[0]![0]!, rack(0), rack(1));
     t.move(hands[0]![1]!, rack(0), rack(1));
     for (let p = 1; p < 4; p++) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack((p + 1) % 4));
-    expect(t.out).toEqual([{ type: 'pass', tiles: [['J', '1B', '1B'], ['2B', '2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']] }]);
+    expect(t.out).toEqual([
+      {
+        type: 'pass',
+        tiles: [
+          ['J', '1B', '1B'],
+          ['2B', '2B', '2B'],
+          ['3B', '3B', '3B'],
+          ['4B', '4B', '4B'],
+        ],
+      },
+    ]);
     expect(t.move(joker, rack(1), rack(0))).toEqual([]);
   });
 
-  it('after the first left: a pass to the left is the second Charleston; across is the courtesy pass, ended by East\'s discard', () => {
+  it("after the first left: a pass to the left is the second Charleston; across is the courtesy pass, ended by East's discard", () => {
     const a = dealt();
     a.t.state = { ...a.t.state, stage: 3 };
     expect(a.t.move(a.hands[0]![0]!, rack(0), rack(3))).toEqual([{ type: 'second-charleston', wants: [true, true, true, true] }]);
@@ -152,10 +172,9 @@ describe('blind passes (NMJL: first left and last right)', () => {
     return { t, hands, ref, s };
   }
   const left = (p: number) => (p + 3) % 4;
-  const racksAfter = (x: ReturnType<typeof atFirstLeft>, a: unknown) =>
-    x.ref.apply(x.s, { ...(a as object), at: 1, ref: 'pass' } as never).state.players.map((p) => [...p.rack].sort().join(' '));
+  const racksAfter = (x: ReturnType<typeof atFirstLeft>, a: unknown) => x.ref.apply(x.s, { ...(a as object), at: 1, ref: 'pass' } as never).state.players.map((p) => [...p.rack].sort().join(' '));
 
-  it('(a) Cat\'s 7B goes from her rack straight to Ann\'s, two seats on: Bea passed 1 blind and 2 of her own', () => {
+  it("(a) Cat's 7B goes from her rack straight to Ann's, two seats on: Bea passed 1 blind and 2 of her own", () => {
     const x = atFirstLeft();
     const { t, hands } = x;
     for (const p of [0, 3]) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack(left(p)));
@@ -165,7 +184,16 @@ describe('blind passes (NMJL: first left and last right)', () => {
     t.move(hands[2]![1]!, rack(2), rack(1));
     expect(t.out).toEqual([]);
     expect(t.move(hands[2]![4]!, rack(2), rack(0))).toEqual([
-      { type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B'], ['7B', '3B', '3B'], ['4B', '4B', '4B']], blind: [0, 1, 0, 0] },
+      {
+        type: 'pass',
+        tiles: [
+          ['1B', '1B', '1B'],
+          ['2B', '2B'],
+          ['7B', '3B', '3B'],
+          ['4B', '4B', '4B'],
+        ],
+        blind: [0, 1, 0, 0],
+      },
     ]);
     // the referee's racks: Ann got Bea's 2B 2B and Cat's 7B; Bea kept Cat's 3B 3B
     const r = racksAfter(x, t.out[0]);
@@ -174,7 +202,7 @@ describe('blind passes (NMJL: first left and last right)', () => {
     expect(t.agg.counts().inside).toEqual([14, 13, 13, 13]);
   });
 
-  it('(b) the same 7B read in Bea\'s rack, then on to Ann\'s in the same pass: the same action', () => {
+  it("(b) the same 7B read in Bea's rack, then on to Ann's in the same pass: the same action", () => {
     const x = atFirstLeft();
     const { t, hands } = x;
     for (const p of [0, 3]) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack(left(p)));
@@ -185,12 +213,21 @@ describe('blind passes (NMJL: first left and last right)', () => {
     t.move(hands[1]![1]!, rack(1), rack(0));
     expect(t.out).toEqual([]); // Bea has given 2: the pass is still open
     expect(t.move(hands[2]![4]!, rack(1), rack(0))).toEqual([
-      { type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B'], ['7B', '3B', '3B'], ['4B', '4B', '4B']], blind: [0, 1, 0, 0] },
+      {
+        type: 'pass',
+        tiles: [
+          ['1B', '1B', '1B'],
+          ['2B', '2B'],
+          ['7B', '3B', '3B'],
+          ['4B', '4B', '4B'],
+        ],
+        blind: [0, 1, 0, 0],
+      },
     ]);
     expect(racksAfter(x, t.out[0])[0]).toBe('1B 2B 2B 4C 4C 5B 5B 5B 5B 7B 9B 9B 9B 9B');
   });
 
-  it('(c) a chained blind: Bea passes on all 3 of Cat\'s tiles (7B straight to Ann, 3B 3B via her rack), Ann passes the 7B on to Dot', () => {
+  it("(c) a chained blind: Bea passes on all 3 of Cat's tiles (7B straight to Ann, 3B 3B via her rack), Ann passes the 7B on to Dot", () => {
     const x = atFirstLeft();
     const { t, hands } = x;
     t.move(hands[0]![0]!, rack(0), rack(3));
@@ -202,9 +239,7 @@ describe('blind passes (NMJL: first left and last right)', () => {
     t.move(hands[2]![0]!, rack(1), rack(0)); // Bea passes the 3Bs on
     t.move(hands[2]![1]!, rack(1), rack(0));
     expect(t.out).toEqual([]); // Ann has given 2
-    expect(t.move(hands[2]![4]!, rack(0), rack(3))).toEqual([
-      { type: 'pass', tiles: [['1B', '1B'], [], ['7B', '3B', '3B'], ['4B', '4B', '4B']], blind: [1, 3, 0, 0] },
-    ]);
+    expect(t.move(hands[2]![4]!, rack(0), rack(3))).toEqual([{ type: 'pass', tiles: [['1B', '1B'], [], ['7B', '3B', '3B'], ['4B', '4B', '4B']], blind: [1, 3, 0, 0] }]);
     const r = racksAfter(x, t.out[0]);
     // Ann: 11 of hers + the 3B 3B; Dot: 10 of hers + Ann's 1B 1B + the 7B; Bea: 13 of hers, untouched
     expect(r[0]).toBe('1B 1B 3B 3B 4C 4C 5B 5B 5B 5B 9B 9B 9B 9B');
@@ -215,7 +250,17 @@ describe('blind passes (NMJL: first left and last right)', () => {
   it('(d) no blind tile on the first left: the action has no `blind`, tiles in the order passed', () => {
     const { t, hands } = atFirstLeft();
     for (let p = 0; p < 4; p++) for (let i = 0; i < 3; i++) t.move(hands[p]![i]!, rack(p), rack(left(p)));
-    expect(t.out).toEqual([{ type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']] }]);
+    expect(t.out).toEqual([
+      {
+        type: 'pass',
+        tiles: [
+          ['1B', '1B', '1B'],
+          ['2B', '2B', '2B'],
+          ['3B', '3B', '3B'],
+          ['4B', '4B', '4B'],
+        ],
+      },
+    ]);
     expect(t.out[0]).not.toHaveProperty('blind');
   });
 
@@ -229,7 +274,16 @@ describe('blind passes (NMJL: first left and last right)', () => {
     t.move(hands[1]![0]!, rack(1), rack(2));
     t.move(hands[1]![1]!, rack(1), rack(2));
     expect(t.move(hands[0]![0]!, rack(1), rack(2))).toEqual([
-      { type: 'pass', tiles: [['1B', '1B', '1B'], ['2B', '2B'], ['3B', '3B', '3B'], ['4B', '4B', '4B']], blind: [0, 1, 0, 0] },
+      {
+        type: 'pass',
+        tiles: [
+          ['1B', '1B', '1B'],
+          ['2B', '2B'],
+          ['3B', '3B', '3B'],
+          ['4B', '4B', '4B'],
+        ],
+        blind: [0, 1, 0, 0],
+      },
     ]);
     expect(() => racksAfter(x, t.out[0])).toThrow(/Bea passed 1 blind in the first right; blind passes only on the first left and the last right/);
     expect(hopsFor(2, 3)).toBe(2);
@@ -258,7 +312,7 @@ describe('play', () => {
     expect(t.move(hands[1]![0]!, rack(1), FLOOR)).toEqual([{ type: 'discard', player: 1, tile: '2B' }]);
   });
 
-  it('a call: the discard on top, two tiles from the rack with it, then the caller\'s discard → call for a pung, the exposure, the discard', () => {
+  it("a call: the discard on top, two tiles from the rack with it, then the caller's discard → call for a pung, the exposure, the discard", () => {
     const { t, hands } = playing();
     const called = hands[0]![13]!; // East's discard, 4C#2
     expect(t.move(called, FLOOR, top(2))).toEqual([]);
@@ -294,7 +348,7 @@ describe('play', () => {
     expect(t.move(hands[1]![0]!, rack(1), FLOOR)).toEqual([{ type: 'discard', player: 1, tile: '2B' }]);
   });
 
-  it('Mah Jongg: when a rack\'s top reaches 14 tiles (with a called tile: a call for Mah Jongg first)', () => {
+  it("Mah Jongg: when a rack's top reaches 14 tiles (with a called tile: a call for Mah Jongg first)", () => {
     const { t, hands } = playing();
     expect(t.move(hands[0]![13]!, FLOOR, top(1))).toEqual([]);
     const out = hands[1]!.map((x) => t.move(x, rack(1), top(1)));
@@ -311,7 +365,7 @@ describe('play', () => {
     expect(last[13]).toEqual([{ type: 'mah-jongg', player: 1 }]);
   });
 
-  it('a joker exchange: a natural from the rack onto another player\'s top, that top\'s joker into the rack', () => {
+  it("a joker exchange: a natural from the rack onto another player's top, that top's joker into the rack", () => {
     const { t, hands } = playing();
     const joker = SET.find((x) => x.startsWith('J#'))!;
     t.state = {
@@ -320,7 +374,10 @@ describe('play', () => {
       turnHas: 'picked',
       players: [0, 1, 2, 3].map(() => ({ rack: [], exposures: [], hold: null, dead: false, deadReason: null })),
     };
-    t.state.players[1]!.exposures = [['WD', 'WD', 'WD'], ['3B', 'J', '3B']];
+    t.state.players[1]!.exposures = [
+      ['WD', 'WD', 'WD'],
+      ['3B', 'J', '3B'],
+    ];
     expect(t.move(hands[2]![0]!, rack(2), top(1))).toEqual([]);
     expect(t.move(joker, top(1), rack(2))).toEqual([{ type: 'joker-exchange', player: 2, owner: 1, exposure: 1, tile: '3B' }]);
   });
@@ -333,7 +390,7 @@ describe('play', () => {
   });
 });
 
-describe('whole simulated games: the inferred actions are the bots\' own', () => {
+describe("whole simulated games: the inferred actions are the bots' own", () => {
   const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
   const run = (seed: number, inject?: Parameters<typeof playStandardGame>[0]['inject'], blindChance?: number) => {
     const g = playStandardGame({ seed, cards, table, ...(inject ? { inject, injectAt: 2 } : {}), ...(blindChance ? { blindChance } : {}) });
@@ -359,24 +416,27 @@ describe('whole simulated games: the inferred actions are the bots\' own', () =>
     return { g, got, s, afterCharleston: afterCharleston as { referee: string[]; readers: string[] } | null };
   };
 
-  it('seed 1 with blind passes (blindChance 0.3): the hub\'s passes carry the same `blind` as the bots\'; after the Charleston the referee\'s racks are the readers\'', () => {
+  it("seed 1 with blind passes (blindChance 0.3): the hub's passes carry the same `blind` as the bots'; after the Charleston the referee's racks are the readers'", () => {
     const { g, got, s, afterCharleston } = run(1, undefined, 0.3);
     expect(got).toEqual(g.record.actions);
     const blind = got.filter((a) => (a as { blind?: number[] }).blind).map((a) => (a as { blind: number[] }).blind);
-    expect(blind).toEqual([[3, 0, 3, 0], [0, 1, 0, 0]]); // first left: Ann and Cat pass on all 3; last right: Bea 1
+    expect(blind).toEqual([
+      [3, 0, 3, 0],
+      [0, 1, 0, 0],
+    ]); // first left: Ann and Cat pass on all 3; last right: Bea 1
     expect(afterCharleston!.referee).toEqual(afterCharleston!.readers);
     expect(afterCharleston!.readers.map((r) => r.split(' ').length)).toEqual([14, 13, 13, 13]);
     expect(s.result?.score.points).toEqual([-20, 0, 0, 30]);
   });
 
-  it('seed 2 with blind passes: a chained blind on the last right (Cat\'s 2D goes on through Dot and Ann to Bea), the same actions, the same racks', () => {
+  it("seed 2 with blind passes: a chained blind on the last right (Cat's 2D goes on through Dot and Ann to Bea), the same actions, the same racks", () => {
     const { g, got, afterCharleston } = run(2, undefined, 0.3);
     expect(got).toEqual(g.record.actions);
     expect(got.find((a) => (a as { blind?: number[] }).blind)).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
     expect(afterCharleston!.referee).toEqual(afterCharleston!.readers);
   });
 
-  it('seed 3: 132 actions; Bea calls Dot\'s discard for NEWS 2026a 2026b FF (C 50, jokerless): 0, 70, 0, −10', () => {
+  it("seed 3: 132 actions; Bea calls Dot's discard for NEWS 2026a 2026b FF (C 50, jokerless): 0, 70, 0, −10", () => {
     const { g, got, s } = run(3);
     expect(got).toEqual(g.record.actions);
     expect(got).toHaveLength(132);

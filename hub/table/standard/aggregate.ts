@@ -52,7 +52,6 @@ import type { CallFor, StandardAction, StandardState } from '../../../rules/refe
 import { CHARLESTON, COURTESY_STAGE, DEALT, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
 import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../../../rules/tiles.js';
 
-
 /** One settled move as the aggregator sees it: places, not reader zones. */
 export interface PlacedMove {
   tile: TileId;
@@ -90,7 +89,6 @@ interface PendingPass {
   offset: number;
   courtesy: boolean;
 }
-
 
 /**
  * How many hops of `offset` seats take a tile `d` seats on (d, offset in 1-3): the smallest h in
@@ -353,7 +351,10 @@ export class StandardAggregator {
       }
       // the referee passes on the first blind[p] tiles coming to p: the tiles that went furthest first
       const tiles = p.given.map((g) =>
-        g.map((t) => ({ k: kindOf(t), h: p.hops.get(t) ?? 1 })).sort((a, b) => b.h - a.h || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0)).map((x) => x.k),
+        g
+          .map((t) => ({ k: kindOf(t), h: p.hops.get(t) ?? 1 }))
+          .sort((a, b) => b.h - a.h || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
+          .map((x) => x.k),
       );
       out.push({ type: 'pass', tiles, blind: [...p.blind], at: m.at, ref: m.ref });
     }

@@ -43,14 +43,17 @@ function playRest(b: SimBench<StandardTableEngine>, game: ScriptedGame, from: nu
 }
 
 describe('declared-dead: judged from the exposures and the discards (000)', () => {
-  it('Bea 2B 2B 2B and 9B 9B 9B: no line of the card has a pung of 2 and a pung of 9 in one suit: the hub already killed her hand at her discard, so a declaration is refused; Dot wins on Cat\'s F: Dot 50, Cat −10', () => {
+  it("Bea 2B 2B 2B and 9B 9B 9B: no line of the card has a pung of 2 and a pung of 9 in one suit: the hub already killed her hand at her discard, so a declaration is refused; Dot wins on Cat's F: Dot 50, Cat −10", () => {
     const g = new ScriptedGame(table, DEALT, PASSES);
     g.discard(EAST, '2B').call(SOUTH, '2B 2B').discard(SOUTH, 'N'); // Bea: 2B 2B 2B
     g.pick(WEST, '9B').discard(WEST, '9B').call(SOUTH, '9B 9B').discard(SOUTH, 'N'); // Bea: 9B 9B 9B; Cat's turn again
     const upTo = g.steps.length;
     g.pick(WEST, 'F').discard(WEST, 'F').call(NORTH, 'F 1B 1B 1B 1C 1C 1C 1D 1D 1D RD RD RD'); // Dot's Mah Jongg
     const b = benchAt(g, upTo);
-    expect(b.engine.gameState().players[SOUTH]!.exposures).toEqual([['2B', '2B', '2B'], ['9B', '9B', '9B']]);
+    expect(b.engine.gameState().players[SOUTH]!.exposures).toEqual([
+      ['2B', '2B', '2B'],
+      ['9B', '9B', '9B'],
+    ]);
     // the sample card's 30 lines: 28 exposed ones have no pung of 2 and pung of 9 of one suit
     // together, and the 2 concealed ones take no exposure: judged at Bea's discard (NMJL), not
     // left for a player to declare
@@ -100,10 +103,19 @@ describe('declared-dead: judged from the exposures and the discards (000)', () =
       }
       return null;
     };
-    expect(refusal(() => b.engine.enter({ entry: 'declared-dead', player: WEST, declared: SOUTH }, 'director'))).toEqual([409, 'declared-dead: game 1 is in the Charleston; a hand is declared dead during play']);
+    expect(refusal(() => b.engine.enter({ entry: 'declared-dead', player: WEST, declared: SOUTH }, 'director'))).toEqual([
+      409,
+      'declared-dead: game 1 is in the Charleston; a hand is declared dead during play',
+    ]);
     playRest(b, g, charleston);
-    expect(refusal(() => b.engine.enter({ entry: 'declared-dead', player: WEST, declared: WEST }, 'director'))).toEqual([400, "declared-dead: Cat cannot declare Cat's own hand dead (declared and player are both 2)"]);
-    expect(refusal(() => b.engine.enter({ entry: 'declared-dead', player: WEST }, 'director'))).toEqual([400, 'declared-dead: declared must be the player (0-3) whose hand Cat declared dead, not undefined']);
+    expect(refusal(() => b.engine.enter({ entry: 'declared-dead', player: WEST, declared: WEST }, 'director'))).toEqual([
+      400,
+      "declared-dead: Cat cannot declare Cat's own hand dead (declared and player are both 2)",
+    ]);
+    expect(refusal(() => b.engine.enter({ entry: 'declared-dead', player: WEST }, 'director'))).toEqual([
+      400,
+      'declared-dead: declared must be the player (0-3) whose hand Cat declared dead, not undefined',
+    ]);
     b.engine.enter({ entry: 'declared-dead', player: WEST, declared: SOUTH }, 'director');
     const id = b.engine.publicView().flags.find((f) => f.kind === 'declared-dead')!.id;
     b.engine.rule(id, 'dismiss', 'director', undefined, 'confirmed');

@@ -18,7 +18,11 @@ import { StandardTableEngine } from './engine.js';
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const zoneOf = new Map([...zonePlaces(table)].map(([zone, place]) => [JSON.stringify(place), zone]));
 const tag = (t: TileId) => `TAG-${t}`;
-const registry = new Map<string, TileId>(playStandardGame({ seed: 1, cards, table }).walls.flat().map((t) => [tag(t), t]));
+const registry = new Map<string, TileId>(
+  playStandardGame({ seed: 1, cards, table })
+    .walls.flat()
+    .map((t) => [tag(t), t]),
+);
 const readers = { statuses: () => [], untrusted: () => [] };
 
 /** The settled moves of seed `seed`'s game as the store's `tile-moved` events (data only). */
@@ -123,7 +127,7 @@ describe('dead-declared-in-error (000: "if you declare a hand dead in error, the
     expect(e.gameState().turnHas).toBe('nothing');
   });
 
-  it('the winner and the discarder of the winning tile cannot die after the Mah Jongg (409): seed 3, Bea won on Dot\'s discard', () => {
+  it("the winner and the discarder of the winning tile cannot die after the Mah Jongg (409): seed 3, Bea won on Dot's discard", () => {
     const e = engineOn(storeWith(movesOf(3)));
     expect(points(e)).toEqual([0, 70, 0, -10]);
     for (const p of [1, 3]) {

@@ -59,15 +59,29 @@ function deadByExposures(): ScriptedGame {
 }
 
 describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; as 003 rule 11)', () => {
-  it('Dot exposes a pung of 5C, then a pung of N: dead at her discard; Ann takes the joker of the 5C pung, Cat\'s exchange against the N pung is flagged; Bea self-picks: 0, 60, 0, 0', () => {
+  it("Dot exposes a pung of 5C, then a pung of N: dead at her discard; Ann takes the joker of the 5C pung, Cat's exchange against the N pung is flagged; Bea self-picks: 0, 60, 0, 0", () => {
     const b = play(deadByExposures());
     const v = b.engine.publicView();
     expect(b.engine.unexplained).toEqual([]);
     const why =
       'each fits a hand alone (a pung of 5C (5C 5C J): sample-standard:19, sample-standard:20, sample-standard:21 and 7 more; a pung of N (N N J): sample-standard:22, sample-standard:39), but no hand has them all together';
     expect(v.flags.map((f) => [f.kind, f.rule, f.player, f.status, f.title, f.consequence])).toEqual([
-      ['exposures-fit-no-hand', RULES.exposuresFitNoHand, NORTH, 'awaiting-director', `Dot's exposures 5C 5C J · N N J fit no hand on the card: ${why}`, "Dot's hand is dead; the jokers of the exposures made before a pung of N (N N J) stay in play, not its own"],
-      ['bad-joker-exchange', RULES.jokerOfKillingExposure, WEST, 'awaiting-director', "Cat's joker exchange: N N J is the exposure that made Dot's hand dead: its jokers are not in play", 'the exchange is undone'],
+      [
+        'exposures-fit-no-hand',
+        RULES.exposuresFitNoHand,
+        NORTH,
+        'awaiting-director',
+        `Dot's exposures 5C 5C J · N N J fit no hand on the card: ${why}`,
+        "Dot's hand is dead; the jokers of the exposures made before a pung of N (N N J) stay in play, not its own",
+      ],
+      [
+        'bad-joker-exchange',
+        RULES.jokerOfKillingExposure,
+        WEST,
+        'awaiting-director',
+        "Cat's joker exchange: N N J is the exposure that made Dot's hand dead: its jokers are not in play",
+        'the exchange is undone',
+      ],
     ]);
     const s = b.engine.gameState();
     expect(s.flags[0]).toMatchObject({ exposures: [k('5C 5C J'), k('N N J')], why });
@@ -81,7 +95,7 @@ describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; 
     expect(b.engine.gameState().result?.outcome).toMatchObject({ winner: SOUTH, selfPicked: true, dead: [NORTH] });
   });
 
-  it('a table configured with killingExposureJokersInPlay: Cat\'s exchange against the N pung stands, no flag for it; the score is the same', () => {
+  it("a table configured with killingExposureJokersInPlay: Cat's exchange against the N pung stands, no flag for it; the score is the same", () => {
     const b = play(deadByExposures(), { killingExposureJokersInPlay: true });
     const v = b.engine.publicView();
     expect(b.engine.unexplained).toEqual([]);
@@ -93,7 +107,7 @@ describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; 
 });
 
 describe('a pair, a single or a set of singles is never exposed before Mah Jongg, from reader lines (NMJL)', () => {
-  it('Dot calls Ann\'s 5C and lays one 5C beside it (a pair): flagged, dead; Bea goes out on Cat\'s 1B: 0, 50, −10, 0', () => {
+  it("Dot calls Ann's 5C and lays one 5C beside it (a pair): flagged, dead; Bea goes out on Cat's 1B: 0, 50, −10, 0", () => {
     const g = new ScriptedGame(table, DEALT, PASSES);
     g.discard(EAST, '5C').call(NORTH, '5C').discard(NORTH, '7C'); // a pair on Dot's top
     g.pick(EAST, '7D').discard(EAST, '9B');
@@ -102,7 +116,12 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     const b = play(g);
     const v = b.engine.publicView();
     expect(b.engine.unexplained).toEqual([]);
-    expect(b.engine.inferredActions().filter((a) => a.type === 'call' || a.type === 'expose').slice(0, 2)).toEqual([
+    expect(
+      b.engine
+        .inferredActions()
+        .filter((a) => a.type === 'call' || a.type === 'expose')
+        .slice(0, 2),
+    ).toEqual([
       { type: 'call', calls: [{ player: NORTH, for: 'pair' }] },
       { type: 'expose', player: NORTH, tiles: ['5C'] },
     ]);
@@ -116,7 +135,7 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     expect(b.engine.gameState().result?.outcome).toMatchObject({ winner: SOUTH, discarder: WEST, winnerExposures: 0, dead: [NORTH] });
   });
 
-  it('Dot takes Ann\'s 5C onto her top, lays nothing beside it and discards (a single): flagged, dead', () => {
+  it("Dot takes Ann's 5C onto her top, lays nothing beside it and discards (a single): flagged, dead", () => {
     const g = new ScriptedGame(table, DEALT, PASSES);
     g.discard(EAST, '5C').call(NORTH, '').discard(NORTH, '7C');
     g.pick(EAST, '7D').discard(EAST, '9B');
@@ -130,7 +149,7 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     expect(b.engine.gameState().turn).toBe(SOUTH);
   });
 
-  it('Dot calls Ann\'s N and lays E W beside it (a set of singles): flagged, dead', () => {
+  it("Dot calls Ann's N and lays E W beside it (a set of singles): flagged, dead", () => {
     const g = new ScriptedGame(table, DEALT, PASSES);
     g.discard(EAST, 'N').call(NORTH, 'E W').discard(NORTH, '7C');
     g.pick(EAST, '7D').discard(EAST, '9B');

@@ -47,7 +47,7 @@ function clearing(where: Map<TileId, Zone | null>, next: Map<TileId, Zone | null
 }
 
 describe('a flag of an ended 4-player game stays listed and rulable; a ruling changes that game only', () => {
-  it('seed 3\'s blind-pass flag is listed (game 1) through game 2\'s deal; dismissing it leaves game 2 as it was; a second ruling at once is refused', () => {
+  it("seed 3's blind-pass flag is listed (game 1) through game 2's deal; dismissing it leaves game 2 as it was; a second ruling at once is refused", () => {
     const g1 = blindPassGame();
     const g2 = playStandardGame({ seed: 4, cards, table });
     const zones = tableZones(table);
@@ -85,7 +85,9 @@ describe('a flag of an ended 4-player game stays listed and rulable; a ruling ch
     // the second director's confirm, made on the flag awaiting the director: refused (409); a
     // ruling on a flag of an earlier game is final (it is no longer listed)
     expect(status(() => b.engine.rule(flag.id, 'confirm', 'Bo'))).toBe(409);
-    expect(() => b.engine.rule(flag.id, 'confirm', 'Bo')).toThrow(`flag '${flag.id}' was dismissed by Dora; its game is over, so that ruling stands (the director corrects the score card if need be)`);
+    expect(() => b.engine.rule(flag.id, 'confirm', 'Bo')).toThrow(
+      `flag '${flag.id}' was dismissed by Dora; its game is over, so that ruling stands (the director corrects the score card if need be)`,
+    );
     const after = b.engine.publicView();
     // a blind pass has no consequence: game 1 scores the same; the ruling is on its result
     expect(after.results).toEqual([{ gameNo: 1, endReason: ended.endReason, points: points1, ruling: { flagId: flag.id, ruling: 'dismiss', by: 'Dora', at: b.clock } }]);

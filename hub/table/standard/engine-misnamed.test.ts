@@ -60,9 +60,16 @@ describe('misnamed-discard claimed for Mah Jongg', () => {
     expect(v.flags.map((f) => [f.kind, f.title, f.consequence])).toEqual([
       ['misnamed-discard', "Bea's Mah Jongg took Cat's discard of N, named F", 'the Mah Jongg stands as named; Cat pays as the discarder of the winning tile'],
     ]);
-    expect(b.store.events(demo.id).filter((e) => e.type === 'director-entry').map((e) => e.data)).toEqual([{ entry: 'misnamed-discard', player: SOUTH, rack: 0, for: 'mah-jongg', named: 'F', by: 'director' }]);
+    expect(
+      b.store
+        .events(demo.id)
+        .filter((e) => e.type === 'director-entry')
+        .map((e) => e.data),
+    ).toEqual([{ entry: 'misnamed-discard', player: SOUTH, rack: 0, for: 'mah-jongg', named: 'F', by: 'director' }]);
     // refolded from the log (a restart): the same end
-    expect(b.restarted((store, readers, now) => new StandardTableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now })).engine.publicView().score?.points).toEqual([0, 50, -10, 0]);
+    expect(b.restarted((store, readers, now) => new StandardTableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now })).engine.publicView().score?.points).toEqual([
+      0, 50, -10, 0,
+    ]);
   });
 
   it('named as a tile that makes no hand either: refused (409), the Mah Jongg in error stands; no name: 400', () => {
@@ -72,12 +79,21 @@ describe('misnamed-discard claimed for Mah Jongg', () => {
     const b = bench();
     b.build(g);
     run(b, g, 0);
-    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: '5D' }, 'director'))).toEqual([409, "Bea's hand with the discard as named (5D) fits no hand on the card either: the Mah Jongg in error stands"]);
-    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg' }, 'director'))).toEqual([400, 'misnamed-discard: named must be the tile kind the discard was named (e.g. F, 5D), not undefined']);
-    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: WEST, for: 'mah-jongg', named: 'F' }, 'director'))).toEqual([409, 'misnamed-discard: Cat has no Mah Jongg on a called discard in game 1 (neither won on one nor judged in error on one just now)']);
+    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: '5D' }, 'director'))).toEqual([
+      409,
+      "Bea's hand with the discard as named (5D) fits no hand on the card either: the Mah Jongg in error stands",
+    ]);
+    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg' }, 'director'))).toEqual([
+      400,
+      'misnamed-discard: named must be the tile kind the discard was named (e.g. F, 5D), not undefined',
+    ]);
+    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: WEST, for: 'mah-jongg', named: 'F' }, 'director'))).toEqual([
+      409,
+      'misnamed-discard: Cat has no Mah Jongg on a called discard in game 1 (neither won on one nor judged in error on one just now)',
+    ]);
   });
 
-  it('the Mah Jongg stood with the tile discarded (Cat\'s F): the entry names Cat as the discarder, who already pays −10; the points stay Bea 50, Cat −10', () => {
+  it("the Mah Jongg stood with the tile discarded (Cat's F): the entry names Cat as the discarder, who already pays −10; the points stay Bea 50, Cat −10", () => {
     const g = new ScriptedGame(demo, HANDS, PASSES);
     g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
     g.pick(WEST, 'F').discard(WEST, 'F').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
@@ -94,11 +110,14 @@ describe('misnamed-discard claimed for Mah Jongg', () => {
     const b = bench({ ...demo, nmjlPractice: { misnamedDiscard: false } });
     b.build(g);
     run(b, g, 0);
-    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: 'F' }, 'director'))).toEqual([409, "table 't1' takes no misnamed-discard entry: its setting nmjlPractice.misnamedDiscard is off"]);
+    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: 'F' }, 'director'))).toEqual([
+      409,
+      "table 't1' takes no misnamed-discard entry: its setting nmjlPractice.misnamedDiscard is off",
+    ]);
   });
 });
 
-describe('misnamed-discard claimed for an exposure: the director\'s ruling is applied', () => {
+describe("misnamed-discard claimed for an exposure: the director's ruling is applied", () => {
   /** Ann's 1B (named wrongly) called by Bea for 1B 1B 1B; then, after the entry, Cat's F and Bea's Mah Jongg. */
   function exposed() {
     const g = new ScriptedGame(demo, HANDS, PASSES);
@@ -111,23 +130,34 @@ describe('misnamed-discard claimed for an exposure: the director\'s ruling is ap
     return { b, g, upTo };
   }
 
-  it('keep-exposure: Bea keeps 1B 1B 1B and goes out on Cat\'s F: Bea 50, Cat −10', () => {
+  it("keep-exposure: Bea keeps 1B 1B 1B and goes out on Cat's F: Bea 50, Cat −10", () => {
     const { b, g, upTo } = exposed();
     b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure', ruling: 'keep-exposure' }, 'director');
-    expect(b.engine.publicView().flags.map((f) => [f.title, f.consequence])).toEqual([['Bea called a mis-named discard for the exposure 1B 1B 1B', "the director's ruling: Bea keeps the exposure"]]);
+    expect(b.engine.publicView().flags.map((f) => [f.title, f.consequence])).toEqual([
+      ['Bea called a mis-named discard for the exposure 1B 1B 1B', "the director's ruling: Bea keeps the exposure"],
+    ]);
     run(b, g, upTo);
     // 000: 30 + 20 jokerless = 50; Cat −10 (one exposure before the call)
     expect(b.engine.publicView().score?.points).toEqual([0, 50, -10, 0]);
   });
 
-  it('dead: Bea\'s hand is dead at once; she cannot go out, and a second ruling on a dead hand is refused; no ruling: 400', () => {
+  it("dead: Bea's hand is dead at once; she cannot go out, and a second ruling on a dead hand is refused; no ruling: 400", () => {
     const { b } = exposed();
-    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure' }, 'director'))).toEqual([400, "misnamed-discard for an exposure: ruling must be keep-exposure or dead (the director's ruling), not undefined"]);
+    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure' }, 'director'))).toEqual([
+      400,
+      "misnamed-discard for an exposure: ruling must be keep-exposure or dead (the director's ruling), not undefined",
+    ]);
     b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure', ruling: 'dead' }, 'director');
     const s = b.engine.gameState();
     expect(s.players.map((p) => p.dead)).toEqual([false, true, false, false]);
     expect(s.players[SOUTH]!.deadReason).toBe("called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice)");
-    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure', ruling: 'dead' }, 'director'))).toEqual([409, "Bea's hand is already dead (called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice))"]);
-    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: WEST, for: 'exposure', ruling: 'keep-exposure' }, 'director'))).toEqual([409, 'Cat has no exposure: a mis-named discard claimed for an exposure is entered once it is exposed']);
+    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure', ruling: 'dead' }, 'director'))).toEqual([
+      409,
+      "Bea's hand is already dead (called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice))",
+    ]);
+    expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: WEST, for: 'exposure', ruling: 'keep-exposure' }, 'director'))).toEqual([
+      409,
+      'Cat has no exposure: a mis-named discard claimed for an exposure is entered once it is exposed',
+    ]);
   });
 });

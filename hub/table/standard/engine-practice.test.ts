@@ -58,8 +58,8 @@ function play(game: ScriptedGame, table: TableConfig = demo): { b: SimBench<Stan
   return { b, svc };
 }
 
-describe('NMJL practice before East\'s first discard', () => {
-  it('Bea dealt 14: a misdeal at East\'s first discard, no score; the re-deal is game 1 on the card: Bea 50, Cat −10', async () => {
+describe("NMJL practice before East's first discard", () => {
+  it("Bea dealt 14: a misdeal at East's first discard, no score; the re-deal is game 1 on the card: Bea 50, Cat −10", async () => {
     const g = new ScriptedGame(demo, [EAST_HAND, `${BEA_HAND} 8C`, WEST_HAND, NORTH_HAND], PASSES, { anyCount: true });
     g.discard(EAST, '1B');
     beaGoesOut(g.redeal([EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES));
@@ -79,7 +79,7 @@ describe('NMJL practice before East\'s first discard', () => {
     await vi.waitFor(() => expect(svc.cardOf(1, 1).games.map((x) => x?.points ?? null)).toEqual([[0, 50, -10, 0], null, null, null]), { timeout: 5000 });
   });
 
-  it('with `misdeal: false` the same deal kills Bea at East\'s first discard (NMJL: 14 off turn) and the game plays on', () => {
+  it("with `misdeal: false` the same deal kills Bea at East's first discard (NMJL: 14 off turn) and the game plays on", () => {
     const g = new ScriptedGame(demo, [EAST_HAND, `${BEA_HAND} 8C`, WEST_HAND, NORTH_HAND], PASSES, { anyCount: true });
     g.discard(EAST, '1B');
     const { b } = play(g, { ...demo, nmjlPractice: { misdeal: false } });
@@ -88,7 +88,7 @@ describe('NMJL practice before East\'s first discard', () => {
     expect([s.phase, s.players[SOUTH]!.dead]).toEqual(['play', true]);
   });
 
-  it('Bea dealt 12 takes the next wall tile (9C) after the Charleston, before East\'s first discard: no flag, Bea 50, Cat −10', () => {
+  it("Bea dealt 12 takes the next wall tile (9C) after the Charleston, before East's first discard: no flag, Bea 50, Cat −10", () => {
     const g = new ScriptedGame(demo, [EAST_HAND, 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D', WEST_HAND, NORTH_HAND], PASSES, { anyCount: true });
     g.pick(SOUTH, '9C');
     const { b } = play(beaGoesOut(g));
@@ -100,8 +100,8 @@ describe('NMJL practice before East\'s first discard', () => {
   });
 });
 
-describe('NMJL practice after East\'s first discard: a wrong count kills the hand, play goes on while two hands are intact', () => {
-  it('Dot dealt 12 and not taking a tile: dead at East\'s first discard; the game goes on to Bea\'s Mah Jongg: Bea 50, Cat −10, Dot 0', () => {
+describe("NMJL practice after East's first discard: a wrong count kills the hand, play goes on while two hands are intact", () => {
+  it("Dot dealt 12 and not taking a tile: dead at East's first discard; the game goes on to Bea's Mah Jongg: Bea 50, Cat −10, Dot 0", () => {
     const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, 'RD RD RD GD GD GD WD WD WD S S S'], PASSES, { anyCount: true });
     const { b } = play(beaGoesOut(g));
     const v = b.engine.publicView();
@@ -110,7 +110,7 @@ describe('NMJL practice after East\'s first discard: a wrong count kills the han
     expect(v.players[NORTH]!.racks[0]!.dead).toBe(true);
   });
 
-  it('Bea, Cat and Dot dealt 12 each: all three dead at East\'s first discard, one hand intact: the game ends as a wall game, Ann 10 (000 wall game +10; dead 0)', () => {
+  it("Bea, Cat and Dot dealt 12 each: all three dead at East's first discard, one hand intact: the game ends as a wall game, Ann 10 (000 wall game +10; dead 0)", () => {
     const g = new ScriptedGame(demo, [EAST_HAND, 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D', 'RD RD RD GD GD GD WD WD WD S S S'], PASSES, { anyCount: true });
     g.discard(EAST, '1B');
     const { b } = play(g);

@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('the referee throws on an action', () => {
-  it('Bea\'s Mah Jongg on Cat\'s F: kept in the log, listed for the director with the error\'s words, the table still in play; a restarted hub replays it the same', () => {
+  it("Bea's Mah Jongg on Cat's F: kept in the log, listed for the director with the error's words, the table still in play; a restarted hub replays it the same", () => {
     // Bea (South): one exposure 1B 1B 1B, then Cat's F called and the hand laid on the top (14 tiles)
     const g = new ScriptedGame(
       table,
@@ -70,7 +70,10 @@ describe('the referee throws on an action', () => {
     expect('unplaced' in v).toBe(false); // the director's list only
 
     // reader lines are still folded: Bea takes her last tile back off the top into the rack
-    const last = b.moves().filter((m) => m.data.to === 'RK-S/top').at(-1)!.data.tile;
+    const last = b
+      .moves()
+      .filter((m) => m.data.to === 'RK-S/top')
+      .at(-1)!.data.tile;
     b.step({ label: 'Bea lifts her last tile off the top', moves: [{ tile: last, from: { reader: 'RK-S', zone: 'top' }, to: null }] });
     b.step({ label: 'Bea racks it', moves: [{ tile: last, from: null, to: { reader: 'RK-S', zone: 'in' } }] });
     b.advance(2000);

@@ -55,10 +55,14 @@ function restartedAndHeard(b: SimBench<StandardTableEngine>, whileDown: Scripted
   return again;
 }
 
-const restartChecks = (store: EventStore) => store.events(table.id).filter((e) => e.type === 'restart-check').map((e) => e.data);
+const restartChecks = (store: EventStore) =>
+  store
+    .events(table.id)
+    .filter((e) => e.type === 'restart-check')
+    .map((e) => e.data);
 
 describe('a 4-player game in play when the hub restarts (000)', () => {
-  it('the readers show every tile where the log has it: play goes on, no move logged, the counts unchanged; Bea\'s turn is then played', () => {
+  it("the readers show every tile where the log has it: play goes on, no move logged, the counts unchanged; Bea's turn is then played", () => {
     const { b, later } = gameUnderWay();
     const before = b.engine.publicView();
     // 13 each after Ann's discard; 1B on the floor
@@ -94,7 +98,7 @@ describe('a 4-player game in play when the hub restarts (000)', () => {
   });
 });
 
-describe('the director\'s choice over HTTP (POST /api/director/tables/t1/restart)', () => {
+describe("the director's choice over HTTP (POST /api/director/tables/t1/restart)", () => {
   const REASON = 'the readers did not show the game as the log had it when the hub restarted (director Judy)';
   // 000: a game not completed scores zero for every player ("X" on the card); no Mah Jongg was made
   const cases = [
@@ -121,7 +125,12 @@ describe('the director\'s choice over HTTP (POST /api/director/tables/t1/restart
         expect([twice.statusCode, twice.json().message]).toEqual([409, "no game of table 't1' waits for a restart decision"]);
         expect((await hub.app.inject({ url: '/api/director/tables/t1', headers: auth })).json()).not.toHaveProperty('restart');
         // nothing was logged as a move until the choice
-        expect(again.store.events('t1').filter((e) => e.type === 'restart-ruling').map((e) => e.data)).toEqual([{ gameNo: 1, choice: c.choice, by: 'Judy' }]);
+        expect(
+          again.store
+            .events('t1')
+            .filter((e) => e.type === 'restart-ruling')
+            .map((e) => e.data),
+        ).toEqual([{ gameNo: 1, choice: c.choice, by: 'Judy' }]);
       } finally {
         await hub.close();
       }
@@ -194,10 +203,13 @@ describe('on the tournament\'s score card (000: "X" for a zero)', () => {
     const moves = again.moves().length;
     again.engine.restartChoice('replay', 'Judy');
     // once the ended game is published, Bea's 7B on the floor is logged as the readers show it
-    await vi.waitFor(() => {
-      again.advance(300);
-      expect(again.moves().length).toBeGreaterThan(moves);
-    }, { timeout: 5000 });
+    await vi.waitFor(
+      () => {
+        again.advance(300);
+        expect(again.moves().length).toBeGreaterThan(moves);
+      },
+      { timeout: 5000 },
+    );
     expect(svc.cardOf(1, 1).games).toEqual([null, null, null, null]);
     expect(round()).toEqual({ round: 1, game: 1, of: 4 });
     // the replay: every tile back into the walls as built, then Bea's Mah Jongg on Cat's F
@@ -218,7 +230,10 @@ describe('on the tournament\'s score card (000: "X" for a zero)', () => {
     again.advance(3000);
     const v = again.engine.publicView();
     expect([v.gameNo, v.phase, v.score?.points]).toEqual([2, 'ended', [0, 50, -10, 0]]);
-    expect(v.results?.map((r) => [r.gameNo, r.points])).toEqual([[1, null], [2, [0, 50, -10, 0]]]);
+    expect(v.results?.map((r) => [r.gameNo, r.points])).toEqual([
+      [1, null],
+      [2, [0, 50, -10, 0]],
+    ]);
     await vi.waitFor(() => expect(svc.cardOf(1, 1).games[0]).toMatchObject({ points: [0, 50, -10, 0], marks: ['X', '50', '-10', 'X'], by: 'table' }), { timeout: 5000 });
     expect(svc.cardOf(1, 1).games.slice(1)).toEqual([null, null, null]);
   });

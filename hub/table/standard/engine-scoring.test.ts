@@ -60,7 +60,7 @@ const WEST_HAND = '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D'; // 13
 const PASSES = (north: string) => ['2B 3B 4B', 'N E W', '2D 3D 4D', north];
 
 describe('the discarder of the winning tile: exposures before the Mah Jongg call (000)', () => {
-  it('one exposure (1B) before calling Cat\'s F for Mah Jongg: Cat −10, Bea 50 (30 + 20 jokerless), on the table and on the score card', async () => {
+  it("one exposure (1B) before calling Cat's F for Mah Jongg: Cat −10, Bea 50 (30 + 20 jokerless), on the table and on the score card", async () => {
     // Bea: dealt N E W (passed) + 1B 1B F 1C 1C 1C 1D 1D 1D 9C, gets Dot's RD RD RD in the Charleston
     const g = new ScriptedGame(table, [EAST_HAND, 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', WEST_HAND, 'RD RD RD GD GD GD WD WD WD S S S 7C'], PASSES('RD RD RD'));
     g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C'); // exposure 1: 1B 1B 1B
@@ -82,7 +82,7 @@ describe('the discarder of the winning tile: exposures before the Mah Jongg call
     expect(b.engine.gameState().result?.outcome).toMatchObject({ winner: SOUTH, discarder: WEST, selfPicked: false, winnerExposures: 1 });
   });
 
-  it('two exposures (1B, 1C) before calling Cat\'s F for Mah Jongg: Cat −20, Bea 50, on the table and on the score card', async () => {
+  it("two exposures (1B, 1C) before calling Cat's F for Mah Jongg: Cat −20, Bea 50, on the table and on the score card", async () => {
     const g = new ScriptedGame(table, [EAST_HAND, 'N E W 1B 1B 1C 1C F 1D 1D 1D 9C 8C', WEST_HAND, 'RD RD RD GD GD GD WD WD WD S S S 7C'], PASSES('RD RD RD'));
     g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C'); // exposure 1
     g.pick(WEST, '1C').discard(WEST, '1C').call(SOUTH, '1C 1C').discard(SOUTH, '8C'); // exposure 2
@@ -99,7 +99,7 @@ describe('the discarder of the winning tile: exposures before the Mah Jongg call
 });
 
 describe('a winner with four exposures calls the last tile (000)', () => {
-  it('1B, 1C, 1D, RD exposed, Cat\'s F called for the pair: the game ends, Bea 50, Cat −20 (4 exposures), the others 0, on the table and on the score card', async () => {
+  it("1B, 1C, 1D, RD exposed, Cat's F called for the pair: the game ends, Bea 50, Cat −20 (4 exposures), the others 0, on the table and on the score card", async () => {
     // Bea: dealt N E W (passed) + 1B 1B 1C 1C 1D 1D F 9C 8C 6C, gets Dot's RD RD 7C
     const g = new ScriptedGame(table, [EAST_HAND, 'N E W 1B 1B 1C 1C 1D 1D F 9C 8C 6C', WEST_HAND, 'RD RD 7C GD GD GD WD WD WD S S S 9D'], PASSES('RD RD 7C'));
     g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');

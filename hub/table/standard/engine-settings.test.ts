@@ -58,7 +58,7 @@ function beaByJokerExchange(): ScriptedGame {
 }
 
 describe('a home table (table config scoring "home": the NMJL card\'s back)', () => {
-  it('Bea 30 jokerless on Cat\'s discard: Cat pays 30 × 2 × 2 = 120, Ann and Dot 30 × 1 × 2 = 60 each; Bea collects 240', () => {
+  it("Bea 30 jokerless on Cat's discard: Cat pays 30 × 2 × 2 = 120, Ann and Dot 30 × 1 × 2 = 60 each; Bea collects 240", () => {
     const b = play(beaOnCatsDiscard(), 'home');
     const v = b.engine.publicView();
     expect(v.phase).toBe('ended');
@@ -96,7 +96,7 @@ describe('a joker exchange completing the Mah Jongg at a tournament-scored table
     expect(b.engine.publicView().score?.breakdown[SOUTH]).toEqual(['Hand 30, completed by a joker exchange (counts as self-picked), self-picked +10 = 40 (000)', 'Total 40']);
   });
 
-  it('not self-picked (jokerExchangeSelfPicked false): Bea 30, no bonus, no discarder\'s penalty', () => {
+  it("not self-picked (jokerExchangeSelfPicked false): Bea 30, no bonus, no discarder's penalty", () => {
     const b = play(beaByJokerExchange(), { jokerExchangeSelfPicked: false });
     expect(b.engine.publicView().score?.points).toEqual([0, 30, 0, 0]);
   });
@@ -142,15 +142,22 @@ describe('the hand paid at the line the player announced (paidLine "announced", 
     expect(v.score?.points).toEqual([0, 35, 0, 0]);
     expect(v.score?.breakdown[SOUTH]).toEqual(['Hand 25, self-picked +10 = 35 (000)', 'Total 35']);
     // the entry is in the log: a rebuild keeps it
-    expect(b.store.events(table.id).filter((e) => e.type === 'director-entry').map((e) => e.data)).toEqual([{ entry: 'announced-line', player: SOUTH, rack: 0, by: 'Dora', line: line25 }]);
+    expect(
+      b.store
+        .events(table.id)
+        .filter((e) => e.type === 'director-entry')
+        .map((e) => e.data),
+    ).toEqual([{ entry: 'announced-line', player: SOUTH, rack: 0, by: 'Dora', line: line25 }]);
   });
 
-  it('a line the tiles do not complete is refused, naming the lines they complete; a non-winner\'s is refused', () => {
+  it("a line the tiles do not complete is refused, naming the lines they complete; a non-winner's is refused", () => {
     const b = play(beaTwoLines(), { paidLine: 'announced' });
     const other = lineId('NNNN EEE WWW SSSS');
     expect(() => b.engine.enter({ entry: 'announced-line', player: SOUTH, line: other }, 'Dora')).toThrow(RulingError);
-    expect(() => b.engine.enter({ entry: 'announced-line', player: SOUTH, line: other }, 'Dora')).toThrow(/^Bea's tiles do not complete NNNN EEE WWW SSSS .*\(they complete: FF 111a 111b 111c DDD .* 30; FFFF 1111a 111b 111c .* 25\)$/);
-    expect(() => b.engine.enter({ entry: 'announced-line', player: EAST, line: LINE_30 }, 'Dora')).toThrow("Ann did not win game 1: an announced line is paid only for the Mah Jongg");
+    expect(() => b.engine.enter({ entry: 'announced-line', player: SOUTH, line: other }, 'Dora')).toThrow(
+      /^Bea's tiles do not complete NNNN EEE WWW SSSS .*\(they complete: FF 111a 111b 111c DDD .* 30; FFFF 1111a 111b 111c .* 25\)$/,
+    );
+    expect(() => b.engine.enter({ entry: 'announced-line', player: EAST, line: LINE_30 }, 'Dora')).toThrow('Ann did not win game 1: an announced line is paid only for the Mah Jongg');
     expect(() => b.engine.enter({ entry: 'announced-line', player: SOUTH, line: 'no-such-line' }, 'Dora')).toThrow("announced-line: 'no-such-line' is not a line of this table's cards");
     expect(b.engine.publicView().score?.points).toEqual([0, 40, 0, 0]);
   });
@@ -182,6 +189,8 @@ describe('the hand paid at the line the player announced (paidLine "announced", 
 
   it('a table that pays the best line refuses the entry', () => {
     const b = play(beaTwoLines());
-    expect(() => b.engine.enter({ entry: 'announced-line', player: SOUTH, line: LINE_30 }, 'Dora')).toThrow(`table '${table.id}' pays the best line the tiles complete (scoring paidLine "best"): an announced line is not entered`);
+    expect(() => b.engine.enter({ entry: 'announced-line', player: SOUTH, line: LINE_30 }, 'Dora')).toThrow(
+      `table '${table.id}' pays the best line the tiles complete (scoring paidLine "best"): an announced line is not entered`,
+    );
   });
 });

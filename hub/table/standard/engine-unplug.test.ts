@@ -30,10 +30,26 @@ const table = { ...demo, nmjlPractice: { misdeal: false } };
 function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number, pace = 700, gameNo = seed) {
   const g = play('standard', table, cards, gameNo, seed);
   const m = moments(g.steps, g.walls, pulled, tableZones(table))[moment]!;
-  const run = runVirtualTable({ table, seed, walls: g.walls, steps: g.steps, noise: NO_NOISE, pace, outages: [{ reader: m.reader, atStep: m.step, ms }], engine: (base) => new StandardTableEngine({ ...base, cards }) });
+  const run = runVirtualTable({
+    table,
+    seed,
+    walls: g.walls,
+    steps: g.steps,
+    noise: NO_NOISE,
+    pace,
+    outages: [{ reader: m.reader, atStep: m.step, ms }],
+    engine: (base) => new StandardTableEngine({ ...base, cards }),
+  });
   const view = run.engine.directorView();
   run.engine.close();
-  return { moment: `${m.reader} ${m.name}`, record: g.record.points, window: run.pulled[0]!, flags: view.flags.map((f) => `${f.kind}: ${f.title}`), points: view.score?.points ?? null, notSeen: view.notSeen ?? [] };
+  return {
+    moment: `${m.reader} ${m.name}`,
+    record: g.record.points,
+    window: run.pulled[0]!,
+    flags: view.flags.map((f) => `${f.kind}: ${f.title}`),
+    points: view.score?.points ?? null,
+    notSeen: view.notSeen ?? [],
+  };
 }
 
 describe('a reader of the 4-player table pulled for 60 s mid-play (virtual clock)', () => {

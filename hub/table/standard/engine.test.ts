@@ -26,7 +26,7 @@ function bench(table: TableConfig = demo): SimBench<StandardTableEngine> {
 }
 
 describe('a 4-player table over reader lines', () => {
-  it('seed 3 played clean: the hub infers every action the bots made, no flag, Bea\'s Mah Jongg scores 0, 70, 0, −10 (000)', () => {
+  it("seed 3 played clean: the hub infers every action the bots made, no flag, Bea's Mah Jongg scores 0, 70, 0, −10 (000)", () => {
     const game = playStandardGame({ seed: 3, cards, table: demo });
     const b = bench();
     b.build(game);
@@ -42,7 +42,7 @@ describe('a 4-player table over reader lines', () => {
     expect(b.moves().filter((m) => m.data.reconciled)).toEqual([]);
   });
 
-  it('seed 1 with blind passes (NMJL, first left and last right), shown both ways on the readers: the hub infers each `blind`, the racks after the Charleston are right, Dot\'s Mah Jongg scores −20, 0, 0, 30', () => {
+  it("seed 1 with blind passes (NMJL, first left and last right), shown both ways on the readers: the hub infers each `blind`, the racks after the Charleston are right, Dot's Mah Jongg scores −20, 0, 0, 30", () => {
     const game = playStandardGame({ seed: 1, cards, table: demo, blindChance: 0.3 });
     const labels = game.steps.map((s) => s.label);
     expect(labels.some((l) => / → \w+ \(passed on blind\)/.test(l))).toBe(true); // (a) straight to the rack two seats on
@@ -62,8 +62,16 @@ describe('a 4-player table over reader lines', () => {
     applySteps(where, game.steps.slice(0, firstDiscard - 1));
     for (let p = 0; p < 4; p++) {
       const zone = tableZones(demo).rackIn[p]![0]!;
-      const sim = [...where].filter(([, z]) => z && z.reader === zone.reader && z.zone === zone.zone).map(([t]) => kindOf(t)).sort();
-      expect(b.engine.seatView(p).racks[0]!.concealed.map((t) => kindOf(t.id as TileId)).sort()).toEqual(sim);
+      const sim = [...where]
+        .filter(([, z]) => z && z.reader === zone.reader && z.zone === zone.zone)
+        .map(([t]) => kindOf(t))
+        .sort();
+      expect(
+        b.engine
+          .seatView(p)
+          .racks[0]!.concealed.map((t) => kindOf(t.id as TileId))
+          .sort(),
+      ).toEqual(sim);
     }
     for (const s of game.steps.slice(firstDiscard - 1)) b.step(s);
     b.advance(3000);
@@ -73,7 +81,7 @@ describe('a 4-player table over reader lines', () => {
     expect(b.engine.publicView().score?.points).toEqual([-20, 0, 0, 30]);
   });
 
-  it('seed 2 with a chained blind on the last right (Cat\'s 2D goes on through Dot\'s and Ann\'s racks to Bea\'s): the same actions as the bots, no refusal', () => {
+  it("seed 2 with a chained blind on the last right (Cat's 2D goes on through Dot's and Ann's racks to Bea's): the same actions as the bots, no refusal", () => {
     const game = playStandardGame({ seed: 2, cards, table: demo, blindChance: 0.3 });
     expect(game.steps.map((s) => s.label)).toContain('Ann lifts 2D#2 to pass on blind (last right)');
     const b = bench();
@@ -86,7 +94,7 @@ describe('a 4-player table over reader lines', () => {
     expect(b.engine.publicView().score?.points).toEqual(game.record.points);
   });
 
-  it('a blind tile on the first right (NMJL: none allowed): the referee refuses the pass, the director sees a flag, the game goes on from the readers\' racks', () => {
+  it("a blind tile on the first right (NMJL: none allowed): the referee refuses the pass, the director sees a flag, the game goes on from the readers' racks", () => {
     const game = playStandardGame({ seed: 3, cards, table: demo });
     const steps = game.steps.map((s) => ({ ...s, moves: s.moves.map((m) => ({ ...m })) }));
     const at = (label: RegExp) => steps.findIndex((s) => label.test(s.label));
@@ -125,7 +133,7 @@ describe('a 4-player table over reader lines', () => {
     expect(b.engine.publicView().phase).toBe('ended');
   });
 
-  it('South\'s rack reader unplugged for South\'s 3rd pick: the pick is reconciled from its next snapshot with the window, no false flag, the same score', () => {
+  it("South's rack reader unplugged for South's 3rd pick: the pick is reconciled from its next snapshot with the window, no false flag, the same score", () => {
     const game = playStandardGame({ seed: 3, cards, table: demo });
     // South's (Bea's) 3rd pick: a lift from a wall, then the placement into RK-S/in
     const liftIdx = game.steps.map((s, i) => ({ s, i })).filter(({ s }) => s.label.startsWith('Bea picks '))[2]!.i;
@@ -151,7 +159,12 @@ describe('a 4-player table over reader lines', () => {
     const m = b.moves().find((e) => e.data.tile === picked && e.data.to === 'RK-S/in')!;
     expect(m.data.from).toBe(`${wall.reader}/${wall.zone}`);
     expect(m.data.reconciled).toEqual({ from: heardIn, to: snapAt });
-    expect(b.moves().filter((e) => e.data.reconciled).map((e) => e.data.tile)).toEqual([picked]);
+    expect(
+      b
+        .moves()
+        .filter((e) => e.data.reconciled)
+        .map((e) => e.data.tile),
+    ).toEqual([picked]);
     expect(b.engine.publicView().players[1]!.count).toBe(14); // South has picked: 14 on turn (NMJL)
     expect(b.engine.publicView().flags).toEqual([]);
 

@@ -33,7 +33,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
-import { type StandardAction, type StandardState } from '../../../rules/referee/standard.js';
+import type { StandardAction, StandardState } from '../../../rules/referee/standard.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
@@ -151,7 +151,15 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.game = new StandardGame({ names: this.table.players.map((p) => p.name), cards: this.cards, dismissed: this.dismissed, confirmed: this.confirmed, settings: this.settings, killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false, practice: practiceOf(this.table) });
+    this.game = new StandardGame({
+      names: this.table.players.map((p) => p.name),
+      cards: this.cards,
+      dismissed: this.dismissed,
+      confirmed: this.confirmed,
+      settings: this.settings,
+      killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false,
+      practice: practiceOf(this.table),
+    });
     this.agg = new StandardAggregator();
     this.inferred = [];
     this.past = [];
@@ -282,7 +290,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         // picked when the wall saw it go (else just before it reached the floor), then discarded
         const picked = gone ?? { from: e.at - 1, to: e.at - 1 };
         const rack: Place = { area: 'rack', player: racks[0]!, rack: 0 };
-        moves.push(one(from, rack, { at: picked.to, toReader: this.readerOfRack(racks[0]!, 0)!, unseen: [...base.unseen, this.readerOfRack(racks[0]!, 0)!], left: picked }), one(rack, to, { left: undefined }));
+        moves.push(
+          one(from, rack, { at: picked.to, toReader: this.readerOfRack(racks[0]!, 0)!, unseen: [...base.unseen, this.readerOfRack(racks[0]!, 0)!], left: picked }),
+          one(rack, to, { left: undefined }),
+        );
         continue;
       }
       if (gone && from?.area === 'wall' && to.area === 'top' && (d.unseen ?? []).includes(toReader)) {
@@ -293,9 +304,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       }
       const a = owner(from);
       const b = owner(to);
-      const exchanged =
-        kindOf(d.tile) !== 'J' &&
-        held.some((h) => kindOf(h.d.tile) === 'J' && h.from?.area === 'top' && owner(h.from) === b && h.to.area === 'rack' && owner(h.to) === a);
+      const exchanged = kindOf(d.tile) !== 'J' && held.some((h) => kindOf(h.d.tile) === 'J' && h.from?.area === 'top' && owner(h.from) === b && h.to.area === 'rack' && owner(h.to) === a);
       if (gone && floor && floorReader && (d.unseen ?? []).includes(floorReader) && a !== null && b !== null && a !== b && from!.area === 'rack' && !exchanged) {
         moves.push(one(from, floor, { at: gone.to, toReader: floorReader }), one(floor, to, { left: undefined }));
         continue;
@@ -421,9 +430,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   private results(): GameResultView[] {
     const s = this.state;
     const now = s.phase === 'ended' && s.gameNo > 0 ? [{ gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null }] : [];
-    return [...this.past, ...now]
-      .filter((g) => g.phase === 'ended')
-      .map((g) => ({ gameNo: g.gameNo, endReason: g.endReason, points: g.points, ruling: this.latestRulingOf(g.gameNo) }));
+    return [...this.past, ...now].filter((g) => g.phase === 'ended').map((g) => ({ gameNo: g.gameNo, endReason: g.endReason, points: g.points, ruling: this.latestRulingOf(g.gameNo) }));
   }
 
   protected concealedOf(player: number): TileId[][] {
@@ -433,7 +440,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   private act(a: StandardAction, e: StoredEvent): void {
     if (a.type === 'deal' && this.state.gameNo > 0) {
       const s = this.state;
-      this.past = [...this.past, { gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() }];
+      this.past = [
+        ...this.past,
+        { gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() },
+      ];
     }
     if (a.type === 'deal') {
       this.inferred = [];
@@ -560,9 +570,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
               dead: ps?.dead ?? false,
               deadReason: ps?.deadReason ?? null,
               mahJongg:
-                s.winner && s.winner.player === i
-                  ? { lineId: s.winner.lineId, lineText: this.lineText(s.winner.lineId), value: s.winner.value, jokerless: s.winner.jokerless, order: 1 }
-                  : null,
+                s.winner && s.winner.player === i ? { lineId: s.winner.lineId, lineText: this.lineText(s.winner.lineId), value: s.winner.value, jokerless: s.winner.jokerless, order: 1 } : null,
             },
           ],
         };

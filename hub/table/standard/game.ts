@@ -120,7 +120,14 @@ export class StandardGame {
   readonly lines = new Map<number, RecordLine[]>();
 
   constructor(private readonly config: StandardGameConfig) {
-    this.referee = standardReferee({ names: config.names, cards: config.cards, dismissed: config.dismissed, settings: config.settings, killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false, practice: this.practice });
+    this.referee = standardReferee({
+      names: config.names,
+      cards: config.cards,
+      dismissed: config.dismissed,
+      settings: config.settings,
+      killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false,
+      practice: this.practice,
+    });
   }
 
   /** The NMJL practice settings in force (rules/referee/misdeal.ts). */
@@ -260,7 +267,11 @@ export class StandardGame {
   private atLine(s: StandardState, lineId: string): StandardState {
     const w = s.winner!;
     const line = (w.lines ?? []).find((l) => l.lineId === lineId);
-    if (!line) throw new RulingError(409, `${this.name(w.player)}'s tiles do not complete ${this.lineText(lineId)} (they complete: ${(w.lines ?? []).map((l) => `${this.lineText(l.lineId)} ${l.value}`).join('; ') || 'none'})`);
+    if (!line)
+      throw new RulingError(
+        409,
+        `${this.name(w.player)}'s tiles do not complete ${this.lineText(lineId)} (they complete: ${(w.lines ?? []).map((l) => `${this.lineText(l.lineId)} ${l.value}`).join('; ') || 'none'})`,
+      );
     const next: StandardState = { ...s, winner: { ...w, lineId: line.lineId, value: line.value, jokerless: line.jokerless, singlesAndPairs: line.singlesAndPairs } };
     return { ...next, result: s.result && { ...s.result, outcome: this.referee.outcomeOf(next) } };
   }
@@ -273,7 +284,16 @@ export class StandardGame {
   private refuseBlindPass(a: Extract<StandardAction, { type: 'pass' }>, error: string, racks: TileKind[][]): void {
     const s = this.state;
     this.take({ asRead: { at: a.at, ref: a.ref, racks } });
-    this.refusedPasses.push({ id: `g${s.gameNo}-blind-pass-${a.ref}`, player: Math.max(0, a.blind!.findIndex((b) => b > 0)), at: a.at, title: error.replace(/^pass: /, ''), ref: a.ref });
+    this.refusedPasses.push({
+      id: `g${s.gameNo}-blind-pass-${a.ref}`,
+      player: Math.max(
+        0,
+        a.blind!.findIndex((b) => b > 0),
+      ),
+      at: a.at,
+      title: error.replace(/^pass: /, ''),
+      ref: a.ref,
+    });
     this.state = { ...s, stage: s.stage + 1, players: s.players.map((p, i) => ({ ...p, rack: [...(racks[i] ?? [])].sort() })) };
   }
 
@@ -366,9 +386,11 @@ export class StandardGame {
       return { state: rescore(s, lookedAt), lookedAt };
     }
     if (entry.entry === 'announced-line') {
-      if (this.config.settings.paidLine !== 'announced') throw new RulingError(409, `table '${tableId}' pays the best line the tiles complete (scoring paidLine "best"): an announced line is not entered`);
+      if (this.config.settings.paidLine !== 'announced')
+        throw new RulingError(409, `table '${tableId}' pays the best line the tiles complete (scoring paidLine "best"): an announced line is not entered`);
       const line = entry.line;
-      if (typeof line !== 'string' || !this.config.cards.some((c) => c.lines.some((l) => l.id === line))) throw new RulingError(400, `announced-line: '${String(line)}' is not a line of this table's cards`);
+      if (typeof line !== 'string' || !this.config.cards.some((c) => c.lines.some((l) => l.id === line)))
+        throw new RulingError(400, `announced-line: '${String(line)}' is not a line of this table's cards`);
       const announced = new Map(this.announced).set(p, line);
       if (s.phase !== 'ended') return { state: s, lookedAt: this.lookedAt, announced };
       if (!s.winner || s.winner.player !== p) throw new RulingError(409, `${who} did not win game ${s.gameNo}: an announced line is paid only for the Mah Jongg`);
@@ -378,12 +400,16 @@ export class StandardGame {
       const me = s.players[p]!;
       if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
       if (s.winner && (s.winner.player === p || s.winner.discarder === p))
-        throw new RulingError(409, `${who} ${s.winner.player === p ? 'won' : 'threw the winning tile in'} game ${s.gameNo}: the hand cannot die after the Mah Jongg (correct the score card instead)`);
+        throw new RulingError(
+          409,
+          `${who} ${s.winner.player === p ? 'won' : 'threw the winning tile in'} game ${s.gameNo}: the hand cannot die after the Mah Jongg (correct the score card instead)`,
+        );
       return { state: killed(p, 'declared a hand dead in error (000)'), lookedAt: this.lookedAt };
     }
     if (entry.entry === 'declared-dead') {
       const d = entry.declared;
-      if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 3) throw new RulingError(400, `declared-dead: declared must be the player (0-3) whose hand ${who} declared dead, not ${String(d)}`);
+      if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 3)
+        throw new RulingError(400, `declared-dead: declared must be the player (0-3) whose hand ${who} declared dead, not ${String(d)}`);
       if (d === p) throw new RulingError(400, `declared-dead: ${who} cannot declare ${who}'s own hand dead (declared and player are both ${p})`);
       if (s.phase !== 'play') throw new RulingError(409, `declared-dead: game ${s.gameNo} is ${s.phase === 'ended' ? 'over' : 'in the Charleston'}; a hand is declared dead during play`);
       const target = s.players[d]!;
@@ -435,7 +461,8 @@ export class StandardGame {
       });
       const done = (state: StandardState, flag: PublicFlag) => ({ state: dismissed ? s : state, lookedAt: this.lookedAt, flag });
       if (m.for === 'exposure') {
-        if (m.ruling !== 'keep-exposure' && m.ruling !== 'dead') throw new RulingError(400, `misnamed-discard for an exposure: ruling must be keep-exposure or dead (the director's ruling), not ${String(m.ruling)}`);
+        if (m.ruling !== 'keep-exposure' && m.ruling !== 'dead')
+          throw new RulingError(400, `misnamed-discard for an exposure: ruling must be keep-exposure or dead (the director's ruling), not ${String(m.ruling)}`);
         if (s.phase !== 'play') throw new RulingError(409, `misnamed-discard: game ${s.gameNo} is not in play (${s.phase})`);
         const me = s.players[p]!;
         if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
@@ -458,11 +485,21 @@ export class StandardGame {
       const hold = caller?.hold;
       if (!before || !inError || !caller || !hold || hold.for !== 'mah-jongg')
         throw new RulingError(409, `misnamed-discard: ${who} has no Mah Jongg on a called discard in game ${s.gameNo} (neither won on one nor judged in error on one just now)`);
-      if (typeof m.named !== 'string' || !isTileKind(m.named)) throw new RulingError(400, `misnamed-discard: named must be the tile kind the discard was named (e.g. F, 5D), not ${String(m.named)}`);
+      if (typeof m.named !== 'string' || !isTileKind(m.named))
+        throw new RulingError(400, `misnamed-discard: named must be the tile kind the discard was named (e.g. F, 5D), not ${String(m.named)}`);
       const best = mahJonggAsNamed(this.config.cards, { rack: caller.rack, exposures: caller.exposures }, m.named);
       if (!best) throw new RulingError(409, `${who}'s hand with the discard as named (${m.named}) fits no hand on the card either: the Mah Jongg in error stands`);
       const next: StandardState = structuredClone(before.state);
-      next.winner = { player: p, lineId: best.line.id, value: best.value, jokerless: best.jokerless, singlesAndPairs: best.line.singlesAndPairs, selfPicked: false, discarder: hold.from, exposures: caller.exposures.length };
+      next.winner = {
+        player: p,
+        lineId: best.line.id,
+        value: best.value,
+        jokerless: best.jokerless,
+        singlesAndPairs: best.line.singlesAndPairs,
+        selfPicked: false,
+        discarder: hold.from,
+        exposures: caller.exposures.length,
+      };
       next.phase = 'ended';
       next.turn = null;
       next.endReason = `${who} declared Mah Jongg on ${nameOf(hold.from)}'s discard of ${hold.tile} named ${m.named} (NMJL practice: a mis-named discard): ${best.line.text}`;
@@ -470,7 +507,10 @@ export class StandardGame {
       const title = `${who}'s Mah Jongg took ${nameOf(hold.from)}'s discard of ${hold.tile}, named ${m.named}`;
       return done(state, flagOf(title, `the Mah Jongg stands as named; ${nameOf(hold.from)} pays as the discarder of the winning tile`, hold.from));
     }
-    throw new RulingError(400, `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard, not '${String(entry.entry)}'`);
+    throw new RulingError(
+      400,
+      `a standard table takes the entries looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard, not '${String(entry.entry)}'`,
+    );
   }
 
   /** Applies a director entry ({@link StandardGame.withEntry}) and takes it into the record. @throws RulingError as withEntry */
@@ -511,7 +551,18 @@ export class StandardGame {
     const status = (id: string, s: 'awaiting-director' | 'dismissed'): PublicFlag['status'] => (s === 'awaiting-director' && confirmed.has(id) ? 'confirmed' : s);
     const s = this.state;
     return [
-      ...s.flags.map((f) => ({ id: f.id, kind: f.kind, rule: f.rule, title: f.title, player: f.player, rack: 0, at: f.at, status: status(f.id, f.status), consequence: f.consequence, gameNo: s.gameNo })),
+      ...s.flags.map((f) => ({
+        id: f.id,
+        kind: f.kind,
+        rule: f.rule,
+        title: f.title,
+        player: f.player,
+        rack: 0,
+        at: f.at,
+        status: status(f.id, f.status),
+        consequence: f.consequence,
+        gameNo: s.gameNo,
+      })),
       ...this.refusedPasses.map((r) => {
         const isDismissed = dismissed.has(r.id);
         return {

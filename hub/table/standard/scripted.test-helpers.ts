@@ -77,7 +77,11 @@ export class ScriptedGame {
       for (const k of parseKinds(c)) chosen.push(this.take(k, this.rack(p), chosen));
       return chosen;
     });
-    for (const [offset, stage] of [[1, 'first right'], [2, 'first across'], [3, 'first left']] as const) {
+    for (const [offset, stage] of [
+      [1, 'first right'],
+      [2, 'first across'],
+      [3, 'first left'],
+    ] as const) {
       const received: TileId[][] = [[], [], [], []];
       passing.forEach((tiles, p) => {
         const to = (p + offset) % 4;

@@ -79,7 +79,8 @@ export function orderUnheardMoves<T>(moves: readonly UnheardMove<T>[]): OrderedM
     const calls = timed.filter((x) => x.known && owner(x.m.to, 'top') === player && x.time >= t.window.from && x.time <= t.window.to && kindOf(x.m.tile) !== 'J').sort((a, b) => a.time - b.time);
     for (const c of calls) {
       const kind = kindOf(c.m.tile);
-      const group = 1 + timed.filter((x) => !x.known && owner(x.m.to, 'top') === player && kindOf(x.m.tile) === kind && x.window.from <= c.time && x.window.to >= c.time).length + (filled.get(c.i) ?? 0);
+      const group =
+        1 + timed.filter((x) => !x.known && owner(x.m.to, 'top') === player && kindOf(x.m.tile) === kind && x.window.from <= c.time && x.window.to >= c.time).length + (filled.get(c.i) ?? 0);
       if (group < 3) {
         jokerAnchor.set(t.i, c.time);
         filled.set(c.i, (filled.get(c.i) ?? 0) + 1);

@@ -100,8 +100,7 @@ export async function openBleDevice(device: BluetoothDeviceLike, events: DeviceE
     for (const l of r.lines) events.line(l);
   };
   /** The BLE payloads of one hub → reader line. @throws RangeError (fragmentLine's) for a line that cannot be sent */
-  const piecesOf = (line: string): Uint8Array<ArrayBuffer>[] =>
-    framing === 'text' ? chunkBytes(encoder.encode(line + '\n')) : fragmenter.fragment(line).map((p) => new Uint8Array(p));
+  const piecesOf = (line: string): Uint8Array<ArrayBuffer>[] => (framing === 'text' ? chunkBytes(encoder.encode(line + '\n')) : fragmenter.fragment(line).map((p) => new Uint8Array(p)));
   const reportClosed = (reason: string) => {
     if (closedReported) return;
     closedReported = true;

@@ -203,7 +203,14 @@ export class RelayController {
 
   private async hold(open: (events: DeviceEvents) => Promise<HeldDevice>): Promise<void> {
     await this.release();
-    this.set({ device: 'opening', kind: null, hint: null, readerId: null, connectionName: null, ...(this.status.superseded ? { superseded: null, hub: this.socket.connected ? 'connected' : 'lost', hubMessage: null } : {}) });
+    this.set({
+      device: 'opening',
+      kind: null,
+      hint: null,
+      readerId: null,
+      connectionName: null,
+      ...(this.status.superseded ? { superseded: null, hub: this.socket.connected ? 'connected' : 'lost', hubMessage: null } : {}),
+    });
     let held: HeldDevice | null = null;
     const events: DeviceEvents = {
       line: (text) => this.relayLine(text),
