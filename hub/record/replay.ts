@@ -15,6 +15,7 @@ import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';
 import { restartScore } from '../table/restart-check.js';
 import { scoreView } from '../table/score.js';
+import { siameseFlagView } from '../table/flag-view.js';
 import { StandardGame } from '../table/standard/game.js';
 
 /** A card the record names that is missing, or whose file differs from the one the game was played with. */
@@ -126,18 +127,7 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[]): Re
     tableId: h.tableId,
     gameNo: h.gameNo,
     players: [...h.players],
-    flags: state.flags.map((f) => ({
-      id: f.id,
-      kind: f.kind,
-      rule: f.rule,
-      title: f.title,
-      player: f.player,
-      rack: f.rack,
-      at: f.at,
-      status: f.status,
-      consequence: f.consequence,
-      ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
-    })),
+    flags: state.flags.map(siameseFlagView),
     outcome: {
       phase: state.phase,
       endReason: state.endReason,

@@ -34,6 +34,7 @@ import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/r
 import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
+import { siameseFlagView } from './flag-view.js';
 import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
@@ -495,21 +496,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       }),
       walls: this.table.wallOrder.map((w) => ({ wall: w, left: left[w] ?? 0, current: w === current })),
       discards: s.discards.map(kindOf),
-      flags: this.listedFlags().map(
-        ({ flag: f, gameNo }): PublicFlag => ({
-          id: f.id,
-          kind: f.kind,
-          rule: f.rule,
-          title: f.title,
-          player: f.player,
-          rack: f.rack,
-          at: f.at,
-          status: f.status,
-          consequence: f.consequence,
-          ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
-          gameNo,
-        }),
-      ),
+      flags: this.listedFlags().map(({ flag, gameNo }): PublicFlag => ({ ...siameseFlagView(flag), gameNo })),
       results: this.results(),
       score: restartScore(this.restartChoices.get(s.gameNo), scoreView(s, this.table, this.referee.lowestCardValue), this.table.players.length),
       readers: statuses,
