@@ -23,7 +23,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { bearerToken, SESSION_COOKIE, type DirectorAuth, type DirectorSession } from './auth.js';
 
-/** The store's log id for hub-wide events (the same as hub/readers/supervisor.ts HUB_LOG_ID). */
+/** The store's log id for hub-wide events (the same as hub/readers/session.ts HUB_LOG_ID). */
 export const LOGIN_LOG_ID = 'hub';
 
 /** Payload of a `director-login` event. */
