@@ -20,7 +20,7 @@
  *   sent with it: a HELLO keeps the lines held and the gap awaited.
  * - On a gap the hub sends `CMD snap`, at most once per 1000 ms per reader (PROTOCOL.md §6), and
  *   tells the sink (`status`): the reader's `gaps` count changed, its zones' pictures are incomplete
- *   until their next snapshots (hub/table/machine.ts, hub/tracking/tracker.ts `setIncomplete`).
+ *   until their next snapshots (hub/table/machine/visibility.ts, hub/tracking/tracker.ts `setIncomplete`).
  * - A reader whose HELLO id is not configured is listed as unknown and never takes a seat by itself:
  *   the director assigns it to a configured slot (an alias) or removes a configured reader that
  *   never comes. Both rulings are events in the store (`reader-assigned`, `reader-removed`), read
