@@ -105,11 +105,12 @@ interface Sighting {
   /** the last snapshot of the zone that still held the tag (ms) */
   confirmedAt?: number;
   reconciled?: Window;
-  /** on a departure (`TagState.left`): the last time (ms) the hub knew the tag in the zone it left */
+  /** on a departure (`TagRecord.left`): the last time (ms) the hub knew the tag in the zone it left */
   lastSeen?: number;
 }
 
-interface TagState {
+/** What the tracker keeps of one tag; {@link tagStateOf} names the state it is in. */
+interface TagRecord {
   tile: TileId;
   settled: ZoneKey | null;
   /** zones that see the tag now, with when they started seeing it */
@@ -124,6 +125,53 @@ interface TagState {
    * real stops, in order
    */
   visits: { zone: ZoneKey; since: number; until: number; lines: number[] }[];
+}
+
+/**
+ * The state one tag is in, as the tracker sees it. Which state is named by where it last settled
+ * (`settled`), which zones see it now (`present`) and whether it was seen leaving (`left`), see
+ * {@link tagStateOf}; every decision the tracker makes on a tag (`settle`, `nextDue`, `watermark`)
+ * is a switch over these states.
+ *
+ * Transitions (a read is an ADD, or a snapshot that holds the tag; a let-go is a DEL, or a snapshot
+ * without it; the release is its settled zone becoming unseen while a zone the hub hears reads it):
+ * - (first read) → `arriving`; `restore` (the log, after a restart) → `placed`
+ * - `arriving` → `resting`: it has rested its window in one zone (a move from nowhere);
+ *   → `unplaced`: every zone that saw it let go first
+ * - `unplaced` → `arriving`: read again
+ * - `resting` → `lifted`: its zone lets go; → `moving`: the release; a read or a let-go elsewhere
+ *   (a cross-read) keeps it `resting`
+ * - `lifted` → `resting`: back in its zone (a flicker: no move); → `moving`: read in another zone;
+ *   a DEL from a zone whose ADD was lost keeps it `lifted`, from that zone (a stop of its own)
+ * - `moving` → `resting`: it has settled in the new zone (a move), or it is back in its old one;
+ *   → `lifted`: the new zones let go first (from the new zone when it had rested there)
+ * - `placed` → `resting`: its zone reads it; → `moving`: another zone reads it first
+ */
+export type TagState =
+  /** seen somewhere once, but every zone that saw it let go before it settled: the hub has no place for it */
+  | { state: 'unplaced' }
+  /** never settled, seen now in `seenIn`: its first move (from nowhere) settles once it has rested */
+  | { state: 'arriving'; seenIn: ZoneKey[] }
+  /** settled in `zone`, which still sees it; `crossReads`: other zones reading it too (the antenna next door, or a slide) */
+  | { state: 'resting'; zone: ZoneKey; crossReads: ZoneKey[] }
+  /** gone from `from` (where it settled) since `since` (ms) and seen nowhere: in a hand; it stays at `from` meanwhile */
+  | { state: 'lifted'; from: ZoneKey; since: number }
+  /** put in `zone` by the log (`restore`, after a restart), and not read anywhere since */
+  | { state: 'placed'; zone: ZoneKey }
+  /** settled in `from`, which does not see it now, and seen in `to`: a move waiting for its windows; `since`: when it was seen leaving `from` (ms), null when it never was */
+  | { state: 'moving'; from: ZoneKey; to: ZoneKey[]; since: number | null };
+
+/** The state a tag's record is in (see {@link TagState}). */
+function tagStateOf(s: TagRecord): TagState {
+  if (s.settled === null) return s.present.size > 0 ? { state: 'arriving', seenIn: [...s.present.keys()] } : { state: 'unplaced' };
+  if (s.present.has(s.settled)) return { state: 'resting', zone: s.settled, crossReads: [...s.present.keys()].filter((z) => z !== s.settled) };
+  if (s.present.size === 0) return s.left ? { state: 'lifted', from: s.settled, since: s.left.since } : { state: 'placed', zone: s.settled };
+  return { state: 'moving', from: s.settled, to: [...s.present.keys()], since: s.left?.since ?? null };
+}
+
+/** Reached only when a switch over {@link TagState} misses a state (a compile error first). */
+function unknownState(state: never): never {
+  throw new Error(`tracker: unknown tag state ${JSON.stringify(state)}`);
 }
 
 /** A stay elsewhere older than this (ms) while the settled zone still sees the tag was a cross-read. */
@@ -192,7 +240,7 @@ export const STRONG_SETTLE_MS = 200;
 export type ReadEvidence = 'strong' | 'weak' | 'none';
 
 export class Tracker {
-  private readonly tags = new Map<string, TagState>();
+  private readonly tags = new Map<string, TagRecord>();
   private readonly zones = new Map<ZoneKey, Set<string>>();
   private readonly dirty = new Set<string>();
   private readonly unknown = new Map<string, UnknownTag>();
@@ -372,7 +420,7 @@ export class Tracker {
   }
 
   /** The tag left its settled zone, which cannot be heard: as if a snapshot of it had dropped the tag at `at` (ms). */
-  private release(s: TagState, tag: string, at: number): void {
+  private release(s: TagRecord, tag: string, at: number): void {
     const zone = s.settled!;
     this.zones.get(zone)?.delete(tag);
     s.present.delete(zone);
@@ -421,7 +469,7 @@ export class Tracker {
   }
 
   /** How long (ms) a tag must be gone from its settled zone before it settles where `seen` says. */
-  private goneNeeded(s: TagState, seen: Sighting): number {
+  private goneNeeded(s: TagRecord, seen: Sighting): number {
     if (!s.settled) return 0;
     const base = this.goneWindow(s.settled, seen);
     if (!s.left || s.left.snap || seen.since >= s.left.since) return base;
@@ -430,7 +478,7 @@ export class Tracker {
   }
 
   /** The settled zone let go at `at`: stays recorded meanwhile become moves, in order. */
-  private replayVisits(s: TagState, tag: string, at: number): void {
+  private replayVisits(s: TagRecord, tag: string, at: number): void {
     const visits = s.visits.filter((v) => v.until > at - VISIT_KEEP_MS && v.until <= at);
     s.visits = [];
     for (const v of visits) {
@@ -449,7 +497,7 @@ export class Tracker {
    * for at least the zone's settle window (or seen there by a snapshot, which is the truth: its
    * ADD may have come while the zone was not in sync), and seen there before any other zone that sees it now.
    */
-  private restedHere(s: TagState, zone: ZoneKey, seen: Sighting, at: number): boolean {
+  private restedHere(s: TagRecord, zone: ZoneKey, seen: Sighting, at: number): boolean {
     if (s.settled === null || s.settled === zone || s.present.has(s.settled) || !s.left) return false;
     // seen here since before it left its zone, and no snapshot here confirmed it since: a cross-read
     if (!s.left.snap && seen.since < s.left.since && !(seen.confirmedAt !== undefined && seen.confirmedAt >= s.left.since)) return false;
@@ -463,7 +511,7 @@ export class Tracker {
     return true;
   }
 
-  private flicker(s: TagState, zone: ZoneKey, at: number): void {
+  private flicker(s: TagRecord, zone: ZoneKey, at: number): void {
     const list = (s.flickers.get(zone) ?? []).filter((t) => t > at - this.weakWindowMs);
     list.push(at);
     s.flickers.set(zone, list);
@@ -509,7 +557,7 @@ export class Tracker {
    * (past `ambiguousMaxMs` after the second sighting) the one seen longest. Null: it cannot settle
    * until something changes (two zones seen at the same instant, with no strength to tell them apart).
    */
-  private candidate(s: TagState): { zone: ZoneKey; seen: Sighting; readyAt: number } | null {
+  private candidate(s: TagRecord): { zone: ZoneKey; seen: Sighting; readyAt: number } | null {
     const all = [...s.present];
     let zone: ZoneKey;
     let seen: Sighting;
@@ -539,16 +587,26 @@ export class Tracker {
     const moves: SettledMove[] = this.ready.splice(0);
     for (const tag of [...this.dirty]) {
       const s = this.tags.get(tag)!;
-      if (s.settled !== null && s.present.has(s.settled)) {
-        // still (or again) where it was: a flicker or a cross-read elsewhere changes nothing
-        if (s.present.size === 1) this.dirty.delete(tag);
-        s.left = null;
-        continue;
-      }
-      if (s.present.size === 0) {
-        // in a hand: it stays where it settled (still pending: it holds back later moves, see watermark)
-        if (!s.left) this.dirty.delete(tag);
-        continue;
+      const st = tagStateOf(s);
+      switch (st.state) {
+        case 'resting':
+          // still (or again) where it was: a flicker or a cross-read elsewhere changes nothing
+          if (st.crossReads.length === 0) this.dirty.delete(tag);
+          s.left = null;
+          continue;
+        case 'lifted':
+          continue; // in a hand: it stays where it settled (still pending: it holds back later moves, see watermark)
+        case 'placed':
+          this.dirty.delete(tag); // where the log put it: nothing pending
+          continue;
+        case 'unplaced':
+          if (!s.left) this.dirty.delete(tag);
+          continue;
+        case 'arriving':
+        case 'moving':
+          break;
+        default:
+          unknownState(st);
       }
       const c = this.candidate(s);
       if (!c || now < c.readyAt) continue;
@@ -573,7 +631,19 @@ export class Tracker {
     let due: number | null = null;
     for (const tag of this.dirty) {
       const s = this.tags.get(tag)!;
-      if (s.present.size === 0 || (s.settled !== null && s.present.has(s.settled))) continue;
+      const st = tagStateOf(s);
+      switch (st.state) {
+        case 'resting':
+        case 'lifted':
+        case 'placed':
+        case 'unplaced':
+          continue; // nothing to settle until a zone reads it elsewhere
+        case 'arriving':
+        case 'moving':
+          break;
+        default:
+          unknownState(st);
+      }
       const c = this.candidate(s);
       if (!c) continue;
       due = due === null ? c.readyAt : Math.min(due, c.readyAt);
@@ -591,15 +661,34 @@ export class Tracker {
     let mark: number | null = null;
     for (const tag of this.dirty) {
       const s = this.tags.get(tag)!;
+      const st = tagStateOf(s);
       let t: number | null = null;
-      if (s.left && (s.settled === null || !s.present.has(s.settled))) {
-        // its move will start at the earlier of its departure and its arrival elsewhere
-        t = s.left.since;
-        for (const p of s.present.values()) t = Math.min(t, p.since);
-      } else if (s.settled !== null && s.present.has(s.settled) && s.present.size > 1) {
-        for (const [z, p] of s.present) if (z !== s.settled) t = t === null ? p.since : Math.min(t, p.since);
-      } else if (s.settled === null) {
-        for (const p of s.present.values()) t = t === null ? p.since : Math.min(t, p.since);
+      switch (st.state) {
+        case 'resting':
+          // read elsewhere too: a move may have started when the other zone first saw it
+          for (const z of st.crossReads) t = t === null ? s.present.get(z)!.since : Math.min(t, s.present.get(z)!.since);
+          break;
+        case 'lifted':
+          t = st.since; // its move will start when it left
+          break;
+        case 'moving':
+          // its move will start at the earlier of its departure and its arrival elsewhere (never
+          // seen leaving, as after `restore`: no start known, it holds nothing back)
+          if (st.since !== null) {
+            t = st.since;
+            for (const p of s.present.values()) t = Math.min(t, p.since);
+          }
+          break;
+        case 'arriving':
+        case 'unplaced':
+          // its first move starts when a zone first saw it
+          t = s.left ? s.left.since : null;
+          for (const p of s.present.values()) t = t === null ? p.since : Math.min(t, p.since);
+          break;
+        case 'placed':
+          break; // where the log put it, and not read since: nothing has started
+        default:
+          unknownState(st);
       }
       if (t === null || now - t > this.holdMaxMs) continue;
       mark = mark === null ? t : Math.min(mark, t);
@@ -617,6 +706,12 @@ export class Tracker {
     const state = this.tags.get(tag) ?? { tile, settled: null, present: new Map(), left: null, flickers: new Map(), visits: [] };
     state.settled = zone;
     this.tags.set(tag, state);
+  }
+
+  /** The state a tag is in now (see {@link TagState}), or null for a tag the tracker has never placed or read. */
+  tagState(tag: string): TagState | null {
+    const s = this.tags.get(tag);
+    return s ? tagStateOf(s) : null;
   }
 
   /** Where each tile has settled (tile → zone). */
@@ -657,7 +752,7 @@ export class Tracker {
     return set;
   }
 
-  private stateOf(tag: string, zone: ZoneKey, at: number): TagState | null {
+  private stateOf(tag: string, zone: ZoneKey, at: number): TagRecord | null {
     let state = this.tags.get(tag);
     if (state) return state;
     const tile = this.opts.registry.get(tag);
