@@ -2,8 +2,8 @@
  * `npm run bench:rulings` (also run by `npm run bench`): the cost of a director's ruling
  * on a flag, by how many games the table's log holds. Prints figures and ratios, never asserts.
  *
- * Each table (the Royale Siamese demo table, hub/config/tables/siamese-demo.json, seed 003; then
- * the standard 4-player demo table, standard-demo.json, seed 000) plays `--games` (default 64)
+ * Each table (the Royale Siamese demo table, hub/config/tables/siamese-demo.json, 003; then
+ * the standard 4-player demo table, standard-demo.json, 000) plays `--games` (default 64)
  * seeded simulator games (hub/simulator/game.ts, hub/simulator/standard/game.ts) one after the
  * other, each with a rule broken on purpose at its 3rd pick so that it has a flag left awaiting the
  * director (Siamese: a pick from the wrong wall, 003 rule 20; standard: a pick ahead of turn, 000),

@@ -52,7 +52,7 @@ export interface HubOptions {
   directorSecret?: string;
   /** how long a director's login lasts, in ms (default 12 h); with a data folder it survives a restart */
   directorSessionTtlMs?: number;
-  /** a tournament (seed 000) played at some of the tables: hub/tournament/service.ts, e.g. hub/config/tournament-demo.json */
+  /** a tournament (000) played at some of the tables: hub/tournament/service.ts, e.g. hub/config/tournament-demo.json */
   tournament?: TournamentConfig;
   /** the table config's path, named where a setting of it is shown or refused (default "the table config") */
   tablesFile?: string;
@@ -179,7 +179,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const logged = withConnectionLog(sink, opts.log ?? ((line, level, port) => transportLog[level]({ port }, line)));
   for (const p of opts.ports) transports.push(await openReaderPort(p, logged));
 
-  // a standard table's game, once over, goes on the tournament's score card (seed 000 scoring)
+  // a standard table's game, once over, goes on the tournament's score card (000 scoring)
   if (tournament) {
     const tournamentLog = log.child({ part: 'tournament' });
     for (const engine of engines.values()) {

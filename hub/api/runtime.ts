@@ -83,7 +83,7 @@ export interface StandardDirectorEntry {
 }
 
 /**
- * A mis-named discard on a standard table (NMJL practice, not in the seeds; the table setting
+ * A mis-named discard on a standard table (NMJL practice, not in 000; the table setting
  * `nmjlPractice.misnamedDiscard`, rules/referee/misnamed-discard.ts): `player` claimed a discard its
  * discarder named wrongly,
  * - `for: 'mah-jongg'`: the Mah Jongg stands (judged with the tile as `named` when the hub judged

@@ -1,5 +1,5 @@
 /**
- * The tournament score card on the seat view (seed 000): a player's phone shows the table's card of
+ * The tournament score card on the seat view (000): a player's phone shows the table's card of
  * the current round and verifies across (East↔West, South↔North) and initials it, with the seat
  * token deciding the table and the seat. Hub: hub/config/tables/siamese-demo.json with
  * hub/config/tournament-demo.json (table t1 plays tournament table 1: Ann East → card East,

@@ -11,12 +11,12 @@
  * - `GET /api/seat/:token[?table=ID]` → the SeatView (hub/api/seat-view.ts), only that seat's
  *   concealed tiles. Refusals: 400 malformed, 401 tampered or expired, 403 for another table,
  *   404 unknown table or player, 409 for a game not begun, 410 for a game that is over.
- * - When the hub runs a tournament (seed 000): `GET /api/seat/:token/scorecard` → that player's
+ * - When the hub runs a tournament (000): `GET /api/seat/:token/scorecard` → that player's
  *   {@link SeatScoreCard} for the current round, `POST /api/seat/:token/verify` (the player checked
  *   the score across: East↔West, South↔North) and `POST /api/seat/:token/initial` (body
  *   `{ initials? }`). 409 when no tournament runs, the table plays no tournament table, or the card
  *   refuses it (a game without a result, already done: the service's words). In a Siamese
- *   tournament (seed 003 tables) the card has two seats, East and West (`kind: 'siamese'`), each
+ *   tournament (003 tables) the card has two seats, East and West (`kind: 'siamese'`), each
  *   player verifies the other's score, and the card carries the settlement of 003 rule 17 ("Bea
  *   pays Ann 95").
  * - socket.io namespace `/seat` (hub/api/seat-events.ts): handshake `auth: { token }`; snapshot
@@ -211,8 +211,8 @@ const CARD_SEATS = ['East', 'South', 'West', 'North'] as const;
 
 /**
  * One player's table score card on their phone (000: each player verifies across and initials).
- * A 4-seat card (seed 000) has `seats` East, South, West, North; a Royale Siamese card
- * (`kind: 'siamese'`, seed 003) has two, East and West, and its `settlement` (003 rule 17).
+ * A 4-seat card (000) has `seats` East, South, West, North; a Royale Siamese card
+ * (`kind: 'siamese'`, 003) has two, East and West, and its `settlement` (003 rule 17).
  */
 export interface SeatScoreCard {
   tournament: string;
@@ -387,7 +387,7 @@ export function seatRoutes(opts: SeatOptions) {
       },
     );
 
-    // the tournament score card of the seat's table (seed 000; a Siamese tournament's 2-seat card, seed 003)
+    // the tournament score card of the seat's table (000; a Siamese tournament's 2-seat card, 003)
     const cardOf = (token: string) => {
       const claim = opts.tokens.verify(token);
       const at = tournamentSeatOf(opts.tournament, tableOf(tables, claim), claim);

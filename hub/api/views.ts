@@ -197,7 +197,7 @@ export interface PublicTableView {
   round?: TournamentRoundView | null;
 }
 
-/** The round clock as a table shows it (seed 000, "GAME PLAY": fifty minutes a round). */
+/** The round clock as a table shows it (000, "GAME PLAY": fifty minutes a round). */
 export interface TournamentClockView {
   /** ms left in the round, never below 0 */
   remainingMs: number;

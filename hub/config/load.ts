@@ -52,7 +52,7 @@ const table = z.object({
   killingExposureJokersInPlay: z.boolean().optional(),
   // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
   scoring: z.unknown().optional(),
-  // NMJL practice, not in the seeds (rules/referee/misdeal.ts): each setting optional, default on
+  // NMJL practice, not in 000 (rules/referee/misdeal.ts): each setting optional, default on
   nmjlPractice: z.object({ misdeal: z.boolean(), shortTakesNextTile: z.boolean(), twoHandsIntact: z.boolean(), misnamedDiscard: z.boolean() }).partial().strict().optional(),
 });
 const hubConfig = z.object({ tables: z.array(table).min(1) });

@@ -1,5 +1,5 @@
 /**
- * A standard table's NMJL practice settings (not in the seeds; rules/referee/misdeal.ts): what the
+ * A standard table's NMJL practice settings (not in 000; rules/referee/misdeal.ts): what the
  * table config's `nmjlPractice` says, every setting it leaves out at its default (on).
  */
 import { NMJL_PRACTICE_DEFAULTS, type NmjlPractice } from '../../rules/referee/misdeal.js';

@@ -94,7 +94,7 @@ export interface TableConfig {
   killingExposureJokersInPlay?: boolean;
   /**
    * how this 4-player table scores when no tournament runs (rules/scoring/settings.ts): `"home"`
-   * (the back of the NMJL card: the others pay the winner), `"tournament"` (seed 000, the default)
+   * (the back of the NMJL card: the others pay the winner), `"tournament"` (000, the default)
    * or an object of settings (`{ "scheme": "home", "paidLine": "announced" }`,
    * `{ "discarderPenalty": { "threeOrMore": -25 } }`). Checked at load, each key named in the
    * error. When a tournament plays the table its settings are the tournament's: a table setting
@@ -102,7 +102,7 @@ export interface TableConfig {
    */
   scoring?: ScoringConfig;
   /**
-   * NMJL practice, not in the seeds (standard tables; rules/referee/misdeal.ts): each optional,
+   * NMJL practice, not in 000 (standard tables; rules/referee/misdeal.ts): each optional,
    * default true. `misdeal`: too many tiles before East's first discard is a misdeal (re-dealt, the
    * game keeps its number on the card); `shortTakesNextTile`: one short before East's first discard
    * takes the next wall tile, not flagged; `twoHandsIntact`: after East's first discard a wrong count

@@ -1,8 +1,8 @@
 /**
  * Referees a game record (rules/GAME-RECORD.md) again: the cards checked against the record's
  * hashes, every line given to the same referee and scorer the live table uses (Royale Siamese:
- * rules/referee/siamese.ts and hub/table/score.ts, seed 003; 4-player: hub/table/standard/game.ts,
- * seed 000), and out come every flag, the outcome and each seat's points. The hub's own engines
+ * rules/referee/siamese.ts and hub/table/score.ts, 003; 4-player: hub/table/standard/game.ts,
+ * 000), and out come every flag, the outcome and each seat's points. The hub's own engines
  * give the same from the same lines (hub/record/replay.test.ts), so anyone with the record and the
  * cards can check a table's result.
  */

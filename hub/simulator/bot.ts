@@ -1,5 +1,5 @@
 /**
- * A simple greedy Royale Siamese bot (seed 003) for the simulator. Pure and deterministic: the same
+ * A simple greedy Royale Siamese bot (003) for the simulator. Pure and deterministic: the same
  * racks and cards always give the same decisions.
  *
  * How it plays:

@@ -1,5 +1,5 @@
 /**
- * One whole Royale Siamese game (seed 003) played by two bots, as a timeline of physical tile moves
+ * One whole Royale Siamese game (003) played by two bots, as a timeline of physical tile moves
  * that RFID readers would see, plus a record of what happened for the tests to compare with what
  * the hub inferred. Pure and seeded: no I/O, the same options always give the same game.
  *

@@ -1,6 +1,6 @@
 /**
  * Measures what a pulled reader cable does to the hub, fast: seeded games of both table kinds
- * (the Royale Siamese table, seed 003; the 4-player table, seed 000) played in-process on a virtual
+ * (the Royale Siamese table, 003; the 4-player table, 000) played in-process on a virtual
  * clock (./measure.ts `runVirtualTable`, no line noise), with one reader unplugged at a chosen moment
  * for 10 s, 60 s or 300 s: a rack reader (its inside and its top together), a wall reader, the floor
  * reader. The moments cover a pick into the unheard rack, a discard from it and an exposure on it

@@ -1,5 +1,5 @@
 /**
- * Flags and rulings across a game boundary on a Royale Siamese table (seed 003), from hand-written
+ * Flags and rulings across a game boundary on a Royale Siamese table (003), from hand-written
  * reader lines on a hand-driven clock (hub/table/test-bench.ts):
  * - a flag still awaiting the director when the next game begins stays listed, with its game
  *   number, until ruled on;

@@ -2,7 +2,7 @@
  * A ruling folds again only the game it belongs to (./machine.ts, docs/ruling-cost.md): the fold
  * keeps a checkpoint where each game began, a ruling on a flag of game N folds again from game N's,
  * and the later games are kept (their record of game N replaced). Here, over reader lines through a
- * real ReaderSupervisor on a hand-driven clock, a Royale Siamese table (seed 003) plays three seeded
+ * real ReaderSupervisor on a hand-driven clock, a Royale Siamese table (003) plays three seeded
  * simulator games, each with a pick from the wrong wall at its 3rd pick (003 rule 20); the result of
  * each ruling is compared with the fold of the whole log (a hub started again on the same log).
  */

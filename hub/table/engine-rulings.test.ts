@@ -1,5 +1,5 @@
 /**
- * Director rulings on a Royale Siamese table (seed 003 rule 20), over reader lines through a real
+ * Director rulings on a Royale Siamese table (003 rule 20), over reader lines through a real
  * ReaderSupervisor on a hand-driven clock: a seeded game of the simulator (hub/simulator/game.ts)
  * with a pick from the wrong wall injected, played step by step as its runner plays it.
  * - the director chooses which hand dies where rule 20 is silent (no exposures on either rack);

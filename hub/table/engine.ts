@@ -1,5 +1,5 @@
 /**
- * The live Royale Siamese table (seed 003): the shared machinery of ./machine.ts (reads in, the
+ * The live Royale Siamese table (003): the shared machinery of ./machine.ts (reads in, the
  * tick, the log and its fold, rulings, publishing, reconciliation across a reader's reconnect)
  * with the Siamese part: settled moves become actions (./inference.ts), the Siamese referee
  * (rules/referee/siamese.ts) folds them, the Siamese scorer (./score.ts) scores them.

@@ -1,6 +1,6 @@
 /**
  * The machinery every live table shares, whatever game it plays (the Royale Siamese table,
- * ./engine.ts, seed 003; the standard 4-player table, ./standard/engine.ts, seed 000):
+ * ./engine.ts, 003; the standard 4-player table, ./standard/engine.ts, 000):
  *
  * - reads in: zone snapshots and deltas go to the tile tracker (hub/tracking/tracker.ts); a reader
  *   that went offline or rebooted leaves a gap on its zones, and the first snapshot of each zone

@@ -3,7 +3,7 @@
  * reader lines (as the firmware prints them) through a real ReaderSupervisor, on a hand-driven
  * virtual clock that ticks the engine every 50 ms.
  *
- * - `HandBench`: the Royale Siamese demo table (seed 003) whose tiles the test moves by hand
+ * - `HandBench`: the Royale Siamese demo table (003) whose tiles the test moves by hand
  *   (hub/table/engine.test.ts, engine-noise.test.ts, engine-unseen.test.ts);
  * - `SimBench`: any table played step by step from a seeded simulator game, every reader beating once
  *   a second (hub/table/engine-rulings.test.ts, hub/table/standard/engine.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Games across a round boundary, through the director's HTTP routes (seed 000: four games make a
+ * Games across a round boundary, through the director's HTTP routes (000: four games make a
  * round, in its time; the 4th unfinished scores 0). A game under way at time up belongs to that
  * round; a game begun after the time is up and before the next round's clock starts is listed for
  * the director ("begun between rounds"), never silently game 1 of the next round: Assign puts it on

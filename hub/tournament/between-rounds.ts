@@ -1,5 +1,5 @@
 /**
- * Games begun between rounds (seed 000: "Four games constitute one round"; a round has its time).
+ * Games begun between rounds (000: "Four games constitute one round"; a round has its time).
  * A game under way when a round's time runs out belongs to that round (000: unfinished, it scores
  * 0), but a game a table BEGINS after the time is up and before the next round's clock starts
  * belongs to no round by itself: it must not silently become game 1 of the next round, nor vanish.

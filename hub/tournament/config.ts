@@ -2,8 +2,8 @@
  * The tournament's configuration (a JSON file, e.g. hub/config/tournament-demo.json): its name, the
  * registered players in round-1 seat order, the number of rounds, the prize money, the round clock
  * and which hub table (by its id in the table config) plays which tournament table.
- * Seed 000: four games a round, fifty minutes a round, prizes divided equally on a tie. `kind`
- * 'siamese' plays Royale Siamese tables of 2 (seed 003), e.g. hub/config/tournament-siamese-room.json.
+ * 000: four games a round, fifty minutes a round, prizes divided equally on a tie. `kind`
+ * 'siamese' plays Royale Siamese tables of 2 (003), e.g. hub/config/tournament-siamese-room.json.
  */
 import { readFileSync } from 'node:fs';
 import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
@@ -23,9 +23,9 @@ import {
 /** One tournament, as configured. */
 export interface TournamentConfig {
   /**
-   * 'standard' (default): 4-seat tables and cards, seed 000 scoring (a Siamese hub table bound to
+   * 'standard' (default): 4-seat tables and cards, 000 scoring (a Siamese hub table bound to
    * one writes its points on East and West of a 4-seat card). 'siamese': Royale Siamese tables of 2
-   * (seed 003), 2-seat cards holding each player's own 003 rule 17 points, circle-method seating.
+   * (003), 2-seat cards holding each player's own 003 rule 17 points, circle-method seating.
    */
   kind?: 'standard' | 'siamese';
   /** shown on the score cards and the exports, e.g. "Spring Open 2026" */
@@ -140,7 +140,7 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
     if (e instanceof ScoringSettingsError) throw new TournamentConfigError(e.message);
     throw e;
   }
-  // a checked config (defaults filled in) is checked again by the service: seed 000's defaults pass
+  // a checked config (defaults filled in) is checked again by the service: 000's defaults pass
   if (kind === 'siamese' && scoringSettingsDiffer(scoring, SETTINGS_000).length > 0) throw bad('scoring', 'is not taken by a Siamese tournament: its games are scored by 003 rule 17');
   if (scoring.scheme !== 'tournament') throw bad('scoring.scheme', 'must be "tournament": home scoring is for social tables, with no tournament running');
   return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables, countRule: countRule as CountRule | null, scoring };

@@ -1,5 +1,5 @@
 /**
- * Exports of the tournament (seed 000, the scorekeeper's records): standings as CSV and JSON, and
+ * Exports of the tournament (000, the scorekeeper's records): standings as CSV and JSON, and
  * the replayable game record as JSON lines (format in rules/tournament/RECORD-FORMAT.md).
  * String builders only: no file or network I/O here, the caller writes or serves the string.
  *

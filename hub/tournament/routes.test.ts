@@ -74,7 +74,7 @@ describe('tournament routes', () => {
     const csv = await app.inject({ url: '/api/tournament/standings.csv' });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="standings.csv"');
-    // each row ends with the settings in force (seed 000's), quoted: they hold commas
+    // each row ends with the settings in force (000's), quoted: they hold commas
     expect(
       csv.body
         .split('\r\n')

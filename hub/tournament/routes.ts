@@ -1,6 +1,6 @@
 /**
  * The tournament's HTTP routes (fastify plugins), registered by hub/api/server.ts when the hub runs
- * a tournament (seed 000).
+ * a tournament (000).
  *
  * Public (no token):
  * - `GET /api/tournament`                  → {@link TournamentPublic}: rounds, cards (marks, totals,

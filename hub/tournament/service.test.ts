@@ -269,7 +269,7 @@ function tieScenario(s: ReturnType<typeof setup>) {
   for (const seat of [0, 1, 2, 3]) s.svc.initial(2, 1, seat);
 }
 
-/** the settings in force (seed 000's) on every row of the standings, as the director's pages print them */
+/** the settings in force (000's) on every row of the standings, as the director's pages print them */
 const SCORING_000 =
   '"Tournament scoring (seed 000); Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −20 (3 or more); Self-picked +10, jokerless +20 (not Singles and Pairs), wall game +10; Joker exchange completing Mah Jongg: counts as self-picked; Hand paid at: the best line its tiles complete"';
 const CSV =
@@ -344,7 +344,7 @@ describe('TournamentService: standings and downloads', () => {
     expect(lines[8]).toBe('');
     const seats1 = '[{"seat":"East","player":"p1"},{"seat":"South","player":"p2"},{"seat":"West","player":"p3"},{"seat":"North","player":"p4"}]';
     const seats2 = '[{"seat":"East","player":"p5"},{"seat":"South","player":"p6"},{"seat":"West","player":"p7"},{"seat":"North","player":"p8"}]';
-    // the settings in force (seed 000's: −10 / −20 / −20, +10, +20, +10), then the numbers they give
+    // the settings in force (000's: −10 / −20 / −20, +10, +20, +10), then the numbers they give
     const settings =
       '{"scheme":"tournament","discarderPenalty":{"noneOrOne":-10,"two":-20,"threeOrMore":-20},"selfPicked":10,"jokerless":20,"wallGame":10,"jokerExchangeSelfPicked":true,"paidLine":"best"}';
     const profile =

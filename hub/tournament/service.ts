@@ -1,5 +1,5 @@
 /**
- * The tournament in the hub (seed 000): the players, the seating of each round, one round clock per
+ * The tournament in the hub (000): the players, the seating of each round, one round clock per
  * round, one table score card per table per round, the standings and the exports. It wires the pure
  * model of rules/tournament/ to the live tables and to the event store.
  *
@@ -11,7 +11,7 @@
  * How a game's result reaches the score card, with no one typing a number:
  * - Standard (4-player NMJL) tables: the standard table engine calls
  *   {@link TournamentService.recordGame}(hubTableId, outcome, { hubGameNo }) when its game ends, with
- *   how it ended (`TournamentOutcome`); the card scores it by seed 000 ("SCORING"), so its line in
+ *   how it ended (`TournamentOutcome`); the card scores it by 000 ("SCORING"), so its line in
  *   games.jsonl replays exactly.
  * - A Siamese tournament (config `kind: 'siamese'`, e.g. hub/config/tournament-siamese-room.json):
  *   every table is a Royale Siamese table of 2 with a 2-seat card (rules/tournament/siamese-card.ts:
@@ -868,7 +868,7 @@ export class TournamentService {
 
   /**
    * THE HOOK FOR THE STANDARD TABLE ENGINE: its game on hub table `hubTableId` ended as `outcome`
-   * (seed 000 scoring input: winner, value, self-picked, jokerless, discarder, exposures, dead
+   * (000 scoring input: winner, value, self-picked, jokerless, discarder, exposures, dead
    * hands, wall game, Mah Jongg in error…). It goes on the card of that table's current round as
    * the next game (1-4), scored by 000. Call it once per game end; pass `hubGameNo` (the engine's
    * game number) so that a second call for the same game, e.g. when the engine refolds its log at
@@ -1007,7 +1007,7 @@ export class TournamentService {
   }
 
   /**
-   * The 4-seat score cards (seed 000) of rounds 1 … current (director: with initials and
+   * The 4-seat score cards (000) of rounds 1 … current (director: with initials and
    * corrections), round then table order; a Siamese tournament has none (its 2-seat cards are in
    * {@link allCards}, which gives every card as it is).
    */

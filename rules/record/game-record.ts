@@ -6,7 +6,7 @@
  * SHA-256 of its file text, the scoring settings, for a Royale Siamese game the walls as built).
  * Every later line is one object with exactly one key naming what it is ({@link RecordLine}):
  * - `action`: one referee action, in the order the table's referee took it (a Siamese
- *   {@link GameAction}, seed 003; a 4-player {@link StandardAction}, seed 000);
+ *   {@link GameAction}, 003; a 4-player {@link StandardAction}, 000);
  * - `entry`: a 4-player director entry (000: a look at a stolen tile, a hand declared dead in error);
  *   a Siamese director entry (003 rule 19C/D) is an `action` (the Siamese referee takes it);
  * - `count`: a 4-player count check with the tiles the rack readers counted (NMJL: 13 off turn, 14 on);
@@ -57,7 +57,7 @@ interface HeaderBase {
   cards: RecordCard[];
 }
 
-/** The header of a Royale Siamese record (seed 003). */
+/** The header of a Royale Siamese record (003). */
 export interface SiameseHeader extends HeaderBase {
   kind: 'siamese';
   racksPerPlayer: number;
@@ -69,7 +69,7 @@ export interface SiameseHeader extends HeaderBase {
   scoring: SiameseScoring;
 }
 
-/** The header of a 4-player record (seed 000). */
+/** The header of a 4-player record (000). */
 export interface StandardHeader extends HeaderBase {
   kind: 'standard';
   /** the scoring settings the game is scored with (rules/scoring/settings.ts `ScoringSettings`) */

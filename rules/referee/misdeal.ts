@@ -1,5 +1,5 @@
 /**
- * NMJL practice on the standard 4-player table that the seeds do not state: what a wrong count
+ * NMJL practice on the standard 4-player table that 000 does not state: what a wrong count
  * means before and after East's first discard, and whether a mis-named discard is taken as a
  * director entry. Each is a table setting (hub/config/types.ts `nmjlPractice`), all on by default:
  * - `misdeal`: a player holding too many tiles before East's first discard (East more than 14, the

@@ -1,5 +1,5 @@
 /**
- * A discard named wrongly on the standard 4-player table (NMJL practice, not in the seeds; the
+ * A discard named wrongly on the standard 4-player table (NMJL practice, not in 000; the
  * table setting `misnamedDiscard`, rules/referee/misdeal.ts). No reader hears what a player says,
  * so the director enters it (as on the Siamese table, 003 rule 19):
  * - claimed for Mah Jongg: the Mah Jongg stands as the tile was named, the game ends with it, and

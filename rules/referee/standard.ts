@@ -1,5 +1,5 @@
 /**
- * The standard 4-player referee: National Mah Jongg League rules (NMJL) with seed 000's tournament
+ * The standard 4-player referee: National Mah Jongg League rules (NMJL) with 000's tournament
  * rules on top (000, "GAME PLAY" and "SCORING").
  *
  * A pure state machine at game level (no readers, no tags: tiles are kinds such as `5B`, `J`):
@@ -37,7 +37,7 @@
  *   play; Mah Jongg in error with two or more hands intact: play goes on; the scoring
  *   (rules/scoring/tournament.ts).
  *
- * NMJL practice not in the seeds, each on when `config.practice` says so (./misdeal.ts; the hub's
+ * NMJL practice not in 000, each on when `config.practice` says so (./misdeal.ts; the hub's
  * table setting `nmjlPractice`, default on): too many tiles before East's first discard is a
  * `misdeal` flag (the game ends with no result, to be re-dealt); one short before it takes the next
  * wall tile unflagged; after it, a wrong count that leaves fewer than two hands intact ends the game
@@ -146,7 +146,7 @@ export interface StandardConfig {
   cards: readonly Card[];
   /** ids of flags the director dismissed */
   dismissed: ReadonlySet<string>;
-  /** scoring numbers (default seed 000's); ignored when `settings` are given */
+  /** scoring numbers (default 000's); ignored when `settings` are given */
   profile?: Readonly<TournamentProfile>;
   /**
    * may the jokers of the exposure that made a hand dead (its exposures fit no hand on the card, or
@@ -161,7 +161,7 @@ export interface StandardConfig {
    * (`jokerExchangeSelfPicked`; default true, NMJL)
    */
   settings?: Readonly<ScoringSettings>;
-  /** NMJL practice not in the seeds (./misdeal.ts); omitted, every setting off (the rules above only) */
+  /** NMJL practice not in 000 (./misdeal.ts); omitted, every setting off (the rules above only) */
   practice?: Readonly<Partial<NmjlPractice>>;
 }
 

@@ -66,7 +66,7 @@ export interface HomeOutcome {
    */
   jokerExchange?: boolean;
   /**
-   * the discarder named the winning tile wrongly (NMJL practice, not in the seeds): the discarder
+   * the discarder named the winning tile wrongly (NMJL practice, not in 000): the discarder
    * pays for the whole table, what the other two would have paid too (NMJL: 2 + 1 + 1 = 4 × the hand)
    */
   misnamed?: boolean;

@@ -3,7 +3,7 @@
  * which scoring is played and its numbers, checked once at start and printed wherever a score is
  * shown. Pure: values in, values or errors out.
  *
- * - `tournament` scoring (seed 000, rules/scoring/tournament.ts): the card value plus the bonuses,
+ * - `tournament` scoring (000, rules/scoring/tournament.ts): the card value plus the bonuses,
  *   the discarder's penalty by the winner's exposures, the wall-game points.
  * - `home` scoring (the back of the NMJL card, rules/scoring/home.ts): the others pay the winner.
  *
@@ -62,7 +62,7 @@ export type TournamentScoringSettings = Extract<ScoringSettings, { scheme: 'tour
 export type HomeScoringSettings = Extract<ScoringSettings, { scheme: 'home' }>;
 
 /**
- * Scoring settings as a config file gives them: `"tournament"` (seed 000's), `"home"` (the NMJL
+ * Scoring settings as a config file gives them: `"tournament"` (000's), `"home"` (the NMJL
  * card's), or an object with some keys of {@link ScoringSettings} (the rest default; see
  * {@link checkScoringConfig}).
  */
@@ -103,7 +103,7 @@ function deepFreeze<T extends object>(x: T): T {
   return Object.freeze(x);
 }
 
-/** Seed 000's settings, from {@link TOURNAMENT_000}: −10 / −20 / −20, +10 self-picked, +20 jokerless, +10 wall game. */
+/** 000's settings, from {@link TOURNAMENT_000}: −10 / −20 / −20, +10 self-picked, +20 jokerless, +10 wall game. */
 export const SETTINGS_000: Readonly<TournamentScoringSettings> = deepFreeze(settingsOfProfile(TOURNAMENT_000));
 
 /** The NMJL card's home settings, from {@link HOME_NMJL}. */

@@ -1,5 +1,5 @@
 /**
- * Royale Siamese Mah Jongg scoring and payout (seed 003 rules 12, 17A-F, 19C-D).
+ * Royale Siamese Mah Jongg scoring and payout (003 rules 12, 17A-F, 19C-D).
  * Pure: the game's outcome in, both players' points, the payment and a human breakdown out.
  *
  * Readings of the rules where the text leaves a choice (a director can overrule):

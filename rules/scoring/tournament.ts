@@ -1,8 +1,8 @@
 /**
- * Tournament scoring for the standard 4-player NMJL game (seed 000, "SCORING" and "GAME PLAY").
+ * Tournament scoring for the standard 4-player NMJL game (000, "SCORING" and "GAME PLAY").
  * Pure: one game's outcome in, each seat's points, its score-card mark and a human breakdown out.
  *
- * Every number is a setting of a {@link TournamentProfile}; {@link TOURNAMENT_000} is seed 000's.
+ * Every number is a setting of a {@link TournamentProfile}; {@link TOURNAMENT_000} is 000's.
  * Other tournaments change the values (e.g. −25 to the caller when all three players expose their
  * hands for a Mah Jongg in error) without changing this code.
  *
@@ -60,7 +60,7 @@ export interface TournamentProfile {
   lookedAtStolenTile: number;
 }
 
-/** Seed 000's tournament profile (the standard 4-player game). */
+/** 000's tournament profile (the standard 4-player game). */
 export const TOURNAMENT_000: Readonly<TournamentProfile> = Object.freeze({
   name: 'Tournament (seed 000)',
   players: 4,
@@ -147,7 +147,7 @@ const SEAT_NAMES = ['East', 'South', 'West', 'North'];
 const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 
 /**
- * Scores one game of a tournament round (seed 000, "SCORING"; "GAME PLAY" for the clock, dead
+ * Scores one game of a tournament round (000, "SCORING"; "GAME PLAY" for the clock, dead
  * hands and Mah Jongg in error).
  *
  * @param outcome how the game ended (see {@link TournamentOutcome})

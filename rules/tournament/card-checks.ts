@@ -1,5 +1,5 @@
 /**
- * The checks both kinds of table score card share (the 4-seat card of seed 000, scorecard.ts, and
+ * The checks both kinds of table score card share (the 4-seat card of 000, scorecard.ts, and
  * the 2-seat Royale Siamese card, siamese-card.ts): where a card is, a game's number, who sits at
  * a seat, a new game's result in order, every game scored before verifying or initialing. Each
  * throws a {@link TournamentError} naming the round and table.
@@ -59,7 +59,7 @@ export function checkCorrectable(card: CardShape, game: number, inPlay = 'not pl
 
 /**
  * The most points one seat can score or lose in one game, either card (points): far above any
- * hand of seed 000 or 003 (the dearest card lines are worth well under 100, doubled at most a few
+ * hand of 000 or 003 (the dearest card lines are worth well under 100, doubled at most a few
  * times, 003 rule 17), so a number past it is a typing slip, e.g. 1e12 for 12.
  */
 export const MAX_GAME_POINTS = 10_000;

@@ -1,6 +1,6 @@
 /**
- * Either kind of score card: the 4-seat card of a tournament table (scorecard.ts, seed 000) or the
- * 2-seat card of a Royale Siamese table (siamese-card.ts, seed 003 rule 17 points). The
+ * Either kind of score card: the 4-seat card of a tournament table (scorecard.ts, 000) or the
+ * 2-seat card of a Royale Siamese table (siamese-card.ts, 003 rule 17 points). The
  * scorekeeper's functions (standings, records) take either through these.
  */
 import { cardMissing, cardTotal, isCardComplete, type ScoreCard } from './scorecard.js';

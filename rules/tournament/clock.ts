@@ -1,5 +1,5 @@
 /**
- * The round clock (seed 000, "GAME PLAY": "You are allotted fifty minutes to complete one round of
+ * The round clock (000, "GAME PLAY": "You are allotted fifty minutes to complete one round of
  * four games"). Pure: the clock is a value and every function takes the wall time `nowMs` (ms since
  * any fixed origin, e.g. Date.now()) from the caller; nothing here reads a real clock.
  *

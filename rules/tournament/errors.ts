@@ -1,5 +1,5 @@
 /**
- * The one error of the tournament model (seed 000): a wrong seat, a double initial, a card sent to
+ * The one error of the tournament model (000): a wrong seat, a double initial, a card sent to
  * the scorekeeper incomplete, a bad record line… The message names what was wrong and where
  * (round, table, seat, game or line), so a director can read it as it is.
  */

@@ -1,5 +1,5 @@
 /**
- * The tournament model (seed 000; Royale Siamese tables: seed 003 rule 17): seating and movement, the round clock, the table score card,
+ * The tournament model (000; Royale Siamese tables: 003 rule 17): seating and movement, the round clock, the table score card,
  * the standings with shared prizes, and the replayable game record. Pure: no Node, no DOM.
  */
 export * from './errors.js';

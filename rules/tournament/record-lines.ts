@@ -1,7 +1,7 @@
 /**
  * Reading the game record (RECORD-FORMAT.md): one JSON-lines parser for every kind of line. A kind
  * of line is data: the `format` it carries and the checks of its fields, in the order their errors
- * are reported. The kinds themselves (4-seat, seed 000; Siamese, 003 rule 17) are in record.ts.
+ * are reported. The kinds themselves (4-seat, 000; Siamese, 003 rule 17) are in record.ts.
  * Pure: string in, values out; no file I/O.
  */
 import { GAMES_PER_ROUND, TournamentError } from './errors.js';
@@ -43,7 +43,7 @@ export const countField =
   (x) =>
     isInt(x[name], 1) ? null : `${name} must be a whole number ≥ 1, not ${JSON.stringify(x[name])}`;
 
-/** Checks `game`: 1 to GAMES_PER_ROUND (4) (seed 000: a round is four games). */
+/** Checks `game`: 1 to GAMES_PER_ROUND (4) (000: a round is four games). */
 export const gameField: FieldCheck = (x) => (isInt(x.game, 1, GAMES_PER_ROUND) ? null : `game must be 1-${GAMES_PER_ROUND}, not ${JSON.stringify(x.game)}`);
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The game record: one JSON object per game, one per line (JSON lines), that another program can
  * replay: parse each line, score its `outcome` with `scoreTournamentGame(outcome, profile)` and get
- * its `points`. The format is documented in RECORD-FORMAT.md next to this file (seed 000: "Game-scoring
+ * its `points`. The format is documented in RECORD-FORMAT.md next to this file (000: "Game-scoring
  * is done by computer … you will be able to verify your score with the scorekeeper's records").
  * Pure: string in, string out; no file I/O.
  */
@@ -38,7 +38,7 @@ export interface GameRecord {
   seats: { seat: SeatName; player: string }[];
   /** the scoring settings in force (rules/scoring/settings.ts), as printed on the director's pages */
   settings: TournamentScoringSettings;
-  /** the scoring numbers used (seed 000's unless the tournament changed them): {@link profileOfSettings} of `settings` */
+  /** the scoring numbers used (000's unless the tournament changed them): {@link profileOfSettings} of `settings` */
   profile: TournamentProfile;
   /** how the game ended: the input of scoreTournamentGame */
   outcome: TournamentOutcome;
@@ -103,7 +103,7 @@ const profileField =
     return wrong ? `profile.${wrong[0]} must be a ${typeof wrong[1]}` : null;
   };
 
-/** A version-1 profile's keys: seed 000's with the two-tier penalty (`discarderFewExposures` up to `manyExposures − 1` exposures, `discarderManyExposures` from it). */
+/** A version-1 profile's keys: 000's with the two-tier penalty (`discarderFewExposures` up to `manyExposures − 1` exposures, `discarderManyExposures` from it). */
 const PROFILE_V1_KEYS = (() => {
   const { discarderNoneOrOne: _a, discarderTwo: _b, discarderThreeOrMore: _c, ...rest } = TOURNAMENT_000;
   return { ...rest, discarderFewExposures: -10, discarderManyExposures: -20, manyExposures: 2 };
@@ -118,7 +118,7 @@ const FOUR_SEAT_REST: FieldCheck[] = [
   arrayField('corrections'),
 ];
 
-/** A line of the 4-seat record (seed 000), version 2, its fields in the order they are checked. */
+/** A line of the 4-seat record (000), version 2, its fields in the order they are checked. */
 const FOUR_SEAT_LINE: RecordKind = {
   format: RECORD_FORMAT,
   fields: [

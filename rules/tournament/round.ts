@@ -1,5 +1,5 @@
 /**
- * A round's blank score cards from the seating (seed 000: one table score card per table per round,
+ * A round's blank score cards from the seating (000: one table score card per table per round,
  * East is responsible for it).
  */
 import type { TournamentScoringSettings } from '../scoring/settings.js';
@@ -12,7 +12,7 @@ import { pairSeatingForRound, seatingForRound, type Player } from './seating.js'
  * @param tournament the tournament's name
  * @param players every player in round-1 seat order (a multiple of 4)
  * @param round 1-based round number
- * @param settings the tournament's scoring settings (default seed 000's)
+ * @param settings the tournament's scoring settings (default 000's)
  * @throws TournamentError as {@link seatingForRound}
  */
 export function scoreCardsForRound(tournament: string, players: readonly Player[], round: number, settings?: TournamentScoringSettings): ScoreCard[] {
@@ -21,7 +21,7 @@ export function scoreCardsForRound(tournament: string, players: readonly Player[
 
 /**
  * One empty Siamese score card per table for `round`, seated by {@link pairSeatingForRound} (circle
- * method: a new opponent each round). Each card seats the table's East and West (seed 003).
+ * method: a new opponent each round). Each card seats the table's East and West (003).
  * @param players every player in round-1 order (an even number)
  * @throws TournamentError as {@link pairSeatingForRound}
  */

@@ -1,5 +1,5 @@
 /**
- * The table score card of one round (seed 000, "EAST IS RESPONSIBLE FOR THE TABLE SCORE CARD").
+ * The table score card of one round (000, "EAST IS RESPONSIBLE FOR THE TABLE SCORE CARD").
  * Pure state machine: `applyCardEvent(card, event) → card`; the card is a plain JSON-safe value and
  * is never changed in place.
  *
@@ -59,7 +59,7 @@ export interface ScoreCard {
   table: number;
   /** player ids in seat order: East, South, West, North */
   seats: [string, string, string, string];
-  /** the scoring numbers (default seed 000's) */
+  /** the scoring numbers (default 000's) */
   profile: TournamentProfile;
   /** the scoring settings in force (rules/scoring/settings.ts), the profile's numbers with the table's choices; printed with the card */
   settings: TournamentScoringSettings;
@@ -105,7 +105,7 @@ export function verificationPartner(seat: Seat): Seat {
  * A new, empty score card for one table in one round.
  * @param init tournament name, 1-based round and table, the four player ids (East, South, West,
  *   North) and optionally the scoring settings (their profile is {@link profileOfSettings}) or the
- *   scoring profile (default seed 000's)
+ *   scoring profile (default 000's)
  * @throws TournamentError when a number is not a whole number ≥ 1, a seat has no player, or one
  *   player is given two seats
  */

@@ -1,5 +1,5 @@
 /**
- * Who sits where in each round: the seat rotation between rounds (seed 000, "GAME PLAY": rounds of
+ * Who sits where in each round: the seat rotation between rounds (000, "GAME PLAY": rounds of
  * four games at tables of four players). Pure and deterministic: the same players in the same order
  * always give the same seating.
  *
@@ -130,7 +130,7 @@ function checkPairPlayers(players: readonly Player[]): void {
 }
 
 /**
- * The seating of one round at Royale Siamese tables (2 players each: seed 003), by the circle
+ * The seating of one round at Royale Siamese tables (2 players each: 003), by the circle
  * method, so that players meet a new opponent every round (a reading: 003 and 000 prescribe no
  * movement; the director may post another).
  *

@@ -5,10 +5,10 @@
  * changed in place.
  *
  * What the card holds and the rules it follows:
- * - Four games a round (seed 000 "GAME PLAY": "Four games constitute one round"; the tournament
+ * - Four games a round (000 "GAME PLAY": "Four games constitute one round"; the tournament
  *   keeps 000's round and clock for its Siamese tables).
  * - Each game's line is each player's OWN points for that game as the Siamese referee scored them
- *   (seed 003 rule 17 A-F, with 12 and 19C/D: Mah Jongg values, doubles, the −20 penalties, the
+ *   (003 rule 17 A-F, with 12 and 19C/D: Mah Jongg values, doubles, the −20 penalties, the
  *   wall game's +10 each of 17F). They are not re-scored here: the referee scored them from the
  *   game's events. A zero is written "X" (as on the 000 card).
  * - 003 rule 17: "KEEP SCORE. At the end of the game(s), the player with the lesser score will pay

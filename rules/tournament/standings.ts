@@ -1,5 +1,5 @@
 /**
- * The scorekeeper's standings across rounds (seed 000: "At the end of each round, East will take the
+ * The scorekeeper's standings across rounds (000: "At the end of each round, East will take the
  * table score card to the scorekeeper"; "TIES: In the event of a tie, at any level, the prize will be
  * divided equally").
  *

@@ -1,7 +1,7 @@
 /**
  * The director's forms in Chromium against REAL hubs, the way a director uses them on tournament day.
  *
- * 1. A 4-player table (seed 000) playing from the standard simulator (seed 3: Bea's Mah Jongg on
+ * 1. A 4-player table (000) playing from the standard simulator (seed 3: Bea's Mah Jongg on
  *    Dot's discard, 70 / −10): once the game is over the table is paused (SIGSTOP) and, on
  *    /director/t1, the director enters "looked at a stolen tile" for Cat (West) and "declared a hand
  *    dead in error" for Ann (East) with the form of DirectorEntries.svelte. By hand: Cat 0 − 10 =

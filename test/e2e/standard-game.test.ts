@@ -2,7 +2,7 @@
  * The standard 4-player table, end to end: the standard simulator (hub/simulator/standard/) plays a
  * seeded NMJL game with four bots on pseudo-terminals (socat), the hub reads the bytes
  * (hub/table/standard/), and a socket.io client watching the public table view sees the deal, the
- * Charleston, play, a real Mah Jongg and the exact tournament score (seed 000); then each injected
+ * Charleston, play, a real Mah Jongg and the exact tournament score (000); then each injected
  * violation is flagged.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * and how urgent it is. No DOM, no socket. Every function tolerates a view with missing parts.
  *
  * Urgency, most urgent first:
- * - `red`: an open flag (awaiting the director), or the round's time is up (seed 000, "GAME PLAY":
+ * - `red`: an open flag (awaiting the director), or the round's time is up (000, "GAME PLAY":
  *   the unfinished game scores 0 for all: the director must be there);
  * - `amber`: a reader that is not connected (stale, offline, reconnecting, or waiting for its
  *   snapshot: its counts cannot be trusted), or the round clock about to run out (under 5 minutes);

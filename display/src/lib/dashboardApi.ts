@@ -145,9 +145,9 @@ export interface ScoreCorrection {
   reason: string;
 }
 
-/** The seats of a 4-seat card (seed 000), in the order of its points. */
+/** The seats of a 4-seat card (000), in the order of its points. */
 export const FOUR_SEATS = ['East', 'South', 'West', 'North'] as const;
-/** The seats of a Royale Siamese card (seed 003), in the order of its points. */
+/** The seats of a Royale Siamese card (003), in the order of its points. */
 export const SIAMESE_SEATS = ['East', 'West'] as const;
 
 /**

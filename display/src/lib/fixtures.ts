@@ -1,5 +1,5 @@
 /**
- * A realistic Royale Siamese table view (seed 003) for tests and for looking at the display without
+ * A realistic Royale Siamese table view (003) for tests and for looking at the display without
  * a hub: Ann (East) and Bea (West), two racks each, mid-game, Ann to play after picking (28 tiles),
  * Bea off turn (27), one exposure on Ann's first rack, a few discards, one open flag, a running score.
  * Sample data only; the "line text" is an original sample hand, not a card line.
@@ -112,7 +112,7 @@ export function siameseDirectorFixture(): DirectorTableView {
   };
 }
 
-/** A standard 4-player NMJL table (seed 000) mid-game: one rack each, East (Cy) to play with 14 tiles. */
+/** A standard 4-player NMJL table (000) mid-game: one rack each, East (Cy) to play with 14 tiles. */
 export function standardFixture(): PublicTableView {
   const names: [string, string][] = [
     ['Cy', 'East'],

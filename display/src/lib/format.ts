@@ -63,7 +63,7 @@ export function phaseText(view: Pick<PublicTableView, 'phase'>): string {
   }
 }
 
-/** The variant in words: "Royale Siamese" (seed 003) or "Standard" (seed 000). */
+/** The variant in words: "Royale Siamese" (003) or "Standard" (000). */
 export function variantText(variant: PublicTableView['variant']): string {
   return variant === 'siamese' ? 'Royale Siamese' : variant === 'standard' ? 'Standard' : String(variant);
 }

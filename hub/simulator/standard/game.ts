@@ -1,5 +1,5 @@
 /**
- * One whole standard 4-player game (NMJL play, seed 000 tournament rules) played by four seeded
+ * One whole standard 4-player game (NMJL play, 000's tournament rules) played by four seeded
  * bots, as a timeline of physical tile moves the readers would see, plus the exact referee actions
  * the hub should infer from them and what the standard referee makes of them (flags, score).
  * Pure and seeded: no I/O; the same options always give the same game.

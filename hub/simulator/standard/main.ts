@@ -1,6 +1,6 @@
 /**
  * `npm run simulate:standard` (node --import tsx hub/simulator/standard/main.ts): plays standard
- * 4-player games (NMJL play, seed 000 tournament rules) with four seeded bots and speaks the reader
+ * 4-player games (NMJL play, 000's tournament rules) with four seeded bots and speaks the reader
  * protocol on one pseudo-terminal (socat) or TCP port per configured reader. It takes every option
  * of `npm run simulate` (../main.ts: seed, pace, games, demo, transport, tcp-base, dir, linger, record,
  * config, table, no-wait-for-hub, noise), with these defaults and its own injections:

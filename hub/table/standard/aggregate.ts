@@ -1,6 +1,6 @@
 /**
  * The standard 4-player table's inference: settled tile moves (tile, from place, to place) become
- * the batch-level actions of the standard referee (rules/referee/standard.ts, seed 000 + NMJL).
+ * the batch-level actions of the standard referee (rules/referee/standard.ts, 000 + NMJL).
  * The Siamese table turns each move into one action (hub/table/inference.ts); a standard table needs
  * several moves for one action (a Charleston pass is 12 tiles, a call is the discard and the tiles
  * exposed with it), so this aggregator keeps where every tile is and what is in progress.

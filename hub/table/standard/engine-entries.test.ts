@@ -2,7 +2,7 @@
  * The standard table's director entries (000), folded from the log like rulings: a look at a stolen
  * tile (−10 at the end of that game) and a dead-hand declaration made in error (the declarer's hand
  * is dead). Whole simulated games (hub/simulator/standard) are fed to the engine as the settled
- * moves a perfect tracker would log; the scores are checked by hand against seed 000's scoring.
+ * moves a perfect tracker would log; the scores are checked by hand against 000's scoring.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TileId } from '../../../rules/tiles.js';

@@ -1,5 +1,5 @@
 /**
- * A mis-named discard on the 4-player table (NMJL practice, not in the seeds; the table setting
+ * A mis-named discard on the 4-player table (NMJL practice, not in 000; the table setting
  * `nmjlPractice.misnamedDiscard`, on by default): the director's `misnamed-discard` entry, over
  * reader lines into the engine (hub/table/test-bench.ts `SimBench`, ./scripted.test-helpers.ts).
  *

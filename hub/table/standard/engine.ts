@@ -1,5 +1,5 @@
 /**
- * The live standard 4-player table (seed 000 tournament rules on NMJL play): reader sightings in,
+ * The live standard 4-player table (000's tournament rules on NMJL play): reader sightings in,
  * settled moves and count checks appended to the event log, the standard referee's state folded
  * from the log, views out. The same event log as the Siamese table (hub/table/engine.ts):
  * - `tile-moved` `{ tile, tag, from, to, lines }`: a settled move
@@ -71,7 +71,7 @@ interface HeldEvent {
  * Options of a standard table engine (as the Siamese engine's). Without `settleByArea` every zone
  * settles in the table's `timing.settleMs`. `scoring`: the settings the games are scored with
  * (rules/scoring/settings.ts): a tournament's when one plays the table, else the table config's
- * `scoring` (default seed 000's).
+ * `scoring` (default 000's).
  */
 export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings };
 

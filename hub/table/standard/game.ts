@@ -1,5 +1,5 @@
 /**
- * The standard 4-player game's own fold (seed 000 on NMJL play), without readers: the referee's
+ * The standard 4-player game's own fold (000 on NMJL play), without readers: the referee's
  * actions, the director's entries, the count checks with the readers' counts, a refused blind pass
  * gone on as read, and the hub's stops, each one record line (rules/GAME-RECORD.md). The live
  * table (./engine.ts) feeds it from its log, and records each line it takes; a record read back
@@ -72,11 +72,11 @@ export interface StandardGameConfig {
   /** flag ids the director dismissed / confirmed (read at each use: the table refills them) */
   dismissed: ReadonlySet<string>;
   confirmed: ReadonlySet<string>;
-  /** the scoring settings (rules/scoring/settings.ts): a tournament's, or the table's own (default seed 000's) */
+  /** the scoring settings (rules/scoring/settings.ts): a tournament's, or the table's own (default 000's) */
   settings: Readonly<ScoringSettings>;
   /** whether the jokers of the exposure that made a hand dead stay in play (rules/referee/standard.ts; default false) */
   killingExposureJokersInPlay?: boolean;
-  /** the table's NMJL practice settings, not in the seeds (rules/referee/misdeal.ts; default all on) */
+  /** the table's NMJL practice settings, not in 000 (rules/referee/misdeal.ts; default all on) */
   practice?: NmjlPractice;
 }
 
