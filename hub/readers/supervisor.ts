@@ -6,7 +6,7 @@
  * - One live session per reader: the newest HELLO wins, and every later line of the connection it
  *   replaced is ignored (kept in the raw log as "ignored: superseded").
  * - Messages are deduplicated by (reader, sequence): a line is a repeat when the hub already has the
- *   line of that sequence number in this epoch, byte for byte (the last {@link DUPLICATE_WINDOW}
+ *   line of that sequence number in this epoch, byte for byte (the last `DUPLICATE_WINDOW`, ./sequence.ts,
  *   numbers are remembered). A HELLO starts a new epoch (the reader rebooted or reconnected: its
  *   sequence may restart at 0, PROTOCOL.md §6).
  * - A sequence that goes backwards to a line the hub does not have, with no HELLO, is a reboot

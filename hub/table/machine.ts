@@ -20,9 +20,9 @@
  * - `tile-moved` {@link TileMovedData} (at = when the tile came to rest)
  * - `count-check` {@link CountCheckData} (a turn boundary has settled)
  * - `readers-heard` `{}`: every zone is heard again after a reader was not, and what it missed has
- *   been reconciled from its first snapshot ({@link RECENT_GAP_MS} after the last gap closed): the
+ *   been reconciled from its first snapshot (`RECENT_GAP_MS`, ./machine/visibility.ts, after the last gap closed): the
  *   judgments that waited for it are made (the Siamese referee's deferred picks)
- * - `director-ruling` {@link RulingData}
+ * - `director-ruling` `RulingData` (./machine/rulings.ts)
  * - `director-entry` `{ entry, player, rack, by }`: what no reader can witness (the variant's)
  * - `game-stopped` {@link GameStoppedData}: the first move after a game ended (the table is being
  *   cleared for the next game): from there on that game is over whatever a later ruling says
@@ -31,7 +31,7 @@
  * Game boundaries and rulings: a ruling changes the fold of its own game, so a flag dismissed after it
  * ended a game would let that game play on with the moves that came after it (the clearing of the
  * table, the next game's build and deal). The `game-stopped` event fixes the boundary in the log:
- * the fold ends the game there (as it stood: {@link STOPPED_REASON}) if a ruling has undone its
+ * the fold ends the game there (as it stood: `STOPPED_REASON`, ./machine/events.ts) if a ruling has undone its
  * end, and the moves after it stay in the next game. A ruling before any tile has moved since the
  * end may reopen the game (the players are still waiting for the director). The flags of an earlier
  * game stay listed while they await the director, and a ruling on one re-scores that game only.
