@@ -56,6 +56,7 @@ import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js'
 import { zonePlaces } from './inference.js';
 import { publishWhenDurable } from './publish.js';
 import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, restartEndReason, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
+import { statusText } from '../../rules/wording/flags.js';
 
 /** Payload of a `tile-moved` event. */
 export interface TileMovedData {
@@ -891,7 +892,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     }
     if (flag.status !== was) {
       // ruled on by someone else since this director looked: the first ruling stands
-      const saw = was === 'awaiting-director' ? 'awaiting the director' : was;
+      const saw = statusText(was);
       const how = standing ? `was ${flag.status} by ${standing.by} meanwhile` : `is ${flag.status}`;
       throw new RulingError(409, `flag '${flagId}' ${how}: this ruling was made on it ${saw}. Look at the flag again; to change that ruling, rule with was: '${flag.status}'`);
     }
