@@ -52,10 +52,16 @@ describe('layer rules (biome.jsonc, docs/lint.md)', () => {
         // document, window
         'rules/dom.ts:2 style/noRestrictedGlobals',
         'rules/dom.ts:3 style/noRestrictedGlobals',
+        // the engine's layer (rules/game/): import type { TableEngine } from the hub
+        'rules/game/hub-import.ts:2 style/noRestrictedImports',
         // 'node:fs', 'path', process
         'rules/node-builtins.ts:2 correctness/noNodejsModules',
         'rules/node-builtins.ts:3 correctness/noNodejsModules',
         'rules/node-builtins.ts:6 style/noRestrictedGlobals',
+        // the variants' layer (rules/variants/): 'node:fs'
+        'rules/variants/node-fs.ts:2 correctness/noNodejsModules',
+        // the wording layer (rules/wording/): navigator
+        'rules/wording/dom.ts:2 style/noRestrictedGlobals',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@
  */
 import type { TileKind, TileId } from '../../rules/tiles.js';
 import type { MisnamedExposure } from '../../rules/referee/misnamed.js';
+import type { FlagParamValue } from '../../rules/wording/flags.js';
 
 /**
  * Connection state of one reader as the director and the table see it: `connected`; `unsynced`
@@ -77,6 +78,10 @@ export interface PublicFlag {
   id: string;
   /** machine name of the rule, e.g. `"tile-count"`, `"wrong-wall"`, `"mah-jongg-in-error"` */
   kind: string;
+  /** the flag's key in the wording catalogue (rules/wording/flags.ts `FLAGS`), e.g. `"rack-exposures-fit-no-hand"` (kind `illegal-exposure`) */
+  code?: string;
+  /** what `title` and `consequence` are built from (the catalogue's params for `code`: player and rack indexes, counts, public tile kinds) */
+  params?: Readonly<Record<string, FlagParamValue>>;
   /** the rule and seed it comes from, e.g. `"003 rule 18C"` */
   rule: string;
   /** one line a player understands, e.g. "Bea has 28 tiles off turn: both hands dead" */

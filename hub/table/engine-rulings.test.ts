@@ -46,6 +46,8 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
     expect([f.id, f.kind, f.rule, f.player, f.rack, f.status]).toEqual(['g1-wrong-wall-213', 'wrong-wall', '003 rule 20', 0, 0, 'awaiting-director']);
     expect(f.deadRackChoice).toEqual({ default: 0, racks: [0, 1] });
     expect(f.consequence).toBe("Ann's hand on rack 1 is dead (the rule is silent with no exposures: rack 1 until the director chooses); the director may choose the other hand");
+    // the view carries the catalogue's code and params (rules/wording/flags.ts): wall 4 is index 3, wall 2 index 1
+    expect([f.code, f.params]).toEqual(['wrong-wall', { p: 0, wall: 3, current: 1, r: 0, why: 'silent', mayChoose: true }]);
     expect(v.players[0]!.racks.map((r) => r.dead)).toEqual([true, false]);
     expect(v.score?.points).toEqual([30, 90]);
     expect(v.score?.payment).toEqual({ from: 0, to: 1, amount: 60 });
@@ -58,6 +60,7 @@ describe('003 rule 20: the director chooses the dead hand, and may change a ruli
     const f = v.flags.find((x) => x.id === 'g1-wrong-wall-213')!;
     expect([f.status, f.rack]).toEqual(['confirmed', 1]);
     expect(f.consequence).toBe("Ann's hand on rack 2 is dead (the director chose it: the rule is silent with no exposures)");
+    expect([f.code, f.params]).toEqual(['wrong-wall', { p: 0, wall: 3, current: 1, r: 1, why: 'chosen', mayChoose: false }]);
     expect(v.players[0]!.racks.map((r) => [r.dead, r.deadReason, r.mahJongg])).toEqual([
       [false, null, null],
       [true, 'picked from the wrong wall (003 rule 20)', null],

@@ -10,6 +10,8 @@ export function siameseFlagView(f: Flag): Omit<PublicFlag, 'gameNo'> {
   return {
     id: f.id,
     kind: f.kind,
+    code: f.code,
+    params: f.params,
     rule: f.rule,
     title: f.title,
     player: f.player,

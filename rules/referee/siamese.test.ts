@@ -327,6 +327,8 @@ describe('Royale Siamese referee (003)', () => {
     expect(t.flags).toEqual([]); // judged at the turn boundary, not mid-turn
     t.discard(EAST, picked);
     expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack])).toEqual([['illegal-exposure', '003 rule 11', EAST, 1]]);
+    // the catalogue's code is not the kind (the 4-player `illegal-exposure` is another rule); the id keeps the kind
+    expect(t.flags.map((f) => [f.code, f.seed, f.params, f.id.split('-').slice(1, 3).join('-')])).toEqual([['rack-exposures-fit-no-hand', '003', { p: EAST, r: 1 }, 'illegal-exposure']]);
     expect(t.state.players[EAST]!.racks[1]!.dead).toBe(true);
     expect(t.state.players[EAST]!.racks[0]!.dead).toBe(false);
     expect(t.state.phase).toBe('play');
@@ -372,6 +374,9 @@ describe('Royale Siamese referee (003)', () => {
     const joker = t.tilesOf(EAST).find((x) => kindOf(x) === 'J' && t.state.where.get(x)!.area === 'top')!;
     t.act({ type: 'arrange', player: EAST, from: { area: 'top', player: EAST, rack: 0 }, to: { area: 'rack', player: EAST, rack: 1 }, tile: joker });
     expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack])).toEqual([['joker-exchange', '003 rules 9 and 10C', EAST, 0]]);
+    expect(t.flags.map((f) => [f.code, f.params, f.title])).toEqual([
+      ['joker-not-exchangeable', { owner: EAST, r: 0, from: 'mahjongg' }, "A joker was taken from Ann's rack 1: jokers may not be exchanged from an exposed Mah Jongg"],
+    ]);
   });
 
   it('a wrong count beside a Mah Jongg: 18D (default) kills both hands, 18A only the other one', () => {

@@ -36,27 +36,13 @@ import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
 import { afterMove, classifyMove, isOpen, misnamedExposure, type MisnamedExposure } from './misnamed.js';
 import { TilePlaces } from './tile-places.js';
+import { rule20Hand, SIAMESE_HAND, type CountRule } from '../variants/siamese.js';
+import { idKindOf, wordsOf, type CodedParams, type FlagParams, type Rule20Reason } from '../wording/flags.js';
 
 export type { MisnamedExposure } from './misnamed.js';
 
-/** Tiles each player holds off turn (003 rule 5). */
-export const SIAMESE_HAND = 27;
-
-/**
- * Which rule judges a wrong tile count of a player who has one legitimate Mah Jongg exposed:
- * '18A' (that player's other hand is dead; the Mah Jongg is paid) or '18D' (the later revision:
- * both hands are dead).
- */
-export type CountRule = '18A' | '18D';
-
-/** The count rules a table may play, each with what it does, in a director's words (003 rules 18A, 18D). */
-export const COUNT_RULES: Readonly<Record<CountRule, string>> = {
-  '18A': 'a wrong tile count beside one legitimate Mah Jongg: only the other hand is dead; the Mah Jongg is paid (003 rule 18A)',
-  '18D': 'a wrong tile count beside one legitimate Mah Jongg: both hands are dead (003 rule 18D, revised 12/31/2024)',
-};
-
-/** The count rule when no config chooses one: 18D, the later revision (003). */
-export const DEFAULT_COUNT_RULE: CountRule = '18D';
+// the Siamese variant's numbers and rule 20's choice live in rules/variants/siamese.ts (docs/one-engine.md, stage 2)
+export { COUNT_RULES, DEFAULT_COUNT_RULE, rule20Hand, SIAMESE_HAND, type CountRule } from '../variants/siamese.js';
 
 /** Settings of one Siamese table. */
 export interface SiameseConfig {
@@ -152,8 +138,14 @@ export interface Flag {
   /** deterministic id: `g<game>-<kind>-<ref>` */
   id: string;
   kind: 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error' | 'illegal-exposure' | 'joker-exchange' | 'dead-hand-tiles';
+  /** the catalogue's key for its words (rules/wording/flags.ts): the kind, but `rack-exposures-fit-no-hand` for `illegal-exposure` and `joker-not-exchangeable` for `joker-exchange` */
+  code: SiameseFlagCode;
+  seed: '003';
+  /** what the title and consequence are built from (the catalogue's params for `code`) */
+  params: FlagParams;
   /** rule and seed, e.g. "003 rule 18C" */
   rule: string;
+  /** the catalogue's title for `code` and `params` */
   title: string;
   player: number;
   rack: number | null;
@@ -170,6 +162,21 @@ export interface Flag {
    */
   deadRackChoice?: { default: number; racks: number[] };
 }
+
+/** The catalogue codes the Siamese referee raises. */
+export type SiameseFlagCode = 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error' | 'rack-exposures-fit-no-hand' | 'joker-not-exchangeable' | 'dead-hand-tiles';
+
+/** A flag before it is raised: its code with that code's params, and where it stands. */
+type FlagDraft = Extract<CodedParams, { code: SiameseFlagCode }> & {
+  rule: string;
+  player: number;
+  rack: number | null;
+  at: number;
+  ref: string;
+  tiles: TileId[];
+  refs?: string[];
+  deadRackChoice?: { default: number; racks: number[] };
+};
 
 export type Phase = 'waiting' | 'deal' | 'play' | 'ended';
 
@@ -323,25 +330,6 @@ export function isOut(p: PlayerState): boolean {
   return p.racks.every((r) => r.dead || r.mahJongg !== null);
 }
 
-/**
- * Which hand dies when a player picks and racks a tile from the wrong wall (003 rule 20):
- * with a Mah Jongg exposed, the other hand; else the one hand with exposures; with exposures on
- * both, the rack closest to the player (rack 1, index 0). With none the rule is silent: rack 1
- * until the director chooses (`silent`).
- * @param racks per rack (index 0 = closest to the player): a verified Mah Jongg on it, already dead, tiles on its top
- */
-export function rule20Hand(racks: readonly { mahJongg: boolean; dead: boolean; exposed: boolean }[]): { rack: number; why: string; silent: boolean } {
-  const mj = racks.findIndex((r) => r.mahJongg);
-  if (mj >= 0) {
-    const other = racks.findIndex((r, i) => i !== mj && !r.dead);
-    return { rack: other >= 0 ? other : mj, why: 'the hand without the exposed Mah Jongg', silent: false };
-  }
-  const withExposures = racks.map((_, i) => i).filter((i) => racks[i]!.exposed);
-  if (withExposures.length === 1) return { rack: withExposures[0]!, why: 'the hand with exposures', silent: false };
-  if (withExposures.length >= 2) return { rack: 0, why: 'the hand on the rack closest to the player', silent: false };
-  return { rack: 0, why: 'the rule is silent with no exposures: rack 1 until the director chooses', silent: true };
-}
-
 // ---------------------------------------------------------------- the referee
 
 /** The deterministic id of a flag of game `s.gameNo`: `g<game>-<kind>-<ref>`, e.g. `"g1-wrong-wall-212"`. */
@@ -354,19 +342,25 @@ export function siameseReferee(config: SiameseConfig) {
   const name = (p: number) => config.names[p] ?? `player ${p}`;
   const lowestCardValue = Math.min(...config.cards.flatMap((c) => c.lines.map((l) => l.value)));
 
-  function raise(s: SiameseState, raised: Flag[], f: Omit<Flag, 'id' | 'status' | 'evidence'> & { ref: string; tiles: TileId[]; refs?: string[] }, consequence: (s: SiameseState) => void): void {
-    const id = flagId(s, f.kind, f.ref);
+  /** Raises a flag with its words from the catalogue (rules/wording/flags.ts), and applies `consequence` unless the director dismissed it. */
+  function raise(s: SiameseState, raised: Flag[], f: FlagDraft, consequence: (s: SiameseState) => void): void {
+    const kind = idKindOf(f.code) as Flag['kind'];
+    const id = flagId(s, kind, f.ref);
     const status = config.dismissed.has(id) ? 'dismissed' : config.confirmed.has(id) ? 'confirmed' : 'awaiting-director';
+    const words = wordsOf(f, config.names, status);
     const flag: Flag = {
       id,
-      kind: f.kind,
+      kind,
+      code: f.code,
+      seed: '003',
+      params: f.params as FlagParams,
       rule: f.rule,
-      title: f.title,
+      title: words.title,
       player: f.player,
       rack: f.rack,
       at: f.at,
       status,
-      consequence: status === 'dismissed' ? `dismissed by the director (was: ${f.consequence})` : f.consequence,
+      consequence: words.consequence,
       evidence: { tiles: f.tiles, refs: f.refs ?? [f.ref], counts: rackCounts(s, config.racksPerPlayer) },
       ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
     };
@@ -459,15 +453,14 @@ export function siameseReferee(config: SiameseConfig) {
         s,
         raised,
         {
-          kind: 'dead-hand-tiles',
+          code: 'dead-hand-tiles',
+          params: { p: player, r: rack, deadRack, used },
           rule: '003 rules 15 and 10E',
-          title: `${name(player)}'s Mah Jongg on rack ${rack + 1} uses ${used.join(', ')} from the exposures that made the hand on rack ${deadRack + 1} dead: refused`,
           player,
           rack,
           at,
           ref,
           tiles: used,
-          consequence: `the Mah Jongg is refused and ${name(player)}'s hand on rack ${rack + 1} is dead (a Mah Jongg in error)`,
         },
         (st) => killRack(st, player, rack, `Mah Jongg in error: it uses tiles of the exposures that made the hand on rack ${deadRack + 1} dead (003 rules 15, 10E)`),
       );
@@ -480,15 +473,14 @@ export function siameseReferee(config: SiameseConfig) {
         s,
         raised,
         {
-          kind: 'mah-jongg-in-error',
+          code: 'mah-jongg-in-error',
+          params: { p: player, r: rack },
           rule: '003 rules 10E and 11',
-          title: `${name(player)}'s Mah Jongg on rack ${rack + 1} fits no hand on the card: that hand is dead`,
           player,
           rack,
           at,
           ref,
           tiles: top,
-          consequence: `${name(player)}'s hand on rack ${rack + 1} is dead`,
         },
         (st) => {
           killRack(st, player, rack, 'Mah Jongg in error (003 rule 10E/11)');
@@ -546,15 +538,14 @@ export function siameseReferee(config: SiameseConfig) {
           s,
           raised,
           {
-            kind: 'misdeal',
+            code: 'misdeal',
+            params: { p: player, dealt: s.dealtCounts![player]!, want: SIAMESE_HAND },
             rule: '003 rule 18B',
-            title: `${name(player)} had ${s.dealtCounts![player]} tiles right after the deal (should be ${SIAMESE_HAND}): misdeal`,
             player,
             rack: null,
             at: a.at,
             ref: a.ref,
             tiles: [],
-            consequence: 'misdeal: the tiles are re-dealt, this game does not count',
           },
           (st) => {
             st.misdeal = true;
@@ -571,15 +562,14 @@ export function siameseReferee(config: SiameseConfig) {
           s,
           raised,
           {
-            kind: 'tile-count',
+            code: 'tile-count',
+            params: { p: player, n: count, want: expected, situation, rule: '18A', mjRack, otherRack: other },
             rule: '003 rule 18A',
-            title: `${name(player)} has ${count} tiles ${situation} (should be ${expected}) beside a Mah Jongg: the other hand is dead`,
             player,
             rack: other >= 0 ? other : null,
             at: a.at,
             ref: a.ref,
             tiles: [],
-            consequence: `${name(player)}'s hand on rack ${other + 1} is dead; the Mah Jongg on rack ${mjRack + 1} is paid (003 rules 18A, 13)`,
           },
           (st) => {
             if (other >= 0) killRack(st, player, other, `${count} tiles ${situation} (003 rule 18A)`);
@@ -593,15 +583,14 @@ export function siameseReferee(config: SiameseConfig) {
         s,
         raised,
         {
-          kind: 'tile-count',
+          code: 'tile-count',
+          params: { p: player, n: count, want: expected, situation, rule: d ? '18D' : '18C' },
           rule: d ? '003 rules 18C and 18D' : '003 rule 18C',
-          title: `${name(player)} has ${count} tiles ${situation} (should be ${expected})${d ? ' beside a Mah Jongg' : ''}: both hands dead`,
           player,
           rack: null,
           at: a.at,
           ref: a.ref,
           tiles: [],
-          consequence: `both of ${name(player)}'s hands are dead; the game ceases and ${name(player)} pays 4 times (003 rule 12)`,
         },
         (st) => {
           for (const [ri, r] of st.players[player]!.racks.entries()) {
@@ -619,7 +608,7 @@ export function siameseReferee(config: SiameseConfig) {
   }
 
   /** Which hand dies for a pick from the wrong wall (003 rule 20), from the referee's state. */
-  function wrongWallHand(p: PlayerState, player: number, s: SiameseState): { rack: number; why: string; silent: boolean } {
+  function wrongWallHand(p: PlayerState, player: number, s: SiameseState): ReturnType<typeof rule20Hand> {
     return rule20Hand(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s, 'top', player, i).length > 0 })));
   }
 
@@ -647,20 +636,19 @@ export function siameseReferee(config: SiameseConfig) {
     const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
     const chosen = choice ? config.chosenDeadRacks?.get(flagId(s, 'wrong-wall', ref)) : undefined;
     const rack = chosen !== undefined && choice!.racks.includes(chosen) ? chosen : hand.rack;
-    const why = rack === hand.rack ? hand.why : 'the director chose it: the rule is silent with no exposures';
+    const why: Rule20Reason = rack === hand.rack ? hand.reason : 'chosen';
     raise(
       s,
       raised,
       {
-        kind: 'wrong-wall',
+        code: 'wrong-wall',
+        params: { p: player, wall, current: wallBefore, r: rack, why, mayChoose: choice !== null && chosen === undefined },
         rule: '003 rule 20',
-        title: `${name(player)} picked and racked a tile from wall ${wall + 1}; the current wall is ${wallBefore + 1}: one hand dead`,
         player,
         rack,
         at,
         ref,
         tiles: [tile],
-        consequence: `${name(player)}'s hand on rack ${rack + 1} is dead (${why})${choice && chosen === undefined ? '; the director may choose the other hand' : ''}`,
         ...(choice ? { deadRackChoice: choice } : {}),
       },
       (st) => killRack(st, player, rack, `picked from the wrong wall (003 rule 20)`),
@@ -738,15 +726,14 @@ export function siameseReferee(config: SiameseConfig) {
           s,
           raised,
           {
-            kind: 'illegal-exposure',
+            code: 'rack-exposures-fit-no-hand',
+            params: { p: pi, r: ri },
             rule: '003 rule 11',
-            title: `The exposures on ${name(pi)}'s rack ${ri + 1} fit no hand on the cards: that hand is dead`,
             player: pi,
             rack: ri,
             at,
             ref,
             tiles: top,
-            consequence: `${name(pi)}'s hand on rack ${ri + 1} is dead; the other rack plays on (003 rule 11)`,
           },
           (st) => {
             killRack(st, pi, ri, 'its exposures fit no hand on the cards (003 rule 11)');
@@ -769,24 +756,23 @@ export function siameseReferee(config: SiameseConfig) {
     const r = s.players[from.player]?.racks[from.rack];
     if (!r) return;
     const why = r.mahJongg
-      ? { rule: '003 rules 9 and 10C', text: 'an exposed Mah Jongg' }
+      ? { rule: '003 rules 9 and 10C', from: 'mahjongg' as const }
       : r.dead && r.deadTiles.includes(tile)
-        ? { rule: '003 rules 9 and 15', text: 'exposures that made the hand dead' }
+        ? { rule: '003 rules 9 and 15', from: 'killing-exposure' as const }
         : null;
     if (!why) return;
     raise(
       s,
       raised,
       {
-        kind: 'joker-exchange',
+        code: 'joker-not-exchangeable',
+        params: { owner: from.player, r: from.rack, from: why.from },
         rule: why.rule,
-        title: `A joker was taken from ${name(from.player)}'s rack ${from.rack + 1}: jokers may not be exchanged from ${why.text}`,
         player: from.player,
         rack: from.rack,
         at,
         ref,
         tiles: [tile],
-        consequence: 'the joker goes back; the director rules on the rest',
       },
       () => undefined,
     );

@@ -82,6 +82,16 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
       {
         id: 'g1-exposures-fit-no-hand-15',
         kind: 'exposures-fit-no-hand',
+        // the catalogue's words (rules/wording/flags.ts) from these params: the title and consequence below
+        code: 'exposures-fit-no-hand',
+        seed: '000',
+        params: {
+          p: NORTH,
+          exposures: [k('5C 5C J'), k('S S J')],
+          why: 'each fits a hand alone (a pung of 5C (5C 5C J): sample-standard:19, sample-standard:20, sample-standard:21 and 7 more; a pung of S (S S J): sample-standard:22, sample-standard:39), but no hand has them all together',
+          // the pung of S made the hand dead: its joker is not in play (000)
+          killing: k('S S J'),
+        },
         rule: RULES.exposuresFitNoHand,
         title:
           "Dot's exposures 5C 5C J · S S J fit no hand on the card: each fits a hand alone (a pung of 5C (5C 5C J): sample-standard:19, sample-standard:20, sample-standard:21 and 7 more; a pung of S (S S J): sample-standard:22, sample-standard:39), but no hand has them all together",

@@ -54,10 +54,11 @@ import type { Card } from '../card/types.js';
 import { isTileKind, type TileKind } from '../tiles.js';
 import { matchHand } from '../match.js';
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE, WALL_AFTER_DEAL } from '../standard-game.js';
-import { FORBIDDEN_WORDS, describeExposure, forbiddenExposure, judgeExposures } from './exposure-judge.js';
+import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome, type TournamentProfile, type TournamentScore } from '../scoring/tournament.js';
 import { scoreWithSettings, type ScoringSettings } from '../scoring/settings.js';
 import { FEWER_THAN_TWO_RULE, MISDEAL_RULE, oneShort, overDealt, type NmjlPractice } from './misdeal.js';
+import { EVERY_HAND_DEAD, misdealEndReason, wordsOf, type BadExchange, type CodedParams, type FlagParams } from '../wording/flags.js';
 
 /** The rule each flag cites (source first: "NMJL" or "000"). */
 export const RULES = {
@@ -182,13 +183,22 @@ export type FlagKind =
   | 'exposures-fit-no-hand'
   | 'misdeal';
 
+/** A flag before it is raised: its code (the kind) with that code's params (rules/wording/flags.ts). */
+type StandardDraft = Extract<CodedParams, { code: FlagKind }>;
+
 /** A rule break the referee witnessed. */
 export interface StandardFlag {
   /** `g<game>-<kind>-<ref>` */
   id: string;
   kind: FlagKind;
+  /** the catalogue's key for its words (rules/wording/flags.ts): the kind */
+  code: FlagKind;
+  seed: '000';
+  /** what the title and consequence are built from (the catalogue's params for `code`) */
+  params: FlagParams;
   /** one of {@link RULES} */
   rule: string;
+  /** the catalogue's title for `code` and `params` */
   title: string;
   player: number;
   at: number;
@@ -348,23 +358,27 @@ export function standardReferee(config: StandardConfig) {
     return p;
   }
 
-  /** Raises a flag; returns true when its consequence applies (not dismissed). */
+  /** Raises a flag with its words from the catalogue (rules/wording/flags.ts); returns true when its consequence applies (not dismissed). */
   function raise(
     s: StandardState,
     raised: StandardFlag[],
-    f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: TileKind[]; exposures?: TileKind[][]; why?: string; ref: string; at: number },
+    f: StandardDraft & { rule: string; player: number; tiles?: TileKind[]; exposures?: TileKind[][]; why?: string; ref: string; at: number },
   ): boolean {
-    const id = `g${s.gameNo}-${f.kind}-${f.ref}`;
+    const id = `g${s.gameNo}-${f.code}-${f.ref}`;
     const dismissed = config.dismissed.has(id);
+    const words = wordsOf(f, config.names, dismissed ? 'dismissed' : 'awaiting-director');
     const flag: StandardFlag = {
       id,
-      kind: f.kind,
+      kind: f.code,
+      code: f.code,
+      seed: '000',
+      params: f.params as FlagParams,
       rule: f.rule,
-      title: f.title,
+      title: words.title,
       player: f.player,
       at: f.at,
       status: dismissed ? 'dismissed' : 'awaiting-director',
-      consequence: dismissed ? `dismissed by the director (was: ${f.consequence})` : f.consequence,
+      consequence: words.consequence,
       tiles: f.tiles ?? [],
       ...(f.exposures ? { exposures: f.exposures } : {}),
       ...(f.why ? { why: f.why } : {}),
@@ -424,7 +438,7 @@ export function standardReferee(config: StandardConfig) {
     if (p.dead) return;
     p.dead = true;
     p.deadReason = reason;
-    if (s.players.every((q) => q.dead)) return end(s, 'every hand is dead');
+    if (s.players.every((q) => q.dead)) return end(s, EVERY_HAND_DEAD);
     if (s.turn === player) {
       // a dead player does not discard: the turn passes on
       s.turn = nextAlive(s, player);
@@ -447,11 +461,10 @@ export function standardReferee(config: StandardConfig) {
     const situation = onTurn ? 'after picking' : 'off turn';
     if (
       raise(s, raised, {
-        kind: 'tile-count',
+        code: 'tile-count',
+        params: { p: player, n, want, situation },
         rule: RULES.tileCount,
-        title: `${name(player)} has ${n} tiles ${situation} (should be ${want})`,
         player,
-        consequence: `${name(player)}'s hand is dead`,
         ref: `${a.ref}.${player}`,
         at: a.at,
       })
@@ -468,20 +481,19 @@ export function standardReferee(config: StandardConfig) {
   function misdeal(s: StandardState, raised: StandardFlag[], a: Base): boolean {
     const over = overDealt(s.players.map(heldCount));
     if (over.length === 0) return false;
-    const who = over.map((q) => `${name(q)} has ${heldCount(s.players[q]!)}`).join(', ');
+    const params = { players: over, counts: over.map((q) => heldCount(s.players[q]!)) };
     if (
       !raise(s, raised, {
-        kind: 'misdeal',
+        code: 'misdeal',
+        params,
         rule: MISDEAL_RULE,
-        title: `misdeal: ${who} tiles before East's first discard`,
         player: over[0]!,
-        consequence: 'the tiles are re-dealt; this game is not scored and is played again',
         ref: a.ref,
         at: a.at,
       })
     )
       return false;
-    Object.assign(s, { phase: 'ended', endReason: `misdeal: ${who} tiles before East's first discard (NMJL practice)`, turn: null, result: null });
+    Object.assign(s, { phase: 'ended', endReason: misdealEndReason(params, config.names), turn: null, result: null });
     return true;
   }
 
@@ -490,11 +502,10 @@ export function standardReferee(config: StandardConfig) {
   function takeJokers(s: StandardState, raised: StandardFlag[], player: number, tiles: TileKind[], a: Base, what: string): TileKind[] {
     if (!tiles.includes('J')) return tiles;
     const ok = raise(s, raised, {
-      kind: 'joker-passed',
+      code: 'joker-passed',
+      params: { p: player, what },
       rule: RULES.jokerPassed,
-      title: `${name(player)} passed a joker in the ${what}`,
       player,
-      consequence: 'the joker goes back to the passer; the pass is made without it',
       tiles: ['J'],
       ref: `${a.ref}.${player}`,
       at: a.at,
@@ -559,8 +570,9 @@ export function standardReferee(config: StandardConfig) {
 
   // ------------------------------------------------------------ play
 
-  function deadFor(s: StandardState, raised: StandardFlag[], kind: FlagKind, rule: string, player: number, title: string, a: Base, tiles: TileKind[] = []): boolean {
-    return raise(s, raised, { kind, rule, title, player, consequence: `${name(player)}'s hand is dead`, tiles, ref: a.ref, at: a.at }) && (kill(s, player, title), true);
+  /** Raises a flag whose consequence is `player`'s dead hand (its title the reason), and kills the hand unless dismissed. */
+  function deadFor(s: StandardState, raised: StandardFlag[], f: StandardDraft, rule: string, player: number, a: Base, tiles: TileKind[] = []): boolean {
+    return raise(s, raised, { ...f, rule, player, tiles, ref: a.ref, at: a.at }) && (kill(s, player, wordsOf(f, config.names).title), true);
   }
 
   /**
@@ -617,8 +629,8 @@ export function standardReferee(config: StandardConfig) {
     }
     if (s.turn !== player || s.turnHas !== 'nothing') {
       const ahead = s.turn !== null && s.turnHas !== 'nothing' && nextAlive(s, s.turn) === player;
-      if (ahead) deadFor(s, raised, 'picking-ahead', RULES.pickingAhead, player, `${name(player)} picked before ${name(s.turn!)} discarded`, a, [a.tile]);
-      else deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} picked out of turn`, a, [a.tile]);
+      if (ahead) deadFor(s, raised, { code: 'picking-ahead', params: { p: player, onTurn: s.turn! } }, RULES.pickingAhead, player, a, [a.tile]);
+      else deadFor(s, raised, { code: 'out-of-turn', params: { p: player, what: 'picked' } }, RULES.outOfTurn, player, a, [a.tile]);
       return; // the tile goes back to the wall
     }
     if (s.wallLeft <= 0) throw new StandardActionError(`pick: ${name(player)} picked but the wall is used up`);
@@ -638,11 +650,11 @@ export function standardReferee(config: StandardConfig) {
       if (s.turnHas === 'nothing') s.turnHas = 'picked';
     }
     if (s.turn !== player) {
-      deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} discarded out of turn`, a, [a.tile]);
+      deadFor(s, raised, { code: 'out-of-turn', params: { p: player, what: 'discarded' } }, RULES.outOfTurn, player, a, [a.tile]);
       return false;
     }
     if (s.turnHas === 'nothing') {
-      deadFor(s, raised, 'discard-before-pick', RULES.discardBeforePick, player, `${name(player)} discarded before picking`, a, [a.tile]);
+      deadFor(s, raised, { code: 'discard-before-pick', params: { p: player } }, RULES.discardBeforePick, player, a, [a.tile]);
       return false;
     }
     if (!s.firstDiscardDone && config.practice?.misdeal && misdeal(s, raised, a)) return false;
@@ -691,14 +703,12 @@ export function standardReferee(config: StandardConfig) {
     const j = judgeExposures(config.cards, p.exposures);
     if (j.line) return;
     const last = p.exposures.at(-1)!;
-    const jokers = config.killingExposureJokersInPlay ? 'the jokers of every exposure stay in play' : `the jokers of the exposures made before ${describeExposure(last)} stay in play, not its own`;
     if (
       raise(s, raised, {
-        kind: 'exposures-fit-no-hand',
+        code: 'exposures-fit-no-hand',
+        params: { p: player, exposures: p.exposures.map((e) => [...e]), why: j.why!, killing: config.killingExposureJokersInPlay ? null : [...last] },
         rule: RULES.exposuresFitNoHand,
-        title: `${name(player)}'s exposures ${p.exposures.map((e) => e.join(' ')).join(' · ')} fit no hand on the card: ${j.why}`,
         player,
-        consequence: `${name(player)}'s hand is dead; ${jokers}`,
         tiles: p.exposures.flat(),
         exposures: p.exposures.map((e) => [...e]),
         why: j.why!,
@@ -720,11 +730,10 @@ export function standardReferee(config: StandardConfig) {
       // a lone call for a pair or a single takes the tile: what the caller lays with it is judged (doExpose)
       if (!live.some(proper)) return true;
       raise(s, raised, {
-        kind: 'illegal-call',
+        code: 'illegal-call',
+        params: { p: c.player, for: c.for },
         rule: RULES.illegalCall,
-        title: `${name(c.player)} called the discard for a ${c.for}`,
         player: c.player,
-        consequence: 'the call is refused',
         ref: `${a.ref}.${c.player}`,
         at: a.at,
         tiles: ld ? [ld.tile] : [],
@@ -735,11 +744,10 @@ export function standardReferee(config: StandardConfig) {
     if (!ld || ld.racked) {
       for (const c of legal)
         raise(s, raised, {
-          kind: 'call-too-late',
+          code: 'call-too-late',
+          params: { p: c.player },
           rule: RULES.callTooLate,
-          title: `${name(c.player)} called after the next pick was racked`,
           player: c.player,
-          consequence: 'the call is refused',
           ref: `${a.ref}.${c.player}`,
           at: a.at,
           tiles: ld ? [ld.tile] : [],
@@ -758,7 +766,7 @@ export function standardReferee(config: StandardConfig) {
     s.exchanged = null;
     if (win.intoRack) {
       p.rack.push(ld.tile);
-      if (deadFor(s, raised, 'called-into-rack', RULES.calledIntoRack, win.player, `${name(win.player)} put the called ${ld.tile} in the rack`, a, [ld.tile])) return true;
+      if (deadFor(s, raised, { code: 'called-into-rack', params: { p: win.player, tile: ld.tile } }, RULES.calledIntoRack, win.player, a, [ld.tile])) return true;
       p.rack.pop();
     }
     p.hold = { tile: ld.tile, for: win.for, from: ld.by, ...(proper(win) ? {} : { pending: { ref: a.ref, at: a.at } }) };
@@ -779,11 +787,10 @@ export function standardReferee(config: StandardConfig) {
       p.hold = held;
       if (
         !raise(s, raised, {
-          kind: 'illegal-call',
+          code: 'illegal-call',
+          params: { p: q, for: h.for },
           rule: RULES.illegalCall,
-          title: `${name(q)} called the discard for a ${h.for}`,
           player: q,
-          consequence: 'the call is refused',
           ref: `${pending.ref}.${q}`,
           at: pending.at,
           tiles: [h.tile],
@@ -808,16 +815,13 @@ export function standardReferee(config: StandardConfig) {
     const group = hold ? [hold.tile, ...a.tiles] : [...a.tiles];
     const forbidden = hold && hold.for !== 'mah-jongg' ? forbiddenExposure(group, config.cards) : null;
     if (hold && forbidden) {
-      const what = FORBIDDEN_WORDS[forbidden];
-      const title = `${name(player)} exposed ${what} before Mah Jongg: ${group.join(' ')}`;
       p.hold = null;
       if (
         !raise(s, raised, {
-          kind: 'exposed-pair-or-singles',
+          code: 'exposed-pair-or-singles',
+          params: { p: player, what: forbidden, group: [...group] },
           rule: RULES.exposedPairOrSingles,
-          title,
           player,
-          consequence: `${name(player)}'s hand is dead`,
           tiles: group,
           exposures: [group],
           ref: a.ref,
@@ -830,15 +834,15 @@ export function standardReferee(config: StandardConfig) {
       p.rack = rest;
       p.exposures.push(group);
       p.killedBy = p.exposures.length - 1;
-      kill(s, player, title);
+      kill(s, player, wordsOf({ code: 'exposed-pair-or-singles', params: { p: player, what: forbidden, group } }, config.names).title);
       return;
     }
     const size = hold ? (hold.for === 'mah-jongg' ? group.length : GROUP_SIZE[hold.for]) : undefined;
     const ok =
       hold !== null && s.turn === player && group.length === size && group.length >= (hold.for === 'mah-jongg' ? 2 : 3) && group.every((t) => t === hold.tile || (t === 'J' && group.length >= 3));
     if (!ok) {
-      const why = !hold ? 'without a called tile' : `${group.join(' ')} for a ${hold.for} of ${hold.tile}`;
-      deadFor(s, raised, 'illegal-exposure', RULES.illegalExposure, player, `${name(player)} exposed ${why}`, a, group);
+      const params = hold ? { p: player, group: [...group], for: hold.for, tile: hold.tile } : { p: player };
+      deadFor(s, raised, { code: 'illegal-exposure', params }, RULES.illegalExposure, player, a, group);
       return;
     }
     p.rack = rest;
@@ -852,33 +856,24 @@ export function standardReferee(config: StandardConfig) {
     const p = writable(s, player);
     if (p.dead) return;
     if (s.turn !== player) {
-      deadFor(s, raised, 'out-of-turn', RULES.outOfTurn, player, `${name(player)} exchanged a joker out of turn`, a, [a.tile]);
+      deadFor(s, raised, { code: 'out-of-turn', params: { p: player, what: 'exchanged' } }, RULES.outOfTurn, player, a, [a.tile]);
       return;
     }
     if (s.turnHas === 'nothing') {
-      deadFor(s, raised, 'joker-exchange-before-pick', RULES.jokerExchangeBeforePick, player, `${name(player)} exchanged a joker before picking`, a, [a.tile]);
+      deadFor(s, raised, { code: 'joker-exchange-before-pick', params: { p: player } }, RULES.jokerExchangeBeforePick, player, a, [a.tile]);
       return;
     }
     const exp = writable(s, owner).exposures[a.exposure];
     const natural = exp?.find((t) => t !== 'J');
     const killing = !config.killingExposureJokersInPlay && s.players[owner]!.dead && s.players[owner]!.killedBy === a.exposure;
-    const why = !exp
-      ? `${name(owner)} has no exposure ${a.exposure}`
-      : !exp.includes('J')
-        ? `${name(owner)}'s exposure ${exp.join(' ')} has no joker`
-        : natural !== a.tile
-          ? `the joker in ${exp.join(' ')} stands for ${natural}, not ${a.tile}`
-          : !p.rack.includes(a.tile)
-            ? `${name(player)} does not hold ${a.tile}`
-            : null;
-    const bad = killing && exp ? `${exp.join(' ')} is the exposure that made ${name(owner)}'s hand dead: its jokers are not in play` : why;
+    const why: BadExchange | null = !exp ? 'no-exposure' : !exp.includes('J') ? 'no-joker' : natural !== a.tile ? 'stands-for' : !p.rack.includes(a.tile) ? 'not-held' : null;
+    const bad: BadExchange | null = killing && exp ? 'killing' : why;
     if (bad) {
       raise(s, raised, {
-        kind: 'bad-joker-exchange',
+        code: 'bad-joker-exchange',
+        params: { p: player, owner, exposure: a.exposure, bad, ...(exp ? { group: [...exp] } : {}), ...(natural ? { natural } : {}), tile: a.tile },
         rule: killing && exp ? RULES.jokerOfKillingExposure : RULES.badJokerExchange,
-        title: `${name(player)}'s joker exchange: ${bad}`,
         player,
-        consequence: 'the exchange is undone',
         tiles: [a.tile],
         ref: a.ref,
         at: a.at,
@@ -949,11 +944,10 @@ export function standardReferee(config: StandardConfig) {
     const concealedHand = p.exposures.length === 0;
     if (
       !raise(s, raised, {
-        kind: 'mah-jongg-in-error',
+        code: 'mah-jongg-in-error',
+        params: { p: player, concealed: concealedHand, exposedBy },
         rule: RULES.mahJonggInError,
-        title: `${name(player)}'s Mah Jongg fits no hand on the card${concealedHand ? '' : ' (exposures stay, their jokers stay in play)'}`,
         player,
-        consequence: `${name(player)}'s hand is dead${exposedBy.length ? `; ${exposedBy.map(name).join(' and ')} exposed for it` : ''}`,
         tiles: [...concealed, ...p.exposures.flat()],
         ref: a.ref,
         at: a.at,

@@ -2,6 +2,7 @@
  * Words and numbers as the table display writes them. Pure; every function tolerates missing data.
  */
 import type { PlayerView, PublicTableView, ScoreView } from '../../../hub/api/views.js';
+import { ruledText, statusText } from '../../../rules/wording/flags.js';
 
 /** A player's name by index, or "Player 3" (1-based) when the view has no such player. */
 export function playerName(players: readonly PlayerView[], index: number): string {
@@ -68,9 +69,14 @@ export function variantText(variant: PublicTableView['variant']): string {
   return variant === 'siamese' ? 'Royale Siamese' : variant === 'standard' ? 'Standard' : String(variant);
 }
 
-/** A flag status in the players' words: "awaiting the director", "confirmed", "dismissed". */
+/** A flag status in the players' words: "awaiting the director", "confirmed", "dismissed" (the wording catalogue's, rules/wording/flags.ts). */
 export function flagStatusText(status: string): string {
-  return status === 'awaiting-director' ? 'awaiting the director' : status;
+  return statusText(status);
+}
+
+/** A ruled flag's status as the banner lists it: "confirmed by the director", "dismissed by the director" (rules/wording/flags.ts). */
+export function flagRuledText(status: string): string {
+  return ruledText(status);
 }
 
 /** A count for display: the number, or "—" when the reader is not synced (null). */

@@ -7,6 +7,7 @@ import type { FlagStatus } from '../../api/views.js';
 import { RulingError } from '../../api/runtime.js';
 import type { RecordRuling } from '../../../rules/record/game-record.js';
 import type { StoredEvent } from '../../store/types.js';
+import { statusText } from '../../../rules/wording/flags.js';
 
 /**
  * Payload of a `director-ruling` event. The latest ruling on a flag stands: the fold uses it alone
@@ -123,7 +124,7 @@ export class RulingLog {
     }
     if (flag.status !== was) {
       // ruled on by someone else since this director looked: the first ruling stands
-      const saw = was === 'awaiting-director' ? 'awaiting the director' : was;
+      const saw = statusText(was);
       const how = standing ? `was ${flag.status} by ${standing.by} meanwhile` : `is ${flag.status}`;
       throw new RulingError(409, `flag '${flagId}' ${how}: this ruling was made on it ${saw}. Look at the flag again; to change that ruling, rule with was: '${flag.status}'`);
     }

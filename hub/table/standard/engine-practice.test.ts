@@ -75,6 +75,8 @@ describe("NMJL practice before East's first discard", () => {
     expect(v.flags.map((f) => [f.gameNo, f.kind, f.title, f.consequence])).toEqual([
       [1, 'misdeal', "misdeal: Bea has 14 tiles before East's first discard", 'the tiles are re-dealt; this game is not scored and is played again'],
     ]);
+    // the words come from the catalogue (rules/wording/flags.ts): Bea (South, 1) holds 14
+    expect(v.flags.map((f) => [f.code, f.params])).toEqual([['misdeal', { players: [SOUTH], counts: [14] }]]);
     // the card: the re-deal takes game 1 (000: four games a round; the misdeal is not one of them)
     await vi.waitFor(() => expect(svc.cardOf(1, 1).games.map((x) => x?.points ?? null)).toEqual([[0, 50, -10, 0], null, null, null]), { timeout: 5000 });
   });

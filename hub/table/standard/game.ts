@@ -18,6 +18,7 @@ import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../
 import { mahJonggAsNamed, MISNAMED_RULE } from '../../../rules/referee/misnamed-discard.js';
 import { NMJL_PRACTICE_DEFAULTS, type NmjlPractice } from '../../../rules/referee/misdeal.js';
 import { isTileKind } from '../../../rules/tiles.js';
+import { consequenceOf, EVERY_HAND_DEAD, titleOf, type FlagParams, type FlagParamsByCode } from '../../../rules/wording/flags.js';
 
 /**
  * A Charleston pass the readers saw with blind tiles the referee refused (NMJL: blind passes only on
@@ -363,7 +364,7 @@ export class StandardGame {
       if (next.phase === 'ended') return rescore({ ...next, result: next.result && { ...next.result, outcome: this.referee.outcomeOf(next) } }, this.lookedAt);
       if (next.players.every((y) => y.dead)) {
         next.phase = 'ended';
-        next.endReason = 'every hand is dead';
+        next.endReason = EVERY_HAND_DEAD;
         next.turn = null;
         return rescore({ ...next, result: this.scored(this.referee.outcomeOf(next)) }, this.lookedAt);
       }
@@ -424,17 +425,20 @@ export class StandardGame {
       const id = `g${s.gameNo}-declared-dead-${ref}`;
       const dismissed = this.config.dismissed.has(id);
       const words = verdictText(verdict, nameOf(d));
-      const consequence = verdict.dead ? `${nameOf(d)}'s hand is dead` : `declared in error: ${who}'s hand is dead`;
+      const params: FlagParamsByCode['declared-dead'] = { declarer: p, declared: d, dead: verdict.dead, words };
+      const status = dismissed ? 'dismissed' : 'confirmed';
       const flag: PublicFlag = {
         id,
         kind: 'declared-dead',
+        code: 'declared-dead',
+        params,
         rule: DECLARED_DEAD_RULE,
-        title: `${who} declared ${nameOf(d)}'s hand dead: ${words}`,
+        title: titleOf('declared-dead', params, this.config.names),
         player: dies,
         rack: 0,
         at,
-        status: dismissed ? 'dismissed' : 'confirmed',
-        consequence: dismissed ? `dismissed by the director (was: ${consequence})` : consequence,
+        status,
+        consequence: consequenceOf('declared-dead', params, this.config.names, status),
         gameNo: s.gameNo,
       };
       if (dismissed || s.players[dies]!.dead) return { state: s, lookedAt: this.lookedAt, flag };
@@ -447,16 +451,19 @@ export class StandardGame {
       const id = `g${s.gameNo}-misnamed-discard-${ref}`;
       // a dismissal of the entry's flag (a misclick) leaves the game as it was
       const dismissed = this.config.dismissed.has(id);
-      const flagOf = (title: string, consequence: string, player: number): PublicFlag => ({
+      const status = dismissed ? 'dismissed' : 'confirmed';
+      const flagOf = (params: FlagParamsByCode['misnamed-discard'], player: number): PublicFlag => ({
         id,
         kind: 'misnamed-discard',
+        code: 'misnamed-discard',
+        params: params as FlagParams,
         rule: MISNAMED_RULE,
-        title,
+        title: titleOf('misnamed-discard', params, this.config.names),
         player,
         rack: 0,
         at,
-        status: dismissed ? 'dismissed' : 'confirmed',
-        consequence: dismissed ? `dismissed by the director (was: ${consequence})` : consequence,
+        status,
+        consequence: consequenceOf('misnamed-discard', params, this.config.names, status),
         gameNo: s.gameNo,
       });
       const done = (state: StandardState, flag: PublicFlag) => ({ state: dismissed ? s : state, lookedAt: this.lookedAt, flag });
@@ -468,16 +475,15 @@ export class StandardGame {
         if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
         const last = me.exposures.at(-1);
         if (!last) throw new RulingError(409, `${who} has no exposure: a mis-named discard claimed for an exposure is entered once it is exposed`);
-        const title = `${who} called a mis-named discard for the exposure ${last.join(' ')}`;
-        if (m.ruling === 'keep-exposure') return done(s, flagOf(title, `the director's ruling: ${who} keeps the exposure`, p));
-        return done(killed(p, "called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice)"), flagOf(title, `the director's ruling: ${who}'s hand is dead`, p));
+        const params = { p, for: 'exposure' as const, group: [...last], ruling: m.ruling };
+        if (m.ruling === 'keep-exposure') return done(s, flagOf(params, p));
+        return done(killed(p, "called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice)"), flagOf(params, p));
       }
       if (m.for !== 'mah-jongg') throw new RulingError(400, `misnamed-discard: for must be mah-jongg or exposure, not ${String(m.for)}`);
       const w = s.winner;
       if (s.phase === 'ended' && w && w.player === p && w.discarder !== null) {
         // the Mah Jongg stood with the tile discarded: its discarder already pays as the discarder (000)
-        const title = `${who}'s Mah Jongg took ${nameOf(w.discarder)}'s mis-named discard`;
-        return done(s, flagOf(title, `${nameOf(w.discarder)} pays as the discarder of the winning tile`, w.discarder));
+        return done(s, flagOf({ p, for: 'mah-jongg', discarder: w.discarder }, w.discarder));
       }
       const before = this.beforeMahJongg;
       const inError = before && s.flags.some((f) => f.kind === 'mah-jongg-in-error' && f.player === p && f.status !== 'dismissed' && f.id === `g${s.gameNo}-mah-jongg-in-error-${before.ref}`);
@@ -504,8 +510,7 @@ export class StandardGame {
       next.turn = null;
       next.endReason = `${who} declared Mah Jongg on ${nameOf(hold.from)}'s discard of ${hold.tile} named ${m.named} (NMJL practice: a mis-named discard): ${best.line.text}`;
       const state = rescore({ ...next, result: this.scored(this.referee.outcomeOf(next)) }, this.lookedAt);
-      const title = `${who}'s Mah Jongg took ${nameOf(hold.from)}'s discard of ${hold.tile}, named ${m.named}`;
-      return done(state, flagOf(title, `the Mah Jongg stands as named; ${nameOf(hold.from)} pays as the discarder of the winning tile`, hold.from));
+      return done(state, flagOf({ p, for: 'mah-jongg', discarder: hold.from, tile: hold.tile, named: m.named }, hold.from));
     }
     throw new RulingError(
       400,
@@ -554,6 +559,8 @@ export class StandardGame {
       ...s.flags.map((f) => ({
         id: f.id,
         kind: f.kind,
+        code: f.code,
+        params: f.params,
         rule: f.rule,
         title: f.title,
         player: f.player,
@@ -564,32 +571,38 @@ export class StandardGame {
         gameNo: s.gameNo,
       })),
       ...this.refusedPasses.map((r) => {
-        const isDismissed = dismissed.has(r.id);
+        const st = dismissed.has(r.id) ? ('dismissed' as const) : status(r.id, 'awaiting-director');
+        const params = { p: r.player, words: r.title };
         return {
           id: r.id,
           kind: 'blind-pass',
+          code: 'blind-pass',
+          params,
           rule: 'NMJL: blind passes only on the first left and the last right',
-          title: r.title,
+          title: titleOf('blind-pass', params, this.config.names),
           player: r.player,
           rack: 0,
           at: r.at,
-          status: isDismissed ? ('dismissed' as const) : status(r.id, 'awaiting-director'),
-          consequence: isDismissed ? 'dismissed by the director' : 'none: the pass stands as the readers saw it; the director rules',
+          status: st,
+          consequence: consequenceOf('blind-pass', params, this.config.names, st),
           gameNo: s.gameNo,
         };
       }),
       ...this.mismatches.map((m) => {
-        const isDismissed = dismissed.has(m.id);
+        const st = dismissed.has(m.id) ? ('dismissed' as const) : status(m.id, 'awaiting-director');
+        const params = { p: m.player, counted: m.counted, expected: m.expected };
         return {
           id: m.id,
           kind: 'rack-count',
+          code: 'rack-count',
+          params,
           rule: 'NMJL: 13 tiles off turn, 14 after picking (counted by the rack readers)',
-          title: `${this.name(m.player)}'s rack holds ${m.counted} tiles; the game says ${m.expected}`,
+          title: titleOf('rack-count', params, this.config.names),
           player: m.player,
           rack: 0,
           at: m.at,
-          status: isDismissed ? ('dismissed' as const) : status(m.id, 'awaiting-director'),
-          consequence: isDismissed ? 'dismissed by the director' : 'none yet: the director counts the rack',
+          status: st,
+          consequence: consequenceOf('rack-count', params, this.config.names, st),
           gameNo: s.gameNo,
         };
       }),

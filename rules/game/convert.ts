@@ -1,0 +1,72 @@
+/**
+ * Today's actions into the one vocabulary (./actions.ts, docs/one-engine.md §1): the Royale
+ * Siamese `GameAction` (rules/referee/actions.ts), as the hub's inference gives it, one move each.
+ */
+import type { GameAction } from '../referee/actions.js';
+import type { Action, Hearing } from './actions.js';
+
+/**
+ * What a Siamese action says it could not hear, as {@link Hearing}: `unheard: true` is
+ * `zones: 'unheard'`, `unseen` the `racks`, `left` kept; null when every zone was heard.
+ */
+function hearingOf(a: GameAction): Hearing | null {
+  const unseen = 'unseen' in a && a.unseen?.length ? a.unseen.map((r) => ({ player: r.player, rack: r.rack })) : [];
+  if (!a.unheard && !a.left && unseen.length === 0) return null;
+  return { players: [], racks: unseen, ...(a.unheard ? { zones: 'unheard' as const } : {}), ...(a.left ? { left: { ...a.left } } : {}) };
+}
+
+/**
+ * The unified actions of one Siamese action (§1, "Mapping of today's actions"):
+ * - `build`, `pick`, `discard`, `call`, `count-check`, `readers-heard`, `director-entry`: the same
+ *   action (`unheard`, `left`, `unseen` become `hearing`);
+ * - `arrange` from a player's rack to the top of one of her racks: `expose` of that one tile (003
+ *   rule 11: the Siamese table exposes tile by tile); any other `arrange`: `arrange`;
+ * - `other-move` from a wall to the floor (picked and thrown before a reader saw it racked): a
+ *   `pick` by the player on turn (`ref` + `.p`, to her rack 1) then the `discard`, when `turn` is
+ *   known; any other `other-move`: `stray`.
+ * A joker exchange is two moves (a tile to the top, the joker back): pairing them is the move
+ * layer's (stage 5); one move alone converts as above.
+ * @param turn the player on turn before the action (the Siamese referee's `turn`), for `other-move` wall→floor; null or absent: a `stray`
+ */
+export function fromGameAction(a: GameAction, turn: number | null = null): Action[] {
+  const hearing = hearingOf(a);
+  const base = { at: a.at, ref: a.ref, ...(hearing ? { hearing } : {}) };
+  switch (a.type) {
+    case 'build':
+      return [{ ...base, type: 'build', wall: a.wall, tile: a.tile, from: a.from }];
+    case 'pick':
+      return [{ ...base, type: 'pick', player: a.player, wall: a.wall, tile: a.tile, to: a.to }];
+    case 'discard':
+      return [{ ...base, type: 'discard', player: a.player, tile: a.tile, from: a.from }];
+    case 'call':
+      return [{ ...base, type: 'call', player: a.player, tile: a.tile, to: a.to }];
+    case 'arrange':
+      if (a.from.area === 'rack' && a.to.area === 'top' && a.to.player === a.player) return [{ ...base, type: 'expose', player: a.player, rack: a.to.rack, tiles: [a.tile] }];
+      return [{ ...base, type: 'arrange', player: a.player, tile: a.tile, from: a.from, to: a.to }];
+    case 'other-move':
+      if (a.from?.area === 'wall' && a.to.area === 'floor' && turn !== null) {
+        const rack = { area: 'rack' as const, player: turn, rack: 0 };
+        return [
+          { ...base, ref: `${a.ref}.p`, type: 'pick', player: turn, wall: a.from.wall, tile: a.tile, to: rack },
+          { ...base, type: 'discard', player: turn, tile: a.tile, from: rack },
+        ];
+      }
+      return [{ ...base, type: 'stray', tile: a.tile, from: a.from, to: a.to }];
+    case 'count-check':
+      return [{ ...base, type: 'count-check', skipPlayers: [...a.skipPlayers] }];
+    case 'readers-heard':
+      return [{ ...base, type: 'readers-heard' }];
+    case 'director-entry':
+      return [
+        {
+          ...base,
+          type: 'director-entry',
+          entry: a.entry,
+          player: a.player,
+          rack: a.rack,
+          ...(a.named ? { named: a.named } : {}),
+          ...(a.unseenRacks ? { unseenRacks: [...a.unseenRacks] } : {}),
+        },
+      ];
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * One game state for both tables (docs/one-engine.md §2): players × racks (2 × 2 on the Royale
+ * Siamese table, 003 rule 1; 4 × 1 on the 4-player one, 000), every tile by id in one map.
+ * Rules that judge a hand keep taking kinds (`kindOf`); the state holds ids only.
+ */
+import type { TileId } from '../tiles.js';
+import type { MisnamedExposure } from '../referee/misnamed.js';
+import type { CallFor, Window } from './actions.js';
+import type { GameFlag } from './flags.js';
+import type { Place } from './places.js';
+import { TilePlaces } from './tile-places.js';
+
+/** A director's ruling on a flag of this game (stage 6 folds them as actions). */
+export interface Ruling {
+  ruling: 'confirm' | 'dismiss';
+  /** 003 rule 20 silent: the rack the director chose to die */
+  deadRack?: number;
+}
+
+/** One group on a rack's top, in the order laid: `called` the discard it was called with, `from` its discarder. */
+export interface Exposure {
+  tiles: TileId[];
+  called: TileId | null;
+  from: number | null;
+}
+
+/** A line of the card a hand completes, with its value (points). */
+export interface LineChoice {
+  lineId: string;
+  value: number;
+  jokerless: boolean;
+  singlesAndPairs: boolean;
+}
+
+/** A verified Mah Jongg: the Siamese `MahJonggRecord` and the 4-player `winner` in one. */
+export interface MahJongg {
+  lineId: string;
+  lineText: string;
+  category: string;
+  /** points printed on the card */
+  value: number;
+  jokerless: boolean;
+  singlesAndPairs: boolean;
+  /** 1st or 2nd Mah Jongg of the player (003 rule 14; always 1 on the 4-player table) */
+  order: 1 | 2;
+  /** the discarder of the winning tile, or null when self-picked */
+  claimedFrom: number | null;
+  selfPicked: boolean;
+  /** exposures on the rack before the Mah Jongg call (000: the discarder's payment) */
+  exposuresBefore: number;
+  /** completed by a joker exchange (000 settings `jokerExchangeSelfPicked`) */
+  jokerExchange: boolean;
+  /** every line the hand completes, best first */
+  lines: LineChoice[];
+  turnNo: number;
+  at: number;
+  /** the director entered that the claimed discard was named wrongly (003 rule 19C/D; NMJL practice) */
+  misnamedDiscard: boolean;
+}
+
+/** One rack of a seat. */
+export interface Rack {
+  dead: boolean;
+  deadReason: string | null;
+  exposures: Exposure[];
+  /** a called tile on the top, not yet exposed (4-player); `pending` a call for a pair or a single, judged at the next action */
+  hold: { tile: TileId; for: CallFor; from: number; pending?: { ref: string; at: number } } | null;
+  mahJongg: MahJongg | null;
+  /** tiles were on the top at an earlier turn boundary: no concealed line (003 rules 10, 11) */
+  exposedBefore: boolean;
+  /** the top when its exposures last fitted a hand (003 rule 11) */
+  judgedFit: TileId[];
+  /** the tiles of the exposures that made the hand dead (003 rules 9, 15) */
+  deadTiles: TileId[];
+  deadByExposure: boolean;
+  /** index in `exposures` of the exposure that made the hand dead (000: its jokers are not in play) */
+  killedBy?: number;
+}
+
+/** One player: her racks (a seat is dead when every rack is, 003 rule 12). */
+export interface Seat {
+  racks: Rack[];
+  dead: boolean;
+  deadReason: string | null;
+}
+
+/** A judgment the engine could not make (a reader not heard): the rule, whose, which tiles, when, in words. */
+export interface NotSeen {
+  rule: string;
+  player: number;
+  tiles: TileId[];
+  window: Window | null;
+  title: string;
+  ref: string;
+}
+
+/** A pick whose 003 rule 20 judgment waits for `readers-heard`: `left` when the tile left its wall. */
+export interface DeferredPick {
+  player: number;
+  wall: number;
+  tile: TileId;
+  left: Window;
+  to: Place;
+  at: number;
+  ref: string;
+}
+
+/** The whole state of one table. Never changed once made: the engine returns a new one. */
+export interface GameState {
+  variant: 'siamese' | 'standard';
+  gameNo: number;
+  phase: 'waiting' | 'deal' | 'charleston' | 'play' | 'ended';
+  /** Charleston stage (rules/standard-game.ts CHARLESTON); 0 on the Siamese table */
+  stage: number;
+  endReason: string | null;
+  /** every tile by id: walls, racks, tops, floor */
+  where: TilePlaces;
+  seats: Seat[];
+  /** whose turn, and what she has done in it; null when no one is on turn */
+  turn: { player: number; has: 'nothing' | 'picked' | 'called'; picks: number; called: { tile: TileId; from: number | null } | null } | null;
+  turnNo: number;
+  discards: TileId[];
+  /** `racked`: the next pick is racked, the discard no longer in play (000) */
+  lastDiscard: { tile: TileId; by: number; at: number; racked: boolean } | null;
+  /** joker exchanges this turn (000: a Mah Jongg completed by one) */
+  exchanged: { player: number; tiles: TileId[] } | null;
+  flags: GameFlag[];
+  rulings: ReadonlyMap<string, Ruling>;
+  notSeen: NotSeen[];
+  /** 003 rule 20 judgments waiting for `readers-heard` (empty on the 4-player table) */
+  deferredPicks: DeferredPick[];
+  /** per wall: when its latest tile left it this game (003 rule 20) */
+  wallLastOut: (Window | null)[];
+  /** 4-player players passed over while their rack was unheard (000) */
+  passedOver: number[];
+  /** mis-named discards claimed for an exposure (003 rule 19A/B) */
+  misnamed: MisnamedExposure[];
+  /** 000 director entries: who looked at a stolen tile, the lines announced */
+  entries: { lookedAt: number[]; announced: ReadonlyMap<number, string> };
+  misdeal: boolean;
+  wallGame: boolean;
+  /** a player dead on both hands (003 rule 12: she pays) */
+  bothDead: number | null;
+  checkedAfterDeal: boolean;
+  /** tiles per player when the deal ended (003 rule 18B) */
+  dealtCounts: number[] | null;
+  firstDiscardDone: boolean;
+  /** 000: a Mah Jongg in error the others exposed for */
+  error: { caller: number; exposedBy: number[] } | null;
+}
+
+/** A fresh rack: alive, nothing on its top. */
+export function freshRack(): Rack {
+  return { dead: false, deadReason: null, exposures: [], hold: null, mahJongg: null, exposedBefore: false, judgedFit: [], deadTiles: [], deadByExposure: false };
+}
+
+/** Fresh seats: `seats` players with `racks` racks each, every rack fresh. */
+export function freshSeats(seats: number, racks: number): Seat[] {
+  return Array.from({ length: seats }, () => ({ racks: Array.from({ length: racks }, freshRack), dead: false, deadReason: null }));
+}
+
+/**
+ * The state of a table before any tile is seen.
+ * @param shape the variant, its players and racks per player (Siamese 2 × 2, 003 rule 1; 4-player 4 × 1, 000)
+ */
+export function initialGameState(shape: { variant: GameState['variant']; seats: number; racksPerSeat: number }): GameState {
+  return {
+    variant: shape.variant,
+    gameNo: 0,
+    phase: 'waiting',
+    stage: 0,
+    endReason: null,
+    where: TilePlaces.empty(),
+    seats: freshSeats(shape.seats, shape.racksPerSeat),
+    turn: null,
+    turnNo: 0,
+    discards: [],
+    lastDiscard: null,
+    exchanged: null,
+    flags: [],
+    rulings: new Map(),
+    notSeen: [],
+    deferredPicks: [],
+    wallLastOut: [],
+    passedOver: [],
+    misnamed: [],
+    entries: { lookedAt: [], announced: new Map() },
+    misdeal: false,
+    wallGame: false,
+    bothDead: null,
+    checkedAfterDeal: false,
+    dealtCounts: null,
+    firstDiscardDone: false,
+    error: null,
+  };
+}
+
+/** A player who can no longer play: every rack dead or with a Mah Jongg (003 rules 12, 13; the Siamese `isOut`). */
+export function seatOut(seat: Seat): boolean {
+  return seat.racks.every((r) => r.dead || r.mahJongg !== null);
+}
