@@ -2,7 +2,12 @@
  * The standard 4-player referee: National Mah Jongg League rules (NMJL) with seed 000's tournament
  * rules on top (000, "GAME PLAY" and "SCORING").
  *
- * A pure state machine at game level (no readers, no tags: tiles are kinds such as `5B`, `J`):
+ * A pure state machine at game level (no readers, no tags). Tiles are ids such as `5B#3` (rules/tiles.ts):
+ * the state holds racks, exposures and discards by id; everything that judges a hand (the card, the
+ * exposure judge, the titles) takes their kinds through `kindOf`, and flags name kinds (`tiles`,
+ * `exposures`, titles). An action written with kinds (a v1 record, a scripted test) gets ids with
+ * `withIds` (./standard-ids.ts).
+ *
  * `standardReferee(config).apply(state, action) → { state, flags, boundary }`, in the style of the
  * Siamese referee (./siamese.ts). Each flag has a deterministic id `g<game>-<kind>-<ref>` (for a flag
  * that can hit several players at one action, the ref is `<action ref>.<player>`), names the rule
@@ -51,7 +56,7 @@
  * two hands intact after a Mah Jongg in error with a single exposer, the kinds' copy counts.
  */
 import type { Card } from '../card/types.js';
-import { isTileKind, type TileKind } from '../tiles.js';
+import { isTileId, kindOf, type TileId, type TileKind } from '../tiles.js';
 import { matchHand } from '../match.js';
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE, WALL_AFTER_DEAL } from '../standard-game.js';
 import { FORBIDDEN_WORDS, describeExposure, forbiddenExposure, judgeExposures } from './exposure-judge.js';
@@ -99,7 +104,7 @@ interface Base {
 }
 
 /**
- * A game-level action at a standard table.
+ * A game-level action at a standard table; every tile is an id (`5B#3`).
  * - `deal`: each seat's tiles (East 14, the others 13; wrong counts are caught at East's first discard)
  *   and the tiles left in the wall (default {@link WALL_AFTER_DEAL}).
  * - `pass`: one Charleston pass; `tiles[p]` the tiles player p takes out of the rack, `blind[p]` how
@@ -111,21 +116,21 @@ interface Base {
  * - `call`: every call made on the last discard (the referee picks the winner); `intoRack` when the
  *   caller put the tile into the rack instead of on top of it.
  * - `expose`: rack tiles laid with the called tile on top of the rack.
- * - `joker-exchange`: `player` gives `tile` from the rack for a joker of `owner`'s exposure `exposure` (index).
+ * - `joker-exchange`: `player` gives `tile` from the rack for the joker `joker` of `owner`'s exposure `exposure` (index).
  * - `mah-jongg`: `player` declares; `exposedBy` the others who threw in their hands for it.
  * - `wall-game`: the wall is used up and the last discard stood uncalled.
  */
 export type StandardAction = Base &
   (
-    | { type: 'deal'; hands: TileKind[][]; wallSize?: number }
-    | { type: 'pass'; tiles: TileKind[][]; blind?: number[] }
+    | { type: 'deal'; hands: TileId[][]; wallSize?: number }
+    | { type: 'pass'; tiles: TileId[][]; blind?: number[] }
     | { type: 'second-charleston'; wants: boolean[] }
-    | { type: 'courtesy'; wishes: number[]; tiles: TileKind[][] }
-    | { type: 'pick'; player: number; tile: TileKind }
-    | { type: 'discard'; player: number; tile: TileKind }
+    | { type: 'courtesy'; wishes: number[]; tiles: TileId[][] }
+    | { type: 'pick'; player: number; tile: TileId }
+    | { type: 'discard'; player: number; tile: TileId }
     | { type: 'call'; calls: { player: number; for: CallFor; intoRack?: boolean }[] }
-    | { type: 'expose'; player: number; tiles: TileKind[] }
-    | { type: 'joker-exchange'; player: number; owner: number; exposure: number; tile: TileKind }
+    | { type: 'expose'; player: number; tiles: TileId[] }
+    | { type: 'joker-exchange'; player: number; owner: number; exposure: number; joker: TileId; tile: TileId }
     | { type: 'mah-jongg'; player: number; exposedBy?: number[] }
     | { type: 'wall-game' }
   );
@@ -182,7 +187,7 @@ export type FlagKind =
   | 'exposures-fit-no-hand'
   | 'misdeal';
 
-/** A rule break the referee witnessed. */
+/** A rule break the referee witnessed. Its tiles are kinds (the state's ids through `kindOf`). */
 export interface StandardFlag {
   /** `g<game>-<kind>-<ref>` */
   id: string;
@@ -214,15 +219,15 @@ export interface StandardNotSeen {
 }
 
 export interface StandardPlayer {
-  /** concealed tiles, in the rack */
-  rack: TileKind[];
-  /** exposures on top of the rack */
-  exposures: TileKind[][];
+  /** concealed tiles, in the rack (ids) */
+  rack: TileId[];
+  /** exposures on top of the rack (ids, each group as laid) */
+  exposures: TileId[][];
   /**
    * a called tile lying on top of the rack, not yet exposed; `pending` on a call for a pair or a
    * single: judged with what the caller lays next (refused if she lays nothing)
    */
-  hold: { tile: TileKind; for: CallFor; from: number; pending?: { ref: string; at: number } } | null;
+  hold: { tile: TileId; for: CallFor; from: number; pending?: { ref: string; at: number } } | null;
   dead: boolean;
   deadReason: string | null;
   /** index in `exposures` of the exposure that made the hand dead (its jokers are not in play, 000) */
@@ -246,8 +251,8 @@ export interface StandardState {
   /** tiles left to pick */
   wallLeft: number;
   /** the last discard; `racked` once the next pick is racked (000) */
-  lastDiscard: { tile: TileKind; by: number; racked: boolean } | null;
-  discards: TileKind[];
+  lastDiscard: { tile: TileId; by: number; racked: boolean } | null;
+  discards: TileId[];
   firstDiscardDone: boolean;
   /** the discarder of the tile called this turn, or null */
   calledFrom: number | null;
@@ -272,7 +277,7 @@ export interface StandardState {
     lines?: { lineId: string; value: number; jokerless: boolean; singlesAndPairs: boolean }[];
   } | null;
   /** the joker exchanges of the turn player this turn (the tiles given for jokers); cleared at a discard or call */
-  exchanged?: { player: number; tiles: TileKind[] } | null;
+  exchanged?: { player: number; tiles: TileId[] } | null;
   wallGame: boolean;
   flags: StandardFlag[];
   /** what was not judged because a player's rack was not heard (see the actions' `unheard`), this game */
@@ -324,7 +329,10 @@ export function heldCount(p: StandardPlayer): number {
   return p.rack.length + p.exposures.reduce((n, e) => n + e.length, 0) + (p.hold ? 1 : 0);
 }
 
-function removeTiles(rack: TileKind[], tiles: readonly TileKind[], where: string): TileKind[] {
+/** The kinds of tiles (ids): what the card, the exposure judge and the titles read. */
+const kinds = (tiles: readonly TileId[]): TileKind[] => tiles.map(kindOf);
+
+function removeTiles(rack: TileId[], tiles: readonly TileId[], where: string): TileId[] {
   const out = [...rack];
   for (const t of tiles) {
     const i = out.indexOf(t);
@@ -352,7 +360,7 @@ export function standardReferee(config: StandardConfig) {
   function raise(
     s: StandardState,
     raised: StandardFlag[],
-    f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: TileKind[]; exposures?: TileKind[][]; why?: string; ref: string; at: number },
+    f: { kind: FlagKind; rule: string; title: string; player: number; consequence: string; tiles?: readonly TileId[]; exposures?: readonly TileId[][]; why?: string; ref: string; at: number },
   ): boolean {
     const id = `g${s.gameNo}-${f.kind}-${f.ref}`;
     const dismissed = config.dismissed.has(id);
@@ -365,8 +373,8 @@ export function standardReferee(config: StandardConfig) {
       at: f.at,
       status: dismissed ? 'dismissed' : 'awaiting-director',
       consequence: dismissed ? `dismissed by the director (was: ${f.consequence})` : f.consequence,
-      tiles: f.tiles ?? [],
-      ...(f.exposures ? { exposures: f.exposures } : {}),
+      tiles: kinds(f.tiles ?? []),
+      ...(f.exposures ? { exposures: f.exposures.map(kinds) } : {}),
       ...(f.why ? { why: f.why } : {}),
     };
     s.flags = [...s.flags, flag];
@@ -487,19 +495,20 @@ export function standardReferee(config: StandardConfig) {
 
   // ------------------------------------------------------------ Charleston
 
-  function takeJokers(s: StandardState, raised: StandardFlag[], player: number, tiles: TileKind[], a: Base, what: string): TileKind[] {
-    if (!tiles.includes('J')) return tiles;
+  function takeJokers(s: StandardState, raised: StandardFlag[], player: number, tiles: TileId[], a: Base, what: string): TileId[] {
+    const joker = tiles.find((t) => kindOf(t) === 'J');
+    if (!joker) return tiles;
     const ok = raise(s, raised, {
       kind: 'joker-passed',
       rule: RULES.jokerPassed,
       title: `${name(player)} passed a joker in the ${what}`,
       player,
       consequence: 'the joker goes back to the passer; the pass is made without it',
-      tiles: ['J'],
+      tiles: [joker],
       ref: `${a.ref}.${player}`,
       at: a.at,
     });
-    return ok ? tiles.filter((t) => t !== 'J') : tiles;
+    return ok ? tiles.filter((t) => kindOf(t) !== 'J') : tiles;
   }
 
   function doPass(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'pass' }>): void {
@@ -509,7 +518,7 @@ export function standardReferee(config: StandardConfig) {
     if (offset === 0 || stage === COURTESY_STAGE) throw new StandardActionError(`pass: the Charleston is at the ${STAGE_NAME[stage]}, not a pass`);
     if (a.tiles.length !== SEATS) throw new StandardActionError(`pass: give the tiles of all 4 players, not ${a.tiles.length}`);
     const blind = a.blind ?? [0, 0, 0, 0];
-    const own: TileKind[][] = [];
+    const own: TileId[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const b = blind[p] ?? 0;
       if (b > 0 && !CHARLESTON[stage]!.blind)
@@ -533,7 +542,7 @@ export function standardReferee(config: StandardConfig) {
   function doCourtesy(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'courtesy' }>): void {
     if (s.stage !== COURTESY_STAGE && s.stage !== VOTE_STAGE)
       throw new StandardActionError(`courtesy: the Charleston is at the ${STAGE_NAME[s.stage]}; the courtesy pass comes after the last Charleston`);
-    const give: TileKind[][] = [];
+    const give: TileId[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const mine = a.wishes[p] ?? 0;
       const theirs = a.wishes[(p + 2) % SEATS] ?? 0;
@@ -559,7 +568,7 @@ export function standardReferee(config: StandardConfig) {
 
   // ------------------------------------------------------------ play
 
-  function deadFor(s: StandardState, raised: StandardFlag[], kind: FlagKind, rule: string, player: number, title: string, a: Base, tiles: TileKind[] = []): boolean {
+  function deadFor(s: StandardState, raised: StandardFlag[], kind: FlagKind, rule: string, player: number, title: string, a: Base, tiles: TileId[] = []): boolean {
     return raise(s, raised, { kind, rule, title, player, consequence: `${name(player)}'s hand is dead`, tiles, ref: a.ref, at: a.at }) && (kill(s, player, title), true);
   }
 
@@ -568,7 +577,7 @@ export function standardReferee(config: StandardConfig) {
    * the rack of the player whose turn it was): not judged; noted for the director, and the turn
    * follows the action. @returns true when it was noted (the caller goes on as if in turn)
    */
-  function unheardTurn(s: StandardState, a: Base & { player: number; tile: TileKind }, rule: string, what: string): boolean {
+  function unheardTurn(s: StandardState, a: Base & { player: number; tile: TileId }, rule: string, what: string): boolean {
     const turn = s.turn;
     const turnText = turn === null ? 'no one was on turn' : `it was ${name(turn)}'s turn`;
     const back = s.passedOver.indexOf(a.player);
@@ -580,7 +589,7 @@ export function standardReferee(config: StandardConfig) {
         {
           rule,
           player: a.player,
-          tiles: [a.tile],
+          tiles: [kindOf(a.tile)],
           title: `${name(a.player)} ${what} while ${turnText}, after her turn had been passed over while her rack could not be heard; whether it was in turn is not known`,
           at: a.at,
           ref: a.ref,
@@ -598,7 +607,7 @@ export function standardReferee(config: StandardConfig) {
       {
         rule,
         player: a.player,
-        tiles: [a.tile],
+        tiles: [kindOf(a.tile)],
         title: `${name(a.player)} ${what} while ${turnText}; ${involved.map((q) => `${name(q)}'s rack`).join(' and ')} could not be heard, so whether it was in turn is not known${turn !== null && s.passedOver.includes(turn) ? `; ${name(turn)}'s turns are passed over until she plays again` : ''}`,
         at: a.at,
         ref: a.ref,
@@ -680,7 +689,7 @@ export function standardReferee(config: StandardConfig) {
         {
           rule: RULES.exposuresFitNoHand,
           player,
-          tiles: p.exposures.flat(),
+          tiles: kinds(p.exposures.flat()),
           title: `${name(player)}'s exposures were not judged against the card: her rack could not be heard at her discard`,
           at: a.at,
           ref: a.ref,
@@ -688,19 +697,21 @@ export function standardReferee(config: StandardConfig) {
       ];
       return;
     }
-    const j = judgeExposures(config.cards, p.exposures);
+    const j = judgeExposures(config.cards, p.exposures.map(kinds));
     if (j.line) return;
     const last = p.exposures.at(-1)!;
-    const jokers = config.killingExposureJokersInPlay ? 'the jokers of every exposure stay in play' : `the jokers of the exposures made before ${describeExposure(last)} stay in play, not its own`;
+    const jokers = config.killingExposureJokersInPlay
+      ? 'the jokers of every exposure stay in play'
+      : `the jokers of the exposures made before ${describeExposure(kinds(last))} stay in play, not its own`;
     if (
       raise(s, raised, {
         kind: 'exposures-fit-no-hand',
         rule: RULES.exposuresFitNoHand,
-        title: `${name(player)}'s exposures ${p.exposures.map((e) => e.join(' ')).join(' · ')} fit no hand on the card: ${j.why}`,
+        title: `${name(player)}'s exposures ${p.exposures.map((e) => kinds(e).join(' ')).join(' · ')} fit no hand on the card: ${j.why}`,
         player,
         consequence: `${name(player)}'s hand is dead; ${jokers}`,
         tiles: p.exposures.flat(),
-        exposures: p.exposures.map((e) => [...e]),
+        exposures: p.exposures,
         why: j.why!,
         ref: a.ref,
         at: a.at,
@@ -758,7 +769,7 @@ export function standardReferee(config: StandardConfig) {
     s.exchanged = null;
     if (win.intoRack) {
       p.rack.push(ld.tile);
-      if (deadFor(s, raised, 'called-into-rack', RULES.calledIntoRack, win.player, `${name(win.player)} put the called ${ld.tile} in the rack`, a, [ld.tile])) return true;
+      if (deadFor(s, raised, 'called-into-rack', RULES.calledIntoRack, win.player, `${name(win.player)} put the called ${kindOf(ld.tile)} in the rack`, a, [ld.tile])) return true;
       p.rack.pop();
     }
     p.hold = { tile: ld.tile, for: win.for, from: ld.by, ...(proper(win) ? {} : { pending: { ref: a.ref, at: a.at } }) };
@@ -806,10 +817,10 @@ export function standardReferee(config: StandardConfig) {
     const rest = removeTiles(p.rack, a.tiles, `exposure of ${name(player)}`);
     const hold = p.hold;
     const group = hold ? [hold.tile, ...a.tiles] : [...a.tiles];
-    const forbidden = hold && hold.for !== 'mah-jongg' ? forbiddenExposure(group, config.cards) : null;
+    const forbidden = hold && hold.for !== 'mah-jongg' ? forbiddenExposure(kinds(group), config.cards) : null;
     if (hold && forbidden) {
       const what = FORBIDDEN_WORDS[forbidden];
-      const title = `${name(player)} exposed ${what} before Mah Jongg: ${group.join(' ')}`;
+      const title = `${name(player)} exposed ${what} before Mah Jongg: ${kinds(group).join(' ')}`;
       p.hold = null;
       if (
         !raise(s, raised, {
@@ -835,9 +846,13 @@ export function standardReferee(config: StandardConfig) {
     }
     const size = hold ? (hold.for === 'mah-jongg' ? group.length : GROUP_SIZE[hold.for]) : undefined;
     const ok =
-      hold !== null && s.turn === player && group.length === size && group.length >= (hold.for === 'mah-jongg' ? 2 : 3) && group.every((t) => t === hold.tile || (t === 'J' && group.length >= 3));
+      hold !== null &&
+      s.turn === player &&
+      group.length === size &&
+      group.length >= (hold.for === 'mah-jongg' ? 2 : 3) &&
+      group.every((t) => kindOf(t) === kindOf(hold.tile) || (kindOf(t) === 'J' && group.length >= 3));
     if (!ok) {
-      const why = !hold ? 'without a called tile' : `${group.join(' ')} for a ${hold.for} of ${hold.tile}`;
+      const why = !hold ? 'without a called tile' : `${kinds(group).join(' ')} for a ${hold.for} of ${kindOf(hold.tile)}`;
       deadFor(s, raised, 'illegal-exposure', RULES.illegalExposure, player, `${name(player)} exposed ${why}`, a, group);
       return;
     }
@@ -860,18 +875,23 @@ export function standardReferee(config: StandardConfig) {
       return;
     }
     const exp = writable(s, owner).exposures[a.exposure];
-    const natural = exp?.find((t) => t !== 'J');
+    const laid = exp && kinds(exp);
+    const natural = laid?.find((t) => t !== 'J');
+    const given = kindOf(a.tile);
     const killing = !config.killingExposureJokersInPlay && s.players[owner]!.dead && s.players[owner]!.killedBy === a.exposure;
-    const why = !exp
-      ? `${name(owner)} has no exposure ${a.exposure}`
-      : !exp.includes('J')
-        ? `${name(owner)}'s exposure ${exp.join(' ')} has no joker`
-        : natural !== a.tile
-          ? `the joker in ${exp.join(' ')} stands for ${natural}, not ${a.tile}`
-          : !p.rack.includes(a.tile)
-            ? `${name(player)} does not hold ${a.tile}`
-            : null;
-    const bad = killing && exp ? `${exp.join(' ')} is the exposure that made ${name(owner)}'s hand dead: its jokers are not in play` : why;
+    const why =
+      !exp || !laid
+        ? `${name(owner)} has no exposure ${a.exposure}`
+        : !laid.includes('J')
+          ? `${name(owner)}'s exposure ${laid.join(' ')} has no joker`
+          : natural !== given
+            ? `the joker in ${laid.join(' ')} stands for ${natural}, not ${given}`
+            : !p.rack.includes(a.tile)
+              ? `${name(player)} does not hold ${given}`
+              : !exp.includes(a.joker)
+                ? `${a.joker} is not a joker of ${name(owner)}'s exposure ${laid.join(' ')}`
+                : null;
+    const bad = killing && laid ? `${laid.join(' ')} is the exposure that made ${name(owner)}'s hand dead: its jokers are not in play` : why;
     if (bad) {
       raise(s, raised, {
         kind: 'bad-joker-exchange',
@@ -886,8 +906,8 @@ export function standardReferee(config: StandardConfig) {
       return;
     }
     p.rack = removeTiles(p.rack, [a.tile], 'joker exchange');
-    p.rack.push('J');
-    exp!.splice(exp!.indexOf('J'), 1, a.tile);
+    p.rack.push(a.joker);
+    exp!.splice(exp!.indexOf(a.joker), 1, a.tile);
     s.exchanged = s.exchanged?.player === player ? { player, tiles: [...s.exchanged.tiles, a.tile] } : { player, tiles: [a.tile] };
   }
 
@@ -914,7 +934,7 @@ export function standardReferee(config: StandardConfig) {
     for (const t of ex.tiles) {
       const j = before.indexOf('J');
       if (j < 0) return false;
-      before[j] = t;
+      before[j] = kindOf(t);
     }
     return matchHand(config.cards, { concealed: before, exposures: [...exposures], exposedBeforeMahJongg: exposures.length > 0 }).length === 0;
   }
@@ -923,14 +943,16 @@ export function standardReferee(config: StandardConfig) {
     const player = a.player;
     const p = writable(s, player);
     if (p.dead) return;
-    const concealed = p.hold ? [...p.rack, p.hold.tile] : p.rack;
+    const held = p.hold ? [...p.rack, p.hold.tile] : p.rack;
+    const concealed = kinds(held);
+    const exposures = p.exposures.map(kinds);
     const onTurn = s.turn === player && s.turnHas !== 'nothing';
-    const matches = onTurn ? matchHand(config.cards, { concealed, exposures: p.exposures, exposedBeforeMahJongg: p.exposures.length > 0 }) : [];
+    const matches = onTurn ? matchHand(config.cards, { concealed, exposures, exposedBeforeMahJongg: p.exposures.length > 0 }) : [];
     if (matches.length > 0) {
       const sorted = [...matches].sort((x, y) => y.value - x.value || Number(y.jokerless) - Number(x.jokerless));
       const best = sorted[0]!;
       const called = s.turnHas === 'called' ? s.calledFrom : null;
-      const jokerExchange = called === null && completedByExchange(s, player, concealed, p.exposures);
+      const jokerExchange = called === null && completedByExchange(s, player, concealed, exposures);
       s.winner = {
         player,
         lineId: best.line.id,
@@ -954,7 +976,7 @@ export function standardReferee(config: StandardConfig) {
         title: `${name(player)}'s Mah Jongg fits no hand on the card${concealedHand ? '' : ' (exposures stay, their jokers stay in play)'}`,
         player,
         consequence: `${name(player)}'s hand is dead${exposedBy.length ? `; ${exposedBy.map(name).join(' and ')} exposed for it` : ''}`,
-        tiles: [...concealed, ...p.exposures.flat()],
+        tiles: [...held, ...p.exposures.flat()],
         ref: a.ref,
         at: a.at,
       })
@@ -1003,10 +1025,12 @@ export function standardReferee(config: StandardConfig) {
     const raised: StandardFlag[] = [];
     let boundary = false;
     if ('player' in a) seat(a.player, a.type);
-    for (const k of kindsOf(a)) if (typeof k !== 'string' || !isTileKind(k)) throw new StandardActionError(`${a.type} (ref ${a.ref}): "${String(k)}" is not a tile kind`);
+    for (const k of tilesOf(a)) if (typeof k !== 'string' || !isTileId(k)) throw new StandardActionError(`${a.type} (ref ${a.ref}): "${String(k)}" is not a tile id such as 5B#3`);
 
     if (a.type === 'deal') {
       if (a.hands.length !== SEATS) throw new StandardActionError(`deal: 4 hands, not ${a.hands.length}`);
+      const twice = a.hands.flat().find((t, i, all) => all.indexOf(t) !== i);
+      if (twice) throw new StandardActionError(`deal (ref ${a.ref}): ${twice} is dealt twice`);
       Object.assign(s, initialStandardState(), {
         gameNo: prev.gameNo + 1,
         phase: 'charleston',
@@ -1070,7 +1094,8 @@ export function standardReferee(config: StandardConfig) {
   return { apply, outcomeOf };
 }
 
-function kindsOf(a: StandardAction): unknown[] {
+/** Every tile an action names (checked to be ids). */
+function tilesOf(a: StandardAction): unknown[] {
   switch (a.type) {
     case 'deal':
       return a.hands.flat();
@@ -1079,8 +1104,9 @@ function kindsOf(a: StandardAction): unknown[] {
       return a.tiles.flat();
     case 'pick':
     case 'discard':
-    case 'joker-exchange':
       return [a.tile];
+    case 'joker-exchange':
+      return [a.joker, a.tile];
     case 'expose':
       return a.tiles;
     default:
