@@ -9,7 +9,8 @@
 import type { Card } from '../../rules/card/types.js';
 import { GameRecordError, type GameRecord, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
 import { initialSiameseState, siameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
-import { initialStandardState, type StandardAction } from '../../rules/referee/standard.js';
+import { initialStandardState } from '../../rules/referee/standard.js';
+import type { StandardKindAction } from '../../rules/referee/standard-ids.js';
 import type { GameAction } from '../../rules/referee/actions.js';
 import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';
@@ -166,7 +167,7 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[]): 
   const lines = record.lines;
   lines.forEach((l, i) => {
     if ('action' in l) {
-      const a = l.action as StandardAction;
+      const a = l.action as StandardKindAction;
       const next = lines[i + 1];
       const before = game.unexplained.length;
       game.act(a, next && 'asRead' in next ? () => next.asRead.racks : undefined);

@@ -79,6 +79,20 @@ describe('writing and reading a game record', () => {
     expect(parseGameRecord(writeGameRecord(siamese))).toEqual(siamese);
   });
 
+  it('reads 4-player tiles named by id as well as by kind (version 1 writes kinds; a joker exchange may name the joker)', () => {
+    const byId = [
+      `${writeGameRecord({ ...standard, lines: standard.lines.slice(0, 1) })}`.trimEnd(),
+      JSON.stringify({ action: { type: 'discard', player: 0, tile: '1B#2', at: 20, ref: '2' } }),
+      JSON.stringify({ action: { type: 'joker-exchange', player: 0, owner: 1, exposure: 0, joker: 'J#4', tile: '2B#1', at: 25, ref: '2b' } }),
+    ].join('\n');
+    const lines = parseGameRecord(byId).lines;
+    expect(lines[1]).toEqual({ action: { type: 'discard', player: 0, tile: '1B#2', at: 20, ref: '2' } });
+    expect(lines[2]).toEqual({ action: { type: 'joker-exchange', player: 0, owner: 1, exposure: 0, joker: 'J#4', tile: '2B#1', at: 25, ref: '2b' } });
+    // 5B has 4 copies: 5B#9 is neither a kind nor an id
+    const e = errorOf(withLine(standard, 3, { action: { type: 'discard', player: 0, tile: '5B#9', at: 20, ref: '2' } }));
+    expect(e.message).toBe('line 3, field action.tile: must be a tile kind such as "5B", not "5B#9" (or a tile id such as "5B#3")');
+  });
+
   it('names the line and the field of bad input', () => {
     const deal = standard.lines[0]! as unknown as { action: Record<string, unknown> };
     const cases: [string, number, string, string][] = [

@@ -6,7 +6,8 @@
  * SHA-256 of its file text, the scoring settings, for a Royale Siamese game the walls as built).
  * Every later line is one object with exactly one key naming what it is ({@link RecordLine}):
  * - `action`: one referee action, in the order the table's referee took it (a Siamese
- *   {@link GameAction}, 003; a 4-player {@link StandardAction}, 000);
+ *   {@link GameAction}, 003; a 4-player action, 000, its tiles written as kinds and read
+ *   as kinds or ids: {@link StandardKindAction}, given ids by the referee's `withIds`);
  * - `entry`: a 4-player director entry (000: a look at a stolen tile, a hand declared dead in error);
  *   a Siamese director entry (003 rule 19C/D) is an `action` (the Siamese referee takes it);
  * - `count`: a 4-player count check with the tiles the rack readers counted (NMJL: 13 off turn, 14 on);
@@ -21,7 +22,7 @@
 import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction } from '../referee/actions.js';
 import type { Place } from '../referee/places.js';
-import type { StandardAction } from '../referee/standard.js';
+import type { NamedTile, StandardKindAction } from '../referee/standard-ids.js';
 import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
 
 /** The format id every record's header carries. */
@@ -107,11 +108,11 @@ export interface StandardCount {
   counted: number[];
 }
 
-/** A refused Charleston pass that went on as read: each player's rack (tile kinds) as the readers held it. */
+/** A refused Charleston pass that went on as read: each player's rack (tile kinds; ids are read too) as the readers held it. */
 export interface AsRead {
   at: number;
   ref: string;
-  racks: TileKind[][];
+  racks: NamedTile[][];
 }
 
 /** The hub ended the game here: `reason` as the views say it; `choice` when the director chose after a restart. */
@@ -133,7 +134,7 @@ export interface RecordRuling {
 }
 
 /** One line after the header. */
-export type RecordLine = { action: GameAction | StandardAction } | { entry: StandardEntry } | { count: StandardCount } | { asRead: AsRead } | { stop: RecordStop } | { ruling: RecordRuling };
+export type RecordLine = { action: GameAction | StandardKindAction } | { entry: StandardEntry } | { count: StandardCount } | { asRead: AsRead } | { stop: RecordStop } | { ruling: RecordRuling };
 
 /** A whole record. */
 export interface GameRecord {
@@ -212,6 +213,14 @@ class Check {
   kinds(v: unknown, field: string): void {
     if (!Array.isArray(v)) this.bad(field, `must be a list of tile kinds, not ${show(v)}`);
     v.forEach((t, i) => this.kind(t, `${field}[${i}]`));
+  }
+  /** A 4-player tile: a kind such as "5B" (what version 1 writes), or an id such as "5B#3". */
+  named(v: unknown, field: string): void {
+    if (typeof v !== 'string' || !(isTileId(v) || isTileKind(v))) this.bad(field, `must be a tile kind such as "5B", not ${show(v)} (or a tile id such as "5B#3")`);
+  }
+  nameds(v: unknown, field: string): void {
+    if (!Array.isArray(v)) this.bad(field, `must be a list of tile kinds (or ids), not ${show(v)}`);
+    v.forEach((t, i) => this.named(t, `${field}[${i}]`));
   }
   ints(v: unknown, field: string, min = 0, max = Number.MAX_SAFE_INTEGER): void {
     if (!Array.isArray(v)) this.bad(field, `must be a list of whole numbers, not ${show(v)}`);
@@ -349,12 +358,12 @@ function checkStandardAction(c: Check, a: Obj, at: string): void {
   switch (type) {
     case 'deal':
       c.only(a, at, [...base, 'hands', 'wallSize']);
-      perSeat('hands').forEach((h, i) => c.kinds(h, `${at}.hands[${i}]`));
+      perSeat('hands').forEach((h, i) => c.nameds(h, `${at}.hands[${i}]`));
       if (a.wallSize !== undefined) c.int(a, 'wallSize', at);
       break;
     case 'pass':
       c.only(a, at, [...base, 'tiles', 'blind']);
-      perSeat('tiles').forEach((h, i) => c.kinds(h, `${at}.tiles[${i}]`));
+      perSeat('tiles').forEach((h, i) => c.nameds(h, `${at}.tiles[${i}]`));
       if (a.blind !== undefined) c.ints(a.blind, `${at}.blind`, 0, 3);
       break;
     case 'second-charleston':
@@ -366,13 +375,13 @@ function checkStandardAction(c: Check, a: Obj, at: string): void {
     case 'courtesy':
       c.only(a, at, [...base, 'wishes', 'tiles']);
       c.ints(perSeat('wishes'), `${at}.wishes`, 0, 3);
-      perSeat('tiles').forEach((h, i) => c.kinds(h, `${at}.tiles[${i}]`));
+      perSeat('tiles').forEach((h, i) => c.nameds(h, `${at}.tiles[${i}]`));
       break;
     case 'pick':
     case 'discard':
       c.only(a, at, [...base, 'player', 'tile']);
       seat();
-      c.kind(a.tile, `${at}.tile`);
+      c.named(a.tile, `${at}.tile`);
       break;
     case 'call':
       c.only(a, at, [...base, 'calls']);
@@ -388,14 +397,15 @@ function checkStandardAction(c: Check, a: Obj, at: string): void {
     case 'expose':
       c.only(a, at, [...base, 'player', 'tiles']);
       seat();
-      c.kinds(a.tiles, `${at}.tiles`);
+      c.nameds(a.tiles, `${at}.tiles`);
       break;
     case 'joker-exchange':
-      c.only(a, at, [...base, 'player', 'owner', 'exposure', 'tile']);
+      c.only(a, at, [...base, 'player', 'owner', 'exposure', 'joker', 'tile']);
       seat();
       c.int(a, 'owner', at, 0, 3);
       c.int(a, 'exposure', at);
-      c.kind(a.tile, `${at}.tile`);
+      if (a.joker !== undefined) c.named(a.joker, `${at}.joker`);
+      c.named(a.tile, `${at}.tile`);
       break;
     case 'mah-jongg':
       c.only(a, at, [...base, 'player', 'exposedBy']);
@@ -496,7 +506,7 @@ function checkLine(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
       c.only(v, k, ['at', 'ref', 'racks']);
       c.num(v, 'at', k);
       c.str(v, 'ref', k);
-      c.arr(v, 'racks', k).forEach((r, i) => c.kinds(r, `${k}.racks[${i}]`));
+      c.arr(v, 'racks', k).forEach((r, i) => c.nameds(r, `${k}.racks[${i}]`));
       break;
     case 'stop':
       c.only(v, k, ['at', 'ref', 'reason', 'choice']);

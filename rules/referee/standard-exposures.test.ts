@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCard } from '../card/parse.js';
 import { parseKinds as k, type TileKind } from '../tiles.js';
-import { RULES, initialStandardState, standardReferee, type StandardAction, type StandardConfig, type StandardFlag, type StandardState } from './standard.js';
+import { inKinds, kindScript, type KindAct } from '../game/test-helpers.js';
+import { RULES, initialStandardState, standardReferee, type StandardConfig, type StandardFlag, type StandardState } from './standard.js';
 
 const card = loadCard(readFileSync(new URL('../cards/sample-standard.card', import.meta.url), 'utf8'), { id: 'sample-standard' });
 
@@ -25,11 +26,15 @@ const HANDS = {
   north: 'N E W 5C 5C J J S S 2D 3D 4D 9D', // 13: calls 5C with 5C J, then S with S J
 };
 
-type Act = StandardAction extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref'> : never) : never;
+type Act = KindAct;
 
 class Table {
   state: StandardState = initialStandardState();
   flags: StandardFlag[] = [];
+  /** the state's tiles as kinds */
+  get kinds() {
+    return inKinds(this.state);
+  }
   seq = 0;
   private referee;
   constructor(over: Partial<StandardConfig> = {}) {
@@ -37,7 +42,7 @@ class Table {
   }
   act(a: Act): this {
     this.seq++;
-    const r = this.referee.apply(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) } as StandardAction);
+    const r = this.referee.apply(this.state, kindScript(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) }));
     this.state = r.state;
     this.flags.push(...r.flags);
     return this;
@@ -104,19 +109,19 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
         why: 'each fits a hand alone (a pung of 5C (5C 5C J): sample-standard:19, sample-standard:20, sample-standard:21 and 7 more; a pung of S (S S J): sample-standard:22, sample-standard:39), but no hand has them all together',
       },
     ]);
-    expect(t.state.players[NORTH]).toMatchObject({ dead: true, killedBy: 1 });
+    expect(t.kinds.players[NORTH]).toMatchObject({ dead: true, killedBy: 1 });
     // the discard stands: it is on the floor, in play
-    expect(t.state.lastDiscard).toEqual({ tile: '4D', by: NORTH, racked: false });
+    expect(t.kinds.lastDiscard).toEqual({ tile: '4D', by: NORTH, racked: false });
     expect(t.state.turn).toBe(EAST);
     // Ann picks the last 5C and takes the joker of Dot's pung of 5C, made before the error (000: "the Jokers are still in play")
     t.pick(EAST, '5C').act({ type: 'joker-exchange', player: EAST, owner: NORTH, exposure: 0, tile: '5C' }).discard(EAST, '1D');
-    expect(t.state.players[NORTH]!.exposures[0]).toEqual(k('5C 5C 5C'));
+    expect(t.kinds.players[NORTH]!.exposures[0]).toEqual(k('5C 5C 5C'));
     // Bea picks the last S and tries the joker of the pung of S, the exposure that made Dot's hand dead
     t.pick(SOUTH, 'S').act({ type: 'joker-exchange', player: SOUTH, owner: NORTH, exposure: 1, tile: 'S' });
     expect(t.flags.slice(1).map((f) => [f.kind, f.rule, f.player, f.title, f.consequence])).toEqual([
       ['bad-joker-exchange', RULES.jokerOfKillingExposure, SOUTH, "Bea's joker exchange: S S J is the exposure that made Dot's hand dead: its jokers are not in play", 'the exchange is undone'],
     ]);
-    expect(t.state.players[NORTH]!.exposures[1]).toEqual(k('S S J'));
+    expect(t.kinds.players[NORTH]!.exposures[1]).toEqual(k('S S J'));
     // a wall of 4: Ann, Ann, Bea, Cat pick; Dot, dead, neither picks nor discards
     t.discard(SOUTH, 'S').pick(WEST, '5D').discard(WEST, '5D');
     expect(t.state.turn).toBe(EAST);
@@ -130,7 +135,7 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
     const t = new Table().start();
     t.discard(EAST, '5C').callAndExpose(NORTH, 'pung', '5C J').discard(NORTH, '9D');
     t.pick(EAST, '1D').discard(EAST, 'S').callAndExpose(NORTH, 'pung', 'S J').discard(NORTH, 'S');
-    expect(t.state.players[NORTH]!.dead).toBe(true);
+    expect(t.kinds.players[NORTH]!.dead).toBe(true);
     t.act({ type: 'call', calls: [{ player: SOUTH, for: 'mah-jongg' }] }).act({ type: 'mah-jongg', player: SOUTH });
     expect(t.state.result!.outcome).toMatchObject({ winner: SOUTH, discarder: NORTH, dead: [NORTH] });
     // Bea: "NEWS DDDD DDDD DD" 35 + 20 jokerless = 55; 000: a dead hand scores zero, so Dot pays no −10
@@ -143,13 +148,13 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
     expect(t.flags[0]!.consequence).toBe("Dot's hand is dead; the jokers of every exposure stay in play");
     t.pick(EAST, '7C').discard(EAST, '7C').pick(SOUTH, 'S').act({ type: 'joker-exchange', player: SOUTH, owner: NORTH, exposure: 1, tile: 'S' });
     expect(t.flags.map((f) => f.kind)).toEqual(['exposures-fit-no-hand']);
-    expect(t.state.players[NORTH]!.exposures[1]).toEqual(k('S S S'));
+    expect(t.kinds.players[NORTH]!.exposures[1]).toEqual(k('S S S'));
   });
 
   it('dismissed by the director: Dot plays on, her turn comes after Cat', () => {
     const t = dotExposesWrongly(new Table({ dismissed: new Set(['g1-exposures-fit-no-hand-15']) }).start());
     expect(t.flags.map((f) => [f.kind, f.status])).toEqual([['exposures-fit-no-hand', 'dismissed']]);
-    expect(t.state.players[NORTH]!.dead).toBe(false);
+    expect(t.kinds.players[NORTH]!.dead).toBe(false);
     t.pick(EAST, '7C').discard(EAST, '7C').pick(SOUTH, '5D').discard(SOUTH, '5D').pick(WEST, '5D').discard(WEST, '5D');
     expect(t.state.turn).toBe(NORTH);
   });
@@ -162,7 +167,7 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     expect(t.flags.map((f) => [f.id, f.kind, f.rule, f.player, f.title, f.consequence, f.status])).toEqual([
       ['g1-exposed-pair-or-singles-9', 'exposed-pair-or-singles', RULES.exposedPairOrSingles, NORTH, 'Dot exposed a pair before Mah Jongg: 5C 5C', "Dot's hand is dead", 'awaiting-director'],
     ]);
-    expect(t.state.players[NORTH]).toMatchObject({ dead: true, exposures: [k('5C 5C')], killedBy: 0, hold: null });
+    expect(t.kinds.players[NORTH]).toMatchObject({ dead: true, exposures: [k('5C 5C')], killedBy: 0, hold: null });
     expect(t.state.turn).toBe(EAST);
   });
 
@@ -170,7 +175,7 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     const t = new Table().start();
     t.discard(EAST, 'S').callAndExpose(NORTH, 'kong', 'N E W');
     expect(t.flags.map((f) => [f.kind, f.title])).toEqual([['exposed-pair-or-singles', 'Dot exposed a set of singles before Mah Jongg: S N E W']]);
-    expect(t.state.players[NORTH]!.dead).toBe(true);
+    expect(t.kinds.players[NORTH]!.dead).toBe(true);
   });
 
   it('a single: Dot calls Ann’s 5C for a single and lays nothing with it', () => {
@@ -183,9 +188,9 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     const t = new Table({ dismissed: new Set(['g1-exposed-pair-or-singles-9']) }).start();
     t.discard(EAST, '5C').callAndExpose(NORTH, 'pair', '5C').discard(NORTH, '9D');
     expect(t.flags.map((f) => [f.kind, f.status])).toEqual([['exposed-pair-or-singles', 'dismissed']]);
-    expect(t.state.players[NORTH]).toMatchObject({ dead: false, exposures: [] });
+    expect(t.kinds.players[NORTH]).toMatchObject({ dead: false, exposures: [] });
     // 13 in her rack: dealt 13, + the called 5C, − the 9D discarded
-    expect(t.state.players[NORTH]!.rack).toHaveLength(13);
+    expect(t.kinds.players[NORTH]!.rack).toHaveLength(13);
     expect(t.state.turn).toBe(EAST);
   });
 
@@ -200,6 +205,6 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     });
     expect(t.flags.map((f) => [f.id, f.kind, f.player])).toEqual([['g1-illegal-call-8.3', 'illegal-call', NORTH]]);
     expect(t.state.turn).toBe(WEST);
-    expect(t.state.players[WEST]!.hold).toEqual({ tile: '5C', for: 'pung', from: EAST });
+    expect(t.kinds.players[WEST]!.hold).toEqual({ tile: '5C', for: 'pung', from: EAST });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCard } from '../card/parse.js';
 import { parseKinds as k, type TileKind } from '../tiles.js';
-import { RULES, StandardActionError, initialStandardState, standardReferee, type StandardAction, type StandardFlag, type StandardState } from './standard.js';
+import { inKinds, kindScript, type KindAct } from '../game/test-helpers.js';
+import { RULES, StandardActionError, initialStandardState, standardReferee, type StandardFlag, type StandardState } from './standard.js';
 
 // An original test card (not the NMJL card): three hands that each need one each of N, E, W; the
 // third holds North's pung of 9C (test:6), so that exposure fits a hand.
@@ -23,11 +24,15 @@ const HANDS = {
   north: 'N E W 9C J 2D 3D 4D 9B 9B 8B 8B 7B', // 13, can call a pung of 9C with the joker
 };
 
-type Act = StandardAction extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref'> : never) : never;
+type Act = KindAct;
 
 class Table {
   state: StandardState = initialStandardState();
   flags: StandardFlag[] = [];
+  /** the state's tiles as kinds */
+  get kinds() {
+    return inKinds(this.state);
+  }
   private seq = 0;
   private referee;
   constructor(dismissed: string[] = []) {
@@ -35,7 +40,7 @@ class Table {
   }
   act(a: Act): void {
     this.seq++;
-    const r = this.referee.apply(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) } as StandardAction);
+    const r = this.referee.apply(this.state, kindScript(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) }));
     this.state = r.state;
     this.flags.push(...r.flags);
   }
@@ -60,7 +65,7 @@ class Table {
     return this;
   }
   rack(p: number): string {
-    return [...this.state.players[p]!.rack].sort().join(' ');
+    return [...this.kinds.players[p]!.rack].sort().join(' ');
   }
   points(): number[] | undefined {
     return this.state.result?.score.points;
@@ -148,7 +153,7 @@ describe('standard referee: calls (NMJL)', () => {
       const t = start().discard(EAST, '9C');
       t.act({ type: 'call', calls: c.calls });
       expect(t.state.turn).toBe(c.winner);
-      expect(t.state.players[c.winner]!.hold).toEqual({ tile: '9C', for: c.calls.find((x) => x.player === c.winner)!.for, from: EAST });
+      expect(t.kinds.players[c.winner]!.hold).toEqual({ tile: '9C', for: c.calls.find((x) => x.player === c.winner)!.for, from: EAST });
       expect(t.flags).toEqual([]);
     });
 
@@ -165,7 +170,7 @@ describe('standard referee: calls (NMJL)', () => {
     t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung' }] });
     t.act({ type: 'expose', player: NORTH, tiles: k('9C J') });
     t.discard(NORTH, '7B');
-    expect(t.state.players[NORTH]!.exposures).toEqual([k('9C 9C J')]);
+    expect(t.kinds.players[NORTH]!.exposures).toEqual([k('9C 9C J')]);
     expect(t.state.turn).toBe(EAST);
     expect(t.flags).toEqual([]);
   });
@@ -327,7 +332,7 @@ describe('standard referee: one flag per rule', () => {
       const f = t.flags[0]!;
       expect({ kind: f.kind, rule: f.rule, player: f.player, status: f.status }).toEqual({ kind: c.kind, rule: c.rule, player: c.player, status: 'awaiting-director' });
       expect(f.id).toBe(`g1-${c.kind}-${f.id.split('-').pop()}`);
-      expect(t.state.players[c.player]!.dead).toBe(c.dead);
+      expect(t.kinds.players[c.player]!.dead).toBe(c.dead);
     });
 
   it('the flag id is deterministic and a dismissed flag has no consequence', () => {
@@ -336,7 +341,7 @@ describe('standard referee: one flag per rule', () => {
     expect(t.flags[0]!.id).toBe('g1-picking-ahead-7');
     const u = new Table(['g1-picking-ahead-7']).deal().charleston().pick(SOUTH, '5B');
     expect(u.flags[0]!.status).toBe('dismissed');
-    expect(u.state.players[SOUTH]!.dead).toBe(false);
+    expect(u.kinds.players[SOUTH]!.dead).toBe(false);
     expect(u.state.wallLeft).toBe(99);
   });
 });
@@ -368,7 +373,7 @@ describe('standard referee: dead hands and their consequences', () => {
     t.discard(NORTH, '7B').pick(EAST, '9C');
     t.act({ type: 'joker-exchange', player: EAST, owner: NORTH, exposure: 0, tile: '9C' });
     expect(t.flags).toEqual([]);
-    expect(t.state.players[NORTH]!.exposures).toEqual([k('9C 9C 9C')]);
+    expect(t.kinds.players[NORTH]!.exposures).toEqual([k('9C 9C 9C')]);
     expect(t.rack(EAST)).toBe(sorted('N E W 3B 4C 5C 6C 7C 8C 2C 9D 5D 6D J'));
   });
 });
@@ -417,15 +422,15 @@ describe('standard referee: Mah Jongg in error (000)', () => {
       .discard(EAST, '9C');
     t.pick(SOUTH, '1D').discard(SOUTH, '1D');
     expect(t.flags.map((f) => [f.id, f.status])).toEqual([['g1-tile-count-7.1', 'dismissed']]);
-    expect(t.state.players[SOUTH]!.dead).toBe(false);
+    expect(t.kinds.players[SOUTH]!.dead).toBe(false);
   });
 
   it('a Mah Jongg called on a discard in error: the tile goes back to the floor, play resumes after the discarder', () => {
     const t = start().discard(EAST, '9C');
     t.act({ type: 'call', calls: [{ player: NORTH, for: 'mah-jongg' }] });
     t.act({ type: 'mah-jongg', player: NORTH });
-    expect(t.state.players[NORTH]!.dead).toBe(true);
-    expect(t.state.lastDiscard).toEqual({ tile: '9C', by: EAST, racked: false });
+    expect(t.kinds.players[NORTH]!.dead).toBe(true);
+    expect(t.kinds.lastDiscard).toEqual({ tile: '9C', by: EAST, racked: false });
     expect(t.state.turn).toBe(SOUTH);
   });
 });
@@ -441,8 +446,8 @@ describe('standard referee: the Charleston (NMJL, 000)', () => {
   it('a joker is never passed: it stays with North and North passes two', () => {
     const t = new Table().deal();
     t.act({ type: 'pass', tiles: [k('N E W'), k('N E W'), k('N E W'), k('N E J')] });
-    expect(t.state.players[NORTH]!.rack).toContain('J');
-    expect(t.state.players[EAST]!.rack.length).toBe(13); // East gave 3, got North's 2
+    expect(t.kinds.players[NORTH]!.rack).toContain('J');
+    expect(t.kinds.players[EAST]!.rack.length).toBe(13); // East gave 3, got North's 2
   });
 
   it('blind pass on the first left: Bea passes on the 3 tiles she receives unseen', () => {
@@ -513,7 +518,7 @@ describe('standard referee: a rack the hub could not hear (an action’s `unhear
     t.discard(EAST, '9C');
     t.pick(WEST, '1D');
     expect(t.flags.map((f) => `${f.kind}: ${f.title}`)).toEqual(['out-of-turn: Cy picked out of turn']);
-    expect(t.state.players[WEST]!.dead).toBe(true);
+    expect(t.kinds.players[WEST]!.dead).toBe(true);
     expect(t.state.notSeen).toEqual([]);
   });
 

@@ -2,7 +2,12 @@
  * The standard 4-player referee: National Mah Jongg League rules (NMJL) with 000's tournament
  * rules on top (000, "GAME PLAY" and "SCORING").
  *
- * A pure state machine at game level (no readers, no tags: tiles are kinds such as `5B`, `J`):
+ * A pure state machine at game level (no readers, no tags). Tiles are ids such as `5B#3` (rules/tiles.ts):
+ * the state holds racks, exposures and discards by id; everything that judges a hand (the card, the
+ * exposure judge, the titles) takes their kinds through `kindOf`, and flags name kinds (`tiles`,
+ * `exposures`, titles). An action written with kinds (a v1 record, a scripted test) gets ids with
+ * `withIds` (./standard-ids.ts).
+ *
  * `standardReferee(config).apply(state, action) → { state, flags, boundary }`, in the style of the
  * Siamese referee (./siamese.ts). Each flag has a deterministic id `g<game>-<kind>-<ref>` (for a flag
  * that can hit several players at one action, the ref is `<action ref>.<player>`), names the rule
@@ -51,7 +56,7 @@
  * two hands intact after a Mah Jongg in error with a single exposer, the kinds' copy counts.
  */
 import type { Card } from '../card/types.js';
-import { isTileKind, type TileKind } from '../tiles.js';
+import { isTileId, kindOf, type TileId, type TileKind } from '../tiles.js';
 import { matchHand } from '../match.js';
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE, WALL_AFTER_DEAL } from '../standard-game.js';
 import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
@@ -100,7 +105,7 @@ interface Base {
 }
 
 /**
- * A game-level action at a standard table.
+ * A game-level action at a standard table; every tile is an id (`5B#3`).
  * - `deal`: each seat's tiles (East 14, the others 13; wrong counts are caught at East's first discard)
  *   and the tiles left in the wall (default {@link WALL_AFTER_DEAL}).
  * - `pass`: one Charleston pass; `tiles[p]` the tiles player p takes out of the rack, `blind[p]` how
@@ -112,21 +117,21 @@ interface Base {
  * - `call`: every call made on the last discard (the referee picks the winner); `intoRack` when the
  *   caller put the tile into the rack instead of on top of it.
  * - `expose`: rack tiles laid with the called tile on top of the rack.
- * - `joker-exchange`: `player` gives `tile` from the rack for a joker of `owner`'s exposure `exposure` (index).
+ * - `joker-exchange`: `player` gives `tile` from the rack for the joker `joker` of `owner`'s exposure `exposure` (index).
  * - `mah-jongg`: `player` declares; `exposedBy` the others who threw in their hands for it.
  * - `wall-game`: the wall is used up and the last discard stood uncalled.
  */
 export type StandardAction = Base &
   (
-    | { type: 'deal'; hands: TileKind[][]; wallSize?: number }
-    | { type: 'pass'; tiles: TileKind[][]; blind?: number[] }
+    | { type: 'deal'; hands: TileId[][]; wallSize?: number }
+    | { type: 'pass'; tiles: TileId[][]; blind?: number[] }
     | { type: 'second-charleston'; wants: boolean[] }
-    | { type: 'courtesy'; wishes: number[]; tiles: TileKind[][] }
-    | { type: 'pick'; player: number; tile: TileKind }
-    | { type: 'discard'; player: number; tile: TileKind }
+    | { type: 'courtesy'; wishes: number[]; tiles: TileId[][] }
+    | { type: 'pick'; player: number; tile: TileId }
+    | { type: 'discard'; player: number; tile: TileId }
     | { type: 'call'; calls: { player: number; for: CallFor; intoRack?: boolean }[] }
-    | { type: 'expose'; player: number; tiles: TileKind[] }
-    | { type: 'joker-exchange'; player: number; owner: number; exposure: number; tile: TileKind }
+    | { type: 'expose'; player: number; tiles: TileId[] }
+    | { type: 'joker-exchange'; player: number; owner: number; exposure: number; joker: TileId; tile: TileId }
     | { type: 'mah-jongg'; player: number; exposedBy?: number[] }
     | { type: 'wall-game' }
   );
@@ -186,7 +191,7 @@ export type FlagKind =
 /** A flag before it is raised: its code (the kind) with that code's params (rules/wording/flags.ts). */
 type StandardDraft = Extract<CodedParams, { code: FlagKind }>;
 
-/** A rule break the referee witnessed. */
+/** A rule break the referee witnessed. Its tiles are kinds (the state's ids through `kindOf`). */
 export interface StandardFlag {
   /** `g<game>-<kind>-<ref>` */
   id: string;
@@ -224,15 +229,15 @@ export interface StandardNotSeen {
 }
 
 export interface StandardPlayer {
-  /** concealed tiles, in the rack */
-  rack: TileKind[];
-  /** exposures on top of the rack */
-  exposures: TileKind[][];
+  /** concealed tiles, in the rack (ids) */
+  rack: TileId[];
+  /** exposures on top of the rack (ids, each group as laid) */
+  exposures: TileId[][];
   /**
    * a called tile lying on top of the rack, not yet exposed; `pending` on a call for a pair or a
    * single: judged with what the caller lays next (refused if she lays nothing)
    */
-  hold: { tile: TileKind; for: CallFor; from: number; pending?: { ref: string; at: number } } | null;
+  hold: { tile: TileId; for: CallFor; from: number; pending?: { ref: string; at: number } } | null;
   dead: boolean;
   deadReason: string | null;
   /** index in `exposures` of the exposure that made the hand dead (its jokers are not in play, 000) */
@@ -256,8 +261,8 @@ export interface StandardState {
   /** tiles left to pick */
   wallLeft: number;
   /** the last discard; `racked` once the next pick is racked (000) */
-  lastDiscard: { tile: TileKind; by: number; racked: boolean } | null;
-  discards: TileKind[];
+  lastDiscard: { tile: TileId; by: number; racked: boolean } | null;
+  discards: TileId[];
   firstDiscardDone: boolean;
   /** the discarder of the tile called this turn, or null */
   calledFrom: number | null;
@@ -282,7 +287,7 @@ export interface StandardState {
     lines?: { lineId: string; value: number; jokerless: boolean; singlesAndPairs: boolean }[];
   } | null;
   /** the joker exchanges of the turn player this turn (the tiles given for jokers); cleared at a discard or call */
-  exchanged?: { player: number; tiles: TileKind[] } | null;
+  exchanged?: { player: number; tiles: TileId[] } | null;
   wallGame: boolean;
   flags: StandardFlag[];
   /** what was not judged because a player's rack was not heard (see the actions' `unheard`), this game */
@@ -334,7 +339,10 @@ export function heldCount(p: StandardPlayer): number {
   return p.rack.length + p.exposures.reduce((n, e) => n + e.length, 0) + (p.hold ? 1 : 0);
 }
 
-function removeTiles(rack: TileKind[], tiles: readonly TileKind[], where: string): TileKind[] {
+/** The kinds of tiles (ids): what the card, the exposure judge and the titles read. */
+const kinds = (tiles: readonly TileId[]): TileKind[] => tiles.map(kindOf);
+
+function removeTiles(rack: TileId[], tiles: readonly TileId[], where: string): TileId[] {
   const out = [...rack];
   for (const t of tiles) {
     const i = out.indexOf(t);
@@ -362,7 +370,7 @@ export function standardReferee(config: StandardConfig) {
   function raise(
     s: StandardState,
     raised: StandardFlag[],
-    f: StandardDraft & { rule: string; player: number; tiles?: TileKind[]; exposures?: TileKind[][]; why?: string; ref: string; at: number },
+    f: StandardDraft & { rule: string; player: number; tiles?: readonly TileId[]; exposures?: readonly TileId[][]; why?: string; ref: string; at: number },
   ): boolean {
     const id = `g${s.gameNo}-${f.code}-${f.ref}`;
     const dismissed = config.dismissed.has(id);
@@ -379,8 +387,8 @@ export function standardReferee(config: StandardConfig) {
       at: f.at,
       status: dismissed ? 'dismissed' : 'awaiting-director',
       consequence: words.consequence,
-      tiles: f.tiles ?? [],
-      ...(f.exposures ? { exposures: f.exposures } : {}),
+      tiles: kinds(f.tiles ?? []),
+      ...(f.exposures ? { exposures: f.exposures.map(kinds) } : {}),
       ...(f.why ? { why: f.why } : {}),
     };
     s.flags = [...s.flags, flag];
@@ -499,18 +507,19 @@ export function standardReferee(config: StandardConfig) {
 
   // ------------------------------------------------------------ Charleston
 
-  function takeJokers(s: StandardState, raised: StandardFlag[], player: number, tiles: TileKind[], a: Base, what: string): TileKind[] {
-    if (!tiles.includes('J')) return tiles;
+  function takeJokers(s: StandardState, raised: StandardFlag[], player: number, tiles: TileId[], a: Base, what: string): TileId[] {
+    const joker = tiles.find((t) => kindOf(t) === 'J');
+    if (!joker) return tiles;
     const ok = raise(s, raised, {
       code: 'joker-passed',
       params: { p: player, what },
       rule: RULES.jokerPassed,
       player,
-      tiles: ['J'],
+      tiles: [joker],
       ref: `${a.ref}.${player}`,
       at: a.at,
     });
-    return ok ? tiles.filter((t) => t !== 'J') : tiles;
+    return ok ? tiles.filter((t) => kindOf(t) !== 'J') : tiles;
   }
 
   function doPass(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'pass' }>): void {
@@ -520,7 +529,7 @@ export function standardReferee(config: StandardConfig) {
     if (offset === 0 || stage === COURTESY_STAGE) throw new StandardActionError(`pass: the Charleston is at the ${STAGE_NAME[stage]}, not a pass`);
     if (a.tiles.length !== SEATS) throw new StandardActionError(`pass: give the tiles of all 4 players, not ${a.tiles.length}`);
     const blind = a.blind ?? [0, 0, 0, 0];
-    const own: TileKind[][] = [];
+    const own: TileId[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const b = blind[p] ?? 0;
       if (b > 0 && !CHARLESTON[stage]!.blind)
@@ -544,7 +553,7 @@ export function standardReferee(config: StandardConfig) {
   function doCourtesy(s: StandardState, raised: StandardFlag[], a: Extract<StandardAction, { type: 'courtesy' }>): void {
     if (s.stage !== COURTESY_STAGE && s.stage !== VOTE_STAGE)
       throw new StandardActionError(`courtesy: the Charleston is at the ${STAGE_NAME[s.stage]}; the courtesy pass comes after the last Charleston`);
-    const give: TileKind[][] = [];
+    const give: TileId[][] = [];
     for (let p = 0; p < SEATS; p++) {
       const mine = a.wishes[p] ?? 0;
       const theirs = a.wishes[(p + 2) % SEATS] ?? 0;
@@ -571,7 +580,7 @@ export function standardReferee(config: StandardConfig) {
   // ------------------------------------------------------------ play
 
   /** Raises a flag whose consequence is `player`'s dead hand (its title the reason), and kills the hand unless dismissed. */
-  function deadFor(s: StandardState, raised: StandardFlag[], f: StandardDraft, rule: string, player: number, a: Base, tiles: TileKind[] = []): boolean {
+  function deadFor(s: StandardState, raised: StandardFlag[], f: StandardDraft, rule: string, player: number, a: Base, tiles: TileId[] = []): boolean {
     return raise(s, raised, { ...f, rule, player, tiles, ref: a.ref, at: a.at }) && (kill(s, player, wordsOf(f, config.names).title), true);
   }
 
@@ -580,7 +589,7 @@ export function standardReferee(config: StandardConfig) {
    * the rack of the player whose turn it was): not judged; noted for the director, and the turn
    * follows the action. @returns true when it was noted (the caller goes on as if in turn)
    */
-  function unheardTurn(s: StandardState, a: Base & { player: number; tile: TileKind }, rule: string, what: string): boolean {
+  function unheardTurn(s: StandardState, a: Base & { player: number; tile: TileId }, rule: string, what: string): boolean {
     const turn = s.turn;
     const turnText = turn === null ? 'no one was on turn' : `it was ${name(turn)}'s turn`;
     const back = s.passedOver.indexOf(a.player);
@@ -592,7 +601,7 @@ export function standardReferee(config: StandardConfig) {
         {
           rule,
           player: a.player,
-          tiles: [a.tile],
+          tiles: [kindOf(a.tile)],
           title: `${name(a.player)} ${what} while ${turnText}, after her turn had been passed over while her rack could not be heard; whether it was in turn is not known`,
           at: a.at,
           ref: a.ref,
@@ -610,7 +619,7 @@ export function standardReferee(config: StandardConfig) {
       {
         rule,
         player: a.player,
-        tiles: [a.tile],
+        tiles: [kindOf(a.tile)],
         title: `${name(a.player)} ${what} while ${turnText}; ${involved.map((q) => `${name(q)}'s rack`).join(' and ')} could not be heard, so whether it was in turn is not known${turn !== null && s.passedOver.includes(turn) ? `; ${name(turn)}'s turns are passed over until she plays again` : ''}`,
         at: a.at,
         ref: a.ref,
@@ -692,7 +701,7 @@ export function standardReferee(config: StandardConfig) {
         {
           rule: RULES.exposuresFitNoHand,
           player,
-          tiles: p.exposures.flat(),
+          tiles: kinds(p.exposures.flat()),
           title: `${name(player)}'s exposures were not judged against the card: her rack could not be heard at her discard`,
           at: a.at,
           ref: a.ref,
@@ -700,17 +709,17 @@ export function standardReferee(config: StandardConfig) {
       ];
       return;
     }
-    const j = judgeExposures(config.cards, p.exposures);
+    const j = judgeExposures(config.cards, p.exposures.map(kinds));
     if (j.line) return;
     const last = p.exposures.at(-1)!;
     if (
       raise(s, raised, {
         code: 'exposures-fit-no-hand',
-        params: { p: player, exposures: p.exposures.map((e) => [...e]), why: j.why!, killing: config.killingExposureJokersInPlay ? null : [...last] },
+        params: { p: player, exposures: p.exposures.map(kinds), why: j.why!, killing: config.killingExposureJokersInPlay ? null : kinds(last) },
         rule: RULES.exposuresFitNoHand,
         player,
         tiles: p.exposures.flat(),
-        exposures: p.exposures.map((e) => [...e]),
+        exposures: p.exposures,
         why: j.why!,
         ref: a.ref,
         at: a.at,
@@ -766,7 +775,7 @@ export function standardReferee(config: StandardConfig) {
     s.exchanged = null;
     if (win.intoRack) {
       p.rack.push(ld.tile);
-      if (deadFor(s, raised, { code: 'called-into-rack', params: { p: win.player, tile: ld.tile } }, RULES.calledIntoRack, win.player, a, [ld.tile])) return true;
+      if (deadFor(s, raised, { code: 'called-into-rack', params: { p: win.player, tile: kindOf(ld.tile) } }, RULES.calledIntoRack, win.player, a, [ld.tile])) return true;
       p.rack.pop();
     }
     p.hold = { tile: ld.tile, for: win.for, from: ld.by, ...(proper(win) ? {} : { pending: { ref: a.ref, at: a.at } }) };
@@ -813,13 +822,13 @@ export function standardReferee(config: StandardConfig) {
     const rest = removeTiles(p.rack, a.tiles, `exposure of ${name(player)}`);
     const hold = p.hold;
     const group = hold ? [hold.tile, ...a.tiles] : [...a.tiles];
-    const forbidden = hold && hold.for !== 'mah-jongg' ? forbiddenExposure(group, config.cards) : null;
+    const forbidden = hold && hold.for !== 'mah-jongg' ? forbiddenExposure(kinds(group), config.cards) : null;
     if (hold && forbidden) {
       p.hold = null;
       if (
         !raise(s, raised, {
           code: 'exposed-pair-or-singles',
-          params: { p: player, what: forbidden, group: [...group] },
+          params: { p: player, what: forbidden, group: kinds(group) },
           rule: RULES.exposedPairOrSingles,
           player,
           tiles: group,
@@ -834,14 +843,18 @@ export function standardReferee(config: StandardConfig) {
       p.rack = rest;
       p.exposures.push(group);
       p.killedBy = p.exposures.length - 1;
-      kill(s, player, wordsOf({ code: 'exposed-pair-or-singles', params: { p: player, what: forbidden, group } }, config.names).title);
+      kill(s, player, wordsOf({ code: 'exposed-pair-or-singles', params: { p: player, what: forbidden, group: kinds(group) } }, config.names).title);
       return;
     }
     const size = hold ? (hold.for === 'mah-jongg' ? group.length : GROUP_SIZE[hold.for]) : undefined;
     const ok =
-      hold !== null && s.turn === player && group.length === size && group.length >= (hold.for === 'mah-jongg' ? 2 : 3) && group.every((t) => t === hold.tile || (t === 'J' && group.length >= 3));
+      hold !== null &&
+      s.turn === player &&
+      group.length === size &&
+      group.length >= (hold.for === 'mah-jongg' ? 2 : 3) &&
+      group.every((t) => kindOf(t) === kindOf(hold.tile) || (kindOf(t) === 'J' && group.length >= 3));
     if (!ok) {
-      const params = hold ? { p: player, group: [...group], for: hold.for, tile: hold.tile } : { p: player };
+      const params = hold ? { p: player, group: kinds(group), for: hold.for, tile: kindOf(hold.tile) } : { p: player };
       deadFor(s, raised, { code: 'illegal-exposure', params }, RULES.illegalExposure, player, a, group);
       return;
     }
@@ -864,15 +877,37 @@ export function standardReferee(config: StandardConfig) {
       return;
     }
     const exp = writable(s, owner).exposures[a.exposure];
-    const natural = exp?.find((t) => t !== 'J');
+    const laid = exp && kinds(exp);
+    const natural = laid?.find((t) => t !== 'J');
+    const given = kindOf(a.tile);
     const killing = !config.killingExposureJokersInPlay && s.players[owner]!.dead && s.players[owner]!.killedBy === a.exposure;
-    const why: BadExchange | null = !exp ? 'no-exposure' : !exp.includes('J') ? 'no-joker' : natural !== a.tile ? 'stands-for' : !p.rack.includes(a.tile) ? 'not-held' : null;
-    const bad: BadExchange | null = killing && exp ? 'killing' : why;
+    const why: BadExchange | null =
+      !exp || !laid
+        ? 'no-exposure'
+        : !laid.includes('J')
+          ? 'no-joker'
+          : natural !== given
+            ? 'stands-for'
+            : !p.rack.includes(a.tile)
+              ? 'not-held'
+              : !exp.includes(a.joker)
+                ? 'joker-not-in-exposure'
+                : null;
+    const bad: BadExchange | null = killing && laid ? 'killing' : why;
     if (bad) {
       raise(s, raised, {
         code: 'bad-joker-exchange',
-        params: { p: player, owner, exposure: a.exposure, bad, ...(exp ? { group: [...exp] } : {}), ...(natural ? { natural } : {}), tile: a.tile },
-        rule: killing && exp ? RULES.jokerOfKillingExposure : RULES.badJokerExchange,
+        params: {
+          p: player,
+          owner,
+          exposure: a.exposure,
+          bad,
+          ...(laid ? { group: laid } : {}),
+          ...(natural ? { natural } : {}),
+          tile: given,
+          ...(bad === 'joker-not-in-exposure' ? { joker: a.joker } : {}),
+        },
+        rule: killing && laid ? RULES.jokerOfKillingExposure : RULES.badJokerExchange,
         player,
         tiles: [a.tile],
         ref: a.ref,
@@ -881,8 +916,8 @@ export function standardReferee(config: StandardConfig) {
       return;
     }
     p.rack = removeTiles(p.rack, [a.tile], 'joker exchange');
-    p.rack.push('J');
-    exp!.splice(exp!.indexOf('J'), 1, a.tile);
+    p.rack.push(a.joker);
+    exp!.splice(exp!.indexOf(a.joker), 1, a.tile);
     s.exchanged = s.exchanged?.player === player ? { player, tiles: [...s.exchanged.tiles, a.tile] } : { player, tiles: [a.tile] };
   }
 
@@ -909,7 +944,7 @@ export function standardReferee(config: StandardConfig) {
     for (const t of ex.tiles) {
       const j = before.indexOf('J');
       if (j < 0) return false;
-      before[j] = t;
+      before[j] = kindOf(t);
     }
     return matchHand(config.cards, { concealed: before, exposures: [...exposures], exposedBeforeMahJongg: exposures.length > 0 }).length === 0;
   }
@@ -918,14 +953,16 @@ export function standardReferee(config: StandardConfig) {
     const player = a.player;
     const p = writable(s, player);
     if (p.dead) return;
-    const concealed = p.hold ? [...p.rack, p.hold.tile] : p.rack;
+    const held = p.hold ? [...p.rack, p.hold.tile] : p.rack;
+    const concealed = kinds(held);
+    const exposures = p.exposures.map(kinds);
     const onTurn = s.turn === player && s.turnHas !== 'nothing';
-    const matches = onTurn ? matchHand(config.cards, { concealed, exposures: p.exposures, exposedBeforeMahJongg: p.exposures.length > 0 }) : [];
+    const matches = onTurn ? matchHand(config.cards, { concealed, exposures, exposedBeforeMahJongg: p.exposures.length > 0 }) : [];
     if (matches.length > 0) {
       const sorted = [...matches].sort((x, y) => y.value - x.value || Number(y.jokerless) - Number(x.jokerless));
       const best = sorted[0]!;
       const called = s.turnHas === 'called' ? s.calledFrom : null;
-      const jokerExchange = called === null && completedByExchange(s, player, concealed, p.exposures);
+      const jokerExchange = called === null && completedByExchange(s, player, concealed, exposures);
       s.winner = {
         player,
         lineId: best.line.id,
@@ -948,7 +985,7 @@ export function standardReferee(config: StandardConfig) {
         params: { p: player, concealed: concealedHand, exposedBy },
         rule: RULES.mahJonggInError,
         player,
-        tiles: [...concealed, ...p.exposures.flat()],
+        tiles: [...held, ...p.exposures.flat()],
         ref: a.ref,
         at: a.at,
       })
@@ -997,10 +1034,12 @@ export function standardReferee(config: StandardConfig) {
     const raised: StandardFlag[] = [];
     let boundary = false;
     if ('player' in a) seat(a.player, a.type);
-    for (const k of kindsOf(a)) if (typeof k !== 'string' || !isTileKind(k)) throw new StandardActionError(`${a.type} (ref ${a.ref}): "${String(k)}" is not a tile kind`);
+    for (const k of tilesOf(a)) if (typeof k !== 'string' || !isTileId(k)) throw new StandardActionError(`${a.type} (ref ${a.ref}): "${String(k)}" is not a tile id such as 5B#3`);
 
     if (a.type === 'deal') {
       if (a.hands.length !== SEATS) throw new StandardActionError(`deal: 4 hands, not ${a.hands.length}`);
+      const twice = a.hands.flat().find((t, i, all) => all.indexOf(t) !== i);
+      if (twice) throw new StandardActionError(`deal (ref ${a.ref}): ${twice} is dealt twice`);
       Object.assign(s, initialStandardState(), {
         gameNo: prev.gameNo + 1,
         phase: 'charleston',
@@ -1064,7 +1103,8 @@ export function standardReferee(config: StandardConfig) {
   return { apply, outcomeOf };
 }
 
-function kindsOf(a: StandardAction): unknown[] {
+/** Every tile an action names (checked to be ids). */
+function tilesOf(a: StandardAction): unknown[] {
   switch (a.type) {
     case 'deal':
       return a.hands.flat();
@@ -1073,8 +1113,9 @@ function kindsOf(a: StandardAction): unknown[] {
       return a.tiles.flat();
     case 'pick':
     case 'discard':
-    case 'joker-exchange':
       return [a.tile];
+    case 'joker-exchange':
+      return [a.joker, a.tile];
     case 'expose':
       return a.tiles;
     default:

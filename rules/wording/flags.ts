@@ -14,7 +14,7 @@
  * `g<game>-<kind>-<ref>`, so the ids that stored rulings name do not change.
  */
 import { describeExposure, FORBIDDEN_WORDS, type ForbiddenExposure } from '../referee/exposure-judge.js';
-import type { TileKind } from '../tiles.js';
+import type { TileId, TileKind } from '../tiles.js';
 
 /** The rule sheet a flag belongs to: '003' Royale Siamese, '000' the 4-player tournament (with the NMJL rules it plays under). */
 export type FlagSeed = '000' | '003';
@@ -32,7 +32,7 @@ export const RULE20_WHY: Readonly<Record<Rule20Reason, string>> = {
 };
 
 /** Why a 4-player joker exchange is refused (NMJL; 000 for `killing`). */
-export type BadExchange = 'no-exposure' | 'no-joker' | 'stands-for' | 'not-held' | 'killing';
+export type BadExchange = 'no-exposure' | 'no-joker' | 'stands-for' | 'not-held' | 'joker-not-in-exposure' | 'killing';
 
 /**
  * The params of each code. `p` a player, `r` a rack index (0 = rack 1), `n` a count of tiles,
@@ -72,7 +72,7 @@ export interface FlagParamsByCode {
   /** 000 GAME PLAY */
   'joker-exchange-before-pick': { p: number };
   /** NMJL (000 for `killing`): `group` the owner's exposure, `natural` the tile its joker stands for, `tile` the tile given */
-  'bad-joker-exchange': { p: number; owner: number; exposure: number; bad: BadExchange; group?: TileKind[]; natural?: TileKind; tile: TileKind };
+  'bad-joker-exchange': { p: number; owner: number; exposure: number; bad: BadExchange; group?: TileKind[]; natural?: TileKind; tile: TileKind; joker?: TileId };
   /** NMJL: the group laid */
   'exposed-pair-or-singles': { p: number; what: ForbiddenExposure; group: TileKind[] };
   /** NMJL + 000: `why` the judge's words; `killing` the exposure that made the hand dead, null when every exposure's jokers stay in play */
@@ -284,6 +284,8 @@ function badExchangeWords(p: FlagParamsByCode['bad-joker-exchange'], names: read
       return `the joker in ${group} stands for ${p.natural}, not ${p.tile}`;
     case 'not-held':
       return `${nameOf(names, p.p)} does not hold ${p.tile}`;
+    case 'joker-not-in-exposure':
+      return `${p.joker} is not a joker of ${nameOf(names, p.owner)}'s exposure ${group}`;
     case 'killing':
       return `${group} is the exposure that made ${nameOf(names, p.owner)}'s hand dead: its jokers are not in play`;
   }

@@ -43,7 +43,7 @@
  */
 import type { Card } from '../../../rules/card/types.js';
 import type { TableConfig } from '../../config/types.js';
-import { kindOf, type TileId, type TileKind } from '../../../rules/tiles.js';
+import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { CHARLESTON, COURTESY_STAGE, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
 import { standardReferee, initialStandardState, type StandardAction, type StandardFlag, type StandardState } from '../../../rules/referee/standard.js';
 import { mulberry32 } from '../prng.js';
@@ -172,8 +172,6 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     }
     return got;
   };
-  const kinds = (t: readonly TileId[]) => t.map(kindOf);
-  const sortK = (k: TileKind[]) => [...k].sort();
 
   // ---- the deal: 4 at a time ×3, then East 2 and the others 1
   for (let round = 0; round < 4; round++) {
@@ -183,7 +181,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       rackIn(p, takeFromWall(p, n, 'takes'), 'the deal');
     }
   }
-  act({ type: 'deal', hands: racks.map((r) => sortK(kinds(r.inside))), wallSize: remaining.reduce((n, w) => n + w.length, 0) });
+  act({ type: 'deal', hands: racks.map((r) => [...r.inside].sort()), wallSize: remaining.reduce((n, w) => n + w.length, 0) });
 
   // ---- the Charleston
   /** 3 tiles a bot passes: the least useful, never a joker (unless `joker`: one joker first). */
@@ -236,15 +234,15 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       }
     } else {
       received = blindPass(offset, label, give, blind);
-      // the record, as the referee reads it: each giver's tiles that went furthest first, then by kind
-      const order = (ts: TileId[]) => [...ts].sort((a, b) => hops.get(b)! - hops.get(a)! || (kindOf(a) < kindOf(b) ? -1 : kindOf(a) > kindOf(b) ? 1 : 0));
+      // the record, as the referee reads it: each giver's tiles that went furthest first, then by id (kind, then copy)
+      const order = (ts: TileId[]) => [...ts].sort((a, b) => hops.get(b)! - hops.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
       give.forEach((g, p) => (give[p] = order(g)));
     }
-    if (label !== 'courtesy across') act(blind.some((b) => b > 0) ? { type: 'pass', tiles: give.map(kinds), blind } : { type: 'pass', tiles: give.map(kinds) });
-    else act({ type: 'courtesy', wishes: counts, tiles: give.map(kinds) });
+    if (label !== 'courtesy across') act(blind.some((b) => b > 0) ? { type: 'pass', tiles: give.map((g) => [...g]), blind } : { type: 'pass', tiles: give.map((g) => [...g]) });
+    else act({ type: 'courtesy', wishes: counts, tiles: give.map((g) => [...g]) });
     if (blind.some((b) => b > 0)) {
-      const want = state.players.map((x) => sortK([...x.rack]).join(' '));
-      const got = racks.map((r) => sortK(kinds(r.inside)).join(' '));
+      const want = state.players.map((x) => [...x.rack].sort().join(' '));
+      const got = racks.map((r) => [...r.inside].sort().join(' '));
       if (want.join('|') !== got.join('|')) throw new Error(`seed ${seed}: after the ${label} blind pass the racks are ${got.join(' / ')}, the referee says ${want.join(' / ')}`);
     }
     if (jokerFrom !== null) {
@@ -325,14 +323,14 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     const tile = chooseDiscard(cards, [racks[p]!], DEFAULT_TUNING);
     lift(p, [tile], 'discard');
     step(`${names[p]} discards ${tile}`, [{ tile, from: null, to: zones.floor }], 2);
-    act({ type: 'discard', player: p, tile: kindOf(tile) });
+    act({ type: 'discard', player: p, tile });
     return tile;
   };
   const pick = (p: number): TileId | null => {
     const got = takeFromWall(p, 1, 'picks');
     if (!got.length) return null;
     rackIn(p, got, 'the pick');
-    act({ type: 'pick', player: p, tile: kindOf(got[0]!) });
+    act({ type: 'pick', player: p, tile: got[0]! });
     return got[0]!;
   };
   const top = (p: number) => zones.rackTop[p]![0]!;
@@ -360,7 +358,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
         if (!j) continue;
         const natural = racks[p]!.inside.find((t) => kindOf(t) === g.kind);
         if (!natural) continue;
-        const exposure = exps.findIndex((e) => e.includes('J') && e.find((t) => t !== 'J') === g.kind);
+        const exposure = exps.findIndex((e) => e.includes(j));
         if (exposure < 0) continue;
         racks[p]!.inside.splice(racks[p]!.inside.indexOf(natural), 1);
         g.tiles.splice(g.tiles.indexOf(j), 1, natural);
@@ -373,7 +371,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
           { tile: j, from: null, to: zones.rackIn[p]![0]! },
         ]);
         racks[p]!.inside.push(j);
-        act({ type: 'joker-exchange', player: p, owner, exposure, tile: g.kind });
+        act({ type: 'joker-exchange', player: p, owner, exposure, joker: j, tile: natural });
         return;
       }
     }
@@ -432,7 +430,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       const group: TopGroup = { kind: call.kind, size: call.size, tiles: [tile, ...call.tiles], called: true };
       racks[caller]!.top.push(group);
       act({ type: 'call', calls: [{ player: caller, for: ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' } as const)[call.size as 3 | 4 | 5 | 6] ?? 'sextet' }] });
-      act({ type: 'expose', player: caller, tiles: kinds(call.tiles) });
+      act({ type: 'expose', player: caller, tiles: [...call.tiles] });
       p = caller;
       if (state.phase !== 'play' || state.turn !== caller) {
         if (state.turn === null) break;
@@ -471,7 +469,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
         const w = currentWall();
         const got = takeFromWall(q, 1, 'picks ahead');
         rackIn(q, got, 'picked ahead');
-        act({ type: 'pick', player: q, tile: kindOf(got[0]!) });
+        act({ type: 'pick', player: q, tile: got[0]! });
         lift(q, got, 'put back');
         remaining[w]!.unshift(got[0]!);
         step(`${names[q]} puts ${got[0]} back on wall ${w}`, [{ tile: got[0]!, from: null, to: zones.walls[w]! }]);

@@ -4,12 +4,14 @@
  * inferred from the physical moves are the ones the bots made.
  */
 import { describe, expect, it } from 'vitest';
-import { fullTileSet, type TileId } from '../../../rules/tiles.js';
-import { initialStandardState, standardReferee, type StandardState } from '../../../rules/referee/standard.js';
+import { fullTileSet, kindOf, type TileId } from '../../../rules/tiles.js';
+import { initialStandardState, standardReferee, type StandardAction, type StandardState } from '../../../rules/referee/standard.js';
 import type { Place } from '../../../rules/referee/places.js';
 import { loadHubConfig } from '../../config/load.js';
 import { playStandardGame } from '../../simulator/standard/game.js';
 import { idealMoves } from '../../simulator/standard/settle.js';
+import { kindScript } from '../../../rules/game/test-helpers.js';
+import { toKinds } from '../../../rules/referee/standard-ids.js';
 import { StandardAggregator, callForSize, hopsFor } from './aggregate.js';
 
 const wall = (w: number): Place => ({ area: 'wall', wall: w });
@@ -24,10 +26,13 @@ class Table {
   agg = new StandardAggregator();
   state: StandardState = initialStandardState();
   n = 0;
-  /** every action out, without time and reference */
+  /** every action out, without time and reference, tiles as kinds (`toKinds`) */
   out: unknown[] = [];
+  /** the actions of the last move as they came out (tile ids) */
+  last: StandardAction[] = [];
   move(tile: TileId, from: Place | null, to: Place): unknown[] {
-    const got = this.agg.push({ tile, from, to, at: this.n, ref: String(this.n++) }, this.state).map(({ at: _a, ref: _r, ...rest }) => rest);
+    this.last = this.agg.push({ tile, from, to, at: this.n, ref: String(this.n++) }, this.state);
+    const got = this.last.map(({ at: _a, ref: _r, ...rest }) => toKinds(rest as StandardAction));
     this.out.push(...got);
     return got;
   }
@@ -165,14 +170,15 @@ describe('blind passes (NMJL: first left and last right)', () => {
     const hands = t.deal();
     const deal = t.out[0] as object; // the deal, closed when East held 14 and the others 13
     const ref = standardReferee({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [], dismissed: new Set() });
-    let s = ref.apply(initialStandardState(), { ...deal, at: 0, ref: 'deal' } as never).state;
+    let s = ref.apply(initialStandardState(), kindScript(initialStandardState(), { ...deal, at: 0, ref: 'deal' } as never)).state;
     s = { ...s, stage: 2 };
     t.out = [];
     t.state = s;
     return { t, hands, ref, s };
   }
   const left = (p: number) => (p + 3) % 4;
-  const racksAfter = (x: ReturnType<typeof atFirstLeft>, a: unknown) => x.ref.apply(x.s, { ...(a as object), at: 1, ref: 'pass' } as never).state.players.map((p) => [...p.rack].sort().join(' '));
+  const racksAfter = (x: ReturnType<typeof atFirstLeft>, a: unknown) =>
+    x.ref.apply(x.s, kindScript(x.s, { ...(a as object), at: 1, ref: 'pass' } as never)).state.players.map((p) => p.rack.map(kindOf).sort().join(' '));
 
   it("(a) Cat's 7B goes from her rack straight to Ann's, two seats on: Bea passed 1 blind and 2 of her own", () => {
     const x = atFirstLeft();
@@ -244,7 +250,7 @@ describe('blind passes (NMJL: first left and last right)', () => {
     // Ann: 11 of hers + the 3B 3B; Dot: 10 of hers + Ann's 1B 1B + the 7B; Bea: 13 of hers, untouched
     expect(r[0]).toBe('1B 1B 3B 3B 4C 4C 5B 5B 5B 5B 9B 9B 9B 9B');
     expect(r[3]).toBe('1B 1B 3C 3C 3C 3C 4B 5C 7B 8B 8B 8B 8B');
-    expect(r[1]).toBe([...x.s.players[1]!.rack].sort().join(' '));
+    expect(r[1]).toBe(x.s.players[1]!.rack.map(kindOf).sort().join(' '));
   });
 
   it('(d) no blind tile on the first left: the action has no `blind`, tiles in the order passed', () => {
@@ -375,11 +381,14 @@ describe('play', () => {
       players: [0, 1, 2, 3].map(() => ({ rack: [], exposures: [], hold: null, dead: false, deadReason: null })),
     };
     t.state.players[1]!.exposures = [
-      ['WD', 'WD', 'WD'],
-      ['3B', 'J', '3B'],
+      ['WD#1', 'WD#2', 'WD#3'],
+      ['3B#3', joker, '3B#4'],
     ];
     expect(t.move(hands[2]![0]!, rack(2), top(1))).toEqual([]);
     expect(t.move(joker, top(1), rack(2))).toEqual([{ type: 'joker-exchange', player: 2, owner: 1, exposure: 1, tile: '3B' }]);
+    // by id: the joker that left Bea's top and the natural Cy laid there (her first tile, 3B#1)
+    expect(t.last).toMatchObject([{ joker, tile: hands[2]![0]! }]);
+    expect(hands[2]![0]).toBe('3B#1');
   });
 
   it('a wall game: once the walls are empty, the first tile going back to a wall', () => {
@@ -398,22 +407,26 @@ describe("whole simulated games: the inferred actions are the bots' own", () => 
     const ref = standardReferee({ names: table.players.map((p) => p.name), cards, dismissed: new Set() });
     let s = initialStandardState();
     const got: unknown[] = [];
-    /** at East's first discard: the referee's racks and the readers' racks (kinds, sorted, space-separated) */
-    let afterCharleston: { referee: string[]; readers: string[] } | null = null;
+    /** at East's first discard: the referee's racks and the readers' racks (kinds, sorted, space-separated; `ids`: the same by id) */
+    let afterCharleston: { referee: string[]; readers: string[]; ids: { referee: string[]; readers: string[] } } | null = null;
     const kindsOf = (ts: readonly string[]) => [...ts].sort().join(' ');
     idealMoves(table, g.walls, g.steps).forEach((m, i) => {
       for (const a of agg.push({ tile: m.tile, from: m.from, to: m.to, at: i, ref: String(i) }, s)) {
         if (a.type === 'discard' && !afterCharleston) {
           // the readers' racks just before the discard (its tile is on the floor already)
           const racks = [0, 1, 2, 3].map((p) => [...agg.tilesAt('rack', p), ...(p === a.player ? [m.tile] : [])]);
-          afterCharleston = { referee: s.players.map((p) => kindsOf(p.rack)), readers: racks.map((r) => kindsOf(r.map((t) => t.split('#')[0]!))) };
+          afterCharleston = {
+            referee: s.players.map((p) => kindsOf(p.rack.map(kindOf))),
+            readers: racks.map((r) => kindsOf(r.map((t) => t.split('#')[0]!))),
+            ids: { referee: s.players.map((p) => kindsOf(p.rack)), readers: racks.map(kindsOf) },
+          };
         }
         const { at: _a, ref: _r, ...rest } = a;
         got.push(rest);
         s = ref.apply(s, a).state;
       }
     });
-    return { g, got, s, afterCharleston: afterCharleston as { referee: string[]; readers: string[] } | null };
+    return { g, got, s, afterCharleston: afterCharleston as { referee: string[]; readers: string[]; ids: { referee: string[]; readers: string[] } } | null };
   };
 
   it("seed 1 with blind passes (blindChance 0.3): the hub's passes carry the same `blind` as the bots'; after the Charleston the referee's racks are the readers'", () => {
@@ -425,6 +438,7 @@ describe("whole simulated games: the inferred actions are the bots' own", () => 
       [0, 1, 0, 0],
     ]); // first left: Ann and Cat pass on all 3; last right: Bea 1
     expect(afterCharleston!.referee).toEqual(afterCharleston!.readers);
+    expect(afterCharleston!.ids.referee).toEqual(afterCharleston!.ids.readers); // the very tiles, not only their kinds
     expect(afterCharleston!.readers.map((r) => r.split(' ').length)).toEqual([14, 13, 13, 13]);
     expect(s.result?.score.points).toEqual([-20, 0, 0, 30]);
   });
@@ -432,7 +446,7 @@ describe("whole simulated games: the inferred actions are the bots' own", () => 
   it("seed 2 with blind passes: a chained blind on the last right (Cat's 2D goes on through Dot and Ann to Bea), the same actions, the same racks", () => {
     const { g, got, afterCharleston } = run(2, undefined, 0.3);
     expect(got).toEqual(g.record.actions);
-    expect(got.find((a) => (a as { blind?: number[] }).blind)).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
+    expect(toKinds(got.find((a) => (a as { blind?: number[] }).blind) as StandardAction)).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
     expect(afterCharleston!.referee).toEqual(afterCharleston!.readers);
   });
 

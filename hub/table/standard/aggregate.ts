@@ -1,6 +1,7 @@
 /**
  * The standard 4-player table's inference: settled tile moves (tile, from place, to place) become
- * the batch-level actions of the standard referee (rules/referee/standard.ts, 000 + NMJL).
+ * the batch-level actions of the standard referee (rules/referee/standard.ts, 000 + NMJL),
+ * naming the tracker's tile ids (`5B#3`) as they moved.
  * The Siamese table turns each move into one action (hub/table/inference.ts); a standard table needs
  * several moves for one action (a Charleston pass is 12 tiles, a call is the discard and the tiles
  * exposed with it), so this aggregator keeps where every tile is and what is in progress.
@@ -42,7 +43,7 @@
  * seen (a pung is assumed); the referee counts blind tiles, it does not name them: p passes on the
  * first `blind[p]` tiles coming to her, her giver's own tiles before the giver's blind ones, so a
  * chain where p passes on a tile her giver passed blind while keeping one of the giver's own tiles
- * leaves the referee's racks one kind off the readers' (the counts stay right); a joker exchange on
+ * leaves the referee's racks one tile off the readers' (the counts stay right); a joker exchange on
  * one's own exposure is not recognised; tiles laid on a top that never reach 14 without a call make
  * no action; a tile laid beside a called tile whose move settles only after the caller's discard has
  * settled is not part of the exposure (the called tile then lies alone at the discard: a single).
@@ -50,7 +51,7 @@
 import type { Place } from '../../../rules/referee/places.js';
 import type { CallFor, StandardAction, StandardState } from '../../../rules/referee/standard.js';
 import { CHARLESTON, COURTESY_STAGE, DEALT, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
-import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../../../rules/tiles.js';
+import { kindOf, TILES_IN_SET, type TileId } from '../../../rules/tiles.js';
 
 /** One settled move as the aggregator sees it: places, not reader zones. */
 export interface PlacedMove {
@@ -233,13 +234,13 @@ export class StandardAggregator {
       }
       if (from?.area === 'wall' && to.area === 'rack' && toOwner !== null) {
         // a tile taken from the wall before East's first discard (NMJL practice: one short takes the next tile)
-        out.push({ type: 'pick', player: toOwner, tile: kindOf(m.tile), ...base });
+        out.push({ type: 'pick', player: toOwner, tile: m.tile, ...base });
         return out;
       }
       if (to.area === 'floor' && fromOwner !== null) {
         if (this.pass?.courtesy) this.flushCourtesy(out, base);
         this.mode = 'play';
-        out.push({ type: 'discard', player: fromOwner, tile: kindOf(m.tile), ...base });
+        out.push({ type: 'discard', player: fromOwner, tile: m.tile, ...base });
         return out;
       }
       return out; // tiles arranged within a rack: nothing to referee
@@ -248,7 +249,7 @@ export class StandardAggregator {
     // ---- play
     if (from?.area === 'wall' && toOwner !== null) {
       this.flushCall(out, state);
-      out.push({ type: 'pick', player: toOwner, tile: kindOf(m.tile), ...base });
+      out.push({ type: 'pick', player: toOwner, tile: m.tile, ...base });
       return out;
     }
     if (to.area === 'floor' && fromOwner !== null) {
@@ -259,7 +260,7 @@ export class StandardAggregator {
         return out;
       }
       this.flushCall(out, state, fromOwner);
-      out.push({ type: 'discard', player: fromOwner, tile: kindOf(m.tile), ...base });
+      out.push({ type: 'discard', player: fromOwner, tile: m.tile, ...base });
       return out;
     }
     if (from?.area === 'floor' && toOwner !== null) {
@@ -302,7 +303,7 @@ export class StandardAggregator {
 
   /** The deal: what each player holds now (before the move being handled). */
   private deal(out: StandardAction[], base: { at: number; ref: string }): void {
-    const hands = Array.from({ length: SEATS }, (_, p) => sortedKinds([...this.tilesAt('rack', p), ...this.tilesAt('top', p)].map(kindOf)));
+    const hands = Array.from({ length: SEATS }, (_, p) => [...this.tilesAt('rack', p), ...this.tilesAt('top', p)].sort());
     out.push({ type: 'deal', hands, wallSize: this.wallCount(), ...base });
     this.mode = 'charleston';
   }
@@ -346,15 +347,15 @@ export class StandardAggregator {
         for (const t of tiles) if (kindOf(t) === 'J') this.jokerReturns.set(t, { from: p.to.get(t)!, to: g });
       }
       if (p.blind.every((b) => b === 0)) {
-        out.push({ type: 'pass', tiles: p.given.map((g) => g.map(kindOf)), at: m.at, ref: m.ref });
+        out.push({ type: 'pass', tiles: p.given.map((g) => [...g]), at: m.at, ref: m.ref });
         return;
       }
-      // the referee passes on the first blind[p] tiles coming to p: the tiles that went furthest first
+      // the referee passes on the first blind[p] tiles coming to p: the tiles that went furthest first (then by id: by kind, then copy)
       const tiles = p.given.map((g) =>
         g
-          .map((t) => ({ k: kindOf(t), h: p.hops.get(t) ?? 1 }))
-          .sort((a, b) => b.h - a.h || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0))
-          .map((x) => x.k),
+          .map((t) => ({ t, h: p.hops.get(t) ?? 1 }))
+          .sort((a, b) => b.h - a.h || (a.t < b.t ? -1 : a.t > b.t ? 1 : 0))
+          .map((x) => x.t),
       );
       out.push({ type: 'pass', tiles, blind: [...p.blind], at: m.at, ref: m.ref });
     }
@@ -363,7 +364,7 @@ export class StandardAggregator {
   private flushCourtesy(out: StandardAction[], base: { at: number; ref: string }): void {
     const p = this.pass!;
     this.pass = null;
-    out.push({ type: 'courtesy', wishes: p.given.map((g) => g.length), tiles: p.given.map((g) => g.map(kindOf)), ...base });
+    out.push({ type: 'courtesy', wishes: p.given.map((g) => g.length), tiles: p.given.map((g) => [...g]), ...base });
   }
 
   /**
@@ -383,7 +384,7 @@ export class StandardAggregator {
       return;
     }
     out.push({ type: 'call', calls: [{ player: c.player, for: callForSize(1 + c.group.length) }], ...base });
-    if (c.group.length > 0) out.push({ type: 'expose', player: c.player, tiles: c.group.map(kindOf), ...base });
+    if (c.group.length > 0) out.push({ type: 'expose', player: c.player, tiles: [...c.group], ...base });
     else this.withdrawn = c.tile;
     void state;
   }
@@ -405,18 +406,18 @@ export class StandardAggregator {
     if (x && x.player === half.player && x.owner === half.owner && (x.natural === undefined) !== (half.natural === undefined)) {
       this.exchange = null;
       const natural = (x.natural ?? half.natural)!;
+      const joker = (x.joker ?? half.joker)!;
       const kind = kindOf(natural);
       const exps = state.players[half.owner]?.exposures ?? [];
-      let exposure = exps.findIndex((e) => e.includes('J') && e.find((t) => t !== 'J') === kind);
-      if (exposure < 0) exposure = exps.findIndex((e) => e.includes('J'));
+      const isJoker = (t: TileId) => kindOf(t) === 'J';
+      // the exposure the joker left; else (the referee's exposures differ) one whose joker stands for the natural, else any with a joker
+      let exposure = exps.findIndex((e) => e.includes(joker));
+      if (exposure < 0) exposure = exps.findIndex((e) => e.some(isJoker) && e.find((t) => !isJoker(t)) !== undefined && kindOf(e.find((t) => !isJoker(t))!) === kind);
+      if (exposure < 0) exposure = exps.findIndex((e) => e.some(isJoker));
       this.flushCall(out, state);
-      out.push({ type: 'joker-exchange', player: half.player, owner: half.owner, exposure: Math.max(0, exposure), tile: kind, ...base });
+      out.push({ type: 'joker-exchange', player: half.player, owner: half.owner, exposure: Math.max(0, exposure), joker, tile: natural, ...base });
       return;
     }
     this.exchange = half;
   }
-}
-
-function sortedKinds(k: TileKind[]): TileKind[] {
-  return [...k].sort();
 }

@@ -17,6 +17,7 @@ import { RulingError } from '../../api/runtime.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { inKinds } from '../../../rules/game/test-helpers.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
@@ -50,7 +51,7 @@ describe('declared-dead: judged from the exposures and the discards (000)', () =
     const upTo = g.steps.length;
     g.pick(WEST, 'F').discard(WEST, 'F').call(NORTH, 'F 1B 1B 1B 1C 1C 1C 1D 1D 1D RD RD RD'); // Dot's Mah Jongg
     const b = benchAt(g, upTo);
-    expect(b.engine.gameState().players[SOUTH]!.exposures).toEqual([
+    expect(inKinds(b.engine.gameState()).players[SOUTH]!.exposures).toEqual([
       ['2B', '2B', '2B'],
       ['9B', '9B', '9B'],
     ]);

@@ -17,6 +17,9 @@ import { parseKinds as k } from '../../../rules/tiles.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { inKinds } from '../../../rules/game/test-helpers.js';
+import { toKinds } from '../../../rules/referee/standard-ids.js';
+import type { StandardAction } from '../../../rules/referee/standard.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
@@ -85,7 +88,7 @@ describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; 
     ]);
     const s = b.engine.gameState();
     expect(s.flags[0]).toMatchObject({ exposures: [k('5C 5C J'), k('N N J')], why });
-    expect(s.players[NORTH]).toMatchObject({ dead: true, killedBy: 1, exposures: [k('5C 5C 5C'), k('N N J')] });
+    expect(inKinds(s).players[NORTH]).toMatchObject({ dead: true, killedBy: 1, exposures: [k('5C 5C 5C'), k('N N J')] });
     expect(v.players[NORTH]!.racks[0]!.dead).toBe(true);
     expect(v.phase).toBe('ended');
     expect(v.players[SOUTH]!.racks[0]!.mahJongg).toMatchObject({ lineId: 'sample-standard:20', value: 30, jokerless: true });
@@ -100,7 +103,7 @@ describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; 
     const v = b.engine.publicView();
     expect(b.engine.unexplained).toEqual([]);
     expect(v.flags.map((f) => [f.kind, f.player, f.consequence])).toEqual([['exposures-fit-no-hand', NORTH, "Dot's hand is dead; the jokers of every exposure stay in play"]]);
-    expect(b.engine.gameState().players[NORTH]!.exposures).toEqual([k('5C 5C 5C'), k('N N N')]);
+    expect(inKinds(b.engine.gameState()).players[NORTH]!.exposures).toEqual([k('5C 5C 5C'), k('N N N')]);
     // 30 + 10 self-picked + 20 jokerless = 60
     expect(v.score?.points).toEqual([0, 60, 0, 0]);
   });
@@ -120,7 +123,8 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
       b.engine
         .inferredActions()
         .filter((a) => a.type === 'call' || a.type === 'expose')
-        .slice(0, 2),
+        .slice(0, 2)
+        .map((a) => toKinds(a as StandardAction)),
     ).toEqual([
       { type: 'call', calls: [{ player: NORTH, for: 'pair' }] },
       { type: 'expose', player: NORTH, tiles: ['5C'] },

@@ -17,6 +17,8 @@ import { playStandardGame } from '../../simulator/standard/game.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
+import { toKinds } from '../../../rules/referee/standard-ids.js';
+import type { StandardAction } from '../../../rules/referee/standard.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
@@ -89,7 +91,11 @@ describe('a 4-player table over reader lines', () => {
     for (const s of game.steps) b.step(s);
     b.advance(3000);
     expect(b.engine.inferredActions()).toEqual(game.record.actions);
-    expect(b.engine.inferredActions().find((a) => (a as { blind?: number[] }).blind)).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
+    expect(toKinds(b.engine.inferredActions().find((a) => (a as { blind?: number[] }).blind) as StandardAction)).toEqual({
+      type: 'pass',
+      tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']],
+      blind: [3, 0, 2, 1],
+    });
     expect(b.engine.unexplained).toEqual([]);
     expect(b.engine.publicView().score?.points).toEqual(game.record.points);
   });

@@ -452,7 +452,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     const { at: _at, ref: _ref, unheard: _unheard, ...bare } = a;
     this.inferred.push(bare);
     // a refused blind pass goes on from the racks as the readers hold them (./game.ts)
-    const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i).map(kindOf)));
+    const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i)));
     if (!r) {
       // the state stays as before the action (the referee works on a copy): the table plays on
       for (const p of this.game.refusedPasses) if (p.ref === String(e.seq)) this.flagRefs.set(p.id, e.seq);
@@ -576,7 +576,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         };
       }),
       walls: this.table.wallOrder.map((w) => ({ wall: w, left: walls[w] ?? 0, current: w === current })),
-      discards: [...s.discards],
+      discards: s.discards.map(kindOf),
       flags: this.listedFlags(),
       score: this.score(),
       scoring: describeScoringSettings(this.settings),

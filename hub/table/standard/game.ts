@@ -6,18 +6,28 @@
  * (hub/record/replay.ts) feeds it the same lines, so the two give the same flags and points.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { heldCount, initialStandardState, standardReferee, StandardActionError, type StandardAction, type StandardReferee, type StandardState } from '../../../rules/referee/standard.js';
+import {
+  heldCount,
+  initialStandardState,
+  standardReferee,
+  StandardActionError,
+  type StandardAction,
+  type StandardPlayer,
+  type StandardReferee,
+  type StandardState,
+} from '../../../rules/referee/standard.js';
 import { ScoringError, type TournamentOutcome } from '../../../rules/scoring/tournament.js';
 import { scoreWithSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import type { Card } from '../../../rules/card/types.js';
-import type { TileKind } from '../../../rules/tiles.js';
+import { isTileKind, kindOf, type TileId, type TileKind } from '../../../rules/tiles.js';
+import { toKinds, withIds, type NamedTile, type StandardKindAction } from '../../../rules/referee/standard-ids.js';
+import { idsFor } from '../../../rules/game/ids.js';
 import type { RecordLine, StandardEntry } from '../../../rules/record/game-record.js';
 import type { PublicFlag, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type StandardMisnamedEntry } from '../../api/runtime.js';
 import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/referee/dead-declaration.js';
 import { mahJonggAsNamed, MISNAMED_RULE } from '../../../rules/referee/misnamed-discard.js';
 import { NMJL_PRACTICE_DEFAULTS, type NmjlPractice } from '../../../rules/referee/misdeal.js';
-import { isTileKind } from '../../../rules/tiles.js';
 import { consequenceOf, EVERY_HAND_DEAD, titleOf, type FlagParams, type FlagParamsByCode } from '../../../rules/wording/flags.js';
 
 /**
@@ -208,9 +218,11 @@ export class StandardGame {
    * One referee action. A deal begins a new game (its lists emptied first). An action the referee
    * refuses or throws on leaves the state as it was and is listed in `unexplained`; a refused pass
    * with blind tiles in the Charleston goes on from `asRead()` (the racks the readers hold) when given.
+   * Tiles named by kind only (a v1 record's lines) get ids first (rules/referee/standard-ids.ts `withIds`).
    * @returns the referee's result, or null when it refused the action
    */
-  act(a: StandardAction, asRead?: () => TileKind[][]): { flags: { id: string }[]; boundary: boolean } | null {
+  act(named: StandardKindAction, asRead?: () => readonly NamedTile[][]): { flags: { id: string }[]; boundary: boolean } | null {
+    const a: StandardAction = withIds(this.state, named);
     if (a.type === 'deal') {
       this.lookedAt = [];
       this.announced = new Map();
@@ -219,7 +231,7 @@ export class StandardGame {
       this.mismatches = [];
       this.unexplained.length = 0;
       this.refusedPasses = [];
-    } else if (this.state.phase !== 'waiting' && this.state.phase !== 'ended') this.take({ action: a });
+    } else if (this.state.phase !== 'waiting' && this.state.phase !== 'ended') this.take({ action: toKinds(a) });
     if (a.type === 'mah-jongg') this.beforeMahJongg = { ref: a.ref, state: this.state };
     try {
       const r = this.referee.apply(this.state, a);
@@ -227,7 +239,7 @@ export class StandardGame {
       this.payAnnounced(a);
       if (a.type === 'deal') {
         this.lines.set(this.state.gameNo, []);
-        this.take({ action: a });
+        this.take({ action: toKinds(a) });
       }
       return { flags: r.flags, boundary: r.boundary };
     } catch (err) {
@@ -282,9 +294,10 @@ export class StandardGame {
    * last right): a flag for the director, and the game goes on from where the tiles are: the
    * Charleston moves to its next stage and each rack holds `racks` (as the readers hold them).
    */
-  private refuseBlindPass(a: Extract<StandardAction, { type: 'pass' }>, error: string, racks: TileKind[][]): void {
+  private refuseBlindPass(a: Extract<StandardAction, { type: 'pass' }>, error: string, read: readonly NamedTile[][]): void {
     const s = this.state;
-    this.take({ asRead: { at: a.at, ref: a.ref, racks } });
+    const racks = racksById(read);
+    this.take({ asRead: { at: a.at, ref: a.ref, racks: racks.map((r) => r.map(kindOf)) } });
     this.refusedPasses.push({
       id: `g${s.gameNo}-blind-pass-${a.ref}`,
       player: Math.max(
@@ -417,9 +430,9 @@ export class StandardGame {
       if (target.dead) throw new RulingError(409, `${nameOf(d)}'s hand is already dead (${target.deadReason ?? 'dead'})`);
       // only what the table can see: exposures on every rack and the discards, never a concealed tile
       const verdict = judgeDeadDeclaration(this.config.cards, {
-        exposures: target.exposures,
-        otherExposures: s.players.flatMap((q, i) => (i === d ? [] : q.exposures)),
-        discards: s.discards,
+        exposures: target.exposures.map(kindsOf),
+        otherExposures: s.players.flatMap((q, i) => (i === d ? [] : q.exposures.map(kindsOf))),
+        discards: kindsOf(s.discards),
       });
       const dies = verdict.dead ? d : p;
       const id = `g${s.gameNo}-declared-dead-${ref}`;
@@ -473,7 +486,7 @@ export class StandardGame {
         if (s.phase !== 'play') throw new RulingError(409, `misnamed-discard: game ${s.gameNo} is not in play (${s.phase})`);
         const me = s.players[p]!;
         if (me.dead) throw new RulingError(409, `${who}'s hand is already dead (${me.deadReason ?? 'dead'})`);
-        const last = me.exposures.at(-1);
+        const last = inKinds(me)!.exposures.at(-1);
         if (!last) throw new RulingError(409, `${who} has no exposure: a mis-named discard claimed for an exposure is entered once it is exposed`);
         const params = { p, for: 'exposure' as const, group: [...last], ruling: m.ruling };
         if (m.ruling === 'keep-exposure') return done(s, flagOf(params, p));
@@ -487,7 +500,7 @@ export class StandardGame {
       }
       const before = this.beforeMahJongg;
       const inError = before && s.flags.some((f) => f.kind === 'mah-jongg-in-error' && f.player === p && f.status !== 'dismissed' && f.id === `g${s.gameNo}-mah-jongg-in-error-${before.ref}`);
-      const caller = before?.state.players[p];
+      const caller = inKinds(before?.state.players[p]);
       const hold = caller?.hold;
       if (!before || !inError || !caller || !hold || hold.for !== 'mah-jongg')
         throw new RulingError(409, `misnamed-discard: ${who} has no Mah Jongg on a called discard in game ${s.gameNo} (neither won on one nor judged in error on one just now)`);
@@ -616,4 +629,22 @@ export class StandardGame {
     if (!r) return null;
     return { points: [...r.score.points], payment: null, breakdown: r.score.breakdown.map((b) => [...b]), final: true };
   }
+}
+
+const kindsOf = (tiles: readonly TileId[]) => tiles.map(kindOf);
+
+/** A player's rack, exposures and called tile as kinds (what the card and the titles read). */
+function inKinds(p: StandardPlayer | undefined) {
+  return p && { rack: kindsOf(p.rack), exposures: p.exposures.map(kindsOf), hold: p.hold && { ...p.hold, tile: kindOf(p.hold.tile) } };
+}
+
+/** Racks as read, by id: ids kept, tiles named by kind only (a v1 record's `asRead`) given the lowest copies not named ({@link idsFor}). */
+function racksById(read: readonly NamedTile[][]): TileId[][] {
+  const named = new Set(read.flat().filter((t): t is TileId => t.includes('#')));
+  const fresh = idsFor(
+    read.flat().filter((t): t is TileKind => !t.includes('#')),
+    named,
+  );
+  let i = 0;
+  return read.map((r) => r.map((t) => (t.includes('#') ? (t as TileId) : fresh[i++]!)));
 }
