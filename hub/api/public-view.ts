@@ -49,7 +49,7 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
 ]);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp']);
 const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of']);
-const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice', 'gameNo']);
+const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'rule', 'title', 'code', 'params', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice', 'gameNo']);
 const RESULT_KEYS = keys<GameResultView>()(['gameNo', 'endReason', 'points', 'ruling']);
 const RESULT_RULING_KEYS = keys<NonNullable<GameResultView['ruling']>>()(['flagId', 'ruling', 'by', 'at']);
 const PLAYER_KEYS = keys<PlayerView>()(['index', 'name', 'seat', 'count', 'racks']);

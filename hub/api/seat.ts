@@ -38,6 +38,7 @@ import { SEAT_NAMESPACE, seatPath, type SeatProblemPayload } from './seat-events
 import { buildSeatView, pendingSeatView } from './seat-view.js';
 import { EV, type WatchAck } from './socket-events.js';
 import type { SeatView } from './views.js';
+import { checkPayload, SeatWatchRequestSchema } from '../contract/socket.js';
 import { TournamentError } from '../../rules/tournament/errors.js';
 import { cardMissing, cardTotal, isCardComplete, verificationPartner } from '../../rules/tournament/scorecard.js';
 import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseCardMissing, siameseCardTotal, siameseSettlement, type SiameseScoreCard } from '../../rules/tournament/siamese-card.js';
@@ -614,6 +615,12 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
 
     const snapshot = (raw: unknown[]) => {
       const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: WatchAck) => void) : undefined;
+      const req = raw[0] === undefined || raw[0] === null ? null : checkPayload(SeatWatchRequestSchema, raw[0]);
+      if (req && !req.ok) {
+        socket.emit(EV.problem, { error: req.error });
+        ack?.({ ok: false, error: req.error });
+        return;
+      }
       const c = channelOf(claim, table);
       if (!refreshRoom(room, socket.id)) {
         const error = channels.has(room) ? `the seat view of table '${claim.table}' is unavailable` : 'seat token no longer opens this seat';
