@@ -90,7 +90,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
     },
   );
 
-  app.post('/api/logout', { schema: { querystring: H.NoQuery } }, async (req, reply) => {
+  app.post('/api/logout', { schema: { querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
     const found = sessionOf(auth, req);
     if (found) {
       try {

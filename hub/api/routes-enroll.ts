@@ -78,11 +78,14 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
         return { entry, view: enrollments.view(t) };
       }),
   );
-  app.delete<{ Params: { tableId: string; tag: string } }>('/api/director/enroll/:tableId/tags/:tag', { schema: { params: H.EnrollTagParams, querystring: H.NoQuery } }, async (req, reply) =>
-    withTable(req.params.tableId, reply, (t) => {
-      const entry = enrollments.remove(t, req.params.tag);
-      return { entry, view: enrollments.view(t) };
-    }),
+  app.delete<{ Params: { tableId: string; tag: string } }>(
+    '/api/director/enroll/:tableId/tags/:tag',
+    { schema: { params: H.EnrollTagParams, querystring: H.NoQuery, body: H.NoBody } },
+    async (req, reply) =>
+      withTable(req.params.tableId, reply, (t) => {
+        const entry = enrollments.remove(t, req.params.tag);
+        return { entry, view: enrollments.view(t) };
+      }),
   );
   app.post<{ Params: { tableId: string }; Body: { zone: string; from?: string; count?: number } }>(
     '/api/director/enroll/:tableId/layout',

@@ -398,7 +398,7 @@ export function seatRoutes(opts: SeatOptions) {
       reply.header('cache-control', 'no-store');
       return seatScoreCard(opts.tournament!, card, at.seat);
     });
-    app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery } }, async (req, reply) => {
+    app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
       const { at, wind } = cardOf(req.params.token);
       let card: AnyScoreCard;
       try {

@@ -38,8 +38,8 @@ export function urlNumber<S extends z.ZodType<number>>(schema: S) {
 
 /** The query of a route that takes none: any parameter is refused as unknown. */
 export const NoQuery = z.strictObject({});
-/** The params of a route without URL parameters. */
-export const NoParams = z.strictObject({});
+/** The body of a POST that takes none: absent, null or `{}`; any field is refused as unknown. */
+export const NoBody = z.strictObject({}).nullish();
 
 /** `/api/tables/:id`, `/api/director/tables/:id…` */
 export const TableParams = z.object({ id });
@@ -126,7 +126,13 @@ export const EnrollFinishBody = z.strictObject({ draft: z.boolean().optional() }
 /** The longest seat token taken (characters). */
 export const MAX_SEAT_TOKEN = 512;
 /** `/api/seat/:token…` */
-export const SeatTokenParams = z.object({ token: z.string().min(1).max(MAX_SEAT_TOKEN) });
+export const SeatTokenParams = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(MAX_SEAT_TOKEN)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'must be a seat token: <payload>.<signature> in base64url'),
+});
 /** `GET /api/seat/:token`: `table`, the table the page expects (a token of another table is refused). */
 export const SeatQuery = z.strictObject({ table: z.string().max(64).optional() });
 /** `POST /api/seat/:token/initial`: the player's initials on the score card (1-8 characters, not all blank); the body is optional. */

@@ -28,9 +28,9 @@ export function fieldOf(root: string, path: readonly PropertyKey[]): string {
  */
 export function describeIssue(issue: Issue, root: string): string {
   const field = fieldOf(root, issue.path);
+  if ('input' in issue && issue.input === undefined && issue.path.length > 0 && issue.code !== 'unrecognized_keys') return `${field} is required`;
   // a schema's own words win when they say what the value must be (`must be integer`, `must be a tile kind …`)
   if (issue.message.startsWith('must ')) return `${field} ${issue.message}`;
-  if ('input' in issue && issue.input === undefined && issue.path.length > 0 && issue.code !== 'unrecognized_keys') return `${field} is required`;
   switch (issue.code) {
     case 'invalid_type':
       return `${field} must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
