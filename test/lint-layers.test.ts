@@ -40,7 +40,7 @@ describe('layer rules (biome.jsonc, docs/lint.md)', () => {
       cpSync(path.join(root, 'test/fixtures/lint'), dir, { recursive: true });
       // no git in the scratch folder
       expect(layerDiagnostics(dir, ['--vcs-enabled=false'])).toEqual([
-        // the one import outside the eight contract modules (hub-contract.ts imports all eight: none)
+        // the one import outside the contract modules (hub-contract.ts imports the eight and hub/contract/: none)
         'display/src/lib/hub-internals.ts:3 style/noRestrictedImports',
         // the protocol: the node:crypto import, Buffer
         'firmware-protocol/node-buffer.ts:2 correctness/noNodejsModules',

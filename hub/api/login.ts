@@ -22,6 +22,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { bearerToken, SESSION_COOKIE, type DirectorAuth, type DirectorSession } from './auth.js';
+import * as H from '../contract/http.js';
 
 /** The store's log id for hub-wide events (the same as hub/readers/session.ts HUB_LOG_ID). */
 export const LOGIN_LOG_ID = 'hub';
@@ -37,13 +38,6 @@ export interface LoginRouteOptions {
   /** login attempts allowed per IP per window; default `{ max: 5, timeWindowMs: 60_000 }` */
   rateLimit?: { max: number; timeWindowMs: number } | undefined;
 }
-
-const LOGIN_BODY = {
-  type: 'object',
-  required: ['secret'],
-  additionalProperties: false,
-  properties: { secret: { type: 'string', minLength: 1, maxLength: 1024 } },
-} as const;
 
 /** The session a request carries (cookie first, then a session bearer token), or null. */
 export function sessionOf(auth: DirectorAuth, req: FastifyRequest): { session: DirectorSession; via: 'cookie' | 'bearer' } | null {
@@ -75,24 +69,28 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
     }),
   });
 
-  app.post<{ Body: { secret: string } }>('/api/login', { schema: { body: LOGIN_BODY }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } }, async (req, reply) => {
-    if (!(await auth.secret.check(req.body.secret))) {
-      record('director-login', { ok: false, ip: req.ip, reason: 'wrong secret' });
-      return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'wrong director secret' });
-    }
-    const s = auth.sessions.create();
-    record('director-login', { ok: true, ip: req.ip, session: s.handle });
-    reply.setCookie(SESSION_COOKIE, s.id, {
-      httpOnly: true,
-      sameSite: 'strict',
-      path: '/',
-      secure: 'auto',
-      maxAge: Math.floor(auth.sessions.ttlMs / 1000),
-    });
-    return { ok: true, token: s.bearer, expiresAt: s.expiresAt };
-  });
+  app.post<{ Body: { secret: string } }>(
+    '/api/login',
+    { schema: { querystring: H.NoQuery, body: H.LoginBody }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } },
+    async (req, reply) => {
+      if (!(await auth.secret.check(req.body.secret))) {
+        record('director-login', { ok: false, ip: req.ip, reason: 'wrong secret' });
+        return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'wrong director secret' });
+      }
+      const s = auth.sessions.create();
+      record('director-login', { ok: true, ip: req.ip, session: s.handle });
+      reply.setCookie(SESSION_COOKIE, s.id, {
+        httpOnly: true,
+        sameSite: 'strict',
+        path: '/',
+        secure: 'auto',
+        maxAge: Math.floor(auth.sessions.ttlMs / 1000),
+      });
+      return { ok: true, token: s.bearer, expiresAt: s.expiresAt };
+    },
+  );
 
-  app.post('/api/logout', async (req, reply) => {
+  app.post('/api/logout', { schema: { querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
     const found = sessionOf(auth, req);
     if (found) {
       try {
@@ -111,7 +109,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
     return { ok: true, loggedOut: found !== null };
   });
 
-  app.get('/api/session', async (req) => {
+  app.get('/api/session', { schema: { querystring: H.NoQuery } }, async (req) => {
     const found = sessionOf(auth, req);
     if (found) return { director: true, via: found.via, expiresAt: found.session.expiresAt };
     const fixed = auth.isBearer(bearerToken(req.headers.authorization));

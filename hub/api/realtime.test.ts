@@ -183,14 +183,14 @@ describe('public namespace', () => {
     c.socket.emit(EV.watch, { tableId: 't9' });
     c.socket.emit(EV.resync);
     const ack = await new Promise<WatchAck>((r) => c.socket.emit(EV.watch, {}, r));
-    expect(ack).toEqual({ ok: false, error: 'tableId must be a string' });
+    expect(ack).toEqual({ ok: false, error: 'tableId is required' });
     const got = await c.upTo(5);
     expect(got).toEqual([
       { ev: EV.problem, payload: { error: 'payload must be an object { tableId }' } },
-      { ev: EV.problem, payload: { error: 'tableId must be a string' } },
+      { ev: EV.problem, payload: { error: 'tableId must be string' } },
       { ev: EV.problem, payload: { error: "unknown table 't9'" } },
       { ev: EV.problem, payload: { error: 'payload must be an object { tableId }' } },
-      { ev: EV.problem, payload: { error: 'tableId must be a string' } },
+      { ev: EV.problem, payload: { error: 'tableId is required' } },
     ]);
     expect(c.socket.connected).toBe(true);
   });

@@ -17,6 +17,7 @@ import { toDirector, toPublic } from './public-view.js';
 import type { TableRuntime } from './runtime.js';
 import { DIRECTOR_NAMESPACE, EV, type WatchAck } from './socket-events.js';
 import { stderrLogger } from '../log.js';
+import { checkPayload, WatchRequestSchema } from '../contract/socket.js';
 
 /** The room a table's watchers join, e.g. `"table:t1"`. */
 export function tableRoom(tableId: string): string {
@@ -163,13 +164,9 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
 
   /** The tableId of a client request, or the reason it is refused. */
   function parseRequest(payload: unknown): { tableId: string } | { error: string } {
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-      return { error: 'payload must be an object { tableId }' };
-    }
-    const { tableId } = payload as { tableId?: unknown };
-    if (typeof tableId !== 'string') return { error: 'tableId must be a string' };
-    const extra = Object.keys(payload).find((k) => k !== 'tableId');
-    if (extra !== undefined) return { error: `${extra.slice(0, 64)} is not allowed (unknown field; the payload is { tableId })` };
+    const r = checkPayload(WatchRequestSchema, payload);
+    if (!r.ok) return { error: r.error };
+    const { tableId } = r.value;
     if (!byId.has(tableId)) return { error: `unknown table '${tableId.slice(0, 64)}'` };
     return { tableId };
   }

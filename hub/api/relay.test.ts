@@ -141,9 +141,9 @@ describe('relay namespace', () => {
     await until(() => rec.events.length === 2 && problems.length === 5);
     expect(problems).toEqual([
       { error: 'relay:open payload must be an object { readerHint? }' },
-      { error: 'relay:line line must be a string' },
-      { error: 'relay:overlong head must be a string of at most 80 characters' },
-      { error: 'relay:overlong length must be a whole number of bytes above 4096' },
+      { error: 'relay:line line must be string' },
+      { error: 'relay:overlong head must NOT have more than 80 characters' },
+      { error: 'relay:overlong length must be > 4096' },
       { error: 'relay:overlong at is not allowed (unknown field; the payload is { head, length })' },
     ]);
     expect(rec.events[1]).toBe('line still fine @1234');
@@ -165,7 +165,7 @@ describe('relay namespace', () => {
     await connected(s);
     expect(await s.emitWithAck(RELAY_EV.open, { readerHint: 'x', baud: 9600 })).toEqual({
       ok: false,
-      error: 'relay:open baud is not allowed (unknown field; the payload is { readerHint })',
+      error: 'relay:open baud is not allowed (unknown field; the payload is { readerHint? })',
     });
     expect(await s.emitWithAck(RELAY_EV.open, { readerHint: 'x' })).toMatchObject({ ok: true });
     const problems: unknown[] = [];
@@ -173,9 +173,9 @@ describe('relay namespace', () => {
     s.emit(RELAY_EV.line, { line: 'HELLO', at: 5 });
     await until(() => problems.length === 1);
     expect(problems).toEqual([{ error: 'relay:line at is not allowed (unknown field; the payload is { line })' }]);
-    expect(await s.emitWithAck(RELAY_EV.close, { reason: 3 })).toEqual({ ok: false, error: 'relay:close reason must be a string' });
+    expect(await s.emitWithAck(RELAY_EV.close, { reason: 3 })).toEqual({ ok: false, error: 'relay:close reason must be string' });
     expect(await s.emitWithAck(RELAY_EV.close, 'bye')).toEqual({ ok: false, error: 'relay:close payload must be an object { reason? }' });
-    expect(await s.emitWithAck(RELAY_EV.close, { reason: 'done', now: 1 })).toEqual({ ok: false, error: 'relay:close now is not allowed (unknown field; the payload is { reason })' });
+    expect(await s.emitWithAck(RELAY_EV.close, { reason: 'done', now: 1 })).toEqual({ ok: false, error: 'relay:close now is not allowed (unknown field; the payload is { reason? })' });
     expect(rec.events.filter((e) => e.startsWith('line'))).toEqual([]);
   });
 });
@@ -185,7 +185,7 @@ describe('relay payload checks', () => {
     expect(parseRelayOpen(undefined)).toEqual({ hint: null });
     expect(parseRelayOpen({ readerHint: '  WL-1\u0007 ' })).toEqual({ hint: 'WL-1?' });
     expect(parseRelayOpen({ readerHint: 'x'.repeat(80) })).toEqual({ hint: 'x'.repeat(64) });
-    expect(parseRelayOpen({ readerHint: 7 })).toEqual({ error: 'relay:open readerHint must be a string' });
+    expect(parseRelayOpen({ readerHint: 7 })).toEqual({ error: 'relay:open readerHint must be string' });
   });
   it('splits and trims lines', () => {
     expect(parseRelayLine({ line: 'A\r\n\nB' })).toEqual({

@@ -25,6 +25,7 @@ import {
   RELAY_EV,
   RELAY_NAMESPACE,
   openRelayedConnection,
+  parseRelayClose,
   parseRelayLine,
   parseRelayOpen,
   parseRelayOverlong,
@@ -45,16 +46,6 @@ function userAgentOf(socket: Socket): string | null {
     .slice(0, MAX_USER_AGENT)
     .trim();
   return clean === '' ? null : clean;
-}
-
-/**
- * The first field of an object payload that is not in `allowed`, as the refusal to send
- * (`relay:line extra is not allowed (unknown field; the payload is { line })`), or null.
- */
-export function unknownField(event: string, payload: unknown, allowed: readonly string[]): string | null {
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
-  const extra = Object.keys(payload).find((k) => !allowed.includes(k));
-  return extra === undefined ? null : `${event} ${extra.slice(0, 64)} is not allowed (unknown field; the payload is { ${allowed.join(', ')} })`;
 }
 
 /** Options for {@link attachRelay}. */
@@ -105,8 +96,6 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       const ack = takeAck(raw);
       const req = parseRelayOpen(raw[0]);
       if ('error' in req) return refuse(req.error, ack);
-      const extra = unknownField(RELAY_EV.open, raw[0], ['readerHint']);
-      if (extra) return refuse(extra, ack);
       closeCurrent('the page opened another reader', false);
       const rc = openRelayedConnection(
         socket.id,
@@ -129,8 +118,6 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       if (!rc) return refuse('relay:line before relay:open: open the reader first');
       const req = parseRelayLine(raw[0]);
       if ('error' in req) return refuse(req.error);
-      const extra = unknownField(RELAY_EV.line, raw[0], ['line']);
-      if (extra) return refuse(extra);
       rc.deliver(req.items, now());
     });
     socket.on(RELAY_EV.overlong, (...raw: unknown[]) => {
@@ -139,20 +126,13 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       if (!rc) return refuse('relay:overlong before relay:open: open the reader first');
       const req = parseRelayOverlong(raw[0]);
       if ('error' in req) return refuse(req.error);
-      const extra = unknownField(RELAY_EV.overlong, raw[0], ['head', 'length']);
-      if (extra) return refuse(extra);
       rc.deliver([req.line], now());
     });
     socket.on(RELAY_EV.close, (...raw: unknown[]) => {
       const ack = takeAck(raw);
-      const payload = raw[0] as { reason?: unknown } | undefined | null;
-      if (payload !== undefined && payload !== null && (typeof payload !== 'object' || Array.isArray(payload))) {
-        return refuse('relay:close payload must be an object { reason? }', ack);
-      }
-      if (payload?.reason !== undefined && typeof payload.reason !== 'string') return refuse('relay:close reason must be a string', ack);
-      const extra = unknownField(RELAY_EV.close, payload, ['reason']);
-      if (extra) return refuse(extra, ack);
-      const reason = typeof payload?.reason === 'string' ? `page: ${payload.reason.slice(0, 200)}` : 'page closed the reader';
+      const req = parseRelayClose(raw[0]);
+      if ('error' in req) return refuse(req.error, ack);
+      const reason = req.reason !== null ? `page: ${req.reason.slice(0, 200)}` : 'page closed the reader';
       const name = live.get(socket.id)?.conn.name ?? '';
       closeCurrent(reason, false);
       ack?.({ ok: true, name });

@@ -24,7 +24,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EnrollRefused, Enrollments, type EnrollTable } from '../tilesets/enroll.js';
 import type { TableRuntime } from './runtime.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
-import { TILES_IN_SET } from '../../rules/tiles.js';
+import type { z } from 'zod';
+import * as H from '../contract/http.js';
 
 /** Options of {@link enrollRoutes}. */
 export interface EnrollRouteOptions {
@@ -35,38 +36,6 @@ export interface EnrollRouteOptions {
   /** the read rates of the tables' tile sets (hub/tilesets/read-stats.ts); omitted: weak-tags answers 404 */
   readStats?: WeakTagSource | undefined;
 }
-
-const ID = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const TABLE = { type: 'object', required: ['tableId'], properties: { tableId: ID } } as const;
-const TAG_PARAMS = { type: 'object', required: ['tableId', 'tag'], properties: { tableId: ID, tag: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
-const START = {
-  type: 'object',
-  required: ['setId'],
-  additionalProperties: false,
-  properties: { setId: { type: 'string', minLength: 1, maxLength: 64 }, fresh: { type: 'boolean' } },
-} as const;
-const ENROL = {
-  type: 'object',
-  required: ['tag', 'kind'],
-  additionalProperties: false,
-  properties: { tag: { type: 'string', minLength: 1, maxLength: 32 }, kind: { type: 'string', minLength: 1, maxLength: 4 } },
-} as const;
-const LAYOUT = {
-  type: 'object',
-  required: ['zone'],
-  additionalProperties: false,
-  properties: {
-    zone: { type: 'string', minLength: 3, maxLength: 96 },
-    from: { type: 'string', minLength: 1, maxLength: 4 },
-    count: { type: 'integer', minimum: 1, maximum: TILES_IN_SET },
-  },
-} as const;
-const WEAK_QUERY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { minRate: { type: 'number', minimum: 0, maximum: 1 }, minScans: { type: 'integer', minimum: 1, maximum: 100000 } },
-} as const;
-const FINISH = { type: 'object', additionalProperties: false, properties: { draft: { type: 'boolean' } } } as const;
 
 function send(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
@@ -92,25 +61,35 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
     }
   };
 
-  app.post<{ Params: { tableId: string }; Body: { setId: string; fresh?: boolean } }>('/api/director/enroll/:tableId/start', { schema: { params: TABLE, body: START } }, async (req, reply) =>
-    withTable(req.params.tableId, reply, (t) => enrollments.start(t, req.body.setId, req.body.fresh ?? false)),
+  app.post<{ Params: { tableId: string }; Body: { setId: string; fresh?: boolean } }>(
+    '/api/director/enroll/:tableId/start',
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollStartBody } },
+    async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.start(t, req.body.setId, req.body.fresh ?? false)),
   );
-  app.get<{ Params: { tableId: string } }>('/api/director/enroll/:tableId', { schema: { params: TABLE } }, async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.view(t)));
-  app.post<{ Params: { tableId: string }; Body: { tag: string; kind: string } }>('/api/director/enroll/:tableId/tags', { schema: { params: TABLE, body: ENROL } }, async (req, reply) =>
-    withTable(req.params.tableId, reply, (t) => {
-      const entry = enrollments.enrol(t, req.body.tag, req.body.kind);
-      return { entry, view: enrollments.view(t) };
-    }),
+  app.get<{ Params: { tableId: string } }>('/api/director/enroll/:tableId', { schema: { params: H.EnrollTableParams, querystring: H.NoQuery } }, async (req, reply) =>
+    withTable(req.params.tableId, reply, (t) => enrollments.view(t)),
   );
-  app.delete<{ Params: { tableId: string; tag: string } }>('/api/director/enroll/:tableId/tags/:tag', { schema: { params: TAG_PARAMS } }, async (req, reply) =>
-    withTable(req.params.tableId, reply, (t) => {
-      const entry = enrollments.remove(t, req.params.tag);
-      return { entry, view: enrollments.view(t) };
-    }),
+  app.post<{ Params: { tableId: string }; Body: { tag: string; kind: string } }>(
+    '/api/director/enroll/:tableId/tags',
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollTagBody } },
+    async (req, reply) =>
+      withTable(req.params.tableId, reply, (t) => {
+        const entry = enrollments.enrol(t, req.body.tag, req.body.kind);
+        return { entry, view: enrollments.view(t) };
+      }),
+  );
+  app.delete<{ Params: { tableId: string; tag: string } }>(
+    '/api/director/enroll/:tableId/tags/:tag',
+    { schema: { params: H.EnrollTagParams, querystring: H.NoQuery, body: H.NoBody } },
+    async (req, reply) =>
+      withTable(req.params.tableId, reply, (t) => {
+        const entry = enrollments.remove(t, req.params.tag);
+        return { entry, view: enrollments.view(t) };
+      }),
   );
   app.post<{ Params: { tableId: string }; Body: { zone: string; from?: string; count?: number } }>(
     '/api/director/enroll/:tableId/layout',
-    { schema: { params: TABLE, body: LAYOUT } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollLayoutBody } },
     async (req, reply) =>
       withTable(req.params.tableId, reply, (t) => {
         const entries = enrollments.layout(t, req.body.zone, req.body.from?.toUpperCase(), req.body.count);
@@ -119,7 +98,7 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
   );
   app.get<{ Params: { tableId: string }; Querystring: { minRate?: number; minScans?: number } }>(
     '/api/director/enroll/:tableId/weak-tags',
-    { schema: { params: TABLE, querystring: WEAK_QUERY } },
+    { schema: { params: H.EnrollTableParams, querystring: H.WeakTagsQuery } },
     async (req, reply) => {
       const id = req.params.tableId;
       if (!tables.has(id)) return send(reply, 404, `unknown table '${id}'`);
@@ -132,7 +111,9 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
       return view;
     },
   );
-  app.post<{ Params: { tableId: string }; Body: { draft?: boolean } | undefined }>('/api/director/enroll/:tableId/finish', { schema: { params: TABLE, body: FINISH } }, async (req, reply) =>
-    withTable(req.params.tableId, reply, (t) => enrollments.finish(t, req.body?.draft ?? false)),
+  app.post<{ Params: { tableId: string }; Body: z.infer<typeof H.EnrollFinishBody> }>(
+    '/api/director/enroll/:tableId/finish',
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollFinishBody } },
+    async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.finish(t, req.body?.draft ?? false)),
   );
 };

@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { StoreHealth } from '../store/types.js';
+import * as H from '../contract/http.js';
 
 /** What the route needs from the event store (hub/store/sqlite.ts and postgres.ts implement it). */
 export interface HealthSource {
@@ -27,6 +28,6 @@ export interface HealthSource {
  */
 export function healthRoutes(store: HealthSource | undefined) {
   return async function healthRoutesPlugin(app: FastifyInstance): Promise<void> {
-    app.get('/api/director/health', async (): Promise<{ store: StoreHealth }> => ({ store: store?.health?.() ?? { ok: true } }));
+    app.get('/api/director/health', { schema: { querystring: H.NoQuery } }, async (): Promise<{ store: StoreHealth }> => ({ store: store?.health?.() ?? { ok: true } }));
   };
 }

@@ -14,8 +14,9 @@
  * Refusals are `RulingError`s, answered by the server's error handler as `{ statusCode, error, message }`.
  */
 import type { FastifyInstance } from 'fastify';
-import { RulingError } from './runtime.js';
 import type { ReaderDirectoryView } from '../readers/supervisor.js';
+import type { z } from 'zod';
+import * as H from '../contract/http.js';
 
 /** What the routes need from the reader supervisor (hub/readers/supervisor.ts implements it). */
 export interface ReaderDirectory {
@@ -27,40 +28,28 @@ export interface ReaderDirectory {
   remove(id: string, by?: string): void;
 }
 
-/** a reader id as the protocol allows it (PROTOCOL.md: 1-32 of A-Z a-z 0-9 _ . -) */
-const ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' } as const;
-const BY_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const READER_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } as const;
-const ASSIGN_BODY = {
-  type: 'object',
-  required: ['as'],
-  additionalProperties: false,
-  properties: { as: ID_SCHEMA, by: BY_SCHEMA },
-} as const;
-
 /**
  * A fastify plugin with the reader routes. Register it inside the director scope (the token check).
  * @param readers the supervisor; `now` the clock (ms since epoch, default Date.now)
  */
 export function readerRoutes(readers: ReaderDirectory, now: () => number = Date.now) {
   return async function readerRoutesPlugin(app: FastifyInstance): Promise<void> {
-    app.get('/api/director/readers', async () => readers.directory(now()));
-    app.post<{ Params: { id: string }; Body: { as: string; by?: string } }>('/api/director/readers/:id/assign', { schema: { params: READER_PARAMS, body: ASSIGN_BODY } }, async (req) => {
-      readers.assign(req.params.id, req.body.as, req.body.by ?? 'director');
-      return readers.directory(now());
-    });
-    app.delete<{ Params: { id: string }; Body: unknown }>('/api/director/readers/:id', { schema: { params: READER_PARAMS } }, async (req) => {
-      // the body is optional, so it is checked here (a schema would refuse a request with none)
-      const body = req.body as Record<string, unknown> | null | undefined;
-      if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new RulingError(400, 'body must be object');
-      const extra = body ? Object.keys(body).find((k) => k !== 'by') : undefined;
-      if (extra !== undefined) throw new RulingError(400, `body.${extra.slice(0, 64)} is not allowed (unknown field)`);
-      if (body?.by !== undefined && (typeof body.by !== 'string' || body.by.length < 1 || body.by.length > 64)) {
-        throw new RulingError(400, 'body.by must be a string of 1-64 characters');
-      }
-      const by = typeof body?.by === 'string' ? body.by : 'director';
-      readers.remove(req.params.id, by);
-      return readers.directory(now());
-    });
+    app.get('/api/director/readers', { schema: { querystring: H.NoQuery } }, async () => readers.directory(now()));
+    app.post<{ Params: { id: string }; Body: { as: string; by?: string } }>(
+      '/api/director/readers/:id/assign',
+      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.AssignBody } },
+      async (req) => {
+        readers.assign(req.params.id, req.body.as, req.body.by ?? 'director');
+        return readers.directory(now());
+      },
+    );
+    app.delete<{ Params: { id: string }; Body: z.infer<typeof H.RemoveReaderBody> }>(
+      '/api/director/readers/:id',
+      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.RemoveReaderBody } },
+      async (req) => {
+        readers.remove(req.params.id, req.body?.by ?? 'director');
+        return readers.directory(now());
+      },
+    );
   };
 }

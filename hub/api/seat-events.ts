@@ -11,33 +11,18 @@
  * `fatal: true` and disconnects the seat socket (this namespace only: a page's other
  * namespaces on the same connection keep receiving): the phone needs a new token.
  */
+import type { z } from 'zod';
+import type * as S from '../contract/socket.js';
 import type { SeatView } from './views.js';
 
-/** The seat namespace. */
-export const SEAT_NAMESPACE = '/seat';
+export { SEAT_NAMESPACE } from '../contract/socket.js';
 
-/** `snapshot` on the seat namespace. */
-export interface SeatSnapshotPayload {
-  tableId: string;
-  /** sequence number of this state of the seat's view; deltas continue from it */
-  seq: number;
-  view: SeatView;
-}
-
-/** `delta` on the seat namespace. */
-export interface SeatDeltaPayload {
-  tableId: string;
-  /** exactly previous seq + 1 */
-  seq: number;
-  /** replaced top-level keys of SeatView */
-  changes: Partial<SeatView>;
-}
-
+/** `snapshot` on the seat namespace (hub/contract/socket.ts). */
+export type SeatSnapshotPayload = z.infer<typeof S.SeatSnapshotPayloadSchema>;
+/** `delta` on the seat namespace: seq exactly previous + 1; `changes` are replaced top-level keys of SeatView. */
+export type SeatDeltaPayload = { tableId: string; seq: number; changes: Partial<SeatView> };
 /** `problem` on the seat namespace; `fatal` when the token no longer opens this seat (do not reconnect with it). */
-export interface SeatProblemPayload {
-  error: string;
-  fatal?: boolean;
-}
+export type SeatProblemPayload = z.infer<typeof S.SeatProblemPayloadSchema>;
 
 /** The path of a seat's phone page: `seatPath('abc.def') === '/seat/abc.def'`. */
 export function seatPath(token: string): string {

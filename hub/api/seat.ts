@@ -38,12 +38,16 @@ import { SEAT_NAMESPACE, seatPath, type SeatProblemPayload } from './seat-events
 import { buildSeatView, pendingSeatView } from './seat-view.js';
 import { EV, type WatchAck } from './socket-events.js';
 import type { SeatView } from './views.js';
+import { checkPayload, SeatWatchRequestSchema } from '../contract/socket.js';
 import { TournamentError } from '../../rules/tournament/errors.js';
 import { cardMissing, cardTotal, isCardComplete, verificationPartner } from '../../rules/tournament/scorecard.js';
 import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseCardMissing, siameseCardTotal, siameseSettlement, type SiameseScoreCard } from '../../rules/tournament/siamese-card.js';
 import type { AnyScoreCard } from '../../rules/tournament/cards.js';
 import type { TournamentService } from '../tournament/service.js';
 import { stderrLogger } from '../log.js';
+import type { z } from 'zod';
+import * as H from '../contract/http.js';
+import { MAX_SEAT_TOKEN } from '../contract/http.js';
 
 /** What a seat token opens. */
 export interface SeatClaim {
@@ -76,7 +80,7 @@ export class SeatTokenError extends Error {
 /** Default lifetime of a seat token (ms): 12 hours, a tournament day. */
 export const SEAT_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 const SIG_CONTEXT = 'mjhub-seat-v1.';
-const MAX_TOKEN = 512;
+const MAX_TOKEN = MAX_SEAT_TOKEN;
 
 /** Issues and checks seat tokens under one secret. */
 export class SeatTokens {
@@ -366,9 +370,6 @@ export interface SeatCode {
   qrSvg: string;
 }
 
-const TOKEN_PARAMS = { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: MAX_TOKEN } } } as const;
-const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
-
 /**
  * The public seat route, `GET /api/seat/:token[?table=ID]` → SeatView (`Cache-Control: no-store`).
  * Register with `app.register(seatRoutes(opts))`; errors are SeatTokenErrors (status + message).
@@ -376,16 +377,12 @@ const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: { typ
 export function seatRoutes(opts: SeatOptions) {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
   return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { token: string }; Querystring: { table?: string } }>(
-      '/api/seat/:token',
-      { schema: { params: TOKEN_PARAMS, querystring: { type: 'object', properties: { table: { type: 'string', maxLength: 64 } } } } },
-      async (req, reply) => {
-        const claim = opts.tokens.verify(req.params.token);
-        const view = seatViewFor(tableOf(tables, claim, req.query.table), claim);
-        reply.header('cache-control', 'no-store');
-        return view;
-      },
-    );
+    app.get<{ Params: { token: string }; Querystring: { table?: string } }>('/api/seat/:token', { schema: { params: H.SeatTokenParams, querystring: H.SeatQuery } }, async (req, reply) => {
+      const claim = opts.tokens.verify(req.params.token);
+      const view = seatViewFor(tableOf(tables, claim, req.query.table), claim);
+      reply.header('cache-control', 'no-store');
+      return view;
+    });
 
     // the tournament score card of the seat's table (000; a Siamese tournament's 2-seat card, 003)
     const cardOf = (token: string) => {
@@ -396,12 +393,12 @@ export function seatRoutes(opts: SeatOptions) {
       // the service takes a card seat as a wind: a Siamese card's East 0 and West 2
       return { at, card, wind: at.siamese ? at.seat * 2 : at.seat };
     };
-    app.get<{ Params: { token: string } }>('/api/seat/:token/scorecard', { schema: { params: TOKEN_PARAMS } }, async (req, reply) => {
+    app.get<{ Params: { token: string } }>('/api/seat/:token/scorecard', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery } }, async (req, reply) => {
       const { at, card } = cardOf(req.params.token);
       reply.header('cache-control', 'no-store');
       return seatScoreCard(opts.tournament!, card, at.seat);
     });
-    app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: TOKEN_PARAMS } }, async (req, reply) => {
+    app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
       const { at, wind } = cardOf(req.params.token);
       let card: AnyScoreCard;
       try {
@@ -412,12 +409,13 @@ export function seatRoutes(opts: SeatOptions) {
       reply.header('cache-control', 'no-store');
       return seatScoreCard(opts.tournament!, card, at.seat);
     });
-    app.post<{ Params: { token: string }; Body: { initials?: string } | undefined }>(
+    app.post<{ Params: { token: string }; Body: z.infer<typeof H.SeatInitialBody> }>(
       '/api/seat/:token/initial',
       {
         schema: {
-          params: TOKEN_PARAMS,
-          body: { type: ['object', 'null'], additionalProperties: false, properties: { initials: { type: 'string', minLength: 1, maxLength: 8, pattern: '\\S' } } },
+          params: H.SeatTokenParams,
+          querystring: H.NoQuery,
+          body: H.SeatInitialBody,
         },
       },
       async (req, reply) => {
@@ -459,7 +457,7 @@ export function directorSeatRoutes(opts: SeatOptions) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { id: string }; Querystring: { game?: string } }>(
       '/api/director/tables/:id/seats',
-      { schema: { params: TABLE_PARAMS, querystring: { type: 'object', properties: { game: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } } } } },
+      { schema: { params: H.TableParams, querystring: H.SeatCodesQuery } },
       async (req, reply) => {
         const t = tables.get(req.params.id);
         if (!t) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });
@@ -614,6 +612,12 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
 
     const snapshot = (raw: unknown[]) => {
       const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: WatchAck) => void) : undefined;
+      const req = raw[0] === undefined || raw[0] === null ? null : checkPayload(SeatWatchRequestSchema, raw[0]);
+      if (req && !req.ok) {
+        socket.emit(EV.problem, { error: req.error });
+        ack?.({ ok: false, error: req.error });
+        return;
+      }
       const c = channelOf(claim, table);
       if (!refreshRoom(room, socket.id)) {
         const error = channels.has(room) ? `the seat view of table '${claim.table}' is unavailable` : 'seat token no longer opens this seat';

@@ -25,7 +25,8 @@
  * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
  * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
  * or `Authorization: Bearer <directorToken>` (401 otherwise; 403 for a cookie sent cross-site).
- * Bodies are validated strictly (no type coercion, no unknown field): 400 naming the field.
+ * Params, queries and bodies are checked with the contract's zod schemas (hub/contract/http.ts):
+ * strictly (no type coercion, no unknown field or query parameter), 400 naming the field.
  * With `staticDir`: the built display (Vite SPA); `/assets/*` cached a year (immutable),
  * `index.html` no-cache, any other GET outside `/api/` falls back to index.html; `/api/*` unknown → JSON 404.
  */
@@ -35,7 +36,11 @@ import { STATUS_CODES } from 'node:http';
 import { resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaValidationError } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import * as H from '../contract/http.js';
+import { check } from '../contract/issues.js';
 import type { Server } from 'socket.io';
 import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
 import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
@@ -49,7 +54,6 @@ import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from 
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
-import type { FlagStatus, RestartChoice } from './views.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
@@ -110,89 +114,16 @@ export interface HubServer {
   close(): Promise<void>;
 }
 
-const ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const TABLE_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } } as const;
-const GAME_PARAMS = { type: 'object', required: ['id', 'gameNo'], properties: { id: ID_SCHEMA, gameNo: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } } } as const;
-const FLAG_PARAMS = { type: 'object', required: ['id', 'flagId'], properties: { id: ID_SCHEMA, flagId: ID_SCHEMA } } as const;
-const ENTRY_BODY = {
-  type: 'object',
-  required: ['entry', 'player'],
-  additionalProperties: false,
-  allOf: [
-    // claimed for an exposure (003 rule 19A/B): the tile the discarder named; the hub finds the rack
-    { if: { properties: { entry: { const: 'misnamed-exposure' } } }, then: { required: ['named'] } },
-    { if: { properties: { entry: { const: 'announced-line' } } }, then: { required: ['line'] } },
-  ],
-  // the rack of a Siamese mis-named discard claimed for Mah Jongg is checked by table kind (a standard table has one rack each)
-  properties: {
-    entry: { type: 'string', enum: ['misnamed-discard', 'misnamed-exposure', 'looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line', 'declared-dead'] },
-    player: { type: 'integer', minimum: 0, maximum: 3 },
-    /** declared-dead: the player whose hand was declared dead */
-    declared: { type: 'integer', minimum: 0, maximum: 3 },
-    /** misnamed-discard on a standard table: what the discard was claimed for, the name it was given, the director's ruling on an exposure */
-    for: { type: 'string', enum: ['mah-jongg', 'exposure'] },
-    /** misnamed-exposure (Siamese) or misnamed-discard (standard): the tile kind the discarder named, e.g. "5D" */
-    named: { type: 'string', minLength: 1, maxLength: 3 },
-    ruling: { type: 'string', enum: ['keep-exposure', 'dead'] },
-    rack: { type: 'integer', minimum: 0, maximum: 1 },
-    // announced-line: the card line's id
-    line: { type: 'string', minLength: 1, maxLength: 120 },
-    by: { type: 'string', minLength: 1, maxLength: 64 },
-  },
-} as const;
-
-const RESTART_BODY = {
-  type: 'object',
-  required: ['choice'],
-  additionalProperties: false,
-  properties: { choice: { type: 'string', enum: ['score', 'replay', 'void'] }, by: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
-
-const RULING_BODY = {
-  type: 'object',
-  required: ['ruling'],
-  additionalProperties: false,
-  properties: {
-    ruling: { type: 'string', enum: ['confirm', 'dismiss'] },
-    by: { type: 'string', minLength: 1, maxLength: 64 },
-    /** with confirm on a wrong-wall flag where 003 rule 20 is silent: the rack that dies (0 = rack 1, 1 = rack 2) */
-    deadRack: { type: 'integer', enum: [0, 1] },
-    /** the flag's status the ruling was made on: a flag ruled on meanwhile is refused (409) */
-    was: { type: 'string', enum: ['awaiting-director', 'confirmed', 'dismissed'] },
-  },
-} as const;
-
-/** Turns ajv's first error into one line naming the field, e.g. `body.ruling must be one of "confirm", "dismiss"`. */
-function formatSchemaError(errors: FastifySchemaValidationError[], dataVar: string): Error {
-  const e = errors[0];
-  if (!e) return new Error(`${dataVar} is invalid`);
-  const field = dataVar + e.instancePath.replace(/\//g, '.');
-  const params = e.params as Record<string, unknown>;
-  if (e.keyword === 'required') return new Error(`${field}.${String(params.missingProperty)} is required`);
-  if (e.keyword === 'additionalProperties') return new Error(`${field}.${String(params.additionalProperty)} is not allowed (unknown field)`);
-  if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
-    return new Error(`${field} must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`);
-  }
-  return new Error(`${field} ${e.message ?? 'is invalid'}`);
-}
-
 /**
- * Converts, in place, the string values of `part` (route params or query) whose property schema
- * says `integer`, `number` or `boolean` and whose text is exactly such a value ("12", "-3", "1.5",
- * "true"); anything else is left for the schema to refuse, naming the field.
+ * fastify's validator for the contract's zod schemas (hub/contract/http.ts): the parsed value, or a
+ * 400 error naming the part and the field, e.g. `body.ruling must be one of "confirm", "dismiss"`.
  */
-export function coerceUrlPart(part: unknown, schema: unknown): void {
-  if (part === null || typeof part !== 'object' || schema === null || typeof schema !== 'object') return;
-  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
-  if (!props) return;
-  const rec = part as Record<string, unknown>;
-  for (const [k, p] of Object.entries(props)) {
-    const v = rec[k];
-    if (typeof v !== 'string') continue;
-    if ((p.type === 'integer' && /^-?\d{1,15}$/.test(v)) || (p.type === 'number' && /^-?\d{1,15}(\.\d{1,15})?$/.test(v))) rec[k] = Number(v);
-    else if (p.type === 'boolean' && (v === 'true' || v === 'false')) rec[k] = v === 'true';
-  }
-}
+export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const r = check(schema, data, httpPart ?? 'request');
+    return r.ok ? { value: r.value } : { error: new Error(r.error) };
+  };
 
 /**
  * Checks `--public-url` / MJHUB_PUBLIC_URL: an absolute http(s) URL with no query or fragment;
@@ -285,18 +216,10 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   const app = Fastify({
     loggerInstance: requestLogger(apiLog) as FastifyBaseLogger,
     bodyLimit: 16 * 1024,
-    schemaErrorFormatter: formatSchemaError,
-    // strict bodies: `{ as: 7 }` is refused (no coercion to "7"), an unknown field is refused (not dropped)
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
-  // URL parts are always strings: turn the digits of an integer/number param or query field (and
-  // "true"/"false" of a boolean one) into their type before validation, as ajv's coercion did
-  app.addHook('preValidation', async (req) => {
-    const schema = req.routeOptions.schema as { params?: unknown; querystring?: unknown } | undefined;
-    if (!schema) return;
-    coerceUrlPart(req.params, schema.params);
-    coerceUrlPart(req.query, schema.querystring);
-  });
+  // every route's params, query and body are checked with the contract's zod schemas (hub/contract/http.ts)
+  app.setValidatorCompiler(contractValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
   const store = opts.store;
   const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
@@ -333,8 +256,8 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
 
   if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
-  app.get('/api/tables', async () => [...tables.values()].map((t) => toPublic(t.publicView())));
-  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
+  app.get('/api/tables', { schema: { querystring: H.NoQuery } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
+  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery } }, async (req, reply) => {
     const t = findTable(req.params.id, reply);
     return t ? toPublic(t.publicView()) : reply;
   });
@@ -357,13 +280,13 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
-    director.get('/api/director/tables', async () => [...tables.values()].map((t) => toDirector(t.directorView())));
-    director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: TABLE_PARAMS } }, async (req, reply) => {
+    director.get('/api/director/tables', { schema: { querystring: H.NoQuery } }, async () => [...tables.values()].map((t) => toDirector(t.directorView())));
+    director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       return t ? toDirector(t.directorView()) : reply;
     });
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
-    director.get<{ Params: { id: string; gameNo: string } }>('/api/director/tables/:id/games/:gameNo/record', { schema: { params: GAME_PARAMS } }, async (req, reply) => {
+    director.get<{ Params: { id: string; gameNo: string } }>('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       if (!t) return reply;
       const gameNo = Number(req.params.gameNo);
@@ -376,9 +299,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         .header('cache-control', 'no-store')
         .send(writeGameRecord(record));
     });
-    director.post<{ Params: { id: string; flagId: string }; Body: { ruling: 'confirm' | 'dismiss'; by?: string; deadRack?: number; was?: FlagStatus } }>(
+    director.post<{ Params: { id: string; flagId: string }; Body: z.infer<typeof H.RulingBody> }>(
       '/api/director/tables/:id/flags/:flagId',
-      { schema: { params: FLAG_PARAMS, body: RULING_BODY } },
+      { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
@@ -391,9 +314,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: { choice: RestartChoice; by?: string } }>(
+    director.post<{ Params: { id: string }; Body: z.infer<typeof H.RestartBody> }>(
       '/api/director/tables/:id/restart',
-      { schema: { params: TABLE_PARAMS, body: RESTART_BODY } },
+      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.RestartBody } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
@@ -404,8 +327,8 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     );
     director.post<{
       Params: { id: string };
-      Body: { entry: AnyDirectorEntry['entry']; player: number; rack?: number; by?: string; declared?: number; for?: string; named?: string; ruling?: string; line?: string };
-    }>('/api/director/tables/:id/entries', { schema: { params: TABLE_PARAMS, body: ENTRY_BODY } }, async (req, reply) => {
+      Body: z.infer<typeof H.EntryBody>;
+    }>('/api/director/tables/:id/entries', { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.EntryBody } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       if (!t) return reply;
       if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);

@@ -38,7 +38,7 @@ describe('table config checks', () => {
     const siamese = write((t) => (t.nmjlPractice = { misdeal: false }));
     expect(() => loadHubConfig(siamese)).toThrow(`${siamese}: table t1: nmjlPractice is a setting of a standard 4-player table, not of a siamese table`);
     const unknown = write((t) => (t.nmjlPractice = { redeal: true }));
-    expect(() => loadHubConfig(unknown)).toThrow(`${unknown}: tables.0.nmjlPractice: Unrecognized key: "redeal"`);
+    expect(() => loadHubConfig(unknown)).toThrow(`${unknown}: tables.0.nmjlPractice.redeal: unknown key`);
   });
 
   it('refuses a wall order that lists a wall twice', () => {

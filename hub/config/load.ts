@@ -1,61 +1,17 @@
 /**
  * Loads and validates the hub's table configuration file (JSON) and the cards it names.
  * Every problem is reported with the file and the path of the bad field, e.g.
- * `hub.json: tables.0.readers.3.zones.in.player: expected number`.
+ * `hub.json: tables.0.readers.3.zones.in.player: expected number`; a mistyped key is named as unknown
+ * (`hub.json: tables.0.tileset: unknown key`), a JSON syntax error by line and column. The
+ * schema is hub/contract/config.ts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { CardFileError, readCardFile } from './card-file.js';
 import type { Card } from '../../rules/card/types.js';
-import { TILES_IN_SET } from '../../rules/tiles.js';
-import { ID_RULE, idProblem } from './ids.js';
+import { configProblem, HubConfigSchema, parseJsonText } from '../contract/config.js';
 import type { HubConfig, TableConfig } from './types.js';
 import { checkScoringConfig, ScoringSettingsError } from '../../rules/scoring/settings.js';
-
-/** a reader id or zone name as the firmware protocol spells it (PROTOCOL.md): fixed in the reader, so not narrowed here */
-const name = z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . - (1-32)');
-/** an id that names files and URLs (hub/config/ids.ts): table and tile set ids */
-const id = z.string().superRefine((v, ctx) => {
-  const problem = idProblem(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: `${problem} (${ID_RULE})` });
-});
-const index = z.number().int().min(0);
-const settle = z.number().int().min(0).max(10_000);
-const zoneRole = z.discriminatedUnion('area', [
-  z.object({ area: z.literal('rack'), player: index, rack: index }),
-  z.object({ area: z.literal('top'), player: index, rack: index }),
-  z.object({ area: z.literal('wall'), wall: index }),
-  z.object({ area: z.literal('floor') }),
-]);
-const table = z.object({
-  id,
-  variant: z.enum(['siamese', 'standard']),
-  players: z
-    .array(z.object({ name: z.string().min(1).max(40), seat: z.string().min(1).max(20) }))
-    .min(2)
-    .max(4),
-  racksPerPlayer: z.number().int().min(1).max(2),
-  tilesPerWall: z.number().int().min(1).max(TILES_IN_SET),
-  wallOrder: z.array(index).min(1),
-  readers: z.array(z.object({ id: name, zones: z.record(name, zoneRole), port: z.string().optional() })).min(1),
-  cards: z.array(z.string().min(1)).min(1),
-  tileSet: id,
-  timing: z.object({
-    settleMs: z.number().int().min(0).max(10_000),
-    countCheckMs: z.number().int().min(0).max(60_000),
-    staleMs: z.number().int().min(100).max(600_000),
-    settleByArea: z.object({ rack: settle, top: settle, wall: settle, floor: settle }).partial().strict().optional(),
-  }),
-  practiceHelp: z.boolean().optional(),
-  countRule: z.enum(['18A', '18D']).optional(),
-  killingExposureJokersInPlay: z.boolean().optional(),
-  // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
-  scoring: z.unknown().optional(),
-  // NMJL practice, not in 000 (rules/referee/misdeal.ts): each setting optional, default on
-  nmjlPractice: z.object({ misdeal: z.boolean(), shortTakesNextTile: z.boolean(), twoHandsIntact: z.boolean(), misnamedDiscard: z.boolean() }).partial().strict().optional(),
-});
-const hubConfig = z.object({ tables: z.array(table).min(1) });
 
 /** A configuration problem, naming the file and the field. */
 export class ConfigError extends Error {
@@ -115,17 +71,16 @@ export interface LoadedTable {
  * @throws ConfigError naming the file and the bad field; CardError (from the card loader) naming the card file and line
  */
 export function loadHubConfig(file: string): LoadedTable[] {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new ConfigError(`${file}: cannot read the table config: ${(e as Error).message}`);
   }
-  const parsed = hubConfig.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    throw new ConfigError(`${file}: ${first.path.join('.') || '(top)'}: ${first.message}`);
-  }
+  const raw = parseJsonText(text);
+  if (!raw.ok) throw new ConfigError(`${file}: not JSON: ${raw.error}`);
+  const parsed = HubConfigSchema.safeParse(raw.value);
+  if (!parsed.success) throw new ConfigError(`${file}: ${configProblem(parsed.error)}`);
   const config = parsed.data as HubConfig;
   const ids = new Set<string>();
   for (const t of config.tables) {

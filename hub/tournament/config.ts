@@ -19,6 +19,7 @@ import {
   type ScoringSettings,
   type TournamentScoringSettings,
 } from '../../rules/scoring/settings.js';
+import { configProblem, parseJsonText, TournamentConfigSchema } from '../contract/config.js';
 
 /** One tournament, as configured. */
 export interface TournamentConfig {
@@ -83,9 +84,19 @@ const isInt = (x: unknown, min: number): x is number => typeof x === 'number' &&
  *   given to two tournament tables, a warning time not below the round's time, a countRule other
  *   than "18A" / "18D" or in a tournament not of kind 'siamese', a scoring setting that
  *   is unknown or of the wrong type (named: `scoring.selfPicked: …`), home scoring, or scoring
- *   settings for a Siamese tournament (003 rule 17 has its own)
+ *   settings for a Siamese tournament (003 rule 17 has its own), a key the tournament config does not
+ *   have (`tables.0.hubtable: unknown key`, hub/contract/config.ts)
  */
 export function checkTournamentConfig(x: unknown, where = 'tournament config'): Required<TournamentConfig> {
+  const checked = checkTournamentValues(x, where);
+  // every value is right: what is left for the contract's schema is a key it does not know (a mistyped one)
+  const strict = TournamentConfigSchema.safeParse(x);
+  if (!strict.success) throw new TournamentConfigError(`${where}: ${configProblem(strict.error)}`);
+  return checked;
+}
+
+/** {@link checkTournamentConfig} but the unknown keys. */
+function checkTournamentValues(x: unknown, where: string): Required<TournamentConfig> {
   const bad = (field: string, what: string) => new TournamentConfigError(`${where}: ${field} ${what}`);
   if (!isObj(x)) throw new TournamentConfigError(`${where}: must be a JSON object`);
   const kind = x.kind ?? 'standard';
@@ -148,7 +159,7 @@ export function checkTournamentConfig(x: unknown, where = 'tournament config'): 
 
 /**
  * Reads and checks a tournament config file.
- * @throws TournamentConfigError naming the file: unreadable, not JSON, or a bad field ({@link checkTournamentConfig})
+ * @throws TournamentConfigError naming the file: unreadable, not JSON (naming the line and column), or a bad field ({@link checkTournamentConfig})
  */
 export function loadTournamentConfig(path: string): Required<TournamentConfig> {
   let text: string;
@@ -157,13 +168,9 @@ export function loadTournamentConfig(path: string): Required<TournamentConfig> {
   } catch (e) {
     throw new TournamentConfigError(`${path}: cannot read the tournament config (${(e as Error).message})`);
   }
-  let x: unknown;
-  try {
-    x = JSON.parse(text);
-  } catch (e) {
-    throw new TournamentConfigError(`${path}: not JSON (${(e as Error).message})`);
-  }
-  return checkTournamentConfig(x, path);
+  const x = parseJsonText(text);
+  if (!x.ok) throw new TournamentConfigError(`${path}: not JSON (${x.error})`);
+  return checkTournamentConfig(x.value, path);
 }
 
 /**

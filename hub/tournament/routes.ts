@@ -30,6 +30,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
 import { TournamentError } from '../../rules/tournament/errors.js';
 import { TournamentServiceError, type TournamentService } from './service.js';
+import * as H from '../contract/http.js';
 
 export type { TournamentService };
 
@@ -46,61 +47,27 @@ function refusals<T>(f: () => T): T {
 /** The public routes: `await app.register(tournamentRoutes(service))`. */
 export function tournamentRoutes(service: TournamentService): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
-    app.get('/api/tournament', async () => service.publicView());
-    app.get('/api/tournament/standings.csv', async (_req, reply) =>
+    app.get('/api/tournament', { schema: { querystring: H.NoQuery } }, async () => service.publicView());
+    app.get('/api/tournament/standings.csv', { schema: { querystring: H.NoQuery } }, async (_req, reply) =>
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="standings.csv"').send(service.standingsCsv()),
     );
-    app.get('/api/tournament/standings.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(service.standingsJson()));
-    app.get('/api/tournament/games.jsonl', async (_req, reply) =>
+    app.get('/api/tournament/standings.json', { schema: { querystring: H.NoQuery } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(service.standingsJson()));
+    app.get('/api/tournament/games.jsonl', { schema: { querystring: H.NoQuery } }, async (_req, reply) =>
       reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', 'attachment; filename="games.jsonl"').send(service.gamesJsonl()),
     );
   };
 }
 
-const CLOCK_BODY = {
-  type: 'object',
-  required: ['action'],
-  additionalProperties: false,
-  properties: { action: { type: 'string', enum: ['start', 'pause', 'resume', 'next-round'] } },
-} as const;
-
-const CARD_PARAMS = {
-  type: 'object',
-  required: ['table', 'round'],
-  properties: { table: { type: 'string', minLength: 1, maxLength: 64 }, round: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } },
-} as const;
-
-const CORRECT_BODY = {
-  type: 'object',
-  required: ['game', 'reason'],
-  additionalProperties: false,
-  properties: {
-    game: { type: 'integer', minimum: 1, maximum: 4 },
-    points: { type: 'array', minItems: 2, maxItems: 4, items: { type: 'integer' } },
-    outcome: { type: 'object' },
-    reason: { type: 'string', minLength: 1, maxLength: 500 },
-    by: { type: 'string', minLength: 1, maxLength: 64 },
-  },
-} as const;
-
-const BETWEEN_PARAMS = {
-  type: 'object',
-  required: ['hubTable', 'gameNo'],
-  properties: { hubTable: { type: 'string', minLength: 1, maxLength: 64 }, gameNo: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
-} as const;
-
-const BETWEEN_BODY = {
-  type: 'object',
-  required: ['action'],
-  additionalProperties: false,
-  properties: { action: { type: 'string', enum: ['assign', 'drop'] }, by: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
-
 /** The director's routes: `await director.register(tournamentDirectorRoutes(service))` inside the token-checked scope. */
 export function tournamentDirectorRoutes(service: TournamentService): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
-    app.get('/api/director/tournament', async () => ({ round: service.round, clock: service.clockPublic(), cards: service.allCards(), problems: [...service.problems] }));
-    app.post<{ Body: { action: 'start' | 'pause' | 'resume' | 'next-round' } }>('/api/director/tournament/clock', { schema: { body: CLOCK_BODY } }, async (req) =>
+    app.get('/api/director/tournament', { schema: { querystring: H.NoQuery } }, async () => ({
+      round: service.round,
+      clock: service.clockPublic(),
+      cards: service.allCards(),
+      problems: [...service.problems],
+    }));
+    app.post<{ Body: { action: 'start' | 'pause' | 'resume' | 'next-round' } }>('/api/director/tournament/clock', { schema: { querystring: H.NoQuery, body: H.ClockBody } }, async (req) =>
       refusals(() => {
         if (req.body.action === 'next-round') service.nextRound();
         else service.clock(req.body.action);
@@ -109,13 +76,13 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
     );
     app.post<{ Params: { table: string; round: string }; Body: { game: number; points?: number[]; outcome?: TournamentOutcome; reason: string; by?: string } }>(
       '/api/director/tournament/cards/:table/:round/correct',
-      { schema: { params: CARD_PARAMS, body: CORRECT_BODY } },
+      { schema: { params: H.CardParams, querystring: H.NoQuery, body: H.CorrectBody } },
       async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), req.body)),
     );
-    app.get('/api/director/tournament/between', async () => service.betweenRounds());
+    app.get('/api/director/tournament/between', { schema: { querystring: H.NoQuery } }, async () => service.betweenRounds());
     app.post<{ Params: { hubTable: string; gameNo: string }; Body: { action: 'assign' | 'drop'; by?: string } }>(
       '/api/director/tournament/between/:hubTable/:gameNo',
-      { schema: { params: BETWEEN_PARAMS, body: BETWEEN_BODY } },
+      { schema: { params: H.BetweenParams, querystring: H.NoQuery, body: H.BetweenBody } },
       async (req) => refusals(() => service.ruleBetween(req.params.hubTable, Number(req.params.gameNo), req.body.action, req.body.by)),
     );
   };

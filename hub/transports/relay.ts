@@ -8,76 +8,36 @@
  * socket.io-free logic of one relayed connection. It imports no Node module, so the display may
  * import it too.
  */
-import { OVERLONG_HEAD_LENGTH, RawLineSplitter, type OverlongLine, type RawLineItem } from '../../firmware-protocol/lines.js';
-import { MAX_LINE_LENGTH } from '../../firmware-protocol/messages.js';
+import { RawLineSplitter, type OverlongLine, type RawLineItem } from '../../firmware-protocol/lines.js';
+import type { z } from 'zod';
+import { MAX_HINT_LENGTH, RELAY_EV, RelayCloseSchema, RelayLineSchema, RelayOpenSchema, RelayOverlongSchema, type RelayAckSchema, type RelaySupersededSchema } from '../contract/relay.js';
+import { checkPayload } from '../contract/socket.js';
 import type { RelayPage } from '../api/views.js';
 import type { Connection } from '../readers/supervisor.js';
 import { deliverLines, type TransportSink } from './transport.js';
 
-/** The socket.io namespace of relays; behind the director token (`auth: { token }`). */
-export const RELAY_NAMESPACE = '/relay';
+export { MAX_HINT_LENGTH, RELAY_EV, RELAY_NAMESPACE } from '../contract/relay.js';
 
-/** Relay event names, as constants so hub and page cannot drift apart. */
-export const RELAY_EV = {
-  /** page → hub: `{ readerHint?: string }` (ack: {@link RelayAck}); a reader is now held by the page */
-  open: 'relay:open',
-  /** page → hub: `{ line: string }`, one reader line without its newline */
-  line: 'relay:line',
-  /**
-   * page → hub: `{ head: string, length: number }`, a reader line longer than MAX_LINE_LENGTH that
-   * the page's splitter (firmware-protocol/lines.ts) reduced to its first 80 bytes and its length
-   */
-  overlong: 'relay:overlong',
-  /** page → hub: `{ reason?: string }` (ack optional); the page lost the reader (unplugged, closed) */
-  close: 'relay:close',
-  /** hub → page: `{ line: string }`, a line to write to the reader (e.g. `CMD snap*XXXX`); the page adds `\n` */
-  write: 'relay:write',
-  /** hub → page: `{ error: string }`, a payload was refused */
-  problem: 'relay:problem',
-  /**
-   * hub → page: {@link RelaySuperseded}, once: a newer connection's HELLO took this page's reader
-   * (the newest session wins) and the hub ignores every later line of this page
-   */
-  superseded: 'relay:superseded',
-} as const;
-
-/** Payload of `relay:open`. */
-export interface RelayOpen {
-  /** what the page knows of the reader, e.g. `"USB 10c4:ea60"` or a Bluetooth name; 1-64 printable chars */
-  readerHint?: string;
-}
+/** Payload of `relay:open` (hub/contract/relay.ts `RelayOpenSchema`). */
+export type RelayOpen = z.infer<typeof RelayOpenSchema>;
 /** Payload of `relay:line` and of `relay:write`. */
-export interface RelayLine {
-  line: string;
-}
-/** Payload of `relay:superseded`. */
-export interface RelaySuperseded {
-  /** the configured reader id the newer connection now holds, e.g. `"FL-1"` */
-  reader: string;
-  /** the newer connection's name, e.g. `relay://Xa3… (USB 10c4:ea60)` or `/dev/ttyUSB0` */
-  by: string;
-  /** when the newer page opened its relay (ms since epoch, hub clock); null when the newer connection is not a relay page */
-  openedAt: number | null;
-  /** when the hub switched to the newer connection (ms since epoch) */
-  at: number;
-}
+export type RelayLine = z.infer<typeof RelayLineSchema>;
+/** Payload of `relay:superseded`: the reader, the newer connection's name, when its page opened (or null) and when the hub switched (ms since epoch). */
+export type RelaySuperseded = z.infer<typeof RelaySupersededSchema>;
 /** Answer to `relay:open` / `relay:close`. */
-export type RelayAck = { ok: true; name: string } | { ok: false; error: string };
-
-/** Longest reader hint kept (characters). */
-export const MAX_HINT_LENGTH = 64;
+export type RelayAck = z.infer<typeof RelayAckSchema>;
 
 /**
- * Checks a `relay:open` payload (undefined, `{}` or `{ readerHint }`) and returns the cleaned hint
- * (printable ASCII, at most 64 characters) or null when there is none.
- * @returns `{ hint }` or `{ error }` naming what was wrong. Never throws.
+ * Checks a `relay:open` payload (undefined, `{}` or `{ readerHint }`, hub/contract/relay.ts) and
+ * returns the cleaned hint (printable ASCII, at most 64 characters) or null when there is none.
+ * @returns `{ hint }` or `{ error }` naming what was wrong (e.g. `relay:open readerHint must be string`). Never throws.
  */
 export function parseRelayOpen(payload: unknown): { hint: string | null } | { error: string } {
   if (payload === undefined || payload === null) return { hint: null };
-  if (typeof payload !== 'object' || Array.isArray(payload)) return { error: 'relay:open payload must be an object { readerHint? }' };
-  const hint = (payload as { readerHint?: unknown }).readerHint;
+  const r = checkPayload(RelayOpenSchema, payload, RELAY_EV.open);
+  if (!r.ok) return { error: r.error };
+  const hint = r.value.readerHint;
   if (hint === undefined || hint === null || hint === '') return { hint: null };
-  if (typeof hint !== 'string') return { error: 'relay:open readerHint must be a string' };
   const clean = hint
     .replace(/[^\x20-\x7e]/g, '?')
     .slice(0, MAX_HINT_LENGTH)
@@ -91,15 +51,14 @@ export function parseRelayOpen(payload: unknown): { hint: string | null } | { er
  * that relays raw chunks still works), `\r` endings dropped, empty pieces skipped, and a line
  * longer than MAX_LINE_LENGTH (4096) bytes comes out as an overlong line (its first 80 bytes and
  * its length: the hub counts it as a bad line of the reader).
- * @returns `{ items }` or `{ error }` naming what was wrong (not an object, `line` not a string).
- *   Never throws.
+ * @returns `{ items }` or `{ error }` naming what was wrong (not an object, `line` not a string,
+ *   an unknown field). Never throws.
  */
 export function parseRelayLine(payload: unknown): { items: RawLineItem[] } | { error: string } {
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { error: 'relay:line payload must be an object { line }' };
-  const line = (payload as { line?: unknown }).line;
-  if (typeof line !== 'string') return { error: 'relay:line line must be a string' };
+  const r = checkPayload(RelayLineSchema, payload, RELAY_EV.line);
+  if (!r.ok) return { error: r.error };
   const split = new RawLineSplitter();
-  const items = split.push(line);
+  const items = split.push(r.value.line);
   // the end of the payload ends its last line (a page sends lines without their newline)
   items.push(...split.end().map((i): RawLineItem => (i.kind === 'overlong' ? { kind: 'overlong', head: i.head, length: i.length } : i)));
   return { items };
@@ -111,13 +70,20 @@ export function parseRelayLine(payload: unknown): { items: RawLineItem[] } | { e
  * @returns `{ line }` or `{ error }` naming the field at fault. Never throws.
  */
 export function parseRelayOverlong(payload: unknown): { line: OverlongLine } | { error: string } {
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { error: 'relay:overlong payload must be an object { head, length }' };
-  const { head, length } = payload as { head?: unknown; length?: unknown };
-  if (typeof head !== 'string' || head.length > OVERLONG_HEAD_LENGTH) return { error: `relay:overlong head must be a string of at most ${OVERLONG_HEAD_LENGTH} characters` };
-  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length <= MAX_LINE_LENGTH) {
-    return { error: `relay:overlong length must be a whole number of bytes above ${MAX_LINE_LENGTH}` };
-  }
-  return { line: { kind: 'overlong', head, length } };
+  const r = checkPayload(RelayOverlongSchema, payload, RELAY_EV.overlong);
+  if (!r.ok) return { error: r.error };
+  return { line: { kind: 'overlong', head: r.value.head, length: r.value.length } };
+}
+
+/**
+ * Checks a `relay:close` payload (undefined, null, `{}` or `{ reason }`).
+ * @returns `{ reason }` (null for none) or `{ error }` naming the field at fault. Never throws.
+ */
+export function parseRelayClose(payload: unknown): { reason: string | null } | { error: string } {
+  if (payload === undefined || payload === null) return { reason: null };
+  const r = checkPayload(RelayCloseSchema, payload, RELAY_EV.close);
+  if (!r.ok) return { error: r.error };
+  return { reason: r.value.reason ?? null };
 }
 
 /** One reader held by one page, as the hub sees it. */

@@ -12,6 +12,7 @@ import { SEAT_NAMESPACE } from '../../../hub/api/seat-events.js';
 import type { SeatView } from '../../../hub/api/views.js';
 import { initialSeatState, onSeatDelta, onSeatSnapshot, type SeatSeqState } from './seatState.js';
 import type { ConnectionState } from './viewState.js';
+import { SeatProblemPayloadSchema } from '../../../hub/contract/socket.js';
 
 /** What the seat page draws from. */
 export interface LiveSeat {
@@ -97,9 +98,9 @@ export function liveSeatView(token: string, url?: string): Readable<LiveSeat> {
       publish();
     });
     socket.on(EV.problem, (payload: unknown) => {
-      const p = (typeof payload === 'object' && payload !== null ? payload : {}) as { error?: unknown; fatal?: unknown };
-      error = typeof p.error === 'string' ? p.error : 'the hub refused the request';
-      if (p.fatal === true) ended = error;
+      const p = SeatProblemPayloadSchema.safeParse(payload);
+      error = p.success ? p.data.error : 'the hub refused the request';
+      if (p.success && p.data.fatal === true) ended = error;
       publish();
     });
 

@@ -37,7 +37,7 @@ describe('seat view sequence (snapshot, then deltas in order)', () => {
 
   it('ignores garbage with a reason, never throws', () => {
     expect(onSeatSnapshot(initialSeatState, 'x')).toMatchObject({ type: 'ignored', reason: 'snapshot is not an object' });
-    expect(checkSeatView({ ...view, racks: [{ rack: 0 }] })).toBe('view.racks[0].concealed is not an array');
+    expect(checkSeatView({ ...view, racks: [{ rack: 0 }] })).toBe('view.racks.0.concealed is required');
     expect(onSeatDelta(initialSeatState, { seq: 1, changes: {} })).toMatchObject({ type: 'ignored', reason: 'delta before a snapshot' });
   });
 

@@ -4,6 +4,9 @@
  * SeatView. Nothing here throws on garbage from the hub: a bad payload is ignored with a reason.
  */
 import type { SeatView } from '../../../hub/api/views.js';
+import { check } from '../../../hub/contract/issues.js';
+import { SeatViewSchema } from '../../../hub/contract/views.js';
+import { applyChanges } from './viewState.js';
 
 /** The seat view held by the phone, and where it is in the hub's sequence. */
 export interface SeatSeqState {
@@ -26,21 +29,12 @@ function isSeq(x: unknown): x is number {
 }
 
 /**
- * Checks that a seat view has the shape the page draws from.
- * @returns null when usable, else what is wrong (e.g. "view.racks[1].concealed is not an array")
+ * Checks a seat view against the contract's schema (hub/contract/views.ts `SeatViewSchema`).
+ * @returns null when usable, else the first problem naming the field (e.g. "view.racks.0.concealed is required")
  */
 export function checkSeatView(view: unknown): string | null {
-  if (!isRecord(view)) return 'view is not an object';
-  if (typeof view.tableId !== 'string') return 'view.tableId is not a string';
-  if (typeof view.player !== 'number') return 'view.player is not a number';
-  for (const key of ['racks', 'players', 'walls', 'discards', 'flags'] as const) {
-    if (!Array.isArray(view[key])) return `view.${key} is not an array`;
-  }
-  for (const [i, r] of (view.racks as unknown[]).entries()) {
-    if (!isRecord(r) || !Array.isArray(r.concealed) || !Array.isArray(r.exposed)) return `view.racks[${i}].concealed is not an array`;
-  }
-  if (view.practice !== null && view.practice !== undefined && !Array.isArray(view.practice)) return 'view.practice is not an array or null';
-  return null;
+  const r = check(SeatViewSchema, view, 'view');
+  return r.ok ? null : r.error;
 }
 
 /** Takes a snapshot `{ tableId, seq, view }` whatever its seq (the hub may have restarted). */
@@ -61,7 +55,7 @@ export function onSeatDelta(state: SeatSeqState, payload: unknown): SeatStep {
   if (payload.seq !== state.seq + 1) return { type: 'resync', state: { ...state, awaitingSnapshot: true }, reason: `sequence gap: held ${state.seq}, got ${payload.seq}` };
   if (!isRecord(payload.changes)) return { type: 'resync', state: { ...state, awaitingSnapshot: true }, reason: `delta ${payload.seq} changes is not an object` };
   const { tableId: _t, player: _p, ...changes } = payload.changes;
-  const view = { ...state.view, ...changes } as SeatView;
+  const view = applyChanges(state.view, changes, SeatViewSchema.shape);
   const problem = checkSeatView(view);
   if (problem) return { type: 'resync', state: { ...state, awaitingSnapshot: true }, reason: `delta ${payload.seq} leaves ${problem}` };
   return { type: 'applied', state: { ...state, seq: payload.seq, view } };

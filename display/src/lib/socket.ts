@@ -1,5 +1,6 @@
 /**
- * The live view of one table as a Svelte store, fed by socket.io (contract: hub/api/socket-events.ts).
+ * The live view of one table as a Svelte store, fed by socket.io (contract: hub/contract/socket.ts;
+ * every snapshot and delta is checked with its schemas in viewState.ts).
  *
  * On every (re)connect it emits EV.watch `{ tableId }` and waits for EV.snapshot; EV.delta is applied
  * only when its seq is exactly the held seq + 1 (viewState.ts); on a gap it emits EV.resync
@@ -13,6 +14,7 @@
 import { readable, type Readable } from 'svelte/store';
 import { io, type Socket } from 'socket.io-client';
 import { EV } from '../../../hub/api/socket-events.js';
+import { ProblemPayloadSchema } from '../../../hub/contract/socket.js';
 import type { PublicTableView } from '../../../hub/api/views.js';
 import { connectionState, initialState, onConnect, onDelta, onSnapshot, type ConnectionState, type SeqState, type TransportState } from './viewState.js';
 
@@ -144,9 +146,8 @@ export function liveTableView<V extends PublicTableView = PublicTableView>(opts:
       publish();
     });
     socket.on(EV.problem, (payload: unknown) => {
-      const msg =
-        typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string' ? (payload as { error: string }).error : 'the hub refused the request';
-      error = msg;
+      const p = ProblemPayloadSchema.safeParse(payload);
+      error = p.success ? p.data.error : 'the hub refused the request';
       publish();
     });
 

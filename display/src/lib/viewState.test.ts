@@ -30,13 +30,18 @@ describe('snapshot', () => {
 
   it('ignores a malformed snapshot with a reason, without throwing', () => {
     const a = onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { tableId: 't1', players: 'x' } });
-    expect(a).toMatchObject({ type: 'ignored', reason: 'snapshot view.players is not an array' });
+    expect(a).toMatchObject({ type: 'ignored', reason: 'snapshot view.variant is required' });
+    // the contract checks every field: the first wrong one is named, with its path
+    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { ...siameseFixture(), players: 'x' } })).toMatchObject({
+      type: 'ignored',
+      reason: 'snapshot view.players must be array',
+    });
     const badRack = siameseFixture() as unknown as { players: { racks: unknown[] }[] };
     badRack.players[1]!.racks[0] = { rack: 0, count: 13 };
-    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: badRack })).toMatchObject({ type: 'ignored', reason: 'snapshot view.players[1].racks[0].exposed is not an array' });
+    expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: badRack })).toMatchObject({ type: 'ignored', reason: 'snapshot view.players.1.racks.0.concealedCount is required' });
     expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: 1, view: { ...siameseFixture(), score: { points: 3 } } })).toMatchObject({
       type: 'ignored',
-      reason: 'snapshot view.score has no points and breakdown arrays',
+      reason: 'snapshot view.score.points must be array',
     });
     expect(onSnapshot(initialState('t1'), null)).toMatchObject({ type: 'ignored', reason: 'snapshot is not an object' });
     expect(onSnapshot(initialState('t1'), { tableId: 't1', seq: -1, view: siameseFixture() })).toMatchObject({ type: 'ignored' });
@@ -101,6 +106,20 @@ describe('deltas', () => {
     expect(onDelta(snap.state, { tableId: 't1', seq: 10, changes: { turn: 0 } }).state.view?.turn).toBe(0);
   });
 
+  it('a key the hub dropped (sent as null) leaves the view when the contract has it optional, and a nullable one stays null', () => {
+    const s = live(5);
+    const withResults = onDelta(s, {
+      tableId: 't1',
+      seq: 6,
+      changes: { results: [{ gameNo: 1, endReason: 'wall game', points: [0, 0], ruling: null }], clock: { remainingMs: 60_000, running: true, aboutToRunOut: false, timeUp: false } },
+    });
+    expect(withResults.type).toBe('applied');
+    const dropped = onDelta(withResults.state, { tableId: 't1', seq: 7, changes: { results: null, clock: null } });
+    expect(dropped.type).toBe('applied');
+    expect(dropped.state.view).not.toHaveProperty('results');
+    expect(dropped.state.view?.clock).toBe(null);
+  });
+
   it('ignores duplicates and old deltas', () => {
     const s = live(5);
     expect(onDelta(s, { tableId: 't1', seq: 5, changes: { turn: 1 } })).toMatchObject({ type: 'ignored', reason: 'delta seq 5 already held (at 5)' });
@@ -115,7 +134,7 @@ describe('deltas', () => {
   it('a malformed delta at the right seq forces a resync instead of guessing', () => {
     const s = live(5);
     expect(onDelta(s, { tableId: 't1', seq: 6, changes: [1, 2] })).toMatchObject({ type: 'resync', reason: 'delta 6 changes is not an object' });
-    expect(onDelta(s, { tableId: 't1', seq: 6, changes: { players: null } })).toMatchObject({ type: 'resync', reason: 'delta 6 leaves view.players is not an array' });
+    expect(onDelta(s, { tableId: 't1', seq: 6, changes: { players: null } })).toMatchObject({ type: 'resync', reason: 'delta 6 leaves view.players must be array' });
     expect(onDelta(s, { tableId: 't1', seq: '6', changes: {} }).type).toBe('resync');
     expect(onDelta(s, 'garbage').type).toBe('ignored');
   });

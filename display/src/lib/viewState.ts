@@ -1,15 +1,18 @@
 /**
  * The pure part of the live view: a full snapshot, then deltas applied strictly in sequence.
  *
- * Contract (hub/api/socket-events.ts): every (re)connect gets a snapshot `{ tableId, seq, view }`;
+ * Contract (hub/contract/socket.ts, views.ts): every (re)connect gets a snapshot `{ tableId, seq, view }`;
  * then deltas `{ tableId, seq, changes }` where `seq` is exactly the previous seq + 1 and `changes`
  * replaces top-level keys of the view. A delta is never applied out of order: a gap means "ask for
  * a snapshot again" (EV.resync), and deltas are ignored until that snapshot arrives.
  *
- * Nothing here throws on garbage from the hub: a bad payload is ignored with a reason.
+ * Nothing here throws on garbage from the hub: a bad payload is ignored with a reason naming the
+ * field (the view is checked with the contract's schema).
  * No DOM, no socket: the store in socket.ts feeds this and acts on the result.
  */
 import type { PublicTableView } from '../../../hub/api/views.js';
+import { check } from '../../../hub/contract/issues.js';
+import { PublicTableViewSchema } from '../../../hub/contract/views.js';
 
 /** What the display shows about its link to the hub. Only `live` data is shown as live. */
 export type ConnectionState = 'connecting' | 'live' | 'lost';
@@ -59,37 +62,26 @@ function isSeq(x: unknown): x is number {
 }
 
 /**
- * Checks that a snapshot's view has the shape the display draws from.
- * @returns null when usable, else what is wrong (e.g. "view.players is not an array").
+ * Checks a view against the contract's public view schema (hub/contract/views.ts): every field the
+ * display draws from, of its type. A director view is a public view plus its own fields (kept, not checked here).
+ * @returns null when usable, else the first problem naming the field (e.g. "view.players must be array").
  */
 export function checkView(view: unknown): string | null {
-  if (!isRecord(view)) return 'view is not an object';
-  if (typeof view.tableId !== 'string') return 'view.tableId is not a string';
-  for (const key of ['players', 'walls', 'discards', 'flags', 'readers'] as const) {
-    if (!Array.isArray(view[key])) return `view.${key} is not an array`;
+  const r = check(PublicTableViewSchema, view, 'view');
+  return r.ok ? null : r.error;
+}
+
+/**
+ * The view after a delta: `changes` replace top-level keys; a key the hub dropped comes as null
+ * and is removed when the contract has it optional (`scoring`, `results`, `clock`, …).
+ */
+export function applyChanges<V extends object>(view: V, changes: Record<string, unknown>, shape: Record<string, { safeParse(v: unknown): { success: boolean } }>): V {
+  const next: Record<string, unknown> = { ...view, ...changes };
+  for (const [k, v] of Object.entries(changes)) {
+    const field = shape[k];
+    if (v === null && field && !field.safeParse(null).success && field.safeParse(undefined).success) delete next[k];
   }
-  const players = view.players as unknown[];
-  for (let p = 0; p < players.length; p++) {
-    const player = players[p];
-    if (!isRecord(player) || !Array.isArray(player.racks)) return `view.players[${p}].racks is not an array`;
-    for (let r = 0; r < player.racks.length; r++) {
-      const rack: unknown = player.racks[r];
-      if (!isRecord(rack) || !Array.isArray(rack.exposed)) return `view.players[${p}].racks[${r}].exposed is not an array`;
-    }
-  }
-  for (const [i, f] of (view.flags as unknown[]).entries()) {
-    if (!isRecord(f)) return `view.flags[${i}] is not an object`;
-  }
-  for (const [i, w] of (view.walls as unknown[]).entries()) {
-    if (!isRecord(w)) return `view.walls[${i}] is not an object`;
-  }
-  for (const [i, r] of (view.readers as unknown[]).entries()) {
-    if (!isRecord(r)) return `view.readers[${i}] is not an object`;
-  }
-  if (view.score !== null && view.score !== undefined) {
-    if (!isRecord(view.score) || !Array.isArray(view.score.points) || !Array.isArray(view.score.breakdown)) return 'view.score has no points and breakdown arrays';
-  }
-  return null;
+  return next as V;
 }
 
 /**
@@ -137,7 +129,7 @@ export function onDelta<V extends PublicTableView>(state: SeqState<V>, payload: 
     return { type: 'resync', state: { ...state, awaitingSnapshot: true }, reason: `delta ${payload.seq} changes is not an object` };
   }
   const { tableId: _ignored, ...changes } = payload.changes;
-  const view = { ...state.view, ...changes } as V;
+  const view = applyChanges(state.view, changes, PublicTableViewSchema.shape);
   const problem = checkView(view);
   if (problem) return { type: 'resync', state: { ...state, awaitingSnapshot: true }, reason: `delta ${payload.seq} leaves ${problem}` };
   return { type: 'applied', state: { ...state, seq: payload.seq, view } };

@@ -16,6 +16,8 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { RELAY_EV, RELAY_NAMESPACE, type RelayAck, type RelaySuperseded } from '../../../../hub/transports/relay.js';
+import { RelayLineSchema, RelayProblemSchema, RelaySupersededSchema } from '../../../../hub/contract/relay.js';
+import { check } from '../../../../hub/contract/issues.js';
 import { hourMinute } from '../format.js';
 import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
 import type { OverlongLine } from '../../../../firmware-protocol/lines.js';
@@ -104,11 +106,8 @@ export function supersededText(n: RelaySuperseded): string {
 
 /** A `relay:superseded` payload checked field by field, or null when it is not one. */
 function parseSuperseded(p: unknown): RelaySuperseded | null {
-  if (p === null || typeof p !== 'object') return null;
-  const { reader, by, openedAt, at } = p as Record<string, unknown>;
-  if (typeof reader !== 'string' || typeof by !== 'string' || typeof at !== 'number') return null;
-  if (openedAt !== null && typeof openedAt !== 'number') return null;
-  return { reader, by, openedAt, at };
+  const r = RelaySupersededSchema.safeParse(p);
+  return r.success ? r.data : null;
 }
 
 /** One relay: one hub link, at most one reader at a time. */
@@ -138,8 +137,10 @@ export class RelayController {
       this.set({ hub: refused ? 'refused' : 'lost', hubMessage: err.message });
     });
     this.socket.on(RELAY_EV.write, (payload: unknown) => {
-      const line = (payload as { line?: unknown } | null)?.line;
-      if (typeof line !== 'string' || !this.device) return;
+      const w = check(RelayLineSchema, payload, '');
+      if (!w.ok) return this.error(`hub sent a relay:write this page cannot read (${w.error})`);
+      const { line } = w.value;
+      if (!this.device) return;
       this.device.write(line).then(
         () => this.set({ commandsWritten: this.status.commandsWritten + 1 }),
         (err) => this.error(`could not write "${line}" to the reader: ${describeError(err)}`),
@@ -152,8 +153,8 @@ export class RelayController {
       this.error(supersededText(notice));
     });
     this.socket.on(RELAY_EV.problem, (payload: unknown) => {
-      const e = (payload as { error?: unknown } | null)?.error;
-      this.error(`hub refused: ${typeof e === 'string' ? e : 'unknown problem'}`);
+      const p = RelayProblemSchema.safeParse(payload);
+      this.error(`hub refused: ${p.success ? p.data.error : 'unknown problem'}`);
     });
   }
 
