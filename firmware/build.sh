@@ -16,7 +16,8 @@ core="$here/core/mjr_core.c"
 case "$target" in
 host)
   $CC $WARN -O1 -o "$out/selftest" "$here/host/selftest_main.c" "$here/test/selftest_core.c" $core
-  echo "built $out/selftest"
+  $CC $WARN -O1 -o "$out/drivers" "$here/test/drivers_test.c" "$here/drivers/pn5180.c" "$here/drivers/mfrc522.c"
+  echo "built $out/selftest $out/drivers"
   ;;
 *)
   echo "usage: firmware/build.sh host|avr|samd21 [outdir]" >&2

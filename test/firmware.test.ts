@@ -193,3 +193,81 @@ describe.skipIf(!hasCc)('reader firmware core (firmware/core) on the host', () =
     expect(step('ble').map((p) => p.slice(2, 4))).toEqual(['40', '90', 'E0', '41', '91', 'E1', '42', '92', 'E2']);
   });
 });
+
+describe.skipIf(!hasCc)('front-end drivers (firmware/drivers) against register-level fakes', () => {
+  let out: string[] = [];
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mj-fwd-'));
+    const b = spawnSync('sh', [path.join(root, 'firmware/build.sh'), 'host', dir], { encoding: 'utf8' });
+    if (b.status !== 0) throw new Error(`firmware/build.sh host failed:\n${b.stdout}${b.stderr}`);
+    const r = spawnSync(path.join(dir, 'drivers'), [], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`drivers test exited ${r.status}: ${r.stderr}`);
+    out = r.stdout.split('\n');
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const results = () => out.filter((l) => /^(pn5180|mfrc522) .*: n=/.test(l));
+  /** The frames logged for one case, up to the next case. */
+  const frames = (name: string) => {
+    const i = out.indexOf(`frames ${name}`);
+    if (i < 0) throw new Error(`no frames for ${name}`);
+    const end = out.findIndex((l, k) => k > i && /: n=/.test(l));
+    return out.slice(i + 1, end < 0 ? undefined : end).filter((l) => l !== '');
+  };
+
+  it('reads every tag, reports collisions it cannot resolve and a missing chip, with no protocol error', () => {
+    expect(results()).toEqual([
+      'pn5180 one tag: n=1 coll=0 fault=0 errors=0 uids=E004015012345678',
+      // slot 8 (air byte 78, 88, A8 low nibble 8) collides; the masked round (mask 8) puts them in slots 7, 8, A
+      'pn5180 five tags, three in one slot: n=5 coll=0 fault=0 errors=0 uids=E004015012345601,E004015012345602,E004015012345678,E004015012345688,E0040150123456A8',
+      // 78 / 78 share 8 bits: slot 8, then slot 7 of the masked round again: one collision left
+      'pn5180 two tags alike in 8 bits: n=1 coll=1 fault=0 errors=0 uids=E004015012345601',
+      'pn5180 empty field: n=0 coll=0 fault=0 errors=0 uids=',
+      'pn5180 no chip: n=0 coll=0 fault=1 errors=0 uids=',
+      'mfrc522 4-byte UID: n=1 coll=0 fault=0 errors=0 uids=1A2B3C4D',
+      'mfrc522 7-byte UID: n=1 coll=0 fault=0 errors=0 uids=04A1B2C3D4E5F6',
+      // the 1-branch first: F7 (bit 24 = 1), halted, then F6
+      'mfrc522 two 7-byte tags stacked: n=2 coll=0 fault=0 errors=0 uids=04A1B2C3D4E5F7,04A1B2C3D4E5F6',
+      'mfrc522 4-byte and 7-byte: n=2 coll=0 fault=0 errors=0 uids=1A2B3C4D,04A1B2C3D4E5F6',
+      'mfrc522 empty slot: n=0 coll=0 fault=0 errors=0 uids=',
+      'mfrc522 no chip: n=0 coll=0 fault=1 errors=0 uids=',
+    ]);
+  });
+
+  it('PN5180: the ISO 15693 inventory opens with the frames of AN12650 and reverses the UID read least significant byte first', () => {
+    const f = frames('pn5180 one tag');
+    expect(f.slice(0, 6)).toEqual([
+      '> 11 0D 8D', // LOAD_RF_CONFIG ISO 15693
+      '> 16 00', // RF_ON
+      '> 02 00 F8 FF FF FF', // SYSTEM_CONFIG &= ~7: idle
+      '> 01 00 03 00 00 00', // SYSTEM_CONFIG |= 3: transceive
+      '> 00 03 FF FF 0F 00', // IRQ_CLEAR all
+      '> 09 00 06 01 00', // SEND_DATA: flags 06 (high rate, inventory, 16 slots), INVENTORY, mask length 0
+    ]);
+    // 15 EOF-only slot markers: TX_CONFIG &= FFFFFB3F then an empty SEND_DATA
+    expect(f.filter((l) => l === '> 02 18 3F FB FF FF').length).toBe(15);
+    expect(f.filter((l) => l === '> 09 00').length).toBe(15);
+    expect(f).toContain('< 00 00 78 56 34 12 50 01 04 E0'); // flags, DSFID, UID on the air: E0 last
+    expect(f.at(-1)).toBe('> 17 00'); // RF_OFF
+  });
+
+  it('MFRC522: REQA, ANTICOLLISION, SELECT with CRC_A per cascade level, HLTA; a stack resolved bit by bit', () => {
+    expect(frames('mfrc522 4-byte UID')).toEqual(['tx 26 /7', 'tx 93 20 /0', 'tx 93 70 1A 2B 3C 4D 40 25 F9 /0', 'tx 50 00 57 CD /0', 'tx 26 /7']);
+    // BCC 88^04^A1^B2 = 9F; C3^D4^E5^F6 = 04
+    expect(frames('mfrc522 7-byte UID')).toEqual([
+      'tx 26 /7',
+      'tx 93 20 /0',
+      'tx 93 70 88 04 A1 B2 9F AE 4B /0',
+      'tx 95 20 /0',
+      'tx 95 70 C3 D4 E5 F6 04 9E 03 /0',
+      'tx 50 00 57 CD /0',
+      'tx 26 /7',
+    ]);
+    // the stack collides at bit 25 of CL2: NVB 51 (5 bytes, 1 bit) sends C3 D4 E5 and the bit set to 1
+    const stack = frames('mfrc522 two 7-byte tags stacked');
+    expect(stack.slice(3, 6)).toEqual(['tx 95 20 /0', 'tx 95 51 C3 D4 E5 01 /1', 'tx 95 70 C3 D4 E5 F7 05 CF 0B /0']);
+    expect(stack.length).toBe(14);
+  });
+});
