@@ -203,29 +203,32 @@ static void scan(mjr_reader *r, int announce) {
       if (u_wins) { t->seen = 0; break; }
     }
   }
+  /* DELs of this scan before its ADDs: a tile lifted and one placed in the same scan were most likely
+     lifted first (a discard: off the rack, onto the floor) */
   for (int i = 0; i < MJR_MAX_TRACKED; i++) {
     mjr_tag *t = &r->tags[i];
-    if (!t->used) continue;
-    if (t->seen) {
-      t->misses = 0;
-      if (t->hits < 255) t->hits++;
-      t->rssi = t->best;
-      if (!t->present && t->hits >= CFG_N(r)) {
-        t->present = 1;
-        if (announce) {
-          uint32_t s = take_seq(r);
-          emit_seq(r, s, mj_encode_add(r->line, sizeof r->line, s, c->zones[t->zone], &t->uid, c->has_rssi ? t->rssi : MJ_RSSI_NONE));
-        }
+    if (!t->used || t->seen || hold[t->zone]) continue;
+    t->hits = 0;
+    if (!t->present) { t->used = 0; continue; } /* a candidate that flickered: forgotten */
+    if (++t->misses >= CFG_M(r)) {
+      t->used = 0;
+      if (announce) {
+        uint32_t s = take_seq(r);
+        emit_seq(r, s, mj_encode_del(r->line, sizeof r->line, s, c->zones[t->zone], &t->uid));
       }
-    } else if (!hold[t->zone]) {
-      t->hits = 0;
-      if (!t->present) { t->used = 0; continue; } /* a candidate that flickered: forgotten */
-      if (++t->misses >= CFG_M(r)) {
-        t->used = 0;
-        if (announce) {
-          uint32_t s = take_seq(r);
-          emit_seq(r, s, mj_encode_del(r->line, sizeof r->line, s, c->zones[t->zone], &t->uid));
-        }
+    }
+  }
+  for (int i = 0; i < MJR_MAX_TRACKED; i++) {
+    mjr_tag *t = &r->tags[i];
+    if (!t->used || !t->seen) continue;
+    t->misses = 0;
+    if (t->hits < 255) t->hits++;
+    t->rssi = t->best;
+    if (!t->present && t->hits >= CFG_N(r)) {
+      t->present = 1;
+      if (announce) {
+        uint32_t s = take_seq(r);
+        emit_seq(r, s, mj_encode_add(r->line, sizeof r->line, s, c->zones[t->zone], &t->uid, c->has_rssi ? t->rssi : MJ_RSSI_NONE));
       }
     }
   }

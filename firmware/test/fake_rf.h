@@ -9,7 +9,9 @@
 
 #include "../core/mjr_core.h"
 
-#define FRF_MAX 96
+#ifndef FRF_MAX
+#define FRF_MAX 96 /* placements held */
+#endif
 
 typedef struct {
   mj_uid uid;

@@ -11,7 +11,10 @@
 
 static void (*out_fn)(const char *s, size_t n);
 static int passed, failed;
-static char cap[2048]; /* what the reader sent since the last step marker, serial only */
+#ifndef SELFTEST_CAP
+#define SELFTEST_CAP 2048
+#endif
+static char cap[SELFTEST_CAP]; /* what the reader sent since the last step marker, serial only */
 static size_t cap_len;
 static int led_state, led_changes;
 
@@ -60,6 +63,7 @@ static size_t serial_send(void *ctx, const uint8_t *b, size_t n) {
   if (cap_len + n < sizeof cap) { memcpy(cap + cap_len, b, n); cap_len += n; cap[cap_len] = '\0'; }
   return n;
 }
+#if MJR_BLE
 static size_t ble_send(void *ctx, const uint8_t *b, size_t n) {
   static const char hex[] = "0123456789ABCDEF";
   (void)ctx;
@@ -69,6 +73,7 @@ static size_t ble_send(void *ctx, const uint8_t *b, size_t n) {
   cap_len++; /* counts pieces */
   return n;
 }
+#endif
 static void led(void *ctx, uint8_t on) { (void)ctx; led_state = on; led_changes++; }
 
 static void rx(mjr_reader *r, const char *s) { mjr_rx(r, (const uint8_t *)s, strlen(s)); }
