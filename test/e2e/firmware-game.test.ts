@@ -76,7 +76,10 @@ describe.skipIf(!hasSocat || !hasCc)('the reference firmware as every reader of 
     expect(end.score?.points).toEqual(rec.pointsIfNoFlags);
     expect(end.score?.payment).toEqual({ from: 1, to: 0, amount: 145 });
     // every reader the hub heard is the firmware (HELLO fw=1.0.0+host)
-    const readers = JSON.parse(await directorView(s as Session<unknown>)).readers as { id: string; firmware?: string }[];
+    const readers = JSON.parse(await directorView(s as Session<unknown>)).readers as { id: string; firmware?: string; errors?: Record<string, number> }[];
+    // the collisions the simulator made (every 13th placement of a reader) reached the hub as the firmware's ERR code=6; no antenna failed (code 5)
+    expect(readers.reduce((n, r) => n + (r.errors?.['err-6'] ?? 0), 0)).toBeGreaterThan(0);
+    expect(readers.filter((r) => r.errors?.['err-5'])).toEqual([]);
     expect(readers.map((r) => r.id).sort()).toEqual(
       loadHubConfig(CONFIG)[0]!
         .table.readers.map((r) => r.id)

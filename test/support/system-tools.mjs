@@ -18,7 +18,7 @@ const TOOLS = [
 
 /**
  * Optional, not needed by `npm test`: the cross-compilers of the reader firmware's target builds
- * (`firmware/build.sh avr|samd21`) and simavr, which runs the ATmega2560 self-test image. Only
+ * (`firmware/build.sh avr|samd21`), simavr and qemu-system-arm, which run the self-test images. Only
  * `node test/support/system-tools.mjs --cross` (what .ci/run does) checks and installs these.
  */
 const CROSS_TOOLS = [
@@ -27,6 +27,7 @@ const CROSS_TOOLS = [
   { what: 'arm-none-eabi-gcc (SAMD21 firmware build)', pkg: 'gcc-arm-none-eabi', present: () => onPath('arm-none-eabi-gcc') },
   { what: 'newlib for arm-none-eabi (SAMD21 firmware build)', pkg: 'libnewlib-arm-none-eabi', present: () => existsSync('/usr/lib/arm-none-eabi/lib/libc_nano.a') },
   { what: 'simavr (the firmware self-test on the ATmega2560 image)', pkg: 'simavr', present: () => onPath('simavr') },
+  { what: 'qemu-system-arm (the firmware self-test on a Cortex-M0 image)', pkg: 'qemu-system-arm', present: () => onPath('qemu-system-arm') },
 ];
 
 function onPath(cmd) {
