@@ -22,7 +22,7 @@
  */
 import type { Zone } from './game.js';
 import { mulberry32, type Rng } from './prng.js';
-import type { VirtualReader } from './reader.js';
+import type { SimReader } from './reader.js';
 
 /** The rates of every kind of noise (see the module comment for units). */
 export interface NoiseRates {
@@ -115,7 +115,7 @@ export type Scheduler = (ms: number, fn: () => void) => void;
 
 /** What the noise model drives. */
 export interface NoiseHost {
-  readers: ReadonlyMap<string, VirtualReader>;
+  readers: ReadonlyMap<string, SimReader>;
   schedule: Scheduler;
   now: () => number;
   /** pulls a reader's link for `ms` ms (it comes back maybe under another name) */
@@ -305,7 +305,7 @@ export class NoiseModel {
     this.readerOf(z).remove(z.zone, tag);
   }
 
-  private readerOf(z: Zone): VirtualReader {
+  private readerOf(z: Zone): SimReader {
     const r = this.host.readers.get(z.reader);
     if (!r) throw new Error(`noise: no reader ${z.reader}`);
     return r;

@@ -341,3 +341,9 @@ export class VirtualReader {
     this.sendLine(line);
   }
 }
+
+/**
+ * What the simulator's runner and noise model need of a reader: a {@link VirtualReader}, or a
+ * FirmwareReader (firmware-reader.ts: the host build of firmware/ making the lines itself).
+ */
+export type SimReader = Pick<VirtualReader, 'id' | 'zones' | 'add' | 'remove' | 'load' | 'tagsIn' | 'receive' | 'connect' | 'disconnect' | 'stop' | 'snapRequests' | 'powerOff' | 'powerOn'>;

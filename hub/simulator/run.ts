@@ -26,7 +26,8 @@ import { loadHubConfig } from '../config/load.js';
 import { tagOfTile } from '../tilesets/simulated.js';
 import { describeEnd, playGame, tableZones, type GameRecord, type GameResult, type Injection, type Step, type Zone } from './game.js';
 import { killSocatChildren, openPtyLink, openTcpLink, socatAvailable, writePortsFile, type ReaderLink } from './ports.js';
-import { VirtualReader } from './reader.js';
+import { VirtualReader, type SimReader } from './reader.js';
+import { FirmwareReader } from './firmware-reader.js';
 import type { ProtocolVersion } from '../../firmware-protocol/messages.js';
 import { NO_NOISE, NOISE_KINDS, NoiseModel, neighbourOf, parseNoise, type NoiseRates } from './noise.js';
 
@@ -76,6 +77,12 @@ export interface RunnerOptions {
   /** seed of the noise (default: `seed`) */
   noiseSeed?: number;
   /**
+   * path of the host firmware binary (`firmware/build.sh host` → firmware/build/host/reader): each
+   * reader is then the real firmware (firmware-reader.ts), told only where the tiles lie; it makes
+   * every line itself (`protocol` and `heartbeatMs` are the firmware's own)
+   */
+  firmware?: string;
+  /**
    * the players stop when the violation made on purpose is complete (after the flagged player's
    * next discard), as a real table stops and waits for the director; the readers stay up (heartbeats
    * going) until the run is stopped. Tests use it to rule on a flag at a known state of the table.
@@ -98,7 +105,7 @@ export interface PlayedGame<R> {
  * each ({@link SimulatorRunner.summary}).
  */
 export abstract class SimulatorRunner<R extends { seed: number }, G extends PlayedGame<R> = PlayedGame<R>> {
-  readonly readers = new Map<string, VirtualReader>();
+  readonly readers = new Map<string, SimReader>();
   links: ReaderLink[] = [];
   readonly records: R[] = [];
   private stopped = false;
@@ -112,18 +119,21 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     const rates = opts.noise ?? NO_NOISE;
     const noisy = Object.values(rates).some((v) => v > 0);
     for (const r of opts.table.readers) {
-      const reader: VirtualReader = new VirtualReader({
-        id: r.id,
-        zones: Object.keys(r.zones),
-        protocol: opts.protocol ?? 1,
-        heartbeatMs: opts.heartbeatMs ?? 1000,
-        ...(noisy ? { snapshotMs: 2000, dropDelta: () => this.noise.dropDelta() } : {}),
-        send: (line) => {
-          const write = (chunk: string) => this.links.find((l) => l.reader === r.id)?.write(chunk);
-          if (noisy) this.noise.send(r.id, line, write);
-          else write(line);
-        },
-      });
+      const send = (line: string) => {
+        const write = (chunk: string) => this.links.find((l) => l.reader === r.id)?.write(chunk);
+        if (noisy) this.noise.send(r.id, line, write);
+        else write(line);
+      };
+      const reader: SimReader = opts.firmware
+        ? new FirmwareReader({ binary: opts.firmware, id: r.id, zones: Object.keys(r.zones), send, log: opts.log })
+        : new VirtualReader({
+            id: r.id,
+            zones: Object.keys(r.zones),
+            protocol: opts.protocol ?? 1,
+            heartbeatMs: opts.heartbeatMs ?? 1000,
+            ...(noisy ? { snapshotMs: 2000, dropDelta: () => this.noise.dropDelta() } : {}),
+            send,
+          });
       this.readers.set(r.id, reader);
     }
     this.noise = new NoiseModel(
@@ -277,7 +287,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     }
   }
 
-  private reader(z: Zone): VirtualReader {
+  private reader(z: Zone): SimReader {
     const r = this.readers.get(z.reader);
     if (!r) throw new Error(`no reader ${z.reader}`);
     return r;
@@ -378,7 +388,8 @@ export interface SimulatorCommandSpec {
 /**
  * The options every simulator command line takes (documented in main.ts): --seed, --pace,
  * --games, --demo, --inject-at, --transport, --tcp-base, --dir, --linger, --record, --config,
- * --table, --no-wait-for-hub, --noise, --noise-<kind>, --noise-seed, --protocol (0|1, default 1).
+ * --table, --no-wait-for-hub, --noise, --noise-<kind>, --noise-seed, --protocol (0|1, default 1),
+ * --firmware (the host firmware binary: the readers are the real firmware).
  * A table kind adds its own
  * (e.g. --inject with its kinds).
  */
@@ -410,6 +421,7 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
     .option('--hold-at-flag', 'stop playing once the violation made on purpose is complete (the table waits for the director)', false)
     .option('--noise <level>', 'none | realistic | x5 | xN', 'none')
     .option('--noise-seed <n>', 'seed of the noise (default: the game seed)', intOption('--noise-seed', 0))
+    .option('--firmware <binary>', 'the readers are this host build of the firmware (firmware/build.sh host: firmware/build/host/reader)')
     .option(
       '--protocol <v>',
       'protocol version the readers speak: 1 (signal strength, replay) or 0',
@@ -454,6 +466,7 @@ export function commonRunOptions(program: Command, variant: TableConfig['variant
     noiseSeed?: number;
     protocol: ProtocolVersion;
     holdAtFlag: boolean;
+    firmware?: string;
   }>();
   const raw = program.opts<Record<string, unknown>>();
   const noise = parseNoise(String(o.noise ?? 'none'));
@@ -487,6 +500,7 @@ export function commonRunOptions(program: Command, variant: TableConfig['variant
     ...(typeof o.noiseSeed === 'number' ? { noiseSeed: o.noiseSeed } : {}),
     ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),
     ...(o.record ? { record: o.record } : {}),
+    ...(o.firmware ? { firmware: resolve(o.firmware) } : {}),
   };
 }
 

@@ -90,6 +90,8 @@ export async function startSession<R = GameRecordLite>(opts: {
   staticDir?: string;
   /** the simulator's table stops once its injected violation is complete (`--hold-at-flag`) */
   holdAtFlag?: boolean;
+  /** the readers are this host build of the firmware (`--firmware`, firmware/build.sh host) */
+  firmware?: string;
   /**
    * ms per physical step; given, the hub keeps the table's own timing (settle windows, count
    * check). Default {@link TIMING}: test pace, the hub's windows scaled down with it
@@ -123,6 +125,7 @@ export async function startSession<R = GameRecordLite>(opts: {
   if (opts.tcpBase) args.push('--tcp-base', String(opts.tcpBase));
   if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? kind.injectAt));
   if (opts.holdAtFlag) args.push('--hold-at-flag');
+  if (opts.firmware) args.push('--firmware', opts.firmware);
   const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
   sim.stdout!.on('data', (d: Buffer) => (simOut += d.toString()));
