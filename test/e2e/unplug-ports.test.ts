@@ -9,7 +9,7 @@
  *
  * The cable is pulled by the simulator's own `unplug-<READER>` file (hub/simulator/ports.ts
  * `requestUnplug`): the pseudo-terminal goes away and comes back under a new name; the hub reopens
- * it and asks for a snapshot. The two cases run at once (each its own simulator and hub).
+ * it and asks for a snapshot.
  *
  * One case per table kind, each pulled one step before a pick into East's rack, so that the outage
  * covers picks into the unheard rack (the hub sees each tile leave the wall and arrive nowhere, until
@@ -59,7 +59,7 @@ describe.skipIf(!hasSocat)('a rack reader pulled for 100 steps over pseudo-termi
     { kind: 'siamese' as const, seed: 13, config: CONFIG, reader: 'RK-E1' },
     { kind: 'standard' as const, seed: 21, config: STANDARD_CONFIG, reader: 'RK-E' },
   ];
-  it.concurrent.for(cases)('$kind seed $seed, $reader pulled one step before a pick into it: no flag, nothing listed, the recorded points', { timeout: 180_000 }, async (c, { expect }) => {
+  it.for(cases)('$kind seed $seed, $reader pulled one step before a pick into it: no flag, nothing listed, the recorded points', { timeout: 180_000 }, async (c, { expect }) => {
     const [{ table, cards }] = loadHubConfig(c.config) as [ReturnType<typeof loadHubConfig>[0]];
     // the same seeded game, played here in-process, for when to pull the cable and what to expect
     const game = c.kind === 'siamese' ? playGame({ seed: c.seed, cards, table }) : playStandardGame({ seed: c.seed, cards, table });
