@@ -318,7 +318,7 @@ async function inPlay(s: NoisySession, gameNo: number, ms: number): Promise<void
   await waitFor(
     () => (s.view()?.gameNo ?? 0) >= gameNo && s.view()?.phase === 'play',
     ms,
-    () => `game ${gameNo} in play (${s.timeline.join(' | ')})`,
+    () => `game ${gameNo} in play (${s.timeline.join(' | ')}; sim said: ${s.simSaid()})`,
   );
 }
 

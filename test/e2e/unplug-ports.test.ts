@@ -1,10 +1,15 @@
 /**
- * A rack reader unplugged for 60 s mid-play, over real ports at the simulator's default pace
- * (600 ms a step; the hub with the demo tables' own timing): the simulator as its own process on
- * socat pseudo-terminals (./harness.ts), the real hub reading them, a socket.io client watching the
- * public table view. The cable is pulled by the simulator's own `unplug-<READER>` file
- * (hub/simulator/ports.ts `requestUnplug`): the pseudo-terminal goes away and comes back under a
- * new name; the hub reopens it and asks for a snapshot.
+ * A rack reader unplugged mid-play, over real ports at the test pace (./harness.ts `TIMING`: 150 ms
+ * a step, the hub's settle windows scaled down with it) for 15 s: the 100 steps a 60 s outage covers
+ * at the simulator's default pace (600 ms a step). The simulator as its own process on socat
+ * pseudo-terminals (./harness.ts), the real hub reading them, a socket.io client watching the
+ * public table view. The same cases at the default pace and the demo tables' own timing, 60 s,
+ * run on a virtual clock in hub/simulator/unplug.test.ts; the full matrix (rack, wall and floor
+ * readers, several moments, 10 s / 60 s / 300 s) is `npm run measure:unplug`.
+ *
+ * The cable is pulled by the simulator's own `unplug-<READER>` file (hub/simulator/ports.ts
+ * `requestUnplug`): the pseudo-terminal goes away and comes back under a new name; the hub reopens
+ * it and asks for a snapshot.
  *
  * One case per table kind, each pulled one step before a pick into East's rack, so that the outage
  * covers picks into the unheard rack (the hub sees each tile leave the wall and arrive nowhere, until
@@ -17,7 +22,7 @@
  * nothing left for the director (`notSeen`), the game's points as the simulator recorded them, the
  * reader's reconnect seen by the hub, and the case met: picks into the rack logged from the replug.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
 import type { DirectorTableView } from '../../hub/api/views.js';
 import { playGame, tableZones, type Step } from '../../hub/simulator/game.js';
@@ -25,12 +30,15 @@ import { moments } from '../../hub/simulator/measure-unplug.js';
 import { requestUnplug } from '../../hub/simulator/ports.js';
 import { playStandardGame } from '../../hub/simulator/standard/game.js';
 import type { TileMovedData } from '../../hub/table/machine.js';
-import { CONFIG, DIRECTOR_TOKEN, hasSocat, STANDARD_CONFIG, startSession, type Session } from './harness.js';
+import { CONFIG, DIRECTOR_TOKEN, hasSocat, STANDARD_CONFIG, startSession, TIMING, type Session } from './harness.js';
 import path from 'node:path';
 
+/** ms per physical step: the harness's test pace. */
+const PACE = TIMING.pace;
 /** The simulator's default ms per physical step (hub/simulator/run.ts `--pace`). */
-const PACE = 600;
-const OUTAGE_MS = 60_000;
+const DEFAULT_PACE = 600;
+/** 60 s at the default pace, scaled to {@link PACE}: 60 000 × 150 / 600 = 15 000 ms, the same 100 steps. */
+const OUTAGE_MS = (60_000 * PACE) / DEFAULT_PACE;
 
 /** ms of simulator time from East's first discard to the start of step `step`, at {@link PACE} (as hub/simulator/run.ts waits). */
 function msFromFirstDiscard(steps: readonly Step[], step: number, floorReader: string): number {
@@ -46,12 +54,12 @@ async function directorView(s: Session<unknown>): Promise<DirectorTableView> {
   return (await res.json()) as DirectorTableView;
 }
 
-describe.skipIf(!hasSocat)('a rack reader pulled for 60 s over pseudo-terminals, at the default pace', () => {
+describe.skipIf(!hasSocat)('a rack reader pulled for 100 steps over pseudo-terminals, at the test pace', () => {
   const cases = [
     { kind: 'siamese' as const, seed: 13, config: CONFIG, reader: 'RK-E1' },
     { kind: 'standard' as const, seed: 21, config: STANDARD_CONFIG, reader: 'RK-E' },
   ];
-  it.each(cases)('$kind seed $seed, $reader pulled one step before a pick into it: no flag, nothing listed, the recorded points', { timeout: 360_000 }, async (c) => {
+  it.for(cases)('$kind seed $seed, $reader pulled one step before a pick into it: no flag, nothing listed, the recorded points', { timeout: 180_000 }, async (c, { expect }) => {
     const [{ table, cards }] = loadHubConfig(c.config) as [ReturnType<typeof loadHubConfig>[0]];
     // the same seeded game, played here in-process, for when to pull the cable and what to expect
     const game = c.kind === 'siamese' ? playGame({ seed: c.seed, cards, table }) : playStandardGame({ seed: c.seed, cards, table });
@@ -60,7 +68,7 @@ describe.skipIf(!hasSocat)('a rack reader pulled for 60 s over pseudo-terminals,
     expect(`${moment.reader} ${moment.name}`).toBe(`${c.reader} pick into it`);
     const pullAt = msFromFirstDiscard(game.steps, moment.step, tableZones(table).floor.reader);
 
-    const s = await startSession<{ seed: number; points?: number[] | null; pointsIfNoFlags?: number[] }>({ seed: c.seed, kind: c.kind, pace: PACE });
+    const s = await startSession<{ seed: number; points?: number[] | null; pointsIfNoFlags?: number[] }>({ seed: c.seed, kind: c.kind });
     try {
       const flags = new Map<string, string>();
       const seen = (v: NonNullable<ReturnType<typeof s.view>>) => {
@@ -68,11 +76,12 @@ describe.skipIf(!hasSocat)('a rack reader pulled for 60 s over pseudo-terminals,
         return true;
       };
       // the first discard lands on the floor (the hub shows it one settle window later)
-      await s.until((v) => seen(v) && v.discards.length > 0, 180_000);
+      await s.until((v) => seen(v) && v.discards.length > 0, 60_000);
       const discarded = Date.now();
-      await new Promise((r) => setTimeout(r, Math.max(0, pullAt - 250 - (Date.now() - discarded))));
+      // the hub shows the discard one settle window after it lands
+      await new Promise((r) => setTimeout(r, Math.max(0, pullAt - TIMING.settleMs - (Date.now() - discarded))));
       requestUnplug(path.join(s.dir, 'sim'), c.reader, OUTAGE_MS);
-      const end = await s.until((v) => seen(v) && v.phase === 'ended', 300_000);
+      const end = await s.until((v) => seen(v) && v.phase === 'ended', 120_000);
       seen(end);
       // no flag at all, ever shown (neither seed carries a violation)
       expect([...flags.values()]).toEqual([]);
