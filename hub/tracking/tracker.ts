@@ -95,6 +95,7 @@ export interface WeakTag {
   lastAt: number;
 }
 
+/** One zone's sighting of a tag: since when it sees it, and the evidence of its reads. */
 interface Sighting {
   since: number;
   line: number | null;
@@ -105,75 +106,216 @@ interface Sighting {
   /** the last snapshot of the zone that still held the tag (ms) */
   confirmedAt?: number;
   reconciled?: Window;
-  /** on a departure (`TagRecord.left`): the last time (ms) the hub knew the tag in the zone it left */
+}
+
+/** A tag seen leaving the zone it settled in: when (ms), on which line, and how the hub learnt it. */
+export interface Departure {
+  since: number;
+  line: number | null;
+  /** learnt from a snapshot without it (or a release), not a DEL: it left at some time before `since` */
+  snap?: boolean;
+  /** the hub saw nothing of the zone in this window (a reconnect, or an unseen reader) */
+  reconciled?: Window;
+  /** the last time (ms) the hub knew the tag in the zone it left */
   lastSeen?: number;
 }
 
-/** What the tracker keeps of one tag; {@link tagStateOf} names the state it is in. */
-interface TagRecord {
-  tile: TileId;
-  settled: ZoneKey | null;
-  /** zones that see the tag now, with when they started seeing it */
-  present: Map<ZoneKey, Sighting>;
-  /** when the tag was last seen leaving its settled zone */
-  left: Sighting | null;
-  /** flicker times per zone (ms), pruned to the weak window */
-  flickers: Map<ZoneKey, number[]>;
-  /**
-   * stays in other zones (each at least that zone's settle window) while its settled zone still
-   * claimed it: if that zone's claim then ends (its DEL was lost; a snapshot drops it), they were
-   * real stops, in order
-   */
-  visits: { zone: ZoneKey; since: number; until: number; lines: number[] }[];
+/** A stay (at least that zone's settle window) in another zone while the settled zone still claimed the tag. */
+export interface Visit {
+  zone: ZoneKey;
+  since: number;
+  until: number;
+  lines: number[];
 }
 
 /**
- * The state one tag is in, as the tracker sees it. Which state is named by where it last settled
- * (`settled`), which zones see it now (`present`) and whether it was seen leaving (`left`), see
- * {@link tagStateOf}; every decision the tracker makes on a tag (`settle`, `nextDue`, `watermark`)
- * is a switch over these states.
+ * The state one tag is in: what the tracker keeps of it, besides the zones that see it now (see
+ * `TagRecord`). Every decision the tracker makes on a tag (`settle`, `nextDue`, `watermark`) is a
+ * switch over these states, and every change of state is one of the transition functions below.
  *
- * Transitions (a read is an ADD, or a snapshot that holds the tag; a let-go is a DEL, or a snapshot
- * without it; the release is its settled zone becoming unseen while a zone the hub hears reads it):
- * - (first read) → `arriving`; `restore` (the log, after a restart) → `placed`
- * - `arriving` → `resting`: it has rested its window in one zone (a move from nowhere);
- *   → `unplaced`: every zone that saw it let go first
- * - `unplaced` → `arriving`: read again
- * - `resting` → `lifted`: its zone lets go; → `moving`: the release; a read or a let-go elsewhere
- *   (a cross-read) keeps it `resting`
- * - `lifted` → `resting`: back in its zone (a flicker: no move); → `moving`: read in another zone;
- *   a DEL from a zone whose ADD was lost keeps it `lifted`, from that zone (a stop of its own)
- * - `moving` → `resting`: it has settled in the new zone (a move), or it is back in its old one;
- *   → `lifted`: the new zones let go first (from the new zone when it had rested there)
- * - `placed` → `resting`: its zone reads it; → `moving`: another zone reads it first
+ * Events: a read is an ADD, or a snapshot that holds the tag; a let-go is a DEL, or a snapshot
+ * without it; the release is its settled zone becoming unseen while a zone the hub hears reads it;
+ * a stop is a stay in another zone proven to have been a move of its own (it rested there and let
+ * go, a DEL from a zone whose ADD was lost, or a stay recorded while its zone still claimed it).
+ *
+ * | from       | event                                           | to         | function   |
+ * |------------|-------------------------------------------------|------------|------------|
+ * | (none)     | first read                                      | `arriving` | `arrive`   |
+ * | (none)     | `restore` (the log, after a restart)            | `placed`   | `place`    |
+ * | `unplaced` | read                                            | `arriving` | `arrive`   |
+ * | `arriving` | read, or a let-go while another zone reads it   | `arriving` | `arrive`/`vanish` |
+ * | `arriving` | every zone that saw it lets go                  | `unplaced` | `vanish`   |
+ * | `arriving` | rested its window in one zone (a move from nowhere) | `resting` | `settleIn` |
+ * | `resting`  | read or let-go elsewhere (a cross-read; a stay is recorded as a visit) | `resting` | `arrive`/`keepVisits` |
+ * | `resting`  | its zone lets go, no zone reads it              | `lifted`   | `lift`     |
+ * | `resting`  | its zone lets go while another reads it, or the release | `moving` | `lift` |
+ * | `resting`/`lifted`/`moving` | a visit or stop replayed       | any of them, from the stop | `stop` |
+ * | `lifted`   | read in its zone (a flicker: no move)           | `resting`  | `arrive`   |
+ * | `lifted`   | read in another zone                            | `moving`   | `arrive`   |
+ * | `lifted`   | a DEL from a zone whose ADD was lost            | `lifted`, from that zone | `stop` |
+ * | `moving`   | settled in the new zone (a move)                | `resting`  | `settleIn` |
+ * | `moving`   | read in its old zone again                      | `resting`  | `arrive`   |
+ * | `moving`   | read elsewhere, or one of its new zones lets go | `moving`   | `arrive`/`vanish` |
+ * | `moving`   | the new zones let go before it rested there     | `lifted` (`placed` when never seen leaving) | `vanish` |
+ * | `moving`   | a new zone lets go after it rested there        | `lifted`/`moving`, from that zone | `stop` |
+ * | `placed`   | its zone reads it                               | `resting`  | `arrive`   |
+ * | `placed`   | another zone reads it first                     | `moving` (never seen leaving) | `arrive` |
+ * | any        | `restore`                                       | by where the log puts it | `place` |
  */
 export type TagState =
   /** seen somewhere once, but every zone that saw it let go before it settled: the hub has no place for it */
   | { state: 'unplaced' }
-  /** never settled, seen now in `seenIn`: its first move (from nowhere) settles once it has rested */
-  | { state: 'arriving'; seenIn: ZoneKey[] }
-  /** settled in `zone`, which still sees it; `crossReads`: other zones reading it too (the antenna next door, or a slide) */
-  | { state: 'resting'; zone: ZoneKey; crossReads: ZoneKey[] }
-  /** gone from `from` (where it settled) since `since` (ms) and seen nowhere: in a hand; it stays at `from` meanwhile */
-  | { state: 'lifted'; from: ZoneKey; since: number }
+  /** never settled, and a zone sees it now: its first move (from nowhere) settles once it has rested */
+  | { state: 'arriving' }
+  /** settled in `zone`, which still sees it; `visits`: stays elsewhere meanwhile, replayed as moves if `zone`'s claim ends */
+  | { state: 'resting'; zone: ZoneKey; visits: Visit[] }
+  /** gone from `from` (where it settled, `left` says when) and seen nowhere: in a hand; it stays at `from` meanwhile */
+  | { state: 'lifted'; from: ZoneKey; left: Departure }
   /** put in `zone` by the log (`restore`, after a restart), and not read anywhere since */
   | { state: 'placed'; zone: ZoneKey }
-  /** settled in `from`, which does not see it now, and seen in `to`: a move waiting for its windows; `since`: when it was seen leaving `from` (ms), null when it never was */
+  /** settled in `from`, which does not see it now, while another zone does: a move waiting for its windows; `left`: its departure from `from`, null when it was never seen leaving */
+  | { state: 'moving'; from: ZoneKey; left: Departure | null };
+
+/**
+ * What {@link Tracker.tagState} shows of a tag: its state, with the zones that see it now.
+ * `arriving.seenIn`, `moving.to`: the zones that read it; `resting.crossReads`: the zones other
+ * than its own that read it too; `since`: when it was seen leaving (ms), null when it never was.
+ */
+export type TagView =
+  | { state: 'unplaced' }
+  | { state: 'arriving'; seenIn: ZoneKey[] }
+  | { state: 'resting'; zone: ZoneKey; crossReads: ZoneKey[] }
+  | { state: 'lifted'; from: ZoneKey; since: number }
+  | { state: 'placed'; zone: ZoneKey }
   | { state: 'moving'; from: ZoneKey; to: ZoneKey[]; since: number | null };
 
-/** The state a tag's record is in (see {@link TagState}). */
-function tagStateOf(s: TagRecord): TagState {
-  if (s.settled === null) return s.present.size > 0 ? { state: 'arriving', seenIn: [...s.present.keys()] } : { state: 'unplaced' };
-  if (s.present.has(s.settled)) return { state: 'resting', zone: s.settled, crossReads: [...s.present.keys()].filter((z) => z !== s.settled) };
-  if (s.present.size === 0) return s.left ? { state: 'lifted', from: s.settled, since: s.left.since } : { state: 'placed', zone: s.settled };
-  return { state: 'moving', from: s.settled, to: [...s.present.keys()], since: s.left?.since ?? null };
+/** What the tracker keeps of one tag. */
+interface TagRecord {
+  tile: TileId;
+  state: TagState;
+  /**
+   * zones that see the tag now, with when they started seeing it and the evidence of their reads.
+   * Beside the state, not in it: zones read and let go of a tag whatever state it is in (a
+   * cross-read while it rests, two new zones while it moves), and a snapshot refreshes their
+   * evidence in any state; the state says which of them counts.
+   */
+  present: Map<ZoneKey, Sighting>;
+  /** flicker times per zone (ms), pruned to the weak window: a maintenance count across moves, whatever the state */
+  flickers: Map<ZoneKey, number[]>;
+}
+
+/** The zone a tag has settled in (its place on the table), or null when it never settled. */
+function settledZone(st: TagState): ZoneKey | null {
+  switch (st.state) {
+    case 'unplaced':
+    case 'arriving':
+      return null;
+    case 'resting':
+    case 'placed':
+      return st.zone;
+    case 'lifted':
+    case 'moving':
+      return st.from;
+    default:
+      return unknownState(st);
+  }
+}
+
+/** A read in `zone`: `unplaced` → `arriving`; `lifted`/`placed`/`moving` → `resting` in their zone, else `moving`. */
+function arrive(st: TagState, zone: ZoneKey): TagState {
+  switch (st.state) {
+    case 'unplaced':
+      return { state: 'arriving' };
+    case 'arriving':
+    case 'resting':
+      return st; // one more zone reads it: a cross-read while it rests
+    case 'lifted':
+      return zone === st.from ? { state: 'resting', zone, visits: [] } : { state: 'moving', from: st.from, left: st.left };
+    case 'placed':
+      return zone === st.zone ? { state: 'resting', zone, visits: [] } : { state: 'moving', from: st.zone, left: null };
+    case 'moving':
+      return zone === st.from ? { state: 'resting', zone, visits: [] } : st;
+    default:
+      return unknownState(st);
+  }
+}
+
+/** A resting tag's stays elsewhere, updated (a cross-read let go): it stays `resting`. */
+function keepVisits(st: Extract<TagState, { state: 'resting' }>, visits: Visit[]): TagState {
+  return { state: 'resting', zone: st.zone, visits };
+}
+
+/** Its zone let go (`left`), or was released: `resting` → `moving` when another zone reads it, else `lifted`. */
+function lift(st: Extract<TagState, { state: 'resting' }>, left: Departure, seenElsewhere: boolean): TagState {
+  return seenElsewhere ? { state: 'moving', from: st.zone, left } : { state: 'lifted', from: st.zone, left };
+}
+
+/** A zone other than its settled one let go: `arriving` → `unplaced`, `moving` → `lifted` (or `placed`) once no zone reads it. */
+function vanish(st: TagState, seenElsewhere: boolean): TagState {
+  switch (st.state) {
+    case 'arriving':
+      return seenElsewhere ? st : { state: 'unplaced' };
+    case 'moving':
+      if (seenElsewhere) return st;
+      return st.left ? { state: 'lifted', from: st.from, left: st.left } : { state: 'placed', zone: st.from };
+    case 'resting':
+    case 'unplaced':
+    case 'lifted':
+    case 'placed':
+      return st; // no other zone reads it (or a cross-read: see keepVisits)
+    default:
+      return unknownState(st);
+  }
+}
+
+/**
+ * A stop in `zone` proven a move of its own (the move itself is released by the caller): the tag is
+ * now settled there, gone since `left`; `resting` if `zone` reads it now, `moving` if another does, else `lifted`.
+ */
+function stop(zone: ZoneKey, left: Departure, present: ReadonlyMap<ZoneKey, Sighting>): TagState {
+  if (present.has(zone)) return { state: 'resting', zone, visits: [] };
+  return present.size > 0 ? { state: 'moving', from: zone, left } : { state: 'lifted', from: zone, left };
+}
+
+/** `arriving`/`moving` → `resting`: it has settled in `zone` (a move). */
+function settleIn(zone: ZoneKey): TagState {
+  return { state: 'resting', zone, visits: [] };
+}
+
+/** `restore`: the log puts it in `zone`; `placed` unless a zone reads it already (then as if it had settled there). */
+function place(st: TagState, zone: ZoneKey, present: ReadonlyMap<ZoneKey, Sighting>): TagState {
+  const left = st.state === 'lifted' || st.state === 'moving' ? st.left : null;
+  if (present.has(zone)) return { state: 'resting', zone, visits: st.state === 'resting' ? st.visits : [] };
+  if (present.size > 0) return { state: 'moving', from: zone, left };
+  return left ? { state: 'lifted', from: zone, left } : { state: 'placed', zone };
+}
+
+/** What {@link Tracker.tagState} shows of a record. */
+function viewOf(s: TagRecord): TagView {
+  const st = s.state;
+  const zones = [...s.present.keys()];
+  switch (st.state) {
+    case 'unplaced':
+      return { state: 'unplaced' };
+    case 'arriving':
+      return { state: 'arriving', seenIn: zones };
+    case 'resting':
+      return { state: 'resting', zone: st.zone, crossReads: zones.filter((z) => z !== st.zone) };
+    case 'lifted':
+      return { state: 'lifted', from: st.from, since: st.left.since };
+    case 'placed':
+      return { state: 'placed', zone: st.zone };
+    case 'moving':
+      return { state: 'moving', from: st.from, to: zones, since: st.left?.since ?? null };
+    default:
+      return unknownState(st);
+  }
 }
 
 /** Reached only when a switch over {@link TagState} misses a state (a compile error first). */
 function unknownState(state: never): never {
   throw new Error(`tracker: unknown tag state ${JSON.stringify(state)}`);
 }
-
 /** A stay elsewhere older than this (ms) while the settled zone still sees the tag was a cross-read. */
 const VISIT_KEEP_MS = 5000;
 
@@ -312,13 +454,13 @@ export class Tracker {
     }
     const s = this.tags.get(tag);
     // its ADD was lost: if it had left where it settled, it rested here on the way
-    // (only when no zone sees it now: a DEL next door whose ADD was lost is a cross-read going away)
-    if (!s || s.settled === null || s.settled === zone || s.present.size > 0 || !s.left) return;
-    const leftAt = s.left.since;
-    const lines = [s.left.line, line].filter((l): l is number => typeof l === 'number');
-    this.ready.push({ tile: s.tile, tag, from: s.settled, to: zone, at: Math.max(leftAt, at - 1), leftAt, lines });
-    s.settled = zone;
-    s.left = { since: at, line };
+    // (only when no zone sees it now, `lifted`: a DEL next door whose ADD was lost is a cross-read going away)
+    const st = s?.state;
+    if (!s || st?.state !== 'lifted' || st.from === zone) return;
+    const leftAt = st.left.since;
+    const lines = [st.left.line, line].filter((l): l is number => typeof l === 'number');
+    this.ready.push({ tile: s.tile, tag, from: st.from, to: zone, at: Math.max(leftAt, at - 1), leftAt, lines });
+    s.state = stop(zone, { since: at, line }, s.present);
     this.dirty.add(tag);
   }
 
@@ -327,24 +469,24 @@ export class Tracker {
     if (!state) return;
     const set = this.zoneSet(zone);
     if (set.has(tag)) return;
+    const st = state.state;
+    // seen leaving this zone, where it settled, and now read in it again
+    const back = (st.state === 'lifted' || st.state === 'moving') && st.from === zone && st.left !== null;
     // a weak read in the zone it has just left: the antenna next door sees it where it went (a
     // cross-read from there), not the tile back; it stays gone (README "Noise", seed 84 at x5)
-    if (state.settled === zone && state.left && typeof rssi === 'number' && rssi < this.strongRssi) return;
+    if (back && typeof rssi === 'number' && rssi < this.strongRssi) return;
     set.add(tag);
-    if (state.settled === zone && state.left) {
-      this.flicker(state, zone, at); // gone from its zone and back without a move
-      state.left = null;
-    }
+    if (back) this.flicker(state, zone, at); // gone from its zone and back without a move
     const sighting: Sighting = { since: at, line };
     if (reconciled) sighting.reconciled = reconciled;
     if (snap) sighting.snap = true;
     if (typeof rssi === 'number') sighting.rssi = rssi;
     state.present.set(zone, sighting);
-    // read by a zone the hub hears while the zone it settled in cannot be heard: that zone will
+    state.state = arrive(st, zone);
+    // read by a zone the hub hears while the zone it rests in cannot be heard: that zone will
     // never report it gone, and this read is the only evidence there is (see `unseen`)
-    if (state.settled !== null && state.settled !== zone && !this.blind.has(zone) && this.blind.has(state.settled) && state.present.has(state.settled)) {
-      this.release(state, tag, at);
-    }
+    const now = state.state;
+    if (now.state === 'resting' && now.zone !== zone && !this.blind.has(zone) && this.blind.has(now.zone)) this.release(state, tag, at);
     this.dirty.add(tag);
   }
 
@@ -380,7 +522,7 @@ export class Tracker {
     for (const zone of fresh) {
       for (const tag of [...(this.zones.get(zone) ?? [])]) {
         const s = this.tags.get(tag);
-        if (s && s.settled === zone && [...s.present.keys()].some((z) => !this.blind.has(z))) this.release(s, tag, now);
+        if (s && s.state.state === 'resting' && s.state.zone === zone && [...s.present.keys()].some((z) => !this.blind.has(z))) this.release(s, tag, now);
       }
     }
   }
@@ -419,12 +561,17 @@ export class Tracker {
     return this.blind;
   }
 
-  /** The tag left its settled zone, which cannot be heard: as if a snapshot of it had dropped the tag at `at` (ms). */
+  /**
+   * The resting tag left its zone, which cannot be heard, for the zone the hub hears that reads it:
+   * as if a snapshot of its zone had dropped the tag at `at` (ms); it is `moving`.
+   */
   private release(s: TagRecord, tag: string, at: number): void {
-    const zone = s.settled!;
+    const st = s.state;
+    if (st.state !== 'resting') return; // only a resting tag is claimed by a zone
+    const zone = st.zone;
     this.zones.get(zone)?.delete(tag);
     s.present.delete(zone);
-    s.left = { since: at, line: null, snap: true, reconciled: { from: Math.min(this.blind.get(zone) ?? at, at), to: at } };
+    s.state = lift(st, { since: at, line: null, snap: true, reconciled: { from: Math.min(this.blind.get(zone) ?? at, at), to: at } }, s.present.size > 0);
     this.dirty.add(tag);
   }
 
@@ -435,75 +582,89 @@ export class Tracker {
     const state = this.tags.get(tag);
     if (!state) return;
     const seen = state.present.get(zone);
-    if (seen && this.restedHere(state, zone, seen, at)) {
+    const st = state.state;
+    if (seen && st.state === 'moving' && st.left && this.restedHere(state, st.left, zone, seen, at)) {
       // it rested here, gone from where it had settled, before a cross-read next door let it
       // settle: that stop was a move of its own (a pick, then a discard of the same tile)
       state.present.delete(zone);
-      const leftAt = Math.min(state.left!.since, seen.since);
-      const lines = [state.left!.line, seen.line].filter((l): l is number => typeof l === 'number');
-      const move: SettledMove = { tile: state.tile, tag, from: state.settled, to: zone, at: seen.since, leftAt, lines };
-      const reconciledWin = merge(state.left!.reconciled, seen.reconciled);
+      const leftAt = Math.min(st.left.since, seen.since);
+      const lines = [st.left.line, seen.line].filter((l): l is number => typeof l === 'number');
+      const move: SettledMove = { tile: state.tile, tag, from: st.from, to: zone, at: seen.since, leftAt, lines };
+      const reconciledWin = merge(st.left.reconciled, seen.reconciled);
       if (reconciledWin) move.reconciled = reconciledWin;
-      else if (state.left!.snap && seen.snap) move.unreported = { from: state.left!.lastSeen ?? leftAt, to: seen.since };
+      else if (st.left.snap && seen.snap) move.unreported = { from: st.left.lastSeen ?? leftAt, to: seen.since };
       this.ready.push(move);
-      state.settled = zone;
-      state.left = reconciled ? { since: at, line, reconciled } : { since: at, line };
+      state.state = stop(zone, reconciled ? { since: at, line, reconciled } : { since: at, line }, state.present);
       this.dirty.add(tag);
       return;
     }
     state.present.delete(zone);
-    if (state.settled === zone) {
-      state.left = reconciled ? { since: at, line, reconciled } : { since: at, line };
-      if (snap) state.left.snap = true; // it left at some time before `at`: a lost DEL
-      if (seen) state.left.lastSeen = Math.max(seen.since, seen.confirmedAt ?? seen.since);
-      this.replayVisits(state, tag, at);
-    } else if (state.settled !== null && state.present.has(state.settled)) {
+    if (st.state === 'resting' && st.zone === zone) {
+      const left: Departure = reconciled ? { since: at, line, reconciled } : { since: at, line };
+      if (snap) left.snap = true; // it left at some time before `at`: a lost DEL
+      if (seen) left.lastSeen = Math.max(seen.since, seen.confirmedAt ?? seen.since);
+      state.state = lift(st, left, state.present.size > 0);
+      this.replayVisits(state, tag, st.visits, at);
+    } else if (st.state === 'resting') {
       // a cross-read went away, or a real stay whose departure from the settled zone was lost
-      state.visits = state.visits.filter((v) => v.until > at - VISIT_KEEP_MS);
+      const visits = st.visits.filter((v) => v.until > at - VISIT_KEEP_MS);
       // (a weak read is the antenna next door seeing it: never a stay of its own)
       if (seen && this.evidence(seen) !== 'weak' && at - seen.since >= this.restWindow(zone, seen)) {
-        state.visits.push({ zone, since: seen.since, until: at, lines: [seen.line, line].filter((l): l is number => typeof l === 'number') });
+        visits.push({ zone, since: seen.since, until: at, lines: [seen.line, line].filter((l): l is number => typeof l === 'number') });
       } else this.flicker(state, zone, at);
-    } else if (seen && state.present.size > 0) this.flicker(state, zone, at); // one of two new zones let go
+      state.state = keepVisits(st, visits);
+    } else {
+      if (seen && state.present.size > 0) this.flicker(state, zone, at); // one of two new zones let go
+      state.state = vanish(st, state.present.size > 0);
+    }
     this.dirty.add(tag);
   }
 
-  /** How long (ms) a tag must be gone from its settled zone before it settles where `seen` says. */
-  private goneNeeded(s: TagRecord, seen: Sighting): number {
-    if (!s.settled) return 0;
-    const base = this.goneWindow(s.settled, seen);
-    if (!s.left || s.left.snap || seen.since >= s.left.since) return base;
-    if (seen.confirmedAt !== undefined && seen.confirmedAt >= s.left.since) return base;
+  /** How long (ms) a tag must be gone from `from`, where it settled (gone since `left`), before it settles where `seen` says. */
+  private goneNeeded(from: ZoneKey | null, left: Departure | null, seen: Sighting): number {
+    if (!from) return 0;
+    const base = this.goneWindow(from, seen);
+    if (!left || left.snap || seen.since >= left.since) return base;
+    if (seen.confirmedAt !== undefined && seen.confirmedAt >= left.since) return base;
     return Math.max(base, this.confirmMs); // seen there since before it left: maybe a cross-read
   }
 
-  /** The settled zone let go at `at`: stays recorded meanwhile become moves, in order. */
-  private replayVisits(s: TagRecord, tag: string, at: number): void {
-    const visits = s.visits.filter((v) => v.until > at - VISIT_KEEP_MS && v.until <= at);
-    s.visits = [];
-    for (const v of visits) {
-      if (v.zone === s.settled) continue;
+  /**
+   * Its settled zone let go at `at` (the tag is now `lifted` or `moving`): `visits`, the stays
+   * recorded meanwhile, become moves, in order, each a `stop`.
+   */
+  private replayVisits(s: TagRecord, tag: string, visits: readonly Visit[], at: number): void {
+    const st = s.state;
+    if (st.state !== 'lifted' && st.state !== 'moving') return;
+    let from = st.from;
+    let left = st.left;
+    let stopped = false;
+    for (const v of visits.filter((v) => v.until > at - VISIT_KEEP_MS && v.until <= at)) {
+      if (v.zone === from) continue;
       // a zone that still sees the tag has seen it since before this stay began: the stay was a
       // cross-read of it there, not a stop (the rule of restedHere; README "Noise", v0 seed 102 at x5)
       if ([...s.present].some(([z, p]) => z !== v.zone && p.since < v.since)) continue;
-      this.ready.push({ tile: s.tile, tag, from: s.settled, to: v.zone, at: v.since, leftAt: v.since, lines: [s.left?.line, ...v.lines].filter((l): l is number => typeof l === 'number') });
-      s.settled = v.zone;
-      s.left = { since: v.until, line: v.lines.at(-1) ?? null };
+      this.ready.push({ tile: s.tile, tag, from, to: v.zone, at: v.since, leftAt: v.since, lines: [left?.line, ...v.lines].filter((l): l is number => typeof l === 'number') });
+      from = v.zone;
+      left = { since: v.until, line: v.lines.at(-1) ?? null };
+      stopped = true;
     }
+    if (stopped && left) s.state = stop(from, left, s.present);
   }
 
   /**
-   * True when a tag leaving `zone` had rested there: gone from where it settled, seen in `zone`
-   * for at least the zone's settle window (or seen there by a snapshot, which is the truth: its
-   * ADD may have come while the zone was not in sync), and seen there before any other zone that sees it now.
+   * True when a `moving` tag (gone since `left` from where it settled) leaving `zone` had rested
+   * there: seen in `zone` for at least the zone's settle window (or seen there by a snapshot, which
+   * is the truth: its ADD may have come while the zone was not in sync), and seen there before any
+   * other zone that sees it now.
    */
-  private restedHere(s: TagRecord, zone: ZoneKey, seen: Sighting, at: number): boolean {
-    if (s.settled === null || s.settled === zone || s.present.has(s.settled) || !s.left) return false;
+  private restedHere(s: TagRecord, left: Departure, zone: ZoneKey, seen: Sighting, at: number): boolean {
+    const from = settledZone(s.state)!;
     // seen here since before it left its zone, and no snapshot here confirmed it since: a cross-read
-    if (!s.left.snap && seen.since < s.left.since && !(seen.confirmedAt !== undefined && seen.confirmedAt >= s.left.since)) return false;
+    if (!left.snap && seen.since < left.since && !(seen.confirmedAt !== undefined && seen.confirmedAt >= left.since)) return false;
     // it left its old zone no later than it came here (a tile is in one place at a time)
-    const leftAt = Math.min(s.left.since, seen.since);
-    if (!seen.snap && (at - seen.since < this.restWindow(zone, seen) || at - leftAt < this.goneWindow(s.settled, seen))) return false;
+    const leftAt = Math.min(left.since, seen.since);
+    if (!seen.snap && (at - seen.since < this.restWindow(zone, seen) || at - leftAt < this.goneWindow(from, seen))) return false;
     for (const [z, p] of s.present) if (z !== zone && p.since < seen.since) return false;
     // a weak read while another zone reads the tag strongly (or with no rssi): the antenna next door
     // saw it where it lies, it never rested here (README "Noise", seed 28 at x5)
@@ -557,7 +718,7 @@ export class Tracker {
    * (past `ambiguousMaxMs` after the second sighting) the one seen longest. Null: it cannot settle
    * until something changes (two zones seen at the same instant, with no strength to tell them apart).
    */
-  private candidate(s: TagRecord): { zone: ZoneKey; seen: Sighting; readyAt: number } | null {
+  private candidate(s: TagRecord, from: ZoneKey | null, left: Departure | null): { zone: ZoneKey; seen: Sighting; readyAt: number } | null {
     const all = [...s.present];
     let zone: ZoneKey;
     let seen: Sighting;
@@ -578,7 +739,7 @@ export class Tracker {
     }
     const byRest = seen.since + this.restWindow(zone, seen);
     if (byRest === Infinity) return null; // a weak read while its reader's picture is incomplete
-    const byGone = s.left ? s.left.since + this.goneNeeded(s, seen) : -Infinity;
+    const byGone = left ? left.since + this.goneNeeded(from, left, seen) : -Infinity;
     return { zone, seen, readyAt: Math.max(notBefore, byRest, byGone) };
   }
 
@@ -587,12 +748,13 @@ export class Tracker {
     const moves: SettledMove[] = this.ready.splice(0);
     for (const tag of [...this.dirty]) {
       const s = this.tags.get(tag)!;
-      const st = tagStateOf(s);
+      const st = s.state;
+      let from: ZoneKey | null;
+      let left: Departure | null;
       switch (st.state) {
         case 'resting':
           // still (or again) where it was: a flicker or a cross-read elsewhere changes nothing
-          if (st.crossReads.length === 0) this.dirty.delete(tag);
-          s.left = null;
+          if (s.present.size === 1) this.dirty.delete(tag);
           continue;
         case 'lifted':
           continue; // in a hand: it stays where it settled (still pending: it holds back later moves, see watermark)
@@ -600,26 +762,30 @@ export class Tracker {
           this.dirty.delete(tag); // where the log put it: nothing pending
           continue;
         case 'unplaced':
-          if (!s.left) this.dirty.delete(tag);
+          this.dirty.delete(tag); // seen nowhere now, and never settled: nothing pending
           continue;
         case 'arriving':
+          from = null;
+          left = null;
+          break;
         case 'moving':
+          from = st.from;
+          left = st.left;
           break;
         default:
           unknownState(st);
       }
-      const c = this.candidate(s);
+      const c = this.candidate(s, from, left);
       if (!c || now < c.readyAt) continue;
       const { zone, seen } = c;
-      const lines = [s.left?.line, seen.line].filter((l): l is number => typeof l === 'number');
-      const leftAt = Math.min(s.left?.since ?? seen.since, seen.since);
-      const reconciled = merge(s.left?.reconciled, seen.reconciled);
-      const move: SettledMove = { tile: s.tile, tag, from: s.settled, to: zone, at: seen.since, leftAt, lines };
+      const lines = [left?.line, seen.line].filter((l): l is number => typeof l === 'number');
+      const leftAt = Math.min(left?.since ?? seen.since, seen.since);
+      const reconciled = merge(left?.reconciled, seen.reconciled);
+      const move: SettledMove = { tile: s.tile, tag, from, to: zone, at: seen.since, leftAt, lines };
       if (reconciled) move.reconciled = reconciled;
-      else if (s.settled !== null && s.left?.snap && seen.snap) move.unreported = { from: s.left.lastSeen ?? leftAt, to: seen.since };
+      else if (from !== null && left?.snap && seen.snap) move.unreported = { from: left.lastSeen ?? leftAt, to: seen.since };
       moves.push(move);
-      s.settled = zone;
-      s.left = null;
+      s.state = settleIn(zone);
       if (s.present.size === 1) this.dirty.delete(tag);
     }
     return moves.sort((a, b) => a.leftAt - b.leftAt || a.at - b.at);
@@ -631,7 +797,8 @@ export class Tracker {
     let due: number | null = null;
     for (const tag of this.dirty) {
       const s = this.tags.get(tag)!;
-      const st = tagStateOf(s);
+      const st = s.state;
+      let c: ReturnType<Tracker['candidate']>;
       switch (st.state) {
         case 'resting':
         case 'lifted':
@@ -639,12 +806,14 @@ export class Tracker {
         case 'unplaced':
           continue; // nothing to settle until a zone reads it elsewhere
         case 'arriving':
+          c = this.candidate(s, null, null);
+          break;
         case 'moving':
+          c = this.candidate(s, st.from, st.left);
           break;
         default:
           unknownState(st);
       }
-      const c = this.candidate(s);
       if (!c) continue;
       due = due === null ? c.readyAt : Math.min(due, c.readyAt);
     }
@@ -661,28 +830,27 @@ export class Tracker {
     let mark: number | null = null;
     for (const tag of this.dirty) {
       const s = this.tags.get(tag)!;
-      const st = tagStateOf(s);
+      const st = s.state;
       let t: number | null = null;
       switch (st.state) {
         case 'resting':
           // read elsewhere too: a move may have started when the other zone first saw it
-          for (const z of st.crossReads) t = t === null ? s.present.get(z)!.since : Math.min(t, s.present.get(z)!.since);
+          for (const [z, p] of s.present) if (z !== st.zone) t = t === null ? p.since : Math.min(t, p.since);
           break;
         case 'lifted':
-          t = st.since; // its move will start when it left
+          t = st.left.since; // its move will start when it left
           break;
         case 'moving':
           // its move will start at the earlier of its departure and its arrival elsewhere (never
           // seen leaving, as after `restore`: no start known, it holds nothing back)
-          if (st.since !== null) {
-            t = st.since;
+          if (st.left !== null) {
+            t = st.left.since;
             for (const p of s.present.values()) t = Math.min(t, p.since);
           }
           break;
         case 'arriving':
         case 'unplaced':
           // its first move starts when a zone first saw it
-          t = s.left ? s.left.since : null;
           for (const p of s.present.values()) t = t === null ? p.since : Math.min(t, p.since);
           break;
         case 'placed':
@@ -703,21 +871,24 @@ export class Tracker {
   restore(tag: string, zone: ZoneKey): void {
     const tile = this.opts.registry.get(tag);
     if (!tile) return;
-    const state = this.tags.get(tag) ?? { tile, settled: null, present: new Map(), left: null, flickers: new Map(), visits: [] };
-    state.settled = zone;
+    const state: TagRecord = this.tags.get(tag) ?? { tile, state: { state: 'unplaced' }, present: new Map(), flickers: new Map() };
+    state.state = place(state.state, zone, state.present);
     this.tags.set(tag, state);
   }
 
   /** The state a tag is in now (see {@link TagState}), or null for a tag the tracker has never placed or read. */
-  tagState(tag: string): TagState | null {
+  tagState(tag: string): TagView | null {
     const s = this.tags.get(tag);
-    return s ? tagStateOf(s) : null;
+    return s ? viewOf(s) : null;
   }
 
   /** Where each tile has settled (tile → zone). */
   positions(): Map<TileId, ZoneKey> {
     const out = new Map<TileId, ZoneKey>();
-    for (const s of this.tags.values()) if (s.settled) out.set(s.tile, s.settled);
+    for (const s of this.tags.values()) {
+      const zone = settledZone(s.state);
+      if (zone) out.set(s.tile, zone);
+    }
     return out;
   }
 
@@ -760,7 +931,7 @@ export class Tracker {
       this.unknown.set(tag, { tag, zone, at });
       return null;
     }
-    state = { tile, settled: null, present: new Map(), left: null, flickers: new Map(), visits: [] };
+    state = { tile, state: { state: 'unplaced' }, present: new Map(), flickers: new Map() };
     this.tags.set(tag, state);
     return state;
   }
