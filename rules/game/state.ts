@@ -77,11 +77,22 @@ export interface Rack {
   killedBy?: number;
 }
 
-/** One player: her racks (a seat is dead when every rack is, 003 rule 12). */
+/**
+ * One player: her racks (a seat is dead when every rack is, 003 rule 12), and what she did in the
+ * current turn. The turn record is per seat, not only for the player on turn: a Siamese player who
+ * has just gone out with her last live hand is no longer on turn but still finishes her turn with a
+ * discard (003 rules 10, 13), and her count is judged as after picking until then (18C).
+ */
 export interface Seat {
   racks: Rack[];
   dead: boolean;
   deadReason: string | null;
+  /** tiles she picked from the walls this turn */
+  picks: number;
+  /** she called a discard this turn */
+  called: boolean;
+  /** the discard she called this turn and its discarder, when the discarder is known */
+  calledTile: { tile: TileId; from: number } | null;
 }
 
 /** A judgment the engine could not make (a reader not heard): the rule, whose, which tiles, when, in words. */
@@ -116,8 +127,8 @@ export interface GameState {
   /** every tile by id: walls, racks, tops, floor */
   where: TilePlaces;
   seats: Seat[];
-  /** whose turn, and what she has done in it; null when no one is on turn */
-  turn: { player: number; has: 'nothing' | 'picked' | 'called'; picks: number; called: { tile: TileId; from: number | null } | null } | null;
+  /** the player on turn, or null when no one is (what each player did this turn: `Seat.picks`, `called`) */
+  turn: number | null;
   turnNo: number;
   discards: TileId[];
   /** `racked`: the next pick is racked, the discard no longer in play (000) */
@@ -156,7 +167,7 @@ export function freshRack(): Rack {
 
 /** Fresh seats: `seats` players with `racks` racks each, every rack fresh. */
 export function freshSeats(seats: number, racks: number): Seat[] {
-  return Array.from({ length: seats }, () => ({ racks: Array.from({ length: racks }, freshRack), dead: false, deadReason: null }));
+  return Array.from({ length: seats }, () => ({ racks: Array.from({ length: racks }, freshRack), dead: false, deadReason: null, picks: 0, called: false, calledTile: null }));
 }
 
 /**
@@ -196,6 +207,24 @@ export function initialGameState(shape: { variant: GameState['variant']; seats: 
 }
 
 /** A player who can no longer play: every rack dead or with a Mah Jongg (003 rules 12, 13; the Siamese `isOut`). */
-export function seatOut(seat: Seat): boolean {
+export function seatOut(seat: { racks: readonly { dead: boolean; mahJongg: object | null }[]; dead?: boolean; deadReason?: string | null }): boolean {
   return seat.racks.every((r) => r.dead || r.mahJongg !== null);
+}
+
+/** Tiles per rack of each player, inside plus top: `[player][rack]` (tiles; 003 rule 18C counts both). */
+export function rackCounts(where: TilePlaces, players: number, racksPerSeat: number): number[][] {
+  return Array.from({ length: players }, (_, player) =>
+    Array.from({ length: racksPerSeat }, (_, rack) => where.countIn({ area: 'rack', player, rack }) + where.countIn({ area: 'top', player, rack })),
+  );
+}
+
+/** Tiles left in each wall, indexed by wall number (tiles). */
+export function wallLeft(where: TilePlaces, walls: number): number[] {
+  return Array.from({ length: walls }, (_, wall) => where.countIn({ area: 'wall', wall }));
+}
+
+/** The current wall: the first wall in the table's order that still holds a tile, or null when all are used up (003 rule 20). */
+export function currentWall(where: TilePlaces, wallOrder: readonly number[]): number | null {
+  for (const wall of wallOrder) if (where.countIn({ area: 'wall', wall }) > 0) return wall;
+  return null;
 }

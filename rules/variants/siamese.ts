@@ -1,10 +1,9 @@
 /**
- * The Royale Siamese variant (003): its numbers and the rules that are the Siamese table's own,
- * as pure pieces. The Siamese referee (rules/referee/siamese.ts) uses them; when its body moves
- * into the one engine (rules/game/apply.ts, docs/one-engine.md stage 2) they become this
- * variant's hooks.
+ * The Royale Siamese variant (003): its numbers and the rules that are the Siamese table's own.
+ * {@link SIAMESE} gives them to the one engine (rules/game/apply.ts) as its hooks.
  */
 import { RULE20_WHY, type Rule20Reason } from '../wording/flags.js';
+import type { Variant } from './types.js';
 
 /** Tiles each player holds off turn (003 rule 5). */
 export const SIAMESE_HAND = 27;
@@ -45,3 +44,12 @@ export function rule20Hand(racks: readonly { mahJongg: boolean; dead: boolean; e
   if (withExposures.length >= 2) return at(0, 'closest');
   return at(0, 'silent');
 }
+
+/** The Royale Siamese table's hooks (003): 27 dealt and held off turn, 28 on turn (rules 5, 8); rule 20's dead hand. */
+export const SIAMESE: Variant = {
+  id: 'siamese',
+  seed: '003',
+  dealt: () => SIAMESE_HAND,
+  hand: (onTurn) => SIAMESE_HAND + (onTurn ? 1 : 0),
+  wrongWallHand: rule20Hand,
+};

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadCard } from '../card/parse.js';
+import { fullTileSet, type TileId } from '../tiles.js';
+import { siameseReferee, toGameState, toSiameseState, type SiameseState } from '../referee/siamese.js';
+import { SIAMESE } from '../variants/siamese.js';
+import type { Action } from './actions.js';
+import { createEngine } from './apply.js';
+import type { GameFlag } from './flags.js';
+import { initialGameState, type GameState } from './state.js';
+
+const card = loadCard(readFileSync(new URL('../cards/sample-siamese.card', import.meta.url), 'utf8'), { id: 'sample-siamese' });
+const config = { names: ['Ann', 'Bea'], racksPerPlayer: 2, tilesPerWall: 38, wallOrder: [0, 1, 2, 3], cards: [card], dismissed: new Set<string>(), confirmed: new Set<string>() };
+/** An action before it has its time and evidence. */
+type Unplaced<A> = A extends unknown ? Omit<A, 'at' | 'ref'> : never;
+const EAST = 0;
+const WEST = 1;
+
+/** A Siamese table driven by unified actions straight on the engine: walls of 38 in set order, then the deal (003 rules 5, 8). */
+function dealtTable() {
+  const engine = createEngine(SIAMESE, config);
+  let state: GameState = initialGameState({ variant: 'siamese', seats: 2, racksPerSeat: 2 });
+  const flags: GameFlag[] = [];
+  let seq = 0;
+  const act = (a: Unplaced<Action>) => {
+    seq += 1;
+    const r = engine.apply(state, { ...a, at: 1_000 + seq, ref: String(seq) } as Action);
+    state = r.state;
+    flags.push(...r.flags);
+    return r;
+  };
+  const next = (wall: number): TileId => {
+    for (const [tile, p] of state.where) if (p.area === 'wall' && p.wall === wall) return tile;
+    throw new Error(`wall ${wall} is empty`);
+  };
+  const pick = (player: number, wall: number): TileId => {
+    const tile = next(wall);
+    act({ type: 'pick', player, wall, tile, to: { area: 'rack', player, rack: 0 } });
+    return tile;
+  };
+  fullTileSet().forEach((tile, i) => act({ type: 'build', wall: Math.floor(i / 38), tile, from: null }));
+  // 27 each (003 rule 5), East takes the 28th (rule 8): 55 tiles, wall 1 (38) then 17 of wall 2
+  for (let i = 0; i < 27; i++) {
+    pick(EAST, i * 2 < 38 ? 0 : 1);
+    pick(WEST, i * 2 + 1 < 38 ? 0 : 1);
+  }
+  pick(EAST, 1);
+  return {
+    engine,
+    act,
+    pick,
+    next,
+    get state() {
+      return state;
+    },
+    flags,
+  };
+}
+
+describe('the one engine on GameState (Royale Siamese, 003)', () => {
+  it('keeps the turn record per seat: the player who picked holds 28 and is judged after picking (003 rules 8, 18C)', () => {
+    const t = dealtTable();
+    expect(t.state.phase).toBe('deal');
+    // East picked 28 tiles in the deal, West 27: each pick counts on the picker's seat
+    expect(t.state.seats.map((s) => s.picks)).toEqual([28, 27]);
+    const tile = t.state.where.tilesIn({ area: 'rack', player: EAST, rack: 0 })[0]!;
+    const discard = t.act({ type: 'discard', player: EAST, tile, from: { area: 'rack', player: EAST, rack: 0 } });
+    // East's first discard ends the deal (003 rule 8): East counted as 27, West holds 27; a new turn, West's
+    expect([t.state.phase, t.state.dealtCounts, t.state.turn, discard.boundary]).toEqual(['play', [27, 27], WEST, true]);
+    expect(t.state.seats.map((s) => s.picks)).toEqual([0, 0]);
+    // 55 dealt from walls 1 and 2 (38 + 17): wall 2 is current, 21 tiles left in it
+    t.pick(WEST, 1);
+    expect(t.state.seats[WEST]!.picks).toBe(1);
+    // West on turn after picking holds 28 (003 rule 18C): no count flag
+    t.act({ type: 'count-check', skipPlayers: [] });
+    expect(t.flags).toEqual([]);
+  });
+
+  it('a pick from the wrong wall kills rack 1 when neither rack has exposures (003 rule 20 silent), the director may choose', () => {
+    const t = dealtTable();
+    const tile = t.state.where.tilesIn({ area: 'rack', player: EAST, rack: 0 })[0]!;
+    t.act({ type: 'discard', player: EAST, tile, from: { area: 'rack', player: EAST, rack: 0 } });
+    // wall 2 (index 1) still holds 21 tiles: a pick from wall 4 (index 3) is from the wrong wall
+    const picked = t.pick(WEST, 3);
+    expect(t.flags.map((f) => [f.code, f.player, f.rack, f.evidence.tiles, f.deadRackChoice])).toEqual([['wrong-wall', WEST, 0, [picked], { default: 0, racks: [0, 1] }]]);
+    // the flag id rests on the pick's ref: 152 builds + 55 deal picks + 1 discard + this pick = 209
+    expect(t.flags[0]!.id).toBe('g1-wrong-wall-209');
+    expect(t.state.seats[WEST]!.racks.map((r) => r.dead)).toEqual([true, false]);
+  });
+
+  it('every state of a referee fold converts to GameState and back unchanged (the adapter loses nothing)', () => {
+    const referee = siameseReferee(config);
+    let state: SiameseState = toSiameseState(initialGameState({ variant: 'siamese', seats: 2, racksPerSeat: 2 }));
+    const states: SiameseState[] = [state];
+    let seq = 0;
+    const apply = (a: object) => {
+      seq += 1;
+      state = referee.apply(state, { ...a, at: 5_000 + seq, ref: String(seq) } as Parameters<typeof referee.apply>[1]).state;
+      states.push(state);
+    };
+    fullTileSet().forEach((tile, i) => apply({ type: 'build', wall: Math.floor(i / 38), tile, from: null }));
+    const wallTiles = (wall: number) => [...state.where].filter(([, p]) => p.area === 'wall' && p.wall === wall).map(([t]) => t);
+    for (let i = 0; i < 55; i++) {
+      const player = i === 54 ? EAST : i % 2;
+      const wall = wallTiles(0).length > 0 ? 0 : 1;
+      apply({ type: 'pick', player, wall, tile: wallTiles(wall)[0]!, to: { area: 'rack', player, rack: i % 4 < 2 ? 0 : 1 } });
+    }
+    const east = state.where.tilesIn({ area: 'rack', player: EAST, rack: 1 });
+    apply({ type: 'arrange', player: EAST, tile: east[0]!, from: { area: 'rack', player: EAST, rack: 1 }, to: { area: 'top', player: EAST, rack: 1 } });
+    apply({ type: 'discard', player: EAST, tile: east[1]!, from: { area: 'rack', player: EAST, rack: 1 } });
+    apply({ type: 'call', player: WEST, tile: east[1]!, to: { area: 'top', player: WEST, rack: 0 } });
+    apply({ type: 'pick', player: WEST, wall: 3, tile: wallTiles(3)[0]!, to: { area: 'rack', player: WEST, rack: 1 } });
+    apply({ type: 'count-check', skipPlayers: [] });
+    // the fold went through dead hands and flags: East's lone exposure fits no hand (003 rule 11),
+    // West's pick from wall 4 while wall 2 held tiles (rule 20), and West's count: 27 + 1 called + 1 picked = 29 after picking (18C)
+    expect(state.flags.map((f) => [f.kind, f.player])).toEqual([
+      ['illegal-exposure', EAST],
+      ['wrong-wall', WEST],
+      ['tile-count', WEST],
+    ]);
+    expect(state.flags[2]!.params).toMatchObject({ n: 29, want: 28 });
+    for (const s of states) expect(toSiameseState(toGameState(s))).toEqual(s);
+  });
+});

@@ -1,0 +1,767 @@
+/**
+ * The one rules engine (docs/one-engine.md stage 2): `createEngine(variant, config).apply(state,
+ * action) → { state, flags, boundary }`, on {@link GameState} and the one {@link Action}
+ * vocabulary. A pure state machine: it knows where every tile is, whose turn it is, each hand's
+ * Mah Jongg or death, and raises flags with their evidence. Consequences are applied at once and
+ * marked "awaiting the director"; a flag whose id is in `config.dismissed` is recorded as dismissed
+ * and has no consequence, so re-applying the whole log after a dismissal rebuilds every view.
+ *
+ * It plays the Royale Siamese table (003) today; the rules that are that table's own come from the
+ * variant (rules/variants/siamese.ts). Rules automated here:
+ * - 5, 8: 27 tiles each from the deal, East picks the 28th and discards first.
+ * - 10, 11, 10E: a rack whose top holds 14 tiles has declared Mah Jongg; it is verified at once
+ *   against the cards; a hand that fits no line is a Mah Jongg in error and that hand is dead.
+ * - 12: a player dead on both hands: the game ceases.
+ * - 13: a player with one Mah Jongg and one dead hand stops; the opponent plays on alone.
+ * - 14: the game ceases on a player's second Mah Jongg, or when the walls are used up and the
+ *   last discard made (a wall game when no Mah Jongg is exposed).
+ * - 18B: too many tiles right after the deal: a misdeal.
+ * - 18C: 28 tiles off turn or 29 after picking (and too few likewise): both hands dead; beside one
+ *   legitimate Mah Jongg, 18D (the default) kills both hands too, 18A only the other one
+ *   (`config.countRule`).
+ * - 15: a hand dead by its exposures: a Mah Jongg on the other rack that uses their tiles is refused.
+ * - 19A, 19B: a mis-named discard claimed for an exposure (a director's entry): whether the
+ *   discarder holds the tile named, and the correct tile discarded in its place.
+ * - 20: a tile picked and racked from the wrong wall: one hand dead.
+ *
+ * What the hub did not see is not judged: a rack whose top the hub had not seen whole at a discard
+ * (the action's `hearing.racks`) has its exposures judged at the first turn boundary after its
+ * reader is back (rule 11), and a count check skips the players it names (18C).
+ */
+import type { Card } from '../card/types.js';
+import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../tiles.js';
+import { matchTiles } from '../match.js';
+import { exposuresFit } from '../exposures.js';
+import { afterMove, classifyMove, isOpen, misnamedExposure } from '../referee/misnamed.js';
+import type { CountRule } from '../variants/siamese.js';
+import type { Variant } from '../variants/types.js';
+import { idKindOf, wordsOf, type CodedParams, type FlagParams, type Rule20Reason } from '../wording/flags.js';
+import type { Action, ActionOf, RackRef } from './actions.js';
+import type { GameFlag } from './flags.js';
+import type { Place } from './places.js';
+import { currentWall, freshSeats, rackCounts, seatOut, wallLeft, type GameState, type Seat } from './state.js';
+import type { TilePlaces } from './tile-places.js';
+
+/** Settings of one table. */
+export interface EngineConfig {
+  /** player names, index 0 is East */
+  names: readonly string[];
+  racksPerPlayer: number;
+  tilesPerWall: number;
+  /** order in which walls are used; each stays current until empty (003 rule 20) */
+  wallOrder: readonly number[];
+  /** the cards the table plays (NMJL-style and Siamese together, 003 rules 11 and 17A) */
+  cards: readonly Card[];
+  /** ids of flags the director dismissed: recorded, but with no consequence */
+  dismissed: ReadonlySet<string>;
+  /** ids of flags the director confirmed */
+  confirmed: ReadonlySet<string>;
+  /**
+   * flag id → the rack (index, 0 = rack 1) the director chose to die for a wrong-wall flag where
+   * 003 rule 20 is silent (no exposures on either rack: rules/variants/siamese.ts `rule20Hand`); a
+   * flag not in it kills the default hand (rack 1). Optional: none chosen.
+   */
+  chosenDeadRacks?: ReadonlyMap<string, number>;
+  /**
+   * A wrong tile count of a player who has one legitimate Mah Jongg exposed: '18D' (the later
+   * revision, the default) kills both hands; '18A' kills only the other hand and the Mah Jongg is
+   * paid (rules/variants/siamese.ts `COUNT_RULES`).
+   */
+  countRule?: CountRule;
+}
+
+/** The catalogue codes the Siamese table raises. */
+export type SiameseFlagCode = 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error' | 'rack-exposures-fit-no-hand' | 'joker-not-exchangeable' | 'dead-hand-tiles';
+
+/** A flag before it is raised: its code with that code's params, and where it stands. */
+type FlagDraft = Extract<CodedParams, { code: SiameseFlagCode }> & {
+  rule: string;
+  player: number;
+  rack: number | null;
+  at: number;
+  ref: string;
+  tiles: TileId[];
+  refs?: string[];
+  deadRackChoice?: { default: number; racks: number[] };
+};
+
+/** What one action did. */
+export interface EngineResult {
+  state: GameState;
+  /** flags raised by this action */
+  flags: GameFlag[];
+  /** a turn boundary happened (a discard or a claim settled): the hub schedules a count check */
+  boundary: boolean;
+}
+
+/** Tiles on one place kind of one rack, in the order they were first placed (the map's order). */
+function tilesAt(where: TilePlaces, area: 'rack' | 'top', player: number, rack: number): TileId[] {
+  return where.tilesIn({ area, player, rack });
+}
+
+function isUnseen(unseen: readonly RackRef[], player: number, rack: number): boolean {
+  return unseen.some((u) => u.player === player && u.rack === rack);
+}
+
+// ---------------------------------------------------------------- the engine
+
+/** The deterministic id of a flag of game `s.gameNo`: `g<game>-<kind>-<ref>`, e.g. `"g1-wrong-wall-212"`. */
+function flagId(s: { gameNo: number }, kind: string, ref: string): string {
+  return `g${s.gameNo}-${kind}-${ref}`;
+}
+
+/**
+ * Creates the engine of one table.
+ * @param variant the rules that are the table's own (rules/variants/: 003 for the Royale Siamese table)
+ * @param config the table's settings
+ */
+export function createEngine(variant: Variant, config: EngineConfig) {
+  const name = (p: number) => config.names[p] ?? `player ${p}`;
+  const lowestCardValue = Math.min(...config.cards.flatMap((c) => c.lines.map((l) => l.value)));
+
+  /** Raises a flag with its words from the catalogue (rules/wording/flags.ts), and applies `consequence` unless the director dismissed it. */
+  function raise(s: GameState, raised: GameFlag[], f: FlagDraft, consequence: (s: GameState) => void): void {
+    const id = flagId(s, idKindOf(f.code), f.ref);
+    const status = config.dismissed.has(id) ? 'dismissed' : config.confirmed.has(id) ? 'confirmed' : 'awaiting-director';
+    const words = wordsOf(f, config.names, status);
+    const flag: GameFlag = {
+      id,
+      code: f.code,
+      seed: variant.seed,
+      params: f.params as FlagParams,
+      rule: f.rule,
+      title: words.title,
+      player: f.player,
+      rack: f.rack,
+      at: f.at,
+      status,
+      consequence: words.consequence,
+      evidence: { tiles: f.tiles, refs: f.refs ?? [f.ref], counts: rackCounts(s.where, s.seats.length, config.racksPerPlayer) },
+      ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
+    };
+    s.flags = [...s.flags, flag];
+    raised.push(flag);
+    if (status !== 'dismissed') consequence(s);
+  }
+
+  /**
+   * The state an action starts from: a new object sharing every list with `s` (each change makes a
+   * new list: `where` by {@link TilePlaces.with}, the others as `[...list, item]`), with copies of
+   * seats and their racks only (a few fields: what most actions change).
+   */
+  function clone(s: GameState): GameState {
+    return { ...s, seats: s.seats.map((p) => ({ ...p, racks: p.racks.map((r) => ({ ...r })) })) };
+  }
+
+  function endGame(s: GameState, reason: string): void {
+    if (s.phase === 'ended') return;
+    s.phase = 'ended';
+    s.endReason = reason;
+    s.turn = null;
+  }
+
+  function killRack(s: GameState, player: number, rack: number, reason: string): void {
+    const r = s.seats[player]!.racks[rack]!;
+    if (r.dead || r.mahJongg) return;
+    r.dead = true;
+    r.deadReason = reason;
+    afterDeath(s, player);
+  }
+
+  function afterDeath(s: GameState, player: number): void {
+    const p = s.seats[player]!;
+    if (p.racks.every((r) => r.dead)) {
+      // rule 12: dead for both hands, the game ceases
+      s.bothDead = player;
+      endGame(s, `${name(player)} is dead on both hands (003 rule 12)`);
+      return;
+    }
+    if (s.seats.every(seatOut)) endGame(s, 'no hand is left alive');
+    else if (s.turn === player && seatOut(p)) s.turn = nextActive(s, player);
+  }
+
+  function nextActive(s: GameState, from: number): number | null {
+    const n = s.seats.length;
+    for (let i = 1; i <= n; i++) {
+      const q = (from + i) % n;
+      if (!seatOut(s.seats[q]!)) return q;
+    }
+    return null;
+  }
+
+  /**
+   * A new turn begins. Exposures made before this boundary rule out concealed lines on that rack
+   * later; a discard called now is not one of them (its 14th tile may be a called discard).
+   * @param called the tile just called onto a rack's top, if this turn begins with a call
+   * @param unseen racks the hub could not see at this boundary: what it shows on their tops may
+   *   lack or misplace what happened meanwhile, so it does not rule out a concealed line
+   */
+  function newTurn(s: GameState, player: number | null, called: TileId | null = null, unseen: readonly RackRef[] = []): void {
+    s.turn = player;
+    s.turnNo += 1;
+    for (const [pi, p] of s.seats.entries()) {
+      p.picks = 0;
+      p.called = false;
+      p.calledTile = null;
+      for (const [ri, r] of p.racks.entries()) {
+        if (isUnseen(unseen, pi, ri)) continue;
+        if (tilesAt(s.where, 'top', pi, ri).some((t) => t !== called)) r.exposedBefore = true;
+      }
+    }
+  }
+
+  /**
+   * A rack's top holds 14 tiles: Mah Jongg declared; verify it at once (rules 10, 10E, 11).
+   * A Mah Jongg that uses a tile of the exposures that made the player's other hand dead is
+   * refused (003 rule 15: "may NOT USE any of the tiles from the exposures that MADE the EXPOSED
+   * HAND dead – in order to build another hand"): a flag, and the hand is dead as a Mah Jongg in
+   * error (10E). Dismissed, the Mah Jongg is verified as any other.
+   */
+  function verifyMahJongg(s: GameState, raised: GameFlag[], player: number, rack: number, at: number, ref: string): void {
+    const r = s.seats[player]!.racks[rack]!;
+    if (r.mahJongg || r.dead) return;
+    const top = tilesAt(s.where, 'top', player, rack);
+    const deadRack = s.seats[player]!.racks.findIndex((x, i) => i !== rack && x.dead && x.deadTiles.some((t) => top.includes(t)));
+    if (deadRack >= 0) {
+      const used = s.seats[player]!.racks[deadRack]!.deadTiles.filter((t) => top.includes(t));
+      raise(
+        s,
+        raised,
+        {
+          code: 'dead-hand-tiles',
+          params: { p: player, r: rack, deadRack, used },
+          rule: '003 rules 15 and 10E',
+          player,
+          rack,
+          at,
+          ref,
+          tiles: used,
+        },
+        (st) => killRack(st, player, rack, `Mah Jongg in error: it uses tiles of the exposures that made the hand on rack ${deadRack + 1} dead (003 rules 15, 10E)`),
+      );
+      if (r.dead) return;
+    }
+    const kinds: TileKind[] = top.map(kindOf);
+    const matches = matchTiles(config.cards as Card[], kinds, { concealedLinesAllowed: !r.exposedBefore });
+    if (matches.length === 0) {
+      raise(
+        s,
+        raised,
+        {
+          code: 'mah-jongg-in-error',
+          params: { p: player, r: rack },
+          rule: '003 rules 10E and 11',
+          player,
+          rack,
+          at,
+          ref,
+          tiles: top,
+        },
+        (st) => {
+          killRack(st, player, rack, 'Mah Jongg in error (003 rule 10E/11)');
+          const dead = st.seats[player]!.racks[rack]!;
+          if (dead.dead) dead.deadTiles = top.filter((t) => !dead.judgedFit.includes(t));
+        },
+      );
+      return;
+    }
+    // the player is paid the best line the tiles complete
+    const best = [...matches].sort((a, b) => b.line.value - a.line.value || Number(b.jokerless) - Number(a.jokerless))[0]!;
+    const p = s.seats[player]!;
+    const other = p.racks.find((x, i) => i !== rack && x.mahJongg);
+    const called = p.calledTile && top.includes(p.calledTile.tile) ? p.calledTile.from : null;
+    r.mahJongg = {
+      lineId: best.line.id,
+      lineText: best.line.text,
+      category: best.line.category,
+      value: best.line.value,
+      jokerless: best.jokerless,
+      singlesAndPairs: best.line.singlesAndPairs,
+      order: other ? 2 : 1,
+      claimedFrom: called,
+      selfPicked: called === null,
+      exposuresBefore: 0,
+      jokerExchange: false,
+      lines: [],
+      turnNo: s.turnNo,
+      at,
+      misnamedDiscard: false,
+    };
+    if (other) endGame(s, `${name(player)} made two Mah Jonggs (003 rule 14)`);
+    else if (seatOut(p)) afterDeath(s, player);
+  }
+
+  function checkCounts(s: GameState, raised: GameFlag[], a: ActionOf<'count-check'>): void {
+    if (s.phase !== 'play') return;
+    const firstCheck = !s.checkedAfterDeal;
+    s.checkedAfterDeal = true;
+    // a mis-named discard being put right (003 rule 19A): its tiles are changing hands
+    const correcting = s.misnamed.filter(isOpen).flatMap((m) => [m.claimer, m.discarder]);
+    for (let player = 0; player < s.seats.length; player++) {
+      if (a.skipPlayers.includes(player) || correcting.includes(player) || s.phase !== 'play') continue;
+      if (s.flags.some((f) => f.player === player && (f.code === 'tile-count' || f.code === 'misdeal') && f.status !== 'dismissed')) continue;
+      const p = s.seats[player]!;
+      const count = s.where.heldBy(player);
+      // the director has ruled on this very count: a dismissed count flag is not raised again
+      // until the player's count changes (a new discrepancy is a new flag)
+      const ruled = s.flags.some((f) => f.player === player && f.code === 'tile-count' && f.status === 'dismissed' && (f.evidence.counts[player] ?? []).reduce((a, b) => a + b, 0) === count);
+      if (ruled) continue;
+      // a player who has just declared a Mah Jongg with her last live hand is out (rule 13) and the
+      // turn has moved on, but she completes her turn with a discard (rule 10): until then she holds 28
+      const finishing = seatOut(p) && (p.picks > 0 || p.called) && p.racks.some((r) => r.mahJongg?.turnNo === s.turnNo);
+      const onTurn = (s.turn === player && (p.picks > 0 || p.called)) || finishing;
+      const expected = variant.hand(onTurn);
+      if (count === expected) continue;
+      if (firstCheck && (s.dealtCounts?.[player] ?? 0) > variant.dealt(player)) {
+        raise(
+          s,
+          raised,
+          {
+            code: 'misdeal',
+            params: { p: player, dealt: s.dealtCounts![player]!, want: variant.dealt(player) },
+            rule: '003 rule 18B',
+            player,
+            rack: null,
+            at: a.at,
+            ref: a.ref,
+            tiles: [],
+          },
+          (st) => {
+            st.misdeal = true;
+            endGame(st, 'misdeal (003 rule 18B)');
+          },
+        );
+        continue;
+      }
+      const situation = onTurn ? 'after picking' : 'off turn';
+      const mjRack = p.racks.findIndex((r) => r.mahJongg !== null);
+      if (config.countRule === '18A' && mjRack >= 0) {
+        const other = p.racks.findIndex((r, i) => i !== mjRack && !r.dead);
+        raise(
+          s,
+          raised,
+          {
+            code: 'tile-count',
+            params: { p: player, n: count, want: expected, situation, rule: '18A', mjRack, otherRack: other },
+            rule: '003 rule 18A',
+            player,
+            rack: other >= 0 ? other : null,
+            at: a.at,
+            ref: a.ref,
+            tiles: [],
+          },
+          (st) => {
+            if (other >= 0) killRack(st, player, other, `${count} tiles ${situation} (003 rule 18A)`);
+          },
+        );
+        continue;
+      }
+      // 18D: one legitimate Mah Jongg exposed does not save the other hand
+      const d = mjRack >= 0;
+      raise(
+        s,
+        raised,
+        {
+          code: 'tile-count',
+          params: { p: player, n: count, want: expected, situation, rule: d ? '18D' : '18C' },
+          rule: d ? '003 rules 18C and 18D' : '003 rule 18C',
+          player,
+          rack: null,
+          at: a.at,
+          ref: a.ref,
+          tiles: [],
+        },
+        (st) => {
+          for (const [ri, r] of st.seats[player]!.racks.entries()) {
+            if (!r.dead) {
+              r.dead = true;
+              r.deadReason = `${count} tiles ${situation} (003 rule 18C)`;
+            }
+            void ri;
+          }
+          st.bothDead = player;
+          endGame(st, `${name(player)} had ${count} tiles ${situation}: both hands dead (003 rules 18C and 12)`);
+        },
+      );
+    }
+  }
+
+  /** Which hand dies for a pick from the wrong wall (003 rule 20), from the referee's state. */
+  function wrongWallHand(p: Seat, player: number, s: GameState): ReturnType<Variant['wrongWallHand']> {
+    return variant.wrongWallHand(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s.where, 'top', player, i).length > 0 })));
+  }
+
+  function doPick(s: GameState, raised: GameFlag[], a: ActionOf<'pick'>, wallBefore: number | null): void {
+    const p = s.seats[a.player]!;
+    p.picks += 1;
+    if (s.phase === 'play' && a.hearing?.zones === 'unheard') {
+      // the current wall depends on the zones the hub could not hear: judged later (judgeDeferred)
+      s.deferredPicks = [...s.deferredPicks, { player: a.player, wall: a.wall, tile: a.tile, left: a.hearing?.left ?? { from: a.at, to: a.at }, to: a.to, at: a.at, ref: a.ref }];
+    } else if (s.phase === 'play' && wallBefore !== null && a.wall !== wallBefore) raiseWrongWall(s, raised, a.player, a.wall, wallBefore, a.tile, a.at, a.ref);
+    if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+  }
+
+  /** A pick from wall `wall` while `wallBefore` was the current wall (003 rule 20): one hand dies. */
+  function raiseWrongWall(s: GameState, raised: GameFlag[], player: number, wall: number, wallBefore: number, tile: TileId, at: number, ref: string): void {
+    const p = s.seats[player]!;
+    const hand = wrongWallHand(p, player, s);
+    // 003 rule 20 is silent with no exposures: the director may choose among the live racks
+    const live = p.racks.map((_, i) => i).filter((i) => !p.racks[i]!.dead || i === hand.rack);
+    const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
+    const chosen = choice ? config.chosenDeadRacks?.get(flagId(s, 'wrong-wall', ref)) : undefined;
+    const rack = chosen !== undefined && choice!.racks.includes(chosen) ? chosen : hand.rack;
+    const why: Rule20Reason = rack === hand.rack ? hand.reason : 'chosen';
+    raise(
+      s,
+      raised,
+      {
+        code: 'wrong-wall',
+        params: { p: player, wall, current: wallBefore, r: rack, why, mayChoose: choice !== null && chosen === undefined },
+        rule: '003 rule 20',
+        player,
+        rack,
+        at,
+        ref,
+        tiles: [tile],
+        ...(choice ? { deadRackChoice: choice } : {}),
+      },
+      (st) => killRack(st, player, rack, `picked from the wrong wall (003 rule 20)`),
+    );
+  }
+
+  /**
+   * The picks made while a zone was not heard (003 rule 20), judged once a move is seen with every
+   * zone heard: what the unheard zones hid has been reconciled from their first snapshots by then.
+   * A pick from wall X whose tile left it in [f, t] was from the wrong wall when a wall before X in
+   * the table's order still held a tile then: it holds one now (walls only empty during a game), or
+   * its latest tile left after t. Its latest tile gone before f: the pick was right. Otherwise
+   * (the two windows overlap) which came first is not known: listed for the director (`notSeen`).
+   */
+  function judgeDeferred(s: GameState, raised: GameFlag[]): void {
+    if (s.deferredPicks.length === 0) return;
+    const picks = s.deferredPicks;
+    s.deferredPicks = [];
+    const left = wallLeft(s.where, Math.max(...config.wallOrder) + 1);
+    for (const d of picks) {
+      if (s.phase !== 'play' && s.phase !== 'ended') break;
+      let wrong: number | null = null;
+      let unknown: { wall: number; out: { from: number; to: number } } | null = null;
+      for (const w of config.wallOrder) {
+        if (w === d.wall) break;
+        const out = s.wallLastOut[w] ?? null;
+        if ((left[w] ?? 0) > 0 || (out && out.from > d.left.to)) {
+          wrong = w;
+          break;
+        }
+        if (out && out.to >= d.left.from && !unknown) unknown = { wall: w, out };
+      }
+      const p = s.seats[d.player];
+      if (!p || p.racks.every((r) => r.dead || r.mahJongg)) continue;
+      if (wrong !== null) raiseWrongWall(s, raised, d.player, d.wall, wrong, d.tile, d.at, d.ref);
+      else if (unknown) {
+        s.notSeen = [
+          ...s.notSeen,
+          {
+            rule: '003 rule 20',
+            player: d.player,
+            tiles: [d.tile],
+            window: { from: Math.min(d.left.from, unknown.out.from), to: Math.max(d.left.to, unknown.out.to) },
+            title: `${name(d.player)}'s pick of ${d.tile} from wall ${d.wall + 1}: wall ${unknown.wall + 1}'s last tile left in the same window, while a reader was not heard; which came first (a pick from the wrong wall?) is not known`,
+            ref: d.ref,
+          },
+        ];
+      }
+    }
+  }
+
+  /**
+   * At a turn boundary every rack's exposures must still fit an exposed line on a card in play,
+   * judged rack by rack (003 rule 11); a rack whose top fits none is a dead hand.
+   *
+   * A rack in `unseen` is not judged at this boundary: its reader was not heard at the time, and
+   * what happened on its top meanwhile reaches the log only from the reader's next snapshot, after
+   * this discard (e.g. a Mah Jongg laid out, then a discard, while the cable was out: the log has
+   * the discard before the last 13 tiles of the Mah Jongg, and the one tile already there would
+   * "fit no hand"). It is judged at the first boundary after its reader is back, with its
+   * reconciled moves in the log: a director can trust that every rule 11 flag was judged on
+   * exposures the hub saw whole.
+   */
+  function checkExposures(s: GameState, raised: GameFlag[], at: number, ref: string, unseen: readonly RackRef[] = []): void {
+    for (const [pi, p] of s.seats.entries()) {
+      for (const [ri, r] of p.racks.entries()) {
+        if (r.dead || r.mahJongg || isUnseen(unseen, pi, ri)) continue;
+        const top = tilesAt(s.where, 'top', pi, ri);
+        if (top.length === 0 || top.length >= 14) continue;
+        if (exposuresFit(config.cards, top.map(kindOf))) {
+          r.judgedFit = top;
+          continue;
+        }
+        raise(
+          s,
+          raised,
+          {
+            code: 'rack-exposures-fit-no-hand',
+            params: { p: pi, r: ri },
+            rule: '003 rule 11',
+            player: pi,
+            rack: ri,
+            at,
+            ref,
+            tiles: top,
+          },
+          (st) => {
+            killRack(st, pi, ri, 'its exposures fit no hand on the cards (003 rule 11)');
+            const dead = st.seats[pi]!.racks[ri]!;
+            dead.deadByExposure = true;
+            dead.deadTiles = top.filter((t) => !dead.judgedFit.includes(t));
+          },
+        );
+      }
+    }
+  }
+
+  /**
+   * A joker taken off the top of a rack: never from an exposed Mah Jongg (003 rules 9, 10C), and
+   * from a dead hand only if that exposure did not kill it (rules 9, 15: the joker is not one of
+   * the rack's {@link Rack.deadTiles}).
+   */
+  function checkJokerTaken(s: GameState, raised: GameFlag[], from: Place | null, tile: TileId, at: number, ref: string): void {
+    if (!from || from.area !== 'top' || kindOf(tile) !== 'J') return;
+    const r = s.seats[from.player]?.racks[from.rack];
+    if (!r) return;
+    const why = r.mahJongg
+      ? { rule: '003 rules 9 and 10C', from: 'mahjongg' as const }
+      : r.dead && r.deadTiles.includes(tile)
+        ? { rule: '003 rules 9 and 15', from: 'killing-exposure' as const }
+        : null;
+    if (!why) return;
+    raise(
+      s,
+      raised,
+      {
+        code: 'joker-not-exchangeable',
+        params: { owner: from.player, r: from.rack, from: why.from },
+        rule: why.rule,
+        player: from.player,
+        rack: from.rack,
+        at,
+        ref,
+        tiles: [tile],
+      },
+      () => undefined,
+    );
+  }
+
+  /**
+   * A discard settled on the floor: a turn boundary. Returns true (a boundary happened).
+   * @param unseen racks the hub could not see at the discard (see {@link newTurn})
+   */
+  function doDiscard(s: GameState, player: number, tile: TileId, at: number, unseen: readonly RackRef[] = []): boolean {
+    if (s.phase === 'deal') {
+      // East's first discard ends the deal (003 rule 8). What the others hold now is what the
+      // deal gave them (18B); East's own surplus came with picking, and is an 18C matter.
+      s.phase = 'play';
+      s.dealtCounts = s.seats.map((_, i) => (i === player ? variant.dealt(i) : s.where.heldBy(i)));
+    }
+    s.discards = [...s.discards, tile];
+    s.lastDiscard = { tile, by: player, at, racked: false };
+    const wallsEmpty = currentWall(s.where, config.wallOrder) === null;
+    newTurn(s, nextActive(s, player), null, unseen);
+    if (wallsEmpty) {
+      const anyMahJongg = s.seats.some((p) => p.racks.some((r) => r.mahJongg));
+      s.wallGame = !anyMahJongg;
+      endGame(s, anyMahJongg ? 'the walls are used up (003 rule 14)' : 'wall game: the walls are used up with no Mah Jongg (003 rules 14, 17F)');
+    }
+    return true;
+  }
+
+  /**
+   * One action on the state before it: the new state (sharing what the action did not change),
+   * the flags it raised and whether a turn boundary happened.
+   * @throws Error for an action this table does not take (the 4-player deal, Charleston, `mah-jongg`
+   *   declarations and the others the move layer does not give yet: docs/one-engine.md stage 5)
+   */
+  function apply(prev: GameState, a: Action): EngineResult {
+    const s = clone(prev);
+    const raised: GameFlag[] = [];
+    let boundary = false;
+    const unheard = a.hearing?.zones === 'unheard';
+    const unseen = a.hearing?.racks ?? [];
+
+    if (a.type === 'readers-heard') {
+      judgeDeferred(s, raised);
+      return { state: s, flags: raised, boundary };
+    }
+    if (a.type === 'count-check') {
+      checkCounts(s, raised, a);
+      return { state: s, flags: raised, boundary };
+    }
+    if (a.type === 'director-entry' && a.entry === 'misnamed-exposure') {
+      // 003 rule 19A/B: the discard this player called this turn was named wrongly
+      const called = s.seats[a.player]?.calledTile;
+      if (called && a.named) {
+        s.misnamed = [
+          ...s.misnamed,
+          misnamedExposure({ claimer: a.player, rack: a.rack, tile: called.tile, named: a.named, discarder: called.from, at: a.at, ref: a.ref }, s.where, a.unseenRacks ?? []),
+        ];
+      }
+      return { state: s, flags: raised, boundary };
+    }
+    if (a.type === 'director-entry') {
+      const r = s.seats[a.player]?.racks[a.rack];
+      // 003 rule 19C/D: the discarder pays for the mis-named tile; the scorer applies it
+      if (r?.mahJongg && r.mahJongg.claimedFrom !== null) r.mahJongg = { ...r.mahJongg, misnamedDiscard: true };
+      return { state: s, flags: raised, boundary };
+    }
+    if (a.type !== 'build' && a.type !== 'pick' && a.type !== 'discard' && a.type !== 'call' && a.type !== 'expose' && a.type !== 'arrange' && a.type !== 'stray') {
+      throw new Error(`the ${variant.id} engine does not take a '${a.type}' action yet (ref ${a.ref})`);
+    }
+    // an exposure on this table is one tile laid on a top (003 rule 11)
+    const tile = a.type === 'expose' ? a.tiles[0] : a.tile;
+    if (tile === undefined || (a.type === 'expose' && a.tiles.length !== 1))
+      throw new Error(`an expose on the ${variant.id} table lays one tile; ref ${a.ref} lays ${a.type === 'expose' ? a.tiles.length : 0}`);
+
+    // -- every move first updates where the tile is
+    const from = prev.where.get(tile) ?? null;
+    const to: Place = a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.type === 'expose' ? { area: 'top', player: a.player, rack: a.rack } : a.to;
+    // a move seen with every zone heard: the picks made while one was not are judged first
+    if (!unheard) judgeDeferred(s, raised);
+    const wallBefore = currentWall(s.where, config.wallOrder);
+    s.where = s.where.with(tile, to);
+    if (from?.area === 'wall' && to.area !== 'wall' && s.phase !== 'waiting') {
+      const out = a.hearing?.left ?? { from: a.at, to: a.at };
+      const last = s.wallLastOut[from.wall];
+      const wallLastOut = [...s.wallLastOut];
+      wallLastOut[from.wall] = last ? { from: Math.max(last.from, out.from), to: Math.max(last.to, out.to) } : out;
+      s.wallLastOut = wallLastOut;
+    }
+
+    // -- a new game begins when all 152 tiles are back in the walls
+    if (a.type === 'build') {
+      if (s.where.inWalls() === TILES_IN_SET && s.phase !== 'deal') {
+        s.gameNo += 1;
+        s.phase = 'deal';
+        s.endReason = null;
+        s.turn = 0;
+        s.turnNo = 0;
+        s.discards = [];
+        s.lastDiscard = null;
+        s.seats = freshSeats(s.seats.length, config.racksPerPlayer);
+        s.bothDead = null;
+        s.misdeal = false;
+        s.checkedAfterDeal = false;
+        s.dealtCounts = null;
+        s.wallGame = false;
+        s.flags = [];
+        s.wallLastOut = [];
+        s.deferredPicks = [];
+        s.notSeen = [];
+        s.misnamed = [];
+      }
+      return { state: s, flags: raised, boundary };
+    }
+    if (s.phase === 'waiting' || s.phase === 'ended') return { state: s, flags: raised, boundary };
+
+    // a mis-named discard claimed for an exposure being corrected (003 rule 19A, rules/referee/misnamed.ts)
+    // the open entry is changed below: a copy, in a new list (the state before keeps its own)
+    const found = s.misnamed.find(isOpen);
+    const open = found && { ...found };
+    if (open) s.misnamed = s.misnamed.map((m) => (m === found ? open : m));
+    const bearing = open
+      ? classifyMove(open, { type: a.type === 'discard' || a.type === 'call' || a.type === 'pick' ? a.type : 'other', player: 'player' in a ? a.player : null, tile, from })
+      : null;
+    if (open && bearing === 'replacement') open.replacement = tile;
+    if (open && bearing === 'play-on') open.status = 'not-made';
+    if (open) afterMove(open, s.where);
+    if (open && bearing === 'return' && (a.type === 'discard' || a.type === 'call')) {
+      // the called tile going back to the discarder over the floor: neither a discard nor a call
+      s.discards = s.discards.filter((t) => t !== tile);
+      return { state: s, flags: raised, boundary };
+    }
+
+    switch (a.type) {
+      case 'pick':
+        doPick(s, raised, a, wallBefore);
+        break;
+      case 'discard': {
+        // the claimer's exposures lack the called tile while it is being put right: not judged at its discard
+        const correcting = open && bearing === 'replacement' ? [{ player: open.claimer, rack: open.rack }] : [];
+        checkExposures(s, raised, a.at, a.ref, [...unseen, ...correcting]);
+        boundary = doDiscard(s, a.player, a.tile, a.at, unseen);
+        break;
+      }
+      case 'call': {
+        if (unheard && s.lastDiscard?.tile !== a.tile) {
+          // a call the hub learns of only now (its rack was not heard): play has gone on since, so
+          // the turn stays where the moves seen since put it; the tile leaves the discards
+          // (with two players the discarder was the other one)
+          s.discards = s.discards.filter((t) => t !== a.tile);
+          const p = s.seats[a.player]!;
+          const other = s.seats.length === 2 ? 1 - a.player : null;
+          if (s.turn === a.player) {
+            p.called = true;
+            p.calledTile = other !== null ? { tile: a.tile, from: other } : null;
+          }
+          if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+          break;
+        }
+        const by = s.lastDiscard && s.lastDiscard.tile === a.tile ? s.lastDiscard.by : null;
+        if (by !== null) s.discards = s.discards.filter((t) => t !== a.tile);
+        s.lastDiscard = null;
+        boundary = true;
+        newTurn(s, a.player, a.tile);
+        const p = s.seats[a.player]!;
+        p.called = true;
+        p.calledTile = by !== null ? { tile: a.tile, from: by } : null;
+        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+        break;
+      }
+      case 'expose':
+        verifyTop(s, raised, to, a.at, a.ref);
+        break;
+      case 'arrange':
+      case 'stray': {
+        checkJokerTaken(s, raised, a.from, a.tile, a.at, a.ref);
+        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
+        break;
+      }
+    }
+    if (unheard) listUnheardMahJonggs(prev, s, a);
+    return { state: s, flags: raised, boundary };
+  }
+
+  /**
+   * A Mah Jongg completed by a move the hub saw while a reader was not heard (or only across a
+   * reconnect): when its last tile came, and so its order among the Mah Jonggs and whether that
+   * tile was a called discard (003 rules 17, 19), is not known. Listed for the director.
+   */
+  function listUnheardMahJonggs(prev: GameState, s: GameState, a: Action): void {
+    for (const [pi, p] of s.seats.entries()) {
+      for (const [ri, r] of p.racks.entries()) {
+        if (!r.mahJongg || prev.seats[pi]?.racks[ri]?.mahJongg) continue;
+        const window = a.hearing?.left ?? { from: a.at, to: a.at };
+        s.notSeen = [
+          ...s.notSeen,
+          {
+            rule: '003 rules 17 and 19',
+            player: pi,
+            tiles: tilesAt(s.where, 'top', pi, ri),
+            window,
+            title: `${name(pi)}'s Mah Jongg on rack ${ri + 1} was completed while a reader was not heard: its order among the Mah Jonggs and whether its last tile was a called discard are not known`,
+            ref: a.ref,
+          },
+        ];
+      }
+    }
+  }
+
+  function verifyTop(s: GameState, raised: GameFlag[], to: Place, at: number, ref: string): void {
+    if (to.area !== 'top') return;
+    if (tilesAt(s.where, 'top', to.player, to.rack).length === 14) verifyMahJongg(s, raised, to.player, to.rack, at, ref);
+  }
+
+  return { apply, lowestCardValue };
+}
+
+/** The engine's interface. */
+export type Engine = ReturnType<typeof createEngine>;
