@@ -3,6 +3,7 @@
  * (hub/table/) implements it; tests use a fake.
  */
 import type { GameRecord } from '../../rules/record/game-record.js';
+import type { Capture } from '../capture/format.js';
 import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
 import type { TileKind } from '../../rules/tiles.js';
 
@@ -166,4 +167,10 @@ export interface TableRuntime {
    * Optional: a table without it has no records.
    */
   gameRecord?(gameNo: number): GameRecord | null;
+  /**
+   * The capture of game `gameNo` (firmware-protocol/CAPTURE.md): what the wire said between the
+   * hub and this table's readers, both ways, or null for a game not begun. It holds every tile
+   * the readers saw: served only on a director's route. Optional: a table without it has none.
+   */
+  gameCapture?(gameNo: number): Capture | null;
 }

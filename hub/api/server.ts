@@ -19,6 +19,7 @@
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
  * - `GET  /api/director/tables/:id/games/:gameNo/record` → that game's record, JSON lines `mjhub.game-record` v1
+ * - `GET  /api/director/tables/:id/games/:gameNo/capture` → that game's capture, JSON lines `mjhub.capture` v1 (firmware-protocol/CAPTURE.md)
  *                                                     (rules/GAME-RECORD.md; every concealed tile is in it), a download
  *                                                     `<table>-game-<n>.jsonl`; 404 unknown table or a game not begun (director)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
@@ -46,7 +47,8 @@ import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } fr
 import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
 import { toDirector, toPublic } from './public-view.js';
 import { writeGameRecord } from '../../rules/record/game-record.js';
-import { gameRecordFileName } from '../record/path.js';
+import { gameCaptureFileName, gameRecordFileName } from '../record/path.js';
+import { writeCapture } from '../capture/format.js';
 import { attachRealtime } from './realtime.js';
 import { enrollRoutes } from './routes-enroll.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
@@ -298,6 +300,20 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         .header('content-disposition', `attachment; filename="${gameRecordFileName(t.id, gameNo)}"`)
         .header('cache-control', 'no-store')
         .send(writeGameRecord(record));
+    });
+    // a capture holds every tile the readers saw: only ever on a director's route (firmware-protocol/CAPTURE.md)
+    director.get<{ Params: { id: string; gameNo: string } }>('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery } }, async (req, reply) => {
+      const t = findTable(req.params.id, reply);
+      if (!t) return reply;
+      const gameNo = Number(req.params.gameNo);
+      if (!t.gameCapture) return sendError(reply, 501, `table '${t.id}' keeps no captures`);
+      const capture = t.gameCapture(gameNo);
+      if (!capture) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${gameCaptureFileName(t.id, gameNo)}"`)
+        .header('cache-control', 'no-store')
+        .send(writeCapture(capture));
     });
     director.post<{ Params: { id: string; flagId: string }; Body: z.infer<typeof H.RulingBody> }>(
       '/api/director/tables/:id/flags/:flagId',

@@ -12,6 +12,7 @@
  */
 import { encodeLine, nextSeq, SEQ_MAX } from '../../firmware-protocol/codec.js';
 import type { HelloMessage, ReaderMessage } from '../../firmware-protocol/messages.js';
+import { sendLine } from './raw-log.js';
 import { type Connection, isSynced, logOf, type ReaderSession, type SupervisorState } from './session.js';
 
 /** Half the sequence space: a number less than this below the last one went backwards, else forwards (after a wrap). */
@@ -152,7 +153,7 @@ export function requestSnapshot(r: ReaderSession, at: number, replayFrom: number
   r.lastRequestAt = at;
   if (replayFrom !== null) {
     try {
-      r.conn.write(encodeLine({ type: 'CMD', command: 'replay', from: replayFrom }));
+      sendLine(r.conn, encodeLine({ type: 'CMD', command: 'replay', from: replayFrom }));
     } catch {
       /* a connection that cannot be written to will close by itself */
     }
@@ -163,7 +164,7 @@ export function requestSnapshot(r: ReaderSession, at: number, replayFrom: number
 /** `CMD snap` on one connection now (whoever is there answers with HELLO and snapshots). */
 export function writeSnap(conn: Connection): void {
   try {
-    conn.write(encodeLine({ type: 'CMD', command: 'snap' }));
+    sendLine(conn, encodeLine({ type: 'CMD', command: 'snap' }));
   } catch {
     /* a connection that cannot be written to will close by itself */
   }

@@ -412,7 +412,8 @@ describe('protocol version 1 readers', () => {
     expect(b.state()).toMatchObject({ state: 'connected', gaps: 1, duplicates: 2 });
     expect(c.sent).toHaveLength(2); // no reboot suspected: no more snapshots asked for
     expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`]); // by default not applied: the snapshot asked for with the replay is the truth
-    expect(b.store.rawLines([6, 7]).map((l) => l.line.split('*')[0])).toEqual([`DEL seq=3 zone=in tag=${TAG_A}`, `ADD seq=4 zone=top tag=${TAG_A} rssi=-49`]);
+    // lines 1-5 came in, 6-7 are the CMD replay and CMD snap the hub sent, 8-9 the replay
+    expect(b.store.rawLines([8, 9]).map((l) => l.line.split('*')[0])).toEqual([`DEL seq=3 zone=in tag=${TAG_A}`, `ADD seq=4 zone=top tag=${TAG_A} rssi=-49`]);
     b.send(c, { type: 'HB', seq: 6, uptimeMs: 3520 }); // and the sequence goes on from 5
     expect(b.state()).toMatchObject({ gaps: 1, duplicates: 2 });
   });

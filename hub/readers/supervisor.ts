@@ -29,7 +29,7 @@
  * This file is the coordinator; each job is its own module: hub/readers/session.ts (the state the
  * parts share), binding.ts (HELLO → slot, superseded and closed connections), sequence.ts
  * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), sightings.ts (lines → the sink), raw-log.ts
- * (raw-line storage), health.ts (reader states and counts), reader-rulings.ts (director rulings).
+ * (raw-line storage, the commands sent among them), health.ts (reader states and counts), reader-rulings.ts (director rulings).
  */
 import { decodeLine, overlongResult } from '../../firmware-protocol/codec.js';
 import type { OverlongLine } from '../../firmware-protocol/lines.js';
@@ -39,7 +39,7 @@ import { silentLogger, type HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
 import { closed, hello } from './binding.js';
 import { directory, type ReaderDirectoryView, sessionState, statuses, unknownReaders, untrusted } from './health.js';
-import { storeRawLine } from './raw-log.js';
+import { noteConnection, storeRawLine } from './raw-log.js';
 import { assignReader, removeReader, restoreRulings } from './reader-rulings.js';
 import { resync, sequence, SNAP_REQUEST_INTERVAL_MS, writeSnap } from './sequence.js';
 import { bump, type Connection, type ConnInfo, connInfo, newSession, type SightingSink, type SupervisorState } from './session.js';
@@ -106,6 +106,7 @@ export class ReaderSupervisor {
   /** A connection opened: ask whoever is there for a HELLO and a snapshot (PROTOCOL.md, `CMD snap`). */
   opened(conn: Connection): void {
     connInfo(this.s, conn);
+    noteConnection(this.s, conn);
     writeSnap(conn);
   }
 
@@ -138,6 +139,7 @@ export class ReaderSupervisor {
   /** One already-decoded line (from a transport that splits and decodes itself). Never throws. */
   handle(conn: Connection, result: DecodeResult, at: number): void {
     const info = connInfo(this.s, conn);
+    noteConnection(this.s, conn);
     const lineId = storeRawLine(this.s, conn, info, result, at);
     if (lineId === null) return; // superseded: kept in the raw log, not read
     if (!result.ok) {

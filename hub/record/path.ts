@@ -12,3 +12,13 @@ export function gameRecordPath(tableId: string, gameNo: number): string {
 export function gameRecordFileName(tableId: string, gameNo: number): string {
   return `${tableId}-game-${gameNo}.jsonl`;
 }
+
+/** The route of the capture of game `gameNo` (firmware-protocol/CAPTURE.md), e.g. `/api/director/tables/t1/games/3/capture`. */
+export function gameCapturePath(tableId: string, gameNo: number): string {
+  return `/api/director/tables/${encodeURIComponent(tableId)}/games/${gameNo}/capture`;
+}
+
+/** The file name of that capture's download, e.g. `t1-game-3.capture.jsonl`. */
+export function gameCaptureFileName(tableId: string, gameNo: number): string {
+  return `${tableId}-game-${gameNo}.capture.jsonl`;
+}

@@ -32,7 +32,7 @@ export interface RawLine {
   at: number;
   /** the line exactly as received, without its line ending */
   line: string;
-  /** `'ok'` when decoded and used, otherwise the reason it was discarded, e.g. `"bad checksum"` */
+  /** `'ok'` when decoded and used, `'sent'` for a command the hub wrote to the reader (hub/readers/raw-log.ts), otherwise the reason it was discarded, e.g. `"bad checksum"` */
   status: 'ok' | string;
 }
 

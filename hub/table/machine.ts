@@ -60,6 +60,8 @@ import type { GameRecord, RecordCard, RecordRuling } from '../../rules/record/ga
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './inference.js';
+import { captureFromLog } from '../capture/export.js';
+import type { Capture } from '../capture/format.js';
 import { type FoldCheckpoint, FoldCheckpoints } from './machine/checkpoints.js';
 import type { CountCheckData, GameStoppedData, TileMovedData } from './machine/events.js';
 import { nextTickAt, orderForLog } from './machine/ordering.js';
@@ -538,6 +540,17 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    * @throws Error when a card of the table was not read from a file (no hash to name it by)
    */
   abstract gameRecord(gameNo: number): GameRecord | null;
+
+  /**
+   * The capture of game `gameNo` (firmware-protocol/CAPTURE.md), or null for a game not begun: every
+   * line of this table's readers in the raw log, both directions, from the log's start up to now
+   * (so the readers' HELLOs and snapshots before the game are in it, and any later game's lines).
+   * It holds every tile the readers saw, concealed ones too: served only on a director's route.
+   */
+  gameCapture(gameNo: number): Capture | null {
+    if (!Number.isInteger(gameNo) || gameNo < 1 || gameNo > this.publicView().gameNo) return null;
+    return captureFromLog(this.store, this.table, this.cards, this.registry, this.now(), gameNo);
+  }
 
   /** The table's cards as a record names them: id and the SHA-256 of the file text. @throws Error for a card with no hash */
   protected recordCards(): RecordCard[] {

@@ -12,12 +12,14 @@ import type { ReaderHealth, TableMachine } from './machine.js';
  * Builds `make(readers)` (the engine, given the supervisor's reader health) and a supervisor of
  * `table`'s readers whose snapshots, deltas (with a v1 read's rssi) and status changes go to that engine.
  * @param staleMs a reader silent this long is stale (ms; default the table's `timing.staleMs`)
+ * @param now the supervisor's clock (ms; default Date.now): the time of the commands it sends and of its rulings
  */
 export function engineOnReaders<E extends TableMachine>(
   table: TableConfig,
   store: EventStore,
   make: (readers: ReaderHealth) => E,
   staleMs: number = table.timing.staleMs,
+  now?: () => number,
 ): { engine: E; supervisor: ReaderSupervisor } {
   let sup: ReaderSupervisor | null = null;
   const engine = make({ statuses: (n) => sup!.statuses(n), untrusted: (n) => sup!.untrusted(n) });
@@ -31,6 +33,7 @@ export function engineOnReaders<E extends TableMachine>(
       status: () => engine.readerStatusChanged(),
     },
     staleMs,
+    now ? { now } : {},
   ));
   return { engine, supervisor };
 }

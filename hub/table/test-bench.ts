@@ -68,7 +68,13 @@ export abstract class ReaderBench<E extends TableMachine> {
     protected readonly options: ReaderBenchOptions = {},
   ) {
     this.store = options.store ?? openSqliteStore(':memory:');
-    const wired = engineOnReaders(table, this.store, (readers) => make(this.store, readers, () => this.clock), options.staleMs);
+    const wired = engineOnReaders(
+      table,
+      this.store,
+      (readers) => make(this.store, readers, () => this.clock),
+      options.staleMs,
+      () => this.clock,
+    );
     this.engine = wired.engine;
     this.supervisor = wired.supervisor;
   }

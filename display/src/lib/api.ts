@@ -6,7 +6,7 @@
 import type { RestartChoice } from '../../../hub/api/views.js';
 
 import type { FlagStatus } from '../../../hub/api/views.js';
-import { gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
+import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
 
 /** One row of the table list. */
 export interface TableListItem {
@@ -104,13 +104,27 @@ export async function postRuling(tableId: string, flagId: string, ruling: Ruling
  * @returns null when the download began, else the error message to show (never throws)
  */
 export async function downloadGameRecord(tableId: string, gameNo: number, token: string): Promise<string | null> {
+  return download(gameRecordPath(tableId, gameNo), gameRecordFileName(tableId, gameNo), token);
+}
+
+/**
+ * Downloads the capture of game `gameNo` of a table (firmware-protocol/CAPTURE.md; director only:
+ * it holds every tile the readers saw) as the file `<table>-game-<n>.capture.jsonl`, as {@link downloadGameRecord}.
+ * @returns null when the download began, else the error message to show (never throws)
+ */
+export async function downloadGameCapture(tableId: string, gameNo: number, token: string): Promise<string | null> {
+  return download(gameCapturePath(tableId, gameNo), gameCaptureFileName(tableId, gameNo), token);
+}
+
+/** GET `path` with the login cookie or `token` and let the browser save it as `fileName`; null when begun, else the error to show. */
+async function download(path: string, fileName: string, token: string): Promise<string | null> {
   try {
-    const res = await fetch(gameRecordPath(tableId, gameNo), { credentials: 'same-origin', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(path, { credentials: 'same-origin', headers: token ? { authorization: `Bearer ${token}` } : {} });
     if (!res.ok) return await errorMessage(res);
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
     a.href = url;
-    a.download = gameRecordFileName(tableId, gameNo);
+    a.download = fileName;
     document.body.appendChild(a);
     a.click();
     a.remove();

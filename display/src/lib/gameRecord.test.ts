@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadGameRecord } from './api.js';
+import { downloadGameCapture, downloadGameRecord } from './api.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,5 +26,22 @@ describe('downloadGameRecord (rules/GAME-RECORD.md)', () => {
   it("gives the hub's refusal word for word", async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: "table 't1' has no game 4 (games begun: 3)" }), { status: 404 }));
     expect(await downloadGameRecord('t1', 4, '')).toBe("Not Found: table 't1' has no game 4 (games begun: 3)");
+  });
+});
+
+describe('downloadGameCapture (firmware-protocol/CAPTURE.md)', () => {
+  it('asks the director capture route with the token and saves the body as <table>-game-<n>.capture.jsonl', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      return new Response('{"format":"mjhub.capture","version":1}\n', { status: 200 });
+    });
+    const saved: string[] = [];
+    const anchor = { href: '', download: '', click: () => saved.push(anchor.download), remove: () => {} };
+    vi.stubGlobal('document', { createElement: () => anchor, body: { appendChild: () => {} } });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:capture', revokeObjectURL: () => {} }));
+    expect(await downloadGameCapture('t1', 2, 'abc')).toBeNull();
+    expect(calls).toEqual(['/api/director/tables/t1/games/2/capture']);
+    expect(saved).toEqual(['t1-game-2.capture.jsonl']);
   });
 });

@@ -1,0 +1,137 @@
+/**
+ * Replays a capture (firmware-protocol/CAPTURE.md) into a real reader supervisor and the table's
+ * engine, wired as the hub wires them (hub/hub.ts), on a virtual clock: each `in` line reaches the
+ * supervisor at its own time, the engine ticking every {@link REPLAY_TICK_MS} in between, as the
+ * hub's timers would. What the hub made of the wire comes out: the tile moves it logged, the
+ * referee's actions of each game (its game records), the flags with their status, each game's
+ * points and each reader's state at the end.
+ */
+import type { Card } from '../../rules/card/types.js';
+import type { TileId } from '../../rules/tiles.js';
+import type { ReaderStatus } from '../api/views.js';
+import type { TableConfig } from '../config/types.js';
+import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
+import { openSqliteStore } from '../store/sqlite.js';
+import { TableEngine } from '../table/engine.js';
+import type { TileMovedData } from '../table/machine.js';
+import { StandardTableEngine } from '../table/standard/engine.js';
+import { countRulesInForce } from '../tournament/config.js';
+import type { Capture } from './format.js';
+
+/** The engine's tick on the virtual clock (ms): as often as the hub's timers look at a table. */
+export const REPLAY_TICK_MS = 50;
+/** How long the clock runs on after the last line (ms), so moves settle and count checks fall due. */
+export const REPLAY_TAIL_MS = 5000;
+
+/** What a replay prints (`mjhub replay`). */
+export interface ReplayResult {
+  table: string;
+  /** every `tile-moved` event: ms since the capture's start, tile, zones (`reader/zone`) */
+  moves: { t: number; tile: TileId; from: string | null; to: string }[];
+  /** each game's referee actions, as its game record has them (rules/GAME-RECORD.md) */
+  actions: { game: number; lines: unknown[] }[];
+  /** the flags a director may rule on at the end, with their status */
+  flags: { id: string; kind: string; rule: string; title: string; status: string }[];
+  /** each finished game's points by seat (from the public view's results, else the current score) */
+  points: { game: number; points: number[] | null }[];
+  /** each reader's state at the end, with its counts */
+  readers: Pick<ReaderStatus, 'id' | 'state' | 'discarded' | 'gaps' | 'duplicates'>[];
+  /** lines: `in` fed to the supervisor; `out` the capture held; `sent` the replayed supervisor wrote */
+  commands: { in: number; out: number; sent: number };
+}
+
+/**
+ * Replays `capture` on `table` with `cards` (default the capture's own: the header's table, cards
+ * and tags).
+ * @param tailMs how long the clock runs on after the last line (ms)
+ * @throws Error from the engine for a table config it cannot play
+ */
+export function replayCapture(capture: Capture, loaded?: { table: TableConfig; cards: Card[] }, tailMs = REPLAY_TAIL_MS): ReplayResult {
+  const table = loaded?.table ?? capture.header.table;
+  const cards = loaded?.cards ?? capture.header.cards;
+  const start = capture.header.startedAt;
+  let clock = start;
+  const store = openSqliteStore(':memory:');
+  const registry = new Map(Object.entries(capture.header.tags)) as Map<string, TileId>;
+  let sup: ReaderSupervisor | null = null;
+  const ids = table.readers.map((r) => r.id);
+  const common = {
+    table,
+    cards,
+    registry,
+    ...(table.timing.settleByArea ? { settleByArea: table.timing.settleByArea } : {}),
+    store,
+    now: () => clock,
+    readers: { statuses: (n: number) => sup?.statuses(n, ids) ?? [], untrusted: (n: number) => sup?.untrusted(n, ids) ?? [] },
+  };
+  const countRule = countRulesInForce('the capture', [table]).get(table.id);
+  const engine = table.variant === 'standard' ? new StandardTableEngine(common) : new TableEngine({ ...common, ...(countRule ? { countRule } : {}) });
+  const supervisor = (sup = new ReaderSupervisor(
+    new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
+    store,
+    {
+      snapshot: (z, tags, t, l, rssi) => engine.snapshot(z, tags, t, l, rssi),
+      add: (z, tag, t, l, rssi) => engine.add(z, tag, t, l, rssi),
+      remove: (z, tag, t, l) => engine.remove(z, tag, t, l),
+      status: () => engine.readerStatusChanged(),
+    },
+    table.timing.staleMs,
+    { now: () => clock },
+  ));
+  const advance = (to: number) => {
+    while (clock < to) {
+      clock = Math.min(to, clock + REPLAY_TICK_MS);
+      engine.tick();
+    }
+  };
+  let sent = 0;
+  const conns = new Map<string, Connection>();
+  const count = { in: 0, out: 0 };
+  for (const l of capture.lines) {
+    if (l.dir === 'out') {
+      count.out += 1;
+      continue;
+    }
+    count.in += 1;
+    advance(start + l.t);
+    const port = l.port ?? `capture:${l.reader}`;
+    let conn = conns.get(l.reader);
+    if (conn && conn.name !== port) {
+      supervisor.closed(conn, 'capture: the reader came back on another port');
+      conn = undefined;
+    }
+    if (!conn) {
+      conn = { name: port, write: () => void (sent += 1) };
+      conns.set(l.reader, conn);
+      supervisor.opened(conn);
+    }
+    supervisor.line(conn, l.line, clock);
+  }
+  advance(clock + tailMs);
+  const games = engine.publicView().gameNo;
+  const actions: ReplayResult['actions'] = [];
+  for (let g = 1; g <= games; g++) {
+    const r = engine.gameRecord(g);
+    if (r) actions.push({ game: g, lines: r.lines });
+  }
+  const view = engine.directorView();
+  const points: ReplayResult['points'] = (view.results ?? []).map((r) => ({ game: r.gameNo, points: r.points }));
+  if (view.score && !points.some((p) => p.game === view.gameNo)) points.push({ game: view.gameNo, points: view.score.points });
+  const out: ReplayResult = {
+    table: table.id,
+    moves: store
+      .events(table.id)
+      .filter((e) => e.type === 'tile-moved')
+      .map((e) => {
+        const d = e.data as TileMovedData;
+        return { t: e.at - start, tile: d.tile, from: d.from, to: d.to };
+      }),
+    actions,
+    flags: view.flags.map((f) => ({ id: f.id, kind: f.kind, rule: f.rule, title: f.title, status: f.status })),
+    points,
+    readers: supervisor.statuses(clock, ids).map((r) => ({ id: r.id, state: r.state, discarded: r.discarded, gaps: r.gaps, duplicates: r.duplicates })),
+    commands: { ...count, sent },
+  };
+  store.close();
+  return out;
+}
