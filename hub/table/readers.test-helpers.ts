@@ -31,6 +31,9 @@ export function engineOnReaders<E extends TableMachine>(
       status: () => engine.readerStatusChanged(),
     },
     staleMs,
+    // these tests feed every reader line themselves on their own clock: the snapshot retries
+    // (hub/readers/snap-retry.ts, tested in hub/readers/supervisor.test.ts) never fire here
+    { timers: { set: () => null, clear: () => {} } },
   ));
   return { engine, supervisor };
 }
