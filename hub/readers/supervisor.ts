@@ -21,6 +21,10 @@
  * - On a gap the hub sends `CMD snap`, at most once per 1000 ms per reader (PROTOCOL.md §6), and
  *   tells the sink (`status`): the reader's `gaps` count changed, its zones' pictures are incomplete
  *   until their next snapshots (hub/table/machine/visibility.ts, hub/tracking/tracker.ts `setIncomplete`).
+ * - When a connection opens and after every HELLO the hub sends `CMD snap`, and again with a capped
+ *   backoff (500 ms doubling to 8000 ms) while the connection has said no HELLO or a zone of its
+ *   reader has had no SNAP since the HELLO (hub/readers/snap-retry.ts); stopped when synced, closed,
+ *   superseded, and by `close()`.
  * - A reader whose HELLO id is not configured is listed as unknown and never takes a seat by itself:
  *   the director assigns it to a configured slot (an alias) or removes a configured reader that
  *   never comes. Both rulings are events in the store (`reader-assigned`, `reader-removed`), read
@@ -28,7 +32,7 @@
  *
  * This file is the coordinator; each job is its own module: hub/readers/session.ts (the state the
  * parts share), binding.ts (HELLO → slot, superseded and closed connections), sequence.ts
- * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), sightings.ts (lines → the sink), raw-log.ts
+ * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), snap-retry.ts (asking again for snapshots), sightings.ts (lines → the sink), raw-log.ts
  * (raw-line storage), health.ts (reader states and counts), reader-rulings.ts (director rulings).
  */
 import { decodeLine, overlongResult } from '../../firmware-protocol/codec.js';
