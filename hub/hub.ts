@@ -233,6 +233,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     clearInterval(staleTimer);
     tournament?.close();
     for (const t of transports) await t.close();
+    sup.close();
     for (const engine of engines.values()) engine.close();
     await server.close();
     store.close();
@@ -252,6 +253,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       readersLog.level = 'silent';
       tournament?.close();
       for (const t of transports) await t.close();
+      sup.close();
       for (const e of engines.values()) e.close();
       await server.close();
       store.close(); // never throws: what it cannot write it reports

@@ -11,6 +11,7 @@ import type { TileId } from '../../rules/tiles.js';
 import type { ReaderStatus } from '../api/views.js';
 import type { TableConfig } from '../config/types.js';
 import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
+import type { SupervisorTimers } from '../readers/snap-retry.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { TableEngine } from '../table/engine.js';
 import type { TileMovedData } from '../table/machine.js';
@@ -54,6 +55,16 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
   const store = openSqliteStore(':memory:');
   const registry = new Map(Object.entries(capture.header.tags)) as Map<string, TileId>;
   let sup: ReaderSupervisor | null = null;
+  // the supervisor's own timers (its snapshot retries) run on the replay's virtual clock too
+  const pending = new Map<object, { at: number; fn: () => void }>();
+  const timers: SupervisorTimers = {
+    set: (fn, ms) => {
+      const handle = {};
+      pending.set(handle, { at: clock + ms, fn });
+      return handle;
+    },
+    clear: (handle) => void pending.delete(handle as object),
+  };
   const ids = table.readers.map((r) => r.id);
   const common = {
     table,
@@ -76,11 +87,16 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
       status: () => engine.readerStatusChanged(),
     },
     table.timing.staleMs,
-    { now: () => clock },
+    { now: () => clock, timers },
   ));
   const advance = (to: number) => {
     while (clock < to) {
       clock = Math.min(to, clock + REPLAY_TICK_MS);
+      for (const [handle, due] of [...pending]) {
+        if (due.at > clock) continue;
+        pending.delete(handle);
+        due.fn();
+      }
       engine.tick();
     }
   };
@@ -132,6 +148,7 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
     readers: supervisor.statuses(clock, ids).map((r) => ({ id: r.id, state: r.state, discarded: r.discarded, gaps: r.gaps, duplicates: r.duplicates })),
     commands: { ...count, sent },
   };
+  supervisor.close();
   store.close();
   return out;
 }

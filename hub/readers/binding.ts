@@ -6,6 +6,7 @@
  */
 import type { HelloMessage } from '../../firmware-protocol/messages.js';
 import { newEpoch, SNAP_REQUEST_INTERVAL_MS } from './sequence.js';
+import { lastAsked } from './snap-retry.js';
 import { bump, type Connection, type ConnInfo, logOf, type ReaderSession, type SupervisorState } from './session.js';
 
 /** A HELLO on a reader's own connection later than this after the hub's last `CMD snap` (ms) was not asked for: the reader restarted. */
@@ -35,6 +36,7 @@ export function hello(s: SupervisorState, conn: Connection, info: ConnInfo, msg:
 /** Binds a connection to a configured slot after a HELLO: a new epoch; the slot's previous connection is superseded. */
 export function bind(s: SupervisorState, conn: Connection, info: ConnInfo, r: ReaderSession, hello: HelloMessage, at: number): void {
   const previous = r.conn;
+  let asked: number | null;
   if (previous && previous !== conn) {
     const p = s.conns.get(previous);
     if (p) {
@@ -54,7 +56,7 @@ export function bind(s: SupervisorState, conn: Connection, info: ConnInfo, r: Re
       { port: conn.name, firmware: hello.firmware, protocol: hello.protocol },
       `reader connected on ${conn.name} ${how}${previous ? `; its session on ${previous.name} is superseded` : ''}`,
     );
-  } else if (r.lastRequestAt === null || at - r.lastRequestAt > UNASKED_HELLO_MS) {
+  } else if ((asked = lastAsked(info, r)) === null || at - asked > UNASKED_HELLO_MS) {
     // a HELLO the hub did not ask for (`CMD snap`) on the same connection: the reader restarted
     logOf(s, r).warn({ port: conn.name, firmware: hello.firmware, protocol: hello.protocol }, `reader restarted on ${conn.name} ${how}`);
   }

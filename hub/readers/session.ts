@@ -8,6 +8,7 @@ import type { RelayPage, UnknownReader } from '../api/views.js';
 import type { HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
 import type { SeqMemory } from './sequence.js';
+import type { SupervisorTimers } from './snap-retry.js';
 
 /** One open connection to (possibly) a reader: a serial port, a TCP socket, a browser relay. */
 export interface Connection {
@@ -91,6 +92,10 @@ export interface ConnInfo {
   /** discards before any HELLO, carried to the reader when it says who it is */
   errors: Record<string, number>;
   lastRequestAt: number | null;
+  /** when the hub last wrote `CMD snap` on this connection (ms), or null */
+  askedAt: number | null;
+  /** the pending ask again (hub/readers/snap-retry.ts): its timer, its wait (ms), how many asks since the last HELLO */
+  retry: { timer: unknown; delayMs: number; asks: number } | null;
 }
 
 /** A reader that said HELLO with an id no slot has: it waits for the director. */
@@ -118,6 +123,8 @@ export interface SupervisorState {
   /** hand replayed ADD/DEL lines on to the sink (SupervisorOptions.applyReplayed) */
   readonly applyReplayed: boolean;
   readonly log: HubLogger;
+  /** the timers of the snapshot retries (hub/readers/snap-retry.ts) */
+  readonly timers: SupervisorTimers;
 }
 
 /** A configured reader's session before it has ever connected. */
@@ -153,7 +160,7 @@ export function newSession(id: string, zones: readonly string[]): ReaderSession 
 export function connInfo(s: SupervisorState, conn: Connection): ConnInfo {
   let info = s.conns.get(conn);
   if (!info) {
-    info = { slot: null, unknownId: null, superseded: false, errors: {}, lastRequestAt: null };
+    info = { slot: null, unknownId: null, superseded: false, errors: {}, lastRequestAt: null, askedAt: null, retry: null };
     s.conns.set(conn, info);
   }
   return info;

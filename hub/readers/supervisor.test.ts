@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { encodeLine } from '../../firmware-protocol/codec.js';
 import type { ReaderMessage } from '../../firmware-protocol/messages.js';
@@ -17,6 +18,9 @@ class Bench {
   readonly seen: string[] = [];
   readonly statusCalls: string[] = [];
   clock = T0;
+  /** the supervisor's timers on the virtual clock: due time → callbacks */
+  readonly timers = new Map<number, { due: number; fn: () => void }>();
+  private nextTimer = 1;
 
   constructor(store?: EventStore, opts: SupervisorOptions = {}) {
     this.store = store ?? openSqliteStore(':memory:');
@@ -33,13 +37,47 @@ class Bench {
         status: (r) => this.statusCalls.push(r),
       },
       STALE_MS,
-      { tableOf: (id) => (id === 'RK-E1' || id === 'WL-1' ? 't1' : undefined), now: () => this.clock, ...opts },
+      {
+        tableOf: (id) => (id === 'RK-E1' || id === 'WL-1' ? 't1' : undefined),
+        now: () => this.clock,
+        timers: {
+          set: (fn, ms) => {
+            const id = this.nextTimer++;
+            this.timers.set(id, { due: this.clock + ms, fn });
+            return id;
+          },
+          clear: (id) => this.timers.delete(id as number),
+        },
+        ...opts,
+      },
     );
   }
 
-  conn(name: string): Connection & { sent: string[] } {
+  /** Moves the virtual clock on by `ms`, running every timer that falls due on the way, in time order. */
+  advance(ms: number): void {
+    const end = this.clock + ms;
+    for (;;) {
+      const next = [...this.timers.entries()].filter(([, t]) => t.due <= end).sort((a, b) => a[1].due - b[1].due)[0];
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.clock = next[1].due;
+      next[1].fn();
+    }
+    this.clock = end;
+  }
+
+  /**
+   * A connection as a transport makes it: opened (its first `CMD snap` written and left out of
+   * `sent`, unless `open` is false: then opened() is the test's to call).
+   */
+  conn(name: string, open = true): Connection & { sent: string[] } {
     const sent: string[] = [];
-    return { name, sent, write: (l) => sent.push(l) };
+    const c = { name, sent, write: (l: string) => sent.push(l) };
+    if (open) {
+      this.sup.opened(c);
+      sent.length = 0;
+    }
+    return c;
   }
 
   send(c: Connection, msg: ReaderMessage | string, dt = 10): void {
@@ -69,7 +107,7 @@ describe('reader states', () => {
   it('offline → unsynced after HELLO → connected after a SNAP of every zone → stale after staleMs of silence', () => {
     const b = new Bench();
     expect(b.state()?.state).toBe('offline');
-    const c = b.conn('/dev/ttyUSB0');
+    const c = b.conn('/dev/ttyUSB0', false);
     b.sup.opened(c);
     expect(c.sent).toEqual([CMD_SNAP]);
     b.hello(c);
@@ -97,14 +135,14 @@ describe('reader states', () => {
 
   it('a closed port that the transport retries is reconnecting; closed for good is offline; HELLO + SNAPs bring it back', () => {
     const b = new Bench();
-    const c1 = b.conn('/dev/rfcomm0');
+    const c1 = b.conn('/dev/rfcomm0', false);
     b.sup.opened(c1);
     b.sync(c1);
     b.sup.closed(c1, 'Port closed: disconnected', true);
     expect(b.state()?.state).toBe('reconnecting');
     expect(b.state()?.reconnects).toBe(1);
     expect(b.sup.untrusted(b.clock)).toEqual(['RK-E1', 'WL-1']);
-    const c2 = b.conn('/dev/rfcomm0');
+    const c2 = b.conn('/dev/rfcomm0', false);
     b.sup.opened(c2);
     expect(b.state()?.state).toBe('reconnecting'); // open, but no HELLO yet
     b.sync(c2);
@@ -293,7 +331,7 @@ describe('one live session per reader id', () => {
 describe('unknown readers and director rulings', () => {
   it('an unknown HELLO id waits (its reads go nowhere) until the director assigns it to a slot whose reader never came', () => {
     const b = new Bench();
-    const c = b.conn('/dev/ttyACM3');
+    const c = b.conn('/dev/ttyACM3', false);
     b.sup.opened(c);
     b.sync(c, 'RK-X9');
     expect(b.seen).toEqual([]);
@@ -412,8 +450,9 @@ describe('protocol version 1 readers', () => {
     expect(b.state()).toMatchObject({ state: 'connected', gaps: 1, duplicates: 2 });
     expect(c.sent).toHaveLength(2); // no reboot suspected: no more snapshots asked for
     expect(b.seen.slice(2)).toEqual([`ADD RK-E1/in ${TAG_A}`]); // by default not applied: the snapshot asked for with the replay is the truth
-    // lines 1-5 came in, 6-7 are the CMD replay and CMD snap the hub sent, 8-9 the replay
-    expect(b.store.rawLines([8, 9]).map((l) => l.line.split('*')[0])).toEqual([`DEL seq=3 zone=in tag=${TAG_A}`, `ADD seq=4 zone=top tag=${TAG_A} rssi=-49`]);
+    // line 1 is the CMD snap the hub sent when the port opened, 2-6 came in, 7-8 are the CMD replay
+    // and CMD snap the hub sent, 9-10 the replay
+    expect(b.store.rawLines([9, 10]).map((l) => l.line.split('*')[0])).toEqual([`DEL seq=3 zone=in tag=${TAG_A}`, `ADD seq=4 zone=top tag=${TAG_A} rssi=-49`]);
     b.send(c, { type: 'HB', seq: 6, uptimeMs: 3520 }); // and the sequence goes on from 5
     expect(b.state()).toMatchObject({ gaps: 1, duplicates: 2 });
   });
@@ -480,5 +519,126 @@ describe('protocol version 1 readers', () => {
     b.send(c, { type: 'ADD', seq: 2, zone: 'in', tag: '78563412500104E0' });
     expect(b.seen).toEqual([]);
     expect(b.state()!.discarded).toBe(1);
+  });
+});
+
+describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () => {
+  /** a connection that records when (ms after T0) each line was written to it */
+  function timed(b: Bench, name: string): Connection & { sent: string[]; at: number[] } {
+    const sent: string[] = [];
+    const at: number[] = [];
+    return {
+      name,
+      sent,
+      at,
+      write: (l) => {
+        sent.push(l);
+        at.push(b.clock - T0);
+      },
+    };
+  }
+
+  it('the first CMD snap is lost: asked again at 500, 1500, 3500, 7500, 15500, 23500 ms (doubling, capped at 8000), then synced and asked no more', () => {
+    const entries: Record<string, unknown>[] = [];
+    const log = pino({ level: 'debug', base: undefined }, { write: (l: string) => void entries.push(JSON.parse(l)) });
+    const b = new Bench(undefined, { log });
+    const c = timed(b, '/dev/ttyUSB0');
+    b.sup.opened(c); // the reader was not listening yet: this CMD snap is lost, it says nothing
+    b.advance(499);
+    expect(c.at).toEqual([0]);
+    b.advance(25_000 - 499);
+    // waits 500, 1000, 2000, 4000, 8000, 8000: 0+500 = 500, +1000 = 1500, +2000 = 3500, +4000 = 7500, +8000 = 15500, +8000 = 23500
+    expect(c.at).toEqual([0, 500, 1500, 3500, 7500, 15500, 23500]);
+    expect(c.sent.every((l) => l === CMD_SNAP)).toBe(true);
+    expect(b.state()?.state).toBe('offline'); // no HELLO yet: no reader on this port
+    // the ask of 23500 ms is heard: HELLO (25010 ms, 1510 ms after it: its answer) then a SNAP per zone
+    b.sync(c);
+    expect(b.state()?.state).toBe('connected');
+    expect(b.timers.size).toBe(0); // synced: the retry is stopped
+    b.advance(60_000);
+    expect(c.at).toHaveLength(7); // no more asks
+    // logged once when the asking again started (no reader known yet), once when synced
+    const said = entries.filter((e) => String(e.msg).includes('asking again') || String(e.msg).includes('synced')).map((e) => e.msg);
+    expect(said).toEqual(['no HELLO on /dev/ttyUSB0 500 ms after asking; asking again (CMD snap) every 500-8000 ms until it answers', 'reader synced on /dev/ttyUSB0 after 6 more CMD snap']);
+  });
+
+  it('a HELLO whose SNAP of `top` is lost: unsynced, asked again 500 ms after the HELLO, synced by the answer', () => {
+    const b = new Bench();
+    const c = timed(b, '/dev/ttyUSB0');
+    b.sup.opened(c); // 0 ms
+    b.hello(c); // 10 ms: the answer to the ask at 0 (under 5000 ms): not asked again at once
+    b.send(c, { type: 'SNAP', seq: 0, zone: 'in', tags: [TAG_A] }); // 20 ms; the SNAP of top (seq 1) is lost
+    expect(b.state()?.state).toBe('unsynced');
+    b.advance(1000 - 20); // the backoff starts again at the HELLO: 10 + 500 = 510
+    expect(c.at).toEqual([0, 510]);
+    b.sync(c); // the answer: HELLO, SNAP in, SNAP top
+    expect(b.state()?.state).toBe('connected');
+    expect(b.timers.size).toBe(0);
+    b.advance(60_000);
+    expect(c.at).toEqual([0, 510]);
+  });
+
+  it('a reader that reboots (a new HELLO nobody asked for) is asked for its snapshots at once, and again while its SNAPs are missing', () => {
+    const b = new Bench();
+    const c = timed(b, '/dev/ttyUSB0');
+    b.sup.opened(c);
+    b.sync(c); // HELLO 10, SNAPs 20, 30 ms: synced
+    b.advance(60_000 - 30); // 60 s of quiet: no asks
+    expect(c.at).toEqual([0]);
+    b.hello(c); // 60010 ms: rebooted; its boot SNAPs lost
+    expect(c.at).toEqual([0, 60_010]); // asked at once: 60010 - 0 is over 5000 ms, not an answer
+    expect(b.state()?.state).toBe('unsynced');
+    b.advance(500);
+    expect(c.at).toEqual([0, 60_010, 60_510]);
+    b.sync(c); // 60520..60540 ms: the answer to the ask of 60510
+    expect(b.state()?.state).toBe('connected');
+    b.advance(60_000);
+    expect(c.at).toHaveLength(3);
+  });
+
+  it('closing the connection, or the supervisor, stops the asking: no timer left', () => {
+    const b = new Bench();
+    const c = timed(b, '/dev/ttyUSB0');
+    b.sup.opened(c);
+    b.hello(c); // no SNAPs
+    expect(b.timers.size).toBe(1);
+    b.sup.closed(c, 'Port closed: disconnected', true);
+    expect(b.timers.size).toBe(0);
+    b.advance(60_000);
+    expect(c.at).toEqual([0]);
+    const d = timed(b, '/dev/ttyUSB1');
+    const e = timed(b, '/dev/ttyUSB2');
+    b.sup.opened(d);
+    b.sup.opened(e);
+    expect(b.timers.size).toBe(2);
+    b.sup.close();
+    expect(b.timers.size).toBe(0);
+    b.advance(60_000);
+    expect([d.sent.length, e.sent.length]).toEqual([1, 1]);
+  });
+
+  it('a superseding connection (the same reader id on another port) is asked; the old one no more', () => {
+    const b = new Bench();
+    const c1 = timed(b, '/dev/ttyUSB0');
+    const c2 = timed(b, '/dev/rfcomm0');
+    b.sup.opened(c1); // 0 ms
+    b.hello(c1); // 10 ms, no SNAPs: unsynced
+    b.sup.opened(c2); // 10 ms
+    b.hello(c2); // 20 ms: the newest session wins; its SNAPs lost
+    b.advance(600);
+    expect(c1.at).toEqual([0]); // superseded: never asked again
+    expect(c2.at).toEqual([10, 520]); // 20 + 500
+    b.sync(c2);
+    expect(b.timers.size).toBe(0);
+  });
+
+  it('an unknown reader id is not asked again: it waits for the director', () => {
+    const b = new Bench();
+    const c = timed(b, '/dev/ttyACM3');
+    b.sup.opened(c);
+    b.hello(c, 'RK-X9');
+    expect(b.timers.size).toBe(0);
+    b.advance(60_000);
+    expect(c.at).toEqual([0]);
   });
 });

@@ -21,6 +21,10 @@
  * - On a gap the hub sends `CMD snap`, at most once per 1000 ms per reader (PROTOCOL.md §6), and
  *   tells the sink (`status`): the reader's `gaps` count changed, its zones' pictures are incomplete
  *   until their next snapshots (hub/table/machine/visibility.ts, hub/tracking/tracker.ts `setIncomplete`).
+ * - When a connection opens and after every HELLO the hub sends `CMD snap`, and again with a capped
+ *   backoff (500 ms doubling to 8000 ms) while the connection has said no HELLO or a zone of its
+ *   reader has had no SNAP since the HELLO (hub/readers/snap-retry.ts); stopped when synced, closed,
+ *   superseded, and by `close()`.
  * - A reader whose HELLO id is not configured is listed as unknown and never takes a seat by itself:
  *   the director assigns it to a configured slot (an alias) or removes a configured reader that
  *   never comes. Both rulings are events in the store (`reader-assigned`, `reader-removed`), read
@@ -28,7 +32,7 @@
  *
  * This file is the coordinator; each job is its own module: hub/readers/session.ts (the state the
  * parts share), binding.ts (HELLO → slot, superseded and closed connections), sequence.ts
- * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), sightings.ts (lines → the sink), raw-log.ts
+ * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), snap-retry.ts (asking again for snapshots), sightings.ts (lines → the sink), raw-log.ts
  * (raw-line storage, the commands sent among them), health.ts (reader states and counts), reader-rulings.ts (director rulings).
  */
 import { decodeLine, overlongResult } from '../../firmware-protocol/codec.js';
@@ -37,17 +41,19 @@ import type { DecodeResult, ReaderMessage } from '../../firmware-protocol/messag
 import type { ReaderState, ReaderStatus, UnknownReader } from '../api/views.js';
 import { silentLogger, type HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
-import { closed, hello } from './binding.js';
+import { closed, hello, slotOf } from './binding.js';
 import { directory, type ReaderDirectoryView, sessionState, statuses, unknownReaders, untrusted } from './health.js';
 import { noteConnection, storeRawLine } from './raw-log.js';
 import { assignReader, removeReader, restoreRulings } from './reader-rulings.js';
 import { resync, sequence, SNAP_REQUEST_INTERVAL_MS, writeSnap } from './sequence.js';
 import { bump, type Connection, type ConnInfo, connInfo, newSession, type SightingSink, type SupervisorState } from './session.js';
 import { applySighting } from './sightings.js';
+import { askSnap, checkSynced, helloSnap, NODE_TIMERS, startSnapRetry, stopSnapRetry, type SupervisorTimers } from './snap-retry.js';
 
 export { DUPLICATE_WINDOW, REPLAY_GAP_MAX, SNAP_REQUEST_INTERVAL_MS } from './sequence.js';
 export { HUB_LOG_ID, type Connection, type SightingSink } from './session.js';
 export type { ReaderDirectoryView } from './health.js';
+export { SNAP_ANSWER_MS, SNAP_RETRY_FIRST_MS, SNAP_RETRY_MAX_MS, type SupervisorTimers } from './snap-retry.js';
 export type { ReaderAssignedData, ReaderRemovedData } from './reader-rulings.js';
 
 /** Options of {@link ReaderSupervisor}. */
@@ -72,6 +78,8 @@ export interface SupervisorOptions {
    * `table` and `reader` (the hub's `readers` part; default: nowhere)
    */
   log?: HubLogger;
+  /** the timers of the snapshot retries (hub/readers/snap-retry.ts; default Node's, unref'd): a virtual clock's in tests */
+  timers?: SupervisorTimers;
 }
 
 /** Supervises every configured reader of the hub. */
@@ -96,6 +104,7 @@ export class ReaderSupervisor {
       now: opts.now ?? Date.now,
       applyReplayed: opts.applyReplayed ?? false,
       log: opts.log ?? silentLogger(),
+      timers: opts.timers ?? NODE_TIMERS,
     };
     for (const [id, zones] of configured) this.s.readers.set(id, newSession(id, zones));
     restoreRulings(this.s);
@@ -103,11 +112,21 @@ export class ReaderSupervisor {
 
   // ------------------------------------------------------------------ transport events
 
-  /** A connection opened: ask whoever is there for a HELLO and a snapshot (PROTOCOL.md, `CMD snap`). */
+  /**
+   * A connection opened: ask whoever is there for a HELLO and a snapshot (PROTOCOL.md, `CMD snap`),
+   * and again with a capped backoff (hub/readers/snap-retry.ts) until it says HELLO and every zone
+   * of its reader has had a SNAP.
+   */
   opened(conn: Connection): void {
-    connInfo(this.s, conn);
+    const info = connInfo(this.s, conn);
     noteConnection(this.s, conn);
-    writeSnap(conn);
+    askSnap(info, conn, this.s.now());
+    startSnapRetry(this.s, conn, info);
+  }
+
+  /** Stops every snapshot retry (the hub is closing): no timer of the supervisor is left running. */
+  close(): void {
+    for (const info of this.s.conns.values()) stopSnapRetry(this.s, info);
   }
 
   /**
@@ -116,6 +135,8 @@ export class ReaderSupervisor {
    * @param reason e.g. "Port closed: disconnected" (in the hub log's `reader disconnected` entry)
    */
   closed(conn: Connection, reason?: string, retrying = true): void {
+    const info = this.s.conns.get(conn);
+    if (info) stopSnapRetry(this.s, info);
     closed(this.s, conn, reason, retrying);
   }
 
@@ -158,7 +179,12 @@ export class ReaderSupervisor {
 
   private message(conn: Connection, info: ConnInfo, msg: ReaderMessage, at: number, lineId: number, line: string): void {
     if (msg.type === 'HELLO') {
+      const previous = slotOf(this.s, msg.reader)?.conn;
       hello(this.s, conn, info, msg, at);
+      const p = previous && previous !== conn ? this.s.conns.get(previous) : undefined;
+      if (p) stopSnapRetry(this.s, p); // superseded: its reader has moved on
+      if (info.slot !== null) helloSnap(this.s, conn, info, at);
+      else stopSnapRetry(this.s, info); // an unknown reader waits for the director
       return;
     }
     if (info.unknownId) return; // an unknown reader's reads wait for the director
@@ -176,6 +202,7 @@ export class ReaderSupervisor {
     if (verdict === 'repeat') return;
     applySighting(this.s, r, msg, at, lineId, verdict === 'replayed');
     resync(r, at);
+    checkSynced(this.s, conn, info);
   }
 
   // ------------------------------------------------------------------ health

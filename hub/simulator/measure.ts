@@ -230,6 +230,18 @@ export function runVirtualTable<E extends TableMachine>(o: {
       status: () => asEngine.readerStatusChanged(),
     },
     table.timing.staleMs,
+    {
+      now: () => clock,
+      // the snapshot retries on the virtual clock, as the hub runs them on its own
+      timers: {
+        set: (fn, ms) => {
+          const t = { live: true };
+          schedule(ms, () => t.live && fn());
+          return t;
+        },
+        clear: (t) => void ((t as { live: boolean }).live = false),
+      },
+    },
   ));
 
   // one link per reader; an unplug replaces it with a new one (another name)

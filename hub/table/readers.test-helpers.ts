@@ -33,7 +33,9 @@ export function engineOnReaders<E extends TableMachine>(
       status: () => engine.readerStatusChanged(),
     },
     staleMs,
-    now ? { now } : {},
+    // these tests feed every reader line themselves on their own clock: the snapshot retries
+    // (hub/readers/snap-retry.ts, tested in hub/readers/supervisor.test.ts) never fire here
+    { ...(now ? { now } : {}), timers: { set: () => null, clear: () => {} } },
   ));
   return { engine, supervisor };
 }
