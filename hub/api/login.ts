@@ -23,6 +23,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { bearerToken, SESSION_COOKIE, type DirectorAuth, type DirectorSession } from './auth.js';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 /** The store's log id for hub-wide events (the same as hub/readers/session.ts HUB_LOG_ID). */
 export const LOGIN_LOG_ID = 'hub';
@@ -71,7 +72,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
 
   app.post<{ Body: { secret: string } }>(
     '/api/login',
-    { schema: { querystring: H.NoQuery, body: H.LoginBody }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } },
+    { schema: { querystring: H.NoQuery, body: H.LoginBody, response: R.replies(R.LoginReply) }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } },
     async (req, reply) => {
       if (!(await auth.secret.check(req.body.secret))) {
         record('director-login', { ok: false, ip: req.ip, reason: 'wrong secret' });
@@ -90,7 +91,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
     },
   );
 
-  app.post('/api/logout', { schema: { querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
+  app.post('/api/logout', { schema: { querystring: H.NoQuery, body: H.NoBody, response: R.replies(R.LogoutReply) } }, async (req, reply) => {
     const found = sessionOf(auth, req);
     if (found) {
       try {
@@ -109,7 +110,7 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
     return { ok: true, loggedOut: found !== null };
   });
 
-  app.get('/api/session', { schema: { querystring: H.NoQuery } }, async (req) => {
+  app.get('/api/session', { schema: { querystring: H.NoQuery, response: R.replies(R.SessionReply) } }, async (req) => {
     const found = sessionOf(auth, req);
     if (found) return { director: true, via: found.via, expiresAt: found.session.expiresAt };
     const fixed = auth.isBearer(bearerToken(req.headers.authorization));

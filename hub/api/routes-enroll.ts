@@ -26,6 +26,7 @@ import type { TableRuntime } from './runtime.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
 import type { z } from 'zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 /** Options of {@link enrollRoutes}. */
 export interface EnrollRouteOptions {
@@ -63,15 +64,17 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
 
   app.post<{ Params: { tableId: string }; Body: { setId: string; fresh?: boolean } }>(
     '/api/director/enroll/:tableId/start',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollStartBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollStartBody, response: R.replies(R.EnrollViewSchema) } },
     async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.start(t, req.body.setId, req.body.fresh ?? false)),
   );
-  app.get<{ Params: { tableId: string } }>('/api/director/enroll/:tableId', { schema: { params: H.EnrollTableParams, querystring: H.NoQuery } }, async (req, reply) =>
-    withTable(req.params.tableId, reply, (t) => enrollments.view(t)),
+  app.get<{ Params: { tableId: string } }>(
+    '/api/director/enroll/:tableId',
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, response: R.replies(R.EnrollViewSchema) } },
+    async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.view(t)),
   );
   app.post<{ Params: { tableId: string }; Body: { tag: string; kind: string } }>(
     '/api/director/enroll/:tableId/tags',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollTagBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollTagBody, response: R.replies(R.EnrollEntryReply) } },
     async (req, reply) =>
       withTable(req.params.tableId, reply, (t) => {
         const entry = enrollments.enrol(t, req.body.tag, req.body.kind);
@@ -80,7 +83,7 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
   );
   app.delete<{ Params: { tableId: string; tag: string } }>(
     '/api/director/enroll/:tableId/tags/:tag',
-    { schema: { params: H.EnrollTagParams, querystring: H.NoQuery, body: H.NoBody } },
+    { schema: { params: H.EnrollTagParams, querystring: H.NoQuery, body: H.NoBody, response: R.replies(R.EnrollEntryReply) } },
     async (req, reply) =>
       withTable(req.params.tableId, reply, (t) => {
         const entry = enrollments.remove(t, req.params.tag);
@@ -89,7 +92,7 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
   );
   app.post<{ Params: { tableId: string }; Body: { zone: string; from?: string; count?: number } }>(
     '/api/director/enroll/:tableId/layout',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollLayoutBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollLayoutBody, response: R.replies(R.EnrollLayoutReply) } },
     async (req, reply) =>
       withTable(req.params.tableId, reply, (t) => {
         const entries = enrollments.layout(t, req.body.zone, req.body.from?.toUpperCase(), req.body.count);
@@ -98,7 +101,7 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
   );
   app.get<{ Params: { tableId: string }; Querystring: { minRate?: number; minScans?: number } }>(
     '/api/director/enroll/:tableId/weak-tags',
-    { schema: { params: H.EnrollTableParams, querystring: H.WeakTagsQuery } },
+    { schema: { params: H.EnrollTableParams, querystring: H.WeakTagsQuery, response: R.replies(R.WeakTagsViewSchema) } },
     async (req, reply) => {
       const id = req.params.tableId;
       if (!tables.has(id)) return send(reply, 404, `unknown table '${id}'`);
@@ -113,7 +116,7 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
   );
   app.post<{ Params: { tableId: string }; Body: z.infer<typeof H.EnrollFinishBody> }>(
     '/api/director/enroll/:tableId/finish',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollFinishBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollFinishBody, response: R.replies(R.EnrollFinishReply) } },
     async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.finish(t, req.body?.draft ?? false)),
   );
 };

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReaderDirectoryView } from '../readers/supervisor.js';
 import type { z } from 'zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 /** What the routes need from the reader supervisor (hub/readers/supervisor.ts implements it). */
 export interface ReaderDirectory {
@@ -34,10 +35,10 @@ export interface ReaderDirectory {
  */
 export function readerRoutes(readers: ReaderDirectory, now: () => number = Date.now) {
   return async function readerRoutesPlugin(app: FastifyInstance): Promise<void> {
-    app.get('/api/director/readers', { schema: { querystring: H.NoQuery } }, async () => readers.directory(now()));
+    app.get('/api/director/readers', { schema: { querystring: H.NoQuery, response: R.replies(R.ReaderDirectorySchema) } }, async () => readers.directory(now()));
     app.post<{ Params: { id: string }; Body: { as: string; by?: string } }>(
       '/api/director/readers/:id/assign',
-      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.AssignBody } },
+      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.AssignBody, response: R.replies(R.ReaderDirectorySchema) } },
       async (req) => {
         readers.assign(req.params.id, req.body.as, req.body.by ?? 'director');
         return readers.directory(now());
@@ -45,7 +46,7 @@ export function readerRoutes(readers: ReaderDirectory, now: () => number = Date.
     );
     app.delete<{ Params: { id: string }; Body: z.infer<typeof H.RemoveReaderBody> }>(
       '/api/director/readers/:id',
-      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.RemoveReaderBody } },
+      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.RemoveReaderBody, response: R.replies(R.ReaderDirectorySchema) } },
       async (req) => {
         readers.remove(req.params.id, req.body?.by ?? 'director');
         return readers.directory(now());

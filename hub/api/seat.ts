@@ -47,6 +47,7 @@ import type { TournamentService } from '../tournament/service.js';
 import { stderrLogger } from '../log.js';
 import type { z } from 'zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 import { MAX_SEAT_TOKEN } from '../contract/http.js';
 
 /** What a seat token opens. */
@@ -377,12 +378,16 @@ export interface SeatCode {
 export function seatRoutes(opts: SeatOptions) {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
   return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { token: string }; Querystring: { table?: string } }>('/api/seat/:token', { schema: { params: H.SeatTokenParams, querystring: H.SeatQuery } }, async (req, reply) => {
-      const claim = opts.tokens.verify(req.params.token);
-      const view = seatViewFor(tableOf(tables, claim, req.query.table), claim);
-      reply.header('cache-control', 'no-store');
-      return view;
-    });
+    app.get<{ Params: { token: string }; Querystring: { table?: string } }>(
+      '/api/seat/:token',
+      { schema: { params: H.SeatTokenParams, querystring: H.SeatQuery, response: R.replies(R.SeatViewSchema) } },
+      async (req, reply) => {
+        const claim = opts.tokens.verify(req.params.token);
+        const view = seatViewFor(tableOf(tables, claim, req.query.table), claim);
+        reply.header('cache-control', 'no-store');
+        return view;
+      },
+    );
 
     // the tournament score card of the seat's table (000; a Siamese tournament's 2-seat card, 003)
     const cardOf = (token: string) => {
@@ -393,22 +398,30 @@ export function seatRoutes(opts: SeatOptions) {
       // the service takes a card seat as a wind: a Siamese card's East 0 and West 2
       return { at, card, wind: at.siamese ? at.seat * 2 : at.seat };
     };
-    app.get<{ Params: { token: string } }>('/api/seat/:token/scorecard', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery } }, async (req, reply) => {
-      const { at, card } = cardOf(req.params.token);
-      reply.header('cache-control', 'no-store');
-      return seatScoreCard(opts.tournament!, card, at.seat);
-    });
-    app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
-      const { at, wind } = cardOf(req.params.token);
-      let card: AnyScoreCard;
-      try {
-        card = opts.tournament!.verify(at.table, at.round, wind);
-      } catch (e) {
-        asConflict(e);
-      }
-      reply.header('cache-control', 'no-store');
-      return seatScoreCard(opts.tournament!, card, at.seat);
-    });
+    app.get<{ Params: { token: string } }>(
+      '/api/seat/:token/scorecard',
+      { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, response: R.replies(R.SeatScoreCardSchema) } },
+      async (req, reply) => {
+        const { at, card } = cardOf(req.params.token);
+        reply.header('cache-control', 'no-store');
+        return seatScoreCard(opts.tournament!, card, at.seat);
+      },
+    );
+    app.post<{ Params: { token: string } }>(
+      '/api/seat/:token/verify',
+      { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, body: H.NoBody, response: R.replies(R.SeatScoreCardSchema) } },
+      async (req, reply) => {
+        const { at, wind } = cardOf(req.params.token);
+        let card: AnyScoreCard;
+        try {
+          card = opts.tournament!.verify(at.table, at.round, wind);
+        } catch (e) {
+          asConflict(e);
+        }
+        reply.header('cache-control', 'no-store');
+        return seatScoreCard(opts.tournament!, card, at.seat);
+      },
+    );
     app.post<{ Params: { token: string }; Body: z.infer<typeof H.SeatInitialBody> }>(
       '/api/seat/:token/initial',
       {
@@ -416,6 +429,7 @@ export function seatRoutes(opts: SeatOptions) {
           params: H.SeatTokenParams,
           querystring: H.NoQuery,
           body: H.SeatInitialBody,
+          response: R.replies(R.SeatScoreCardSchema),
         },
       },
       async (req, reply) => {
@@ -457,7 +471,7 @@ export function directorSeatRoutes(opts: SeatOptions) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { id: string }; Querystring: { game?: string } }>(
       '/api/director/tables/:id/seats',
-      { schema: { params: H.TableParams, querystring: H.SeatCodesQuery } },
+      { schema: { params: H.TableParams, querystring: H.SeatCodesQuery, response: R.replies(R.SeatCodesReply) } },
       async (req, reply) => {
         const t = tables.get(req.params.id);
         if (!t) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });

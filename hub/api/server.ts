@@ -36,10 +36,10 @@ import { STATUS_CODES } from 'node:http';
 import { resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler, type FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 import { check } from '../contract/issues.js';
 import type { Server } from 'socket.io';
 import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
@@ -110,6 +110,11 @@ export interface HubServer {
    * @throws Error (EADDRINUSE, EADDRNOTAVAIL, …) when the port is taken or the address is not this machine's
    */
   listen(port: number, host?: string): Promise<string>;
+  /**
+   * every route registered, with the HTTP statuses its `response` schema covers (`['2xx', '4xx', '5xx']`;
+   * none for a route that has no response schema): hub/api/contract-routes.test.ts checks each has them
+   */
+  routes: readonly RouteEntry[];
   /** closes socket.io (every namespace) then fastify; safe to call twice */
   close(): Promise<void>;
 }
@@ -123,6 +128,30 @@ export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const r = check(schema, data, httpPart ?? 'request');
     return r.ok ? { value: r.value } : { error: new Error(r.error) };
+  };
+
+/** One route of {@link HubServer.routes}: `{ method: 'GET', url: '/api/tables/:id', responses: ['2xx', '4xx', '5xx'] }`. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  responses: string[];
+}
+
+/**
+ * fastify's serializer for the contract's response schemas (hub/contract/responses.ts): checks
+ * what a route sends and writes it as JSON, as the handler gave it (a key the schema does not name
+ * goes out too). An answer that does not match throws `response.<field> …` naming the route, which
+ * the error handler logs and answers 500 "internal error": the hub never sends a shape the display
+ * would refuse.
+ */
+export const contractSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, method, url }) =>
+  (data) => {
+    // an Error fastify itself sends (not through the error handler) goes out as the error body
+    if (data instanceof Error) data = { statusCode: (data as FastifyError).statusCode ?? 500, error: STATUS_CODES[(data as FastifyError).statusCode ?? 500] ?? 'Error', message: data.message };
+    const r = check(schema, data, 'response');
+    if (!r.ok) throw new Error(`${method} ${url} answered a shape the contract refuses: ${r.error}`);
+    return JSON.stringify(data);
   };
 
 /**
@@ -219,12 +248,14 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   });
   // every route's params, query and body are checked with the contract's zod schemas (hub/contract/http.ts)
   app.setValidatorCompiler(contractValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(fastifyCookie);
-  const store = opts.store;
-  const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
-  await app.register(loginRoutes, { auth, record, rateLimit: opts.loginRateLimit });
-
+  // and every answer with its response schema (hub/contract/responses.ts)
+  app.setSerializerCompiler(contractSerializerCompiler);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    const response = (r.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, responses: Object.keys(response ?? {}) });
+  });
+  // every refusal is `{ statusCode, error, message }` (hub/contract/responses.ts ErrorBody), the login routes' too
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
@@ -234,6 +265,10 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     }
     return sendError(reply, status, err.message);
   });
+  await app.register(fastifyCookie);
+  const store = opts.store;
+  const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
+  await app.register(loginRoutes, { auth, record, rateLimit: opts.loginRateLimit });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
@@ -256,8 +291,8 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
 
   if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
-  app.get('/api/tables', { schema: { querystring: H.NoQuery } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
-  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery } }, async (req, reply) => {
+  app.get('/api/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.PublicTablesReply) } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
+  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
     const t = findTable(req.params.id, reply);
     return t ? toPublic(t.publicView()) : reply;
   });
@@ -280,28 +315,38 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
-    director.get('/api/director/tables', { schema: { querystring: H.NoQuery } }, async () => [...tables.values()].map((t) => toDirector(t.directorView())));
-    director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery } }, async (req, reply) => {
-      const t = findTable(req.params.id, reply);
-      return t ? toDirector(t.directorView()) : reply;
-    });
+    director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async () =>
+      [...tables.values()].map((t) => toDirector(t.directorView())),
+    );
+    director.get<{ Params: { id: string } }>(
+      '/api/director/tables/:id',
+      { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.DirectorTableViewSchema) } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        return t ? toDirector(t.directorView()) : reply;
+      },
+    );
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
-    director.get<{ Params: { id: string; gameNo: string } }>('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery } }, async (req, reply) => {
-      const t = findTable(req.params.id, reply);
-      if (!t) return reply;
-      const gameNo = Number(req.params.gameNo);
-      if (!t.gameRecord) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
-      const record = t.gameRecord(gameNo);
-      if (!record) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
-      return reply
-        .type('application/x-ndjson; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${gameRecordFileName(t.id, gameNo)}"`)
-        .header('cache-control', 'no-store')
-        .send(writeGameRecord(record));
-    });
+    director.get<{ Params: { id: string; gameNo: string } }>(
+      '/api/director/tables/:id/games/:gameNo/record',
+      { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        if (!t) return reply;
+        const gameNo = Number(req.params.gameNo);
+        if (!t.gameRecord) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
+        const record = t.gameRecord(gameNo);
+        if (!record) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
+        return reply
+          .type('application/x-ndjson; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${gameRecordFileName(t.id, gameNo)}"`)
+          .header('cache-control', 'no-store')
+          .send(writeGameRecord(record));
+      },
+    );
     director.post<{ Params: { id: string; flagId: string }; Body: z.infer<typeof H.RulingBody> }>(
       '/api/director/tables/:id/flags/:flagId',
-      { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody } },
+      { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody, response: R.replies(R.PublicTableViewSchema) } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
@@ -316,7 +361,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     );
     director.post<{ Params: { id: string }; Body: z.infer<typeof H.RestartBody> }>(
       '/api/director/tables/:id/restart',
-      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.RestartBody } },
+      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.RestartBody, response: R.replies(R.PublicTableViewSchema) } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
@@ -328,7 +373,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     director.post<{
       Params: { id: string };
       Body: z.infer<typeof H.EntryBody>;
-    }>('/api/director/tables/:id/entries', { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.EntryBody } }, async (req, reply) => {
+    }>('/api/director/tables/:id/entries', { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.EntryBody, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       if (!t) return reply;
       if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
@@ -396,6 +441,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     app,
     io: realtime.io,
     auth,
+    routes,
     async listen(port: number, host = '127.0.0.1') {
       await app.listen({ port, host });
       const addr = app.server.address();
