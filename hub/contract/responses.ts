@@ -185,7 +185,8 @@ export const TournamentPublicReply = z.object({
   clock: TournamentClockReply,
   scoring: z.array(z.string()),
   cards: z.array(z.looseObject({ round: z.number().int(), table: z.number().int(), hubTable: z.string().nullable() })),
-  standings: z.array(z.looseObject({ name: z.string() })),
+  /** rules/tournament/standings.ts `Standing` with the player's name: rank (ties share one), points, prize */
+  standings: z.array(z.looseObject({ rank: z.number().int(), player: z.string(), name: z.string(), points: z.number(), prize: z.number() })),
   prizes: z.array(z.number()),
 });
 /** `GET /api/director/tournament`: the round, clock, every card and the problems seen. */
