@@ -38,6 +38,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler, type FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
 import * as R from '../contract/responses.js';
 import { check } from '../contract/issues.js';
@@ -291,14 +292,17 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
 
   if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
-  app.get('/api/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.PublicTablesReply) } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
-  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
+  const publicApi = app.withTypeProvider<ZodTypeProvider>();
+  publicApi.get('/api/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.PublicTablesReply) } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
+  publicApi.get('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
     const t = findTable(req.params.id, reply);
     return t ? toPublic(t.publicView()) : reply;
   });
 
   // director routes, behind a bearer token or the session cookie
-  await app.register(async (director) => {
+  await app.register(async (untypedDirector) => {
+    // params, query and body types from the contract's schemas
+    const director = untypedDirector.withTypeProvider<ZodTypeProvider>();
     director.addHook('onRequest', async (req, reply) => {
       if (isDirectorToken(bearerToken(req.headers.authorization))) return;
       if (auth.sessionOfCookie(req.headers.cookie)) {
@@ -318,33 +322,25 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async () =>
       [...tables.values()].map((t) => toDirector(t.directorView())),
     );
-    director.get<{ Params: { id: string } }>(
-      '/api/director/tables/:id',
-      { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.DirectorTableViewSchema) } },
-      async (req, reply) => {
-        const t = findTable(req.params.id, reply);
-        return t ? toDirector(t.directorView()) : reply;
-      },
-    );
+    director.get('/api/director/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.DirectorTableViewSchema) } }, async (req, reply) => {
+      const t = findTable(req.params.id, reply);
+      return t ? toDirector(t.directorView()) : reply;
+    });
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
-    director.get<{ Params: { id: string; gameNo: string } }>(
-      '/api/director/tables/:id/games/:gameNo/record',
-      { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } },
-      async (req, reply) => {
-        const t = findTable(req.params.id, reply);
-        if (!t) return reply;
-        const gameNo = Number(req.params.gameNo);
-        if (!t.gameRecord) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
-        const record = t.gameRecord(gameNo);
-        if (!record) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
-        return reply
-          .type('application/x-ndjson; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${gameRecordFileName(t.id, gameNo)}"`)
-          .header('cache-control', 'no-store')
-          .send(writeGameRecord(record));
-      },
-    );
-    director.post<{ Params: { id: string; flagId: string }; Body: z.infer<typeof H.RulingBody> }>(
+    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) => {
+      const t = findTable(req.params.id, reply);
+      if (!t) return reply;
+      const gameNo = Number(req.params.gameNo);
+      if (!t.gameRecord) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
+      const record = t.gameRecord(gameNo);
+      if (!record) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${gameRecordFileName(t.id, gameNo)}"`)
+        .header('cache-control', 'no-store')
+        .send(writeGameRecord(record));
+    });
+    director.post(
       '/api/director/tables/:id/flags/:flagId',
       { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody, response: R.replies(R.PublicTableViewSchema) } },
       async (req, reply) => {
@@ -359,7 +355,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: z.infer<typeof H.RestartBody> }>(
+    director.post(
       '/api/director/tables/:id/restart',
       { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.RestartBody, response: R.replies(R.PublicTableViewSchema) } },
       async (req, reply) => {
@@ -370,44 +366,45 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{
-      Params: { id: string };
-      Body: z.infer<typeof H.EntryBody>;
-    }>('/api/director/tables/:id/entries', { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.EntryBody, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
-      const t = findTable(req.params.id, reply);
-      if (!t) return reply;
-      if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
-      const { by, ...rest } = req.body;
-      // a Siamese table takes the mis-named discard (003 rule 19A-D); the standard table the 000 entries and a mis-named discard (NMJL practice)
-      const variant = t.publicView().variant;
-      if (variant === 'siamese' && rest.entry !== 'misnamed-discard' && rest.entry !== 'misnamed-exposure')
-        return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard and misnamed-exposure`);
-      if (variant !== 'siamese' && rest.entry === 'misnamed-exposure')
-        return sendError(
-          reply,
-          409,
-          `table '${t.id}' (${variant}) takes no 'misnamed-exposure' entry: only looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard`,
-        );
-      if (variant === 'siamese' && rest.named !== undefined && rest.entry !== 'misnamed-exposure')
-        return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
-      if (variant === 'siamese' && rest.entry === 'misnamed-discard' && rest.rack === undefined)
-        return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
-      if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
-        return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
-      const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
-      t.enter(entry, by ?? 'director');
-      if (entry.entry === 'misnamed-exposure')
-        tableLog.info(
-          { table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' },
-          `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`,
-        );
-      else
-        tableLog.info(
-          { table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' },
-          `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`,
-        );
-      return toPublic(t.publicView());
-    });
+    director.post(
+      '/api/director/tables/:id/entries',
+      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.EntryBody, response: R.replies(R.PublicTableViewSchema) } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        if (!t) return reply;
+        if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
+        const { by, ...rest } = req.body;
+        // a Siamese table takes the mis-named discard (003 rule 19A-D); the standard table the 000 entries and a mis-named discard (NMJL practice)
+        const variant = t.publicView().variant;
+        if (variant === 'siamese' && rest.entry !== 'misnamed-discard' && rest.entry !== 'misnamed-exposure')
+          return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard and misnamed-exposure`);
+        if (variant !== 'siamese' && rest.entry === 'misnamed-exposure')
+          return sendError(
+            reply,
+            409,
+            `table '${t.id}' (${variant}) takes no 'misnamed-exposure' entry: only looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard`,
+          );
+        if (variant === 'siamese' && rest.named !== undefined && rest.entry !== 'misnamed-exposure')
+          return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
+        if (variant === 'siamese' && rest.entry === 'misnamed-discard' && rest.rack === undefined)
+          return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
+        if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
+          return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
+        const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
+        t.enter(entry, by ?? 'director');
+        if (entry.entry === 'misnamed-exposure')
+          tableLog.info(
+            { table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' },
+            `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`,
+          );
+        else
+          tableLog.info(
+            { table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' },
+            `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`,
+          );
+        return toPublic(t.publicView());
+      },
+    );
   });
 
   if (staticRoot) {

@@ -32,7 +32,7 @@ export const SessionReply = z.object({ director: z.boolean(), via: z.enum(['cook
 
 // --- health (hub/api/routes-health.ts) ---
 /** The event log's health (hub/store/types.ts `StoreHealth`): `{ ok: true }`, or `{ ok: false, error, … }` after a failed write. */
-export const StoreHealthSchema = z.looseObject({ ok: z.boolean() });
+export const StoreHealthSchema = z.object({ ok: z.boolean() });
 /** `GET /api/director/health` */
 export const HealthReply = z.object({ store: StoreHealthSchema });
 
@@ -175,7 +175,7 @@ export { DirectorTableViewSchema, PublicTableViewSchema, SeatViewSchema };
 /** The round clock as the tournament page shows it: the table's clock, with the round and the clock's words. */
 export const TournamentClockReply = TournamentClockViewSchema.extend({ round: z.number().int(), state: z.string(), display: z.string() });
 /** One score card, public or director's: its round and table; the rest is the card kind's (hub/tournament/score-card.ts). */
-export const ScoreCardSchema = z.looseObject({ round: z.number().int(), table: z.number().int(), games: z.array(z.unknown()) });
+export const ScoreCardSchema = z.object({ round: z.number().int(), table: z.number().int(), games: z.array(z.unknown()) });
 /** `GET /api/tournament`: the tournament's public view. */
 export const TournamentPublicReply = z.object({
   name: z.string(),
@@ -184,9 +184,9 @@ export const TournamentPublicReply = z.object({
   gamesPerRound: z.number().int(),
   clock: TournamentClockReply,
   scoring: z.array(z.string()),
-  cards: z.array(z.looseObject({ round: z.number().int(), table: z.number().int(), hubTable: z.string().nullable() })),
+  cards: z.array(z.object({ round: z.number().int(), table: z.number().int(), hubTable: z.string().nullable() })),
   /** rules/tournament/standings.ts `Standing` with the player's name: rank (ties share one), points, prize */
-  standings: z.array(z.looseObject({ rank: z.number().int(), player: z.string(), name: z.string(), points: z.number(), prize: z.number() })),
+  standings: z.array(z.object({ rank: z.number().int(), player: z.string(), name: z.string(), points: z.number(), prize: z.number() })),
   prizes: z.array(z.number()),
 });
 /** `GET /api/director/tournament`: the round, clock, every card and the problems seen. */

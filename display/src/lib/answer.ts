@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { check } from '../../../hub/contract/issues.js';
 
 /**
- * The body of a 2xx answer, checked with `schema`.
+ * The body of a 2xx answer, checked with `schema` (and returned as sent: a field the schema does not name is kept).
  * @param what the request in words for the message, e.g. `GET /api/director/enroll/t1`
  * @throws Error `the hub's answer to GET /api/director/enroll/t1 does not fit: response.enrolled must be number`
  *   (`response is not JSON` when the body is not JSON)
@@ -21,5 +21,6 @@ export async function readAnswer<S extends z.ZodType>(res: Response, schema: S, 
   }
   const r = check(schema, body, 'response');
   if (!r.ok) throw new Error(`the hub's answer to ${what} does not fit: ${r.error}`);
-  return r.value;
+  // the body as the hub sent it: a field the schema does not name is kept, not checked
+  return body as z.output<S>;
 }
