@@ -13,7 +13,8 @@ import { openSqliteStore } from '../store/sqlite.js';
 import type { EventStore } from '../store/types.js';
 import { CONFIG, FakeStandardTable, siameseTable, T0 } from '../tournament/fixtures.test-helpers.js';
 import { TournamentService } from '../tournament/service.js';
-import { createHubServer, type HubServer } from './server.js';
+import { HealthReply } from '../contract/responses.js';
+import { contractSerializerCompiler, createHubServer, type HubServer } from './server.js';
 
 const TOKEN = 'contract-routes-token';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -91,6 +92,29 @@ const GOOD_BODY: Record<string, object> = {
 };
 
 const fill = (url: string, value: (name: string) => string) => url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)));
+
+describe('every route answers with a response schema of the contract (hub/contract/responses.ts)', () => {
+  it('each API route has a schema for its 2xx answer and for the 4xx and 5xx error body', () => {
+    const api = hub.routes.filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD');
+    // the same routes the walk below finds (35 or more)
+    expect(api.map((r) => `${r.method} ${r.url}`).sort()).toEqual(routes.map((r) => `${r.method} ${r.url}`).sort());
+    expect(api.filter((r) => !['2xx', '4xx', '5xx'].every((s) => r.responses.includes(s))).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('a refusal goes out as the error body, and a 2xx answer as the route schema has it', async () => {
+    const missing = await hub.app.inject({ method: 'GET', url: '/api/tables/t9' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: "unknown table 't9'" });
+    const health = await hub.app.inject({ method: 'GET', url: '/api/director/health', headers: AUTH });
+    expect(health.json()).toEqual({ store: { ok: true } });
+  });
+
+  it('an answer the schema refuses is not sent: the serializer throws naming the route and the field', () => {
+    const write = contractSerializerCompiler({ schema: HealthReply, method: 'GET', url: '/api/director/health', httpStatus: '2xx' });
+    expect(write({ store: { ok: true, extra: 1 } })).toBe('{"store":{"ok":true,"extra":1}}');
+    expect(() => write({ store: { ok: 'yes' } })).toThrow('GET /api/director/health answered a shape the contract refuses: response.store.ok must be boolean');
+  });
+});
 
 describe('every route checks its input with the contract (400 naming the field)', () => {
   it('the hub has the routes this test walks: the public, director, seat, login, reader, enrolment and tournament ones', () => {

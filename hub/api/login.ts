@@ -22,7 +22,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { bearerToken, SESSION_COOKIE, type DirectorAuth, type DirectorSession } from './auth.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 /** The store's log id for hub-wide events (the same as hub/readers/session.ts HUB_LOG_ID). */
 export const LOGIN_LOG_ID = 'hub';
@@ -48,7 +50,8 @@ export function sessionOf(auth: DirectorAuth, req: FastifyRequest): { session: D
 }
 
 /** The login, logout and session routes as a fastify plugin (needs @fastify/cookie registered above it). */
-export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, opts) => {
+export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (untyped, opts) => {
+  const app = untyped.withTypeProvider<ZodTypeProvider>(); // params, query and body types from the contract's schemas
   const { auth } = opts;
   const limit = opts.rateLimit ?? { max: 5, timeWindowMs: 60_000 };
   const record = (type: 'director-login' | 'director-logout', data: DirectorLoginEvent | { ip: string; session: string }) => {
@@ -69,9 +72,9 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
     }),
   });
 
-  app.post<{ Body: { secret: string } }>(
+  app.post(
     '/api/login',
-    { schema: { querystring: H.NoQuery, body: H.LoginBody }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } },
+    { schema: { querystring: H.NoQuery, body: H.LoginBody, response: R.replies(R.LoginReply) }, config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } },
     async (req, reply) => {
       if (!(await auth.secret.check(req.body.secret))) {
         record('director-login', { ok: false, ip: req.ip, reason: 'wrong secret' });
@@ -86,11 +89,11 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
         secure: 'auto',
         maxAge: Math.floor(auth.sessions.ttlMs / 1000),
       });
-      return { ok: true, token: s.bearer, expiresAt: s.expiresAt };
+      return { ok: true as const, token: s.bearer, expiresAt: s.expiresAt };
     },
   );
 
-  app.post('/api/logout', { schema: { querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
+  app.post('/api/logout', { schema: { querystring: H.NoQuery, body: H.NoBody, response: R.replies(R.LogoutReply) } }, async (req, reply) => {
     const found = sessionOf(auth, req);
     if (found) {
       try {
@@ -106,13 +109,13 @@ export const loginRoutes: FastifyPluginAsync<LoginRouteOptions> = async (app, op
       record('director-logout', { ip: req.ip, session: found.session.handle });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: 'auto' });
-    return { ok: true, loggedOut: found !== null };
+    return { ok: true as const, loggedOut: found !== null };
   });
 
-  app.get('/api/session', { schema: { querystring: H.NoQuery } }, async (req) => {
+  app.get('/api/session', { schema: { querystring: H.NoQuery, response: R.replies(R.SessionReply) } }, async (req) => {
     const found = sessionOf(auth, req);
     if (found) return { director: true, via: found.via, expiresAt: found.session.expiresAt };
     const fixed = auth.isBearer(bearerToken(req.headers.authorization));
-    return { director: fixed, via: fixed ? 'bearer' : null, expiresAt: null };
+    return { director: fixed, via: fixed ? ('bearer' as const) : null, expiresAt: null };
   });
 };

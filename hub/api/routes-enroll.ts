@@ -24,8 +24,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EnrollRefused, Enrollments, type EnrollTable } from '../tilesets/enroll.js';
 import type { TableRuntime } from './runtime.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 /** Options of {@link enrollRoutes}. */
 export interface EnrollRouteOptions {
@@ -45,7 +46,8 @@ function send(reply: FastifyReply, status: number, message: string): FastifyRepl
  * The enrolment routes as a fastify plugin: `await director.register(enrollRoutes, { tables, tileSetDir })`.
  * Register it inside the director scope (the token hook).
  */
-export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, opts) => {
+export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (untyped, opts) => {
+  const app = untyped.withTypeProvider<ZodTypeProvider>(); // params, query and body types from the contract's schemas
   const enrollments = new Enrollments(opts.tileSetDir ?? null);
   const tables = new Map(opts.tables.map((t) => [t.id, t]));
 
@@ -61,59 +63,55 @@ export const enrollRoutes: FastifyPluginAsync<EnrollRouteOptions> = async (app, 
     }
   };
 
-  app.post<{ Params: { tableId: string }; Body: { setId: string; fresh?: boolean } }>(
+  app.post(
     '/api/director/enroll/:tableId/start',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollStartBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollStartBody, response: R.replies(R.EnrollViewSchema) } },
     async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.start(t, req.body.setId, req.body.fresh ?? false)),
   );
-  app.get<{ Params: { tableId: string } }>('/api/director/enroll/:tableId', { schema: { params: H.EnrollTableParams, querystring: H.NoQuery } }, async (req, reply) =>
+  app.get('/api/director/enroll/:tableId', { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, response: R.replies(R.EnrollViewSchema) } }, async (req, reply) =>
     withTable(req.params.tableId, reply, (t) => enrollments.view(t)),
   );
-  app.post<{ Params: { tableId: string }; Body: { tag: string; kind: string } }>(
+  app.post(
     '/api/director/enroll/:tableId/tags',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollTagBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollTagBody, response: R.replies(R.EnrollEntryReply) } },
     async (req, reply) =>
       withTable(req.params.tableId, reply, (t) => {
         const entry = enrollments.enrol(t, req.body.tag, req.body.kind);
         return { entry, view: enrollments.view(t) };
       }),
   );
-  app.delete<{ Params: { tableId: string; tag: string } }>(
+  app.delete(
     '/api/director/enroll/:tableId/tags/:tag',
-    { schema: { params: H.EnrollTagParams, querystring: H.NoQuery, body: H.NoBody } },
+    { schema: { params: H.EnrollTagParams, querystring: H.NoQuery, body: H.NoBody, response: R.replies(R.EnrollEntryReply) } },
     async (req, reply) =>
       withTable(req.params.tableId, reply, (t) => {
         const entry = enrollments.remove(t, req.params.tag);
         return { entry, view: enrollments.view(t) };
       }),
   );
-  app.post<{ Params: { tableId: string }; Body: { zone: string; from?: string; count?: number } }>(
+  app.post(
     '/api/director/enroll/:tableId/layout',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollLayoutBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollLayoutBody, response: R.replies(R.EnrollLayoutReply) } },
     async (req, reply) =>
       withTable(req.params.tableId, reply, (t) => {
         const entries = enrollments.layout(t, req.body.zone, req.body.from?.toUpperCase(), req.body.count);
         return { entries, view: enrollments.view(t) };
       }),
   );
-  app.get<{ Params: { tableId: string }; Querystring: { minRate?: number; minScans?: number } }>(
-    '/api/director/enroll/:tableId/weak-tags',
-    { schema: { params: H.EnrollTableParams, querystring: H.WeakTagsQuery } },
-    async (req, reply) => {
-      const id = req.params.tableId;
-      if (!tables.has(id)) return send(reply, 404, `unknown table '${id}'`);
-      const q = req.query ?? {};
-      const view = opts.readStats?.weakTags(id, {
-        ...(q.minRate !== undefined ? { minRate: q.minRate } : {}),
-        ...(q.minScans !== undefined ? { minScans: q.minScans } : {}),
-      });
-      if (!view) return send(reply, 404, `the hub keeps no read rates for table '${id}' (no tile set in play there)`);
-      return view;
-    },
-  );
-  app.post<{ Params: { tableId: string }; Body: z.infer<typeof H.EnrollFinishBody> }>(
+  app.get('/api/director/enroll/:tableId/weak-tags', { schema: { params: H.EnrollTableParams, querystring: H.WeakTagsQuery, response: R.replies(R.WeakTagsViewSchema) } }, async (req, reply) => {
+    const id = req.params.tableId;
+    if (!tables.has(id)) return send(reply, 404, `unknown table '${id}'`);
+    const q = req.query ?? {};
+    const view = opts.readStats?.weakTags(id, {
+      ...(q.minRate !== undefined ? { minRate: q.minRate } : {}),
+      ...(q.minScans !== undefined ? { minScans: q.minScans } : {}),
+    });
+    if (!view) return send(reply, 404, `the hub keeps no read rates for table '${id}' (no tile set in play there)`);
+    return view;
+  });
+  app.post(
     '/api/director/enroll/:tableId/finish',
-    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollFinishBody } },
+    { schema: { params: H.EnrollTableParams, querystring: H.NoQuery, body: H.EnrollFinishBody, response: R.replies(R.EnrollFinishReply) } },
     async (req, reply) => withTable(req.params.tableId, reply, (t) => enrollments.finish(t, req.body?.draft ?? false)),
   );
 };

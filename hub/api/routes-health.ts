@@ -15,6 +15,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoreHealth } from '../store/types.js';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 /** What the route needs from the event store (hub/store/sqlite.ts and postgres.ts implement it). */
 export interface HealthSource {
@@ -28,6 +29,10 @@ export interface HealthSource {
  */
 export function healthRoutes(store: HealthSource | undefined) {
   return async function healthRoutesPlugin(app: FastifyInstance): Promise<void> {
-    app.get('/api/director/health', { schema: { querystring: H.NoQuery } }, async (): Promise<{ store: StoreHealth }> => ({ store: store?.health?.() ?? { ok: true } }));
+    app.get(
+      '/api/director/health',
+      { schema: { querystring: H.NoQuery, response: R.replies(R.HealthReply) } },
+      async (): Promise<{ store: StoreHealth }> => ({ store: store?.health?.() ?? { ok: true } }),
+    );
   };
 }

@@ -15,8 +15,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ReaderDirectoryView } from '../readers/supervisor.js';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 /** What the routes need from the reader supervisor (hub/readers/supervisor.ts implements it). */
 export interface ReaderDirectory {
@@ -33,23 +34,16 @@ export interface ReaderDirectory {
  * @param readers the supervisor; `now` the clock (ms since epoch, default Date.now)
  */
 export function readerRoutes(readers: ReaderDirectory, now: () => number = Date.now) {
-  return async function readerRoutesPlugin(app: FastifyInstance): Promise<void> {
-    app.get('/api/director/readers', { schema: { querystring: H.NoQuery } }, async () => readers.directory(now()));
-    app.post<{ Params: { id: string }; Body: { as: string; by?: string } }>(
-      '/api/director/readers/:id/assign',
-      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.AssignBody } },
-      async (req) => {
-        readers.assign(req.params.id, req.body.as, req.body.by ?? 'director');
-        return readers.directory(now());
-      },
-    );
-    app.delete<{ Params: { id: string }; Body: z.infer<typeof H.RemoveReaderBody> }>(
-      '/api/director/readers/:id',
-      { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.RemoveReaderBody } },
-      async (req) => {
-        readers.remove(req.params.id, req.body?.by ?? 'director');
-        return readers.directory(now());
-      },
-    );
+  return async function readerRoutesPlugin(untyped: FastifyInstance): Promise<void> {
+    const app = untyped.withTypeProvider<ZodTypeProvider>(); // params, query and body types from the contract's schemas
+    app.get('/api/director/readers', { schema: { querystring: H.NoQuery, response: R.replies(R.ReaderDirectorySchema) } }, async () => readers.directory(now()));
+    app.post('/api/director/readers/:id/assign', { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.AssignBody, response: R.replies(R.ReaderDirectorySchema) } }, async (req) => {
+      readers.assign(req.params.id, req.body.as, req.body.by ?? 'director');
+      return readers.directory(now());
+    });
+    app.delete('/api/director/readers/:id', { schema: { params: H.ReaderParams, querystring: H.NoQuery, body: H.RemoveReaderBody, response: R.replies(R.ReaderDirectorySchema) } }, async (req) => {
+      readers.remove(req.params.id, req.body?.by ?? 'director');
+      return readers.directory(now());
+    });
   };
 }

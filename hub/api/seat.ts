@@ -45,8 +45,9 @@ import { SIAMESE_SEAT_NAMES, isSiameseCard, siameseCardMissing, siameseCardTotal
 import type { AnyScoreCard } from '../../rules/tournament/cards.js';
 import type { TournamentService } from '../tournament/service.js';
 import { stderrLogger } from '../log.js';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 import { MAX_SEAT_TOKEN } from '../contract/http.js';
 
 /** What a seat token opens. */
@@ -376,8 +377,9 @@ export interface SeatCode {
  */
 export function seatRoutes(opts: SeatOptions) {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
-  return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { token: string }; Querystring: { table?: string } }>('/api/seat/:token', { schema: { params: H.SeatTokenParams, querystring: H.SeatQuery } }, async (req, reply) => {
+  return async (untyped: FastifyInstance): Promise<void> => {
+    const app = untyped.withTypeProvider<ZodTypeProvider>(); // params, query and body types from the contract's schemas
+    app.get('/api/seat/:token', { schema: { params: H.SeatTokenParams, querystring: H.SeatQuery, response: R.replies(R.SeatViewSchema) } }, async (req, reply) => {
       const claim = opts.tokens.verify(req.params.token);
       const view = seatViewFor(tableOf(tables, claim, req.query.table), claim);
       reply.header('cache-control', 'no-store');
@@ -393,12 +395,12 @@ export function seatRoutes(opts: SeatOptions) {
       // the service takes a card seat as a wind: a Siamese card's East 0 and West 2
       return { at, card, wind: at.siamese ? at.seat * 2 : at.seat };
     };
-    app.get<{ Params: { token: string } }>('/api/seat/:token/scorecard', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery } }, async (req, reply) => {
+    app.get('/api/seat/:token/scorecard', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, response: R.replies(R.SeatScoreCardSchema) } }, async (req, reply) => {
       const { at, card } = cardOf(req.params.token);
       reply.header('cache-control', 'no-store');
       return seatScoreCard(opts.tournament!, card, at.seat);
     });
-    app.post<{ Params: { token: string } }>('/api/seat/:token/verify', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, body: H.NoBody } }, async (req, reply) => {
+    app.post('/api/seat/:token/verify', { schema: { params: H.SeatTokenParams, querystring: H.NoQuery, body: H.NoBody, response: R.replies(R.SeatScoreCardSchema) } }, async (req, reply) => {
       const { at, wind } = cardOf(req.params.token);
       let card: AnyScoreCard;
       try {
@@ -409,13 +411,14 @@ export function seatRoutes(opts: SeatOptions) {
       reply.header('cache-control', 'no-store');
       return seatScoreCard(opts.tournament!, card, at.seat);
     });
-    app.post<{ Params: { token: string }; Body: z.infer<typeof H.SeatInitialBody> }>(
+    app.post(
       '/api/seat/:token/initial',
       {
         schema: {
           params: H.SeatTokenParams,
           querystring: H.NoQuery,
           body: H.SeatInitialBody,
+          response: R.replies(R.SeatScoreCardSchema),
         },
       },
       async (req, reply) => {
@@ -454,38 +457,35 @@ export function seatCodeGameProblem(table: string, view: { gameNo: number }, gam
  */
 export function directorSeatRoutes(opts: SeatOptions) {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
-  return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { id: string }; Querystring: { game?: string } }>(
-      '/api/director/tables/:id/seats',
-      { schema: { params: H.TableParams, querystring: H.SeatCodesQuery } },
-      async (req, reply) => {
-        const t = tables.get(req.params.id);
-        if (!t) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });
-        const pub = toPublic(t.publicView());
-        const game = req.query.game !== undefined ? Number(req.query.game) : gameForNewCodes(pub);
-        const problem = seatCodeGameProblem(t.id, pub, game);
-        if (problem) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: problem });
-        // the phone must reach the hub: --public-url when given, else the origin the director used
-        const origin = opts.publicUrl ?? `${req.protocol}://${req.host}`;
-        reply.header('cache-control', 'no-store');
-        return Promise.all(
-          pub.players.map(async (p): Promise<SeatCode> => {
-            const token = opts.tokens.issue({ table: t.id, player: p.index, game });
-            const url = origin + seatPath(token);
-            return {
-              player: p.index,
-              name: p.name,
-              seat: p.seat,
-              game,
-              token,
-              url,
-              expiresAt: opts.tokens.verify(token).exp,
-              qrSvg: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
-            };
-          }),
-        );
-      },
-    );
+  return async (untyped: FastifyInstance): Promise<void> => {
+    const app = untyped.withTypeProvider<ZodTypeProvider>(); // params, query and body types from the contract's schemas
+    app.get('/api/director/tables/:id/seats', { schema: { params: H.TableParams, querystring: H.SeatCodesQuery, response: R.replies(R.SeatCodesReply) } }, async (req, reply) => {
+      const t = tables.get(req.params.id);
+      if (!t) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });
+      const pub = toPublic(t.publicView());
+      const game = req.query.game !== undefined ? Number(req.query.game) : gameForNewCodes(pub);
+      const problem = seatCodeGameProblem(t.id, pub, game);
+      if (problem) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: problem });
+      // the phone must reach the hub: --public-url when given, else the origin the director used
+      const origin = opts.publicUrl ?? `${req.protocol}://${req.host}`;
+      reply.header('cache-control', 'no-store');
+      return Promise.all(
+        pub.players.map(async (p): Promise<SeatCode> => {
+          const token = opts.tokens.issue({ table: t.id, player: p.index, game });
+          const url = origin + seatPath(token);
+          return {
+            player: p.index,
+            name: p.name,
+            seat: p.seat,
+            game,
+            token,
+            url,
+            expiresAt: opts.tokens.verify(token).exp,
+            qrSvg: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+          };
+        }),
+      );
+    });
   };
 }
 

@@ -19,9 +19,9 @@
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
  * - `GET  /api/director/tables/:id/games/:gameNo/record` → that game's record, JSON lines `mjhub.game-record` v1
- * - `GET  /api/director/tables/:id/games/:gameNo/capture` → that game's capture, JSON lines `mjhub.capture` v1 (firmware-protocol/CAPTURE.md)
  *                                                     (rules/GAME-RECORD.md; every concealed tile is in it), a download
  *                                                     `<table>-game-<n>.jsonl`; 404 unknown table or a game not begun (director)
+ * - `GET  /api/director/tables/:id/games/:gameNo/capture` → that game's capture, JSON lines `mjhub.capture` v1 (firmware-protocol/CAPTURE.md)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
  * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
  * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
@@ -37,10 +37,11 @@ import { STATUS_CODES } from 'node:http';
 import { resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler, type FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 import { check } from '../contract/issues.js';
 import type { Server } from 'socket.io';
 import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
@@ -112,6 +113,11 @@ export interface HubServer {
    * @throws Error (EADDRINUSE, EADDRNOTAVAIL, …) when the port is taken or the address is not this machine's
    */
   listen(port: number, host?: string): Promise<string>;
+  /**
+   * every route registered, with the HTTP statuses its `response` schema covers (`['2xx', '4xx', '5xx']`;
+   * none for a route that has no response schema): hub/api/contract-routes.test.ts checks each has them
+   */
+  routes: readonly RouteEntry[];
   /** closes socket.io (every namespace) then fastify; safe to call twice */
   close(): Promise<void>;
 }
@@ -125,6 +131,30 @@ export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const r = check(schema, data, httpPart ?? 'request');
     return r.ok ? { value: r.value } : { error: new Error(r.error) };
+  };
+
+/** One route of {@link HubServer.routes}: `{ method: 'GET', url: '/api/tables/:id', responses: ['2xx', '4xx', '5xx'] }`. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  responses: string[];
+}
+
+/**
+ * fastify's serializer for the contract's response schemas (hub/contract/responses.ts): checks
+ * what a route sends and writes it as JSON, as the handler gave it (a key the schema does not name
+ * goes out too). An answer that does not match throws `response.<field> …` naming the route, which
+ * the error handler logs and answers 500 "internal error": the hub never sends a shape the display
+ * would refuse.
+ */
+export const contractSerializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, method, url }) =>
+  (data) => {
+    // an Error fastify itself sends (not through the error handler) goes out as the error body
+    if (data instanceof Error) data = { statusCode: (data as FastifyError).statusCode ?? 500, error: STATUS_CODES[(data as FastifyError).statusCode ?? 500] ?? 'Error', message: data.message };
+    const r = check(schema, data, 'response');
+    if (!r.ok) throw new Error(`${method} ${url} answered a shape the contract refuses: ${r.error}`);
+    return JSON.stringify(data);
   };
 
 /**
@@ -221,12 +251,14 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   });
   // every route's params, query and body are checked with the contract's zod schemas (hub/contract/http.ts)
   app.setValidatorCompiler(contractValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(fastifyCookie);
-  const store = opts.store;
-  const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
-  await app.register(loginRoutes, { auth, record, rateLimit: opts.loginRateLimit });
-
+  // and every answer with its response schema (hub/contract/responses.ts)
+  app.setSerializerCompiler(contractSerializerCompiler);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    const response = (r.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, responses: Object.keys(response ?? {}) });
+  });
+  // every refusal is `{ statusCode, error, message }` (hub/contract/responses.ts ErrorBody), the login routes' too
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
@@ -236,6 +268,10 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     }
     return sendError(reply, status, err.message);
   });
+  await app.register(fastifyCookie);
+  const store = opts.store;
+  const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
+  await app.register(loginRoutes, { auth, record, rateLimit: opts.loginRateLimit });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
@@ -258,14 +294,17 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
 
   if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
-  app.get('/api/tables', { schema: { querystring: H.NoQuery } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
-  app.get<{ Params: { id: string } }>('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery } }, async (req, reply) => {
+  const publicApi = app.withTypeProvider<ZodTypeProvider>();
+  publicApi.get('/api/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.PublicTablesReply) } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
+  publicApi.get('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
     const t = findTable(req.params.id, reply);
     return t ? toPublic(t.publicView()) : reply;
   });
 
   // director routes, behind a bearer token or the session cookie
-  await app.register(async (director) => {
+  await app.register(async (untypedDirector) => {
+    // params, query and body types from the contract's schemas
+    const director = untypedDirector.withTypeProvider<ZodTypeProvider>();
     director.addHook('onRequest', async (req, reply) => {
       if (isDirectorToken(bearerToken(req.headers.authorization))) return;
       if (auth.sessionOfCookie(req.headers.cookie)) {
@@ -282,13 +321,15 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
-    director.get('/api/director/tables', { schema: { querystring: H.NoQuery } }, async () => [...tables.values()].map((t) => toDirector(t.directorView())));
-    director.get<{ Params: { id: string } }>('/api/director/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery } }, async (req, reply) => {
+    director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async () =>
+      [...tables.values()].map((t) => toDirector(t.directorView())),
+    );
+    director.get('/api/director/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.DirectorTableViewSchema) } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       return t ? toDirector(t.directorView()) : reply;
     });
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
-    director.get<{ Params: { id: string; gameNo: string } }>('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery } }, async (req, reply) => {
+    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       if (!t) return reply;
       const gameNo = Number(req.params.gameNo);
@@ -302,7 +343,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         .send(writeGameRecord(record));
     });
     // a capture holds every tile the readers saw: only ever on a director's route (firmware-protocol/CAPTURE.md)
-    director.get<{ Params: { id: string; gameNo: string } }>('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery } }, async (req, reply) => {
+    director.get('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameCaptureReply) } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
       if (!t) return reply;
       const gameNo = Number(req.params.gameNo);
@@ -315,9 +356,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         .header('cache-control', 'no-store')
         .send(writeCapture(capture));
     });
-    director.post<{ Params: { id: string; flagId: string }; Body: z.infer<typeof H.RulingBody> }>(
+    director.post(
       '/api/director/tables/:id/flags/:flagId',
-      { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody } },
+      { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody, response: R.replies(R.PublicTableViewSchema) } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
@@ -330,9 +371,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{ Params: { id: string }; Body: z.infer<typeof H.RestartBody> }>(
+    director.post(
       '/api/director/tables/:id/restart',
-      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.RestartBody } },
+      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.RestartBody, response: R.replies(R.PublicTableViewSchema) } },
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
@@ -341,44 +382,45 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         return toPublic(t.publicView());
       },
     );
-    director.post<{
-      Params: { id: string };
-      Body: z.infer<typeof H.EntryBody>;
-    }>('/api/director/tables/:id/entries', { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.EntryBody } }, async (req, reply) => {
-      const t = findTable(req.params.id, reply);
-      if (!t) return reply;
-      if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
-      const { by, ...rest } = req.body;
-      // a Siamese table takes the mis-named discard (003 rule 19A-D); the standard table the 000 entries and a mis-named discard (NMJL practice)
-      const variant = t.publicView().variant;
-      if (variant === 'siamese' && rest.entry !== 'misnamed-discard' && rest.entry !== 'misnamed-exposure')
-        return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard and misnamed-exposure`);
-      if (variant !== 'siamese' && rest.entry === 'misnamed-exposure')
-        return sendError(
-          reply,
-          409,
-          `table '${t.id}' (${variant}) takes no 'misnamed-exposure' entry: only looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard`,
-        );
-      if (variant === 'siamese' && rest.named !== undefined && rest.entry !== 'misnamed-exposure')
-        return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
-      if (variant === 'siamese' && rest.entry === 'misnamed-discard' && rest.rack === undefined)
-        return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
-      if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
-        return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
-      const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
-      t.enter(entry, by ?? 'director');
-      if (entry.entry === 'misnamed-exposure')
-        tableLog.info(
-          { table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' },
-          `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`,
-        );
-      else
-        tableLog.info(
-          { table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' },
-          `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`,
-        );
-      return toPublic(t.publicView());
-    });
+    director.post(
+      '/api/director/tables/:id/entries',
+      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.EntryBody, response: R.replies(R.PublicTableViewSchema) } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        if (!t) return reply;
+        if (!t.enter) return sendError(reply, 501, `table '${t.id}' takes no director entries`);
+        const { by, ...rest } = req.body;
+        // a Siamese table takes the mis-named discard (003 rule 19A-D); the standard table the 000 entries and a mis-named discard (NMJL practice)
+        const variant = t.publicView().variant;
+        if (variant === 'siamese' && rest.entry !== 'misnamed-discard' && rest.entry !== 'misnamed-exposure')
+          return sendError(reply, 409, `table '${t.id}' (siamese) takes no '${rest.entry}' entry: only misnamed-discard and misnamed-exposure`);
+        if (variant !== 'siamese' && rest.entry === 'misnamed-exposure')
+          return sendError(
+            reply,
+            409,
+            `table '${t.id}' (${variant}) takes no 'misnamed-exposure' entry: only looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead and misnamed-discard`,
+          );
+        if (variant === 'siamese' && rest.named !== undefined && rest.entry !== 'misnamed-exposure')
+          return sendError(reply, 400, `body.named goes only with the misnamed-exposure entry (003 rule 19A/B), not with '${rest.entry}'`);
+        if (variant === 'siamese' && rest.entry === 'misnamed-discard' && rest.rack === undefined)
+          return sendError(reply, 400, "body must have required property 'rack' (the rack of the Mah Jongg that took a mis-named discard)");
+        if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
+          return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
+        const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
+        t.enter(entry, by ?? 'director');
+        if (entry.entry === 'misnamed-exposure')
+          tableLog.info(
+            { table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' },
+            `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, named ${entry.named}`,
+          );
+        else
+          tableLog.info(
+            { table: t.id, entry: entry.entry, player: entry.player, rack: entry.rack, by: by ?? 'director' },
+            `director entry by ${by ?? 'director'}: ${entry.entry}, player ${entry.player + 1}, rack ${(entry.rack ?? 0) + 1}`,
+          );
+        return toPublic(t.publicView());
+      },
+    );
   });
 
   if (staticRoot) {
@@ -412,6 +454,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     app,
     io: realtime.io,
     auth,
+    routes,
     async listen(port: number, host = '127.0.0.1') {
       await app.listen({ port, host });
       const addr = app.server.address();

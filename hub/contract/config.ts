@@ -56,20 +56,49 @@ export const TableConfigSchema = z.strictObject({
 export const HubConfigSchema = z.strictObject({ tables: z.array(TableConfigSchema).min(1) });
 
 /**
- * The tournament config file (hub/tournament/config.ts `TournamentConfig` documents each field and
- * checks each value in its own words); unknown keys are refused here.
+ * The tournament config file, the one description of its shape (hub/tournament/config.ts
+ * `TournamentConfig` is derived from it and checks each value in its own words); unknown keys are
+ * refused here.
  */
 export const TournamentConfigSchema = z.strictObject({
+  /**
+   * 'standard' (default): 4-seat tables and cards, 000 scoring (a Siamese hub table bound to one
+   * writes its points on East and West of a 4-seat card). 'siamese': Royale Siamese tables of 2
+   * (003), 2-seat cards holding each player's own 003 rule 17 points, circle-method seating.
+   */
   kind: z.enum(['standard', 'siamese']).optional(),
+  /** shown on the score cards and the exports, e.g. "Spring Open 2026" */
   name: z.string(),
+  /**
+   * every player, in round-1 seat order: standard, players 1-4 at table 1 East, South, West, North
+   * (a multiple of 4); siamese, players 1-2 at table 1 East, West (an even number)
+   */
   players: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  /** rounds in the day (≥ 1) */
   rounds: z.number(),
+  /** prize money by place (prizes[0] for 1st …), numbers ≥ 0, in the tournament's unit (e.g. dollars) */
   prizes: z.array(z.number()),
+  /** the round's time in ms (default 3 000 000 = 50 minutes, 000) */
   roundMs: z.number().optional(),
+  /** "about to run out" below this many ms (default 300 000 = 5 minutes) */
   warnBelowMs: z.number().optional(),
+  /**
+   * tournament table number (1-based) → the hub table (its `id` in the table config) that plays it
+   * with readers. A tournament table without a hub table is scored by the director's corrections.
+   */
   tables: z.array(z.strictObject({ table: z.number(), hubTable: z.string() })),
+  /**
+   * kind 'siamese' only: the rule every table of the tournament plays for a wrong tile count beside
+   * one legitimate Mah Jongg, '18A' or '18D' (003 rule 18); null or absent: each table's own
+   * `countRule`, else 18D (hub/tournament/config.ts `countRulesInForce`)
+   */
   countRule: z.enum(['18A', '18D']).nullable().optional(),
-  // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
+  /**
+   * the scoring settings of every game (rules/scoring/settings.ts `ScoringSettings`; default seed
+   * 000's): `discarderPenalty` `{ noneOrOne, two, threeOrMore }`, `selfPicked`, `jokerless`,
+   * `wallGame`, `jokerExchangeSelfPicked`, `paidLine`. A standard tournament only, and never
+   * `scheme: "home"`. Checked by checkScoringConfig (rules/scoring/settings.ts), which names the key.
+   */
   scoring: z.unknown().optional(),
 });
 

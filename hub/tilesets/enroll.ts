@@ -13,38 +13,14 @@
 import type { UnknownTag } from '../tracking/tracker.js';
 import { checkSetId, EnrollError, isRandomUid, LAYOUT_ORDER, layoutStart, SET_SIZE, TileSetRegistry, type Enrolled, type MissingKind } from './registry.js';
 import { loadTileSet, saveTileSet } from './store.js';
+import type { z } from 'zod';
+import type { SeenTagSchema, EnrollViewSchema } from '../contract/responses.js';
 
-/** A tag a table's readers see that the table's tile set does not know. */
-export interface SeenTag {
-  tag: string;
-  /** `reader/zone` where it was last read */
-  zone: string;
-  /** when (ms since epoch) */
-  at: number;
-  /** an ISO 14443 random UID: it cannot be enrolled */
-  random: boolean;
-}
+/** An unknown tag a table's reader read (the contract's `SeenTagSchema`, hub/contract/responses.ts). */
+export type SeenTag = z.infer<typeof SeenTagSchema>;
 
-/** What the enroll page shows. */
-export interface EnrollView {
-  tableId: string;
-  setId: string;
-  /** standard tiles enrolled, 0..152 */
-  enrolled: number;
-  /** 152 */
-  total: number;
-  spares: number;
-  missing: MissingKind[];
-  /** `"missing 5D ×1"` or `"complete: 152 of 152 (0 spares)"` */
-  makeup: string;
-  complete: boolean;
-  /** every enrolled tag, card order */
-  entries: Enrolled[];
-  /** unknown tags the table's readers have read, not yet enrolled, the latest read first */
-  unknown: SeenTag[];
-  /** the file the set was last saved to (or loaded from), or null */
-  savedFile: string | null;
-}
+/** What the enroll page shows (the contract's `EnrollViewSchema`, hub/contract/responses.ts). */
+export type EnrollView = z.infer<typeof EnrollViewSchema>;
 
 /** The table side an enrolment needs: its unknown tags, and which zones are its own. */
 export interface EnrollTable {

@@ -15,19 +15,11 @@
 import { copiesOf, isTileKind, type TileId, type TileKind } from '../../rules/tiles.js';
 import type { SightingSink } from '../readers/supervisor.js';
 import { TileSetRegistry, type WeakTag, type WeakTagOptions } from './registry.js';
+import type { z } from 'zod';
+import type { WeakTagsViewSchema } from '../contract/responses.js';
 
-/** What `GET /api/director/enroll/:tableId/weak-tags` answers. */
-export interface WeakTagsView {
-  tableId: string;
-  /** the tile set the table plays with (`"simulated"`, `"club-set-3"`) */
-  setId: string;
-  /** the threshold used: a tag read in fewer than this share of its zone's scans is weak (0..1) */
-  minRate: number;
-  /** a tag is judged after this many expected reads (scans) */
-  minScans: number;
-  /** weak tags, worst rate first: `{ tag, tile: 'J#3', zone: 'RK-E1/in', reads: 6, expected: 10, rate: 0.6 }` */
-  weak: WeakTag[];
-}
+/** A table's weak tags (the contract's `WeakTagsViewSchema`, hub/contract/responses.ts). */
+export type WeakTagsView = z.infer<typeof WeakTagsViewSchema>;
 
 /** The read-rate source the enrolment routes take (hub/api/routes-enroll.ts). */
 export interface WeakTagSource {

@@ -20,26 +20,17 @@
  */
 import { ID_RULE, idProblem } from '../config/ids.js';
 import { copiesOf, fullTileSet, isTileKind, kindOf, TILE_KINDS, TILES_IN_SET, type TileId, type TileKind } from '../../rules/tiles.js';
+import type { z } from 'zod';
+import type { EnrolledSchema, MissingKindSchema, WeakTagSchema } from '../contract/responses.js';
 
 /** Tiles in a full set (rules/tiles.ts): 152. */
 export const SET_SIZE = TILES_IN_SET;
 
-/** One enrolled tag. */
-export interface Enrolled {
-  /** tag UID, upper-case hex */
-  tag: string;
-  /** the tile it is stuck under, e.g. `5D#2`; a spare has a copy number past the kind's copies (`5D#5`) */
-  tile: TileId;
-  /** true for an extra tag for a kind whose copies are all enrolled */
-  spare: boolean;
-}
+/** One enrolled tag (the contract's `EnrolledSchema`, hub/contract/responses.ts). */
+export type Enrolled = z.infer<typeof EnrolledSchema>;
 
-/** One kind short in a set. */
-export interface MissingKind {
-  kind: TileKind;
-  /** tiles still to enrol (1..8) */
-  count: number;
-}
+/** One kind short in a set (the contract's `MissingKindSchema`, hub/contract/responses.ts). */
+export type MissingKind = z.infer<typeof MissingKindSchema>;
 
 /** The make-up check of a set. */
 export interface Makeup {
@@ -128,19 +119,8 @@ interface ReadSpan {
  */
 export const GONE_AFTER_SCANS = 3;
 
-/** A tag read less often than a scan of its zone expects. */
-export interface WeakTag {
-  tag: string;
-  tile: TileId;
-  /** `reader/zone` */
-  zone: string;
-  /** reads seen (one per scan at most) */
-  reads: number;
-  /** scans of the zone from the tag's first read there to its last: the reads a good tag gives */
-  expected: number;
-  /** reads / expected, 0..1, rounded to 3 decimals */
-  rate: number;
-}
+/** One tag read in fewer than the threshold of its zone's scans (the contract's `WeakTagSchema`, hub/contract/responses.ts). */
+export type WeakTag = z.infer<typeof WeakTagSchema>;
 
 /** Options of {@link TileSetRegistry.weakTags}. */
 export interface WeakTagOptions {

@@ -6,6 +6,7 @@
  * 'siamese' plays Royale Siamese tables of 2 (003), e.g. hub/config/tournament-siamese-room.json.
  */
 import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
 import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
 import { COUNT_RULES, DEFAULT_COUNT_RULE, type CountRule } from '../../rules/referee/siamese.js';
 import type { Player } from '../../rules/tournament/seating.js';
@@ -22,47 +23,16 @@ import {
 import { configProblem, parseJsonText, TournamentConfigSchema } from '../contract/config.js';
 
 /** One tournament, as configured. */
-export interface TournamentConfig {
-  /**
-   * 'standard' (default): 4-seat tables and cards, 000 scoring (a Siamese hub table bound to
-   * one writes its points on East and West of a 4-seat card). 'siamese': Royale Siamese tables of 2
-   * (003), 2-seat cards holding each player's own 003 rule 17 points, circle-method seating.
-   */
-  kind?: 'standard' | 'siamese';
-  /** shown on the score cards and the exports, e.g. "Spring Open 2026" */
-  name: string;
-  /**
-   * every player, in round-1 seat order: standard, players 1-4 at table 1 East, South, West, North
-   * (a multiple of 4); siamese, players 1-2 at table 1 East, West (an even number)
-   */
+/**
+ * The tournament config file: its shape is the contract's `TournamentConfigSchema`
+ * (hub/contract/config.ts documents each field); the players, the count rule and the scoring
+ * settings in their own types. {@link checkTournamentConfig} checks each value in its own words.
+ */
+export type TournamentConfig = Omit<z.infer<typeof TournamentConfigSchema>, 'players' | 'countRule' | 'scoring'> & {
   players: Player[];
-  /** rounds in the day (≥ 1) */
-  rounds: number;
-  /** prize money by place (prizes[0] for 1st …), numbers ≥ 0, in the tournament's unit (e.g. dollars) */
-  prizes: number[];
-  /** the round's time in ms (default 3 000 000 = 50 minutes, 000) */
-  roundMs?: number;
-  /** "about to run out" below this many ms (default 300 000 = 5 minutes) */
-  warnBelowMs?: number;
-  /**
-   * tournament table number (1-based) → the hub table (its `id` in the table config) that plays it
-   * with readers. A tournament table without a hub table is scored by the director's corrections.
-   */
-  tables: { table: number; hubTable: string }[];
-  /**
-   * kind 'siamese' only: the rule every table of the tournament plays for a wrong tile count beside
-   * one legitimate Mah Jongg, '18A' or '18D' (003 rule 18); null or absent: each table's own
-   * `countRule`, else 18D ({@link countRulesInForce})
-   */
   countRule?: CountRule | null;
-  /**
-   * the scoring settings of every game (rules/scoring/settings.ts `ScoringSettings`; default seed
-   * 000's): `discarderPenalty` `{ noneOrOne, two, threeOrMore }`, `selfPicked`, `jokerless`,
-   * `wallGame`, `jokerExchangeSelfPicked`, `paidLine`. A standard tournament only, and never
-   * `scheme: "home"`. A hub table it plays may repeat a setting, not change it.
-   */
   scoring?: TournamentScoringSettings;
-}
+};
 
 /** A bad tournament config: the message names the file (when there is one) and the field. */
 export class TournamentConfigError extends Error {

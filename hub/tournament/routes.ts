@@ -30,7 +30,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
 import { TournamentError } from '../../rules/tournament/errors.js';
 import { TournamentServiceError, type TournamentService } from './service.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
+import * as R from '../contract/responses.js';
 
 export type { TournamentService };
 
@@ -46,13 +48,16 @@ function refusals<T>(f: () => T): T {
 
 /** The public routes: `await app.register(tournamentRoutes(service))`. */
 export function tournamentRoutes(service: TournamentService): FastifyPluginAsync {
-  return async (app: FastifyInstance) => {
-    app.get('/api/tournament', { schema: { querystring: H.NoQuery } }, async () => service.publicView());
-    app.get('/api/tournament/standings.csv', { schema: { querystring: H.NoQuery } }, async (_req, reply) =>
+  return async (untyped: FastifyInstance) => {
+    const app = untyped.withTypeProvider<ZodTypeProvider>(); // params, query and body types from the contract's schemas
+    app.get('/api/tournament', { schema: { querystring: H.NoQuery, response: R.replies(R.TournamentPublicReply) } }, async () => service.publicView());
+    app.get('/api/tournament/standings.csv', { schema: { querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (_req, reply) =>
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="standings.csv"').send(service.standingsCsv()),
     );
-    app.get('/api/tournament/standings.json', { schema: { querystring: H.NoQuery } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(service.standingsJson()));
-    app.get('/api/tournament/games.jsonl', { schema: { querystring: H.NoQuery } }, async (_req, reply) =>
+    app.get('/api/tournament/standings.json', { schema: { querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (_req, reply) =>
+      reply.type('application/json; charset=utf-8').send(service.standingsJson()),
+    );
+    app.get('/api/tournament/games.jsonl', { schema: { querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (_req, reply) =>
       reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', 'attachment; filename="games.jsonl"').send(service.gamesJsonl()),
     );
   };
@@ -60,29 +65,30 @@ export function tournamentRoutes(service: TournamentService): FastifyPluginAsync
 
 /** The director's routes: `await director.register(tournamentDirectorRoutes(service))` inside the token-checked scope. */
 export function tournamentDirectorRoutes(service: TournamentService): FastifyPluginAsync {
-  return async (app: FastifyInstance) => {
-    app.get('/api/director/tournament', { schema: { querystring: H.NoQuery } }, async () => ({
+  return async (untyped: FastifyInstance) => {
+    const app = untyped.withTypeProvider<ZodTypeProvider>(); // params, query and body types from the contract's schemas
+    app.get('/api/director/tournament', { schema: { querystring: H.NoQuery, response: R.replies(R.TournamentDirectorReply) } }, async () => ({
       round: service.round,
       clock: service.clockPublic(),
       cards: service.allCards(),
       problems: [...service.problems],
     }));
-    app.post<{ Body: { action: 'start' | 'pause' | 'resume' | 'next-round' } }>('/api/director/tournament/clock', { schema: { querystring: H.NoQuery, body: H.ClockBody } }, async (req) =>
+    app.post('/api/director/tournament/clock', { schema: { querystring: H.NoQuery, body: H.ClockBody, response: R.replies(R.TournamentClockReply) } }, async (req) =>
       refusals(() => {
         if (req.body.action === 'next-round') service.nextRound();
         else service.clock(req.body.action);
         return service.clockPublic();
       }),
     );
-    app.post<{ Params: { table: string; round: string }; Body: { game: number; points?: number[]; outcome?: TournamentOutcome; reason: string; by?: string } }>(
+    app.post(
       '/api/director/tournament/cards/:table/:round/correct',
-      { schema: { params: H.CardParams, querystring: H.NoQuery, body: H.CorrectBody } },
-      async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), req.body)),
+      { schema: { params: H.CardParams, querystring: H.NoQuery, body: H.CorrectBody, response: R.replies(R.ScoreCardSchema) } },
+      async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), { ...req.body, outcome: req.body.outcome as TournamentOutcome | undefined })),
     );
-    app.get('/api/director/tournament/between', { schema: { querystring: H.NoQuery } }, async () => service.betweenRounds());
-    app.post<{ Params: { hubTable: string; gameNo: string }; Body: { action: 'assign' | 'drop'; by?: string } }>(
+    app.get('/api/director/tournament/between', { schema: { querystring: H.NoQuery, response: R.replies(R.BetweenRoundsReply) } }, async () => service.betweenRounds());
+    app.post(
       '/api/director/tournament/between/:hubTable/:gameNo',
-      { schema: { params: H.BetweenParams, querystring: H.NoQuery, body: H.BetweenBody } },
+      { schema: { params: H.BetweenParams, querystring: H.NoQuery, body: H.BetweenBody, response: R.replies(R.BetweenRoundsGameSchema) } },
       async (req) => refusals(() => service.ruleBetween(req.params.hubTable, Number(req.params.gameNo), req.body.action, req.body.by)),
     );
   };

@@ -7,6 +7,8 @@ import type { RestartChoice } from '../../../hub/api/views.js';
 
 import type { FlagStatus } from '../../../hub/api/views.js';
 import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
+import { HealthReply, LoginReply, PublicTablesReply, SessionReply } from '../../../hub/contract/responses.js';
+import { readAnswer } from './answer.js';
 
 /** One row of the table list. */
 export interface TableListItem {
@@ -61,12 +63,13 @@ export async function errorMessage(res: Response): Promise<string> {
 
 /**
  * `GET /api/tables`.
- * @throws Error with the hub's message when the request fails.
+ * @throws Error with the hub's message when the request fails, or naming the field when the answer is not
+ *   the public views (hub/contract/responses.ts `PublicTablesReply`)
  */
 export async function fetchTables(): Promise<TableListItem[]> {
   const res = await fetch('/api/tables', { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(await errorMessage(res));
-  return parseTableList(await res.json());
+  return parseTableList(await readAnswer(res, PublicTablesReply, 'GET /api/tables'));
 }
 
 /** The director's ruling on a flag. */
@@ -202,9 +205,10 @@ export async function login(secret: string): Promise<LoginResult> {
       body: JSON.stringify({ secret }),
     });
     if (!res.ok) return { ok: false, status: res.status, error: await errorMessage(res) };
-    const body: unknown = await res.json().catch(() => null);
-    return { ok: true, expiresAt: isRecord(body) && typeof body.expiresAt === 'number' ? body.expiresAt : null };
+    const body = await readAnswer(res, LoginReply, 'POST /api/login');
+    return { ok: true, expiresAt: body.expiresAt };
   } catch (err) {
+    if (err instanceof Error && err.message.startsWith("the hub's answer")) return { ok: false, status: 200, error: err.message };
     return { ok: false, status: 0, error: `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
@@ -226,9 +230,8 @@ export async function fetchSession(): Promise<{ director: boolean; expiresAt: nu
   try {
     const res = await fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
     if (!res.ok) return { director: false, expiresAt: null };
-    const body: unknown = await res.json();
-    if (!isRecord(body)) return { director: false, expiresAt: null };
-    return { director: body.director === true, expiresAt: typeof body.expiresAt === 'number' ? body.expiresAt : null };
+    const body = await readAnswer(res, SessionReply, 'GET /api/session');
+    return { director: body.director, expiresAt: body.expiresAt };
   } catch {
     return { director: false, expiresAt: null };
   }
@@ -260,9 +263,7 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
       headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     if (!res.ok) return null;
-    const body = (await res.json()) as { store?: unknown };
-    const s = body?.store as Partial<Record<string, unknown>> | undefined;
-    if (!s || typeof s.ok !== 'boolean') return null;
+    const s = (await readAnswer(res, HealthReply, 'GET /api/director/health')).store as Partial<Record<string, unknown>> & { ok: boolean };
     if (s.ok) return { ok: true };
     return {
       ok: false,

@@ -4,6 +4,8 @@
  */
 import { errorMessage } from './api.js';
 import { MAX_GAME_POINTS } from '../../../rules/tournament/card-checks.js';
+import { BetweenRoundsReply, ScoreCardSchema, TournamentPublicReply } from '../../../hub/contract/responses.js';
+import { readAnswer } from './answer.js';
 
 /**
  * A mis-named discard claimed for the Mah Jongg on `player`'s `rack` (003 rule 19C: the discarder
@@ -118,7 +120,7 @@ export async function fetchTournament(): Promise<TournamentSummary | null> {
   try {
     const res = await fetch('/api/tournament', { headers: { accept: 'application/json' } });
     if (!res.ok) return null;
-    return (await res.json()) as TournamentSummary;
+    return (await readAnswer(res, TournamentPublicReply, 'GET /api/tournament')) as TournamentSummary;
   } catch {
     return null;
   }
@@ -253,7 +255,7 @@ export async function postCorrectionCard(table: string, round: number, fix: Scor
       body: JSON.stringify({ game: fix.game, points: fix.points, reason: fix.reason }),
     });
     if (!res.ok) return { error: await errorMessage(res) };
-    const card = (await res.json()) as Omit<DirectorCard, 'names'>;
+    const card = (await readAnswer(res, ScoreCardSchema, 'POST /api/director/tournament/cards/…/correct')) as unknown as Omit<DirectorCard, 'names'>;
     const names = new Map<string, string>();
     let settlement: string | undefined;
     try {
@@ -268,6 +270,7 @@ export async function postCorrectionCard(table: string, round: number, fix: Scor
     }
     return { card: { ...card, names: card.seats.map((id) => names.get(id) ?? id), ...(card.kind === 'siamese' && settlement !== undefined ? { settlement } : {}) } };
   } catch (err) {
+    if (err instanceof Error && err.message.startsWith("the hub's answer")) return { error: err.message };
     return { error: `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
@@ -296,8 +299,7 @@ export async function fetchBetweenRounds(token: string): Promise<BetweenRoundsEn
       headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     if (!res.ok) return null;
-    const body: unknown = await res.json();
-    return Array.isArray(body) ? (body as BetweenRoundsEntry[]) : null;
+    return (await readAnswer(res, BetweenRoundsReply, 'GET /api/director/tournament/between')) as BetweenRoundsEntry[];
   } catch {
     return null;
   }

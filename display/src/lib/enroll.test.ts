@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ago, enrollPath, percent, pickerRows } from './enroll.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ago, enrollApi, enrollPath, percent, pickerRows } from './enroll.js';
 import { route } from './route.js';
 
 describe('enroll page helpers', () => {
@@ -31,5 +31,39 @@ describe('route', () => {
     expect(route('/enroll/t1')).toEqual({ page: 'enroll', tableId: 't1' });
     expect(route('/enroll/t%201/')).toEqual({ page: 'enroll', tableId: 't 1' });
     expect(route('/enroll')).toEqual({ page: 'not-found', path: '/enroll' });
+  });
+});
+
+describe('the enrolment answers are read with the contract', () => {
+  const view = {
+    tableId: 't1',
+    setId: 'club-1',
+    enrolled: 0,
+    total: 152,
+    spares: 0,
+    missing: [{ kind: '5D', count: 4 }],
+    makeup: 'missing 5D ×4',
+    complete: false,
+    entries: [],
+    unknown: [],
+    savedFile: null,
+  };
+  const answer = (body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a well-formed view is the value', async () => {
+    vi.stubGlobal('fetch', answer(view));
+    expect(await enrollApi('t1', 'tok').view()).toEqual({ ok: true, value: view });
+  });
+
+  it('a malformed answer is refused naming the field: enrolled as text, a tile that is no tile id', async () => {
+    vi.stubGlobal('fetch', answer({ ...view, enrolled: '0' }));
+    expect(await enrollApi('t1', 'tok').view()).toEqual({ ok: false, status: 200, message: "the hub's answer to GET /api/director/enroll/t1 does not fit: response.enrolled must be number" });
+    vi.stubGlobal('fetch', answer({ entry: { tag: '04A1', tile: '5D', spare: false }, view }));
+    expect(await enrollApi('t1', 'tok').enrol('04A1', '5D')).toEqual({
+      ok: false,
+      status: 200,
+      message: 'the hub\'s answer to POST /api/director/enroll/t1/tags does not fit: response.entry.tile must be a tile id such as "5B#3"',
+    });
   });
 });

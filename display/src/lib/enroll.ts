@@ -6,19 +6,29 @@ import type { Enrolled } from '../../../hub/tilesets/registry.js';
 import type { EnrollView } from '../../../hub/tilesets/enroll.js';
 import type { WeakTagsView } from '../../../hub/tilesets/read-stats.js';
 import { TILE_KINDS, type TileKind } from '../../../rules/tiles.js';
+import type { z } from 'zod';
+import { EnrollEntryReply, EnrollFinishReply, EnrollLayoutReply, EnrollViewSchema, WeakTagsViewSchema } from '../../../hub/contract/responses.js';
 import { errorMessage } from './api.js';
+import { readAnswer } from './answer.js';
 
 export type { EnrollView, Enrolled, WeakTagsView };
 
 /** An API answer: the body, or the hub's message (`status` 0 when the hub was not reached). */
 export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown): Promise<Answer<T>> {
+/** One call: the answer parsed with `schema` (hub/contract/responses.ts); a 2xx answer of another shape is `status` 200 with the field named. */
+async function call<S extends z.ZodType>(schema: S, method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown): Promise<Answer<z.output<S>>> {
   try {
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    if (res.ok) return { ok: true, value: (await res.json()) as T };
+    if (res.ok) {
+      try {
+        return { ok: true, value: await readAnswer(res, schema, `${method} ${url}`) };
+      } catch (err) {
+        return { ok: false, status: res.status, message: (err as Error).message };
+      }
+    }
     return { ok: false, status: res.status, message: await errorMessage(res) };
   } catch (err) {
     return { ok: false, status: 0, message: `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
@@ -31,20 +41,19 @@ const base = (tableId: string) => `/api/director/enroll/${encodeURIComponent(tab
 export function enrollApi(tableId: string, token: string) {
   return {
     /** `GET` the enrolment now (404 when none was started) */
-    view: () => call<EnrollView>('GET', base(tableId), token),
+    view: () => call(EnrollViewSchema, 'GET', base(tableId), token),
     /** start (or go on with a saved) set */
-    start: (setId: string, fresh = false) => call<EnrollView>('POST', `${base(tableId)}/start`, token, { setId, fresh }),
+    start: (setId: string, fresh = false) => call(EnrollViewSchema, 'POST', `${base(tableId)}/start`, token, { setId, fresh }),
     /** one tag as one tile kind */
-    enrol: (tag: string, kind: TileKind) => call<{ entry: Enrolled; view: EnrollView }>('POST', `${base(tableId)}/tags`, token, { tag, kind }),
+    enrol: (tag: string, kind: TileKind) => call(EnrollEntryReply, 'POST', `${base(tableId)}/tags`, token, { tag, kind }),
     /** undo one tag */
-    remove: (tag: string) => call<{ entry: Enrolled; view: EnrollView }>('DELETE', `${base(tableId)}/tags/${encodeURIComponent(tag)}`, token),
+    remove: (tag: string) => call(EnrollEntryReply, 'DELETE', `${base(tableId)}/tags/${encodeURIComponent(tag)}`, token),
     /** a zone's tags as a layout from a kind */
-    layout: (zone: string, from: TileKind, count?: number) =>
-      call<{ entries: Enrolled[]; view: EnrollView }>('POST', `${base(tableId)}/layout`, token, { zone, from, ...(count ? { count } : {}) }),
+    layout: (zone: string, from: TileKind, count?: number) => call(EnrollLayoutReply, 'POST', `${base(tableId)}/layout`, token, { zone, from, ...(count ? { count } : {}) }),
     /** the tags of the set in play at the table read in too few snapshots (404 when the hub keeps no read rates) */
-    weakTags: () => call<WeakTagsView>('GET', `${base(tableId)}/weak-tags`, token),
+    weakTags: () => call(WeakTagsViewSchema, 'GET', `${base(tableId)}/weak-tags`, token),
     /** the make-up check and save (a draft when incomplete and `draft`) */
-    finish: (draft: boolean) => call<{ file: string; complete: boolean; view: EnrollView }>('POST', `${base(tableId)}/finish`, token, { draft }),
+    finish: (draft: boolean) => call(EnrollFinishReply, 'POST', `${base(tableId)}/finish`, token, { draft }),
   };
 }
 
