@@ -347,6 +347,8 @@ export class HandBench extends ReaderBench<TableEngine> {
  * plugged reader beating once a second.
  */
 export class SimBench<E extends TableMachine> extends ReaderBench<E> {
+  /** the readers' protocol: 0 (firmware 0.1.0, no rssi) or 1 (firmware 1.0.0, every read `STRONG_DBM`) */
+  private readonly protocol: 0 | 1;
   /** what each reader holds now, per zone (tags): what its next snapshot says */
   private readonly holds = new Map<string, Set<string>>();
   private lastBeat = this.clock;
@@ -354,15 +356,17 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
   /**
    * @param make the engine, from the bench's store, the supervisor's reader health and the clock
    * @param paceMs the simulator's pace (ms per step; half after a lift, `dwell` times when a step says)
-   * @param options as a ReaderBench's (`store`: a hub restarted on an earlier bench's log)
+   * @param options as a ReaderBench's (`store`: a hub restarted on an earlier bench's log), and
+   *   `protocol`: the readers' (default 0)
    */
   constructor(
     table: TableConfig,
     make: (store: EventStore, readers: ReaderHealth, now: () => number) => E,
     private readonly paceMs = 400,
-    options: ReaderBenchOptions = {},
+    options: ReaderBenchOptions & { protocol?: 0 | 1 } = {},
   ) {
     super(table, make, options);
+    this.protocol = options.protocol ?? 0;
     for (const r of table.readers) for (const z of Object.keys(r.zones)) this.holds.set(`${r.id}/${z}`, new Set());
   }
 
@@ -392,8 +396,12 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
   hello(reader: string): void {
     const cfg = this.table.readers.find((r) => r.id === reader)!;
     this.seqs.delete(reader);
-    this.send(reader, { type: 'HELLO', reader, firmware: '0.1.0', protocol: 0, zones: Object.keys(cfg.zones) });
-    for (const zone of Object.keys(cfg.zones)) this.send(reader, { type: 'SNAP', seq: this.seq(reader), zone, tags: [...this.holds.get(`${reader}/${zone}`)!] });
+    const v1 = this.protocol === 1;
+    this.send(reader, { type: 'HELLO', reader, firmware: v1 ? '1.0.0' : '0.1.0', protocol: this.protocol, zones: Object.keys(cfg.zones) });
+    for (const zone of Object.keys(cfg.zones)) {
+      const tags = [...this.holds.get(`${reader}/${zone}`)!];
+      this.send(reader, { type: 'SNAP', seq: this.seq(reader), zone, tags, ...(v1 ? { rssi: tags.map(() => STRONG_DBM) } : {}) });
+    }
   }
 
   /** The walls are built before the hub is there: every reader powers up seeing them and says HELLO; then 1 s. */
@@ -442,7 +450,7 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
       }
       if (m.to) {
         this.holds.get(`${m.to.reader}/${m.to.zone}`)!.add(tag);
-        this.send(m.to.reader, { type: 'ADD', seq: this.seq(m.to.reader), zone: m.to.zone, tag });
+        this.send(m.to.reader, { type: 'ADD', seq: this.seq(m.to.reader), zone: m.to.zone, tag, ...(this.protocol === 1 ? { rssi: STRONG_DBM } : {}) });
       }
     }
     this.advance(this.paceMs * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));

@@ -18,6 +18,7 @@
  * | a joker passed, then the same joker back to its passer         | (the return is the referee's ruling)   |
  * | wall → a player's rack (also before East's first discard)      | `pick`                                 |
  * | rack (or top) → floor                                          | `discard`                              |
+ * | rack(A) → top(B), then within `TRANSIT_MS` top(B) → floor      | `discard` by A (carried over B's top)  |
  * | floor → top of a rack, rack → same top (n tiles), then a discard | `call` for a pung/kong/quint/sextet (by the group's size) and `expose` |
  * | floor → top of a rack, 1 tile laid beside it (or different tiles: NEWS, a year), then a discard | `call` for a pair (or by size) and `expose`: the referee flags a pair or singles exposed |
  * | floor → top of a rack, nothing laid, the called tile still on that top at her discard | `call` for a single and `expose` of nothing: a single exposed (flagged) |
@@ -108,6 +109,18 @@ interface HalfExchange {
   joker?: TileId;
 }
 
+/**
+ * A tile that reaches the floor within this long (ms) of reaching another player's top, where it
+ * came from a rack, was carried over that top on its way to the floor: the discard is the player's
+ * whose rack it left, not the top's owner's. Measured from its arrival on the top to its arrival on
+ * the floor (both as the tracker settled them): a hold of up to about 700 ms plus the carry. The
+ * top's settle window (the table's `timing.settleMs`, 250 ms on the demo table; 200 ms for a strong
+ * v1 read) is shorter than such a hold, so the tracker does settle the stop; this reads through it.
+ * A tile that rests longer on another's top is that player's (a joker exchange's natural, or her
+ * own discard from her top).
+ */
+export const TRANSIT_MS = 1000;
+
 const SIZE_FOR: Record<number, CallFor> = { 2: 'pair', 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
 
 /**
@@ -137,6 +150,8 @@ export class StandardAggregator {
   private jokerReturns = new Map<TileId, { from: number; to: number }>();
   /** a refused call's tile, expected back on the floor */
   private withdrawn: TileId | null = null;
+  /** the last tile put from a rack onto another player's top: whose rack it left, and when it came to rest there (ms) */
+  private transit: { tile: TileId; giver: number; owner: number; at: number } | null = null;
 
   /** A copy that goes on independently of this one (same places and same moves in progress). */
   clone(): StandardAggregator {
@@ -148,6 +163,7 @@ export class StandardAggregator {
     c.exchange = this.exchange && { ...this.exchange };
     c.jokerReturns = new Map([...this.jokerReturns].map(([t, r]) => [t, { ...r }]));
     c.withdrawn = this.withdrawn;
+    c.transit = this.transit && { ...this.transit };
     return c;
   }
 
@@ -207,8 +223,16 @@ export class StandardAggregator {
       if (this.wallCount() === TILES_IN_SET) this.newGame();
       return out;
     }
-    const fromOwner = from && (from.area === 'rack' || from.area === 'top') ? from.player : null;
     const toOwner = to.area === 'rack' || to.area === 'top' ? to.player : null;
+    let fromOwner = from && (from.area === 'rack' || from.area === 'top') ? from.player : null;
+    const transit = this.transit?.tile === m.tile ? this.transit : null;
+    if (transit) this.transit = null;
+    if (transit && to.area === 'floor' && from?.area === 'top' && from.player === transit.owner && m.at - transit.at < TRANSIT_MS) {
+      // carried over another player's top on its way to the floor: her discard whose rack it left
+      fromOwner = transit.giver;
+      if (this.exchange?.natural === m.tile) this.exchange = null;
+    }
+    if (from?.area === 'rack' && to.area === 'top' && from.player !== to.player) this.transit = { tile: m.tile, giver: from.player, owner: to.player, at: m.at };
 
     if (this.mode === 'deal') {
       if (from?.area === 'wall' && toOwner !== null) {
@@ -299,6 +323,7 @@ export class StandardAggregator {
     this.exchange = null;
     this.jokerReturns.clear();
     this.withdrawn = null;
+    this.transit = null;
   }
 
   /** The deal: what each player holds now (before the move being handled). */

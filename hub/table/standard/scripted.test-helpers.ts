@@ -104,6 +104,18 @@ export class ScriptedGame {
     return this;
   }
 
+  /**
+   * Player p discards a tile of this kind from the rack to the floor by way of `via`'s top: it is
+   * put down there, rests `dwell` simulator steps (a SimBench step is its pace, 400 ms by default),
+   * then is lifted and put on the floor.
+   */
+  discardVia(p: number, kind: string, via: number, dwell: number): this {
+    const tile = this.take(kind as TileKind, this.rack(p));
+    this.move(tile, this.top(via), `${NAMES[p]}'s discard rests on ${NAMES[via]}'s top`, dwell);
+    this.move(tile, this.zones.floor, `${NAMES[p]} discards`, 2);
+    return this;
+  }
+
   /** Player p takes the last discard on the floor onto the top of the rack (a call), then lays `fromRack` (kinds) next to it. */
   call(p: number, fromRack: string): this {
     this.move(this.floor.at(-1)!, this.top(p), `${NAMES[p]} calls`);
