@@ -6,7 +6,7 @@
  * before the `*`, as 4 upper-case hex digits. Lines end with `\n` on the wire (`\r\n` tolerated).
  */
 import { crc16, crc16Hex } from './crc16.js';
-import { OVERLONG_HEAD_LENGTH, RawLineSplitter, type OverlongLine } from './lines.js';
+import { type ClippedLine, type CutFrame, OVERLONG_HEAD_LENGTH, RawLineSplitter, type OverlongLine } from './lines.js';
 import { MAX_LINE_LENGTH, type DecodeOptions, type DecodeResult, type DiscardReason, type Message, type TagKind, type TagUid } from './messages.js';
 
 /** Largest sequence number (2^31 - 1); the one after it is 0 (PROTOCOL.md §5). */
@@ -528,6 +528,21 @@ export function overlongResult(o: OverlongLine): DecodeResult {
 }
 
 /**
+ * The discard of a frame cut off by a start of frame before its newline (lines.ts {@link CutFrame},
+ * PROTOCOL.md §2 "Start of frame"): `truncated`, with its first 80 bytes as the line and its length
+ * in the detail (`frame cut off after 11 bytes by a start of frame (0x02) before its newline`).
+ */
+export function cutResult(c: CutFrame): DecodeResult {
+  const kept = c.length > OVERLONG_HEAD_LENGTH ? `; only its first ${OVERLONG_HEAD_LENGTH} bytes are kept` : '';
+  return fail('truncated', `frame cut off after ${c.length} bytes by a start of frame (0x02) before its newline${kept}`, c.head);
+}
+
+/** The discard of a clipped line: {@link overlongResult} for an overlong one, {@link cutResult} for a cut frame. */
+export function clippedResult(c: ClippedLine): DecodeResult {
+  return c.kind === 'cut' ? cutResult(c) : overlongResult(c);
+}
+
+/**
  * Splits a stream of text chunks (as they arrive from a serial port, a TCP socket or a Web Serial
  * relay) into lines with RawLineSplitter (lines.ts, PROTOCOL.md §2) and decodes each with decodeLine.
  * Pure: no Node Buffer.
@@ -535,6 +550,8 @@ export function overlongResult(o: OverlongLine): DecodeResult {
  * - skips blank lines (empty, or only `\r`) silently;
  * - a line longer than MAX_LINE_LENGTH is never held: at its newline it gives one `too-long`
  *   discard ({@link overlongResult}: its first 80 bytes and its length);
+ * - a start of frame (0x02) in the middle of a line gives one `truncated` discard for the bytes
+ *   before it ({@link cutResult}) and starts a new line; lines without it decode as ever;
  * - `reset()` forgets the partial line (call it after an unplug or a reconnect, so half a line is
  *   never glued to the next one).
  * The caller decodes bytes to text (ASCII/latin1); any non-ASCII byte only spoils its own line.
@@ -548,7 +565,7 @@ export class LineSplitter {
    */
   push(chunk: string): DecodeResult[] {
     if (typeof chunk !== 'string') return [];
-    return this.raw.push(chunk).map((item) => (item.kind === 'line' ? decodeLine(item.text) : overlongResult(item)));
+    return this.raw.push(chunk).map((item) => (item.kind === 'line' ? decodeLine(item.text) : clippedResult(item)));
   }
 
   /** Forgets any partial line (and any overlong line being skipped). */

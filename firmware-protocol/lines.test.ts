@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { OVERLONG_HEAD_LENGTH, RawLineSplitter, type RawLineItem } from './lines.js';
-import { MAX_LINE_LENGTH } from './messages.js';
+import { MAX_LINE_LENGTH, START_OF_FRAME } from './messages.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const line = (text: string): RawLineItem => ({ kind: 'line', text });
 const overlong = (head: string, length: number): RawLineItem => ({ kind: 'overlong', head, length });
+const cut = (head: string, length: number): RawLineItem => ({ kind: 'cut', head, length });
+const S = START_OF_FRAME;
 
 /** Feeds `chunks` one by one, noting the most characters held after any push. */
 function feed(s: RawLineSplitter, chunks: (string | Uint8Array)[]): { items: RawLineItem[]; maxHeld: number } {
@@ -84,8 +86,8 @@ describe('RawLineSplitter', () => {
 
   it('the head of an overlong line is its first 80 bytes as latin1, from bytes', () => {
     const s = new RawLineSplitter();
-    // every byte value but the newline (0x0A), e.g. noise on a serial line
-    const junk = Uint8Array.from({ length: 10_000 }, (_, i) => ((i * 7) % 256 === 0x0a ? 0x41 : (i * 7) % 256));
+    // every byte value but the newline (0x0A) and the start of frame (0x02), e.g. noise on a serial line
+    const junk = Uint8Array.from({ length: 10_000 }, (_, i) => ((i * 7) % 256 === 0x0a || (i * 7) % 256 === 0x02 ? 0x41 : (i * 7) % 256));
     const got = [...s.push(junk.subarray(0, 3)), ...s.push(junk.subarray(3)), ...s.push(new Uint8Array([0x0a]))];
     expect(got).toEqual([overlong(String.fromCharCode(...junk.subarray(0, 80)), 10_000)]);
   });
@@ -130,5 +132,56 @@ describe('RawLineSplitter', () => {
     console.log(`RawLineSplitter: 64 MB without a newline in ${(performance.now() - t0).toFixed(1)} ms`);
     expect(items).toEqual([overlong('X'.repeat(80), 64 * 1024 * 1024), line('ok')]);
     expect(maxHeld).toBe(OVERLONG_HEAD_LENGTH);
+  });
+});
+
+describe('RawLineSplitter: start of frame (0x02)', () => {
+  it('a frame cut off before its newline does not swallow the next one; a SOF at the start of a line is dropped', () => {
+    const s = new RawLineSplitter();
+    // "ADD seq=3 zo" is 12 bytes: cut off by the SOF of the next frame
+    expect(s.push(`${S}ADD seq=3 zo${S}HB seq=4 up=9*AB\n`)).toEqual([cut('ADD seq=3 zo', 12), line('HB seq=4 up=9*AB')]);
+    expect(s.cut).toBe(1);
+    expect(s.held).toBe(0);
+  });
+
+  it('gives the same items however a stream with SOF is cut, as bytes or as text', () => {
+    const long = 'x'.repeat(100);
+    // SOF-prefixed lines, a bare line, a 100-byte cut frame (head 80), a cut of only "\r", an overlong cut by a SOF
+    const stream = `${S}A\r\n${S}${S}B\nC\n${S}${long}${S}D\n\r${S}E\n${'y'.repeat(MAX_LINE_LENGTH + 2)}${S}F\n`;
+    const want = [
+      line('A'),
+      line('B'),
+      line('C'),
+      cut('x'.repeat(OVERLONG_HEAD_LENGTH), 100),
+      line('D'),
+      cut('\r', 1),
+      line('E'),
+      overlong('y'.repeat(OVERLONG_HEAD_LENGTH), MAX_LINE_LENGTH + 2),
+      line('F'),
+    ];
+    expect(new RawLineSplitter().push(stream)).toEqual(want);
+    fc.assert(
+      fc.property(fc.array(fc.nat(stream.length), { maxLength: 8 }), fc.boolean(), (cuts, asBytes) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const s = new RawLineSplitter();
+        const items: RawLineItem[] = [];
+        let prev = 0;
+        for (const p of [...points, stream.length]) {
+          const piece = stream.slice(prev, p);
+          items.push(...s.push(asBytes ? bytes(piece) : piece));
+          prev = p;
+          expect(s.held).toBeLessThanOrEqual(MAX_LINE_LENGTH);
+        }
+        expect(items).toEqual(want);
+      }),
+    );
+  });
+
+  it('a SOF ends the silent skip after lost bytes: the new frame is kept', () => {
+    const s = new RawLineSplitter();
+    expect(s.push('HB se')).toEqual([]);
+    s.lost();
+    expect(s.push(`q=4 up${S}HB seq=5 up=1*AB\n`)).toEqual([line('HB seq=5 up=1*AB')]);
+    expect(s.cut).toBe(0);
   });
 });

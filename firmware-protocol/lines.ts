@@ -12,7 +12,7 @@
  * Pure: no Node `Buffer`, no DOM. Bytes are read as latin1 (one character per byte), as the hub has
  * always read reader lines; a valid line is printable ASCII anyway (PROTOCOL.md §2).
  */
-import { MAX_LINE_LENGTH } from './messages.js';
+import { MAX_LINE_LENGTH, START_OF_FRAME } from './messages.js';
 
 /** How many bytes of an overlong line are kept (for the raw log and the director): its first 80. */
 export const OVERLONG_HEAD_LENGTH = 80;
@@ -34,11 +34,31 @@ export interface RawLine {
   readonly text: string;
 }
 
+/**
+ * The bytes of a frame cut off by a start-of-frame byte (START_OF_FRAME, 0x02) before its newline
+ * came (PROTOCOL.md §2 "Start of frame"): a line that lost its end. Reduced, like an overlong line,
+ * to its beginning and its length; the hub discards it as `truncated`.
+ */
+export interface CutFrame {
+  readonly kind: 'cut';
+  /** its first OVERLONG_HEAD_LENGTH (80) bytes, as latin1 text */
+  readonly head: string;
+  /** its length in bytes (1 … MAX_LINE_LENGTH; a longer one comes out as an {@link OverlongLine}) */
+  readonly length: number;
+}
+
+/** A line the splitter could only keep the beginning of: too long, or cut off by a start of frame. */
+export type ClippedLine = OverlongLine | CutFrame;
+
 /** What {@link RawLineSplitter.push} gives back, in stream order. */
-export type RawLineItem = RawLine | OverlongLine;
+export type RawLineItem = RawLine | ClippedLine;
 
 const NL = 0x0a;
 const CR = 0x0d;
+const SOF = START_OF_FRAME.charCodeAt(0);
+
+/** How a segment of a chunk ends: at a newline, at a start of frame, or at the end of the chunk. */
+type SegmentEnd = 'nl' | 'sof' | null;
 
 /** Latin1 text of bytes[from, to); at most MAX_LINE_LENGTH + 1 bytes are ever asked for. */
 function latin1(bytes: Uint8Array, from: number, to: number): string {
@@ -53,6 +73,9 @@ function latin1(bytes: Uint8Array, from: number, to: number): string {
  * - a trailing `\r` is removed (`\r\n` endings); blank lines (empty or only `\r`) are skipped;
  * - a line longer than MAX_LINE_LENGTH (4096) bytes comes out, at its newline, as one
  *   {@link OverlongLine}: its first 80 bytes and its length; it is never held whole;
+ * - a start-of-frame byte (START_OF_FRAME, 0x02) starts a new line: one at the start of a line is
+ *   dropped; one in the middle of a line ends it, and the bytes before it come out as one
+ *   {@link CutFrame} (an overlong line stays an {@link OverlongLine}); lines without it are lines;
  * - {@link RawLineSplitter.held} never exceeds MAX_LINE_LENGTH.
  * Strings are read one UTF-16 unit per byte (pass latin1 text). Never throws.
  */
@@ -67,6 +90,8 @@ export class RawLineSplitter {
   private skipping = false;
   /** overlong lines seen so far (terminated or not) */
   overlong = 0;
+  /** frames cut off by a start of frame so far ({@link CutFrame}) */
+  cut = 0;
 
   /**
    * Feeds one chunk (bytes, or latin1 text); returns the lines it completed, in order (maybe none).
@@ -78,6 +103,7 @@ export class RawLineSplitter {
       this.scan(
         chunk.length,
         (from) => chunk.indexOf('\n', from),
+        (from) => chunk.indexOf(START_OF_FRAME, from),
         (i) => chunk.charCodeAt(i),
         (a, b) => chunk.slice(a, b),
         out,
@@ -86,6 +112,7 @@ export class RawLineSplitter {
       this.scan(
         chunk.length,
         (from) => chunk.indexOf(NL, from),
+        (from) => chunk.indexOf(SOF, from),
         (i) => chunk[i]!,
         (a, b) => latin1(chunk, a, b),
         out,
@@ -134,18 +161,24 @@ export class RawLineSplitter {
     return this.partial.length + (this.over ? this.over.head.length : 0);
   }
 
-  private scan(n: number, nextNl: (from: number) => number, code: (i: number) => number, text: (from: number, to: number) => string, out: RawLineItem[]): void {
+  private scan(n: number, nextNl: (from: number) => number, nextSof: (from: number) => number, code: (i: number) => number, text: (from: number, to: number) => string, out: RawLineItem[]): void {
     let start = 0;
+    // the next newline and start of frame at or after `start` (-1: none in the chunk), each looked
+    // for again only once passed, so a chunk costs time in proportion to its length
+    let nl = nextNl(0);
+    let sof = nextSof(0);
     while (start < n) {
-      const nl = nextNl(start);
-      const end = nl < 0 ? n : nl;
-      this.segment(start, end, nl >= 0, code, text, out);
+      if (nl >= 0 && nl < start) nl = nextNl(start);
+      if (sof >= 0 && sof < start) sof = nextSof(start);
+      const stop = nl < 0 ? sof : sof < 0 ? nl : Math.min(nl, sof);
+      const end = stop < 0 ? n : stop;
+      this.segment(start, end, stop < 0 ? null : stop === nl ? 'nl' : 'sof', code, text, out);
       start = end + 1;
     }
   }
 
-  /** bytes [start, end) of the chunk, then a newline when `done` */
-  private segment(start: number, end: number, done: boolean, code: (i: number) => number, text: (from: number, to: number) => string, out: RawLineItem[]): void {
+  /** bytes [start, end) of the chunk, then a newline or a start of frame (`done`), or nothing more yet */
+  private segment(start: number, end: number, done: SegmentEnd, code: (i: number) => number, text: (from: number, to: number) => string, out: RawLineItem[]): void {
     const len = end - start;
     const lastCr = len > 0 ? code(end - 1) === CR : null;
     if (this.skipping) {
@@ -156,11 +189,25 @@ export class RawLineSplitter {
     if (o) {
       o.length += len;
       if (lastCr !== null) o.lastCr = lastCr;
+      if (done === 'sof') o.lastCr = false;
       if (done) this.finishOverlong(out);
       return;
     }
     const before = this.partial + (this.cr ? '\r' : '');
     const total = before.length + len;
+    if (done === 'sof') {
+      // a new frame starts: what was under way lost its end (nothing when the line had not begun)
+      this.partial = '';
+      this.cr = false;
+      if (total > MAX_LINE_LENGTH) {
+        this.overlong += 1;
+        out.push({ kind: 'overlong', head: this.head(before, start, end, text), length: total });
+      } else if (total > 0) {
+        this.cut += 1;
+        out.push({ kind: 'cut', head: this.head(before, start, end, text), length: total });
+      }
+      return;
+    }
     if (done) {
       const strip = lastCr ?? before.endsWith('\r');
       const length = total - (strip ? 1 : 0);

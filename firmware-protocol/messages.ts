@@ -161,6 +161,14 @@ export type DiscardReason =
 /** Longest line (without the newline) the hub accepts, in bytes. */
 export const MAX_LINE_LENGTH = 4096;
 
+/**
+ * The start-of-frame byte, 0x02 (ASCII STX), as a one-character string (PROTOCOL.md §2 "Start of
+ * frame"). It cannot occur inside a valid line (only 0x20-0x7E can), so a reader that announces
+ * `sof=1` in its HELLO writes it before every line, and a receiver that meets it in the middle of a
+ * line knows the bytes before it are a frame cut off without its newline.
+ */
+export const START_OF_FRAME = '\x02';
+
 /** The decoder's answer for one line: a message, or a discard with its reason. Never an exception. */
 export type DecodeResult =
   | { ok: true; message: Message; line: string }

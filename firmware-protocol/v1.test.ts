@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeLine, encodeLine, tagKind } from './codec.js';
+import { decodeLine, encodeLine, LineSplitter, tagKind } from './codec.js';
+import { RawLineSplitter } from './lines.js';
 import { crc16Hex } from './crc16.js';
 import { BleFragmenter, BleReassembler, fragmentLine } from './ble.js';
 import type { DecodeResult, Message } from './messages.js';
@@ -69,6 +70,31 @@ describe('vectors/v1.json', () => {
       expect(got).toEqual(v.expect);
     });
   }
+});
+
+describe('vectors/v1.json frames (start of frame, PROTOCOL.md §2)', () => {
+  for (const v of v1.frames) {
+    it(`frame stream ${v.name}: the same items whole, byte by byte, as text or bytes`, () => {
+      expect(new RawLineSplitter().push(v.stream)).toEqual(v.items);
+      const s = new RawLineSplitter();
+      const bytes = Uint8Array.from([...v.stream].map((c) => c.charCodeAt(0)));
+      expect([...bytes].flatMap((b) => s.push(Uint8Array.of(b)))).toEqual(v.items);
+    });
+  }
+  it('a cut frame is discarded as truncated, with its head and its length', () => {
+    const v = v1.frames.find((f) => f.name === 'cut-frame-then-good')!;
+    const [cut, good] = new LineSplitter().push(v.stream);
+    expect(cut).toEqual({ ok: false, reason: 'truncated', detail: 'frame cut off after 14 bytes by a start of frame (0x02) before its newline', line: 'HB seq=14 up=1' });
+    expect(good).toMatchObject({ ok: true, message: { type: 'ADD', seq: 13, zone: 'in', tag: '04A1B2C3D4E5F6' } });
+  });
+  it('a HELLO with sof=1 decodes as the HELLO without it (an extra field)', () => {
+    const v = v1.frames.find((f) => f.name === 'sof-at-start')!;
+    const hello = v.items[0]!;
+    expect(hello.kind === 'line' && decodeLine(hello.text, { protocol: 1 })).toMatchObject({
+      ok: true,
+      message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.2.0', protocol: 1, zones: ['in', 'top'] },
+    });
+  });
 });
 
 describe('version 0 compatibility', () => {

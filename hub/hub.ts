@@ -14,7 +14,7 @@ import { loadOrCreateSeatSecret } from './api/seat.js';
 import { openReaderPort } from './transports/tcp.js';
 import { withConnectionLog } from './transports/connection-log.js';
 import type { Transport, TransportSink } from './transports/transport.js';
-import type { OverlongLine } from '../firmware-protocol/lines.js';
+import type { ClippedLine } from '../firmware-protocol/lines.js';
 import type { LoadedTable } from './config/load.js';
 import { simulatedTileSet } from './tilesets/simulated.js';
 import { enrolledTagMap, tileSetDir } from './tilesets/store.js';
@@ -170,7 +170,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const sink: TransportSink = {
     opened: (c: Connection) => sup.opened(c),
     line: (c: Connection, text: string, at: number) => sup.line(c, text, at),
-    overlong: (c: Connection, line: OverlongLine, at: number) => sup.overlong(c, line, at),
+    overlong: (c: Connection, line: ClippedLine, at: number) => sup.overlong(c, line, at),
     closed: (c: Connection, reason: string, retrying?: boolean) => sup.closed(c, reason, retrying),
   };
   const transports: Transport[] = [];

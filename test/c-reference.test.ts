@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { decodeLine, encodeLine } from '../firmware-protocol/codec.js';
 import { crc16Hex } from '../firmware-protocol/crc16.js';
 import { BleReassembler, fragmentLine } from '../firmware-protocol/ble.js';
+import { RawLineSplitter, type RawLineItem } from '../firmware-protocol/lines.js';
 import type { Message } from '../firmware-protocol/messages.js';
 import type { VectorFile } from '../firmware-protocol/vectors/build.js';
 import type { VectorFileV1 } from '../firmware-protocol/vectors/build-v1.js';
@@ -230,6 +231,26 @@ describe.skipIf(!hasCc)('C reference (firmware-protocol/c/mj_proto.h) agrees wit
     const froms = [0, 4, 5, 7, 9, 10, 11, 2147483647];
     const want = froms.map((f) => (f === n ? '.' : f >= n - held && f < n ? hexOf(sent.slice(f).join('')) : 'X'));
     expect(run([`R ${n} ${froms.join(' ')}`])).toEqual([`R ${want.join(' ')}`]);
+  });
+
+  it('the line reader resynchronises on the start of frame as vectors/v1.json frames and lines.ts say (PROTOCOL.md §2)', () => {
+    const show = (items: readonly RawLineItem[]): string =>
+      `L${items.map((i) => (i.kind === 'line' ? ` l:${hexOf(i.text)}` : ` ${i.kind === 'cut' ? 'c' : 'o'}:${i.length}:${hexOf(i.head)}`)).join('')}`;
+    const fromVectors = v1.frames.map((v) => show(v.items));
+    expect(run(v1.frames.map((v) => `L ${hexOf(v.stream) || '-'}`))).toEqual(fromVectors);
+    expect(v1.frames.map((v) => show(new RawLineSplitter().push(v.stream)))).toEqual(fromVectors);
+    // random streams of good lines, cut lines, start-of-frame bytes, \r, \n and noise: C and TS agree
+    const good = [encodeLine({ type: 'HB', seq: 15, uptimeMs: 123456 }), 'CMD snap*4337'];
+    const piece = fc.oneof(
+      fc.constantFrom(...good, '\u0002', '\n', '\r', '\r\n'),
+      fc.constantFrom(...good).chain((l) => fc.nat(l.length).map((k) => l.slice(0, k))),
+      fc.string({ maxLength: 6 }).map((t) => [...t].map((c) => String.fromCharCode(c.charCodeAt(0) & 0xff)).join('')),
+    );
+    const streams = fc.sample(
+      fc.array(piece, { minLength: 1, maxLength: 20 }).map((p) => p.join('')),
+      { numRuns: 500, seed: 7 },
+    );
+    expect(run(streams.map((st) => `L ${hexOf(st) || '-'}`))).toEqual(streams.map((st) => show(new RawLineSplitter().push(st))));
   });
 
   it('mj_uid_set reverses an ISO 15693 UID read least significant byte first', () => {

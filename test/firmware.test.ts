@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLine } from '../firmware-protocol/codec.js';
 import { BleReassembler } from '../firmware-protocol/ble.js';
-import type { Message } from '../firmware-protocol/messages.js';
+import { START_OF_FRAME, type Message } from '../firmware-protocol/messages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const hasCc = spawnSync('cc', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -26,7 +26,10 @@ const REPLAY_BYTES = Number(/#define MJ_REPLAY_BYTES (\d+)/.exec(readFileSync(pa
 
 /** The self-test's output: the lines of each step (by the start of its "# " title). */
 interface Run {
+  /** each step's lines, without the start of frame (0x02) that begins each serial line */
   steps: { title: string; lines: string[] }[];
+  /** the lines, of any step, that did not begin with the start of frame */
+  withoutSof: string[];
   last: string;
 }
 
@@ -54,10 +57,14 @@ describe.skipIf(!hasCc)('reader firmware core (firmware/core) on the host', () =
     const r = spawnSync(path.join(dir, 'selftest'), [], { encoding: 'utf8' });
     status = r.status;
     const out = r.stdout.split('\n').slice(0, -1);
-    run = { steps: [], last: out.at(-1) ?? '' };
+    run = { steps: [], withoutSof: [], last: out.at(-1) ?? '' };
     for (const l of out) {
       if (l.startsWith('# ')) run.steps.push({ title: l.slice(2), lines: [] });
-      else run.steps.at(-1)!.lines.push(l);
+      else if (l.startsWith(START_OF_FRAME)) run.steps.at(-1)!.lines.push(l.slice(1));
+      else {
+        run.withoutSof.push(l);
+        run.steps.at(-1)!.lines.push(l);
+      }
     }
   });
   afterAll(() => {
@@ -68,6 +75,13 @@ describe.skipIf(!hasCc)('reader firmware core (firmware/core) on the host', () =
     expect(run.steps.filter((s) => s.title.startsWith('FAIL'))).toEqual([]);
     expect(run.last).toBe('# selftest: 39 passed, 0 failed');
     expect(status).toBe(0);
+  });
+
+  it('over serial every line starts with the start of frame 0x02, and HELLO announces sof=1 (PROTOCOL.md §2); BLE pieces do not', () => {
+    // the only lines without it are the BLE steps' "P <hex>" pieces
+    expect(run.withoutSof.filter((l) => !l.startsWith('P '))).toEqual([]);
+    expect(step('boot')[0]).toBe('HELLO rdr=RK-T1 fw=1.0.0+selftest proto=1 zones=in,top sof=1*607F');
+    expect(decode(step('boot')[0]!)).toEqual({ type: 'HELLO', reader: 'RK-T1', firmware: '1.0.0+selftest', protocol: 1, zones: ['in', 'top'] });
   });
 
   it('every serial line decodes with the TypeScript codec (strict v1)', () => {

@@ -8,6 +8,8 @@
  *   R <n> <from> ...         replay ring: adds "HB seq=i up=i*1000" for i < n, then for each from:
  *                            "R <hex of the replayed bytes, or . when empty, or X when unavailable> ..."
  *   U <hex bytes> <0|1>      mj_uid_set(lsb_first): "U <uid hex>" or "U X"
+ *   L <hex bytes|->          line reader (mj_lines_push) on a fresh reader: "L" then one " l:<hex line>",
+ *                            " c:<length>:<hex head>" (cut frame) or " o:<length>:<hex head>" (overlong) per result
  *
  * Build: cc -std=c99 -Wall -O1 -o /tmp/mjdriver firmware-protocol/c/driver.c
  */
@@ -24,6 +26,7 @@ static mj_msg msg;
 static char out[MJ_MAX_LINE + 8];
 static mj_ble_rx rx;
 static mj_replay ring;
+static mj_line_rx lrx;
 
 static size_t unhex(const char *h, size_t n, char *dst) {
   size_t k = 0;
@@ -152,6 +155,21 @@ int main(void) {
         else if (len == 0) printf(".");
         else puthex(start, len);
         while (*p == ' ') p++;
+      }
+      printf("\n");
+    } else if (cmd == 'L') {
+      mj_lines_reset(&lrx);
+      printf("L");
+      size_t an = strlen(arg);
+      if (an == 1 && arg[0] == '-') an = 0;
+      for (size_t i = 0; i + 1 < an; i += 2) {
+        uint8_t b = (uint8_t)((mj_hexval(arg[i]) << 4) | mj_hexval(arg[i + 1]));
+        mj_line_kind k = mj_lines_push(&lrx, b);
+        if (k == MJ_LINE_NONE) continue;
+        size_t kept = k == MJ_LINE_OK ? lrx.len : (lrx.len < MJ_OVERLONG_HEAD ? lrx.len : MJ_OVERLONG_HEAD);
+        if (k == MJ_LINE_OK) printf(" l:");
+        else printf(" %c:%lu:", k == MJ_LINE_CUT ? 'c' : 'o', (unsigned long)lrx.len);
+        puthex(lrx.buf, kept);
       }
       printf("\n");
     } else if (cmd == 'U') {

@@ -16,6 +16,7 @@
  *   mj_uid_set(...)        builds a tag UID from the bytes a reader chip gives, reversing LSB-first ones
  *   mj_replay_*            a ring of the last sequenced lines, for "CMD replay from=N"
  *   mj_ble_piece / mj_ble_push   BLE fragmentation (1 header byte per piece) and reassembly
+ *   mj_frame_sof / mj_lines_push the start-of-frame byte 0x02 (HELLO sof=1) and the line reader that resyncs on it
  */
 #ifndef MJ_PROTO_H
 #define MJ_PROTO_H
@@ -779,6 +780,59 @@ static inline int mj_ble_push(mj_ble_rx *rx, const uint8_t *p, size_t n, mj_ble_
     return 1;
   }
   return 0;
+}
+
+/* ---- Start of frame and the line reader (PROTOCOL.md §2 "Start of frame") ----
+ *
+ *   mj_frame_sof(out, cap, b)  as mj_frame, with the start-of-frame byte 0x02 first: "\x02<b>*CCCC\n"
+ *                              (for a reader that says sof=1 in its HELLO); returns the length or -1
+ *   mj_lines_push(&rx, byte)   the line splitter of lines.ts RawLineSplitter, one byte at a time:
+ *                              returns MJ_LINE_NONE, or what the byte completed:
+ *                                MJ_LINE_OK    a line: rx.buf[0 .. rx.len), without "\r\n" / "\n"
+ *                                MJ_LINE_CUT   a frame cut off by a 0x02 before its newline: rx.len bytes
+ *                                              (1 .. MJ_MAX_LINE), the first min(rx.len, 80) in rx.buf
+ *                                MJ_LINE_LONG  a line longer than MJ_MAX_LINE: rx.len bytes, the first 80 in rx.buf
+ *                              A 0x02 at the start of a line is dropped; blank lines give nothing.
+ *                              Holds at most MJ_MAX_LINE + 1 bytes, however long a line grows.
+ *   mj_lines_reset(&rx)        forgets the line under way (a new connection)
+ */
+#define MJ_SOF 0x02
+#define MJ_OVERLONG_HEAD 80 /* bytes of an overlong or cut line that are kept */
+
+static inline int mj_frame_sof(char *out, size_t cap, const char *body) {
+  if (cap < 1) return -1;
+  int k = mj_frame(out + 1, cap - 1, body);
+  if (k < 0) return -1;
+  out[0] = (char)MJ_SOF;
+  return k + 1;
+}
+
+typedef enum { MJ_LINE_NONE = 0, MJ_LINE_OK, MJ_LINE_CUT, MJ_LINE_LONG } mj_line_kind;
+
+typedef struct {
+  char buf[MJ_MAX_LINE + 2]; /* the line under way (at most MJ_MAX_LINE + 1 bytes: a last \r), then a 0 */
+  size_t len;                /* on a result: its length in bytes; while a line is under way: the bytes seen */
+  int last_cr;               /* the last byte seen was \r */
+  int done;                  /* buf holds a result: the next byte starts afresh */
+} mj_line_rx;
+
+static inline void mj_lines_reset(mj_line_rx *rx) { rx->len = 0; rx->last_cr = 0; rx->done = 0; }
+
+static inline mj_line_kind mj_lines_push(mj_line_rx *rx, uint8_t c) {
+  if (rx->done) mj_lines_reset(rx);
+  if (c == '\n' || c == MJ_SOF) {
+    size_t n = rx->len - (c == '\n' && rx->last_cr ? 1 : 0);
+    mj_line_kind k = n > MJ_MAX_LINE ? MJ_LINE_LONG : n == 0 ? MJ_LINE_NONE : c == '\n' ? MJ_LINE_OK : MJ_LINE_CUT;
+    if (k == MJ_LINE_NONE) { mj_lines_reset(rx); return k; }
+    rx->len = n;
+    rx->buf[k == MJ_LINE_OK ? n : (n < MJ_OVERLONG_HEAD ? n : MJ_OVERLONG_HEAD)] = '\0';
+    rx->done = 1;
+    return k;
+  }
+  if (rx->len < MJ_MAX_LINE + 1) rx->buf[rx->len] = (char)c;
+  rx->len++;
+  rx->last_cr = c == '\r';
+  return MJ_LINE_NONE;
 }
 
 #endif /* MJ_PROTO_H */

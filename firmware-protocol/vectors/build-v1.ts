@@ -52,6 +52,16 @@ export interface BleStreamVector {
   expect: { lines: string[]; rejected: string[] }[];
 }
 
+/**
+ * A byte stream (latin1 text; 0x02 is the start of frame) and the items the line splitter must cut
+ * from it, in order (lines.ts RawLineSplitter, c/mj_proto.h mj_lines_push; PROTOCOL.md §2).
+ */
+export interface FrameStreamVector {
+  name: string;
+  stream: string;
+  items: ({ kind: 'line'; text: string } | { kind: 'cut' | 'overlong'; head: string; length: number })[];
+}
+
 /** The whole v1 vector file. */
 export interface VectorFileV1 {
   protocol: 1;
@@ -62,6 +72,7 @@ export interface VectorFileV1 {
   versions: VersionVector[];
   bleFragments: BleFragmentVector[];
   bleStreams: BleStreamVector[];
+  frames: FrameStreamVector[];
 }
 
 const frame = (body: string): string => `${body}*${crc16Hex(body)}`;
@@ -251,6 +262,83 @@ export function buildVectorsV1(): VectorFileV1 {
     { name: 'bad-bytes-pass-to-decoder', pieces: [P(0x00, 'HB\u0001*0000')], expect: [ok('HB\u0001*0000')] },
   ];
 
+  // start of frame (PROTOCOL.md §2): hand-written streams and the items cut from them
+  const S = '\u0002';
+  const addIn = frame('ADD seq=13 zone=in tag=04A1B2C3D4E5F6');
+  const hb15 = frame('HB seq=15 up=123456');
+  const helloSof = frame('HELLO rdr=RK-E1 fw=0.2.0 proto=1 zones=in,top sof=1');
+  const frames: FrameStreamVector[] = [
+    // "HB seq=14 up=1" is 14 bytes: the rest of that heartbeat never came
+    {
+      name: 'cut-frame-then-good',
+      stream: `${S}HB seq=14 up=1${S}${addIn}\n`,
+      items: [
+        { kind: 'cut', head: 'HB seq=14 up=1', length: 14 },
+        { kind: 'line', text: addIn },
+      ],
+    },
+    {
+      name: 'sof-at-start',
+      stream: `${S}${helloSof}\r\n${S}${hb15}\n`,
+      items: [
+        { kind: 'line', text: helloSof },
+        { kind: 'line', text: hb15 },
+      ],
+    },
+    {
+      name: 'no-sof',
+      stream: `${hb15}\n${addIn}\r\n`,
+      items: [
+        { kind: 'line', text: hb15 },
+        { kind: 'line', text: addIn },
+      ],
+    },
+    {
+      name: 'sof-and-no-sof-mixed',
+      stream: `${S}${hb15}\n${addIn}\n`,
+      items: [
+        { kind: 'line', text: hb15 },
+        { kind: 'line', text: addIn },
+      ],
+    },
+    { name: 'doubled-sof-and-blank-lines', stream: `${S}${S}\n\r\n${S}${addIn}\n${S}`, items: [{ kind: 'line', text: addIn }] },
+    // 24 bytes of ESP32 ROM boot text before the first frame, with no newline
+    {
+      name: 'boot-text-before-first-frame',
+      stream: `ets Jun  8 2016 00:22:57${S}${helloSof}\n`,
+      items: [
+        { kind: 'cut', head: 'ets Jun  8 2016 00:22:57', length: 24 },
+        { kind: 'line', text: helloSof },
+      ],
+    },
+    // 100 bytes cut: only the first 80 are kept
+    {
+      name: 'long-cut-frame-keeps-80',
+      stream: `${'A'.repeat(100)}${S}${hb15}\n`,
+      items: [
+        { kind: 'cut', head: 'A'.repeat(80), length: 100 },
+        { kind: 'line', text: hb15 },
+      ],
+    },
+    // 4097 bytes cut by a start of frame: longer than 4096, so too long rather than cut
+    {
+      name: 'overlong-cut-by-sof',
+      stream: `${'X'.repeat(4097)}${S}${addIn}\n`,
+      items: [
+        { kind: 'overlong', head: 'X'.repeat(80), length: 4097 },
+        { kind: 'line', text: addIn },
+      ],
+    },
+    {
+      name: 'cr-before-sof-is-a-cut-byte',
+      stream: `${hb15}\r${S}${addIn}\n`,
+      items: [
+        { kind: 'cut', head: `${hb15}\r`, length: hb15.length + 1 },
+        { kind: 'line', text: addIn },
+      ],
+    },
+  ];
+
   return {
     protocol: 1,
     crc,
@@ -260,5 +348,6 @@ export function buildVectorsV1(): VectorFileV1 {
     versions,
     bleFragments,
     bleStreams,
+    frames,
   };
 }

@@ -25,6 +25,10 @@ static void transmit(mjr_reader *r, const char *line, size_t n) {
     return;
   }
 #endif
+  /* serial: the start of frame 0x02 before every line (HELLO says sof=1; PROTOCOL.md §2), so a line
+     cut off by a reset or a lost byte never swallows the next one at the hub */
+  static const uint8_t sof = MJ_SOF;
+  if (r->hal.send(r->hal.ctx, &sof, 1) < 1) r->overrun = 1;
   if (r->hal.send(r->hal.ctx, (const uint8_t *)line, n) < n) r->overrun = 1;
 }
 
@@ -103,6 +107,17 @@ static void emit_snap(mjr_reader *r, uint8_t zone) {
 
 static void hello_and_snaps(mjr_reader *r, int only_zone) {
   int n = mj_encode_hello(r->line, sizeof r->line, r->cfg->reader_id, r->cfg->firmware, MJ_PROTO_VERSION, r->cfg->zones, r->cfg->nzones);
+#if MJR_BLE
+  int serial = !r->cfg->ble_mtu;
+#else
+  int serial = 1;
+#endif
+  /* over serial the HELLO announces sof=1: "HELLO ... zones=in,top sof=1*CCCC\n" (the body without its
+     "*CCCC\n" trailer, the field, framed again) */
+  if (n >= 6 && serial && (size_t)n + 6 < sizeof r->line) {
+    memcpy(r->line + n - 6, " sof=1", 7);
+    n = mj_frame(r->line, sizeof r->line, r->line);
+  }
   if (n < 0) r->overrun = 1;
   else transmit(r, r->line, (size_t)n); /* HELLO is not sequenced and not replayed (§6) */
   for (uint8_t z = 0; z < r->cfg->nzones; z++)

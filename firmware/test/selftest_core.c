@@ -44,11 +44,11 @@ static void check(int ok, const char *what) {
   out_str("\n");
 }
 
-/* 1 when a line starting with `prefix` was sent since the last step */
+/* 1 when a line starting with `prefix` (after its start of frame 0x02) was sent since the last step */
 static int sent(const char *prefix) {
   size_t n = strlen(prefix);
   for (size_t i = 0; i + n <= cap_len; i++)
-    if ((i == 0 || cap[i - 1] == '\n') && memcmp(cap + i, prefix, n) == 0) return 1;
+    if ((i == 0 || cap[i - 1] == '\n') && cap[i] == MJ_SOF && i + 1 + n <= cap_len && memcmp(cap + i + 1, prefix, n) == 0) return 1;
   return 0;
 }
 static int lines_sent(void) {
@@ -107,7 +107,7 @@ int mjr_selftest(void (*out)(const char *s, size_t n)) {
   step("boot: tag A lies on antenna 0 (zone in)");
   frf_put(&rf, 0, &A, -48);
   mjr_begin(&reader, 0);
-  check(sent("HELLO rdr=RK-T1 fw=1.0.0+selftest proto=1 zones=in,top*"), "HELLO");
+  check(sent("HELLO rdr=RK-T1 fw=1.0.0+selftest proto=1 zones=in,top sof=1*"), "HELLO with sof=1");
   check(sent("SNAP seq=0 zone=in tags=E004015012345678 rssi=-48*"), "boot SNAP in");
   check(sent("SNAP seq=1 zone=top tags= rssi=*"), "boot SNAP top");
   check(lines_sent() == 3, "3 lines at boot");

@@ -35,8 +35,8 @@
  * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), snap-retry.ts (asking again for snapshots), sightings.ts (lines → the sink), raw-log.ts
  * (raw-line storage, the commands sent among them), health.ts (reader states and counts), reader-rulings.ts (director rulings).
  */
-import { decodeLine, overlongResult } from '../../firmware-protocol/codec.js';
-import type { OverlongLine } from '../../firmware-protocol/lines.js';
+import { clippedResult, decodeLine } from '../../firmware-protocol/codec.js';
+import type { ClippedLine } from '../../firmware-protocol/lines.js';
 import type { DecodeResult, ReaderMessage } from '../../firmware-protocol/messages.js';
 import type { ReaderState, ReaderStatus, UnknownReader } from '../api/views.js';
 import { silentLogger, type HubLogger } from '../log.js';
@@ -151,10 +151,11 @@ export class ReaderSupervisor {
   /**
    * A line longer than MAX_LINE_LENGTH, as the transport's splitter reduced it (it was never held
    * whole): one bad line of the reader (`too-long`), kept in the raw log as its first 80 bytes with
-   * its length in the status. Never throws.
+   * its length in the status; or a frame cut off by a start of frame before its newline
+   * (`kind: 'cut'`, PROTOCOL.md §2): one bad line, `truncated`, kept the same way. Never throws.
    */
-  overlong(conn: Connection, line: OverlongLine, at: number): void {
-    this.handle(conn, overlongResult(line), at);
+  overlong(conn: Connection, line: ClippedLine, at: number): void {
+    this.handle(conn, clippedResult(line), at);
   }
 
   /** One already-decoded line (from a transport that splits and decodes itself). Never throws. */

@@ -8,7 +8,7 @@
  * - USB serial and Bluetooth serial (`/dev/rfcomm*`): hub/transports/serial.ts (serialport)
  * - Wi-Fi readers over TCP (`tcp://host:port`): hub/transports/tcp.ts
  */
-import type { OverlongLine, RawLineItem } from '../../firmware-protocol/lines.js';
+import type { ClippedLine, RawLineItem } from '../../firmware-protocol/lines.js';
 import type { Connection } from '../readers/supervisor.js';
 
 /** What a transport reports to the hub. */
@@ -16,10 +16,11 @@ export interface TransportSink {
   opened(conn: Connection): void;
   line(conn: Connection, text: string, at: number): void;
   /**
-   * A line longer than MAX_LINE_LENGTH (4096 bytes) arrived: only its first 80 bytes and its length
-   * reach the sink (the hub counts it as one bad line and keeps it so in the raw log).
+   * A line longer than MAX_LINE_LENGTH (4096 bytes) arrived, or a frame cut off by a start of frame
+   * (0x02) before its newline (`kind: 'cut'`): only its first 80 bytes and its length reach the sink
+   * (the hub counts it as one bad line and keeps it so in the raw log).
    */
-  overlong(conn: Connection, line: OverlongLine, at: number): void;
+  overlong(conn: Connection, line: ClippedLine, at: number): void;
   /**
    * The connection closed.
    * @param reason e.g. "Port closed: disconnected", "socket closed"
@@ -56,7 +57,7 @@ export interface TransportOptions {
   now?: () => number;
 }
 
-/** Hands a splitter's items to the sink in order: lines to `line`, overlong lines to `overlong`. */
+/** Hands a splitter's items to the sink in order: lines to `line`, overlong lines and cut frames to `overlong`. */
 export function deliverLines(items: readonly RawLineItem[], conn: Connection, sink: TransportSink, at: number): void {
   for (const item of items) {
     if (item.kind === 'line') sink.line(conn, item.text, at);

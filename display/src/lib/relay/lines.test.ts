@@ -18,6 +18,18 @@ describe('forwardLines (the page on the protocol splitter, firmware-protocol/lin
   });
 });
 
+describe('forwardLines: a frame cut off by a start of frame (0x02)', () => {
+  it('goes to events.line as its head and 0x02, which the hub cuts again into the same cut frame', () => {
+    const s = new RawLineSplitter();
+    const got: string[] = [];
+    const events = { line: (t: string) => got.push(t), overlong: () => got.push('overlong') };
+    forwardLines(s.push('\u0002HB seq=1 up\u0002HB seq=2 up=6*CD\n'), events);
+    expect(got).toEqual(['HB seq=1 up\u0002', 'HB seq=2 up=6*CD']);
+    // the hub's relay splits each relayed payload with the same splitter: 11 bytes cut off
+    expect(new RawLineSplitter().push(got[0]!)).toEqual([{ kind: 'cut', head: 'HB seq=1 up', length: 11 }]);
+  });
+});
+
 describe('helloReaderId', () => {
   it('reads the reader id of a valid HELLO only', () => {
     const hello = encodeLine({ type: 'HELLO', reader: 'WL-1', firmware: '0.1.0', protocol: 0, zones: ['wall'] });
