@@ -62,10 +62,8 @@ async function startFixture(dist: string): Promise<Fixture> {
   const resyncs: unknown[] = [];
   const rulings: Fixture['rulings'] = [];
 
-  app.get('/api/tables', async () => [
-    { id: 't1', variant: 'siamese', players: [{ name: 'Ann' }, { name: 'Bea' }] },
-    { id: 's1', variant: 'standard', players: [{ name: 'Cy' }, { name: 'Dee' }, { name: 'Eve' }, { name: 'Flo' }] },
-  ]);
+  // the hub answers the tables' public views (hub/contract/responses.ts PublicTablesReply), which the display checks
+  app.get('/api/tables', async () => [siameseFixture(), standardFixture()]);
   // the director's login, as hub/api/login.ts answers it
   const hasSession = (cookie: string | undefined) => (cookie ?? '').split(/;\s*/).includes(SESSION);
   app.post<{ Body: { secret?: unknown } }>('/api/login', async (req, reply) => {
