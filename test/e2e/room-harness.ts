@@ -115,10 +115,10 @@ export interface PlayedCard {
 }
 
 /**
- * Plays the round out: every 100 ms, notes each table's final score per game as its public view
- * reports it when the game has ended, and reads the director's cards
- * (GET /api/director/tournament), until both cards have a result for every game or `untilMs` (ms
- * from now) passes.
+ * Plays the round out: every 100 ms, reads the director's cards (GET /api/director/tournament) and
+ * then notes each table's final score per game as its public view reports it when the game has
+ * ended, until both cards have a result for every game and each of those games was seen ended on
+ * its table, or `untilMs` (ms from now) passes.
  * @returns the last cards read, and `reported[table][gameNo]`: each ended game's points
  */
 export async function playRound<C extends PlayedCard>(url: string, auth: DirectorAuth, untilMs: number): Promise<{ cards: C[]; reported: Record<string, Record<number, number[]>> }> {
@@ -126,12 +126,15 @@ export async function playRound<C extends PlayedCard>(url: string, auth: Directo
   let cards: C[] = [];
   const until = Date.now() + untilMs;
   while (Date.now() < until) {
+    // the cards first, then the views: a game on a card read here has ended, so its table's view
+    // still shows it ended (it stands at least a second before the next game's walls)
+    cards = ((await (await fetch(`${url}/api/director/tournament`, { headers: auth })).json()) as { cards: C[] }).cards;
     for (const t of ROOM_TABLES) {
       const v = await tableGame(url, t);
       if (v.phase === 'ended' && v.score?.final) reported[t]![v.gameNo] ??= [...v.score.points];
     }
-    cards = ((await (await fetch(`${url}/api/director/tournament`, { headers: auth })).json()) as { cards: C[] }).cards;
-    if (cards.length === 2 && cards.every((c) => c.games.every((g) => g !== null))) break;
+    const complete = cards.length === 2 && cards.every((c) => c.games.every((g) => g !== null));
+    if (complete && cards.every((c, i) => Object.keys(reported[ROOM_TABLES[i]!]!).length >= c.games.length)) break;
     await sleep(100);
   }
   return { cards, reported };
