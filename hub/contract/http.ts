@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { TILES_IN_SET } from '../../rules/tiles.js';
+import { TournamentOutcomeBody } from './score.js';
 import { FlagStatusSchema, RestartChoiceSchema, RulingSchema } from './views.js';
 
 /** A table, flag or set id in a URL or body: 1-64 characters (the ids themselves are checked where they are looked up). */
@@ -148,7 +149,8 @@ export const CardParams = z.object({ table: id, round: z.string().regex(/^[1-9][
 export const CorrectBody = z.strictObject({
   game: integer().min(1).max(4),
   points: z.array(integer()).min(2).max(4).optional(),
-  outcome: z.record(z.string(), z.unknown()).optional(),
+  /** how the game ended (4-player cards; rules/scoring/tournament.ts `TournamentOutcome`), instead of `points` */
+  outcome: TournamentOutcomeBody.optional(),
   reason: z.string().min(1).max(500),
   by: by.optional(),
 });

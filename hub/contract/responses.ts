@@ -9,6 +9,7 @@
  * from them).
  */
 import { z } from 'zod';
+import { AnyScoreCardSchema, PublicCardSchema } from './score.js';
 import { DirectorTableViewSchema, PublicTableViewSchema, ReaderStatusSchema, SeatViewSchema, TileIdSchema, TileKindSchema, TournamentClockViewSchema, UnknownReaderSchema } from './views.js';
 
 /** Every refusal: `{ statusCode: 404, error: "Not Found", message: "unknown table 't9'" }` (the message names the field for a 400). */
@@ -174,8 +175,8 @@ export { DirectorTableViewSchema, PublicTableViewSchema, SeatViewSchema };
 // --- tournament (hub/tournament/routes.ts) ---
 /** The round clock as the tournament page shows it: the table's clock, with the round and the clock's words. */
 export const TournamentClockReply = TournamentClockViewSchema.extend({ round: z.number().int(), state: z.string(), display: z.string() });
-/** One score card, public or director's: its round and table; the rest is the card kind's (hub/tournament/score-card.ts). */
-export const ScoreCardSchema = z.object({ round: z.number().int(), table: z.number().int(), games: z.array(z.unknown()) });
+/** One director's score card, either kind (hub/contract/score.ts): the answer of `POST …/correct` and each card of `GET /api/director/tournament`. */
+export const ScoreCardSchema = AnyScoreCardSchema;
 /** `GET /api/tournament`: the tournament's public view. */
 export const TournamentPublicReply = z.object({
   name: z.string(),
@@ -184,13 +185,13 @@ export const TournamentPublicReply = z.object({
   gamesPerRound: z.number().int(),
   clock: TournamentClockReply,
   scoring: z.array(z.string()),
-  cards: z.array(z.object({ round: z.number().int(), table: z.number().int(), hubTable: z.string().nullable() })),
+  cards: z.array(PublicCardSchema),
   /** rules/tournament/standings.ts `Standing` with the player's name: rank (ties share one), points, prize */
   standings: z.array(z.object({ rank: z.number().int(), player: z.string(), name: z.string(), points: z.number(), prize: z.number() })),
   prizes: z.array(z.number()),
 });
-/** `GET /api/director/tournament`: the round, clock, every card and the problems seen. */
-export const TournamentDirectorReply = z.object({ round: z.number().int(), clock: TournamentClockReply, cards: z.array(ScoreCardSchema), problems: z.array(z.unknown()) });
+/** `GET /api/director/tournament`: the round, clock, every card and the problems seen (each in words: "event seq 12 (card-game): …"). */
+export const TournamentDirectorReply = z.object({ round: z.number().int(), clock: TournamentClockReply, cards: z.array(ScoreCardSchema), problems: z.array(z.string()) });
 /** A game a table played between rounds (hub/tournament/between-rounds.ts). */
 export const BetweenRoundsGameSchema = z.object({
   hubTable: z.string(),

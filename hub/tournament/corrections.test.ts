@@ -109,6 +109,25 @@ describe('a correction of a 4-seat card (000)', () => {
     );
   });
 
+  it('by outcome over the API: a mistyped outcome is refused naming the field (400); a whole one is scored by 000: East 25, West the discarder −10', async () => {
+    const { svc, t2, tables } = standardRoom();
+    const hub = await serve(svc, tables);
+    const correct = async (body: unknown) => {
+      const r = await hub.app.inject({ method: 'POST', url: '/api/director/tournament/cards/2/1/correct', headers: AUTH, payload: body as object });
+      return [r.statusCode, r.json() as { message?: string; games?: ({ points: number[] } | null)[] }] as const;
+    };
+    svc.clock('start');
+    expect(t2.end(1, G1, [25, -10, 0, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 1 });
+    // an unknown field of the outcome, and a seat that is not one, are named and refused (400)
+    expect(await correct({ game: 1, outcome: { winner: 0, value: 25, discarder: 2, jokerles: true }, reason: 'x' })).toEqual([400, expect.objectContaining({ message: 'body.outcome.jokerles is not allowed (unknown field)' })]);
+    expect((await correct({ game: 1, outcome: { winner: 4, value: 25, discarder: 2 }, reason: 'x' }))[1].message).toMatch(/^body\.outcome\.winner /);
+    // East's 25-point hand off West's discard, East with no exposure (000 SCORING): East scores the
+    // card value, 25; the discarder of a winner with 0-1 exposures loses 10; South and North 0
+    const [status, card] = await correct({ game: 1, outcome: { winner: 0, value: 25, discarder: 2, winnerExposures: 0 }, reason: 'West threw the winning tile, not South' });
+    expect(status).toBe(200);
+    expect(card.games?.[0]?.points).toEqual([25, 0, -10, 0]);
+  });
+
   it('before the clock is started, a correction says so', () => {
     const { svc } = standardRoom();
     expect(() => svc.correct(2, 1, { game: 1, points: [0, 0, 25, 0], reason: 'x' })).toThrow(

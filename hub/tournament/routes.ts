@@ -27,7 +27,6 @@
  * round or table, 409 refused by the clock or the card (the message says why).
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
 import { TournamentError } from '../../rules/tournament/errors.js';
 import { TournamentServiceError, type TournamentService } from './service.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -83,7 +82,7 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
     app.post(
       '/api/director/tournament/cards/:table/:round/correct',
       { schema: { params: H.CardParams, querystring: H.NoQuery, body: H.CorrectBody, response: R.replies(R.ScoreCardSchema) } },
-      async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), { ...req.body, outcome: req.body.outcome as TournamentOutcome | undefined })),
+      async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), req.body)),
     );
     app.get('/api/director/tournament/between', { schema: { querystring: H.NoQuery, response: R.replies(R.BetweenRoundsReply) } }, async () => service.betweenRounds());
     app.post(

@@ -47,6 +47,8 @@ the game is in play again") until the game ends again; then a `tournament-rescor
  * between rounds, or when the next round's clock starts while it is under way — and goes on no
  * card until the director assigns it to the next round (the table's next game there) or drops it.
  */
+import type { z } from 'zod';
+import type { PublicCardSchema } from '../contract/score.js';
 import type { TableRuntime } from '../api/runtime.js';
 import type { DirectorTableView, PublicTableView, TournamentClockView, TournamentRoundView } from '../api/views.js';
 import type { EventStore } from '../store/types.js';
@@ -55,7 +57,7 @@ import { newRoundClock, pauseClock, readClock, resumeClock, startClock, type Clo
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type Seat } from '../../rules/tournament/errors.js';
 import { MAX_GAME_POINTS, checkCorrectable, checkGameNumber } from '../../rules/tournament/card-checks.js';
 import { scoreCardsForRound, siameseCardsForRound } from '../../rules/tournament/round.js';
-import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard, type ScoredGame } from '../../rules/tournament/scorecard.js';
+import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard } from '../../rules/tournament/scorecard.js';
 import { SIAMESE_SEAT_NAMES, applySiameseCardEvent, isSiameseCard, siameseCardTotal, siameseSettlement, type SiameseSeat } from '../../rules/tournament/siamese-card.js';
 import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rules/tournament/cards.js';
 import { standings, type Standing } from '../../rules/tournament/standings.js';
@@ -122,29 +124,8 @@ export interface TournamentClockPublic extends TournamentClockView {
   display: string;
 }
 
-/** One score card as the public sees it: marks and totals, who has initialed and verified (not the initials). */
-export interface PublicCard {
-  round: number;
-  table: number;
-  /** the hub table that plays it with readers, or null */
-  hubTable: string | null;
-  seats: { seat: string; player: string; name: string; marks: string[]; total: number; initialed: boolean; verified: boolean }[];
-  /** games with a result (0-4) */
-  games: number;
-  /** each line a director's ruling changed, e.g. "Game 3 changed by the director's ruling at 14:05 (Dora)", oldest first */
-  changes: string[];
-  /** who entered each game: 'table', 'clock', 'director', or null when not yet */
-  by: (ScoredGame['by'] | null)[];
-  complete: boolean;
-  /** what keeps the card from being complete, in words (empty when complete) */
-  missing: string[];
-  /** how many director corrections the card has */
-  corrections: number;
-  /** 'siamese' on a 2-seat Royale Siamese card (seats East, West); absent on a 4-seat card */
-  kind?: 'siamese';
-  /** a Siamese card only: 003 rule 17's settlement of the round's totals, e.g. "Bea pays Ann 95" ("Even: nobody pays") */
-  settlement?: string;
-}
+/** One score card as the public sees it: marks and totals, who has initialed and verified (not the initials); its schema is the contract's (hub/contract/score.ts). */
+export type PublicCard = z.output<typeof PublicCardSchema>;
 
 /** GET /api/tournament. */
 export interface TournamentPublic {

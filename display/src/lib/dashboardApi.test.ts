@@ -87,33 +87,52 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
   });
   it('postCorrectionCard sends 2 points and returns the card with the names and the settlement', async () => {
     const calls: { url: string; body: unknown }[] = [];
+    // the card as the hub answers POST …/correct (hub/contract/score.ts SiameseScoreCardSchema)
     const card = {
       kind: 'siamese',
+      tournament: 'Demo room',
       round: 1,
       table: 1,
       seats: ['p01', 'p02'],
       games: [
-        { points: [160, 15], marks: ['160', '15'], by: 'table' },
-        { points: [10, 10], marks: ['10', '10'], by: 'table' },
-        { points: [0, 25], marks: ['X', '25'], by: 'director' },
-        { points: [0, 0], marks: ['X', 'X'], by: 'table' },
+        { points: [160, 15], marks: ['160', '15'], by: 'table', source: 'siamese table t1 game 1 (003 rule 17)' },
+        { points: [10, 10], marks: ['10', '10'], by: 'table', source: 'siamese table t1 game 2 (003 rule 17)' },
+        { points: [0, 25], marks: ['X', '25'], by: 'director', source: 'director' },
+        { points: [0, 0], marks: ['X', 'X'], by: 'table', source: 'siamese table t1 game 4 (003 rule 17)' },
       ],
+      verified: [false, false],
       initials: [null, null],
-      corrections: [{ game: 3, reason: 'Bea was not jokerless', director: 'director' }],
+      corrections: [{ game: 3, reason: 'Bea was not jokerless', director: 'director', before: { points: [0, 0], marks: ['X', 'X'], by: 'table', source: 'siamese table t1 game 3 (003 rule 17)' } }],
     };
+    // totals: Ann 160 + 10 + 0 + 0 = 170, Bea 15 + 10 + 25 + 0 = 50: Bea pays Ann 120 (003 rule 17)
+    const seatLine = (seat: string, player: string, name: string, marks: string[], total: number) => ({ seat, player, name, marks, total, initialed: false, verified: false });
+    const publicCard = (table: number, settlement: string, seats: ReturnType<typeof seatLine>[]) => ({
+      round: 1,
+      table,
+      hubTable: `t${table}`,
+      seats,
+      games: 4,
+      changes: [],
+      by: ['table', 'table', 'director', 'table'],
+      complete: false,
+      missing: ['initials'],
+      corrections: 1,
+      kind: 'siamese',
+      settlement,
+    });
     const pub = {
+      name: 'Demo room',
+      round: 1,
+      rounds: 1,
+      gamesPerRound: 4,
+      clock: { remainingMs: 0, running: false, aboutToRunOut: false, timeUp: true, round: 1, state: 'time up', display: '0:00' },
+      scoring: [],
       cards: [
-        {
-          round: 1,
-          table: 1,
-          settlement: 'Bea pays Ann 120',
-          seats: [
-            { player: 'p01', name: 'Ann' },
-            { player: 'p02', name: 'Bea' },
-          ],
-        },
-        { round: 1, table: 2, settlement: 'Di pays Cy 5', seats: [] },
+        publicCard(1, 'Bea pays Ann 120', [seatLine('East', 'p01', 'Ann', ['160', '10', 'X', 'X'], 170), seatLine('West', 'p02', 'Bea', ['15', '10', '25', 'X'], 50)]),
+        publicCard(2, 'Di pays Cy 5', [seatLine('East', 'p03', 'Cy', ['5', 'X', 'X', 'X'], 5), seatLine('West', 'p04', 'Di', ['X', 'X', 'X', 'X'], 0)]),
       ],
+      standings: [],
+      prizes: [],
     };
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
@@ -122,6 +141,12 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
     const got = await postCorrectionCard('1', 1, { game: 3, points: [0, 25], reason: 'Bea was not jokerless' }, '');
     expect(calls[0]).toEqual({ url: '/api/director/tournament/cards/1/1/correct', body: { game: 3, points: [0, 25], reason: 'Bea was not jokerless' } });
     expect('card' in got && [got.card.kind, got.card.names, got.card.settlement]).toEqual(['siamese', ['Ann', 'Bea'], 'Bea pays Ann 120']);
+    // a card of another shape (a game without its source) is named, field and all, not shown
+    const { source: _left, ...noSource } = card.games[0]!;
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ ...card, games: [noSource, ...card.games.slice(1)] }), { status: 200 }));
+    expect(await postCorrectionCard('1', 1, { game: 3, points: [0, 25], reason: 'Bea was not jokerless' }, '')).toEqual({
+      error: "the hub's answer to POST /api/director/tournament/cards/…/correct does not fit: response.games.0.source is required",
+    });
   });
 });
 

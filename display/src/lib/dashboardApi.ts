@@ -235,8 +235,7 @@ export async function fetchTournamentCards(): Promise<CardKindInfo[]> {
   try {
     const res = await fetch('/api/tournament', { headers: { accept: 'application/json' } });
     if (!res.ok) return [];
-    const body = (await res.json()) as { cards?: CardKindInfo[] };
-    return Array.isArray(body.cards) ? body.cards : [];
+    return (await readAnswer(res, TournamentPublicReply, 'GET /api/tournament')).cards;
   } catch {
     return [];
   }
@@ -255,14 +254,14 @@ export async function postCorrectionCard(table: string, round: number, fix: Scor
       body: JSON.stringify({ game: fix.game, points: fix.points, reason: fix.reason }),
     });
     if (!res.ok) return { error: await errorMessage(res) };
-    const card = (await readAnswer(res, ScoreCardSchema, 'POST /api/director/tournament/cards/…/correct')) as unknown as Omit<DirectorCard, 'names'>;
+    const card = await readAnswer(res, ScoreCardSchema, 'POST /api/director/tournament/cards/…/correct');
     const names = new Map<string, string>();
     let settlement: string | undefined;
     try {
       const pub = await fetch('/api/tournament', { headers: { accept: 'application/json' } });
-      const body = (await pub.json()) as { cards?: { round?: number; table?: number; settlement?: string; seats?: { player: string; name: string }[] }[] };
-      for (const c of body.cards ?? []) {
-        for (const s of c.seats ?? []) names.set(s.player, s.name);
+      const body = await readAnswer(pub, TournamentPublicReply, 'GET /api/tournament');
+      for (const c of body.cards) {
+        for (const s of c.seats) names.set(s.player, s.name);
         if (c.round === card.round && c.table === card.table && typeof c.settlement === 'string') settlement = c.settlement;
       }
     } catch {
