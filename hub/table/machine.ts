@@ -18,7 +18,9 @@
  *
  * Event types of a table's log:
  * - `tile-moved` {@link TileMovedData} (at = when the tile came to rest)
- * - `count-check` {@link CountCheckData} (a turn boundary has settled)
+ * - `count-check` {@link CountCheckData} (a turn boundary has settled; or, with `only`, the count of
+ *   players that waited on a tile not seen, ./machine/not-seen.ts)
+ * - `not-seen-closed` {@link NotSeenClosedData}: the director closed the notice of a tile not seen
  * - `readers-heard` `{}`: every zone is heard again after a reader was not, and what it missed has
  *   been reconciled from its first snapshot (`RECENT_GAP_MS`, ./machine/visibility.ts, after the last gap closed): the
  *   judgments that waited for it are made (the Siamese referee's deferred picks)
@@ -68,12 +70,14 @@ import { nextTickAt, orderForLog } from './machine/ordering.js';
 import { gameOfFlag, type LatestRuling, type RulableFlag, RulingLog } from './machine/rulings.js';
 import { evidenceOf, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
 import { type ReaderHealth, ReaderVisibility } from './machine/visibility.js';
+import { type NotSeenClosedData, NotSeenNotices } from './machine/not-seen.js';
 import { publishWhenDurable } from './publish.js';
 import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, restartEndReason, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 export type { FoldCheckpoint } from './machine/checkpoints.js';
 export { type CountCheckData, type GameStoppedData, STOPPED_REASON, type TileMovedData } from './machine/events.js';
 export type { RulableFlag, RulingData } from './machine/rulings.js';
+export { type CountWait, countCheckSkips, type NotSeenClosedData } from './machine/not-seen.js';
 export { REBOOT_SILENCE_MS, RECENT_GAP_MS, type ReaderHealth, UNCONFIRMED_TOP_MS } from './machine/visibility.js';
 
 /** Options of any table engine. */
@@ -151,6 +155,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   private emitQueued = false;
   /** what the readers let the hub hear (./machine/visibility.ts) */
   private readonly visibility: ReaderVisibility;
+  /** tiles not seen, and the count checks that wait on them (./machine/not-seen.ts) */
+  private readonly notices: NotSeenNotices;
   /** a game in play at start, until the readers show it as the log has it or the director chooses (./restart-check.ts); no move is logged meanwhile */
   private restartCheck: { check: RestartCheck; state: RestartCheckView['state'] } | null = null;
   private readonly registry: ReadonlyMap<string, TileId>;
@@ -177,6 +183,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.now = opts.now ?? Date.now;
     this.registry = opts.registry;
     this.visibility = new ReaderVisibility(this.table, this.places, this.tracker, this.readers);
+    this.notices = new NotSeenNotices(this.table, this.places, this.tracker);
   }
 
   // ------------------------------------------------------------------ the variant's part
@@ -327,8 +334,19 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
         this.record(this.store.append(this.id, 'tile-moved', m.at, data));
       } else {
         const data: CountCheckData = { skipReaders: this.visibility.countSkip(item.at, now) };
+        // a player whose rack last held a tile not seen: that count waits (./machine/not-seen.ts)
+        const waiting = this.notices.wait();
+        if (waiting.length) data.waiting = waiting;
         this.record(this.store.append(this.id, 'count-check', item.at, data));
       }
+    }
+    // a count that waited on a tile not seen: judged once the tile is seen again (and settled) or
+    // its notice closed, when nothing else is moving
+    const only = this.notices.due(this.held.length === 0 && mark > now && this.pendingChecks.length === 0);
+    if (only.length) {
+      const data: CountCheckData = { skipReaders: this.visibility.countSkip(now, now), only };
+      this.record(this.store.append(this.id, 'count-check', now, data));
+      this.emit();
     }
     // every zone heard again, and the last gap closed long enough ago for its reconciled moves to
     // be in the log: the judgments that waited for it are made now
@@ -351,7 +369,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       if (this.restartCheck.state === 'checking' && first !== null) this.timer = setTimeout(() => this.tick(), Math.max(0, first + RESTART_CHECK_MS - now) + 1);
       return;
     }
-    const next = nextTickAt(this.tracker.nextDue(), this.held.length > 0 || this.visibility.blind, this.pendingChecks, now, settle);
+    const next = nextTickAt(this.tracker.nextDue(), this.held.length > 0 || this.visibility.blind || this.notices.waiting, this.pendingChecks, now, settle);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (next === null) return;
@@ -387,6 +405,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       if (mode === 'rebuild') this.tracker.restore(d.tag, d.to);
     } else if (e.type === 'count-check') {
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
+    } else if (e.type === 'not-seen-closed') {
+      this.notices.noteClosed(e.data as NotSeenClosedData);
     } else if (e.type === 'restart-ruling') {
       const d = e.data as RestartRulingData;
       return this.endByRestart(d, restartEndReason(d.choice, d.by), e);
@@ -416,6 +436,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.pendingChecks = [];
     this.checkpoints.clear();
     this.lastZone.clear();
+    this.notices.clear();
     this.resetFold();
     for (let i = 0; i < this.events.length; i++) this.foldAt(i, 'rebuild');
   }
@@ -528,6 +549,19 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.emit();
   }
 
+  /**
+   * The director closes the notice of a tile not seen (`tile`, e.g. `5B#2`): a `not-seen-closed`
+   * event. The tile counts where it last settled; a count check that waited on it is judged
+   * (./machine/not-seen.ts). A later snapshot without it opens no new notice until a zone reads it.
+   * @throws NoOpenNoticeError (hub/api/runtime.ts) when no notice of that tile is open
+   */
+  closeNotSeen(tile: string, by: string): void {
+    const data = this.notices.close(tile, by);
+    this.record(this.store.append(this.id, 'not-seen-closed', this.now(), data));
+    this.emit();
+    this.schedule();
+  }
+
   /** @see TableRuntime.latestRulingOf: the latest director's ruling on a flag of game `gameNo` (flag ids are `g<game>-…`), or null. */
   latestRulingOf(gameNo: number): LatestRuling | null {
     return this.rulingLog.latestOf(gameNo);
@@ -618,6 +652,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   directorView(): DirectorTableView {
     const unplaced = this.unplacedMoves();
     const notSeen = this.notSeenMoves();
+    const tilesNotSeen = this.notices.views(this.now());
     return {
       ...this.publicView(),
       concealed: this.table.players.map((_, i) => this.concealedOf(i)),
@@ -625,6 +660,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       weakTags: weakTagViews(this.table, this.places, this.tracker, this.now()),
       ...(unplaced.length ? { unplaced } : {}),
       ...(notSeen.length ? { notSeen } : {}),
+      ...(tilesNotSeen.length ? { tilesNotSeen } : {}),
       ...(this.restartCheck ? { restart: this.restartView()! } : {}),
     };
   }
