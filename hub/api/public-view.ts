@@ -136,7 +136,16 @@ export function toDirector(view: DirectorTableView): DirectorTableView {
   if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));
   if (view.restart) out.restart = { gameNo: view.restart.gameNo, state: view.restart.state, differences: [...view.restart.differences], choices: [...view.restart.choices] };
   if (view.weakTags) out.weakTags = view.weakTags.map((w) => ({ tile: w.tile, zone: w.zone, where: w.where, flickers: w.flickers, lastAt: w.lastAt }));
-  if (view.notSeen) out.notSeen = view.notSeen.map((n) => ({ rule: n.rule, player: n.player, tiles: [...n.tiles], window: { from: n.window.from, to: n.window.to }, title: n.title, ref: n.ref }));
+  if (view.notSeen)
+    out.notSeen = view.notSeen.map((n) => ({
+      ...(n.kind ? { kind: n.kind } : {}),
+      rule: n.rule,
+      player: n.player,
+      tiles: [...n.tiles],
+      window: { from: n.window.from, to: n.window.to },
+      title: n.title,
+      ref: n.ref,
+    }));
   if (view.tilesNotSeen)
     out.tilesNotSeen = view.tilesNotSeen.map((n) => ({
       tile: n.tile,

@@ -71,6 +71,7 @@ import { gameOfFlag, type LatestRuling, type RulableFlag, RulingLog } from './ma
 import { evidenceOf, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
 import { type ReaderHealth, ReaderVisibility } from './machine/visibility.js';
 import { type NotSeenClosedData, NotSeenNotices } from './machine/not-seen.js';
+import { offlineChanges } from './machine/offline-changes.js';
 import { publishWhenDurable } from './publish.js';
 import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, restartEndReason, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
@@ -651,7 +652,10 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    */
   directorView(): DirectorTableView {
     const unplaced = this.unplacedMoves();
-    const notSeen = this.notSeenMoves();
+    // what the referee could not judge, and what changed while a reader was offline (./machine/offline-changes.ts)
+    const judged = this.notSeenMoves();
+    const changed = offlineChanges({ table: this.table, places: this.places, events: this.events, from: this.checkpoints.currentStart() }, judged);
+    const notSeen = [...judged, ...changed].sort((a, b) => a.window.from - b.window.from);
     const tilesNotSeen = this.notices.views(this.now());
     return {
       ...this.publicView(),
@@ -667,7 +671,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
 
   /**
    * What the current game's referee could not judge because a reader was not heard, for the
-   * director view's `notSeen` list (oldest first). None by default.
+   * director view's `notSeen` list (oldest first; the moves seen only across a reader's reconnect
+   * join them, ./machine/offline-changes.ts). None by default.
    */
   protected notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
     return [];
