@@ -50,7 +50,9 @@
  * unseen and unconfirmed readers, `readers-heard`), ordering.ts (moves and count checks into the
  * log in the order they happened), rulings.ts (the ruling log and the checks of a new ruling),
  * checkpoints.ts (the per-game fold checkpoints and the refold after a ruling), views.ts (the view
- * pieces every table builds the same way).
+ * pieces every table builds the same way), not-seen.ts (tiles not seen: the director's notices and
+ * the count checks that wait on them), offline-changes.ts (what changed while a reader was offline,
+ * for the director's `notSeen` list).
  */
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';

@@ -121,9 +121,16 @@ export class NotSeenNotices {
     return out;
   }
 
-  /** True while a count check waits on a tile not seen (the engine ticks to find when it is due). */
+  /**
+   * True while a waiting count check may be due: none of the tiles it waits on is an open notice any
+   * more (the engine then ticks until nothing else moves, {@link NotSeenNotices.due}). A notice still
+   * open needs no tick: the read that closes it, or the director's close, schedules one.
+   */
   get waiting(): boolean {
-    return this.waits.size > 0;
+    if (this.waits.size === 0) return false;
+    const open = new Set(this.open().map((n) => n.tag));
+    for (const tags of this.waits.values()) if (![...tags].some((t) => open.has(t))) return true;
+    return false;
   }
 
   /**
