@@ -22,6 +22,8 @@ describe('a tile not seen, for the director', () => {
     b.build();
     b.deal();
     const tile = [...b.at].find(([, z]) => z === 'RK-E1/in')![0];
+    b.snap('RK-E1/in'); // the rack's snapshot still holds it: last seen now
+    const lastSeen = b.clock;
     b.at.set(tile, 'nowhere'); // its tag stops answering: the rack's next snapshot does not hold it
     b.snap('RK-E1/in');
     const missedAt = b.clock;
@@ -34,8 +36,9 @@ describe('a tile not seen, for the director', () => {
     const director = DirectorTableViewSchema.parse(await (await fetch(`${url}/api/director/tables/t1`, { headers: auth })).json());
     expect(director.tilesNotSeen).toHaveLength(1);
     const n = director.tilesNotSeen![0]!;
-    expect([n.tile, n.zone, n.where, n.player, n.missedAt]).toEqual([tile, 'RK-E1/in', "Ann's rack 1", 0, missedAt]);
-    expect(n.text).toBe(`${tile} last seen in Ann's rack 1 (RK-E1/in), not seen for ${((b.clock - n.lastSeen) / 1000).toFixed(1)} s`);
+    expect([n.tile, n.zone, n.where, n.player, n.lastSeen, n.missedAt]).toEqual([tile, 'RK-E1/in', "Ann's rack 1", 0, lastSeen, missedAt]);
+    // 12 400 ms since the last snapshot that held it: 12.4 s
+    expect(n.text).toBe(`${tile} last seen in Ann's rack 1 (RK-E1/in), not seen for 12.4 s`);
     const pub = (await (await fetch(`${url}/api/tables/t1`)).json()) as Record<string, unknown>;
     expect(PublicTableViewSchema.parse(pub)).toBeTruthy();
     expect(pub).not.toHaveProperty('tilesNotSeen');
