@@ -88,6 +88,7 @@ const GOOD_BODY: Record<string, object> = {
   'POST /api/director/tournament/between/:hubTable/:gameNo': { action: 'drop' },
   'POST /api/director/tables/:id/flags/:flagId': { ruling: 'dismiss' },
   'POST /api/director/tables/:id/restart': { choice: 'void' },
+  'POST /api/director/tables/:id/not-seen': { tile: '5B#2' },
   'POST /api/director/tables/:id/entries': { entry: 'misnamed-discard', player: 0, rack: 0 },
 };
 

@@ -126,7 +126,7 @@ export const DIRECTOR_VIEW_KEYS = [...PUBLIC_VIEW_KEYS, 'concealed', 'evidence',
 /**
  * A copy of the director view with the public fields picked as in {@link toPublic} (but every
  * reader key: ports, firmware, error counts), plus `concealed`, `evidence`, `weakTags`, `unplaced`,
- * `restart`, `notSeen`, and the Siamese `countRule` and `misnamed`.
+ * `restart`, `notSeen`, `tilesNotSeen`, and the Siamese `countRule` and `misnamed`.
  */
 export function toDirector(view: DirectorTableView): DirectorTableView {
   const out = toPublic(view) as DirectorTableView;
@@ -136,7 +136,27 @@ export function toDirector(view: DirectorTableView): DirectorTableView {
   if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));
   if (view.restart) out.restart = { gameNo: view.restart.gameNo, state: view.restart.state, differences: [...view.restart.differences], choices: [...view.restart.choices] };
   if (view.weakTags) out.weakTags = view.weakTags.map((w) => ({ tile: w.tile, zone: w.zone, where: w.where, flickers: w.flickers, lastAt: w.lastAt }));
-  if (view.notSeen) out.notSeen = view.notSeen.map((n) => ({ rule: n.rule, player: n.player, tiles: [...n.tiles], window: { from: n.window.from, to: n.window.to }, title: n.title, ref: n.ref }));
+  if (view.notSeen)
+    out.notSeen = view.notSeen.map((n) => ({
+      ...(n.kind ? { kind: n.kind } : {}),
+      rule: n.rule,
+      player: n.player,
+      tiles: [...n.tiles],
+      window: { from: n.window.from, to: n.window.to },
+      title: n.title,
+      ref: n.ref,
+    }));
+  if (view.tilesNotSeen)
+    out.tilesNotSeen = view.tilesNotSeen.map((n) => ({
+      tile: n.tile,
+      zone: n.zone,
+      where: n.where,
+      player: n.player,
+      lastSeen: n.lastSeen,
+      missedAt: n.missedAt,
+      ...(n.window ? { window: { from: n.window.from, to: n.window.to } } : {}),
+      text: n.text,
+    }));
   if (view.countRule) out.countRule = { rule: view.countRule.rule, source: view.countRule.source, field: view.countRule.field, meaning: view.countRule.meaning };
   if (view.misnamed) {
     out.misnamed = view.misnamed.map((m) => ({

@@ -7,6 +7,18 @@ import type { Capture } from '../capture/format.js';
 import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
 import type { TileKind } from '../../rules/tiles.js';
 
+/**
+ * The director closed the notice of a tile not seen that is not open (never opened, closed already,
+ * or the tile was read again): hub/api/ answers 404 with its message.
+ */
+export class NoOpenNoticeError extends Error {
+  /** @param message one line naming the table and the tile, e.g. `table 't1' has no open notice of a tile not seen for "9D#4"` */
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoOpenNoticeError';
+  }
+}
+
 /** A refused director ruling, with the HTTP status to answer with. */
 export class RulingError extends Error {
   /**
@@ -148,6 +160,13 @@ export interface TableRuntime {
    * @throws RulingError 409 when no game of the table waits for that choice
    */
   restartChoice?(choice: RestartChoice, by: string): void;
+  /**
+   * The director closes the notice of a tile not seen (the director view's `tilesNotSeen`, e.g.
+   * `5B#2`): the tile counts where it last settled, and a count check that waited on it is judged
+   * (hub/table/machine/not-seen.ts). An event in the log like a ruling.
+   * @throws NoOpenNoticeError when no notice of that tile is open (the route answers 404)
+   */
+  closeNotSeen?(tile: string, by: string): void;
   /**
    * The latest director's ruling on a flag of game `gameNo` (1-based) of this table (`at` ms since
    * epoch), or null when none was made; also for a game in play, e.g. one a ruling reopened.

@@ -16,6 +16,9 @@
  * - `POST /api/director/tables/:id/restart`         body `{ choice: 'score'|'replay'|'void', by?: string }`: a game in play
  *                                                     when the hub restarted that the readers did not show as the log had it
  *                                                     (the director view's `restart`) → 200 PublicTableView; 409 nothing waits (director)
+ * - `POST /api/director/tables/:id/not-seen`       body `{ tile: '5B#2', by?: string }`: the director closes the notice of a
+ *                                                     tile not seen (the director view's `tilesNotSeen`) → 200 PublicTableView;
+ *                                                     404 no open notice of that tile (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
  * - `GET  /api/director/tables/:id/games/:gameNo/record` → that game's record, JSON lines `mjhub.game-record` v1
@@ -56,7 +59,7 @@ import type { WeakTagSource } from '../tilesets/read-stats.js';
 import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
-import { RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
+import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 
@@ -261,6 +264,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   // every refusal is `{ statusCode, error, message }` (hub/contract/responses.ts ErrorBody), the login routes' too
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
+    if (err instanceof NoOpenNoticeError) return sendError(reply, 404, err.message);
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error(err);
@@ -379,6 +383,19 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         if (!t) return reply;
         if (!t.restartChoice) return sendError(reply, 409, `no game of table '${t.id}' waits for a restart decision`);
         t.restartChoice(req.body.choice, req.body.by ?? 'director');
+        return toPublic(t.publicView());
+      },
+    );
+    director.post(
+      '/api/director/tables/:id/not-seen',
+      { schema: { params: H.TableParams, querystring: H.NoQuery, body: H.NotSeenCloseBody, response: R.replies(R.PublicTableViewSchema) } },
+      async (req, reply) => {
+        const t = findTable(req.params.id, reply);
+        if (!t) return reply;
+        if (!t.closeNotSeen) return sendError(reply, 404, `table '${t.id}' has no open notice of a tile not seen for ${JSON.stringify(req.body.tile)}`);
+        const by = req.body.by ?? 'director';
+        t.closeNotSeen(req.body.tile, by);
+        tableLog.info({ table: t.id, tile: req.body.tile, by }, `director ${by} closed the notice of ${req.body.tile} (not seen)`);
         return toPublic(t.publicView());
       },
     );

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { TILES_IN_SET } from '../../rules/tiles.js';
 import { TournamentOutcomeBody } from './score.js';
-import { FlagStatusSchema, RestartChoiceSchema, RulingSchema } from './views.js';
+import { FlagStatusSchema, RestartChoiceSchema, RulingSchema, TileIdSchema } from './views.js';
 
 /** A table, flag or set id in a URL or body: 1-64 characters (the ids themselves are checked where they are looked up). */
 const id = z.string().min(1).max(64);
@@ -60,6 +60,9 @@ export const RulingBody = z.strictObject({
   /** the flag's status the ruling was made on: a flag ruled on meanwhile is refused (409) */
   was: FlagStatusSchema.optional(),
 });
+
+/** `POST /api/director/tables/:id/not-seen`: the director closes the notice of a tile not seen (`tile`, e.g. "5B#2"). */
+export const NotSeenCloseBody = z.strictObject({ tile: TileIdSchema, by: by.optional() });
 
 /** `POST /api/director/tables/:id/restart`: the director's choice for a game the readers no longer show as the log has it. */
 export const RestartBody = z.strictObject({ choice: RestartChoiceSchema, by: by.optional() });

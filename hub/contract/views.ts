@@ -312,11 +312,46 @@ export const DirectorTableViewSchema = PublicTableViewSchema.extend({
    */
   unplaced: z.array(z.object({ at: z.number(), action: z.string(), reason: z.string(), ref: z.string() })).optional(),
   /**
-   * what the hub could not judge because a reader was not heard when it happened (oldest first):
-   * the rule, the player, the tiles, the window (ms since epoch) and what is not known, in words.
+   * what the hub could not judge or reconcile because a reader was not heard when it happened
+   * (oldest first): the rule, the player (null: no player's rack, e.g. wall to floor), the tiles,
+   * the window (ms since epoch) and what is not known, in words; `ref` the event. `kind`
+   * 'changed-offline': a move seen only across a reader's reconnect (`tile-moved.reconciled`,
+   * hub/table/machine/offline-changes.ts); absent: a judgment the referee could not make.
    */
   notSeen: z
-    .array(z.object({ rule: z.string(), player: z.number(), tiles: z.array(z.string()), window: z.object({ from: z.number(), to: z.number() }), title: z.string(), ref: z.string() }))
+    .array(
+      z.object({
+        kind: z.literal('changed-offline').optional(),
+        rule: z.string(),
+        player: z.number().nullable(),
+        tiles: z.array(z.string()),
+        window: z.object({ from: z.number(), to: z.number() }),
+        title: z.string(),
+        ref: z.string(),
+      }),
+    )
+    .optional(),
+  /**
+   * tiles not seen (oldest first): a tile that vanished from a snapshot of its zone (no DEL said it
+   * was lifted) and that no zone has read since. Never a flag: a notice, open until the tile is
+   * read again or the director closes it; meanwhile the count check of `player` (whose rack held it)
+   * waits (hub/table/machine/not-seen.ts). `where` in words, `zone` as `reader/zone`, `lastSeen` the
+   * last time it was known there and `missedAt` the snapshot without it (ms since epoch), `window` when
+   * that snapshot was the first after its reader's reconnect, `text` the line the table page shows.
+   */
+  tilesNotSeen: z
+    .array(
+      z.object({
+        tile: TileIdSchema,
+        zone: z.string(),
+        where: z.string(),
+        player: z.number().nullable(),
+        lastSeen: z.number(),
+        missedAt: z.number(),
+        window: z.object({ from: z.number(), to: z.number() }).optional(),
+        text: z.string(),
+      }),
+    )
     .optional(),
   /** set while a game in play when the hub restarted waits for the readers' snapshots or the director's choice (hub/table/restart-check.ts) */
   restart: RestartCheckViewSchema.optional(),

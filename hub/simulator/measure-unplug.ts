@@ -18,7 +18,9 @@
  * - missed outside: flags of the baseline raised outside every outage window that this run did not raise;
  * - inside: flags of the baseline inside an outage window: raised (after the reconciling snapshot)
  *   or listed for the director (the director view's `notSeen`), or neither (missed inside);
- * - listed: runs whose director view lists something the hub could not reconcile;
+ * - listed: runs whose director view lists something the referee could not judge (its `notSeen`
+ *   less the moves seen only across the reconnect, `changed-offline`, which every outage over a
+ *   move has);
  * - exact: runs with nothing listed whose final counts and points equal the simulator's record.
  */
 import { fileURLToPath } from 'node:url';
@@ -81,12 +83,13 @@ export interface UnplugRun {
 }
 
 function hubResult(engine: TableMachine): HubResult {
-  const v = engine.directorView() as DirectorTableView & { notSeen?: unknown[] };
+  const v = engine.directorView();
   return {
     flags: v.flags.map((f) => ({ label: `${f.kind} player ${f.player}`, at: f.at })),
     counts: v.players.map((p) => p.count),
     points: v.score?.points ?? null,
-    notSeen: v.notSeen?.length ?? 0,
+    // what the referee could not judge (the moves seen only across the reconnect are listed too, `changed-offline`: not counted here)
+    notSeen: v.notSeen?.filter((n) => n.kind !== 'changed-offline').length ?? 0,
   };
 }
 

@@ -35,7 +35,7 @@ import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
 import { siameseFlagView } from './flag-view.js';
-import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
+import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
 
@@ -176,7 +176,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
       action = { type: 'readers-heard', at: e.at, ref };
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
-      action = { type: 'count-check', skipPlayers: this.playersToSkip(d.skipReaders), at: e.at, ref };
+      // a count that waits on a tile not seen is not judged; a check of its own judges only those players (./machine/not-seen.ts)
+      action = { type: 'count-check', skipPlayers: countCheckSkips(this.table.players.length, this.playersToSkip(d.skipReaders), d.waiting, d.only), at: e.at, ref };
     } else if (e.type === 'game-stopped') {
       // the end of this game stands here whatever a later ruling says: it is scored as it stood
       const d = e.data as GameStoppedData;

@@ -18,7 +18,9 @@
  *
  * Event types of a table's log:
  * - `tile-moved` {@link TileMovedData} (at = when the tile came to rest)
- * - `count-check` {@link CountCheckData} (a turn boundary has settled)
+ * - `count-check` {@link CountCheckData} (a turn boundary has settled; or, with `only`, the count of
+ *   players that waited on a tile not seen, ./machine/not-seen.ts)
+ * - `not-seen-closed` {@link NotSeenClosedData}: the director closed the notice of a tile not seen
  * - `readers-heard` `{}`: every zone is heard again after a reader was not, and what it missed has
  *   been reconciled from its first snapshot (`RECENT_GAP_MS`, ./machine/visibility.ts, after the last gap closed): the
  *   judgments that waited for it are made (the Siamese referee's deferred picks)
@@ -48,7 +50,9 @@
  * unseen and unconfirmed readers, `readers-heard`), ordering.ts (moves and count checks into the
  * log in the order they happened), rulings.ts (the ruling log and the checks of a new ruling),
  * checkpoints.ts (the per-game fold checkpoints and the refold after a ruling), views.ts (the view
- * pieces every table builds the same way).
+ * pieces every table builds the same way), not-seen.ts (tiles not seen: the director's notices and
+ * the count checks that wait on them), offline-changes.ts (what changed while a reader was offline,
+ * for the director's `notSeen` list).
  */
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';
@@ -68,12 +72,15 @@ import { nextTickAt, orderForLog } from './machine/ordering.js';
 import { gameOfFlag, type LatestRuling, type RulableFlag, RulingLog } from './machine/rulings.js';
 import { evidenceOf, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
 import { type ReaderHealth, ReaderVisibility } from './machine/visibility.js';
+import { type NotSeenClosedData, NotSeenNotices } from './machine/not-seen.js';
+import { offlineChanges } from './machine/offline-changes.js';
 import { publishWhenDurable } from './publish.js';
 import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, restartEndReason, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 export type { FoldCheckpoint } from './machine/checkpoints.js';
 export { type CountCheckData, type GameStoppedData, STOPPED_REASON, type TileMovedData } from './machine/events.js';
 export type { RulableFlag, RulingData } from './machine/rulings.js';
+export { type CountWait, countCheckSkips, type NotSeenClosedData } from './machine/not-seen.js';
 export { REBOOT_SILENCE_MS, RECENT_GAP_MS, type ReaderHealth, UNCONFIRMED_TOP_MS } from './machine/visibility.js';
 
 /** Options of any table engine. */
@@ -151,6 +158,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   private emitQueued = false;
   /** what the readers let the hub hear (./machine/visibility.ts) */
   private readonly visibility: ReaderVisibility;
+  /** tiles not seen, and the count checks that wait on them (./machine/not-seen.ts) */
+  private readonly notices: NotSeenNotices;
   /** a game in play at start, until the readers show it as the log has it or the director chooses (./restart-check.ts); no move is logged meanwhile */
   private restartCheck: { check: RestartCheck; state: RestartCheckView['state'] } | null = null;
   private readonly registry: ReadonlyMap<string, TileId>;
@@ -177,6 +186,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.now = opts.now ?? Date.now;
     this.registry = opts.registry;
     this.visibility = new ReaderVisibility(this.table, this.places, this.tracker, this.readers);
+    this.notices = new NotSeenNotices(this.table, this.places, this.tracker);
   }
 
   // ------------------------------------------------------------------ the variant's part
@@ -327,8 +337,19 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
         this.record(this.store.append(this.id, 'tile-moved', m.at, data));
       } else {
         const data: CountCheckData = { skipReaders: this.visibility.countSkip(item.at, now) };
+        // a player whose rack last held a tile not seen: that count waits (./machine/not-seen.ts)
+        const waiting = this.notices.wait();
+        if (waiting.length) data.waiting = waiting;
         this.record(this.store.append(this.id, 'count-check', item.at, data));
       }
+    }
+    // a count that waited on a tile not seen: judged once the tile is seen again (and settled) or
+    // its notice closed, when nothing else is moving
+    const only = this.notices.due(this.held.length === 0 && mark > now && this.pendingChecks.length === 0);
+    if (only.length) {
+      const data: CountCheckData = { skipReaders: this.visibility.countSkip(now, now), only };
+      this.record(this.store.append(this.id, 'count-check', now, data));
+      this.emit();
     }
     // every zone heard again, and the last gap closed long enough ago for its reconciled moves to
     // be in the log: the judgments that waited for it are made now
@@ -351,7 +372,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       if (this.restartCheck.state === 'checking' && first !== null) this.timer = setTimeout(() => this.tick(), Math.max(0, first + RESTART_CHECK_MS - now) + 1);
       return;
     }
-    const next = nextTickAt(this.tracker.nextDue(), this.held.length > 0 || this.visibility.blind, this.pendingChecks, now, settle);
+    const next = nextTickAt(this.tracker.nextDue(), this.held.length > 0 || this.visibility.blind || this.notices.waiting, this.pendingChecks, now, settle);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (next === null) return;
@@ -387,6 +408,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       if (mode === 'rebuild') this.tracker.restore(d.tag, d.to);
     } else if (e.type === 'count-check') {
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
+    } else if (e.type === 'not-seen-closed') {
+      this.notices.noteClosed(e.data as NotSeenClosedData);
     } else if (e.type === 'restart-ruling') {
       const d = e.data as RestartRulingData;
       return this.endByRestart(d, restartEndReason(d.choice, d.by), e);
@@ -416,6 +439,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.pendingChecks = [];
     this.checkpoints.clear();
     this.lastZone.clear();
+    this.notices.clear();
     this.resetFold();
     for (let i = 0; i < this.events.length; i++) this.foldAt(i, 'rebuild');
   }
@@ -528,6 +552,19 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.emit();
   }
 
+  /**
+   * The director closes the notice of a tile not seen (`tile`, e.g. `5B#2`): a `not-seen-closed`
+   * event. The tile counts where it last settled; a count check that waited on it is judged
+   * (./machine/not-seen.ts). A later snapshot without it opens no new notice until a zone reads it.
+   * @throws NoOpenNoticeError (hub/api/runtime.ts) when no notice of that tile is open
+   */
+  closeNotSeen(tile: string, by: string): void {
+    const data = this.notices.close(tile, by);
+    this.record(this.store.append(this.id, 'not-seen-closed', this.now(), data));
+    this.emit();
+    this.schedule();
+  }
+
   /** @see TableRuntime.latestRulingOf: the latest director's ruling on a flag of game `gameNo` (flag ids are `g<game>-…`), or null. */
   latestRulingOf(gameNo: number): LatestRuling | null {
     return this.rulingLog.latestOf(gameNo);
@@ -617,7 +654,11 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    */
   directorView(): DirectorTableView {
     const unplaced = this.unplacedMoves();
-    const notSeen = this.notSeenMoves();
+    // what the referee could not judge, and what changed while a reader was offline (./machine/offline-changes.ts)
+    const judged = this.notSeenMoves();
+    const changed = offlineChanges({ table: this.table, places: this.places, events: this.events, from: this.checkpoints.currentStart() }, judged);
+    const notSeen = [...judged, ...changed].sort((a, b) => a.window.from - b.window.from);
+    const tilesNotSeen = this.notices.views(this.now());
     return {
       ...this.publicView(),
       concealed: this.table.players.map((_, i) => this.concealedOf(i)),
@@ -625,13 +666,15 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       weakTags: weakTagViews(this.table, this.places, this.tracker, this.now()),
       ...(unplaced.length ? { unplaced } : {}),
       ...(notSeen.length ? { notSeen } : {}),
+      ...(tilesNotSeen.length ? { tilesNotSeen } : {}),
       ...(this.restartCheck ? { restart: this.restartView()! } : {}),
     };
   }
 
   /**
    * What the current game's referee could not judge because a reader was not heard, for the
-   * director view's `notSeen` list (oldest first). None by default.
+   * director view's `notSeen` list (oldest first; the moves seen only across a reader's reconnect
+   * join them, ./machine/offline-changes.ts). None by default.
    */
   protected notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
     return [];

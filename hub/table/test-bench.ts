@@ -456,6 +456,23 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
     this.advance(this.paceMs * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
   }
 
+  /** A SNAP of one zone (`reader/zone`) as the reader holds it now. */
+  snap(zone: string): void {
+    const [reader, z] = zone.split('/') as [string, string];
+    const tags = [...this.holds.get(zone)!];
+    this.send(reader, { type: 'SNAP', seq: this.seq(reader), zone: z, tags, ...(this.protocol === 1 ? { rssi: tags.map(() => STRONG_DBM) } : {}) });
+  }
+
+  /**
+   * A tile's tag stops (or, `answers`, starts again) being read in `zone` with no line about it: a
+   * dead tag, a read lost. The zone's next snapshot (`snap`) shows it.
+   */
+  tagRead(tile: TileId, zone: string, answers: boolean): void {
+    const held = this.holds.get(zone)!;
+    if (answers) held.add(tagOfTile(tile));
+    else held.delete(tagOfTile(tile));
+  }
+
   /** Every plugged reader beats (HB) once a second. */
   protected override beforeTick(): void {
     if (this.clock - this.lastBeat >= 1000) {

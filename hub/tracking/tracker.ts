@@ -28,7 +28,8 @@
  *   both strong) it waits for one of them to let go, and past `ambiguousMaxMs` the zone that has
  *   seen it longest wins;
  * - a tile seen nowhere (lifted, in a player's hand) stays where it last settled: it is not lost,
- *   and it is not an error;
+ *   and it is not an error; when no DEL said it left (a snapshot of its zone no longer holds it),
+ *   it is also listed as not seen (`notSeen`: which tile, where, since when) until a zone reads it;
  * - a move no line reported (its DEL and its ADD both lost: only snapshots saw the tile leave and
  *   arrive) carries the window it happened in (`unreported`): its time, and so its order among the
  *   moves the hub saw live, is not known;
@@ -118,6 +119,25 @@ export interface Departure {
   reconciled?: Window;
   /** the last time (ms) the hub knew the tag in the zone it left */
   lastSeen?: number;
+}
+
+/**
+ * A tile not seen: it vanished from a snapshot of the zone it had settled in (no DEL reported it
+ * leaving) and no zone has read it since. The hub keeps it where it last settled, but cannot tell
+ * whether it is still there (a tag the antenna no longer reads), in a hand, or gone: a notice for
+ * the director, never a flag (see {@link Tracker.notSeen}).
+ */
+export interface TileNotSeen {
+  tile: TileId;
+  tag: string;
+  /** the zone it was last seen in (where it settled) */
+  zone: ZoneKey;
+  /** the last time (ms) the hub knew it there: its last read or the last snapshot that held it */
+  lastSeen: number;
+  /** the snapshot (ms) that no longer held it */
+  missedAt: number;
+  /** set when that snapshot was the first after its reader's reconnect: it vanished in this window */
+  reconciled?: Window;
 }
 
 /** A stay (at least that zone's settle window) in another zone while the settled zone still claimed the tag. */
@@ -874,6 +894,24 @@ export class Tracker {
     const state: TagRecord = this.tags.get(tag) ?? { tile, state: { state: 'unplaced' }, present: new Map(), flickers: new Map() };
     state.state = place(state.state, zone, state.present);
     this.tags.set(tag, state);
+  }
+
+  /**
+   * The tiles not seen now ({@link TileNotSeen}): each `lifted` because a snapshot of its zone no
+   * longer held it (not a DEL: a DEL is a tile lifted into a hand, as play goes), and read by no
+   * zone since. A tile stays listed until a zone reads it again (it is then `resting` or
+   * `moving`), or the log puts it somewhere (`restore`). Sorted by the time it was last seen, then tile.
+   */
+  notSeen(): TileNotSeen[] {
+    const out: TileNotSeen[] = [];
+    for (const [tag, s] of this.tags) {
+      const st = s.state;
+      if (st.state !== 'lifted' || !st.left.snap || s.present.size > 0) continue;
+      const n: TileNotSeen = { tile: s.tile, tag, zone: st.from, lastSeen: st.left.lastSeen ?? st.left.since, missedAt: st.left.since };
+      if (st.left.reconciled) n.reconciled = { ...st.left.reconciled };
+      out.push(n);
+    }
+    return out.sort((a, b) => a.lastSeen - b.lastSeen || (a.tile < b.tile ? -1 : a.tile > b.tile ? 1 : 0));
   }
 
   /** The state a tag is in now (see {@link TagState}), or null for a tag the tracker has never placed or read. */

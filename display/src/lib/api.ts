@@ -138,6 +138,27 @@ async function download(path: string, fileName: string, token: string): Promise<
   }
 }
 
+/**
+ * The director closes the notice of a tile not seen (the director view's `tilesNotSeen`): POST
+ * /api/director/tables/:id/not-seen {tile}. The tile then counts where it last settled, and the
+ * count check that waited on it is judged (hub/table/machine/not-seen.ts).
+ * @returns null when the hub accepted it, else its message word for word (never throws)
+ */
+export async function postNotSeenClose(tableId: string, tile: string, token: string): Promise<string | null> {
+  try {
+    const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/not-seen`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ tile }),
+    });
+    if (res.ok) return null;
+    return await errorMessage(res);
+  } catch (err) {
+    return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
 /** The director's words for each restart choice (hub/table/restart-check.ts). */
 export const RESTART_CHOICE_LABELS: Record<RestartChoice, string> = {
   score: 'Score as it stood',

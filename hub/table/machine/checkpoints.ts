@@ -58,6 +58,11 @@ export class FoldCheckpoints<Fold> {
 
   constructor(private readonly host: FoldHost<Fold>) {}
 
+  /** The index in the log of the event the latest game began with (the current game's), or 0 when none began. */
+  currentStart(): number {
+    return this.list.at(-1)?.index ?? 0;
+  }
+
   /** Forgets them all (the whole log is folded again). */
   clear(): void {
     this.list = [];

@@ -1,9 +1,10 @@
 /**
  * The payloads of a live table's own events (hub/table/machine.ts lists every event type of a
- * table's log): `tile-moved`, `game-stopped`, `count-check`.
+ * table's log): `tile-moved`, `game-stopped`, `count-check` (and `not-seen-closed`, ./not-seen.ts).
  */
 import type { TileId } from '../../../rules/tiles.js';
 import type { ZoneKey } from '../../tracking/tracker.js';
+import type { CountWait } from './not-seen.js';
 
 /** Payload of a `tile-moved` event. */
 export interface TileMovedData {
@@ -63,4 +64,14 @@ export const STOPPED_REASON = 'play stopped when the table was cleared for the n
 export interface CountCheckData {
   /** readers not trusted at the check (stale, unsynced, offline): their players are not checked */
   skipReaders: string[];
+  /**
+   * players whose count is not judged at this check because a tile last seen on their rack is not
+   * seen now (an open notice, ./not-seen.ts), with those tiles. Set only when there are some
+   */
+  waiting?: CountWait[];
+  /**
+   * a check of its own for players whose count waited on a tile not seen: only these players are
+   * judged (the tile was seen again and settled, or the director closed its notice; ./not-seen.ts)
+   */
+  only?: number[];
 }

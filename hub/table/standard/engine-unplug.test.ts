@@ -18,6 +18,8 @@ import { tableZones } from '../../simulator/game.js';
 import { runVirtualTable } from '../../simulator/measure.js';
 import { moments, play, type PulledKind } from '../../simulator/measure-unplug.js';
 import { NO_NOISE } from '../../simulator/noise.js';
+import type { StoredEvent } from '../../store/types.js';
+import type { TileMovedData } from '../machine.js';
 import { StandardTableEngine } from './engine.js';
 
 const CONFIG = fileURLToPath(new URL('../../config/tables/standard-demo.json', import.meta.url));
@@ -48,7 +50,10 @@ function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number,
     window: run.pulled[0]!,
     flags: view.flags.map((f) => `${f.kind}: ${f.title}`),
     points: view.score?.points ?? null,
-    notSeen: view.notSeen ?? [],
+    // what the referee could not judge (the moves seen only across the replug are listed too: `changed-offline`)
+    notSeen: (view.notSeen ?? []).filter((n) => n.kind !== 'changed-offline'),
+    changed: (view.notSeen ?? []).filter((n) => n.kind === 'changed-offline'),
+    reconciled: run.store.events(table.id).filter((e) => e.type === 'tile-moved' && (e.data as { reconciled?: unknown }).reconciled) as (StoredEvent & { data: TileMovedData })[],
   };
 }
 
@@ -61,6 +66,27 @@ describe('a reader of the 4-player table pulled for 60 s mid-play (virtual clock
     // Dot's Mah Jongg (30) on Ann's discard, Dot with two exposures: Ann pays 20 (000)
     expect(r.record).toEqual([-20, 0, 0, 30]);
     expect(r.points).toEqual([-20, 0, 0, 30]);
+  });
+
+  it("seed 1, East's rack reader out 60 s: the moves its replug snapshot revealed join the director's list, with the outage's window", () => {
+    const r = pulledRun(1, 'rack', 0, 60_000);
+    // Ann's discards the floor saw go while her rack was out, and her picks found by its replug snapshot
+    expect(r.changed.map((n) => `${n.player} ${n.title}`)).toEqual([
+      "0 7B#3 went from Ann's rack 1 to floor while reader RK-E could not be heard: seen only in the snapshot after, not when in the window",
+      "0 W#4 went from Ann's rack 1 to floor while reader RK-E could not be heard: seen only in the snapshot after, not when in the window",
+      "0 2 tiles went from wall 2 to Ann's rack 1 while reader RK-E could not be heard: seen only in the snapshot after, not when in the window",
+      "0 4B#1 went from wall 3 to Ann's rack 1 while reader RK-E could not be heard: seen only in the snapshot after, not when in the window",
+      "0 8D#1 went from Ann's rack 1 to floor while reader RK-E could not be heard: seen only in the snapshot after, not when in the window",
+    ]);
+    // every move logged with a reconciled window is listed once, with that window
+    expect(r.changed.flatMap((n) => n.tiles).sort()).toEqual(r.reconciled.map((e) => e.data.tile).sort());
+    for (const n of r.changed) for (const t of n.tiles) expect(n.window).toEqual(r.reconciled.find((e) => e.data.tile === t)!.data.reconciled);
+    // each window opens where the hub last heard the rack, before the cable was pulled, and closes by the replug's snapshot (ms)
+    expect(new Set(r.changed.map((n) => n.window.from)).size).toBe(1);
+    expect(r.changed[0]!.window.from).toBeLessThanOrEqual(r.window.from);
+    for (const n of r.changed) expect(n.window.to).toBeLessThanOrEqual(r.window.to + 1000);
+    expect(r.notSeen).toEqual([]);
+    expect(r.flags).toEqual([]);
   });
 
   it("seed 1 at the simulator's default pace (600 ms a step), East's rack out over a pick into it: no count flag from the judged moves' turn boundaries", () => {

@@ -41,7 +41,7 @@ import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../
 import { StandardGame, type StandardGameSnapshot, type Unexplained } from './game.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
-import { STOPPED_REASON, TableMachine, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
+import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
 import type { RestartRulingData } from '../restart-check.js';
 import { StandardAggregator } from './aggregate.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
@@ -231,7 +231,8 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       // counts are not judged while moves wait (the referee's state is behind the readers')
       if (this.unheard) return;
       const d = e.data as CountCheckData;
-      this.countCheck(e, playersToSkip(this.table, d.skipReaders));
+      // a count that waits on a tile not seen is not judged; a check of its own judges only those players (../machine/not-seen.ts)
+      this.countCheck(e, countCheckSkips(this.table.players.length, playersToSkip(this.table, d.skipReaders), d.waiting, d.only));
     } else if (e.type === 'game-stopped') {
       // the end of this game stands here whatever a later ruling says: unfinished, scored as it stood
       if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.game.stop(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
