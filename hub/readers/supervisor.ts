@@ -48,7 +48,7 @@ import { assignReader, removeReader, restoreRulings } from './reader-rulings.js'
 import { resync, sequence, SNAP_REQUEST_INTERVAL_MS, writeSnap } from './sequence.js';
 import { bump, type Connection, type ConnInfo, connInfo, newSession, type SightingSink, type SupervisorState } from './session.js';
 import { applySighting } from './sightings.js';
-import { askSnap, checkSynced, helloSnap, NODE_TIMERS, startSnapRetry, stopSnapRetry, type SupervisorTimers } from './snap-retry.js';
+import { askSnap, checkSynced, helloSnap, NODE_TIMERS, startSnapRetry, stopTimers, type SupervisorTimers, watchStale } from './snap-retry.js';
 
 export { DUPLICATE_WINDOW, REPLAY_GAP_MAX, SNAP_REQUEST_INTERVAL_MS } from './sequence.js';
 export { HUB_LOG_ID, type Connection, type SightingSink } from './session.js';
@@ -126,7 +126,7 @@ export class ReaderSupervisor {
 
   /** Stops every snapshot retry (the hub is closing): no timer of the supervisor is left running. */
   close(): void {
-    for (const info of this.s.conns.values()) stopSnapRetry(this.s, info);
+    for (const info of this.s.conns.values()) stopTimers(this.s, info);
   }
 
   /**
@@ -136,7 +136,7 @@ export class ReaderSupervisor {
    */
   closed(conn: Connection, reason?: string, retrying = true): void {
     const info = this.s.conns.get(conn);
-    if (info) stopSnapRetry(this.s, info);
+    if (info) stopTimers(this.s, info);
     closed(this.s, conn, reason, retrying);
   }
 
@@ -183,9 +183,11 @@ export class ReaderSupervisor {
       const previous = slotOf(this.s, msg.reader)?.conn;
       hello(this.s, conn, info, msg, at);
       const p = previous && previous !== conn ? this.s.conns.get(previous) : undefined;
-      if (p) stopSnapRetry(this.s, p); // superseded: its reader has moved on
-      if (info.slot !== null) helloSnap(this.s, conn, info, at);
-      else stopSnapRetry(this.s, info); // an unknown reader waits for the director
+      if (p) stopTimers(this.s, p); // superseded: its reader has moved on
+      if (info.slot !== null) {
+        helloSnap(this.s, conn, info, at);
+        watchStale(this.s, conn, info);
+      } else stopTimers(this.s, info); // an unknown reader waits for the director
       return;
     }
     if (info.unknownId) return; // an unknown reader's reads wait for the director
@@ -204,6 +206,7 @@ export class ReaderSupervisor {
     applySighting(this.s, r, msg, at, lineId, verdict === 'replayed');
     resync(r, at);
     checkSynced(this.s, conn, info);
+    watchStale(this.s, conn, info);
   }
 
   // ------------------------------------------------------------------ health
