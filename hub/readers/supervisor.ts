@@ -33,7 +33,8 @@
  * This file is the coordinator; each job is its own module: hub/readers/session.ts (the state the
  * parts share), binding.ts (HELLO → slot, superseded and closed connections), sequence.ts
  * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), snap-retry.ts (asking again for snapshots), sightings.ts (lines → the sink), raw-log.ts
- * (raw-line storage, the commands sent among them), health.ts (reader states and counts), reader-rulings.ts (director rulings).
+ * (raw-line storage, the commands sent among them), health.ts (reader states and counts), reader-rulings.ts (director rulings),
+ * link.ts (a relay page's link to its reader retrying and back).
  */
 import { clippedResult, decodeLine } from '../../firmware-protocol/codec.js';
 import type { ClippedLine } from '../../firmware-protocol/lines.js';
@@ -43,6 +44,7 @@ import { silentLogger, type HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
 import { closed, hello, slotOf } from './binding.js';
 import { directory, type ReaderDirectoryView, sessionState, statuses, unknownReaders, untrusted } from './health.js';
+import { lineThroughLink, linkChanged } from './link.js';
 import { noteConnection, storeRawLine } from './raw-log.js';
 import { assignReader, removeReader, restoreRulings } from './reader-rulings.js';
 import { resync, sequence, SNAP_REQUEST_INTERVAL_MS, writeSnap } from './sequence.js';
@@ -140,6 +142,16 @@ export class ReaderSupervisor {
     closed(this.s, conn, reason, retrying);
   }
 
+  /**
+   * The link behind an open connection is retrying (`retrying` true: a relay page's Web Bluetooth
+   * link dropped and it tries again) or back: the reader is `reconnecting` in between, and asked
+   * for its snapshots when it is back (hub/readers/link.ts). Never throws.
+   * @param reason what the page said, e.g. "Bluetooth link lost; reconnecting in 250 ms", or null
+   */
+  link(conn: Connection, retrying: boolean, reason: string | null = null): void {
+    linkChanged(this.s, conn, retrying, reason);
+  }
+
   /** One line from a connection, without its newline. Never throws. */
   line(conn: Connection, text: string, at: number): void {
     const slot = this.s.conns.get(conn)?.slot;
@@ -164,6 +176,7 @@ export class ReaderSupervisor {
     noteConnection(this.s, conn);
     const lineId = storeRawLine(this.s, conn, info, result, at);
     if (lineId === null) return; // superseded: kept in the raw log, not read
+    lineThroughLink(this.s, conn, info);
     if (!result.ok) {
       const r = info.slot ? this.s.readers.get(info.slot) : undefined;
       if (r) {
@@ -214,7 +227,8 @@ export class ReaderSupervisor {
   /**
    * The state of one reader at `now` (ms): `offline` (never heard, or closed for good, or not
    * configured), `reconnecting` (its port closed and is being retried), `unsynced` (connected, a
-   * zone has had no snapshot since its HELLO), `stale` (silent longer than staleMs), `connected`.
+   * zone has had no snapshot since its HELLO), `stale` (silent longer than staleMs), `connected`;
+   * `reconnecting` too while a relay page says its link to the reader is retrying.
    */
   stateOf(id: string, now: number): ReaderState {
     const r = this.s.readers.get(id);
