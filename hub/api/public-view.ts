@@ -67,6 +67,7 @@ const READER_KEYS = keys<ReaderStatus>()([
   'port',
   'physicalId',
   'firmware',
+  'sof',
   'errors',
   'gaps',
   'lost',

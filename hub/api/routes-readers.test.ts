@@ -63,6 +63,7 @@ describe('director reader routes', () => {
           port: null,
           physicalId: null,
           firmware: null,
+          sof: null,
           errors: {},
           gaps: 0,
           lost: [],
@@ -78,6 +79,7 @@ describe('director reader routes', () => {
           port: null,
           physicalId: null,
           firmware: null,
+          sof: null,
           errors: {},
           gaps: 0,
           lost: [],
@@ -138,5 +140,15 @@ describe('director reader routes', () => {
     const res = await app.inject({ method: 'GET', url: '/api/director/readers', headers: AUTH });
     expect(res.statusCode).toBe(200);
     expect(res.json().readers[0]).toMatchObject({ id: 'RK-E1', gaps: 1, lost: [{ from: 2, to: 39, lines: 38, at: T0 + 40 }], linesLost: 38 }); // 39 - 2 + 1
+  });
+
+  it('GET shows the start of frame a HELLO announced (sof=1 → sof: true)', async () => {
+    const { app, send } = await make();
+    send({ type: 'HELLO', reader: 'FL-1', firmware: '1.0.0', protocol: 1, zones: ['floor'], sof: true });
+    const res = await app.inject({ method: 'GET', url: '/api/director/readers', headers: AUTH });
+    expect(res.json().readers.map((r: { id: string; sof: boolean | null }) => [r.id, r.sof])).toEqual([
+      ['RK-E1', null],
+      ['FL-1', true],
+    ]);
   });
 });

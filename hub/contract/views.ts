@@ -77,6 +77,11 @@ export const ReaderStatusSchema = z.object({
   /** firmware version from its last HELLO, or null */
   firmware: z.string().nullable().optional(),
   /**
+   * start of frame: its last HELLO said `sof=1` (true: the byte 0x02 before every line, PROTOCOL.md
+   * §2), or did not (false: `sof=0` or no `sof`); null before any HELLO
+   */
+  sof: z.boolean().nullable().optional(),
+  /**
    * discarded lines by reason, e.g. `{ "bad-checksum": 2, "truncated": 1, "unknown-zone": 1 }`,
    * plus `err-<code>` for each ERR line the reader itself sent (protocol v1)
    */

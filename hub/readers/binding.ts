@@ -75,6 +75,7 @@ export function bind(s: SupervisorState, conn: Connection, info: ConnInfo, r: Re
   r.physicalId = hello.reader === r.id ? null : hello.reader;
   r.firmware = hello.firmware;
   r.protocol = hello.protocol;
+  r.sof = hello.sof === true;
   r.retrying = false;
   r.linkRetrying = false;
   newEpoch(r, false); // a HELLO starts a new epoch: sequence numbers may restart

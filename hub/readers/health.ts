@@ -43,6 +43,7 @@ export function statuses(s: SupervisorState, now: number, ids?: readonly string[
       port: r.port,
       physicalId: r.physicalId,
       firmware: r.firmware,
+      sof: r.sof,
       errors: { ...r.errors },
       gaps: r.gaps,
       lost: r.lost.map((g) => ({ ...g })),

@@ -56,6 +56,8 @@ export interface ReaderSession {
   firmware: string | null;
   /** protocol version from the last HELLO (v1 readers get strict tag checks and replay requests) */
   protocol: number;
+  /** its last HELLO said `sof=1` (true: 0x02 before every line) or not (false); null before any HELLO */
+  sof: boolean | null;
   lastSeq: number | null;
   lastMessageAt: number | null;
   discarded: number;
@@ -148,6 +150,7 @@ export function newSession(id: string, zones: readonly string[]): ReaderSession 
     physicalId: null,
     firmware: null,
     protocol: 0,
+    sof: null,
     lastSeq: null,
     lastMessageAt: null,
     discarded: 0,

@@ -136,6 +136,7 @@ describe('reader states', () => {
       port: '/dev/ttyUSB0',
       physicalId: null,
       firmware: '1.2.0',
+      sof: false,
       errors: {},
       gaps: 0,
       lost: [],
@@ -725,5 +726,17 @@ describe('a stale reader is asked for its snapshots (silent longer than staleMs,
     expect(b.timers.size).toBe(0);
     b.advance(60_000);
     expect(c.at).toEqual([0, 5031]);
+  });
+});
+
+describe('start of frame (sof=1 in HELLO, PROTOCOL.md §2)', () => {
+  it("a HELLO with sof=1 shows in the reader's status as sof: true; its next HELLO without sof turns it back to false; null before any HELLO", () => {
+    const b = new Bench();
+    expect(b.state()?.sof).toBe(null);
+    const c = b.conn('/dev/ttyUSB0');
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'], sof: true });
+    expect(b.state()?.sof).toBe(true);
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'] }); // no sof field
+    expect(b.state()?.sof).toBe(false);
   });
 });

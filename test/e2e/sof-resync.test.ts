@@ -103,7 +103,7 @@ describe.skipIf(!hasSocat)('a reader with start of frame (sof=1) on a pseudo-ter
     expect(snaps).toBeGreaterThanOrEqual(1);
     const res = await fetch(`${hub.url}/api/director/readers`, { headers: { authorization: `Bearer ${DIRECTOR_TOKEN}` } });
     const readers = ((await res.json()) as ReaderDirectoryView).readers;
-    expect(readers.find((r) => r.id === 'WL-1')).toMatchObject({ state: 'connected', discarded: 1, errors: { truncated: 1 } });
+    expect(readers.find((r) => r.id === 'WL-1')).toMatchObject({ state: 'connected', sof: true, discarded: 1, errors: { truncated: 1 } });
 
     hub.store.flush();
     const raw = hub.store.rawLines(Array.from({ length: 40 }, (_, i) => i + 1));
