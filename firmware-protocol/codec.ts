@@ -7,7 +7,7 @@
  */
 import { crc16, crc16Hex } from './crc16.js';
 import { type ClippedLine, type CutFrame, OVERLONG_HEAD_LENGTH, RawLineSplitter, type OverlongLine } from './lines.js';
-import { MAX_LINE_LENGTH, type DecodeOptions, type DecodeResult, type DiscardReason, type Message, type TagKind, type TagUid } from './messages.js';
+import { MAX_LINE_LENGTH, type DecodeOptions, type DecodeResult, type DiscardReason, type HelloMessage, type Message, type TagKind, type TagUid } from './messages.js';
 
 /** Largest sequence number (2^31 - 1); the one after it is 0 (PROTOCOL.md §5). */
 export const SEQ_MAX = 0x7fffffff;
@@ -126,7 +126,7 @@ export function encodeLine(msg: Message): string {
 function encodeBody(msg: Message): string {
   switch (msg.type) {
     case 'HELLO':
-      return `HELLO rdr=${msg.reader} fw=${msg.firmware} proto=${msg.protocol} zones=${msg.zones.join(',')}`;
+      return `HELLO rdr=${msg.reader} fw=${msg.firmware} proto=${msg.protocol} zones=${msg.zones.join(',')}${msg.sof === undefined ? '' : ` sof=${msg.sof ? 1 : 0}`}`;
     case 'SNAP': {
       const rssi = msg.rssi === undefined ? '' : ` rssi=${msg.rssi.map((r) => (r === null ? '' : String(r))).join(',')}`;
       return `SNAP seq=${msg.seq} zone=${msg.zone} tags=${msg.tags.map((t) => t.toUpperCase()).join(',')}${rssi}`;
@@ -174,6 +174,8 @@ function checkMessage(msg: Message): string | null {
         if (seen.has(z)) return `${where('zones')}: zone "${z}" listed twice`;
         seen.add(z);
       }
+      const sof = (msg as { sof?: unknown }).sof;
+      if (sof !== undefined && typeof sof !== 'boolean') return `${where('sof')}: ${show(sof)} is not true or false`;
       return name('reader', msg.reader) ?? uint('protocol', msg.protocol, PROTOCOL_MAX);
     }
     case 'SNAP': {
@@ -337,7 +339,11 @@ function parseMessage(type: string, tokens: string[], protocol: 0 | 1 | undefine
         if (seen.has(z)) return `zones: zone "${z}" listed twice`;
         seen.add(z);
       }
-      return { type: 'HELLO', reader: reader.v, firmware: fw.v, protocol: proto.v, zones };
+      const sof = f.get('sof');
+      if (sof !== undefined && sof !== '0' && sof !== '1') return `sof: ${show(sof)} is not 0 or 1`;
+      const hello: HelloMessage = { type: 'HELLO', reader: reader.v, firmware: fw.v, protocol: proto.v, zones };
+      if (sof !== undefined) hello.sof = sof === '1';
+      return hello;
     }
     case 'SNAP': {
       const f = parseFields(tokens, 1);

@@ -32,6 +32,11 @@ export interface HelloMessage {
   protocol: number;
   /** the zones this reader scans, e.g. `["in","top"]` */
   zones: string[];
+  /**
+   * `sof=1` (true) or `sof=0` (false) in the HELLO: every line of this reader starts with the start
+   * of frame 0x02 (PROTOCOL.md §2, §5.1); absent when the HELLO does not say (no 0x02)
+   */
+  sof?: boolean;
 }
 
 /** Reader → hub: the full set of tags now seen in one zone (the truth; replaces what was known). */

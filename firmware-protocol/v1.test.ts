@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeLine, encodeLine, LineSplitter, tagKind } from './codec.js';
+import { decodeLine, encodeLine, frameLine, LineSplitter, tagKind } from './codec.js';
 import { RawLineSplitter } from './lines.js';
 import { crc16Hex } from './crc16.js';
 import { BleFragmenter, BleReassembler, fragmentLine } from './ble.js';
@@ -87,13 +87,23 @@ describe('vectors/v1.json frames (start of frame, PROTOCOL.md §2)', () => {
     expect(cut).toEqual({ ok: false, reason: 'truncated', detail: 'frame cut off after 14 bytes by a start of frame (0x02) before its newline', line: 'HB seq=14 up=1' });
     expect(good).toMatchObject({ ok: true, message: { type: 'ADD', seq: 13, zone: 'in', tag: '04A1B2C3D4E5F6' } });
   });
-  it('a HELLO with sof=1 decodes as the HELLO without it (an extra field)', () => {
+  it('a HELLO with sof=1 decodes with sof: true (the reader frames every line with 0x02), and encodes back byte for byte', () => {
     const v = v1.frames.find((f) => f.name === 'sof-at-start')!;
     const hello = v.items[0]!;
-    expect(hello.kind === 'line' && decodeLine(hello.text, { protocol: 1 })).toMatchObject({
+    const r = hello.kind === 'line' ? decodeLine(hello.text, { protocol: 1 }) : null;
+    expect(r).toEqual({
       ok: true,
-      message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.2.0', protocol: 1, zones: ['in', 'top'] },
+      message: { type: 'HELLO', reader: 'RK-E1', firmware: '0.2.0', protocol: 1, zones: ['in', 'top'], sof: true },
+      line: 'HELLO rdr=RK-E1 fw=0.2.0 proto=1 zones=in,top sof=1*5EBD',
     });
+    expect(r?.ok && encodeLine(r.message)).toBe('HELLO rdr=RK-E1 fw=0.2.0 proto=1 zones=in,top sof=1*5EBD');
+  });
+  it('sof=0 decodes as sof: false; no sof field leaves it out; sof=2 is malformed, naming the field', () => {
+    const hello = (tail: string) => frameLine(`HELLO rdr=RK-E1 fw=0.2.0 proto=1 zones=in,top${tail}`);
+    expect(decodeLine(hello(' sof=0'))).toMatchObject({ ok: true, message: { sof: false } });
+    const none = decodeLine(hello(''));
+    expect(none.ok && 'sof' in none.message).toBe(false);
+    expect(decodeLine(hello(' sof=2'))).toMatchObject({ ok: false, reason: 'malformed', detail: 'HELLO sof: "2" is not 0 or 1' });
   });
 });
 

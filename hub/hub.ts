@@ -172,6 +172,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     line: (c: Connection, text: string, at: number) => sup.line(c, text, at),
     overlong: (c: Connection, line: ClippedLine, at: number) => sup.overlong(c, line, at),
     closed: (c: Connection, reason: string, retrying?: boolean) => sup.closed(c, reason, retrying),
+    link: (c: Connection, retrying: boolean, reason: string | null) => sup.link(c, retrying, reason),
   };
   const transports: Transport[] = [];
   // one line per port per change of state (cannot connect / connected again), never per retry

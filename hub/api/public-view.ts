@@ -59,7 +59,23 @@ const WALL_KEYS = keys<PublicTableView['walls'][number]>()(['wall', 'left', 'cur
 const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final']);
 const PAYMENT_KEYS = keys<NonNullable<ScoreView['payment']>>()(['from', 'to', 'amount']);
 /** Every key of a reader's status: the director sees them all (ports, firmware, error counts). */
-const READER_KEYS = keys<ReaderStatus>()(['id', 'state', 'lastMessageAt', 'discarded', 'port', 'physicalId', 'firmware', 'errors', 'gaps', 'duplicates', 'reconnects', 'relay']);
+const READER_KEYS = keys<ReaderStatus>()([
+  'id',
+  'state',
+  'lastMessageAt',
+  'discarded',
+  'port',
+  'physicalId',
+  'firmware',
+  'sof',
+  'errors',
+  'gaps',
+  'lost',
+  'linesLost',
+  'duplicates',
+  'reconnects',
+  'relay',
+]);
 /** What a table display and a phone show of a reader: its slot, state, when last heard and bad lines; no port, id or firmware. */
 const PUBLIC_READER_KEYS = ['id', 'state', 'lastMessageAt', 'discarded'] as const satisfies readonly (keyof ReaderStatus)[];
 const EVIDENCE_KEYS = keys<FlagEvidence>()(['flagId', 'tiles', 'counts', 'lines']);

@@ -11,7 +11,9 @@
  * - `relay:line {line}` hands the line to the sink (cut by the protocol's bounded splitter: a line
  *   over 4096 bytes reaches it as an overlong line, counted as the reader's bad line);
  *   `relay:overlong {head, length}` hands on a line the page's splitter found too long;
- *   `relay:close {reason?}` closes the Connection
+ *   `relay:link {state: 'retrying' | 'back', reason?}` tells the hub the page's Bluetooth or Web
+ *   Serial link to its reader is retrying (the reader shows `reconnecting`) or back (the hub asks
+ *   for its snapshots again); `relay:close {reason?}` closes the Connection
  *   (not retrying: the reader goes offline), a disconnect closes it retrying (the page reconnects
  *   and opens it again); either way its tiles stay where they were.
  * - Bad payloads get `relay:problem {error}` (and a `{ ok: false, error }` ack); never a throw.
@@ -27,6 +29,7 @@ import {
   openRelayedConnection,
   parseRelayClose,
   parseRelayLine,
+  parseRelayLink,
   parseRelayOpen,
   parseRelayOverlong,
   type RelayAck,
@@ -127,6 +130,14 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
       const req = parseRelayOverlong(raw[0]);
       if ('error' in req) return refuse(req.error);
       rc.deliver([req.line], now());
+    });
+    socket.on(RELAY_EV.link, (...raw: unknown[]) => {
+      takeAck(raw);
+      const rc = live.get(socket.id);
+      if (!rc) return refuse('relay:link before relay:open: open the reader first');
+      const req = parseRelayLink(raw[0]);
+      if ('error' in req) return refuse(req.error);
+      rc.link(req.retrying, req.reason);
     });
     socket.on(RELAY_EV.close, (...raw: unknown[]) => {
       const ack = takeAck(raw);

@@ -55,8 +55,38 @@ describe('director reader routes', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({
       readers: [
-        { id: 'RK-E1', state: 'offline', lastMessageAt: null, discarded: 0, port: null, physicalId: null, firmware: null, errors: {}, gaps: 0, duplicates: 0, reconnects: 0 },
-        { id: 'FL-1', state: 'offline', lastMessageAt: null, discarded: 0, port: null, physicalId: null, firmware: null, errors: {}, gaps: 0, duplicates: 0, reconnects: 0 },
+        {
+          id: 'RK-E1',
+          state: 'offline',
+          lastMessageAt: null,
+          discarded: 0,
+          port: null,
+          physicalId: null,
+          firmware: null,
+          sof: null,
+          errors: {},
+          gaps: 0,
+          lost: [],
+          linesLost: 0,
+          duplicates: 0,
+          reconnects: 0,
+        },
+        {
+          id: 'FL-1',
+          state: 'offline',
+          lastMessageAt: null,
+          discarded: 0,
+          port: null,
+          physicalId: null,
+          firmware: null,
+          sof: null,
+          errors: {},
+          gaps: 0,
+          lost: [],
+          linesLost: 0,
+          duplicates: 0,
+          reconnects: 0,
+        },
       ],
       unknown: [{ id: 'RK-X9', port: '/dev/ttyACM3', at: T0 + 10, firmware: '2.0.1', zones: ['in', 'top'], connected: true }],
       removed: [],
@@ -99,5 +129,26 @@ describe('director reader routes', () => {
     send({ type: 'HELLO', reader: 'RK-E1', firmware: '2.0.1', protocol: 0, zones: ['in', 'top'] });
     res = await app.inject({ method: 'DELETE', url: '/api/director/readers/RK-E1', headers: AUTH });
     expect(res.statusCode).toBe(409);
+  });
+
+  it("GET carries a reader's lost lines as their range: after seq 1, seq 40 → lines 2-39 lost, 38 lines, one gap", async () => {
+    const { app, send } = await make();
+    send({ type: 'HELLO', reader: 'RK-E1', firmware: '1.2.0', protocol: 0, zones: ['in', 'top'] }); // T0 + 10
+    send({ type: 'SNAP', seq: 0, zone: 'in', tags: [] });
+    send({ type: 'SNAP', seq: 1, zone: 'top', tags: [] });
+    send({ type: 'HB', seq: 40, uptimeMs: 40_000 }); // T0 + 40: 2..39 never came
+    const res = await app.inject({ method: 'GET', url: '/api/director/readers', headers: AUTH });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().readers[0]).toMatchObject({ id: 'RK-E1', gaps: 1, lost: [{ from: 2, to: 39, lines: 38, at: T0 + 40 }], linesLost: 38 }); // 39 - 2 + 1
+  });
+
+  it('GET shows the start of frame a HELLO announced (sof=1 → sof: true)', async () => {
+    const { app, send } = await make();
+    send({ type: 'HELLO', reader: 'FL-1', firmware: '1.0.0', protocol: 1, zones: ['floor'], sof: true });
+    const res = await app.inject({ method: 'GET', url: '/api/director/readers', headers: AUTH });
+    expect(res.json().readers.map((r: { id: string; sof: boolean | null }) => [r.id, r.sof])).toEqual([
+      ['RK-E1', null],
+      ['FL-1', true],
+    ]);
   });
 });

@@ -11,6 +11,8 @@ import type * as V from '../contract/views.js';
 export type ReaderState = z.infer<typeof V.ReaderStateSchema>;
 /** One reader's state for the table and the director. */
 export type ReaderStatus = z.infer<typeof V.ReaderStatusSchema>;
+/** A run of sequence numbers a reader sent that never reached the hub (hub/contract/views.ts `LostRangeSchema`). */
+export type LostRange = z.infer<typeof V.LostRangeSchema>;
 /** A director's browser page relaying a reader (hub/api/relay.ts). */
 export type RelayPage = z.infer<typeof V.RelayPageSchema>;
 /** A reader that said HELLO with an id the table config does not know: it waits for the director. */

@@ -25,6 +25,12 @@ export const RELAY_EV = {
   overlong: 'relay:overlong',
   /** page → hub: `{ reason?: string }` (ack optional); the page lost the reader (unplugged, closed) */
   close: 'relay:close',
+  /**
+   * page → hub: {@link RelayLinkSchema}, the link between the page and its reader: `retrying` when
+   * its Web Bluetooth link dropped (or a Web Serial read failed) and the page tries again, `back`
+   * when it holds the reader again. The hub shows the reader `reconnecting` in between.
+   */
+  link: 'relay:link',
   /** hub → page: `{ line: string }`, a line to write to the reader (e.g. `CMD snap*XXXX`); the page adds `\n` */
   write: 'relay:write',
   /** hub → page: `{ error: string }`, a payload was refused */
@@ -50,6 +56,13 @@ export const RelayLineSchema = z.strictObject({ line: z.string() });
 export const RelayOverlongSchema = z.strictObject({ head: z.string().max(OVERLONG_HEAD_LENGTH), length: z.number().int().gt(MAX_LINE_LENGTH).max(Number.MAX_SAFE_INTEGER) });
 /** `relay:close`: why the page let the reader go (kept to 200 characters); absent or null for no reason. */
 export const RelayCloseSchema = z.strictObject({ reason: z.string().optional() });
+/** Longest reason of a `relay:link` kept (characters). */
+export const MAX_LINK_REASON_LENGTH = 200;
+/**
+ * `relay:link`: `{ state: "retrying", reason? }` (e.g. `"Bluetooth link lost; reconnecting in 250 ms"`,
+ * kept to {@link MAX_LINK_REASON_LENGTH} characters) or `{ state: "back" }`.
+ */
+export const RelayLinkSchema = z.strictObject({ state: z.enum(['retrying', 'back']), reason: z.string().optional() });
 /** `relay:problem`: a payload was refused, naming the field. */
 export const RelayProblemSchema = z.object({ error: z.string() });
 /** `relay:superseded`. */

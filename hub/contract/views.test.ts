@@ -9,7 +9,7 @@ import { toDirector, toPublic } from '../api/public-view.js';
 import { buildSeatView } from '../api/seat-view.js';
 import { HandBench, closedAfterEach } from '../table/test-bench.js';
 import { check } from './issues.js';
-import { DirectorTableViewSchema, PublicTableViewSchema, SeatViewSchema } from './views.js';
+import { DirectorTableViewSchema, lostRangeText, PublicTableViewSchema, SeatViewSchema } from './views.js';
 
 const keep = closedAfterEach<HandBench>();
 
@@ -29,5 +29,13 @@ describe('the view schemas name every field of the views the engine builds', () 
     expect(check(DirectorTableViewSchema, dir, 'view')).toEqual({ ok: true, value: dir });
     const seat = buildSeatView(pub, 1, dir.concealed[1]!, null);
     expect(check(SeatViewSchema, seat, 'view')).toEqual({ ok: true, value: seat });
+  });
+});
+
+describe('the wording of lost lines (the hub log and the director page say it alike)', () => {
+  it('a range, one line, a range across the wrap', () => {
+    expect(lostRangeText({ from: 2, to: 39 })).toBe('lines 2-39 lost');
+    expect(lostRangeText({ from: 3, to: 3 })).toBe('line 3 lost');
+    expect(lostRangeText({ from: 2147483647, to: 0 })).toBe('lines 2147483647-0 lost');
   });
 });

@@ -20,8 +20,8 @@ export const TileIdSchema = z.custom<TileId>((v) => typeof v === 'string' && isT
 /**
  * Connection state of one reader as the director and the table see it: `connected`; `unsynced`
  * (connected, a zone has had no snapshot since its HELLO); `stale` (silent longer than
- * `timing.staleMs`); `reconnecting` (its port closed and is being retried); `offline` (never
- * heard, or closed for good).
+ * `timing.staleMs`); `reconnecting` (its port closed and is being retried, or a browser relay
+ * said its Bluetooth or Web Serial link is retrying); `offline` (never heard, or closed for good).
  */
 export const ReaderStateSchema = z.enum(['connected', 'unsynced', 'stale', 'reconnecting', 'offline']);
 
@@ -37,6 +37,29 @@ export const RelayPageSchema = z.object({
   /** the page's browser, from its User-Agent header (at most 160 printable characters), or null */
   userAgent: z.string().nullable(),
 });
+
+/**
+ * A run of sequence numbers a reader sent that never reached the hub: a forward jump (PROTOCOL.md
+ * §6), e.g. after seq 1 came seq 40: `{ from: 2, to: 39, lines: 38 }`, "lines 2-39 lost".
+ */
+export const LostRangeSchema = z.object({
+  /** the first sequence number lost */
+  from: z.number(),
+  /** the last one lost: `from` for one line, below `from` when the range wraps past 2147483647 to 0 */
+  to: z.number(),
+  /** how many sequence numbers: `to - from + 1` (modulo the wrap) */
+  lines: z.number(),
+  /** when the hub saw the gap (the arrival of the line after it), ms since epoch */
+  at: z.number(),
+});
+
+/**
+ * The wording of a lost range, one place for the hub's log and the director's page:
+ * `{ from: 2, to: 39 }` → `"lines 2-39 lost"`, `{ from: 3, to: 3 }` → `"line 3 lost"`.
+ */
+export function lostRangeText(r: { from: number; to: number }): string {
+  return r.from === r.to ? `line ${r.from} lost` : `lines ${r.from}-${r.to} lost`;
+}
 
 /** One reader's state for the table and the director (see {@link ReaderStateSchema}). */
 export const ReaderStatusSchema = z.object({
@@ -54,12 +77,24 @@ export const ReaderStatusSchema = z.object({
   /** firmware version from its last HELLO, or null */
   firmware: z.string().nullable().optional(),
   /**
+   * start of frame: its last HELLO said `sof=1` (true: the byte 0x02 before every line, PROTOCOL.md
+   * §2), or did not (false: `sof=0` or no `sof`); null before any HELLO
+   */
+  sof: z.boolean().nullable().optional(),
+  /**
    * discarded lines by reason, e.g. `{ "bad-checksum": 2, "truncated": 1, "unknown-zone": 1 }`,
    * plus `err-<code>` for each ERR line the reader itself sent (protocol v1)
    */
   errors: z.record(z.string(), z.number()).optional(),
   /** sequence gaps seen (each one asked for a snapshot, at most once a second) */
   gaps: z.number().optional(),
+  /**
+   * the last 8 runs of lines lost (forward gaps), oldest first: the last one is what the director's
+   * page shows ("lines 2-39 lost"); a restart without HELLO (the sequence going back) is a gap but no range
+   */
+  lost: z.array(LostRangeSchema).optional(),
+  /** lines lost in forward gaps since the hub started (every range, also those no longer in `lost`) */
+  linesLost: z.number().optional(),
   /** repeated sequence numbers dropped */
   duplicates: z.number().optional(),
   /** times its connection closed (unplugged, socket ended) */

@@ -75,7 +75,9 @@ export function bind(s: SupervisorState, conn: Connection, info: ConnInfo, r: Re
   r.physicalId = hello.reader === r.id ? null : hello.reader;
   r.firmware = hello.firmware;
   r.protocol = hello.protocol;
+  r.sof = hello.sof === true;
   r.retrying = false;
+  r.linkRetrying = false;
   newEpoch(r, false); // a HELLO starts a new epoch: sequence numbers may restart
   r.lastMessageAt = at;
   s.sink.status(r.id);
@@ -88,6 +90,7 @@ export function unbind(s: SupervisorState, conn: Connection, info: ConnInfo): vo
   if (r && r.conn === conn) {
     r.conn = null;
     r.retrying = false;
+    r.linkRetrying = false;
     r.synced.clear();
     s.sink.status(r.id);
   }
@@ -109,6 +112,7 @@ export function closed(s: SupervisorState, conn: Connection, reason: string | un
   if (r && r.conn === conn) {
     r.conn = null;
     r.retrying = retrying;
+    r.linkRetrying = false;
     r.reconnects += 1;
     r.synced.clear();
     logOf(s, r).warn({ port: conn.name, reason: reason ?? null }, `reader disconnected from ${conn.name}${reason ? ` (${reason})` : ''}${retrying ? '; waiting for it to come back' : ''}`);

@@ -3,7 +3,7 @@
  * and the table views show), and which readers' reads are not trusted for count checks.
  */
 import type { ReaderState, ReaderStatus, UnknownReader } from '../api/views.js';
-import { isSynced, type ReaderSession, type SupervisorState } from './session.js';
+import { isStale, isSynced, type ReaderSession, type SupervisorState } from './session.js';
 
 /** The director's list of readers: every expected reader and the unknown ones waiting. */
 export interface ReaderDirectoryView {
@@ -14,13 +14,15 @@ export interface ReaderDirectoryView {
 }
 
 /**
- * The state of a session at `now` (ms): `reconnecting` / `offline` with no connection, `unsynced`
+ * The state of a session at `now` (ms): `reconnecting` / `offline` with no connection,
+ * `reconnecting` too while its open connection's link retries (a relay page's Bluetooth), `unsynced`
  * while a zone waits for its snapshot, `stale` when silent longer than `staleMs`, else `connected`.
  */
 export function sessionState(s: SupervisorState, r: ReaderSession, now: number): ReaderState {
   if (!r.conn) return r.retrying ? 'reconnecting' : 'offline';
+  if (r.linkRetrying) return 'reconnecting';
   if (!isSynced(r)) return 'unsynced';
-  if (r.lastMessageAt === null || now - r.lastMessageAt > s.staleMs) return 'stale';
+  if (isStale(s, r, now)) return 'stale';
   return 'connected';
 }
 
@@ -41,8 +43,11 @@ export function statuses(s: SupervisorState, now: number, ids?: readonly string[
       port: r.port,
       physicalId: r.physicalId,
       firmware: r.firmware,
+      sof: r.sof,
       errors: { ...r.errors },
       gaps: r.gaps,
+      lost: r.lost.map((g) => ({ ...g })),
+      linesLost: r.linesLost,
       duplicates: r.duplicates,
       reconnects: r.reconnects,
       ...(r.conn?.relayPage ? { relay: r.conn.relayPage } : {}),

@@ -13,7 +13,8 @@
 import { encodeLine, nextSeq, SEQ_MAX } from '../../firmware-protocol/codec.js';
 import type { HelloMessage, ReaderMessage } from '../../firmware-protocol/messages.js';
 import { sendLine } from './raw-log.js';
-import { type Connection, isSynced, logOf, type ReaderSession, type SupervisorState } from './session.js';
+import { lostRangeText } from '../contract/views.js';
+import { type Connection, isSynced, LOST_RANGES_KEPT, logOf, type ReaderSession, type SupervisorState } from './session.js';
 
 /** Half the sequence space: a number less than this below the last one went backwards, else forwards (after a wrap). */
 const SEQ_HALF = Math.floor((SEQ_MAX + 1) / 2);
@@ -94,7 +95,10 @@ export function sequence(s: SupervisorState, conn: Connection, r: ReaderSession,
       r.gaps += 1;
       const from = nextSeq(r.lastSeq);
       const to = (msg.seq + SEQ_MAX) % (SEQ_MAX + 1);
-      logOf(s, r).warn({ port: conn.name, from, to }, `sequence gap: line${from === to ? ` ${from}` : `s ${from}-${to}`} lost; asked for a snapshot${r.protocol >= 1 ? ' and a replay' : ''}`);
+      const lines = (msg.seq - from + SEQ_MAX + 1) % (SEQ_MAX + 1); // after seq 1 came 40: 40 - 2 = 38 lines, 2 to 39
+      r.lost = [...r.lost, { from, to, lines, at }].slice(-LOST_RANGES_KEPT);
+      r.linesLost += lines;
+      logOf(s, r).warn({ port: conn.name, from, to }, `sequence gap: ${lostRangeText({ from, to })}; asked for a snapshot${r.protocol >= 1 ? ' and a replay' : ''}`);
       for (let seq = from, n = 0; seq !== msg.seq && n < REPLAY_GAP_MAX; seq = nextSeq(seq), n++) r.missing.add(seq);
       if (r.missing.size > REPLAY_GAP_MAX) {
         for (const seq of r.missing) {

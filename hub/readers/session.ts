@@ -4,7 +4,7 @@
  * director, and the director's aliases. The interfaces a transport and a sink implement live here.
  */
 import type { HelloMessage } from '../../firmware-protocol/messages.js';
-import type { RelayPage, UnknownReader } from '../api/views.js';
+import type { LostRange, RelayPage, UnknownReader } from '../api/views.js';
 import type { HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
 import type { SeqMemory } from './sequence.js';
@@ -56,15 +56,26 @@ export interface ReaderSession {
   firmware: string | null;
   /** protocol version from the last HELLO (v1 readers get strict tag checks and replay requests) */
   protocol: number;
+  /** its last HELLO said `sof=1` (true: 0x02 before every line) or not (false); null before any HELLO */
+  sof: boolean | null;
   lastSeq: number | null;
   lastMessageAt: number | null;
   discarded: number;
   errors: Record<string, number>;
   gaps: number;
+  /** the last {@link LOST_RANGES_KEPT} runs of sequence numbers lost (forward gaps), oldest first */
+  lost: LostRange[];
+  /** sequence numbers lost in forward gaps since the hub started, all ranges counted */
+  linesLost: number;
   duplicates: number;
   reconnects: number;
   /** its connection closed and the transport is retrying */
   retrying: boolean;
+  /**
+   * its connection is open but the link behind it is retrying (a browser relay's Web Bluetooth or
+   * Web Serial link dropped, `relay:link`): `reconnecting` until the link is back
+   */
+  linkRetrying: boolean;
   /** zones that have had a snapshot since the last HELLO */
   synced: Set<string>;
   lastRequestAt: number | null;
@@ -96,6 +107,8 @@ export interface ConnInfo {
   askedAt: number | null;
   /** the pending ask again (hub/readers/snap-retry.ts): its timer, its wait (ms), how many asks since the last HELLO */
   retry: { timer: unknown; delayMs: number; asks: number } | null;
+  /** the timer that looks, when its reader would go stale, whether it did (hub/readers/snap-retry.ts `watchStale`), or null */
+  staleWatch: unknown;
 }
 
 /** A reader that said HELLO with an id no slot has: it waits for the director. */
@@ -137,14 +150,18 @@ export function newSession(id: string, zones: readonly string[]): ReaderSession 
     physicalId: null,
     firmware: null,
     protocol: 0,
+    sof: null,
     lastSeq: null,
     lastMessageAt: null,
     discarded: 0,
     errors: {},
     gaps: 0,
+    lost: [],
+    linesLost: 0,
     duplicates: 0,
     reconnects: 0,
     retrying: false,
+    linkRetrying: false,
     synced: new Set(),
     lastRequestAt: null,
     removed: false,
@@ -160,7 +177,7 @@ export function newSession(id: string, zones: readonly string[]): ReaderSession 
 export function connInfo(s: SupervisorState, conn: Connection): ConnInfo {
   let info = s.conns.get(conn);
   if (!info) {
-    info = { slot: null, unknownId: null, superseded: false, errors: {}, lastRequestAt: null, askedAt: null, retry: null };
+    info = { slot: null, unknownId: null, superseded: false, errors: {}, lastRequestAt: null, askedAt: null, retry: null, staleWatch: null };
     s.conns.set(conn, info);
   }
   return info;
@@ -169,6 +186,14 @@ export function connInfo(s: SupervisorState, conn: Connection): ConnInfo {
 /** Counts `n` more of one error reason. */
 export function bump(errors: Record<string, number>, reason: string, n = 1): void {
   errors[reason] = (errors[reason] ?? 0) + n;
+}
+
+/** How many lost ranges a reader's status keeps (the newest; `linesLost` counts them all). */
+export const LOST_RANGES_KEPT = 8;
+
+/** True when the reader has said nothing for longer than `staleMs` at `now` (ms), or never spoke. */
+export function isStale(s: SupervisorState, r: ReaderSession, now: number): boolean {
+  return r.lastMessageAt === null || now - r.lastMessageAt > s.staleMs;
 }
 
 /** True when every zone of the reader has had a snapshot since its last HELLO. */

@@ -95,6 +95,19 @@ class Bench {
     zones.forEach((z, i) => this.send(c, { type: 'SNAP', seq: i, zone: z, tags: [] }));
   }
 
+  /**
+   * The reader's heartbeat, once a second for `seconds` s on the virtual clock (timers run on the
+   * way): `HB seq=first`, `first + 1`, … each 1000 ms after the last (990 ms advanced, 10 ms in `send`).
+   * @returns the next sequence number
+   */
+  beat(c: Connection, seconds: number, first: number): number {
+    for (let i = 0; i < seconds; i++) {
+      this.advance(990);
+      this.send(c, { type: 'HB', seq: first + i, uptimeMs: 0 });
+    }
+    return first + seconds;
+  }
+
   state(id = 'RK-E1') {
     return this.sup.statuses(this.clock).find((s) => s.id === id);
   }
@@ -123,8 +136,11 @@ describe('reader states', () => {
       port: '/dev/ttyUSB0',
       physicalId: null,
       firmware: '1.2.0',
+      sof: false,
       errors: {},
       gaps: 0,
+      lost: [],
+      linesLost: 0,
       duplicates: 0,
       reconnects: 0,
     });
@@ -554,9 +570,9 @@ describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () =
     // the ask of 23500 ms is heard: HELLO (25010 ms, 1510 ms after it: its answer) then a SNAP per zone
     b.sync(c);
     expect(b.state()?.state).toBe('connected');
-    expect(b.timers.size).toBe(0); // synced: the retry is stopped
-    b.advance(60_000);
-    expect(c.at).toHaveLength(7); // no more asks
+    expect(b.timers.size).toBe(1); // synced: the retry is stopped; the stale watch is left
+    b.beat(c, 60, 2);
+    expect(c.at).toHaveLength(7); // no more asks while its heartbeat comes
     // logged once when the asking again started (no reader known yet), once when synced
     const said = entries.filter((e) => String(e.msg).includes('asking again') || String(e.msg).includes('synced')).map((e) => e.msg);
     expect(said).toEqual(['no HELLO on /dev/ttyUSB0 500 ms after asking; asking again (CMD snap) every 500-8000 ms until it answers', 'reader synced on /dev/ttyUSB0 after 6 more CMD snap']);
@@ -573,8 +589,8 @@ describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () =
     expect(c.at).toEqual([0, 510]);
     b.sync(c); // the answer: HELLO, SNAP in, SNAP top
     expect(b.state()?.state).toBe('connected');
-    expect(b.timers.size).toBe(0);
-    b.advance(60_000);
+    expect(b.timers.size).toBe(1); // the stale watch
+    b.beat(c, 60, 2);
     expect(c.at).toEqual([0, 510]);
   });
 
@@ -583,7 +599,8 @@ describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () =
     const c = timed(b, '/dev/ttyUSB0');
     b.sup.opened(c);
     b.sync(c); // HELLO 10, SNAPs 20, 30 ms: synced
-    b.advance(60_000 - 30); // 60 s of quiet: no asks
+    b.beat(c, 59, 2); // HB each second up to 59030 ms: no asks
+    b.advance(60_000 - 59_030);
     expect(c.at).toEqual([0]);
     b.hello(c); // 60010 ms: rebooted; its boot SNAPs lost
     expect(c.at).toEqual([0, 60_010]); // asked at once: 60010 - 0 is over 5000 ms, not an answer
@@ -592,7 +609,7 @@ describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () =
     expect(c.at).toEqual([0, 60_010, 60_510]);
     b.sync(c); // 60520..60540 ms: the answer to the ask of 60510
     expect(b.state()?.state).toBe('connected');
-    b.advance(60_000);
+    b.beat(c, 60, 2);
     expect(c.at).toHaveLength(3);
   });
 
@@ -601,7 +618,7 @@ describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () =
     const c = timed(b, '/dev/ttyUSB0');
     b.sup.opened(c);
     b.hello(c); // no SNAPs
-    expect(b.timers.size).toBe(1);
+    expect(b.timers.size).toBe(2); // the retry and the stale watch
     b.sup.closed(c, 'Port closed: disconnected', true);
     expect(b.timers.size).toBe(0);
     b.advance(60_000);
@@ -629,7 +646,7 @@ describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () =
     expect(c1.at).toEqual([0]); // superseded: never asked again
     expect(c2.at).toEqual([10, 520]); // 20 + 500
     b.sync(c2);
-    expect(b.timers.size).toBe(0);
+    expect(b.timers.size).toBe(1); // c2's stale watch; c1 has none left
   });
 
   it('an unknown reader id is not asked again: it waits for the director', () => {
@@ -640,5 +657,86 @@ describe('asking again for snapshots (a CMD snap lost, a reader unsynced)', () =
     expect(b.timers.size).toBe(0);
     b.advance(60_000);
     expect(c.at).toEqual([0]);
+  });
+});
+
+describe('a stale reader is asked for its snapshots (silent longer than staleMs, still connected)', () => {
+  function timed(b: Bench, name: string): Connection & { sent: string[]; at: number[] } {
+    const sent: string[] = [];
+    const at: number[] = [];
+    const write = (l: string) => {
+      sent.push(l);
+      at.push(b.clock - T0);
+    };
+    return { name, sent, at, write };
+  }
+
+  it('asked once the first ms it is stale (8031 ms), then at 8531, 9531, 11531, 15531, 23531, 31531 ms; its answer stops the asks', () => {
+    const entries: Record<string, unknown>[] = [];
+    const log = pino({ level: 'debug', base: undefined }, { write: (l: string) => void entries.push(JSON.parse(l)) });
+    const b = new Bench(undefined, { log });
+    const c = timed(b, '/dev/ttyUSB0');
+    b.sup.opened(c); // 0 ms
+    b.sync(c); // HELLO 10 (the answer), SNAPs 20, 30 ms: connected
+    const next = b.beat(c, 3, 2); // HB at 1030, 2030, 3030 ms; then nothing reaches the hub
+    expect(c.at).toEqual([0]);
+    b.advance(8030 - 3030);
+    expect(b.state()?.state).toBe('connected'); // 8030 - 3030 = 5000 ms silent: not more than staleMs
+    expect(c.at).toEqual([0]);
+    b.advance(1);
+    expect(b.state()?.state).toBe('stale'); // 5001 ms silent
+    expect(c.at).toEqual([0, 8031]);
+    expect(b.statusCalls.at(-1)).toBe('RK-E1'); // the sink heard its state change
+    b.advance(31_531 - 8031);
+    // 8031 + 500 = 8531, + 1000 = 9531, + 2000 = 11531, + 4000 = 15531, + 8000 = 23531, + 8000 = 31531
+    expect(c.at).toEqual([0, 8031, 8531, 9531, 11531, 15531, 23531, 31531]);
+    expect(c.sent.every((l) => l === CMD_SNAP)).toBe(true);
+    // the ask of 31531 ms is heard: HELLO (31541 ms, the answer: not asked at once again), SNAPs
+    b.hello(c);
+    b.send(c, { type: 'SNAP', seq: next, zone: 'in', tags: [] });
+    b.send(c, { type: 'SNAP', seq: next + 1, zone: 'top', tags: [] });
+    expect(b.state()?.state).toBe('connected');
+    b.beat(c, 30, next + 2);
+    expect(c.at).toHaveLength(8); // heard each second again: no more asks
+    const said = entries.filter((e) => String(e.msg).includes('stale') || String(e.msg).includes('synced')).map((e) => e.msg);
+    expect(said).toEqual(['reader stale on /dev/ttyUSB0: no line for 5001 ms (stale after 5000 ms); asking for a snapshot (CMD snap)', 'reader synced on /dev/ttyUSB0 after 6 more CMD snap']);
+  });
+
+  it('a line that comes late but within staleMs moves the watch on: asked only 5001 ms after the last line', () => {
+    const b = new Bench();
+    const c = timed(b, '/dev/ttyUSB0');
+    b.sup.opened(c);
+    b.sync(c); // last line at 30 ms
+    b.advance(4000);
+    b.send(c, { type: 'HB', seq: 2, uptimeMs: 4000 }); // 4040 ms
+    b.advance(9040 - 4040); // 5000 ms after it: not stale yet
+    expect(c.at).toEqual([0]);
+    b.advance(1);
+    expect(c.at).toEqual([0, 9041]); // 4040 + 5001
+  });
+
+  it('a stale reader that closes is asked no more: no timer left', () => {
+    const b = new Bench();
+    const c = timed(b, '/dev/ttyUSB0');
+    b.sup.opened(c);
+    b.sync(c);
+    b.advance(5001 + 30);
+    expect(c.at).toEqual([0, 5031]); // 30 + 5001
+    b.sup.closed(c, 'Port closed: disconnected', true);
+    expect(b.timers.size).toBe(0);
+    b.advance(60_000);
+    expect(c.at).toEqual([0, 5031]);
+  });
+});
+
+describe('start of frame (sof=1 in HELLO, PROTOCOL.md §2)', () => {
+  it("a HELLO with sof=1 shows in the reader's status as sof: true; its next HELLO without sof turns it back to false; null before any HELLO", () => {
+    const b = new Bench();
+    expect(b.state()?.sof).toBe(null);
+    const c = b.conn('/dev/ttyUSB0');
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'], sof: true });
+    expect(b.state()?.sof).toBe(true);
+    b.send(c, { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'] }); // no sof field
+    expect(b.state()?.sof).toBe(false);
   });
 });

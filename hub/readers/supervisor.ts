@@ -33,7 +33,8 @@
  * This file is the coordinator; each job is its own module: hub/readers/session.ts (the state the
  * parts share), binding.ts (HELLO → slot, superseded and closed connections), sequence.ts
  * (repeats, gaps, reboots, `CMD snap` / `CMD replay`), snap-retry.ts (asking again for snapshots), sightings.ts (lines → the sink), raw-log.ts
- * (raw-line storage, the commands sent among them), health.ts (reader states and counts), reader-rulings.ts (director rulings).
+ * (raw-line storage, the commands sent among them), health.ts (reader states and counts), reader-rulings.ts (director rulings),
+ * link.ts (a relay page's link to its reader retrying and back).
  */
 import { clippedResult, decodeLine } from '../../firmware-protocol/codec.js';
 import type { ClippedLine } from '../../firmware-protocol/lines.js';
@@ -43,12 +44,13 @@ import { silentLogger, type HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
 import { closed, hello, slotOf } from './binding.js';
 import { directory, type ReaderDirectoryView, sessionState, statuses, unknownReaders, untrusted } from './health.js';
+import { lineThroughLink, linkChanged } from './link.js';
 import { noteConnection, storeRawLine } from './raw-log.js';
 import { assignReader, removeReader, restoreRulings } from './reader-rulings.js';
 import { resync, sequence, SNAP_REQUEST_INTERVAL_MS, writeSnap } from './sequence.js';
 import { bump, type Connection, type ConnInfo, connInfo, newSession, type SightingSink, type SupervisorState } from './session.js';
 import { applySighting } from './sightings.js';
-import { askSnap, checkSynced, helloSnap, NODE_TIMERS, startSnapRetry, stopSnapRetry, type SupervisorTimers } from './snap-retry.js';
+import { askSnap, checkSynced, helloSnap, NODE_TIMERS, startSnapRetry, stopTimers, type SupervisorTimers, watchStale } from './snap-retry.js';
 
 export { DUPLICATE_WINDOW, REPLAY_GAP_MAX, SNAP_REQUEST_INTERVAL_MS } from './sequence.js';
 export { HUB_LOG_ID, type Connection, type SightingSink } from './session.js';
@@ -126,7 +128,7 @@ export class ReaderSupervisor {
 
   /** Stops every snapshot retry (the hub is closing): no timer of the supervisor is left running. */
   close(): void {
-    for (const info of this.s.conns.values()) stopSnapRetry(this.s, info);
+    for (const info of this.s.conns.values()) stopTimers(this.s, info);
   }
 
   /**
@@ -136,8 +138,18 @@ export class ReaderSupervisor {
    */
   closed(conn: Connection, reason?: string, retrying = true): void {
     const info = this.s.conns.get(conn);
-    if (info) stopSnapRetry(this.s, info);
+    if (info) stopTimers(this.s, info);
     closed(this.s, conn, reason, retrying);
+  }
+
+  /**
+   * The link behind an open connection is retrying (`retrying` true: a relay page's Web Bluetooth
+   * link dropped and it tries again) or back: the reader is `reconnecting` in between, and asked
+   * for its snapshots when it is back (hub/readers/link.ts). Never throws.
+   * @param reason what the page said, e.g. "Bluetooth link lost; reconnecting in 250 ms", or null
+   */
+  link(conn: Connection, retrying: boolean, reason: string | null = null): void {
+    linkChanged(this.s, conn, retrying, reason);
   }
 
   /** One line from a connection, without its newline. Never throws. */
@@ -164,6 +176,7 @@ export class ReaderSupervisor {
     noteConnection(this.s, conn);
     const lineId = storeRawLine(this.s, conn, info, result, at);
     if (lineId === null) return; // superseded: kept in the raw log, not read
+    lineThroughLink(this.s, conn, info);
     if (!result.ok) {
       const r = info.slot ? this.s.readers.get(info.slot) : undefined;
       if (r) {
@@ -183,9 +196,11 @@ export class ReaderSupervisor {
       const previous = slotOf(this.s, msg.reader)?.conn;
       hello(this.s, conn, info, msg, at);
       const p = previous && previous !== conn ? this.s.conns.get(previous) : undefined;
-      if (p) stopSnapRetry(this.s, p); // superseded: its reader has moved on
-      if (info.slot !== null) helloSnap(this.s, conn, info, at);
-      else stopSnapRetry(this.s, info); // an unknown reader waits for the director
+      if (p) stopTimers(this.s, p); // superseded: its reader has moved on
+      if (info.slot !== null) {
+        helloSnap(this.s, conn, info, at);
+        watchStale(this.s, conn, info);
+      } else stopTimers(this.s, info); // an unknown reader waits for the director
       return;
     }
     if (info.unknownId) return; // an unknown reader's reads wait for the director
@@ -204,6 +219,7 @@ export class ReaderSupervisor {
     applySighting(this.s, r, msg, at, lineId, verdict === 'replayed');
     resync(r, at);
     checkSynced(this.s, conn, info);
+    watchStale(this.s, conn, info);
   }
 
   // ------------------------------------------------------------------ health
@@ -211,7 +227,8 @@ export class ReaderSupervisor {
   /**
    * The state of one reader at `now` (ms): `offline` (never heard, or closed for good, or not
    * configured), `reconnecting` (its port closed and is being retried), `unsynced` (connected, a
-   * zone has had no snapshot since its HELLO), `stale` (silent longer than staleMs), `connected`.
+   * zone has had no snapshot since its HELLO), `stale` (silent longer than staleMs), `connected`;
+   * `reconnecting` too while a relay page says its link to the reader is retrying.
    */
   stateOf(id: string, now: number): ReaderState {
     const r = this.s.readers.get(id);

@@ -48,6 +48,7 @@ export function withConnectionLog(sink: TransportSink, log: (line: string, level
     closed(conn, reason, retrying) {
       sink.closed(conn, reason, retrying);
     },
+    link: (conn, retrying, reason) => sink.link?.(conn, retrying, reason),
     retrying(name, attempt, delayMs, reason) {
       const s = of(name);
       const lost = s.up;

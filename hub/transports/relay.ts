@@ -10,7 +10,18 @@
  */
 import { RawLineSplitter, type OverlongLine, type RawLineItem } from '../../firmware-protocol/lines.js';
 import type { z } from 'zod';
-import { MAX_HINT_LENGTH, RELAY_EV, RelayCloseSchema, RelayLineSchema, RelayOpenSchema, RelayOverlongSchema, type RelayAckSchema, type RelaySupersededSchema } from '../contract/relay.js';
+import {
+  MAX_HINT_LENGTH,
+  MAX_LINK_REASON_LENGTH,
+  RELAY_EV,
+  RelayCloseSchema,
+  RelayLineSchema,
+  RelayLinkSchema,
+  RelayOpenSchema,
+  RelayOverlongSchema,
+  type RelayAckSchema,
+  type RelaySupersededSchema,
+} from '../contract/relay.js';
 import { checkPayload } from '../contract/socket.js';
 import type { RelayPage } from '../api/views.js';
 import type { Connection } from '../readers/supervisor.js';
@@ -24,6 +35,8 @@ export type RelayOpen = z.infer<typeof RelayOpenSchema>;
 export type RelayLine = z.infer<typeof RelayLineSchema>;
 /** Payload of `relay:superseded`: the reader, the newer connection's name, when its page opened (or null) and when the hub switched (ms since epoch). */
 export type RelaySuperseded = z.infer<typeof RelaySupersededSchema>;
+/** Payload of `relay:link`: the page's link to its reader is retrying, or back. */
+export type RelayLink = z.infer<typeof RelayLinkSchema>;
 /** Answer to `relay:open` / `relay:close`. */
 export type RelayAck = z.infer<typeof RelayAckSchema>;
 
@@ -86,6 +99,21 @@ export function parseRelayClose(payload: unknown): { reason: string | null } | {
   return { reason: r.value.reason ?? null };
 }
 
+/**
+ * Checks a `relay:link` payload (`{ state: "retrying" | "back", reason? }`).
+ * @returns `{ retrying, reason }` (the reason printable ASCII, at most 200 characters, or null) or
+ *   `{ error }` naming the field at fault (e.g. `relay:link state must be one of retrying, back`). Never throws.
+ */
+export function parseRelayLink(payload: unknown): { retrying: boolean; reason: string | null } | { error: string } {
+  const r = checkPayload(RelayLinkSchema, payload, RELAY_EV.link);
+  if (!r.ok) return { error: r.error };
+  const reason = (r.value.reason ?? '')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, MAX_LINK_REASON_LENGTH)
+    .trim();
+  return { retrying: r.value.state === 'retrying', reason: reason === '' ? null : reason };
+}
+
 /** One reader held by one page, as the hub sees it. */
 export interface RelayedConnection {
   /** the Connection handed to the sink; `name` is e.g. `relay://abc123 (USB 10c4:ea60)` */
@@ -96,6 +124,11 @@ export interface RelayedConnection {
   readonly lines: number;
   /** hands reader lines (and overlong lines) to the sink, in order (ignored once closed) */
   deliver(items: readonly RawLineItem[], at: number): void;
+  /**
+   * The page's link to its reader is retrying (`retrying` true) or back: told to the sink
+   * (`link`, the reader is `reconnecting` in between); ignored once closed.
+   */
+  link(retrying: boolean, reason: string | null): void;
   /**
    * Tells the sink the connection closed, once; later calls do nothing.
    * @param retrying true when the page will open it again by itself (its hub link dropped), false
@@ -150,6 +183,10 @@ export function openRelayedConnection(
       if (!open) return;
       count += items.length;
       deliverLines(items, conn, sink, at);
+    },
+    link(retrying, reason) {
+      if (!open) return;
+      sink.link?.(conn, retrying, reason);
     },
     close(reason, retrying) {
       if (!open) return;

@@ -38,6 +38,7 @@ function hubSide(now: () => number = Date.now) {
       status: () => {},
     },
     5000,
+    { now }, // the clock of the lines too: a reader is stale by the time of its last line
   );
   const sink: TransportSink = {
     opened: (c) => {

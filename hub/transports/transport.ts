@@ -29,6 +29,13 @@ export interface TransportSink {
    */
   closed(conn: Connection, reason: string, retrying?: boolean): void;
   /**
+   * optional: the link behind an open connection is retrying (`retrying` true: a relay page's Web
+   * Bluetooth link dropped and the page tries again; the reader is `reconnecting`, not connected)
+   * or back (false: the hub asks for its snapshots again).
+   * @param reason what the page said, e.g. "Bluetooth link lost; reconnecting in 250 ms", or null
+   */
+  link?(conn: Connection, retrying: boolean, reason: string | null): void;
+  /**
    * optional: attempt `attempt` (0-based) to reopen `name` starts in `delayMs` ms
    * @param reason why the last attempt or connection ended, e.g. "ECONNREFUSED", "socket closed",
    *   "Error: No such file or directory, cannot open /dev/ttyUSB0" (transports always pass it)

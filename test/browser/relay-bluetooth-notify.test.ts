@@ -14,8 +14,10 @@
  * - a HELLO from WL-2 and a 12-tile wall snapshot notified in 20-byte pieces reach the hub: WL-2 is
  *   connected and wall 1 holds 12 tiles; the page counts 2 lines relayed;
  * - a continuation piece arriving alone is rejected (shown as an error), never applied;
- * - the link drops (`gattserverdisconnected`): the page reconnects, subscribes again, and a new
- *   HELLO + 20-tile snapshot notified after it reaches the hub (wall 1 holds 20 tiles).
+ * - the link drops (`gattserverdisconnected`): the page tells the hub (`relay:link`: WL-2 is
+ *   reconnecting, one reconnect), reconnects, subscribes again, says the link is back, and the hub
+ *   asks for the truth (`CMD snap`, WL-2 unsynced); a new HELLO + 20-tile snapshot notified after it
+ *   reaches the hub (wall 1 holds 20 tiles, WL-2 connected).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -210,13 +212,17 @@ describe.skipIf(!existsSync(CHROMIUM))("relay page: a Bluetooth reader's notific
 
     // the link drops: the page reconnects (after 250 ms), subscribes again, and later notifications arrive
     await page.evaluate(() => (window as unknown as { __bleStub: BleStub }).__bleStub.drop());
+    // once subscribed again the page says the link is back (relay:link) and the hub asks for the truth: CMD snap in one piece
     await page.waitForFunction(() => (window as unknown as { __bleStub: BleStub }).__bleStub.log.filter((l) => l === 'subscribe').length === 2, null, { timeout: 5000 });
-    const after = (await stub(page, (s) => s.log)).slice(-3);
-    expect(after).toEqual(['disconnect', 'connect', 'subscribe']);
+    await page.waitForFunction(() => (window as unknown as { __bleStub: BleStub }).__bleStub.log.at(-1) === 'rx 14 bytes', null, { timeout: 5000 });
+    const after = (await stub(page, (s) => s.log)).slice(-4);
+    expect(after).toEqual(['disconnect', 'connect', 'subscribe', 'rx 14 bytes']);
+    expect(hub.supervisor.statuses(Date.now()).find((s) => s.id === 'WL-2')).toMatchObject({ state: 'unsynced', reconnects: 1 }); // its snapshot not in yet
     const second = pieces([hello, encodeLine({ type: 'SNAP', seq: 0, zone: 'wall', tags: Array.from({ length: 20 }, (_, i) => simulatedTagUid(38 + i)) })]);
     for (const p of second) await page.evaluate((bytes) => (window as unknown as { __bleStub: BleStub }).__bleStub.notify(bytes), p);
     await page.waitForFunction(() => document.querySelector('[data-testid="relay-lines"]')?.textContent?.trim() === '4');
     await wallsAre([0, 20, 0, 0]);
+    expect(hub.supervisor.statuses(Date.now()).find((s) => s.id === 'WL-2')?.state).toBe('connected');
     expect(await text(page, 'relay-device')).toBe('connected — Bluetooth MJ-WL-2');
     await ctx.close();
   }, 60_000);

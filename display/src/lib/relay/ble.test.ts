@@ -6,58 +6,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BleReassembler, fragmentLine } from '../../../../firmware-protocol/ble.js';
 import { encodeLine } from '../../../../firmware-protocol/codec.js';
-import { NUS, chunkBytes, openBleDevice, type BluetoothDeviceLike, type GattCharacteristicLike, type GattServerLike } from './ble.js';
+import { chunkBytes, openBleDevice } from './ble.js';
+import { FakeDevice } from './ble.test-helpers.js';
 import type { DeviceEvents } from './device.js';
 
-class FakeChar extends EventTarget implements GattCharacteristicLike {
-  value: DataView | null = null;
-  properties = { write: true, writeWithoutResponse: true };
-  written: Uint8Array[] = [];
-  notifying = 0;
-  async startNotifications() {
-    this.notifying += 1;
-    return this;
-  }
-  async writeValueWithResponse(v: BufferSource) {
-    this.written.push(new Uint8Array(v as ArrayBuffer));
-  }
-  notify(bytes: Uint8Array) {
-    this.value = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.dispatchEvent(new Event('characteristicvaluechanged'));
-  }
-}
-
-class FakeDevice extends EventTarget implements BluetoothDeviceLike {
-  name = 'MJ-RK-E1';
-  rx = new FakeChar();
-  tx = new FakeChar();
-  connects = 0;
-  failConnects = 0;
-  connected = false;
-  gatt: GattServerLike = {
-    get connected() {
-      return dev.connected;
-    },
-    connect: async () => {
-      this.connects += 1;
-      if (this.failConnects > 0) {
-        this.failConnects -= 1;
-        throw new Error('connection attempt failed');
-      }
-      this.connected = true;
-      return this.gatt;
-    },
-    disconnect: () => void (this.connected = false),
-    getPrimaryService: async (uuid: string) => {
-      if (uuid !== NUS.service) throw new Error('no such service');
-      return { getCharacteristic: async (u: string) => (u === NUS.rx ? this.rx : this.tx) };
-    },
-  };
-  drop() {
-    this.connected = false;
-    this.dispatchEvent(new Event('gattserverdisconnected'));
-  }
-}
 let dev: FakeDevice;
 
 function recorder() {
@@ -67,6 +19,8 @@ function recorder() {
     overlong: (o) => log.push(`overlong ${o.head.slice(0, 8)}… ${o.length}`),
     error: (m, r) => log.push(`error ${m}${r ? '' : ' (fatal)'}`),
     closed: (r) => log.push(`closed ${r}`),
+    retrying: (r) => log.push(`retrying ${r}`),
+    back: () => log.push('back'),
   };
   return { log, events };
 }
@@ -119,11 +73,25 @@ describe('openBleDevice', () => {
     expect(dev.tx.notifying).toBe(2);
     for (const p of fragmentLine(hello)) dev.tx.notify(p);
     expect(log).toEqual([
+      'retrying Bluetooth link lost', // at the drop: the hub shows the reader reconnecting
       'error Bluetooth link lost; reconnecting in 250 ms',
       'error Bluetooth reconnect failed: connection attempt failed',
       'error Bluetooth link lost; reconnecting in 500 ms',
+      'back', // notifications on again
       `line ${hello}`,
     ]);
+  });
+});
+
+describe('openBleDevice giving up', () => {
+  it('three reconnects fail (250, 500, 1000 ms): retrying, never back, then closed', async () => {
+    dev = new FakeDevice();
+    const { log, events } = recorder();
+    await openBleDevice(dev, events);
+    dev.failConnects = 3;
+    dev.drop();
+    await vi.waitFor(() => expect(log.at(-1)).toBe('closed Bluetooth link lost; 3 reconnects failed'), { timeout: 5000 });
+    expect(log.filter((l) => l === 'back' || l.startsWith('retrying'))).toEqual(['retrying Bluetooth link lost']);
   });
 });
 

@@ -7,7 +7,8 @@
  *   and rejects broken ones (reported as recoverable errors); commands go out via BleFragmenter;
  * - framing `text`: plain newline-terminated text cut anywhere, reassembled at the newline.
  *
- * When the link drops, the page reconnects a few times (250 ms, 500 ms, 1 s) before giving up.
+ * When the link drops, the page reconnects a few times (250 ms, 500 ms, 1 s) before giving up:
+ * `retrying` is reported at the drop, `back` once notifications are on again, `closed` when it gives up.
  */
 import { BleFragmenter, BleReassembler } from '../../../../firmware-protocol/ble.js';
 import { forwardLines, RawLineSplitter } from './lines.js';
@@ -124,12 +125,14 @@ export async function openBleDevice(device: BluetoothDeviceLike, events: DeviceE
     if (stopped) return;
     lines.lost();
     reassembler.reset();
+    events.retrying('Bluetooth link lost');
     for (const wait of RECONNECT_MS) {
       events.error(`Bluetooth link lost; reconnecting in ${wait} ms`, true);
       await new Promise((r) => setTimeout(r, wait));
       if (stopped) return;
       try {
         await attach();
+        if (!stopped) events.back();
         return;
       } catch (err) {
         events.error(`Bluetooth reconnect failed: ${describeError(err)}`, true);

@@ -12,6 +12,14 @@ export interface DeviceEvents {
   overlong(line: OverlongLine): void;
   /** a read or write error; `recoverable` when the reader is still held and reading goes on */
   error(message: string, recoverable: boolean): void;
+  /**
+   * the link to the reader dropped and the page tries again (Web Bluetooth: the GATT server
+   * disconnected; Web Serial: a read error, a new `readable` offered); `back` follows when it
+   * holds the reader again, `closed` when it gives up
+   */
+  retrying(reason: string): void;
+  /** the link is back after `retrying` (Bluetooth reattached; serial bytes flowing again) */
+  back(): void;
   /** the reader is gone for good (unplugged, closed by the director, reconnects exhausted) */
   closed(reason: string): void;
 }

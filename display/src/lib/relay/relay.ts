@@ -9,13 +9,17 @@
  * the hub is unreachable are counted as dropped, not queued: the snapshot after reconnecting tells
  * the hub everything they would have.
  *
+ * When the link to the reader drops and the page retries (Web Bluetooth reconnecting, a Web Serial
+ * read error) the page tells the hub (`relay:link {state: 'retrying'}`, then `{state: 'back'}`), so
+ * the director sees that reader `reconnecting` rather than connected.
+ *
  * When another page (or a port) takes this page's reader — the hub keeps the newest session of a
  * reader id — the hub says so (`relay:superseded`): the page shows it plainly, counts its lines as
  * ignored rather than relayed, and does not open the reader again by itself after a reconnect (it
  * would silently take the reader back); {@link RelayController.takeOver} does that on purpose.
  */
 import { io, type Socket } from 'socket.io-client';
-import { RELAY_EV, RELAY_NAMESPACE, type RelayAck, type RelaySuperseded } from '../../../../hub/transports/relay.js';
+import { RELAY_EV, RELAY_NAMESPACE, type RelayAck, type RelayLink, type RelaySuperseded } from '../../../../hub/transports/relay.js';
 import { RelayLineSchema, RelayProblemSchema, RelaySupersededSchema } from '../../../../hub/contract/relay.js';
 import { check } from '../../../../hub/contract/issues.js';
 import { hourMinute } from '../format.js';
@@ -35,8 +39,8 @@ export interface RelayStatus {
   hub: 'connecting' | 'connected' | 'lost' | 'refused' | 'superseded';
   /** the hub's or socket's last message about the link, or null */
   hubMessage: string | null;
-  /** the reader: none held yet, being opened, held and read, or let go */
-  device: 'none' | 'opening' | 'connected' | 'closed';
+  /** the reader: none held yet, being opened, held and read, its link retrying (Bluetooth dropped, a serial read error), or let go */
+  device: 'none' | 'opening' | 'connected' | 'retrying' | 'closed';
   kind: 'serial' | 'bluetooth' | null;
   /** e.g. `"USB 10c4:ea60"` */
   hint: string | null;
@@ -217,6 +221,16 @@ export class RelayController {
       line: (text) => this.relayLine(text),
       overlong: (line) => this.relayOverlong(line),
       error: (message, recoverable) => this.error(recoverable ? `${message} (recovered; still reading)` : message),
+      retrying: (reason) => {
+        if (held && this.device !== held) return;
+        this.set({ device: 'retrying' });
+        this.sendLink({ state: 'retrying', reason });
+      },
+      back: () => {
+        if (held && this.device !== held) return;
+        this.set({ device: 'connected' });
+        this.sendLink({ state: 'back' });
+      },
       closed: (reason) => {
         if (held && this.device !== held) return;
         this.device = null;
@@ -245,6 +259,13 @@ export class RelayController {
       if (ack.ok) this.set({ connectionName: ack.name });
       else this.error(`hub refused the reader: ${ack.error}`);
     });
+    // opened again (the hub link came back) while the reader's link still retries: say so at once
+    if (this.status.device === 'retrying') this.sendLink({ state: 'retrying', reason: 'the link to the reader is still retrying' });
+  }
+
+  /** Tells the hub the reader's link is retrying or back (`relay:link`), when the reader is open on the hub. */
+  private sendLink(link: RelayLink): void {
+    if (this.opened && this.socket.connected) this.socket.emit(RELAY_EV.link, link);
   }
 
   private relayLine(text: string): void {

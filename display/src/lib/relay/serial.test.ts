@@ -49,6 +49,8 @@ function recorder() {
     overlong: (o) => log.push(`overlong ${o.head.slice(0, 8)}… ${o.length}`),
     error: (m, r) => log.push(`error ${m} ${r ? 'recoverable' : 'fatal'}`),
     closed: (r) => log.push(`closed ${r}`),
+    retrying: (r) => log.push(`retrying ${r}`),
+    back: () => log.push('back'),
   };
   return { log, events };
 }
@@ -64,14 +66,16 @@ describe('openSerialDevice', () => {
     await vi.waitFor(() => expect(log).toEqual(['line HB seq=1 up=1*AAAA']), { timeout: 2000 });
     port.fail('FramingError', true);
     // the read loop has met the error (and dropped the half line) before the next bytes come
-    await vi.waitFor(() => expect(log).toHaveLength(2), { timeout: 2000 });
-    port.feed(' up=2*BBBB\nHB seq=3 up=3*CCCC\n');
     await vi.waitFor(() => expect(log).toHaveLength(3), { timeout: 2000 });
+    port.feed(' up=2*BBBB\nHB seq=3 up=3*CCCC\n');
+    await vi.waitFor(() => expect(log).toHaveLength(5), { timeout: 2000 });
     await dev.write('CMD snap*1234');
     expect(port.written).toEqual(['CMD snap*1234\n']);
     expect(log).toEqual([
       'line HB seq=1 up=1*AAAA',
       'error serial read error: FramingError: stub FramingError recoverable',
+      'retrying serial read error: FramingError: stub FramingError', // the hub shows the reader reconnecting
+      'back', // bytes flow again
       // the half line before the error is not glued to the bytes after it
       'line HB seq=3 up=3*CCCC',
     ]);

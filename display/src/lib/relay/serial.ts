@@ -5,7 +5,8 @@
  * Chrome errors the current `readable` after a line error (break, framing, parity, buffer overrun)
  * and offers a new one on `port.readable`; after the device is lost `port.readable` is null. So the
  * read loop loops on `port.readable`: a loop that just exited would leave a port that looks
- * connected and reads nothing (seen in headless Chromium).
+ * connected and reads nothing (seen in headless Chromium). Such an error is reported as the link
+ * `retrying`, and `back` at the first bytes read after it.
  */
 import { forwardLines, RawLineSplitter } from './lines.js';
 import { describeError, type DeviceEvents, type HeldDevice } from './device.js';
@@ -47,6 +48,8 @@ export async function openSerialDevice(port: SerialPortLike, events: DeviceEvent
   let stopped = false;
   let closedReported = false;
   let current: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  /** a read error was reported as the link retrying; no byte read since */
+  let retrying = false;
   let writes: Promise<void> = Promise.resolve();
 
   const reportClosed = (reason: string) => {
@@ -67,7 +70,13 @@ export async function openSerialDevice(port: SerialPortLike, events: DeviceEvent
             ended = true;
             break;
           }
-          if (value) forwardLines(lines.push(value), events);
+          if (value && value.length > 0) {
+            if (retrying) {
+              retrying = false;
+              events.back();
+            }
+            forwardLines(lines.push(value), events);
+          }
         }
       } catch (err) {
         if (stopped) break;
@@ -75,6 +84,10 @@ export async function openSerialDevice(port: SerialPortLike, events: DeviceEvent
         lines.lost();
         const recoverable = port.readable !== null;
         events.error(`serial read error: ${describeError(err)}`, recoverable);
+        if (recoverable && !retrying) {
+          retrying = true;
+          events.retrying(`serial read error: ${describeError(err)}`);
+        }
       } finally {
         current = null;
         try {
