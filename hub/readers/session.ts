@@ -3,7 +3,7 @@
  * session per configured reader, one entry per open connection, the unknown readers waiting for the
  * director, and the director's aliases. The interfaces a transport and a sink implement live here.
  */
-import type { HelloMessage } from '../../firmware-protocol/messages.js';
+import type { HelloMessage, OnBoardDebounce } from '../../firmware-protocol/messages.js';
 import type { RelayPage, UnknownReader } from '../api/views.js';
 import type { HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
@@ -56,6 +56,11 @@ export interface ReaderSession {
   firmware: string | null;
   /** protocol version from the last HELLO (v1 readers get strict tag checks and replay requests) */
   protocol: number;
+  /**
+   * the on-board debounce its last HELLO announced (`deb=2 scan=100`, PROTOCOL.md §5.1), or null: none
+   * announced, or a v0 HELLO (the hub then keeps its own settle windows for the reader's strong reads)
+   */
+  debounce: OnBoardDebounce | null;
   lastSeq: number | null;
   lastMessageAt: number | null;
   discarded: number;
@@ -137,6 +142,7 @@ export function newSession(id: string, zones: readonly string[]): ReaderSession 
     physicalId: null,
     firmware: null,
     protocol: 0,
+    debounce: null,
     lastSeq: null,
     lastMessageAt: null,
     discarded: 0,
