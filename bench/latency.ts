@@ -16,8 +16,9 @@
  *   signal strength, the engine's per-area windows),
  *   whose lines go straight into the supervisor (`supervisor.line(conn, text, Date.now())`, as a
  *   transport does), with no serial port in between;
- * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 250 ms later,
- *   resting 450 ms, longer than any settle window; a deal step lifts and puts down 4 tiles), the
+ * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 250 ms later
+ *   plus up to one scan period, seeded, so that tiles land at any phase of the scans; resting the
+ *   rest of the 700 ms, longer than any settle window; a deal step lifts and puts down 4 tiles), the
  *   tables' starts spread over the first 700 ms, each table on its own timeline (a late timer does
  *   not shift its later moves, so the tables never line up behind a stall of the hub); the first
  *   8 s (most of the deal) are not measured;
@@ -72,6 +73,7 @@ import { STRONG_SETTLE_MS } from '../hub/tracking/tracker.js';
 import type { ProtocolVersion } from '../firmware-protocol/messages.js';
 import { playGame, tableZones, type GameResult, type Step, type TableZones, type Zone } from '../hub/simulator/game.js';
 import { tagOfTile } from '../hub/tilesets/simulated.js';
+import { mulberry32 } from '../hub/simulator/prng.js';
 import type { TileId } from '../rules/tiles.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -581,9 +583,18 @@ async function measure(
       // timer fires late (the loop was busy) is played at once and the next one keeps its planned
       // time; sleeping a fixed time after each step instead would line the tables up after every stall
       let next = performance.now();
+      // a lifted tile is held IN_HAND_MS plus up to one scan period (seeded per table), so that tiles
+      // land at any phase of the readers' scans (MOVE_EVERY_MS is a whole number of 100 ms scans:
+      // without it every tile would land at the same phase of each reader); the next lift keeps its time
+      const random = mulberry32(k + 1);
+      let held = 0;
       for (let i = 0; i < t.steps.length && !stop; i++) {
         const placed = t.apply(i);
-        next += placed ? MOVE_EVERY_MS - IN_HAND_MS : IN_HAND_MS;
+        if (placed) next += MOVE_EVERY_MS - IN_HAND_MS - held;
+        else {
+          held = random() * scan.scanMs;
+          next += IN_HAND_MS + held;
+        }
         await sleep(Math.max(0, next - performance.now()));
       }
     });
