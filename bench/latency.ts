@@ -18,7 +18,9 @@
  *   transport does), with no serial port in between;
  * - load: all tables play at once, each one move every 700 ms (a tile lifted, put down 250 ms later
  *   plus up to one scan period, seeded, so that tiles land at any phase of the scans; resting the
- *   rest of the 700 ms, longer than any settle window; a deal step lifts and puts down 4 tiles), the
+ *   rest of the 700 ms, longer than any settle window; a deal step lifts 4 tiles and, when the readers
+ *   scan, puts them down as long later: at once their ADD after 2 scans would come before their DEL
+ *   after 3, a tile read in two zones, which no hand does), the
  *   tables' starts spread over the first 700 ms, each table on its own timeline (a late timer does
  *   not shift its later moves, so the tables never line up behind a stall of the hub); the first
  *   8 s (most of the deal) are not measured;
@@ -460,10 +462,12 @@ class BenchTable {
   }
 
   /**
-   * Plays step `i`: lifts (DEL) and placements (ADD) go to the readers, hence to the hub, now.
-   * @returns true when the step put a tile down
+   * Plays step `i`: lifts (DEL) and placements (ADD) go to the readers, hence to the hub, now;
+   * `part` plays only its lifts or only its placements (a step that does both, such as a deal step,
+   * when the readers scan: a hand lifts tiles and puts them down a moment later, never at once).
+   * @returns true when the part played put a tile down
    */
-  apply(i: number): boolean {
+  apply(i: number, part: 'both' | 'lifts' | 'placements' = 'both'): boolean {
     const step = this.steps[i]!;
     let restAt = -1;
     let defaultWindow = true;
@@ -471,7 +475,7 @@ class BenchTable {
     for (const m of step.moves) {
       const tag = tagOfTile(m.tile);
       const now = performance.now();
-      if (m.from) {
+      if (m.from && part !== 'placements') {
         const from = `${m.from.reader}/${m.from.zone}`;
         // lifted again before it could settle (the bench fell behind its schedule): that state is
         // never shown, so the move is not a sample
@@ -485,7 +489,7 @@ class BenchTable {
         this.readers.get(m.from.reader)!.remove(m.from.zone, tag);
         this.lifted.set(m.tile, { zone: from, at: now });
       }
-      if (m.to) {
+      if (m.to && part !== 'lifts') {
         const to = `${m.to.reader}/${m.to.zone}`;
         const t = performance.now();
         this.readers.get(m.to.reader)!.add(m.to.zone, tag);
@@ -588,14 +592,25 @@ async function measure(
       // without it every tile would land at the same phase of each reader); the next lift keeps its time
       const random = mulberry32(k + 1);
       let held = 0;
+      const wait = () => sleep(Math.max(0, next - performance.now()));
       for (let i = 0; i < t.steps.length && !stop; i++) {
-        const placed = t.apply(i);
-        if (placed) next += MOVE_EVERY_MS - IN_HAND_MS - held;
+        const moves = t.steps[i]!.moves;
+        if (scan.scanMs > 0 && moves.some((m) => m.from) && moves.some((m) => m.to)) {
+          // lifts and placements in one step (the deal's): put down after the hand's time, as any
+          // tile (at once, the ADD after 2 scans would beat the DEL after 3, a tile in two zones)
+          t.apply(i, 'lifts');
+          held = random() * scan.scanMs;
+          next += IN_HAND_MS + held;
+          await wait();
+          if (stop) break;
+          t.apply(i, 'placements');
+          next += MOVE_EVERY_MS - IN_HAND_MS - held;
+        } else if (t.apply(i)) next += MOVE_EVERY_MS - IN_HAND_MS - held;
         else {
           held = random() * scan.scanMs;
           next += IN_HAND_MS + held;
         }
-        await sleep(Math.max(0, next - performance.now()));
+        await wait();
       }
     });
     await sleep(warmupMs);
