@@ -6,8 +6,9 @@
  * Then the rulings bench (bench/rulings.ts, about 3 minutes): the cost of a director's ruling on a
  * flag of game 1, 16 and 64 of a table's log, a Royale Siamese table then a standard one
  * (`--games N`, `--runs N`; docs/ruling-cost.md). Then the
- * latency bench (bench/latency.ts, about 2.5 minutes): reader line → socket.io client with
- * 1, 50 and 200 simulated tables. Arguments go to both: `npm run bench -- --tables 1,50 --seconds 10`.
+ * latency bench (bench/latency.ts, about 2.5 minutes): the tile at rest on a scanning reader →
+ * socket.io client with 1, 50 and 200 simulated tables, for readers that announce their on-board
+ * debounce and for today's (docs/latency.md). Arguments go to both: `npm run bench -- --tables 1,50 --seconds 10`.
  *
  * The card is generated from the sample cards' own hand lines (rules/cards/*.card: original hands,
  * not the NMJL card), repeated with varied values so that it has a real card's mix of constructs

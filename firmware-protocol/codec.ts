@@ -34,6 +34,9 @@ export const BLINK_MS_MAX = 60000;
 /** Range of `CMD scan ms=` in ms. */
 export const SCAN_MS_MIN = 10;
 export const SCAN_MS_MAX = 60000;
+/** Range of a HELLO's `deb=` (v1): consecutive scans a tag must be read in before it is reported (1 would be no debounce). */
+export const DEBOUNCE_SCANS_MIN = 2;
+export const DEBOUNCE_SCANS_MAX = 16;
 /** Field keys: a lower-case letter, then lower-case letters, digits or `_`. */
 const KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
 /** Canonical unsigned decimal: no sign, no leading zero, at most 16 digits. */
@@ -126,7 +129,7 @@ export function encodeLine(msg: Message): string {
 function encodeBody(msg: Message): string {
   switch (msg.type) {
     case 'HELLO':
-      return `HELLO rdr=${msg.reader} fw=${msg.firmware} proto=${msg.protocol} zones=${msg.zones.join(',')}${msg.sof === undefined ? '' : ` sof=${msg.sof ? 1 : 0}`}`;
+      return `HELLO rdr=${msg.reader} fw=${msg.firmware} proto=${msg.protocol} zones=${msg.zones.join(',')}${msg.debounce === undefined ? '' : ` deb=${msg.debounce.scans} scan=${msg.debounce.scanMs}`}${msg.sof === undefined ? '' : ` sof=${msg.sof ? 1 : 0}`}`;
     case 'SNAP': {
       const rssi = msg.rssi === undefined ? '' : ` rssi=${msg.rssi.map((r) => (r === null ? '' : String(r))).join(',')}`;
       return `SNAP seq=${msg.seq} zone=${msg.zone} tags=${msg.tags.map((t) => t.toUpperCase()).join(',')}${rssi}`;
@@ -176,7 +179,13 @@ function checkMessage(msg: Message): string | null {
       }
       const sof = (msg as { sof?: unknown }).sof;
       if (sof !== undefined && typeof sof !== 'boolean') return `${where('sof')}: ${show(sof)} is not true or false`;
-      return name('reader', msg.reader) ?? uint('protocol', msg.protocol, PROTOCOL_MAX);
+      const p = name('reader', msg.reader) ?? uint('protocol', msg.protocol, PROTOCOL_MAX);
+      if (p || msg.debounce === undefined) return p;
+      const d = msg.debounce as { scans?: unknown; scanMs?: unknown } | null;
+      if (d === null || typeof d !== 'object') return `${where('debounce')}: expected { scans, scanMs }, got ${show(d)}`;
+      const range = (field: string, v: unknown, min: number, max: number) =>
+        typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? null : `${where(field)}: ${show(v)} is not an integer ${min}..${max}`;
+      return range('debounce.scans', d.scans, DEBOUNCE_SCANS_MIN, DEBOUNCE_SCANS_MAX) ?? range('debounce.scanMs', d.scanMs, SCAN_MS_MIN, SCAN_MS_MAX);
     }
     case 'SNAP': {
       const p = uint('seq', msg.seq, SEQ_MAX) ?? name('zone', msg.zone);
@@ -343,6 +352,15 @@ function parseMessage(type: string, tokens: string[], protocol: 0 | 1 | undefine
       if (sof !== undefined && sof !== '0' && sof !== '1') return `sof: ${show(sof)} is not 0 or 1`;
       const hello: HelloMessage = { type: 'HELLO', reader: reader.v, firmware: fw.v, protocol: proto.v, zones };
       if (sof !== undefined) hello.sof = sof === '1';
+      // v1: on-board debounce, `deb` and `scan` together (a v0 decoder ignores them as unknown fields)
+      if (!v1 || (!f.has('deb') && !f.has('scan'))) return hello;
+      if (!f.has('deb')) return 'deb: missing field (scan= comes with deb=, the scans a tag must be read in before it is reported)';
+      const deb = uint(f, 'deb', DEBOUNCE_SCANS_MAX);
+      if (deb.err !== undefined || deb.v < DEBOUNCE_SCANS_MIN) return `deb: ${show(f.get('deb'))} is not an integer ${DEBOUNCE_SCANS_MIN}..${DEBOUNCE_SCANS_MAX} (scans a tag must be read in)`;
+      if (!f.has('scan')) return 'scan: missing field (deb= comes with scan=, the scan period in ms)';
+      const scan = uint(f, 'scan', SCAN_MS_MAX);
+      if (scan.err !== undefined || scan.v < SCAN_MS_MIN) return `scan: ${show(f.get('scan'))} is not an integer ${SCAN_MS_MIN}..${SCAN_MS_MAX} (the scan period in ms)`;
+      hello.debounce = { scans: deb.v, scanMs: scan.v };
       return hello;
     }
     case 'SNAP': {

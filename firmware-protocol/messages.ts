@@ -37,6 +37,21 @@ export interface HelloMessage {
    * of frame 0x02 (PROTOCOL.md §2, §5.1); absent when the HELLO does not say (no 0x02)
    */
   sof?: boolean;
+  /**
+   * v1, optional: the reader debounces on board (PROTOCOL.md §5.1, `deb=2 scan=100` on the wire):
+   * it sends ADD only after `scans` consecutive inventories (2..16) read the tag, one every `scanMs`
+   * ms (10..60000, the period when the HELLO was sent). Absent: the reader does not say (the hub
+   * debounces on its own windows).
+   */
+  debounce?: OnBoardDebounce;
+}
+
+/** A reader's on-board debounce as its HELLO announces it (PROTOCOL.md §5.1 `deb`, `scan`). */
+export interface OnBoardDebounce {
+  /** N: consecutive scans that must read a tag before the reader reports it present (2..16) */
+  scans: number;
+  /** the reader's scan period (ms, 10..60000): one inventory of every zone */
+  scanMs: number;
 }
 
 /** Reader → hub: the full set of tags now seen in one zone (the truth; replaces what was known). */

@@ -127,6 +127,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
         // one table's readers only: asking for all of them on every tick grows with the square of the room
         statuses: (now: number) => supervisor?.statuses(now, tableReaderIds) ?? [],
         untrusted: (now: number) => supervisor?.untrusted(now, tableReaderIds) ?? [],
+        onBoardDebounce: (id: string) => supervisor?.onBoardDebounce(id) ?? null,
       },
     };
     const countRule = countRules.get(table.id);

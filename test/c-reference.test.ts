@@ -40,7 +40,7 @@ const bytesOf = (h: string): Uint8Array => new Uint8Array((h.match(/../g) ?? [])
 function dump(m: Message): string {
   switch (m.type) {
     case 'HELLO':
-      return `HELLO|${m.reader}|${m.firmware}|${m.protocol}|${m.zones.join(',')}`;
+      return `HELLO|${m.reader}|${m.firmware}|${m.protocol}|${m.zones.join(',')}|${m.debounce ? `${m.debounce.scans}/${m.debounce.scanMs}` : '-'}`;
     case 'SNAP':
       return `SNAP|${m.seq}|${m.zone}|${m.tags.join(',')}|${m.rssi === undefined ? '-' : `=${m.rssi.map((r) => (r === null ? '' : r)).join(',')}`}`;
     case 'ADD':
@@ -99,6 +99,8 @@ function mutatedLines(): string[] {
         'replay',
         'from=',
         'ms=10',
+        'deb=2',
+        'scan=100',
         'text=a',
         '=',
       ),

@@ -77,11 +77,11 @@ describe.skipIf(!hasCc)('reader firmware core (firmware/core) on the host', () =
     expect(status).toBe(0);
   });
 
-  it('over serial every line starts with the start of frame 0x02, and HELLO announces sof=1 (PROTOCOL.md §2); BLE pieces do not', () => {
+  it('over serial every line starts with the start of frame 0x02, and HELLO announces sof=1 (PROTOCOL.md §2) and the on-board debounce, N=2 scans of 100 ms (§5.1); BLE pieces do not', () => {
     // the only lines without it are the BLE steps' "P <hex>" pieces
     expect(run.withoutSof.filter((l) => !l.startsWith('P '))).toEqual([]);
-    expect(step('boot')[0]).toBe('HELLO rdr=RK-T1 fw=1.0.0+selftest proto=1 zones=in,top sof=1*607F');
-    expect(decode(step('boot')[0]!)).toEqual({ type: 'HELLO', reader: 'RK-T1', firmware: '1.0.0+selftest', protocol: 1, zones: ['in', 'top'] });
+    expect(step('boot')[0]).toBe('HELLO rdr=RK-T1 fw=1.0.0+selftest proto=1 zones=in,top deb=2 scan=100 sof=1*5CDB');
+    expect(decode(step('boot')[0]!)).toEqual({ type: 'HELLO', reader: 'RK-T1', firmware: '1.0.0+selftest', protocol: 1, zones: ['in', 'top'], debounce: { scans: 2, scanMs: 100 }, sof: true });
   });
 
   it('every serial line decodes with the TypeScript codec (strict v1)', () => {
@@ -93,7 +93,7 @@ describe.skipIf(!hasCc)('reader firmware core (firmware/core) on the host', () =
 
   it('boots with HELLO and a SNAP per zone holding what lay on the antennas', () => {
     expect(messages('boot')).toEqual([
-      { type: 'HELLO', reader: 'RK-T1', firmware: '1.0.0+selftest', protocol: 1, zones: ['in', 'top'] },
+      { type: 'HELLO', reader: 'RK-T1', firmware: '1.0.0+selftest', protocol: 1, zones: ['in', 'top'], debounce: { scans: 2, scanMs: 100 }, sof: true },
       { type: 'SNAP', seq: 0, zone: 'in', tags: ['E004015012345678'], rssi: [-48] },
       { type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] },
     ]);
@@ -123,7 +123,7 @@ describe.skipIf(!hasCc)('reader firmware core (firmware/core) on the host', () =
   });
 
   it('answers CMD snap with HELLO and every zone, CMD snap zone=top with HELLO and that zone', () => {
-    const hello = { type: 'HELLO', reader: 'RK-T1', firmware: '1.0.0+selftest', protocol: 1, zones: ['in', 'top'] };
+    const hello = { type: 'HELLO', reader: 'RK-T1', firmware: '1.0.0+selftest', protocol: 1, zones: ['in', 'top'], debounce: { scans: 2, scanMs: 100 }, sof: true };
     expect(messages('snap')).toEqual([
       hello,
       { type: 'SNAP', seq: 7, zone: 'in', tags: ['E004015012345679'], rssi: [-52] },
@@ -197,14 +197,15 @@ describe.skipIf(!hasCc)('reader firmware core (firmware/core) on the host', () =
     });
     const snap = 'SNAP seq=0 zone=in tags=E0040150AABBCCDD rssi=-50';
     expect(lines.map(decode)).toEqual([
-      { type: 'HELLO', reader: 'RK-B1', firmware: '1.0.0', protocol: 1, zones: ['in'] },
+      { type: 'HELLO', reader: 'RK-B1', firmware: '1.0.0', protocol: 1, zones: ['in'], debounce: { scans: 2, scanMs: 100 } },
       { type: 'SNAP', seq: 0, zone: 'in', tags: ['E0040150AABBCCDD'], rssi: [-50] },
       { type: 'SNAP', seq: 0, zone: 'in', tags: ['E0040150AABBCCDD'], rssi: [-50] },
     ]);
     expect(lines[2]).toBe(lines[1]);
     expect(lines[1]!.startsWith(`${snap}*`)).toBe(true);
-    // HELLO (43 bytes) and the SNAP (52 bytes) take 3 pieces of 19 bytes each; counters 0, 1, then 2 for the replay
-    expect(step('ble').map((p) => p.slice(2, 4))).toEqual(['40', '90', 'E0', '41', '91', 'E1', '42', '92', 'E2']);
+    // HELLO (59 bytes with `deb=2 scan=100`) takes 4 pieces of 19 bytes (19 + 19 + 19 + 2), the SNAP (52 bytes)
+    // 3; counters 0, 1, then 2 for the replay
+    expect(step('ble').map((p) => p.slice(2, 4))).toEqual(['40', '90', 'A0', 'F0', '41', '91', 'E1', '42', '92', 'E2']);
   });
 });
 

@@ -48,6 +48,8 @@ static void dump(const mj_msg *m) {
     case MJ_T_HELLO:
       printf("HELLO|%s|%s|%u|", m->reader, m->firmware, (unsigned)m->proto);
       for (size_t i = 0; i < m->nzones; i++) printf("%s%s", i ? "," : "", m->zones[i]);
+      if (m->deb) printf("|%u/%u", (unsigned)m->deb, (unsigned)m->scan_ms);
+      else printf("|-");
       break;
     case MJ_T_SNAP:
       printf("SNAP|%lu|%s|", (unsigned long)m->seq, m->zone);

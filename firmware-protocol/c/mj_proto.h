@@ -160,6 +160,8 @@ typedef struct {
   char firmware[MJ_MAX_NAME + 1];/* HELLO fw */
   uint16_t proto;                /* HELLO */
   uint16_t nzones;               /* HELLO */
+  uint8_t deb;                   /* HELLO deb= (on-board debounce: scans a tag is read in before ADD), 0 when absent */
+  uint16_t scan_ms;              /* HELLO scan= (the scan period, ms), 0 when absent */
   char zones[MJ_MAX_ZONES][MJ_MAX_NAME + 1];
   uint16_t ntags;                /* SNAP */
   mj_uid tags[MJ_MAX_TAGS];
@@ -433,6 +435,16 @@ static inline mj_status mj_decode(const char *line, size_t n, mj_msg *m) {
       }
       if (count > MJ_MAX_ZONES) return MJ_LIMIT;
       m->nzones = (uint16_t)count;
+      { /* on-board debounce (PROTOCOL.md §5.1): deb= and scan= together, or neither */
+        const char *sv;
+        size_t sl;
+        int has_deb = mj__get(&f, "deb", &v, &len), has_scan = mj__get(&f, "scan", &sv, &sl);
+        if (!has_deb && !has_scan) return MJ_OK;
+        if (!has_deb || !mj__uint(v, len, 16, &u) || u < 2) return MJ__BAD(m, "deb");
+        m->deb = (uint8_t)u;
+        if (!has_scan || !mj__uint(sv, sl, 60000, &u) || u < 10) return MJ__BAD(m, "scan");
+        m->scan_ms = (uint16_t)u;
+      }
       return MJ_OK;
     }
     case MJ_T_SNAP: {
@@ -557,14 +569,25 @@ static inline int mj__finish(mj_writer *w) {
 }
 #define MJ__W(out, cap) mj_writer w_ = {(out), (cap), 0, 1}; mj_writer *w = &w_
 
-/* HELLO rdr=<reader> fw=<fw> proto=<proto> zones=<z1,z2,...> */
-static inline int mj_encode_hello(char *out, size_t cap, const char *reader, const char *fw, unsigned proto,
-                                  const char *const *zones, size_t nzones) {
+/*
+ * HELLO rdr=<reader> fw=<fw> proto=<proto> zones=<z1,z2,...> [deb=<scans> scan=<ms>]
+ * deb, scan_ms: the on-board debounce (PROTOCOL.md §5.1): a tag is reported after deb consecutive scans
+ * read it, one scan every scan_ms; deb 0 leaves both fields out (deb 2..16 and scan_ms 10..60000, else -1).
+ */
+static inline int mj_encode_hello_deb(char *out, size_t cap, const char *reader, const char *fw, unsigned proto,
+                                      const char *const *zones, size_t nzones, unsigned deb, unsigned scan_ms) {
   MJ__W(out, cap);
+  if (deb != 0 && (deb < 2 || deb > 16 || scan_ms < 10 || scan_ms > 60000)) return -1;
   mj__puts(w, "HELLO rdr="); mj__puts(w, reader); mj__puts(w, " fw="); mj__puts(w, fw);
   mj__puts(w, " proto="); mj__put_u64(w, proto); mj__puts(w, " zones=");
   for (size_t i = 0; i < nzones; i++) { if (i) mj__put(w, ",", 1); mj__puts(w, zones[i]); }
+  if (deb) { mj__puts(w, " deb="); mj__put_u64(w, deb); mj__puts(w, " scan="); mj__put_u64(w, scan_ms); }
   return mj__finish(w);
+}
+/* HELLO rdr=<reader> fw=<fw> proto=<proto> zones=<z1,z2,...> (a reader that does not announce a debounce) */
+static inline int mj_encode_hello(char *out, size_t cap, const char *reader, const char *fw, unsigned proto,
+                                  const char *const *zones, size_t nzones) {
+  return mj_encode_hello_deb(out, cap, reader, fw, proto, zones, nzones, 0, 0);
 }
 /* SNAP seq= zone= tags=<uid,uid> [rssi=<r,r>] ; rssi NULL: no rssi field; MJ_RSSI_NONE entries are left empty */
 static inline int mj_encode_snap(char *out, size_t cap, uint32_t seq, const char *zone, const mj_uid *tags, size_t ntags, const int8_t *rssi) {
@@ -622,7 +645,7 @@ static inline int mj_encode_msg(char *out, size_t cap, const mj_msg *m) {
     case MJ_T_HELLO: {
       const char *z[MJ_MAX_ZONES];
       for (size_t i = 0; i < m->nzones; i++) z[i] = m->zones[i];
-      return mj_encode_hello(out, cap, m->reader, m->firmware, m->proto, z, m->nzones);
+      return mj_encode_hello_deb(out, cap, m->reader, m->firmware, m->proto, z, m->nzones, m->deb, m->scan_ms);
     }
     case MJ_T_SNAP: return mj_encode_snap(out, cap, m->seq, m->zone, m->tags, m->ntags, m->has_rssi ? m->rssis : NULL);
     case MJ_T_ADD: return mj_encode_add(out, cap, m->seq, m->zone, &m->tag, m->rssi);

@@ -88,6 +88,16 @@ export function buildVectorsV1(): VectorFileV1 {
   const good: [string, Message, string][] = [
     ['hello-v1', { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'] }, 'HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in,top'],
     [
+      'hello-on-board-debounce',
+      { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'], debounce: { scans: 2, scanMs: 100 } },
+      'HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in,top deb=2 scan=100',
+    ],
+    [
+      'hello-debounce-extremes',
+      { type: 'HELLO', reader: 'WL-1', firmware: '1.0.0', protocol: 1, zones: ['wall'], debounce: { scans: 16, scanMs: 60000 } },
+      'HELLO rdr=WL-1 fw=1.0.0 proto=1 zones=wall deb=16 scan=60000',
+    ],
+    [
       'snap-every-uid-kind',
       { type: 'SNAP', seq: 3, zone: 'in', tags: ['08A1B2C3', '04A1B2C3D4E5F6', '04A1B2C3D4E5F6A7B8C9', 'E004015012345678', '3034257BF7194E4000001A85'] },
       'SNAP seq=3 zone=in tags=08A1B2C3,04A1B2C3D4E5F6,04A1B2C3D4E5F6A7B8C9,E004015012345678,3034257BF7194E4000001A85',
@@ -175,6 +185,15 @@ export function buildVectorsV1(): VectorFileV1 {
     { name: 'field-without-equals', line: frame('CMD blink ms=5 now'), reason: 'malformed', field: null, detailIncludes: 'key=value' },
     { name: 'double-space', line: frame('ERR seq=7  code=4'), reason: 'malformed', field: null, detailIncludes: 'empty' },
     { name: 'bad-key', line: frame('HB seq=1 up=2 Bat=3'), reason: 'malformed', field: null, detailIncludes: 'Bat' },
+    { name: 'hello-deb-one', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb=1 scan=100'), reason: 'malformed', field: 'deb', detailIncludes: '2..16' },
+    { name: 'hello-deb-too-many', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb=17 scan=100'), reason: 'malformed', field: 'deb', detailIncludes: '2..16' },
+    { name: 'hello-deb-not-number', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb=two scan=100'), reason: 'malformed', field: 'deb', detailIncludes: 'two' },
+    { name: 'hello-deb-empty', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb= scan=100'), reason: 'malformed', field: 'deb', detailIncludes: '2..16' },
+    { name: 'hello-deb-without-scan', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb=2'), reason: 'malformed', field: 'scan', detailIncludes: 'missing' },
+    { name: 'hello-scan-without-deb', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in scan=100'), reason: 'malformed', field: 'deb', detailIncludes: 'missing' },
+    { name: 'hello-scan-too-fast', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb=2 scan=9'), reason: 'malformed', field: 'scan', detailIncludes: '10..60000' },
+    { name: 'hello-scan-too-slow', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb=2 scan=60001'), reason: 'malformed', field: 'scan', detailIncludes: '10..60000' },
+    { name: 'hello-scan-leading-zero', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in deb=2 scan=0100'), reason: 'malformed', field: 'scan', detailIncludes: '0100' },
     { name: 'hello-zone-twice', line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in,in'), reason: 'malformed', field: 'zones', detailIncludes: 'twice' },
     { name: 'snap-tag-twice', line: frame('SNAP seq=1 zone=in tags=04A1B2C3D4E5F6,04a1b2c3d4e5f6'), reason: 'malformed', field: 'tags', detailIncludes: 'twice' },
     { name: 'hb-uptime-too-big', line: frame('HB seq=1 up=9007199254740992'), reason: 'malformed', field: 'up', detailIncludes: 'up' },
@@ -211,6 +230,13 @@ export function buildVectorsV1(): VectorFileV1 {
       v0: { reason: 'malformed' },
       any: { message: { type: 'CMD', command: 'replay', from: 5 } },
       v1: { message: { type: 'CMD', command: 'replay', from: 5 } },
+    },
+    {
+      name: 'debounce-ignored-by-v0',
+      line: frame('HELLO rdr=RK-E1 fw=1.0.0 proto=1 zones=in,top deb=2 scan=100'),
+      v0: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'] } },
+      any: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'], debounce: { scans: 2, scanMs: 100 } } },
+      v1: { message: { type: 'HELLO', reader: 'RK-E1', firmware: '1.0.0', protocol: 1, zones: ['in', 'top'], debounce: { scans: 2, scanMs: 100 } } },
     },
     {
       name: 'v0-hello',

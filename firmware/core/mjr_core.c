@@ -106,13 +106,16 @@ static void emit_snap(mjr_reader *r, uint8_t zone) {
 }
 
 static void hello_and_snaps(mjr_reader *r, int only_zone) {
-  int n = mj_encode_hello(r->line, sizeof r->line, r->cfg->reader_id, r->cfg->firmware, MJ_PROTO_VERSION, r->cfg->zones, r->cfg->nzones);
+  /* the debounce is on board (a tag is reported after N scans read it): "deb=N scan=<period>" says so,
+     and the hub then settles a strong read at once (PROTOCOL.md §5.1); N = 1 is no debounce: not announced */
+  unsigned deb = CFG_N(r) >= 2 ? CFG_N(r) : 0;
+  int n = mj_encode_hello_deb(r->line, sizeof r->line, r->cfg->reader_id, r->cfg->firmware, MJ_PROTO_VERSION, r->cfg->zones, r->cfg->nzones, deb, r->scan_ms);
 #if MJR_BLE
   int serial = !r->cfg->ble_mtu;
 #else
   int serial = 1;
 #endif
-  /* over serial the HELLO announces sof=1: "HELLO ... zones=in,top sof=1*CCCC\n" (the body without its
+  /* over serial the HELLO announces sof=1: "HELLO ... zones=in,top deb=2 scan=10 sof=1*CCCC\n" (the body without its
      "*CCCC\n" trailer, the field, framed again) */
   if (n >= 6 && serial && (size_t)n + 6 < sizeof r->line) {
     memcpy(r->line + n - 6, " sof=1", 7);

@@ -107,7 +107,7 @@ int mjr_selftest(void (*out)(const char *s, size_t n)) {
   step("boot: tag A lies on antenna 0 (zone in)");
   frf_put(&rf, 0, &A, -48);
   mjr_begin(&reader, 0);
-  check(sent("HELLO rdr=RK-T1 fw=1.0.0+selftest proto=1 zones=in,top sof=1*"), "HELLO with sof=1");
+  check(sent("HELLO rdr=RK-T1 fw=1.0.0+selftest proto=1 zones=in,top deb=2 scan=100 sof=1*"), "HELLO with deb=2 scan=100 sof=1");
   check(sent("SNAP seq=0 zone=in tags=E004015012345678 rssi=-48*"), "boot SNAP in");
   check(sent("SNAP seq=1 zone=top tags= rssi=*"), "boot SNAP top");
   check(lines_sent() == 3, "3 lines at boot");

@@ -76,6 +76,8 @@ export function bind(s: SupervisorState, conn: Connection, info: ConnInfo, r: Re
   r.firmware = hello.firmware;
   r.protocol = hello.protocol;
   r.sof = hello.sof === true;
+  // on-board debounce is a v1 field: a proto=0 HELLO that carries it is not taken at its word
+  r.debounce = hello.protocol >= 1 && hello.debounce ? { ...hello.debounce } : null;
   r.retrying = false;
   r.linkRetrying = false;
   newEpoch(r, false); // a HELLO starts a new epoch: sequence numbers may restart

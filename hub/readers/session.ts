@@ -3,7 +3,7 @@
  * session per configured reader, one entry per open connection, the unknown readers waiting for the
  * director, and the director's aliases. The interfaces a transport and a sink implement live here.
  */
-import type { HelloMessage } from '../../firmware-protocol/messages.js';
+import type { HelloMessage, OnBoardDebounce } from '../../firmware-protocol/messages.js';
 import type { LostRange, RelayPage, UnknownReader } from '../api/views.js';
 import type { HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
@@ -58,6 +58,11 @@ export interface ReaderSession {
   protocol: number;
   /** its last HELLO said `sof=1` (true: 0x02 before every line) or not (false); null before any HELLO */
   sof: boolean | null;
+  /**
+   * the on-board debounce its last HELLO announced (`deb=2 scan=100`, PROTOCOL.md §5.1), or null: none
+   * announced, or a v0 HELLO (the hub then keeps its own settle windows for the reader's strong reads)
+   */
+  debounce: OnBoardDebounce | null;
   lastSeq: number | null;
   lastMessageAt: number | null;
   discarded: number;
@@ -151,6 +156,7 @@ export function newSession(id: string, zones: readonly string[]): ReaderSession 
     firmware: null,
     protocol: 0,
     sof: null,
+    debounce: null,
     lastSeq: null,
     lastMessageAt: null,
     discarded: 0,

@@ -38,7 +38,7 @@
  */
 import { clippedResult, decodeLine } from '../../firmware-protocol/codec.js';
 import type { ClippedLine } from '../../firmware-protocol/lines.js';
-import type { DecodeResult, ReaderMessage } from '../../firmware-protocol/messages.js';
+import type { DecodeResult, OnBoardDebounce, ReaderMessage } from '../../firmware-protocol/messages.js';
 import type { ReaderState, ReaderStatus, UnknownReader } from '../api/views.js';
 import { silentLogger, type HubLogger } from '../log.js';
 import type { EventStore } from '../store/types.js';
@@ -246,6 +246,15 @@ export class ReaderSupervisor {
   /** Expected readers that are not `connected` now: their reads are not trusted for count checks. */
   untrusted(now: number, ids?: readonly string[]): string[] {
     return untrusted(this.s, now, ids);
+  }
+
+  /**
+   * The on-board debounce the configured reader `id` announced in its last HELLO (`deb=2 scan=100`,
+   * PROTOCOL.md §5.1: N scans, the scan period in ms), or null when it announced none, spoke v0, or is
+   * not configured. Kept while it is disconnected, until its next HELLO says otherwise.
+   */
+  onBoardDebounce(id: string): OnBoardDebounce | null {
+    return this.s.readers.get(id)?.debounce ?? null;
   }
 
   /** Reader ids that said HELLO but play no configured slot: waiting for the director. */

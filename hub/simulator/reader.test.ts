@@ -211,3 +211,91 @@ describe('virtual reader speaking protocol v1', () => {
     expect([v0, old.blinkingUntil]).toEqual([[], 0]);
   });
 });
+
+describe('virtual reader with a scan and an on-board debounce (N=2 present, M=3 misses)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A v1 rack reader scanning every 100 ms at phase 30 (scans at …, 1030, 1130, 1230 ms), clock and timers together. */
+  function scanning(announceDebounce: boolean) {
+    vi.useFakeTimers();
+    let now = 1000;
+    const lines: Message[] = [];
+    const r = new VirtualReader({
+      id: 'RK-E1',
+      zones: ['in', 'top'],
+      protocol: 1,
+      heartbeatMs: 0,
+      now: () => now,
+      send: (l) => {
+        const d = decodeLine(l);
+        if (!d.ok) throw new Error(`bad line ${l}`);
+        lines.push(d.message);
+      },
+      scanPeriodMs: 100,
+      scanPhaseMs: 30,
+      presentAfter: 2,
+      absentAfter: 3,
+      announceDebounce,
+    });
+    const advance = (ms: number) => {
+      for (let i = 0; i < ms; i++) {
+        now += 1;
+        vi.advanceTimersByTime(1);
+      }
+    };
+    return { r, lines, advance, at: () => now };
+  }
+
+  it('announces deb=2 scan=100 in its HELLO when asked, and not otherwise', () => {
+    const a = scanning(true);
+    a.r.connect();
+    expect(a.lines[0]).toEqual({ type: 'HELLO', reader: 'RK-E1', firmware: 'sim-0.1.0', protocol: 1, zones: ['in', 'top'], debounce: { scans: 2, scanMs: 100 } });
+    vi.useRealTimers();
+    const b = scanning(false);
+    b.r.connect();
+    expect(b.lines[0]).toEqual({ type: 'HELLO', reader: 'RK-E1', firmware: 'sim-0.1.0', protocol: 1, zones: ['in', 'top'] });
+  });
+
+  it('a tile put down at 1045 ms is reported at the 2nd scan, 1230 ms (185 ms later); lifted at 1300, at the 3rd scan that misses it, 1530', () => {
+    const { r, lines, advance, at } = scanning(true);
+    r.connect();
+    lines.length = 0;
+    advance(45); // 1045
+    expect(r.scanDelay(2)).toBe(185); // scans at 1130 and 1230
+    r.add('in', T1);
+    advance(184); // 1229
+    expect(lines).toEqual([]);
+    expect(r.tagsIn('in')).toEqual([]); // not reported yet: its snapshot does not hold it
+    advance(1); // 1230
+    expect(at()).toBe(1230);
+    expect(lines).toEqual([{ type: 'ADD', seq: 2, zone: 'in', tag: T1, rssi: ownAntennaRssi('in', T1) }]);
+    advance(70); // 1300
+    r.remove('in', T1);
+    advance(229); // 1529: scans at 1330, 1430 missed it, 1530 is the third
+    expect(lines).toHaveLength(1);
+    advance(1);
+    expect(lines.at(-1)).toEqual({ type: 'DEL', seq: 3, zone: 'in', tag: T1 });
+  });
+
+  it('a tile lifted before its ADD went out is never reported (nor one put back before its DEL)', () => {
+    const { r, lines, advance } = scanning(true);
+    r.connect();
+    lines.length = 0;
+    r.add('in', T1); // at 1000: scans at 1030 and 1130 would report it
+    advance(100);
+    r.remove('in', T1);
+    advance(1000);
+    expect(lines).toEqual([]);
+    r.add('top', T2);
+    advance(200);
+    expect(lines).toHaveLength(1);
+    r.remove('top', T2);
+    advance(150);
+    r.add('top', T2); // back before the 3rd miss
+    advance(1000);
+    expect(lines).toHaveLength(1);
+    expect(r.tagsIn('top')).toEqual([T2]);
+  });
+});

@@ -30,6 +30,16 @@
  *   the reader then re-reads that zone and sends its SNAP unasked (PROTOCOL.md §7 rule 2 allows
  *   unsolicited snapshots), so the hub has the truth at once instead of at the next periodic one.
  * A version 0 reader (the default) sends none of these and ignores every command but `snap`.
+ *
+ * The scan (`scanPeriodMs` > 0; default 0: every change is reported at once, as before): the reader
+ * inventories its zones once every `scanPeriodMs`, at a phase of its own (`scanPhaseMs`, default
+ * random), and debounces on board as the reference firmware does (firmware/core: a tag is present
+ * after `presentAfter` consecutive scans that read it, gone after `absentAfter` that miss it). A tile
+ * put down at t is reported (ADD) at the `presentAfter`-th scan at or after t: between
+ * (`presentAfter` - 1) and `presentAfter` scan periods after it came to rest; lifted, at the
+ * `absentAfter`-th scan. A tile lifted before its ADD went out is never reported; put back before its
+ * DEL went out, neither. Snapshots hold what has been reported. `announceDebounce` (v1, `presentAfter`
+ * ≥ 2): the HELLO says so, `deb=<presentAfter> scan=<scanPeriodMs>` (PROTOCOL.md §5.1).
  */
 import { encodeLine, nextSeq, LineSplitter } from '../../firmware-protocol/codec.js';
 import { PROTOCOL_VERSION, type ProtocolVersion, type ReaderMessage } from '../../firmware-protocol/messages.js';
@@ -68,6 +78,18 @@ export interface VirtualReaderOptions {
   protocol?: ProtocolVersion;
   /** v1: sequenced lines kept for `CMD replay` (default 64; PROTOCOL.md §6.1 asks for at least 32) */
   replayLines?: number;
+  /** the scan period (ms; default 0: no scan modelled, every change reported at once); `CMD scan ms=` changes it */
+  scanPeriodMs?: number;
+  /** when the scans fall: at `scanPhaseMs + k × scanPeriodMs` on the reader's clock (default: a random phase in [0, period)) */
+  scanPhaseMs?: number;
+  /** with a scan: consecutive scans that must read a tag before its ADD (N, default 1: no debounce) */
+  presentAfter?: number;
+  /** with a scan: consecutive scans that must miss a tag before its DEL (M, default 1) */
+  absentAfter?: number;
+  /** v1, with a scan and `presentAfter` ≥ 2: the HELLO announces the debounce, `deb=N scan=P` (default false) */
+  announceDebounce?: boolean;
+  /** called with each ADD or DEL as it is sent (the line itself goes to `send`) */
+  onDelta?: (msg: { type: 'ADD' | 'DEL'; zone: string; tag: string }) => void;
 }
 
 /** One simulated reader. */
@@ -97,6 +119,15 @@ export class VirtualReader {
   private snapTimer: ReturnType<typeof setInterval> | undefined;
   private readonly snapshotMs: number;
   private readonly dropDelta: VirtualReaderOptions['dropDelta'];
+  /** the scan period in use (ms; 0: no scan modelled) */
+  private scanPeriodMs: number;
+  private readonly scanPhaseMs: number;
+  private readonly presentAfter: number;
+  private readonly absentAfter: number;
+  private readonly announceDebounce: boolean;
+  private readonly onDelta: VirtualReaderOptions['onDelta'];
+  /** `zone/tag` → the report (ADD or DEL) waiting for its scan, with its timer */
+  private readonly waiting = new Map<string, { type: 'ADD' | 'DEL'; rssi: number; timer: ReturnType<typeof setTimeout> }>();
   /** true between powerOff() and powerOn(): the reader sends nothing */
   private off = false;
   private readonly splitter = new LineSplitter();
@@ -120,6 +151,60 @@ export class VirtualReader {
     this.bootedAt = this.now();
     this.snapshotMs = opts.snapshotMs ?? 0;
     this.dropDelta = opts.dropDelta;
+    this.scanPeriodMs = opts.scanPeriodMs ?? 0;
+    this.scanPhaseMs = opts.scanPhaseMs ?? Math.random() * this.scanPeriodMs;
+    this.presentAfter = opts.presentAfter ?? 1;
+    this.absentAfter = opts.absentAfter ?? 1;
+    this.announceDebounce = opts.announceDebounce ?? false;
+    this.onDelta = opts.onDelta;
+  }
+
+  /**
+   * With a scan: ms from now to the `n`-th scan at or after now (a scan falling exactly now counts),
+   * e.g. period 100, phase 30, now 1045, n 2: scans at 1130 and 1230, so 185.
+   */
+  scanDelay(n: number): number {
+    const now = this.now();
+    const p = this.scanPeriodMs;
+    const next = this.scanPhaseMs + Math.ceil((now - this.scanPhaseMs) / p) * p;
+    return next + (n - 1) * p - now;
+  }
+
+  /** The on-board debounce the HELLO announces, or undefined (not v1, no scan, N < 2, or not asked). */
+  private announced(): { scans: number; scanMs: number } | undefined {
+    if (!this.announceDebounce || this.protocol < 1 || this.scanPeriodMs <= 0 || this.presentAfter < 2) return undefined;
+    return { scans: this.presentAfter, scanMs: Math.round(this.scanPeriodMs) };
+  }
+
+  /** With a scan: a change seen now is reported after `n` scans (a report waiting for the opposite change is cancelled instead). */
+  private scheduleReport(type: 'ADD' | 'DEL', zone: string, tag: string, rssi: number): void {
+    const key = `${zone}/${tag}`;
+    const w = this.waiting.get(key);
+    if (w) {
+      // the opposite change had not been reported yet: the reader never saw the tile go (or come)
+      clearTimeout(w.timer);
+      this.waiting.delete(key);
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        this.waiting.delete(key);
+        this.report(type, zone, tag, rssi);
+      },
+      Math.max(0, this.scanDelay(type === 'ADD' ? this.presentAfter : this.absentAfter)),
+    );
+    timer.unref?.();
+    this.waiting.set(key, { type, rssi, timer });
+  }
+
+  /** The reader's inventory now says the tag came (ADD) or went (DEL): its set changes, and the line goes out. */
+  private report(type: 'ADD' | 'DEL', zone: string, tag: string, rssi: number): void {
+    const set = this.zoneSet(zone);
+    if (type === 'ADD') set.set(tag, rssi);
+    else set.delete(tag);
+    if (this.dropped({ type, zone, tag })) return;
+    this.emit(type === 'ADD' ? { type, seq: this.takeSeq(), zone, tag, ...(this.protocol >= 1 ? { rssi } : {}) } : { type, seq: this.takeSeq(), zone, tag });
+    this.onDelta?.({ type, zone, tag });
   }
 
   /** Tags now in `zone`, in the order they came. @throws Error when the reader has no such zone */
@@ -140,19 +225,28 @@ export class VirtualReader {
    */
   add(zone: string, tag: string, rssi?: number): void {
     const set = this.zoneSet(zone);
-    if (set.has(tag)) return;
     const strength = rssi ?? ownAntennaRssi(zone, tag);
-    set.set(tag, strength);
-    if (this.dropped({ type: 'ADD', zone, tag })) return;
-    this.emit({ type: 'ADD', seq: this.takeSeq(), zone, tag, ...(this.protocol >= 1 ? { rssi: strength } : {}) });
+    if (this.scanPeriodMs > 0) {
+      const w = this.waiting.get(`${zone}/${tag}`);
+      if (w ? w.type === 'ADD' : set.has(tag)) return;
+      this.scheduleReport('ADD', zone, tag, strength);
+      return;
+    }
+    if (set.has(tag)) return;
+    this.report('ADD', zone, tag, strength);
   }
 
-  /** A tag left a zone: updates the set and sends DEL (when connected). A tag not there is ignored. */
+  /** A tag left a zone: updates the set and sends DEL (when connected; with a scan, `absentAfter` scans later). A tag not there is ignored. */
   remove(zone: string, tag: string): void {
     const set = this.zoneSet(zone);
-    if (!set.delete(tag)) return;
-    if (this.dropped({ type: 'DEL', zone, tag })) return;
-    this.emit({ type: 'DEL', seq: this.takeSeq(), zone, tag });
+    if (this.scanPeriodMs > 0) {
+      const w = this.waiting.get(`${zone}/${tag}`);
+      if (w ? w.type === 'DEL' : !set.has(tag)) return;
+      this.scheduleReport('DEL', zone, tag, 0);
+      return;
+    }
+    if (!set.has(tag)) return;
+    this.report('DEL', zone, tag, 0);
   }
 
   /** Empties every zone silently and sets it (no ADD/DEL): the state at power-up, e.g. walls built. */
@@ -234,6 +328,7 @@ export class VirtualReader {
           break;
         case 'scan':
           this.scanMs = m.ms;
+          if (this.scanPeriodMs > 0) this.scanPeriodMs = m.ms; // the modelled scan follows (its next HELLO says so)
           break;
         case 'replay':
           this.replay(m.from);
@@ -262,7 +357,8 @@ export class VirtualReader {
 
   /** Sends HELLO and the SNAP of every zone (or of `zone` only, when it is one of the reader's). */
   sendSnapshot(zone?: string): void {
-    this.emit({ type: 'HELLO', reader: this.id, firmware: this.firmware, protocol: this.protocol, zones: [...this.zones] });
+    const debounce = this.announced();
+    this.emit({ type: 'HELLO', reader: this.id, firmware: this.firmware, protocol: this.protocol, zones: [...this.zones], ...(debounce ? { debounce } : {}) });
     const which = zone !== undefined && this.tags.has(zone) ? [zone] : this.zones;
     for (const z of which) this.emitSnap(z);
   }
@@ -299,8 +395,10 @@ export class VirtualReader {
     this.sendSnapshot();
   }
 
-  /** Stops the heartbeat and snapshot timers. */
+  /** Stops the heartbeat and snapshot timers, and the reports waiting for their scan (never sent). */
   stop(): void {
+    for (const w of this.waiting.values()) clearTimeout(w.timer);
+    this.waiting.clear();
     if (this.timer) clearInterval(this.timer);
     if (this.snapTimer) clearInterval(this.snapTimer);
     this.timer = undefined;

@@ -62,7 +62,7 @@ import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, Read
 import { RulingError, type AnyDirectorEntry, type TableRuntime } from '../api/runtime.js';
 import type { GameRecord, RecordCard, RecordRuling } from '../../rules/record/game-record.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
-import { Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
+import { STRONG_SETTLE_MS, Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './inference.js';
 import { captureFromLog } from '../capture/export.js';
 import type { Capture } from '../capture/format.js';
@@ -176,10 +176,17 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.cards = opts.cards;
     this.places = zonePlaces(opts.table);
     const settleMs = opts.table.timing.settleMs;
+    const settleFor = (zone: ZoneKey) => (settleByArea ? (settleByArea[this.places.get(zone)?.area ?? 'floor'] ?? settleMs) : settleMs);
+    const readers = opts.readers;
     this.tracker = new Tracker({
       settleMs,
       registry: opts.registry,
-      ...(settleByArea ? { settleFor: (zone: ZoneKey) => settleByArea[this.places.get(zone)?.area ?? 'floor'] ?? settleMs } : {}),
+      ...(settleByArea ? { settleFor } : {}),
+      // a strong read from a reader that debounces on board (its HELLO says `deb=N scan=ms`,
+      // PROTOCOL.md §5.1) has already rested N scans on the antenna: it settles at once; every
+      // other strong read waits the tracker's short window (STRONG_SETTLE_MS, 200 ms, or the zone's
+      // window when shorter). Weak reads and reads with no rssi keep the zone's window.
+      strongSettleFor: (zone: ZoneKey) => (readers.onBoardDebounce?.(zone.slice(0, zone.indexOf('/'))) ? 0 : Math.min(STRONG_SETTLE_MS, settleFor(zone))),
     });
     this.store = opts.store;
     this.readers = opts.readers;

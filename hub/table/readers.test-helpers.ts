@@ -22,7 +22,7 @@ export function engineOnReaders<E extends TableMachine>(
   now?: () => number,
 ): { engine: E; supervisor: ReaderSupervisor } {
   let sup: ReaderSupervisor | null = null;
-  const engine = make({ statuses: (n) => sup!.statuses(n), untrusted: (n) => sup!.untrusted(n) });
+  const engine = make({ statuses: (n) => sup!.statuses(n), untrusted: (n) => sup!.untrusted(n), onBoardDebounce: (id) => sup!.onBoardDebounce(id) });
   const supervisor = (sup = new ReaderSupervisor(
     new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
     store,

@@ -10,7 +10,7 @@
  */
 import { afterEach } from 'vitest';
 import { encodeLine } from '../../firmware-protocol/codec.js';
-import type { ReaderMessage } from '../../firmware-protocol/messages.js';
+import type { OnBoardDebounce, ReaderMessage } from '../../firmware-protocol/messages.js';
 import { fullTileSet, type TileId } from '../../rules/tiles.js';
 import { loadHubConfig } from '../config/load.js';
 import type { TableConfig } from '../config/types.js';
@@ -157,6 +157,8 @@ export interface HandBenchOptions extends ReaderBenchOptions {
   settlePadMs?: number;
   /** the 003 rule 18 count rule in force (default: none given, so 18D) */
   countRule?: CountRuleInForce;
+  /** the on-board debounce each reader's HELLO announces (`deb=… scan=…`, PROTOCOL.md §5.1); default none */
+  debounce?: (reader: string) => OnBoardDebounce | undefined;
 }
 
 /**
@@ -207,7 +209,8 @@ export class HandBench extends ReaderBench<TableEngine> {
   hello(reader: string): void {
     const zones = Object.keys(this.table.readers.find((r) => r.id === reader)!.zones);
     const v1 = this.hand.protocol === 1;
-    const hello: ReaderMessage = { type: 'HELLO', reader, firmware: v1 ? '1.0.0' : '0.1.0', protocol: v1 ? 1 : 0, zones };
+    const debounce = this.hand.debounce?.(reader);
+    const hello: ReaderMessage = { type: 'HELLO', reader, firmware: v1 ? '1.0.0' : '0.1.0', protocol: v1 ? 1 : 0, zones, ...(debounce ? { debounce } : {}) };
     this.send(reader, this.hand.helloTakesSeq === false ? hello : () => hello);
     for (const zone of zones) this.snap(`${reader}/${zone}`);
   }

@@ -6,6 +6,7 @@
  * `skipReaders`), what a move to the floor could not judge (`unconfirmed`), and whether every zone
  * is heard again (`readers-heard`). The tracker is told which zones are incomplete or unseen.
  */
+import type { OnBoardDebounce } from '../../../firmware-protocol/messages.js';
 import type { Place } from '../../../rules/referee/places.js';
 import type { ReaderStatus } from '../../api/views.js';
 import type { TableConfig } from '../../config/types.js';
@@ -16,6 +17,11 @@ import type { TileMovedData } from './events.js';
 export interface ReaderHealth {
   statuses(now: number): ReaderStatus[];
   untrusted(now: number): string[];
+  /**
+   * The on-board debounce reader `id` announced in its last v1 HELLO (PROTOCOL.md §5.1), or null;
+   * absent: no reader debounces on board. Its zones settle a strong read at once (see TableMachine).
+   */
+  onBoardDebounce?(id: string): OnBoardDebounce | null;
 }
 
 /** A reader silent this long before a new HELLO has rebooted (ms): its next snapshots are reconciled. */
