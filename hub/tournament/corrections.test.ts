@@ -119,7 +119,10 @@ describe('a correction of a 4-seat card (000)', () => {
     svc.clock('start');
     expect(t2.end(1, G1, [25, -10, 0, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 1 });
     // an unknown field of the outcome, and a seat that is not one, are named and refused (400)
-    expect(await correct({ game: 1, outcome: { winner: 0, value: 25, discarder: 2, jokerles: true }, reason: 'x' })).toEqual([400, expect.objectContaining({ message: 'body.outcome.jokerles is not allowed (unknown field)' })]);
+    expect(await correct({ game: 1, outcome: { winner: 0, value: 25, discarder: 2, jokerles: true }, reason: 'x' })).toEqual([
+      400,
+      expect.objectContaining({ message: 'body.outcome.jokerles is not allowed (unknown field)' }),
+    ]);
     expect((await correct({ game: 1, outcome: { winner: 4, value: 25, discarder: 2 }, reason: 'x' }))[1].message).toMatch(/^body\.outcome\.winner /);
     // East's 25-point hand off West's discard, East with no exposure (000 SCORING): East scores the
     // card value, 25; the discarder of a winner with 0-1 exposures loses 10; South and North 0

@@ -102,7 +102,9 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
       ],
       verified: [false, false],
       initials: [null, null],
-      corrections: [{ game: 3, reason: 'Bea was not jokerless', director: 'director', before: { points: [0, 0], marks: ['X', 'X'], by: 'table', source: 'siamese table t1 game 3 (003 rule 17)' } }],
+      corrections: [
+        { game: 3, reason: 'Bea was not jokerless', director: 'director', before: { points: [0, 0], marks: ['X', 'X'], by: 'table', source: 'siamese table t1 game 3 (003 rule 17)' } },
+      ],
     };
     // totals: Ann 160 + 10 + 0 + 0 = 170, Bea 15 + 10 + 25 + 0 = 50: Bea pays Ann 120 (003 rule 17)
     const seatLine = (seat: string, player: string, name: string, marks: string[], total: number) => ({ seat, player, name, marks, total, initialed: false, verified: false });
