@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCapture } from '../capture/format.js';
 import { replayCapture } from '../capture/replay.js';
+import { FakeTableRuntime } from './fake-runtime.js';
+import { createHubServer } from './server.js';
 import { servedGames } from './test-download.js';
 
 const TOKEN = 'game-capture-route-token';
@@ -45,5 +47,18 @@ describe('the game capture route', () => {
     const none = await app.inject({ url: '/api/director/tables/t1/games/2/capture', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ message: "table 't1' has no game 2 (games begun: 1)" });
+  });
+
+  it('501 from both game downloads for a table that keeps neither (a table runtime without records or captures)', async () => {
+    const hub = await createHubServer({ tables: [new FakeTableRuntime()], directorToken: TOKEN });
+    try {
+      const auth = { authorization: `Bearer ${TOKEN}` };
+      const record = await hub.app.inject({ url: '/api/director/tables/t1/games/1/record', headers: auth });
+      expect([record.statusCode, record.json().message]).toEqual([501, "table 't1' keeps no game records"]);
+      const capture = await hub.app.inject({ url: URL1, headers: auth });
+      expect([capture.statusCode, capture.json().message]).toEqual([501, "table 't1' keeps no captures"]);
+    } finally {
+      await hub.close();
+    }
   });
 });
