@@ -26,6 +26,37 @@ check_size() {
   fi
 }
 
+# compare_selftest TOOL NAME RUN FILTER: when TOOL is installed, runs the self-test image in it (the
+# shell function RUN prints its serial lines) and fails unless they are, line for line, what the same
+# self-test (without BLE) prints on the host, its lines passed through FILTER (a command)
+compare_selftest() {
+  if ! command -v "$1" >/dev/null 2>&1; then
+    echo "$1 not installed: the $2 self-test image was built, not run"
+    return 0
+  fi
+  emulated="$out/selftest-$1.txt"
+  "$3" > "$emulated" || { tail -5 "$emulated" >&2; echo "$1: the $2 self-test failed" >&2; exit 1; }
+  $CC $WARN -O1 -DMJR_BLE=0 -o "$out/selftest-host" "$here/host/selftest_main.c" "$here/test/selftest_core.c" $core
+  { "$out/selftest-host" || true; } | $4 > "$out/selftest-host.txt"
+  if ! cmp -s "$emulated" "$out/selftest-host.txt"; then
+    diff "$out/selftest-host.txt" "$emulated" | head -20 >&2
+    echo "$1: the $2 self-test differs from the host's" >&2
+    exit 1
+  fi
+  echo "$1: the $2 self-test made the same $(wc -l < "$emulated") lines as on the host: $(tail -1 "$emulated")"
+}
+
+# the self-test in simavr: its USART0 output (simavr prints each line in colour, ending in "."), bare
+run_simavr() {
+  esc=$(printf '\033')
+  timeout 120 simavr -m atmega2560 -f 16000000 "$out/selftest.elf" 2>&1 | sed "s/$esc\[[0-9;]*m//g" | grep -v '^Loaded ' | sed 's/\.$//' | grep -v '^$'
+}
+
+# the self-test in qemu's microbit machine, its semihosting output
+run_qemu() {
+  timeout 120 qemu-system-arm -M microbit -nographic -monitor none -serial null -semihosting -kernel "$out/selftest-m0.elf" 2>&1
+}
+
 case "$target" in
 host)
   $CC $WARN -O1 -o "$out/selftest" "$here/host/selftest_main.c" "$here/test/selftest_core.c" $core
@@ -46,23 +77,8 @@ avr)
   # capture its overflow step needs (38 heartbeats) and for the strings avr-gcc keeps in RAM
   $AVR $WARN -DMJR_MAX_TRACKED=16 -DMJR_LINE_CAP=384 -DFRF_MAX=16 -DSELFTEST_CAP=1200 -o "$out/selftest.elf" "$here/platform/avr_selftest.c" "$here/test/selftest_core.c" $core
   check_size "$out/selftest.elf" avr-size 253952 7168 "ATmega2560 selftest"
-  if command -v simavr >/dev/null 2>&1; then
-    # run it in simavr: its USART0 output (simavr prints each line in colour, ending in ".") must be,
-    # line for line, what the same self-test (without BLE) prints on the host
-    esc=$(printf '\033')
-    timeout 120 simavr -m atmega2560 -f 16000000 "$out/selftest.elf" 2>&1 | sed "s/$esc\[[0-9;]*m//g" | grep -v '^Loaded ' | sed 's/\.$//' | grep -v '^$' > "$out/selftest-avr.txt"
-    ${CC} $WARN -O1 -DMJR_BLE=0 -o "$out/selftest-host" "$here/host/selftest_main.c" "$here/test/selftest_core.c" $core
-    # simavr shows a byte it cannot print, such as the start of frame 0x02 (PROTOCOL.md), as "."
-    { "$out/selftest-host" || true; } | tr '\002' '.' > "$out/selftest-host.txt"
-    if ! cmp -s "$out/selftest-avr.txt" "$out/selftest-host.txt"; then
-      diff "$out/selftest-host.txt" "$out/selftest-avr.txt" | head -20 >&2
-      echo "simavr: the ATmega2560 self-test differs from the host's" >&2
-      exit 1
-    fi
-    echo "simavr: the ATmega2560 self-test made the same $(wc -l < "$out/selftest-avr.txt") lines as on the host: $(tail -1 "$out/selftest-avr.txt")"
-  else
-    echo "simavr not installed: the self-test image was built, not run"
-  fi
+  # simavr shows a byte it cannot print, such as the start of frame 0x02 (PROTOCOL.md), as "."
+  compare_selftest simavr ATmega2560 run_simavr "tr \002 ."
   ;;
 samd21)
   # SAMD21G18: 256 KB flash less an 8 KB bootloader (the image starts at 0x2000), 32 KB RAM, 4 KB of it for the stack
@@ -76,19 +92,7 @@ samd21)
   M0="arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -Os -ffunction-sections -fdata-sections -ffreestanding -nostartfiles -Wl,--gc-sections --specs=nano.specs -T $here/platform/m0_selftest.ld"
   $M0 $WARN -DMJR_BLE=0 -DMJR_MAX_TRACKED=16 -DMJR_LINE_CAP=512 -DFRF_MAX=16 -DSELFTEST_CAP=1200 -o "$out/selftest-m0.elf" "$here/platform/m0_selftest.c" "$here/test/selftest_core.c" $core
   check_size "$out/selftest-m0.elf" arm-none-eabi-size 262144 14336 "Cortex-M0 selftest"
-  if command -v qemu-system-arm >/dev/null 2>&1; then
-    timeout 120 qemu-system-arm -M microbit -nographic -monitor none -serial null -semihosting -kernel "$out/selftest-m0.elf" > "$out/selftest-m0.txt" 2>&1 || { cat "$out/selftest-m0.txt" | tail -5 >&2; echo "qemu: the Cortex-M0 self-test failed" >&2; exit 1; }
-    ${CC} $WARN -O1 -DMJR_BLE=0 -o "$out/selftest-host" "$here/host/selftest_main.c" "$here/test/selftest_core.c" $core
-    "$out/selftest-host" > "$out/selftest-host.txt" || true
-    if ! cmp -s "$out/selftest-m0.txt" "$out/selftest-host.txt"; then
-      diff "$out/selftest-host.txt" "$out/selftest-m0.txt" | head -20 >&2
-      echo "qemu: the Cortex-M0 self-test differs from the host's" >&2
-      exit 1
-    fi
-    echo "qemu (microbit, Cortex-M0): the self-test made the same $(wc -l < "$out/selftest-m0.txt") lines as on the host: $(tail -1 "$out/selftest-m0.txt")"
-  else
-    echo "qemu-system-arm not installed: the Cortex-M0 self-test image was built, not run"
-  fi
+  compare_selftest qemu-system-arm "Cortex-M0 (microbit)" run_qemu cat
   ;;
 *)
   echo "usage: firmware/build.sh host|avr|samd21 [outdir]" >&2

@@ -4,34 +4,16 @@
  * said, both ways, and it replays (hub/capture/replay.ts) to the flags and points the hub showed;
  * a capture holds every tile the readers saw, so without the director's credentials it is refused.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCapture } from '../capture/format.js';
 import { replayCapture } from '../capture/replay.js';
-import { playGame } from '../simulator/game.js';
-import { simulatedTileSet } from '../tilesets/simulated.js';
-import { TableEngine } from '../table/engine.js';
-import { closedAfterEach, siameseDemo, SimBench } from '../table/test-bench.js';
-import { createHubServer, type HubServer } from './server.js';
+import { FakeTableRuntime } from './fake-runtime.js';
+import { createHubServer } from './server.js';
+import { servedGames } from './test-download.js';
 
 const TOKEN = 'game-capture-route-token';
-const { table, cards } = siameseDemo;
-const keep = closedAfterEach<SimBench<TableEngine>>();
-const servers: HubServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
 /** Seed 6 with a wrong-wall pick at the 3rd pick (hub/table/engine-rulings.test.ts), played whole, behind a hub server. */
-async function served() {
-  const game = playGame({ seed: 6, cards, table, inject: 'wall', injectAt: 3 });
-  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
-  b.build(game);
-  for (const s of game.steps) b.step(s);
-  b.advance(3000);
-  const hub = await createHubServer({ tables: [b.engine], directorToken: TOKEN });
-  servers.push(hub);
-  return { b, app: hub.app };
-}
+const served = servedGames(TOKEN);
 
 const URL1 = '/api/director/tables/t1/games/1/capture';
 
@@ -65,5 +47,18 @@ describe('the game capture route', () => {
     const none = await app.inject({ url: '/api/director/tables/t1/games/2/capture', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ message: "table 't1' has no game 2 (games begun: 1)" });
+  });
+
+  it('501 from both game downloads for a table that keeps neither (a table runtime without records or captures)', async () => {
+    const hub = await createHubServer({ tables: [new FakeTableRuntime()], directorToken: TOKEN });
+    try {
+      const auth = { authorization: `Bearer ${TOKEN}` };
+      const record = await hub.app.inject({ url: '/api/director/tables/t1/games/1/record', headers: auth });
+      expect([record.statusCode, record.json().message]).toEqual([501, "table 't1' keeps no game records"]);
+      const capture = await hub.app.inject({ url: URL1, headers: auth });
+      expect([capture.statusCode, capture.json().message]).toEqual([501, "table 't1' keeps no captures"]);
+    } finally {
+      await hub.close();
+    }
   });
 });

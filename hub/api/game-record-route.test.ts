@@ -4,34 +4,16 @@
  * referees to the table's points; a record holds every concealed tile, so without the director's
  * credentials (none, a wrong token, a seat's token) it is refused.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseGameRecord, writeGameRecord } from '../../rules/record/game-record.js';
 import { refereeRecord } from '../record/replay.js';
-import { playGame } from '../simulator/game.js';
-import { simulatedTileSet } from '../tilesets/simulated.js';
-import { TableEngine } from '../table/engine.js';
-import { closedAfterEach, siameseDemo, SimBench } from '../table/test-bench.js';
-import { createHubServer, type HubServer } from './server.js';
+import { siameseDemo } from '../table/test-bench.js';
+import { servedGames } from './test-download.js';
 
 const TOKEN = 'game-record-route-token';
-const { table, cards } = siameseDemo;
-const keep = closedAfterEach<SimBench<TableEngine>>();
-const servers: HubServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
+const { cards } = siameseDemo;
 /** Seed 6 with a wrong-wall pick at the 3rd pick (hub/table/engine-rulings.test.ts), played whole, behind a hub server. */
-async function served() {
-  const game = playGame({ seed: 6, cards, table, inject: 'wall', injectAt: 3 });
-  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
-  b.build(game);
-  for (const s of game.steps) b.step(s);
-  b.advance(3000);
-  const hub = await createHubServer({ tables: [b.engine], directorToken: TOKEN });
-  servers.push(hub);
-  return { b, app: hub.app };
-}
+const served = servedGames(TOKEN);
 
 const URL1 = '/api/director/tables/t1/games/1/record';
 

@@ -50,9 +50,9 @@ import type { Server } from 'socket.io';
 import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
 import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
 import { toDirector, toPublic } from './public-view.js';
-import { writeGameRecord } from '../../rules/record/game-record.js';
+import { type GameRecord, writeGameRecord } from '../../rules/record/game-record.js';
 import { gameCaptureFileName, gameRecordFileName } from '../record/path.js';
-import { writeCapture } from '../capture/format.js';
+import { type Capture, writeCapture } from '../capture/format.js';
 import { attachRealtime } from './realtime.js';
 import { enrollRoutes } from './routes-enroll.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
@@ -224,6 +224,34 @@ function sendError(reply: FastifyReply, status: number, message: string): Fastif
   return reply.code(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
 }
 
+/** One of a game's downloads from a director's route: how a table makes it, what it is called, its text. */
+interface GameDownload<T> {
+  /** what a table without it keeps none of, e.g. `"game records"` (the 501's wording) */
+  what: string;
+  /** the table's download of game `gameNo`, null for a game not begun; undefined when the table keeps none */
+  make(t: TableRuntime, gameNo: number): T | null | undefined;
+  /** the download's file name, e.g. `t1-game-3.jsonl` (hub/record/path.ts) */
+  fileName(tableId: string, gameNo: number): string;
+  /** its text, JSON lines */
+  write(x: T): string;
+}
+
+/** A game's record (rules/GAME-RECORD.md): `GET /api/director/tables/:id/games/:gameNo/record`. */
+const GAME_RECORD: GameDownload<GameRecord> = {
+  what: 'game records',
+  make: (t, n) => (t.gameRecord ? t.gameRecord(n) : undefined),
+  fileName: gameRecordFileName,
+  write: writeGameRecord,
+};
+
+/** A game's capture (firmware-protocol/CAPTURE.md): `GET /api/director/tables/:id/games/:gameNo/capture`. */
+const GAME_CAPTURE: GameDownload<Capture> = {
+  what: 'captures',
+  make: (t, n) => (t.gameCapture ? t.gameCapture(n) : undefined),
+  fileName: gameCaptureFileName,
+  write: writeCapture,
+};
+
 /**
  * Builds the hub server (not listening yet).
  * @throws Error when directorToken is empty, two tables share an id, staticDir does not exist, or publicUrl is not an http(s) URL
@@ -292,6 +320,24 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     return t ?? null;
   };
 
+  /**
+   * Sends game `gameNo` of table `id` as the download `d` (JSON lines, an attachment, never cached):
+   * 404 for a table or a game not there, 501 for a table that keeps no such download.
+   */
+  const sendGameDownload = <T>(params: { id: string; gameNo: string | number }, reply: FastifyReply, d: GameDownload<T>): FastifyReply => {
+    const t = findTable(params.id, reply);
+    if (!t) return reply;
+    const gameNo = Number(params.gameNo);
+    const x = d.make(t, gameNo);
+    if (x === undefined) return sendError(reply, 501, `table '${t.id}' keeps no ${d.what}`);
+    if (x === null) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
+    return reply
+      .type('application/x-ndjson; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${d.fileName(t.id, gameNo)}"`)
+      .header('cache-control', 'no-store')
+      .send(d.write(x));
+  };
+
   // seat views: a seat token opens one player's view (hub/api/seat.ts)
   const seatTokens = new SeatTokens(opts.seatSecret ?? randomBytes(32));
   await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens, ...(opts.tournament ? { tournament: opts.tournament } : {}) }));
@@ -333,33 +379,14 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       return t ? toDirector(t.directorView()) : reply;
     });
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
-    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) => {
-      const t = findTable(req.params.id, reply);
-      if (!t) return reply;
-      const gameNo = Number(req.params.gameNo);
-      if (!t.gameRecord) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
-      const record = t.gameRecord(gameNo);
-      if (!record) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
-      return reply
-        .type('application/x-ndjson; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${gameRecordFileName(t.id, gameNo)}"`)
-        .header('cache-control', 'no-store')
-        .send(writeGameRecord(record));
-    });
+    // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
+    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) =>
+      sendGameDownload(req.params, reply, GAME_RECORD),
+    );
     // a capture holds every tile the readers saw: only ever on a director's route (firmware-protocol/CAPTURE.md)
-    director.get('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameCaptureReply) } }, async (req, reply) => {
-      const t = findTable(req.params.id, reply);
-      if (!t) return reply;
-      const gameNo = Number(req.params.gameNo);
-      if (!t.gameCapture) return sendError(reply, 501, `table '${t.id}' keeps no captures`);
-      const capture = t.gameCapture(gameNo);
-      if (!capture) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
-      return reply
-        .type('application/x-ndjson; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${gameCaptureFileName(t.id, gameNo)}"`)
-        .header('cache-control', 'no-store')
-        .send(writeCapture(capture));
-    });
+    director.get('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameCaptureReply) } }, async (req, reply) =>
+      sendGameDownload(req.params, reply, GAME_CAPTURE),
+    );
     director.post(
       '/api/director/tables/:id/flags/:flagId',
       { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody, response: R.replies(R.PublicTableViewSchema) } },

@@ -4,7 +4,8 @@
  * supervisor at its own time, the engine ticking every {@link REPLAY_TICK_MS} in between, as the
  * hub's timers would. What the hub made of the wire comes out: the tile moves it logged, the
  * referee's actions of each game (its game records), the flags with their status, each game's
- * points and each reader's state at the end.
+ * points and each reader's state at the end; and whether the replayed supervisor wrote the readers
+ * the commands the capture says the hub wrote (`commands.differ`).
  */
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';
@@ -35,10 +36,52 @@ export interface ReplayResult {
   flags: { id: string; kind: string; rule: string; title: string; status: string }[];
   /** each finished game's points by seat (from the public view's results, else the current score) */
   points: { game: number; points: number[] | null }[];
-  /** each reader's state at the end, with its counts */
+  /** each reader's state at the capture's last line, with its counts at the end */
   readers: Pick<ReaderStatus, 'id' | 'state' | 'discarded' | 'gaps' | 'duplicates'>[];
-  /** lines: `in` fed to the supervisor; `out` the capture held; `sent` the replayed supervisor wrote */
-  commands: { in: number; out: number; sent: number };
+  /**
+   * lines: `in` fed to the supervisor; `out` the commands the capture held; `sent` the commands the
+   * replayed supervisor wrote; `differ` where the two differ ({@link compareCommands})
+   */
+  commands: { in: number; out: number; sent: number; differ: CommandDifference[] };
+}
+
+/** One command of a reader's connection, as the capture held it or the replay wrote it: `t` ms since the capture's start. */
+export interface ReplayCommand {
+  t: number;
+  line: string;
+}
+
+/**
+ * The `n`th command (1-based) the hub wrote to `reader`, where the capture's (`captured`) and the
+ * replay's (`replayed`) are not the same line; null on the side that has no `n`th command.
+ */
+export interface CommandDifference {
+  reader: string;
+  n: number;
+  captured: ReplayCommand | null;
+  replayed: ReplayCommand | null;
+}
+
+/**
+ * Compares, reader by reader (in `readers` order), the commands the capture says the hub wrote with
+ * those the replay wrote: the `n`th of each, by its text (times differ, a capture's ran on a real
+ * clock, and are there to read). A command one side has and the other has not is a difference too.
+ */
+export function compareCommands(readers: readonly string[], captured: ReadonlyMap<string, ReplayCommand[]>, replayed: ReadonlyMap<string, ReplayCommand[]>): CommandDifference[] {
+  const differ: CommandDifference[] = [];
+  for (const reader of readers) {
+    const c = captured.get(reader) ?? [];
+    const r = replayed.get(reader) ?? [];
+    for (let i = 0; i < Math.max(c.length, r.length); i++) if (c[i]?.line !== r[i]?.line) differ.push({ reader, n: i + 1, captured: c[i] ?? null, replayed: r[i] ?? null });
+  }
+  return differ;
+}
+
+/** Appends `x` to the list of `key` in `m`. */
+function push<T>(m: Map<string, T[]>, key: string, x: T): void {
+  const list = m.get(key);
+  if (list) list.push(x);
+  else m.set(key, [x]);
 }
 
 /**
@@ -100,16 +143,14 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
       engine.tick();
     }
   };
-  let sent = 0;
+  const captured = new Map<string, ReplayCommand[]>();
+  const replayed = new Map<string, ReplayCommand[]>();
   const conns = new Map<string, Connection>();
   const count = { in: 0, out: 0 };
   for (const l of capture.lines) {
-    if (l.dir === 'out') {
-      count.out += 1;
-      continue;
-    }
-    count.in += 1;
     advance(start + l.t);
+    // a reader's port opens at its first line either way: the hub's `CMD snap` on opening it is
+    // often before the reader says anything (a reader still booting), and its retries count from then
     const port = l.port ?? `capture:${l.reader}`;
     let conn = conns.get(l.reader);
     if (conn && conn.name !== port) {
@@ -117,12 +158,22 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
       conn = undefined;
     }
     if (!conn) {
-      conn = { name: port, write: () => void (sent += 1) };
+      const reader = l.reader;
+      conn = { name: port, write: (line) => push(replayed, reader, { t: clock - start, line }) };
       conns.set(l.reader, conn);
       supervisor.opened(conn);
     }
+    if (l.dir === 'out') {
+      count.out += 1;
+      push(captured, l.reader, { t: l.t, line: l.line });
+      continue;
+    }
+    count.in += 1;
     supervisor.line(conn, l.line, clock);
   }
+  // the capture ends where it was downloaded, not where its readers fell silent: their state is
+  // taken at its last line, before the tail (else every reader would go stale in the tail)
+  const lastLineAt = clock;
   advance(clock + tailMs);
   const games = engine.publicView().gameNo;
   const actions: ReplayResult['actions'] = [];
@@ -145,9 +196,11 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
     actions,
     flags: view.flags.map((f) => ({ id: f.id, kind: f.kind, rule: f.rule, title: f.title, status: f.status })),
     points,
-    readers: supervisor.statuses(clock, ids).map((r) => ({ id: r.id, state: r.state, discarded: r.discarded, gaps: r.gaps, duplicates: r.duplicates })),
-    commands: { ...count, sent },
+    readers: supervisor.statuses(lastLineAt, ids).map((r) => ({ id: r.id, state: r.state, discarded: r.discarded, gaps: r.gaps, duplicates: r.duplicates })),
+    commands: { ...count, sent: [...replayed.values()].reduce((n, c) => n + c.length, 0), differ: compareCommands([...new Set([...ids, ...captured.keys()])], captured, replayed) },
   };
+  // the engine's own timer (a real one, set for a check the virtual clock has not reached) must not keep the process alive
+  engine.close();
   supervisor.close();
   store.close();
   return out;
