@@ -40,7 +40,7 @@ export interface ReplayResult {
   readers: Pick<ReaderStatus, 'id' | 'state' | 'discarded' | 'gaps' | 'duplicates'>[];
   /**
    * lines: `in` fed to the supervisor; `out` the commands the capture held; `sent` the commands the
-   * replayed supervisor wrote; `differ` where the two differ ({@link compareCommands})
+   * replayed supervisor wrote by the capture's last line; `differ` where the two differ ({@link compareCommands})
    */
   commands: { in: number; out: number; sent: number; differ: CommandDifference[] };
 }
@@ -175,6 +175,9 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
   // taken at its last line, before the tail (else every reader would go stale in the tail)
   const lastLineAt = clock;
   advance(clock + tailMs);
+  // the commands compared are those written by the capture's last line: what the hub wrote after
+  // it, the capture cannot hold (in the tail a reader goes stale and is asked for its snapshots)
+  const upToLastLine = new Map([...replayed].map(([reader, cmds]) => [reader, cmds.filter((c) => c.t <= lastLineAt - start)]));
   const games = engine.publicView().gameNo;
   const actions: ReplayResult['actions'] = [];
   for (let g = 1; g <= games; g++) {
@@ -197,7 +200,7 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
     flags: view.flags.map((f) => ({ id: f.id, kind: f.kind, rule: f.rule, title: f.title, status: f.status })),
     points,
     readers: supervisor.statuses(lastLineAt, ids).map((r) => ({ id: r.id, state: r.state, discarded: r.discarded, gaps: r.gaps, duplicates: r.duplicates })),
-    commands: { ...count, sent: [...replayed.values()].reduce((n, c) => n + c.length, 0), differ: compareCommands([...new Set([...ids, ...captured.keys()])], captured, replayed) },
+    commands: { ...count, sent: [...upToLastLine.values()].reduce((n, c) => n + c.length, 0), differ: compareCommands([...new Set([...ids, ...captured.keys()])], captured, upToLastLine) },
   };
   // the engine's own timer (a real one, set for a check the virtual clock has not reached) must not keep the process alive
   engine.close();
