@@ -92,6 +92,12 @@ export interface EngineOptions {
    * The Siamese engine adds its defaults (DEFAULT_SETTLE_BY_AREA in ./engine.ts).
    */
   settleByArea?: Partial<Record<Place['area'], number>>;
+  /**
+   * the settle window (ms) of a move backed by a strong read (v1 rssi), in every zone whose own
+   * window is not shorter (default the tracker's STRONG_SETTLE_MS); `npm run measure:noise
+   * -- --strong-window` tries others
+   */
+  strongSettleMs?: number;
 }
 
 /**
@@ -170,6 +176,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.tracker = new Tracker({
       settleMs,
       registry: opts.registry,
+      ...(opts.strongSettleMs !== undefined ? { strongSettleMs: opts.strongSettleMs } : {}),
       ...(settleByArea ? { settleFor: (zone: ZoneKey) => settleByArea[this.places.get(zone)?.area ?? 'floor'] ?? settleMs } : {}),
     });
     this.store = opts.store;

@@ -330,9 +330,14 @@ export interface TrackerOptions {
   settleFor?: (zone: ZoneKey) => number;
   /**
    * the settle window of one zone (ms) for a move backed by a strong read (v1 rssi ≥ `strongRssi`);
-   * default: the smaller of {@link STRONG_SETTLE_MS} and `settleFor(zone)`
+   * default: the smaller of `strongSettleMs` ({@link STRONG_SETTLE_MS}) and `settleFor(zone)`
    */
   strongSettleFor?: (zone: ZoneKey) => number;
+  /**
+   * the strong settle window (ms) when `strongSettleFor` is not given: a zone's strong window is the
+   * smaller of this and `settleFor(zone)` (default {@link STRONG_SETTLE_MS})
+   */
+  strongSettleMs?: number;
   /** signal strength (dBm) at or above which a read is strong (default {@link STRONG_RSSI_DBM}, -65) */
   strongRssi?: number;
   /** the tag registry of the tile set on the table: tag UID → tile */
@@ -683,7 +688,7 @@ export class Tracker {
   }
 
   private strongSettleOf(zone: ZoneKey): number {
-    return this.opts.strongSettleFor ? this.opts.strongSettleFor(zone) : Math.min(STRONG_SETTLE_MS, this.settleOf(zone));
+    return this.opts.strongSettleFor ? this.opts.strongSettleFor(zone) : Math.min(this.opts.strongSettleMs ?? STRONG_SETTLE_MS, this.settleOf(zone));
   }
 
   /** What a sighting's latest read says: strong (on this antenna), weak (next door) or none (no rssi). */
