@@ -669,7 +669,12 @@ export class Tracker {
     if (!left.snap && seen.since < left.since && !(seen.confirmedAt !== undefined && seen.confirmedAt >= left.since)) return false;
     // it left its old zone no later than it came here (a tile is in one place at a time)
     const leftAt = Math.min(left.since, seen.since);
-    if (!seen.snap && (at - seen.since < this.restWindow(zone, seen) || at - leftAt < this.goneWindow(from, seen))) return false;
+    // and it was gone from here once another antenna read it strongly (it lies there), even if this
+    // zone's DEL came later: a tile held over this zone on its way there, its readers' lines late
+    // by different amounts (docs/strong-window.md, seed 149)
+    let until = at;
+    for (const [z, p] of s.present) if (z !== zone && p.since >= seen.since && this.evidence(p) === 'strong') until = Math.min(until, p.since);
+    if (!seen.snap && (until - seen.since < this.restWindow(zone, seen) || until - leftAt < this.goneWindow(from, seen))) return false;
     for (const [z, p] of s.present) if (z !== zone && p.since < seen.since) return false;
     // a weak read while another zone reads the tag strongly (or with no rssi): the antenna next door
     // saw it where it lies, it never rested here (README "Noise", seed 28 at x5)
