@@ -22,6 +22,9 @@
  *   - a weak read settles nowhere while a zone of its reader is **incomplete** (`setIncomplete`: lines
  *     of that reader were lost, and no snapshot of the zone has come since): the strong read that
  *     would explain it may be among the lines lost;
+ *   - a stay in a zone lasts, against its window, only until another antenna reads the tag strongly,
+ *     even when the zone's own DEL comes later (a tile held over one zone on its way to the next,
+ *     the two readers' lines late by different amounts: docs/strong-window.md);
  * - a snapshot is the truth for its zone and replaces what deltas said;
  * - a tag seen in two zones stays where it was until it is gone from there; when it is then seen
  *   in two new zones, the strong read wins at once if the others are weak; otherwise (no rssi, or
