@@ -382,7 +382,9 @@ export const STRONG_RSSI_DBM = -65;
 /**
  * Default settle window (ms) of a move backed by a strong read: long enough for a tile being put
  * down to stop sliding, far shorter than the cross-read-proof windows a read with no signal strength
- * needs. Measured with `npm run measure:noise` (README, "Noise").
+ * needs: the shortest of 0-200 ms with no false flag at the realistic level against tiles slid or
+ * held over a zone on their way elsewhere (`npm run measure:noise -- --strong-window
+ * 0,50,100,150,200`; docs/strong-window.md, README "Noise").
  */
 export const STRONG_SETTLE_MS = 200;
 
