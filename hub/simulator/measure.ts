@@ -6,6 +6,7 @@
  *
  *   node --import tsx hub/simulator/measure.ts [--games 200] [--seed 1] [--noise realistic x5]
  *                                              [--pace 700] [--config FILE] [--protocol 1] [--json]
+ *                                              [--strong-window 0,50,100,150,200]
  *
  * `--noise` takes one or more levels, separated by spaces or given by several `--noise` flags
  * (default: none realistic x5); each is a spec of noise.ts `parseNoise` (`none`, `realistic`, `x5`,
@@ -15,6 +16,10 @@
  * read, weak for cross-reads; replay; ERR), and the tracker settles strongly read moves on its short
  * window; `--protocol 0`: v0 readers (no signal strength), the tracker's v0 windows.
  * The rssi takes the hub's own path: supervisor sink → TableEngine.add/snapshot → tracker.
+ * `--strong-window` takes one or more strong settle windows (ms, comma-separated): every noise level
+ * is measured at each, the tracker settling strongly read moves on it (EngineOptions.strongSettleMs;
+ * default: the tracker's STRONG_SETTLE_MS), and a table of false moves, false flags and missed
+ * flags per window and level is printed (README "Noise", docs/strong-window.md).
  */
 import { fileURLToPath } from 'node:url';
 import { LineSplitter } from '../../firmware-protocol/codec.js';
@@ -29,7 +34,7 @@ import { TableEngine, type EngineOptions, type TileMovedData } from '../table/en
 import type { TableMachine } from '../table/machine.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
 import { playGame, tableZones, zoneKey, type GameRecord, type GameResult, type Injection, type Zone } from './game.js';
-import { NoiseModel, neighbourOf, parseNoise, zeroNoiseCounts, type NoiseCounts, type NoiseRates } from './noise.js';
+import { NoiseModel, nearbyZones, neighbourOf, parseNoise, zeroNoiseCounts, type NoiseCounts, type NoiseRates } from './noise.js';
 import type { ProtocolVersion } from '../../firmware-protocol/messages.js';
 import { mulberry32 } from './prng.js';
 import { VirtualReader } from './reader.js';
@@ -142,7 +147,7 @@ export interface MeasureGameOptions {
   /** the protocol version the virtual readers speak (default 1: signal strength on every read) */
   protocol?: ProtocolVersion;
   /** extra engine options (settle windows) */
-  engine?: Partial<Pick<EngineOptions, 'settleByArea'>>;
+  engine?: Partial<Pick<EngineOptions, 'settleByArea' | 'strongSettleMs'>>;
   /** the game already played with these options (playing it is the slow part: reuse it across noise levels) */
   game?: GameResult;
   /** cables pulled on purpose (see {@link Outage}) */
@@ -288,7 +293,13 @@ export function runVirtualTable<E extends TableMachine>(o: {
     readers.get(id)!.disconnect();
     schedule(ms, () => openLink(id));
   };
-  noise = new NoiseModel(o.noise, seed, { readers, schedule, now: () => clock, unplug }, (z) => neighbourOf(zones, z));
+  noise = new NoiseModel(
+    o.noise,
+    seed,
+    { readers, schedule, now: () => clock, unplug },
+    (z) => neighbourOf(zones, z),
+    (z, from) => nearbyZones(zones, z, from),
+  );
 
   // the walls stand when the hub connects
   o.walls.forEach((tiles, w) => {
@@ -470,6 +481,8 @@ function diff(a: string[], b: string[]): [string[], string[]] {
 /** Totals over many games at one noise level. */
 export interface MeasureSummary {
   noise: string;
+  /** the strong settle window of the run (ms), or null: the tracker's default */
+  strongWindowMs: number | null;
   games: number;
   falseFlags: number;
   missedFlags: number;
@@ -501,10 +514,15 @@ export function measure(opts: {
   protocol?: ProtocolVersion;
   /** settle windows per area (ms) to try instead of the engine's defaults */
   settleByArea?: EngineOptions['settleByArea'];
-  onGame?: (spec: string, m: GameMeasure) => void;
+  /** strong settle windows (ms) to measure each noise level at (default: the tracker's own only) */
+  strongWindows?: readonly number[];
+  onGame?: (spec: string, m: GameMeasure, strongWindowMs: number | null) => void;
 }): MeasureSummary[] {
-  const sums: MeasureSummary[] = opts.noise.map((spec) => ({
+  const windows: (number | null)[] = opts.strongWindows?.length ? [...opts.strongWindows] : [null];
+  const runs = windows.flatMap((w) => opts.noise.map((spec) => ({ w, spec, rates: parseNoise(spec) })));
+  const sums: MeasureSummary[] = runs.map(({ w, spec }) => ({
     noise: spec,
+    strongWindowMs: w,
     games: opts.games,
     falseFlags: 0,
     missedFlags: 0,
@@ -517,21 +535,22 @@ export function measure(opts: {
     netOnly: 0,
     noiseMade: zeroNoiseCounts(),
   }));
-  const rates = opts.noise.map(parseNoise);
   for (let i = 1; i <= opts.games; i++) {
     const inject = demoInjection(i);
     const seed = opts.seed + i - 1;
     const game = playGame({ seed, cards: opts.cards, table: opts.table, ...(inject ? { inject, injectAt: 5 } : {}) });
     sums.forEach((sum, k) => {
+      const { w, rates } = runs[k]!;
+      const engine = { ...(opts.settleByArea ? { settleByArea: opts.settleByArea } : {}), ...(w !== null ? { strongSettleMs: w } : {}) };
       const m = measureGame({
         table: opts.table,
         cards: opts.cards,
         seed,
-        noise: rates[k]!,
+        noise: rates,
         game,
         ...(opts.pace ? { pace: opts.pace } : {}),
         ...(opts.protocol !== undefined ? { protocol: opts.protocol } : {}),
-        ...(opts.settleByArea ? { engine: { settleByArea: opts.settleByArea } } : {}),
+        engine,
       });
       sum.falseFlags += m.falseFlags.length;
       sum.missedFlags += m.missedFlags.length;
@@ -543,7 +562,7 @@ export function measure(opts: {
       sum.unreported += m.unreported;
       for (const key of Object.keys(sum.noiseMade) as (keyof NoiseCounts)[]) sum.noiseMade[key] += m.noise[key];
       if (m.falseFlags.length + m.missedFlags.length + m.falseMoves.length + m.missedMoves.length + m.wrongCounts.length > 0) sum.badGames.push(m.seed);
-      opts.onGame?.(sum.noise, m);
+      opts.onGame?.(sum.noise, m, w);
     });
   }
   return sums;
@@ -558,6 +577,27 @@ function parseSettle(spec: string): NonNullable<EngineOptions['settleByArea']> {
     out[m[1] as 'rack'] = Number(m[2]);
   }
   return out;
+}
+
+/** `0,50,100` → [0, 50, 100] (ms). @throws Error naming the bad part */
+export function parseWindows(spec: string): number[] {
+  return spec.split(',').map((part) => {
+    const p = part.trim();
+    if (!/^\d+$/.test(p)) throw new Error(`--strong-window "${spec}": "${part}" is not a whole number of ms`);
+    return Number(p);
+  });
+}
+
+/**
+ * The strong-window sweep as a Markdown table: per window and noise level, false moves, false
+ * flags, missed flags and missed moves (README "Noise").
+ */
+export function windowTable(sums: readonly MeasureSummary[]): string {
+  const rows = sums.map(
+    (s) =>
+      `| ${s.strongWindowMs ?? 'default'} ms | ${s.noise} | ${s.games} | ${s.falseMoves} | ${s.falseFlags} | ${s.missedFlags} | ${s.missedMoves} | ${s.noiseMade.slide} | ${s.noiseMade.hover} |`,
+  );
+  return ['| strong window | noise | games | false moves | false flags | missed flags | missed moves | slides | hovers |', '|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 /** `0` or `1`. @throws Error naming the bad value */
@@ -578,10 +618,22 @@ async function main(argv: string[]): Promise<void> {
     .option('--config <file>', 'table config', 'hub/config/tables/siamese-demo.json')
     .option('--protocol <0|1>', 'protocol version of the virtual readers (1: signal strength on every read)', '1')
     .option('--settle <spec>', 'settle windows per area to try, e.g. rack=400,top=400,wall=250,floor=250')
+    .option('--strong-window <ms,...>', "strong settle windows to measure each level at, e.g. 0,50,100,150,200 (default: the tracker's own)")
     .option('--verbose', 'print every game that went wrong', false)
     .option('--json', 'print the summaries as JSON', false)
     .parse(argv);
-  const o = program.opts<{ protocol: string; settle?: string; games: string; seed: string; noise: string[]; pace: string; config: string; verbose: boolean; json: boolean }>();
+  const o = program.opts<{
+    protocol: string;
+    settle?: string;
+    strongWindow?: string;
+    games: string;
+    seed: string;
+    noise: string[];
+    pace: string;
+    config: string;
+    verbose: boolean;
+    json: boolean;
+  }>();
   const [{ table, cards }] = loadHubConfig(o.config) as [ReturnType<typeof loadHubConfig>[0]];
   const t0 = Date.now();
   const sums = measure({
@@ -593,7 +645,8 @@ async function main(argv: string[]): Promise<void> {
     pace: Number(o.pace),
     protocol: parseProtocol(o.protocol),
     ...(o.settle ? { settleByArea: parseSettle(o.settle) } : {}),
-    onGame: (spec, m) => {
+    ...(o.strongWindow ? { strongWindows: parseWindows(o.strongWindow) } : {}),
+    onGame: (spec, m, w) => {
       if (!o.verbose) return;
       const bad = [
         ...m.falseFlags.map((x) => `false flag ${x}`),
@@ -602,17 +655,21 @@ async function main(argv: string[]): Promise<void> {
         ...m.missedMoves.map((x) => `missed move ${x}`),
         ...m.wrongCounts.map((x) => `count ${x}`),
       ];
-      if (bad.length) console.log(`[${spec}] seed ${m.seed}${m.inject ? ` (${m.inject})` : ''}: ${bad.join('; ')}  flags ${JSON.stringify(m.flags)} noise ${JSON.stringify(m.noise)}`);
+      if (bad.length)
+        console.log(
+          `[${spec}${w !== null ? ` ${w} ms` : ''}] seed ${m.seed}${m.inject ? ` (${m.inject})` : ''}: ${bad.join('; ')}  flags ${JSON.stringify(m.flags)} noise ${JSON.stringify(m.noise)}`,
+        );
     },
   });
   if (!o.json) {
     for (const s of sums) {
       console.log(
-        `${s.noise.padEnd(12)} ${s.games} games: false flags ${s.falseFlags}, missed flags ${s.missedFlags}, false moves ${s.falseMoves}, missed moves ${s.missedMoves}, wrong final counts ${s.wrongCounts}, net-only moves ${s.netOnly}` +
+        `${s.noise.padEnd(12)}${s.strongWindowMs !== null ? ` strong ${s.strongWindowMs} ms` : ''} ${s.games} games: false flags ${s.falseFlags}, missed flags ${s.missedFlags}, false moves ${s.falseMoves}, missed moves ${s.missedMoves}, wrong final counts ${s.wrongCounts}, net-only moves ${s.netOnly}` +
           ` (reconciled moves ${s.reconciled}, unreported moves ${s.unreported}; noise made ${JSON.stringify(s.noiseMade)})`,
       );
       if (s.badGames.length) console.log(`  games with errors (seeds): ${s.badGames.join(' ')}`);
     }
+    if (o.strongWindow) console.log(windowTable(sums));
     console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   if (o.json) console.log(JSON.stringify(sums, null, 1));

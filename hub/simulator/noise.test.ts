@@ -12,9 +12,9 @@ import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
 import { TableEngine, type TileMovedData } from '../table/engine.js';
 import { playersOfReaders } from '../table/inference.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
-import { playGame, type GameResult } from './game.js';
+import { playGame, tableZones, type GameResult, type Zone } from './game.js';
 import { MemoryStore, measureGame } from './measure.js';
-import { CROSS_READ_RSSI, NO_NOISE, NoiseModel, REALISTIC_NOISE, parseNoise, scaleNoise, type NoiseKind, type NoiseRates } from './noise.js';
+import { CROSS_READ_RSSI, HOVER_MS, NO_NOISE, NoiseModel, REALISTIC_NOISE, SLIDE_MS, nearbyZones, neighbourOf, parseNoise, scaleNoise, type NoiseKind, type NoiseRates } from './noise.js';
 import { ownAntennaRssi, VirtualReader } from './reader.js';
 import { STRONG_RSSI_DBM } from '../tracking/tracker.js';
 
@@ -30,6 +30,14 @@ describe('noise levels', () => {
     expect(() => parseNoise('loud')).toThrow('noise "loud": unknown level "loud" (levels: none, realistic, x5, xN)');
     expect(() => parseNoise('realistic,foo=1')).toThrow('unknown kind "foo"');
     expect(() => parseNoise('realistic,missed')).toThrow('"missed" is not kind=number');
+  });
+
+  it('slides and hovers: 2 % and 1 % of placements at the realistic level, five times that at x5', () => {
+    expect([REALISTIC_NOISE.slide, REALISTIC_NOISE.hover]).toEqual([0.02, 0.01]);
+    const x5 = parseNoise('x5');
+    expect([x5.slide, x5.hover]).toEqual([0.1, 0.05]);
+    expect(parseNoise('realistic,slide=0,hover=0.5')).toMatchObject({ slide: 0, hover: 0.5, crossRead: 0.02 });
+    expect([SLIDE_MS.shortest, SLIDE_MS.longest, HOVER_MS.shortest, HOVER_MS.longest]).toEqual([30, 150, 50, 250]);
   });
 });
 
@@ -52,6 +60,7 @@ describe('each kind of noise alone makes no ruling and loses no move', () => {
     ['repeat', 0.02, 'repeat'],
     ['crossRead', 0.05, 'crossRead'],
     ['flicker', 0.05, 'flicker'],
+    ['slide', 0.05, 'slide'],
     ['corrupt', 0.005, 'corrupt'],
     ['truncate', 0.005, 'truncate'],
     ['reboot', 20, 'reboot'],
@@ -318,4 +327,124 @@ describe('signal strength (protocol v1 readers)', () => {
     expect(m.noise.reported).toBeLessThan(m.noise.missed);
     expect([m.falseFlags, m.falseMoves, m.missedMoves]).toEqual([[], [], []]);
   });
+});
+
+/** The demo table's zones, by `reader/zone`. */
+const Z = (key: string): Zone => {
+  const [reader, zone] = key.split('/') as [string, string];
+  return { reader, zone };
+};
+const ZONES = tableZones(table);
+const zoneKeys = (zs: readonly Zone[]) => zs.map((z) => `${z.reader}/${z.zone}`);
+
+/**
+ * Every reader of the demo table (v1, connected, no timers) under a noise model on a hand-run
+ * virtual clock: `act` lifts and places tiles, then the clock runs until nothing is left to do.
+ * Returns each line as `ms reader TYPE zone rssi` (ms from the start, rounded; HB and SNAP left out).
+ */
+function physicalLines(rates: NoiseRates, seed: number, act: (noise: NoiseModel, at: (ms: number, fn: () => void) => void) => void): string[] {
+  const lines: string[] = [];
+  const queue: { t: number; n: number; fn: () => void }[] = [];
+  let clock = 0;
+  let n = 0;
+  const schedule = (ms: number, fn: () => void) => queue.push({ t: clock + ms, n: n++, fn });
+  const readers = new Map<string, VirtualReader>();
+  for (const r of table.readers) {
+    const id = r.id;
+    const reader = new VirtualReader({
+      id,
+      zones: Object.keys(r.zones),
+      heartbeatMs: 0,
+      now: () => clock,
+      protocol: 1,
+      send: (l) => {
+        const m = /^(ADD|DEL) seq=\d+ zone=(\w+) tag=\w+(?: rssi=(-\d+))?/.exec(l);
+        if (m) lines.push(`${Math.round(clock)} ${id} ${m[1]} ${m[2]}${m[3] ? ` ${m[3]}` : ''}`);
+      },
+    });
+    reader.connect();
+    readers.set(id, reader);
+  }
+  const noise = new NoiseModel(
+    rates,
+    seed,
+    { readers, schedule, now: () => clock },
+    (z) => neighbourOf(ZONES, z),
+    (z, from) => nearbyZones(ZONES, z, from),
+  );
+  act(noise, schedule);
+  while (queue.length) {
+    queue.sort((a, b) => a.t - b.t || a.n - b.n);
+    const next = queue.shift()!;
+    clock = next.t;
+    next.fn();
+  }
+  return lines;
+}
+
+describe('slides and hovers (the physical events the strong-read window guards against)', () => {
+  const tag = tagOfTile(FIVE_BAM);
+  const rssi = (key: string) => ownAntennaRssi(Z(key).zone, tag);
+
+  it("the zones next to where a tile rests: its rack's other antenna and the player's other rack; a discard's own rack; none for a wall", () => {
+    expect(zoneKeys(nearbyZones(ZONES, Z('RK-E1/in'), Z('WL-1/wall')))).toEqual(['RK-E1/top', 'RK-E2/in']);
+    expect(zoneKeys(nearbyZones(ZONES, Z('RK-W2/top'), null))).toEqual(['RK-W2/in', 'RK-W1/top']);
+    expect(zoneKeys(nearbyZones(ZONES, Z('FL-1/floor'), Z('RK-E2/in')))).toEqual(['RK-E2/top', 'RK-E2/in']);
+    expect(zoneKeys(nearbyZones(ZONES, Z('FL-1/floor'), Z('WL-3/wall')))).toEqual([]);
+    expect(zoneKeys(nearbyZones(ZONES, Z('WL-2/wall'), null))).toEqual([]);
+  });
+
+  it('a slide across two zones (seed 1): each zone read strongly for 30-150 ms, then the tile rests where it ends', () => {
+    const lines = physicalLines({ ...NO_NOISE, slide: 1 }, 1, (noise) => noise.place(Z('RK-E1/in'), tag));
+    // the farther zone first (the other rack's inside) for 40 ms, then this rack's top for 110 ms
+    // (150 - 40), then the inside: 40 and 110 both lie in 30-150; every read on its own antenna
+    expect(lines).toEqual([`0 RK-E2 ADD in ${rssi('RK-E2/in')}`, '40 RK-E2 DEL in', `40 RK-E1 ADD top ${rssi('RK-E1/top')}`, '150 RK-E1 DEL top', `150 RK-E1 ADD in ${rssi('RK-E1/in')}`]);
+    expect([rssi('RK-E2/in'), rssi('RK-E1/top')].every((r) => r >= STRONG_RSSI_DBM)).toBe(true);
+    expect(physicalLines({ ...NO_NOISE, slide: 1 }, 2, (noise) => noise.place(Z('RK-E1/in'), tag))).toEqual([
+      `0 RK-E1 ADD top ${rssi('RK-E1/top')}`, // seed 2: one zone, 32 ms
+      '32 RK-E1 DEL top',
+      `32 RK-E1 ADD in ${rssi('RK-E1/in')}`,
+    ]);
+  });
+
+  it("hovers (seed 2): a pick held over the rack's top 54 ms, a discard held over it 215 ms, each then put where it goes", () => {
+    const lines = physicalLines({ ...NO_NOISE, hover: 1 }, 2, (noise, at) => {
+      noise.place(Z('RK-E1/in'), tag);
+      at(1000, () => noise.lift(Z('RK-E1/in'), tag));
+      at(1350, () => noise.place(Z('FL-1/floor'), tag)); // 350 ms in the hand, then a discard
+    });
+    // 54 and 215 (1565 - 1350) both lie in 50-250; 215 is longer than a 200 ms strong window
+    expect(lines).toEqual([
+      `0 RK-E1 ADD top ${rssi('RK-E1/top')}`,
+      '54 RK-E1 DEL top',
+      `54 RK-E1 ADD in ${rssi('RK-E1/in')}`,
+      '1000 RK-E1 DEL in',
+      `1350 RK-E1 ADD top ${rssi('RK-E1/top')}`,
+      '1565 RK-E1 DEL top',
+      `1565 FL-1 ADD floor ${rssi('FL-1/floor')}`,
+    ]);
+  });
+
+  it('a tile lifted again while it slides is let go where it is, and never rests where it was going', () => {
+    const lines = physicalLines({ ...NO_NOISE, slide: 1 }, 1, (noise, at) => {
+      noise.place(Z('RK-E1/in'), tag);
+      at(60, () => noise.lift(Z('RK-E1/in'), tag)); // on the top (40-150 ms) when it is lifted
+    });
+    expect(lines).toEqual([`0 RK-E2 ADD in ${rssi('RK-E2/in')}`, '40 RK-E2 DEL in', `40 RK-E1 ADD top ${rssi('RK-E1/top')}`, '60 RK-E1 DEL top']);
+  });
+
+  it('without slides or hovers a tile is read where it is put, at once; a wall is never slid', () => {
+    expect(physicalLines(NO_NOISE, 1, (noise) => noise.place(Z('RK-E1/in'), tag))).toEqual([`0 RK-E1 ADD in ${rssi('RK-E1/in')}`]);
+    expect(physicalLines({ ...NO_NOISE, slide: 1, hover: 1 }, 1, (noise) => noise.place(Z('WL-2/wall'), tag))).toEqual([`0 WL-2 ADD wall ${rssi('WL-2/wall')}`]);
+  });
+
+  it('the strong window is what keeps a slide from being a move: at 0 ms the zones it crosses are logged, at 200 ms none (seed 2)', () => {
+    const slides = { ...NO_NOISE, slide: 0.05 };
+    const at200 = measureGame({ table, cards, seed: 2, noise: slides, game: gameOf(2), engine: { strongSettleMs: 200 } });
+    expect(at200.noise.slide).toBeGreaterThan(0);
+    expect([at200.falseMoves, at200.missedMoves, at200.falseFlags]).toEqual([[], [], []]);
+    const at0 = measureGame({ table, cards, seed: 2, noise: slides, game: gameOf(2), engine: { strongSettleMs: 0 } });
+    expect(at0.noise.slide).toBe(at200.noise.slide); // the same slides: the noise does not depend on the hub
+    expect(at0.falseMoves.length).toBeGreaterThan(0);
+  }, 60_000);
 });

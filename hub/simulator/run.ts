@@ -29,7 +29,7 @@ import { killSocatChildren, openPtyLink, openTcpLink, socatAvailable, writePorts
 import { VirtualReader, type SimReader } from './reader.js';
 import { FirmwareReader } from './firmware-reader.js';
 import type { ProtocolVersion } from '../../firmware-protocol/messages.js';
-import { NO_NOISE, NOISE_KINDS, NoiseModel, neighbourOf, parseNoise, type NoiseRates } from './noise.js';
+import { NO_NOISE, NOISE_KINDS, NoiseModel, nearbyZones, neighbourOf, parseNoise, type NoiseRates } from './noise.js';
 
 /** Built walls stand at least this long before the deal starts (ms), as at a real table. */
 const WALLS_STAND_MS = 1000;
@@ -148,6 +148,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
         unplug: (reader, ms) => void this.unplug(reader, ms).catch((e: unknown) => opts.log(`unplug ${reader}: ${(e as Error).message}`)),
       },
       (z) => neighbourOf(zones, z),
+      (z, from) => nearbyZones(zones, z, from),
     );
   }
 

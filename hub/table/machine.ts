@@ -99,6 +99,12 @@ export interface EngineOptions {
    * The Siamese engine adds its defaults (DEFAULT_SETTLE_BY_AREA in ./engine.ts).
    */
   settleByArea?: Partial<Record<Place['area'], number>>;
+  /**
+   * the settle window (ms) of a move backed by a strong read (v1 rssi), in every zone whose own
+   * window is not shorter (default the tracker's STRONG_SETTLE_MS); `npm run measure:noise
+   * -- --strong-window` tries others
+   */
+  strongSettleMs?: number;
 }
 
 /**
@@ -184,9 +190,9 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       ...(settleByArea ? { settleFor } : {}),
       // a strong read from a reader that debounces on board (its HELLO says `deb=N scan=ms`,
       // PROTOCOL.md §5.1) has already rested N scans on the antenna: it settles at once; every
-      // other strong read waits the tracker's short window (STRONG_SETTLE_MS, 200 ms, or the zone's
+      // other strong read waits the short window (`strongSettleMs`, default STRONG_SETTLE_MS, 200 ms, or the zone's
       // window when shorter). Weak reads and reads with no rssi keep the zone's window.
-      strongSettleFor: (zone: ZoneKey) => (readers.onBoardDebounce?.(zone.slice(0, zone.indexOf('/'))) ? 0 : Math.min(STRONG_SETTLE_MS, settleFor(zone))),
+      strongSettleFor: (zone: ZoneKey) => (readers.onBoardDebounce?.(zone.slice(0, zone.indexOf('/'))) ? 0 : Math.min(opts.strongSettleMs ?? STRONG_SETTLE_MS, settleFor(zone))),
     });
     this.store = opts.store;
     this.readers = opts.readers;

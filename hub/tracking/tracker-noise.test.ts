@@ -165,3 +165,39 @@ describe('a stay elsewhere while a zone that still sees the tag saw it first is 
     expect(t.positions().get('7D#3')).toBe('RK-W1/in');
   });
 });
+
+describe('a tile held over a top on its way to the next one is no stop there (realistic seed 149, docs/strong-window.md)', () => {
+  // Bea's joker (here W#1) lifted from rack 0 inside at 10 429, held over rack 0's top and laid on
+  // rack 1's top. The hub heard rack 0's top read it strongly at 10 757, rack 1's top at 10 951, and
+  // rack 0's top let go at 10 960: 203 ms there by its own lines, but rack 1's antenna had it after
+  // 194 (10 951 - 10 757), less than the 200 ms strong window.
+  function held(topLetsGoAt: number, nextTopAt: number): string[] {
+    const t = tracker();
+    t.snapshot('RK-W1/in', [WEST], 0, 1, undefined, [STRONG]);
+    t.settle(1000);
+    t.remove('RK-W1/in', WEST, 10_429, 2);
+    const out: string[] = [];
+    const lines: [number, () => void][] = [
+      [10_757, () => t.add('RK-W1/top', WEST, 10_757, 3, STRONG)],
+      [nextTopAt, () => t.add('RK-W2/top', WEST, nextTopAt, 4, STRONG)],
+      [topLetsGoAt, () => t.remove('RK-W1/top', WEST, topLetsGoAt, 5)],
+    ];
+    lines.sort((a, b) => a[0] - b[0]);
+    for (let now = 10_000; now <= 14_000; now += 50) {
+      while (lines.length && lines[0]![0] <= now) lines.shift()![1]();
+      out.push(...moved(t.settle(now)));
+    }
+    return out;
+  }
+
+  it("read on rack 1's top 194 ms after rack 0's: one move, rack 0 inside → rack 1 top (settled 200 ms after 10 951)", () => {
+    expect(held(10_960, 10_951)).toEqual(['W#1 RK-W1/in → RK-W2/top left 10429 at 10951']);
+  });
+
+  // (rack 1's top read it 8 ms before rack 0's let go: that move waits for a snapshot or 2.5 s,
+  // 10 995 + 2 500, as any tile seen in a new zone before it left the old one; it left no later than
+  // it came: 10 987)
+  it("read on rack 1's top only 230 ms after rack 0's: that was a stay as long as the window, a stop of its own", () => {
+    expect(held(10_995, 10_987)).toEqual(['W#1 RK-W1/in → RK-W1/top left 10429 at 10757', 'W#1 RK-W1/top → RK-W2/top left 10987 at 10987']);
+  });
+});

@@ -332,4 +332,24 @@ describe('signal strength (protocol v1): the settle window depends on the eviden
     t.add('RK-E1/in', FIVE_BAM, 2100, 3, -55);
     expect(moved(t.settle(2250))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2100']);
   });
+
+  it("strongSettleMs sets the strong window of every zone, capped by the zone's own window", () => {
+    const t = new Tracker({ settleMs: SETTLE, settleFor: byArea, strongSettleMs: 100, registry });
+    t.snapshot('WL-1/wall', [FIVE_BAM], 0, 1);
+    t.settle(1000);
+    t.remove('WL-1/wall', FIVE_BAM, 2000, 2);
+    t.add('RK-E1/in', FIVE_BAM, 2050, 3, STRONG);
+    // racked at 2050: due at 2050 + 100 = 2150 (gone from the wall since 2000 + 100 = 2100)
+    expect(t.nextDue()).toBe(2150);
+    expect(moved(t.settle(2149))).toEqual([]);
+    expect(moved(t.settle(2150))).toEqual(['5B#1 WL-1/wall → RK-E1/in at 2050']);
+    // a window longer than a zone's own is capped by it: on the floor (250 ms) since 3000, gone from
+    // the inside (400 ms) since 2900: due at max(3000 + 250, 2900 + 400) = 3300, not 3000 + 1000
+    const long = new Tracker({ settleMs: SETTLE, settleFor: byArea, strongSettleMs: 1000, registry });
+    long.snapshot('RK-E1/in', [FIVE_BAM], 0, 1);
+    long.settle(1000);
+    long.remove('RK-E1/in', FIVE_BAM, 2900, 2);
+    long.add('FL-1/floor', FIVE_BAM, 3000, 3, STRONG);
+    expect(long.nextDue()).toBe(3300);
+  });
 });

@@ -22,6 +22,9 @@
  *   - a weak read settles nowhere while a zone of its reader is **incomplete** (`setIncomplete`: lines
  *     of that reader were lost, and no snapshot of the zone has come since): the strong read that
  *     would explain it may be among the lines lost;
+ *   - a stay in a zone lasts, against its window, only until another antenna reads the tag strongly,
+ *     even when the zone's own DEL comes later (a tile held over one zone on its way to the next,
+ *     the two readers' lines late by different amounts: docs/strong-window.md);
  * - a snapshot is the truth for its zone and replaces what deltas said;
  * - a tag seen in two zones stays where it was until it is gone from there; when it is then seen
  *   in two new zones, the strong read wins at once if the others are weak; otherwise (no rssi, or
@@ -350,9 +353,14 @@ export interface TrackerOptions {
   settleFor?: (zone: ZoneKey) => number;
   /**
    * the settle window of one zone (ms) for a move backed by a strong read (v1 rssi ≥ `strongRssi`);
-   * default: the smaller of {@link STRONG_SETTLE_MS} and `settleFor(zone)`
+   * default: the smaller of `strongSettleMs` ({@link STRONG_SETTLE_MS}) and `settleFor(zone)`
    */
   strongSettleFor?: (zone: ZoneKey) => number;
+  /**
+   * the strong settle window (ms) when `strongSettleFor` is not given: a zone's strong window is the
+   * smaller of this and `settleFor(zone)` (default {@link STRONG_SETTLE_MS})
+   */
+  strongSettleMs?: number;
   /** signal strength (dBm) at or above which a read is strong (default {@link STRONG_RSSI_DBM}, -65) */
   strongRssi?: number;
   /** the tag registry of the tile set on the table: tag UID → tile */
@@ -394,7 +402,9 @@ export const STRONG_RSSI_DBM = -65;
 /**
  * Default settle window (ms) of a move backed by a strong read: long enough for a tile being put
  * down to stop sliding, far shorter than the cross-read-proof windows a read with no signal strength
- * needs. Measured with `npm run measure:noise` (README, "Noise").
+ * needs: the shortest of 0-200 ms with no false flag at the realistic level against tiles slid or
+ * held over a zone on their way elsewhere (`npm run measure:noise -- --strong-window
+ * 0,50,100,150,200`; docs/strong-window.md, README "Noise").
  */
 export const STRONG_SETTLE_MS = 200;
 
@@ -684,7 +694,12 @@ export class Tracker {
     if (!left.snap && seen.since < left.since && !(seen.confirmedAt !== undefined && seen.confirmedAt >= left.since)) return false;
     // it left its old zone no later than it came here (a tile is in one place at a time)
     const leftAt = Math.min(left.since, seen.since);
-    if (!seen.snap && (at - seen.since < this.restWindow(zone, seen) || at - leftAt < this.goneWindow(from, seen))) return false;
+    // and it was gone from here once another antenna read it strongly (it lies there), even if this
+    // zone's DEL came later: a tile held over this zone on its way there, its readers' lines late
+    // by different amounts (docs/strong-window.md, seed 149)
+    let until = at;
+    for (const [z, p] of s.present) if (z !== zone && p.since >= seen.since && this.evidence(p) === 'strong') until = Math.min(until, p.since);
+    if (!seen.snap && (until - seen.since < this.restWindow(zone, seen) || until - leftAt < this.goneWindow(from, seen))) return false;
     for (const [z, p] of s.present) if (z !== zone && p.since < seen.since) return false;
     // a weak read while another zone reads the tag strongly (or with no rssi): the antenna next door
     // saw it where it lies, it never rested here (README "Noise", seed 28 at x5)
@@ -703,7 +718,7 @@ export class Tracker {
   }
 
   private strongSettleOf(zone: ZoneKey): number {
-    return this.opts.strongSettleFor ? this.opts.strongSettleFor(zone) : Math.min(STRONG_SETTLE_MS, this.settleOf(zone));
+    return this.opts.strongSettleFor ? this.opts.strongSettleFor(zone) : Math.min(this.opts.strongSettleMs ?? STRONG_SETTLE_MS, this.settleOf(zone));
   }
 
   /** What a sighting's latest read says: strong (on this antenna), weak (next door) or none (no rssi). */
