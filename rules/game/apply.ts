@@ -387,8 +387,8 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   }
 
   /** Which hand dies for a pick from the wrong wall (003 rule 20), from the referee's state. */
-  function wrongWallHand(p: Seat, player: number, s: GameState): ReturnType<Variant['wrongWallHand']> {
-    return variant.wrongWallHand(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s.where, 'top', player, i).length > 0 })));
+  function wrongWallHand(p: Seat, player: number, s: GameState): ReturnType<NonNullable<Variant['wrongWallHand']>> | null {
+    return variant.wrongWallHand?.(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s.where, 'top', player, i).length > 0 }))) ?? null;
   }
 
   function doPick(s: GameState, raised: GameFlag[], a: ActionOf<'pick'>, wallBefore: number | null): void {
@@ -405,6 +405,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   function raiseWrongWall(s: GameState, raised: GameFlag[], player: number, wall: number, wallBefore: number, tile: TileId, at: number, ref: string): void {
     const p = s.seats[player]!;
     const hand = wrongWallHand(p, player, s);
+    if (!hand) return; // the table judges no wall order
     // 003 rule 20 is silent with no exposures: the director may choose among the live racks
     const live = p.racks.map((_, i) => i).filter((i) => !p.racks[i]!.dead || i === hand.rack);
     const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
