@@ -5,13 +5,14 @@
  * East dealt 14 and the others 13, 13 tiles off turn and 14 after picking, the Charleston's stages.
  */
 import { CHARLESTON, COURTESY_STAGE, DEALT, HAND, SEATS, VOTE_STAGE } from '../standard-game.js';
+import { standardPlay } from './standard/play.js';
 import type { Variant } from './types.js';
 
 /**
  * The 4-player table's hooks (000 on NMJL): 4 players of one rack each; East 14 dealt, the others
  * 13 (`DEALT`); 13 tiles off turn, 14 after picking or calling (NMJL; 000 "13/14"); the first
  * Charleston, the vote on the second, the courtesy pass across (`CHARLESTON`, `VOTE_STAGE`,
- * `COURTESY_STAGE`); no wall order judged (000 names none).
+ * `COURTESY_STAGE`); no wall order judged (000 names none). Its handlers are rules/variants/standard/play.ts.
  */
 export const STANDARD: Variant = {
   id: 'standard',
@@ -26,4 +27,5 @@ export const STANDARD: Variant = {
   },
   hand: (onTurn) => HAND + (onTurn ? 1 : 0),
   wrongWallHand: null,
+  play: standardPlay,
 };

@@ -3,6 +3,7 @@
  * the table's own rules. The Royale Siamese variant is rules/variants/siamese.ts (003), the
  * 4-player one rules/variants/standard.ts (000 on NMJL; its numbers are rules/standard-game.ts).
  */
+import type { EngineCore, VariantPlay } from '../game/apply.js';
 import type { CharlestonStage } from '../standard-game.js';
 import type { FlagSeed, Rule20Reason } from '../wording/flags.js';
 
@@ -35,5 +36,10 @@ export interface Variant {
    * closest to the player): a verified Mah Jongg on it, already dead, tiles on its top; null when
    * the table judges no wall order (000 names none)
    */
+  /**
+   * the variant's own handlers of every action, on the engine's core steps (the 4-player table:
+   * rules/variants/standard/play.ts); absent, the engine's own (the Siamese table)
+   */
+  play?: (core: EngineCore) => VariantPlay;
   wrongWallHand: ((racks: readonly { mahJongg: boolean; dead: boolean; exposed: boolean }[]) => { rack: number; why: string; reason: Rule20Reason; silent: boolean }) | null;
 }
