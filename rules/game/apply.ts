@@ -35,7 +35,7 @@ import { exposuresFit } from '../exposures.js';
 import { afterMove, classifyMove, isOpen, misnamedExposure } from '../referee/misnamed.js';
 import type { TournamentProfile } from '../scoring/tournament.js';
 import type { ScoringSettings } from '../scoring/settings.js';
-import type { NmjlPractice } from '../referee/misdeal.js';
+import type { NmjlPractice } from '../variants/standard/misdeal.js';
 import type { CountRule } from '../variants/siamese.js';
 import type { Variant } from '../variants/types.js';
 import { idKindOf, wordsOf, type CodedParams, type FlagParams, type Rule20Reason } from '../wording/flags.js';
@@ -80,7 +80,7 @@ export interface EngineConfig {
   killingExposureJokersInPlay?: boolean;
   /** 4-player: the event's scoring settings (rules/scoring/settings.ts), `jokerExchangeSelfPicked` among them */
   settings?: Readonly<ScoringSettings>;
-  /** 4-player: NMJL practice not in 000 (rules/referee/misdeal.ts); omitted, every setting off */
+  /** 4-player: NMJL practice not in 000 (rules/variants/standard/misdeal.ts); omitted, every setting off */
   practice?: Readonly<Partial<NmjlPractice>>;
 }
 

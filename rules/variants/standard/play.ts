@@ -23,8 +23,8 @@ import type { GameFlag } from '../../game/flags.js';
 import { samePlace, type Place } from '../../game/places.js';
 import { initialGameState, type GameState, type Rack } from '../../game/state.js';
 import { matchHand } from '../../match.js';
-import { forbiddenExposure, judgeExposures } from '../../referee/exposure-judge.js';
-import { FEWER_THAN_TWO_RULE, MISDEAL_RULE, oneShort, overDealt } from '../../referee/misdeal.js';
+import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
+import { FEWER_THAN_TWO_RULE, MISDEAL_RULE, oneShort, overDealt } from './misdeal.js';
 import { scoreWithSettings } from '../../scoring/settings.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome } from '../../scoring/tournament.js';
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE } from '../../standard-game.js';
@@ -254,7 +254,7 @@ export function standardPlay(core: EngineCore): VariantPlay {
   }
 
   /**
-   * NMJL practice (rules/referee/misdeal.ts), at East's first discard before it is made: a player
+   * NMJL practice (rules/variants/standard/misdeal.ts), at East's first discard before it is made: a player
    * with too many tiles is a misdeal; the game ends with no score. @returns true when it ended so
    */
   function misdeal(s: GameState, raised: GameFlag[], a: Action): boolean {
@@ -451,7 +451,7 @@ export function standardPlay(core: EngineCore): VariantPlay {
 
   /**
    * At the discard that ends the turn of an exposure, the exposures on the discarder's rack must
-   * still fit a hand on the card (rules/referee/exposure-judge.ts, as 003 rule 11 judges each
+   * still fit a hand on the card (rules/variants/standard/exposure-judge.ts, as 003 rule 11 judges each
    * Siamese rack); none fits: the hand is dead. The discard stands. The exposure just made is the
    * one that killed the hand (`killedBy`); the earlier ones keep their jokers in play (000). A rack
    * the hub could not hear at the discard is not judged (noted).
@@ -777,7 +777,7 @@ export function standardPlay(core: EngineCore): VariantPlay {
     }
     if (s.phase === 'waiting' || s.phase === 'ended' || s.phase === 'deal') throw new ActionError(`${said(a)} (ref ${a.ref}): no game is in play (${s.phase})`);
     if (a.type === 'pick' && !s.firstDiscardDone && config.practice?.shortTakesNextTile && oneShort(a.player, s.where.heldBy(a.player)) && wallLeftOf(s) > 0) {
-      // NMJL practice (rules/referee/misdeal.ts): one short before East's first discard takes the next wall tile, not flagged
+      // NMJL practice (rules/variants/standard/misdeal.ts): one short before East's first discard takes the next wall tile, not flagged
       pickTile(s, a.player, a.tile);
       return false;
     }

@@ -17,7 +17,7 @@ import type { Action, CallFor } from '../../game/actions.js';
 import type { GameFlag } from '../../game/flags.js';
 import type { Place } from '../../game/places.js';
 import { initialGameState, type GameState, type NotSeen } from '../../game/state.js';
-import type { NmjlPractice } from '../../referee/misdeal.js';
+import type { NmjlPractice } from './misdeal.js';
 import type { ScoringSettings } from '../../scoring/settings.js';
 import type { TournamentOutcome, TournamentProfile, TournamentScore } from '../../scoring/tournament.js';
 import { WALL_AFTER_DEAL } from '../../standard-game.js';
@@ -88,7 +88,7 @@ export interface StandardConfig {
   killingExposureJokersInPlay?: boolean;
   /** the event's scoring settings (rules/scoring/settings.ts) */
   settings?: Readonly<ScoringSettings>;
-  /** NMJL practice not in 000 (rules/referee/misdeal.ts); omitted, every setting off */
+  /** NMJL practice not in 000 (rules/variants/standard/misdeal.ts); omitted, every setting off */
   practice?: Readonly<Partial<NmjlPractice>>;
 }
 
