@@ -41,6 +41,7 @@ import type { Variant } from '../variants/types.js';
 import { idKindOf, wordsOf, type CodedParams, type FlagParams, type Rule20Reason } from '../wording/flags.js';
 import type { Action, ActionOf, RackRef } from './actions.js';
 import type { GameFlag } from './flags.js';
+import { bestFirst, mahJonggRecord } from './mah-jongg.js';
 import type { Place } from './places.js';
 import { currentWall, freshSeats, rackCounts, seatOut, wallLeft, type GameState, type Seat } from './state.js';
 import type { TilePlaces } from './tile-places.js';
@@ -330,27 +331,14 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       return;
     }
     // the player is paid the best line the tiles complete
-    const best = [...matches].sort((a, b) => b.line.value - a.line.value || Number(b.jokerless) - Number(a.jokerless))[0]!;
     const p = s.seats[player]!;
     const other = p.racks.find((x, i) => i !== rack && x.mahJongg);
     const called = p.calledTile && top.includes(p.calledTile.tile) ? p.calledTile.from : null;
-    r.mahJongg = {
-      lineId: best.line.id,
-      lineText: best.line.text,
-      category: best.line.category,
-      value: best.line.value,
-      jokerless: best.jokerless,
-      singlesAndPairs: best.line.singlesAndPairs,
-      order: other ? 2 : 1,
-      claimedFrom: called,
-      selfPicked: called === null,
-      exposuresBefore: 0,
-      jokerExchange: false,
-      lines: [],
-      turnNo: s.turnNo,
-      at,
-      misnamedDiscard: false,
-    };
+    r.mahJongg = mahJonggRecord(
+      bestFirst(matches),
+      { order: other ? 2 : 1, claimedFrom: called, selfPicked: called === null, exposuresBefore: 0, jokerExchange: false, turnNo: s.turnNo, at },
+      false,
+    );
     if (other) endGame(s, `${name(player)} made two Mah Jonggs (003 rule 14)`);
     else if (seatOut(p)) afterDeath(s, player);
   }

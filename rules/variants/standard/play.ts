@@ -20,6 +20,7 @@
 import { type AnyFlagDraft, ActionError, type EngineCore, type VariantPlay } from '../../game/apply.js';
 import type { Action, ActionOf, CallFor } from '../../game/actions.js';
 import type { GameFlag } from '../../game/flags.js';
+import { bestFirst, mahJonggRecord } from '../../game/mah-jongg.js';
 import { samePlace, type Place } from '../../game/places.js';
 import { initialGameState, type GameState, type Rack } from '../../game/state.js';
 import { matchHand } from '../../match.js';
@@ -698,27 +699,12 @@ export function standardPlay(core: EngineCore): VariantPlay {
     const onTurn = s.turn === player && has !== 'nothing';
     const matches = onTurn ? matchHand(config.cards, { concealed, exposures, exposedBeforeMahJongg: groups.length > 0 }) : [];
     if (matches.length > 0) {
-      const sorted = [...matches].sort((x, y) => y.value - x.value || Number(y.jokerless) - Number(x.jokerless));
-      const best = sorted[0]!;
+      const ranked = bestFirst(matches);
+      const best = ranked[0]!;
       const called = has === 'called' ? (s.seats[player]!.calledTile?.from ?? null) : null;
       const jokerExchange = called === null && completedByExchange(s, player, concealed, exposures);
-      r.mahJongg = {
-        lineId: best.line.id,
-        lineText: best.line.text,
-        category: best.line.category,
-        value: best.value,
-        jokerless: best.jokerless,
-        singlesAndPairs: best.line.singlesAndPairs,
-        order: 1,
-        claimedFrom: called,
-        selfPicked: called === null && (!jokerExchange || (config.settings?.jokerExchangeSelfPicked ?? true)),
-        exposuresBefore: exposuresBeforeCall(s, r),
-        jokerExchange,
-        lines: sorted.map((m) => ({ lineId: m.line.id, value: m.value, jokerless: m.jokerless, singlesAndPairs: m.line.singlesAndPairs })),
-        turnNo: s.turnNo,
-        at: a.at,
-        misnamedDiscard: false,
-      };
+      const selfPicked = called === null && (!jokerExchange || (config.settings?.jokerExchangeSelfPicked ?? true));
+      r.mahJongg = mahJonggRecord(ranked, { order: 1, claimedFrom: called, selfPicked, exposuresBefore: exposuresBeforeCall(s, r), jokerExchange, turnNo: s.turnNo, at: a.at }, true);
       end(s, `${name(player)} declared Mah Jongg: ${best.line.text}`);
       return;
     }
