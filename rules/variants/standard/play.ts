@@ -81,8 +81,9 @@ const GROUP_SIZE: Partial<Record<CallFor, number>> = { pung: 3, kong: 4, quint: 
 /** Charleston stages by index (rules/standard-game.ts CHARLESTON): their names in errors. */
 const STAGE_NAME = CHARLESTON.map((c) => c.name);
 
-/** The tiles left to pick (wall 0) and the tiles out of play (wall 1); see the module's doc. */
+/** Where the tiles left to pick are (wall 0; see the module's doc). */
 export const PICK_WALL: Place = { area: 'wall', wall: 0 };
+/** Where the tiles a deal left out of play are (wall 1; not counted as left to pick). */
 export const OUT_OF_PLAY: Place = { area: 'wall', wall: 1 };
 const FLOOR: Place = { area: 'floor' };
 const inside = (player: number): Place => ({ area: 'rack', player, rack: 0 });
