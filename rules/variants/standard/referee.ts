@@ -295,7 +295,7 @@ export function toStandardState(g: GameState): StandardState {
       ...(w.jokerExchange ? { jokerExchange: true } : {}),
       lines: w.lines,
     },
-    exchanged: g.exchanged,
+    ...(g.exchanged ? { exchanged: g.exchanged } : {}),
     wallGame: g.wallGame,
     flags: g.flags.map(toStandardFlag),
     notSeen: g.notSeen.map(toStandardNotSeen),
