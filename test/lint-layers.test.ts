@@ -54,6 +54,8 @@ describe('layer rules (biome.jsonc, docs/lint.md)', () => {
         'rules/dom.ts:3 style/noRestrictedGlobals',
         // the engine's layer (rules/game/): import type { TableEngine } from the hub
         'rules/game/hub-import.ts:2 style/noRestrictedImports',
+        // one engine: variant.id === 'standard' in rules/game/ (the same line in rules/variants/ is not flagged)
+        'rules/game/variant-id.ts:2 plugin',
         // 'node:fs', 'path', process
         'rules/node-builtins.ts:2 correctness/noNodejsModules',
         'rules/node-builtins.ts:3 correctness/noNodejsModules',

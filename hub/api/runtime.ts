@@ -80,7 +80,7 @@ export interface MisnamedExposureEntry {
  *   Mah Jongg: on a table whose scoring settings say `paidLine: "announced"`, the hand is paid at
  *   that line (rules/scoring/settings.ts), entered during the game or after the Mah Jongg.
  * - `declared-dead`: `player` declared `declared`'s hand dead; the hub judges it from what the table
- *   can see (rules/referee/dead-declaration.ts): the declared hand dies when no line of the card can
+ *   can see (rules/variants/standard/dead-declaration.ts): the declared hand dies when no line of the card can
  *   still be made, else the declarer's ("if you think a hand is dead, declare it dead").
  */
 export interface StandardDirectorEntry {
@@ -97,7 +97,7 @@ export interface StandardDirectorEntry {
 
 /**
  * A mis-named discard on a standard table (NMJL practice, not in 000; the table setting
- * `nmjlPractice.misnamedDiscard`, rules/referee/misnamed-discard.ts): `player` claimed a discard its
+ * `nmjlPractice.misnamedDiscard`, rules/variants/standard/misnamed-discard.ts): `player` claimed a discard its
  * discarder named wrongly,
  * - `for: 'mah-jongg'`: the Mah Jongg stands (judged with the tile as `named` when the hub judged
  *   it in error with the tile discarded), the game ends with it, the discarder pays as discarder;

@@ -11,8 +11,8 @@ import { readCardFile } from '../config/card-file.js';
 import { describeCard } from '../../rules/card/check.js';
 import { matchHand } from '../../rules/match.js';
 import { parseKinds } from '../../rules/tiles.js';
-import { FORBIDDEN_WORDS, forbiddenExposure } from '../../rules/referee/exposure-judge.js';
-import { RULES } from '../../rules/referee/standard.js';
+import { FORBIDDEN_WORDS, forbiddenExposure } from '../../rules/variants/standard/exposure-judge.js';
+import { RULES } from '../../rules/variants/standard/referee.js';
 import type { Card } from '../../rules/card/types.js';
 
 const readCard = (file: string): Card => readCardFile(file);

@@ -5,7 +5,7 @@ import type { ScoringConfig } from '../../rules/scoring/settings.js';
  * which table. Loaded from a JSON file (see hub/config/tables/*.json and README "Configuration").
  */
 import type { CountRule } from '../../rules/referee/siamese.js';
-import type { NmjlPractice } from '../../rules/referee/misdeal.js';
+import type { NmjlPractice } from '../../rules/variants/standard/misdeal.js';
 
 /** What a zone watches. Players are numbered from 0 (East); racks per player from 0 (the rack closest to the player). */
 export type ZoneRole =
@@ -89,7 +89,7 @@ export interface TableConfig {
   /**
    * 4-player table: may the jokers of the exposure that made a hand dead be exchanged? Optional,
    * default false (000: only the exposures made before the error keep their jokers in play); the
-   * referee's `killingExposureJokersInPlay` (rules/referee/standard.ts)
+   * referee's `killingExposureJokersInPlay` (rules/variants/standard/play.ts)
    */
   killingExposureJokersInPlay?: boolean;
   /**
@@ -102,7 +102,7 @@ export interface TableConfig {
    */
   scoring?: ScoringConfig;
   /**
-   * NMJL practice, not in 000 (standard tables; rules/referee/misdeal.ts): each optional,
+   * NMJL practice, not in 000 (standard tables; rules/variants/standard/misdeal.ts): each optional,
    * default true. `misdeal`: too many tiles before East's first discard is a misdeal (re-dealt, the
    * game keeps its number on the card); `shortTakesNextTile`: one short before East's first discard
    * takes the next wall tile, not flagged; `twoHandsIntact`: after East's first discard a wrong count

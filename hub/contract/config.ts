@@ -49,7 +49,7 @@ export const TableConfigSchema = z.strictObject({
   killingExposureJokersInPlay: z.boolean().optional(),
   // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
   scoring: z.unknown().optional(),
-  // NMJL practice, not in the seeds (rules/referee/misdeal.ts): each setting optional, default on
+  // NMJL practice, not in the seeds (rules/variants/standard/misdeal.ts): each setting optional, default on
   nmjlPractice: z.object({ misdeal: z.boolean(), shortTakesNextTile: z.boolean(), twoHandsIntact: z.boolean(), misnamedDiscard: z.boolean() }).partial().strict().optional(),
 });
 /** The hub's table config file: `{ tables: [...] }`. */

@@ -9,8 +9,8 @@
 import type { Card } from '../../rules/card/types.js';
 import { GameRecordError, type GameRecord, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
 import { initialSiameseState, siameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
-import { initialStandardState } from '../../rules/referee/standard.js';
-import type { StandardKindAction } from '../../rules/referee/standard-ids.js';
+import { initialStandardState } from '../../rules/variants/standard/referee.js';
+import type { StandardKindAction } from '../../rules/variants/standard/standard-ids.js';
 import type { GameAction } from '../../rules/referee/actions.js';
 import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';

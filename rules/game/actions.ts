@@ -1,7 +1,7 @@
 /**
  * The one action vocabulary of both tables (docs/one-engine.md §1): what players do at the table,
  * by tile id, as the engine (./apply.ts) takes it. The Royale Siamese table's `GameAction`
- * (rules/referee/actions.ts) and the 4-player `StandardAction` (rules/referee/standard.ts) convert
+ * (rules/referee/actions.ts) and the 4-player `StandardAction` (rules/variants/standard/play.ts) convert
  * to it (./convert.ts).
  *
  * Every action carries `at` (ms since epoch, when it settled) and `ref` (the evidence it rests on:
@@ -67,7 +67,7 @@ export type EntryKind = 'misnamed-discard' | 'misnamed-exposure' | 'looked-at-st
  * - `courtesy`: the optional pass across, `wishes[player]` 0-3, `tiles[player]` given (000).
  * - `discard`: a tile from `from` to the floor.
  * - `call`: the last discard taken to `to` (`to.area === 'rack'`: into the rack, 000), called
- *   `for`; `rivals` the other claims on the same discard.
+ *   `for`; `rivals` the other claims on the same discard (`to`: where each rival would put it).
  * - `expose`: `tiles` laid on `player`'s rack `rack` top, with the `called` tile when there is one.
  * - `arrange`: a tile moved between places of one player (rack↔rack, top→rack).
  * - `exchange`: `player` gives `given` for the joker `joker` of `owner`'s rack `rack` top
@@ -89,7 +89,7 @@ export type Action = Base &
     | { type: 'charleston-vote'; wants: boolean[] }
     | { type: 'courtesy'; wishes: number[]; tiles: TileId[][] }
     | { type: 'discard'; player: number; tile: TileId; from: Place }
-    | { type: 'call'; player: number; tile: TileId; to: Place; for?: CallFor; rivals?: { player: number; for: CallFor }[] }
+    | { type: 'call'; player: number; tile: TileId; to: Place; for?: CallFor; rivals?: { player: number; for: CallFor; to?: Place }[] }
     | { type: 'expose'; player: number; rack: number; tiles: TileId[]; called?: TileId }
     | { type: 'arrange'; player: number; tile: TileId; from: Place; to: Place }
     | { type: 'exchange'; player: number; owner: number; rack: number; exposure?: number; joker: TileId; given: TileId }

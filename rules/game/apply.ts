@@ -33,11 +33,15 @@ import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../tiles.js';
 import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
 import { afterMove, classifyMove, isOpen, misnamedExposure } from '../referee/misnamed.js';
+import type { TournamentProfile } from '../scoring/tournament.js';
+import type { ScoringSettings } from '../scoring/settings.js';
+import type { NmjlPractice } from '../variants/standard/misdeal.js';
 import type { CountRule } from '../variants/siamese.js';
 import type { Variant } from '../variants/types.js';
 import { idKindOf, wordsOf, type CodedParams, type FlagParams, type Rule20Reason } from '../wording/flags.js';
 import type { Action, ActionOf, RackRef } from './actions.js';
 import type { GameFlag } from './flags.js';
+import { bestFirst, mahJonggRecord } from './mah-jongg.js';
 import type { Place } from './places.js';
 import { currentWall, freshSeats, rackCounts, seatOut, wallLeft, type GameState, type Seat } from './state.js';
 import type { TilePlaces } from './tile-places.js';
@@ -68,7 +72,57 @@ export interface EngineConfig {
    * paid (rules/variants/siamese.ts `COUNT_RULES`).
    */
   countRule?: CountRule;
+  /** 4-player (000): the scoring numbers (default 000's); ignored when `settings` are given */
+  profile?: Readonly<TournamentProfile>;
+  /**
+   * 4-player (000): may the jokers of the exposure that made a hand dead be exchanged? Default
+   * false: 000 keeps in play the jokers of "any exposure made before the error" only.
+   */
+  killingExposureJokersInPlay?: boolean;
+  /** 4-player: the event's scoring settings (rules/scoring/settings.ts), `jokerExchangeSelfPicked` among them */
+  settings?: Readonly<ScoringSettings>;
+  /** 4-player: NMJL practice not in 000 (rules/variants/standard/misdeal.ts); omitted, every setting off */
+  practice?: Readonly<Partial<NmjlPractice>>;
 }
+
+/** Thrown for an action that cannot happen at all (a seat out of range, a tile not held, a pass out of phase); its message names what and where. */
+export class ActionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StandardActionError';
+  }
+}
+
+/** A flag of any variant before it is raised: its code with that code's params, and where it stands. */
+export type AnyFlagDraft = CodedParams & {
+  rule: string;
+  player: number;
+  rack: number | null;
+  at: number;
+  ref: string;
+  tiles: TileId[];
+  refs?: string[];
+  deadRackChoice?: { default: number; racks: number[] };
+  /** on a 4-player exposure flag: the exposures judged, each as laid */
+  exposures?: TileId[][];
+  /** on a 4-player `exposures-fit-no-hand` flag: why no line fits, in words */
+  why?: string;
+};
+
+/** The core steps the engine gives a variant's own handlers (rules/variants/): the table's settings, names and `raise`. */
+export interface EngineCore {
+  config: EngineConfig;
+  /** a player's name (config.names, else "player <p>") */
+  name(p: number): string;
+  /**
+   * Raises a flag (words from the catalogue) into `s.flags` and `raised`, and applies
+   * `consequence` unless the director dismissed it. @returns true when it applies (not dismissed)
+   */
+  raise(s: GameState, raised: GameFlag[], f: AnyFlagDraft, consequence?: (s: GameState) => void): boolean;
+}
+
+/** A variant's own handler of the actions (rules/variants/types.ts `play`): changes `s` in place, returns whether a turn boundary happened. */
+export type VariantPlay = (s: GameState, raised: GameFlag[], a: Action) => boolean;
 
 /** The catalogue codes the Siamese table raises. */
 export type SiameseFlagCode = 'tile-count' | 'misdeal' | 'wrong-wall' | 'mah-jongg-in-error' | 'rack-exposures-fit-no-hand' | 'joker-not-exchangeable' | 'dead-hand-tiles';
@@ -120,7 +174,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   const lowestCardValue = Math.min(...config.cards.flatMap((c) => c.lines.map((l) => l.value)));
 
   /** Raises a flag with its words from the catalogue (rules/wording/flags.ts), and applies `consequence` unless the director dismissed it. */
-  function raise(s: GameState, raised: GameFlag[], f: FlagDraft, consequence: (s: GameState) => void): void {
+  function raise(s: GameState, raised: GameFlag[], f: FlagDraft | AnyFlagDraft, consequence: (s: GameState) => void = () => undefined): boolean {
     const id = flagId(s, idKindOf(f.code), f.ref);
     const status = config.dismissed.has(id) ? 'dismissed' : config.confirmed.has(id) ? 'confirmed' : 'awaiting-director';
     const words = wordsOf(f, config.names, status);
@@ -136,13 +190,24 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       at: f.at,
       status,
       consequence: words.consequence,
-      evidence: { tiles: f.tiles, refs: f.refs ?? [f.ref], counts: rackCounts(s.where, s.seats.length, config.racksPerPlayer) },
+      evidence: {
+        tiles: f.tiles,
+        refs: f.refs ?? [f.ref],
+        counts: rackCounts(s.where, s.seats.length, config.racksPerPlayer),
+        ...('exposures' in f && f.exposures ? { exposures: f.exposures } : {}),
+      },
       ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
+      ...('why' in f && f.why ? { why: f.why } : {}),
     };
     s.flags = [...s.flags, flag];
     raised.push(flag);
-    if (status !== 'dismissed') consequence(s);
+    if (status === 'dismissed') return false;
+    consequence(s);
+    return true;
   }
+
+  // the variant's own handlers, when it has them (the 4-player table, rules/variants/standard/)
+  const variantPlay: VariantPlay | null = variant.play ? variant.play({ config, name, raise }) : null;
 
   /**
    * The state an action starts from: a new object sharing every list with `s` (each change makes a
@@ -266,27 +331,14 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       return;
     }
     // the player is paid the best line the tiles complete
-    const best = [...matches].sort((a, b) => b.line.value - a.line.value || Number(b.jokerless) - Number(a.jokerless))[0]!;
     const p = s.seats[player]!;
     const other = p.racks.find((x, i) => i !== rack && x.mahJongg);
     const called = p.calledTile && top.includes(p.calledTile.tile) ? p.calledTile.from : null;
-    r.mahJongg = {
-      lineId: best.line.id,
-      lineText: best.line.text,
-      category: best.line.category,
-      value: best.line.value,
-      jokerless: best.jokerless,
-      singlesAndPairs: best.line.singlesAndPairs,
-      order: other ? 2 : 1,
-      claimedFrom: called,
-      selfPicked: called === null,
-      exposuresBefore: 0,
-      jokerExchange: false,
-      lines: [],
-      turnNo: s.turnNo,
-      at,
-      misnamedDiscard: false,
-    };
+    r.mahJongg = mahJonggRecord(
+      bestFirst(matches),
+      { order: other ? 2 : 1, claimedFrom: called, selfPicked: called === null, exposuresBefore: 0, jokerExchange: false, turnNo: s.turnNo, at },
+      false,
+    );
     if (other) endGame(s, `${name(player)} made two Mah Jonggs (003 rule 14)`);
     else if (seatOut(p)) afterDeath(s, player);
   }
@@ -387,8 +439,8 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   }
 
   /** Which hand dies for a pick from the wrong wall (003 rule 20), from the referee's state. */
-  function wrongWallHand(p: Seat, player: number, s: GameState): ReturnType<Variant['wrongWallHand']> {
-    return variant.wrongWallHand(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s.where, 'top', player, i).length > 0 })));
+  function wrongWallHand(p: Seat, player: number, s: GameState): ReturnType<NonNullable<Variant['wrongWallHand']>> | null {
+    return variant.wrongWallHand?.(p.racks.map((r, i) => ({ mahJongg: r.mahJongg !== null, dead: r.dead, exposed: tilesAt(s.where, 'top', player, i).length > 0 }))) ?? null;
   }
 
   function doPick(s: GameState, raised: GameFlag[], a: ActionOf<'pick'>, wallBefore: number | null): void {
@@ -405,6 +457,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   function raiseWrongWall(s: GameState, raised: GameFlag[], player: number, wall: number, wallBefore: number, tile: TileId, at: number, ref: string): void {
     const p = s.seats[player]!;
     const hand = wrongWallHand(p, player, s);
+    if (!hand) return; // the table judges no wall order
     // 003 rule 20 is silent with no exposures: the director may choose among the live racks
     const live = p.racks.map((_, i) => i).filter((i) => !p.racks[i]!.dead || i === hand.rack);
     const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
@@ -584,6 +637,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   function apply(prev: GameState, a: Action): EngineResult {
     const s = clone(prev);
     const raised: GameFlag[] = [];
+    if (variantPlay) return { state: s, flags: raised, boundary: variantPlay(s, raised, a) };
     let boundary = false;
     const unheard = a.hearing?.zones === 'unheard';
     const unseen = a.hearing?.racks ?? [];

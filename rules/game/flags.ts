@@ -38,4 +38,6 @@ export interface GameFlag {
   evidence: GameFlagEvidence;
   /** 003 rule 20 silent: the rack that dies unless the director chooses, and the racks a confirm may name */
   deadRackChoice?: { default: number; racks: number[] };
+  /** on a 4-player `exposures-fit-no-hand` flag: why no line of the card fits, in words */
+  why?: string;
 }

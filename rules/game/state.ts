@@ -3,6 +3,7 @@
  * Siamese table, 003 rule 1; 4 × 1 on the 4-player one, 000), every tile by id in one map.
  * Rules that judge a hand keep taking kinds (`kindOf`); the state holds ids only.
  */
+import type { TournamentOutcome, TournamentScore } from '../scoring/tournament.js';
 import type { TileId } from '../tiles.js';
 import type { MisnamedExposure } from '../referee/misnamed.js';
 import type { CallFor, Window } from './actions.js';
@@ -103,6 +104,8 @@ export interface NotSeen {
   window: Window | null;
   title: string;
   ref: string;
+  /** 4-player: when (ms) the action was that was not judged */
+  at?: number;
 }
 
 /** A pick whose 003 rule 20 judgment waits for `readers-heard`: `left` when the tile left its wall. */
@@ -158,6 +161,8 @@ export interface GameState {
   firstDiscardDone: boolean;
   /** 000: a Mah Jongg in error the others exposed for */
   error: { caller: number; exposedBy: number[] } | null;
+  /** 4-player, at the end of a game with a result: the scorer's input and the score (000 SCORING); null otherwise */
+  result: { outcome: TournamentOutcome; score: TournamentScore } | null;
 }
 
 /** A fresh rack: alive, nothing on its top. */
@@ -203,6 +208,7 @@ export function initialGameState(shape: { variant: GameState['variant']; seats: 
     dealtCounts: null,
     firstDiscardDone: false,
     error: null,
+    result: null,
   };
 }
 

@@ -1,12 +1,12 @@
 /**
  * Scripted 4-player tests write their actions with kinds (`5B`), as a player reads the table; the
  * referee holds tiles by id (`5B#3`). `kindScript` turns such an action into ids from the state it
- * is applied to (rules/referee/standard-ids.ts `withIds`, built on ./ids.ts `idsFor`): a tile leaving
+ * is applied to (rules/variants/standard/standard-ids.ts `withIds`, built on ./ids.ts `idsFor`): a tile leaving
  * a rack is the lowest copy of its kind there, a pick the lowest copy not in play, a deal the lowest
  * copy not yet dealt.
  */
-import { withIds, type StandardKindAction } from '../referee/standard-ids.js';
-import type { StandardAction, StandardState } from '../referee/standard.js';
+import { withIds, type StandardKindAction } from '../variants/standard/standard-ids.js';
+import type { StandardAction, StandardState } from '../variants/standard/referee.js';
 import { kindOf, type TileKind } from '../tiles.js';
 
 /** A scripted action without its time and reference, tiles by kind (or id). */

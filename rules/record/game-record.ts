@@ -22,7 +22,7 @@
 import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction } from '../referee/actions.js';
 import type { Place } from '../referee/places.js';
-import type { NamedTile, StandardKindAction } from '../referee/standard-ids.js';
+import type { NamedTile, StandardKindAction } from '../variants/standard/standard-ids.js';
 import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
 
 /** The format id every record's header carries. */
@@ -75,7 +75,7 @@ export interface StandardHeader extends HeaderBase {
   kind: 'standard';
   /** the scoring settings the game is scored with (rules/scoring/settings.ts `ScoringSettings`) */
   scoring: ScoringSettings;
-  /** true when the jokers of the exposure that made a hand dead stayed in play (rules/referee/standard.ts; absent: false) */
+  /** true when the jokers of the exposure that made a hand dead stayed in play (rules/variants/standard/play.ts; absent: false) */
   killingExposureJokersInPlay?: boolean;
 }
 
@@ -342,7 +342,7 @@ function checkSiameseAction(c: Check, a: Obj, at: string): void {
   }
 }
 
-/** A 4-player referee action (rules/referee/standard.ts). */
+/** A 4-player referee action (rules/variants/standard/referee.ts `StandardAction`). */
 function checkStandardAction(c: Check, a: Obj, at: string): void {
   const type = c.oneOf(a, 'type', at, STANDARD_ACTIONS);
   c.num(a, 'at', at);

@@ -395,6 +395,7 @@ export function toGameState(s: SiameseState): GameState {
     dealtCounts: s.dealtCounts,
     firstDiscardDone: s.dealtCounts !== null,
     error: null,
+    result: null,
   };
 }
 

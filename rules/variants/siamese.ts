@@ -45,10 +45,13 @@ export function rule20Hand(racks: readonly { mahJongg: boolean; dead: boolean; e
   return at(0, 'silent');
 }
 
-/** The Royale Siamese table's hooks (003): 27 dealt and held off turn, 28 on turn (rules 5, 8); rule 20's dead hand. */
+/** The Royale Siamese table's hooks (003): 2 players × 2 racks (rule 1), no Charleston (rule 7), 27 dealt and held off turn, 28 on turn (rules 5, 8); rule 20's dead hand. */
 export const SIAMESE: Variant = {
   id: 'siamese',
   seed: '003',
+  seats: 2,
+  racksPerSeat: 2,
+  charleston: null,
   dealt: () => SIAMESE_HAND,
   hand: (onTurn) => SIAMESE_HAND + (onTurn ? 1 : 0),
   wrongWallHand: rule20Hand,

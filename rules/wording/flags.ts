@@ -13,7 +13,7 @@
  * `joker-not-exchangeable`. Their `idKind` keeps the old kind, the segment of the flag's id
  * `g<game>-<kind>-<ref>`, so the ids that stored rulings name do not change.
  */
-import { describeExposure, FORBIDDEN_WORDS, type ForbiddenExposure } from '../referee/exposure-judge.js';
+import { describeExposure, FORBIDDEN_WORDS, type ForbiddenExposure } from '../variants/standard/exposure-judge.js';
 import type { TileId, TileKind } from '../tiles.js';
 
 /** The rule sheet a flag belongs to: '003' Royale Siamese, '000' the 4-player tournament (with the NMJL rules it plays under). */
@@ -81,7 +81,7 @@ export interface FlagParamsByCode {
   'blind-pass': { p: number; words: string };
   /** NMJL, counted by the rack readers */
   'rack-count': { p: number; counted: number; expected: number };
-  /** 000: `words` the verdict (rules/referee/dead-declaration.ts `verdictText`); `dead` the declared hand dies */
+  /** 000: `words` the verdict (rules/variants/standard/dead-declaration.ts `verdictText`); `dead` the declared hand dies */
   'declared-dead': { declarer: number; declared: number; dead: boolean; words: string };
   /** NMJL practice: a mis-named discard claimed for an exposure (`group`, the director's `ruling`) or for Mah Jongg (`discarder`; `tile` and `named` when it stands as named) */
   'misnamed-discard': { p: number; for: 'exposure'; group: TileKind[]; ruling: 'keep-exposure' | 'dead' } | { p: number; for: 'mah-jongg'; discarder: number; tile?: TileKind; named?: TileKind };

@@ -10,7 +10,7 @@ import { loadHubConfig } from '../../hub/config/load.js';
 import { playStandardGame, type StandardGameRecord, type StandardInjection } from '../../hub/simulator/standard/game.js';
 import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
 import { practiceOf } from '../../hub/config/practice.js';
-import { initialStandardState, standardReferee, type StandardAction } from '../../rules/referee/standard.js';
+import { initialStandardState, standardReferee, type StandardAction } from '../../rules/variants/standard/referee.js';
 import { hasSocat, startSession, STANDARD_CONFIG as CONFIG, type Session } from './harness.js';
 
 /** The first place two action lists differ, with a few actions each side, or null when they are the same. */

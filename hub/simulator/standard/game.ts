@@ -45,7 +45,7 @@ import type { Card } from '../../../rules/card/types.js';
 import type { TableConfig } from '../../config/types.js';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { CHARLESTON, COURTESY_STAGE, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
-import { standardReferee, initialStandardState, type StandardAction, type StandardFlag, type StandardState } from '../../../rules/referee/standard.js';
+import { standardReferee, initialStandardState, type StandardAction, type StandardFlag, type StandardState } from '../../../rules/variants/standard/referee.js';
 import { mulberry32 } from '../prng.js';
 import { buildWalls, tableZones, type Move, type Step } from '../game.js';
 import { chooseDiscard, findCall, findMahJongg, DEFAULT_TUNING, type RackView, type TopGroup } from '../bot.js';
@@ -257,7 +257,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
   const hops = new Map<TileId, number>();
   /**
    * The tiles of a pass with blind tiles, moved as the readers see them (the givers' own tiles are
-   * lifted already). Who gets what is the referee's rule (rules/referee/standard.ts `doPass`): p
+   * lifted already). Who gets what is the referee's rule (rules/variants/standard/play.ts `doPass`): p
    * passes on the first `blind[p]` tiles coming to her, her giver's own tiles before the giver's
    * blind ones. Each blind tile is shown, seeded, (a) straight from its giver's rack to its last
    * rack, or (b) racked at each seat on its way and lifted again.

@@ -1,17 +1,17 @@
 /**
  * The standard table's aggregator fed with hand-written settled moves: exactly which referee
- * actions come out (rules/referee/standard.ts), and, for whole simulated games, that the actions
+ * actions come out (rules/variants/standard/play.ts), and, for whole simulated games, that the actions
  * inferred from the physical moves are the ones the bots made.
  */
 import { describe, expect, it } from 'vitest';
 import { fullTileSet, kindOf, type TileId } from '../../../rules/tiles.js';
-import { initialStandardState, standardReferee, type StandardAction, type StandardState } from '../../../rules/referee/standard.js';
+import { initialStandardState, standardReferee, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
 import type { Place } from '../../../rules/referee/places.js';
 import { loadHubConfig } from '../../config/load.js';
 import { playStandardGame } from '../../simulator/standard/game.js';
 import { idealMoves } from '../../simulator/standard/settle.js';
 import { kindScript } from '../../../rules/game/test-helpers.js';
-import { toKinds } from '../../../rules/referee/standard-ids.js';
+import { toKinds } from '../../../rules/variants/standard/standard-ids.js';
 import { StandardAggregator, callForSize, hopsFor } from './aggregate.js';
 
 const wall = (w: number): Place => ({ area: 'wall', wall: w });

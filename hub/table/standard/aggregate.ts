@@ -1,6 +1,6 @@
 /**
  * The standard 4-player table's inference: settled tile moves (tile, from place, to place) become
- * the batch-level actions of the standard referee (rules/referee/standard.ts, 000 + NMJL),
+ * the batch-level actions of the standard referee (rules/variants/standard/play.ts, 000 + NMJL),
  * naming the tracker's tile ids (`5B#3`) as they moved.
  * The Siamese table turns each move into one action (hub/table/inference.ts); a standard table needs
  * several moves for one action (a Charleston pass is 12 tiles, a call is the discard and the tiles
@@ -50,7 +50,7 @@
  * settled is not part of the exposure (the called tile then lies alone at the discard: a single).
  */
 import type { Place } from '../../../rules/referee/places.js';
-import type { CallFor, StandardAction, StandardState } from '../../../rules/referee/standard.js';
+import type { CallFor, StandardAction, StandardState } from '../../../rules/variants/standard/referee.js';
 import { CHARLESTON, COURTESY_STAGE, DEALT, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
 import { kindOf, TILES_IN_SET, type TileId } from '../../../rules/tiles.js';
 

@@ -12,14 +12,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../config/load.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { RULES } from '../../../rules/referee/standard.js';
+import { RULES } from '../../../rules/variants/standard/referee.js';
 import { parseKinds as k } from '../../../rules/tiles.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 import { inKinds } from '../../../rules/game/test-helpers.js';
-import { toKinds } from '../../../rules/referee/standard-ids.js';
-import type { StandardAction } from '../../../rules/referee/standard.js';
+import { toKinds } from '../../../rules/variants/standard/standard-ids.js';
+import type { StandardAction } from '../../../rules/variants/standard/referee.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();

@@ -1,6 +1,6 @@
 /**
  * NMJL practice on the 4-player table, not in 000 (the table config's `nmjlPractice`, every
- * setting on by default; rules/referee/misdeal.ts), over reader lines into the engine
+ * setting on by default; rules/variants/standard/misdeal.ts), over reader lines into the engine
  * (hub/table/test-bench.ts `SimBench`, games written move by move in ./scripted.test-helpers.ts):
  * - too many tiles before East's first discard: a misdeal; the table is re-dealt, and the re-deal
  *   is game 1 on the score card (it does not use up one of the round's four games);

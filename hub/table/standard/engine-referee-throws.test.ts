@@ -14,8 +14,8 @@ import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
 const FAULT = 'test fault: the referee broke on this Mah Jongg';
 
-vi.mock('../../../rules/referee/standard.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../rules/referee/standard.js')>();
+vi.mock('../../../rules/variants/standard/referee.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../rules/variants/standard/referee.js')>();
   return {
     ...real,
     standardReferee: (config: Parameters<typeof real.standardReferee>[0]) => {

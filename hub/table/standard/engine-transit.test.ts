@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../config/load.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { kindOf } from '../../../rules/tiles.js';
-import type { StandardAction } from '../../../rules/referee/standard.js';
+import type { StandardAction } from '../../../rules/variants/standard/referee.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';

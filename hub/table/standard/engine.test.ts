@@ -17,8 +17,8 @@ import { playStandardGame } from '../../simulator/standard/game.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
-import { toKinds } from '../../../rules/referee/standard-ids.js';
-import type { StandardAction } from '../../../rules/referee/standard.js';
+import { toKinds } from '../../../rules/variants/standard/standard-ids.js';
+import type { StandardAction } from '../../../rules/variants/standard/referee.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();

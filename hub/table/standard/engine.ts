@@ -33,7 +33,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
-import type { StandardAction, StandardState } from '../../../rules/referee/standard.js';
+import type { StandardAction, StandardState } from '../../../rules/variants/standard/referee.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
@@ -361,7 +361,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     this.replaying = false;
   }
 
-  /** What the referee did not judge because a rack was not heard (rules/referee/standard.ts `notSeen`), with the window of its stretch. */
+  /** What the referee did not judge because a rack was not heard (rules/variants/standard/play.ts `notSeen`), with the window of its stretch. */
   protected override notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
     const judged = this.state.notSeen.map((n) => {
       const w = [...this.notSeenWindows.values()].find((x) => n.at >= x.from && n.at <= x.to) ?? { from: n.at, to: n.at };

@@ -15,19 +15,19 @@ import {
   type StandardPlayer,
   type StandardReferee,
   type StandardState,
-} from '../../../rules/referee/standard.js';
+} from '../../../rules/variants/standard/referee.js';
 import { ScoringError, type TournamentOutcome } from '../../../rules/scoring/tournament.js';
 import { scoreWithSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import type { Card } from '../../../rules/card/types.js';
 import { isTileKind, kindOf, type TileId, type TileKind } from '../../../rules/tiles.js';
-import { toKinds, withIds, type NamedTile, type StandardKindAction } from '../../../rules/referee/standard-ids.js';
+import { toKinds, withIds, type NamedTile, type StandardKindAction } from '../../../rules/variants/standard/standard-ids.js';
 import { idsFor } from '../../../rules/game/ids.js';
 import type { RecordLine, StandardEntry } from '../../../rules/record/game-record.js';
 import type { PublicFlag, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type StandardMisnamedEntry } from '../../api/runtime.js';
-import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/referee/dead-declaration.js';
-import { mahJonggAsNamed, MISNAMED_RULE } from '../../../rules/referee/misnamed-discard.js';
-import { NMJL_PRACTICE_DEFAULTS, type NmjlPractice } from '../../../rules/referee/misdeal.js';
+import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/variants/standard/dead-declaration.js';
+import { mahJonggAsNamed, MISNAMED_RULE } from '../../../rules/variants/standard/misnamed-discard.js';
+import { NMJL_PRACTICE_DEFAULTS, type NmjlPractice } from '../../../rules/variants/standard/misdeal.js';
 import { consequenceOf, EVERY_HAND_DEAD, titleOf, type FlagParams, type FlagParamsByCode } from '../../../rules/wording/flags.js';
 
 /**
@@ -85,9 +85,9 @@ export interface StandardGameConfig {
   confirmed: ReadonlySet<string>;
   /** the scoring settings (rules/scoring/settings.ts): a tournament's, or the table's own (default 000's) */
   settings: Readonly<ScoringSettings>;
-  /** whether the jokers of the exposure that made a hand dead stay in play (rules/referee/standard.ts; default false) */
+  /** whether the jokers of the exposure that made a hand dead stay in play (rules/variants/standard/play.ts; default false) */
   killingExposureJokersInPlay?: boolean;
-  /** the table's NMJL practice settings, not in 000 (rules/referee/misdeal.ts; default all on) */
+  /** the table's NMJL practice settings, not in 000 (rules/variants/standard/misdeal.ts; default all on) */
   practice?: NmjlPractice;
 }
 
@@ -141,7 +141,7 @@ export class StandardGame {
     });
   }
 
-  /** The NMJL practice settings in force (rules/referee/misdeal.ts). */
+  /** The NMJL practice settings in force (rules/variants/standard/misdeal.ts). */
   private get practice(): NmjlPractice {
     return this.config.practice ?? NMJL_PRACTICE_DEFAULTS;
   }
@@ -218,7 +218,7 @@ export class StandardGame {
    * One referee action. A deal begins a new game (its lists emptied first). An action the referee
    * refuses or throws on leaves the state as it was and is listed in `unexplained`; a refused pass
    * with blind tiles in the Charleston goes on from `asRead()` (the racks the readers hold) when given.
-   * Tiles named by kind only (a v1 record's lines) get ids first (rules/referee/standard-ids.ts `withIds`).
+   * Tiles named by kind only (a v1 record's lines) get ids first (rules/variants/standard/standard-ids.ts `withIds`).
    * @returns the referee's result, or null when it refused the action
    */
   act(named: StandardKindAction, asRead?: () => readonly NamedTile[][]): { flags: { id: string }[]; boundary: boolean } | null {
@@ -336,10 +336,10 @@ export class StandardGame {
    *   passes on and the game ends when every hand is dead; after the end the score is re-scored
    *   (a dead hand scores 0, 000);
    * - `declared-dead` (during play): `player` declared `declared`'s hand dead; judged from the
-   *   visible table (rules/referee/dead-declaration.ts): the declared hand dies when no line can
+   *   visible table (rules/variants/standard/dead-declaration.ts): the declared hand dies when no line can
    *   still be made, else the declarer's (000). The verdict is a flag the director already made
    *   (`confirmed`; a dismissal of it undoes the death on the next fold);
-   * - `misnamed-discard` (NMJL practice, rules/referee/misnamed-discard.ts; setting `misnamedDiscard`):
+   * - `misnamed-discard` (NMJL practice, rules/variants/standard/misnamed-discard.ts; setting `misnamedDiscard`):
    *   for Mah Jongg, a Mah Jongg won on a discard is marked (its discarder already pays as
    *   discarder), and one judged in error on the called tile just now is judged again with the tile
    *   as `named` from the state before it: when it matches, the game ends with it, the named

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCard } from '../card/parse.js';
 import { parseKinds as k, type TileKind } from '../tiles.js';
 import { inKinds, kindScript, type KindAct } from '../game/test-helpers.js';
-import { RULES, StandardActionError, initialStandardState, standardReferee, type StandardFlag, type StandardState } from './standard.js';
+import { RULES, StandardActionError, initialStandardState, standardReferee, type StandardFlag, type StandardState } from './standard/referee.js';
 
 // An original test card (not the NMJL card): three hands that each need one each of N, E, W; the
 // third holds North's pung of 9C (test:6), so that exposure fits a hand.

@@ -14,7 +14,7 @@
  * - `misnamedDiscard`: a discard named wrongly is a director entry (rules/referee/misnamed.ts).
  * Pure: counts in, verdicts out.
  */
-import { DEALT, HAND } from '../standard-game.js';
+import { DEALT, HAND } from '../../standard-game.js';
 
 /** The NMJL practice settings of a standard table (see the module comment). */
 export interface NmjlPractice {

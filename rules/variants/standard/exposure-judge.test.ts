@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadCard } from '../card/parse.js';
-import { parseKinds as k } from '../tiles.js';
+import { loadCard } from '../../card/parse.js';
+import { parseKinds as k } from '../../tiles.js';
 import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
 
-const card = loadCard(readFileSync(new URL('../cards/sample-standard.card', import.meta.url), 'utf8'), { id: 'sample-standard' });
+const card = loadCard(readFileSync(new URL('../../cards/sample-standard.card', import.meta.url), 'utf8'), { id: 'sample-standard' });
 const cards = [card];
 const judge = (...groups: string[]) =>
   judgeExposures(

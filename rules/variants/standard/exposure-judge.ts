@@ -1,15 +1,15 @@
 /**
  * Judging what a player lays on top of the rack before Mah Jongg, against the cards in play (pure:
- * tile kinds and cards in, a judgment out). The 4-player referee (./standard.ts) calls it:
+ * tile kinds and cards in, a judgment out). The 4-player handlers (./play.ts) call it:
  * - {@link forbiddenExposure} when an exposure is laid: a pair, a single or a set of singles (a
  *   year such as 2026, NEWS, 2468) is never exposed before Mah Jongg (NMJL);
  * - {@link judgeExposures} at the exposing player's discard: the exposures on the rack, each one
  *   whole group, must still fit together as groups of one exposed line of a card in play, as the
- *   Siamese table judges each rack (003 rule 11, ./siamese.ts); when none fits, the hand is dead.
+ *   Siamese table judges each rack (003 rule 11, rules/game/apply.ts); when none fits, the hand is dead.
  */
-import type { Card, CardLine, Group } from '../card/types.js';
-import { exposable } from '../exposures.js';
-import type { TileKind } from '../tiles.js';
+import type { Card, CardLine, Group } from '../../card/types.js';
+import { exposable } from '../../exposures.js';
+import type { TileKind } from '../../tiles.js';
 
 /** What a group laid on top of a rack before Mah Jongg is when it can be no exposure at all. */
 export type ForbiddenExposure = 'single' | 'pair' | 'singles';

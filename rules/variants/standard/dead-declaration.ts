@@ -13,10 +13,10 @@
  * the declared hand's own exposures already stands in its group. Where a group allows jokers the
  * shortfall of real tiles is made up from the jokers still to be had.
  */
-import type { Card, CardLine } from '../card/types.js';
-import { compileCard, countTiles, JOKER, KIND_INDEX } from '../card/compiled.js';
-import { seatExposures } from '../match.js';
-import { copiesOf, TILE_KINDS, type TileKind } from '../tiles.js';
+import type { Card, CardLine } from '../../card/types.js';
+import { compileCard, countTiles, JOKER, KIND_INDEX } from '../../card/compiled.js';
+import { seatExposures } from '../../match.js';
+import { copiesOf, TILE_KINDS, type TileKind } from '../../tiles.js';
 
 /** What the table can see when a hand is declared dead. */
 export interface VisibleTable {

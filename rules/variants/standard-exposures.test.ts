@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { loadCard } from '../card/parse.js';
 import { parseKinds as k, type TileKind } from '../tiles.js';
 import { inKinds, kindScript, type KindAct } from '../game/test-helpers.js';
-import { RULES, initialStandardState, standardReferee, type StandardConfig, type StandardFlag, type StandardState } from './standard.js';
+import { RULES, initialStandardState, standardReferee, type StandardConfig, type StandardFlag, type StandardState } from './standard/referee.js';
 
 const card = loadCard(readFileSync(new URL('../cards/sample-standard.card', import.meta.url), 'utf8'), { id: 'sample-standard' });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadCard } from '../card/parse.js';
-import type { Card } from '../card/types.js';
-import { parseKinds as k } from '../tiles.js';
+import { loadCard } from '../../card/parse.js';
+import type { Card } from '../../card/types.js';
+import { parseKinds as k } from '../../tiles.js';
 import { judgeDeadDeclaration, verdictText } from './dead-declaration.js';
 
 const card = (lines: string): Card[] => [loadCard(`title: T\nkind: standard\n[T]\n${lines}\n`, { id: 't' })];

@@ -3,8 +3,8 @@
  * kind where the tile starts (./standard-ids.ts), and the way back to kinds for the record.
  */
 import { describe, expect, it } from 'vitest';
-import { parseKinds as k } from '../tiles.js';
-import { StandardActionError, initialStandardState, standardReferee, type StandardAction, type StandardState } from './standard.js';
+import { parseKinds as k } from '../../tiles.js';
+import { StandardActionError, initialStandardState, standardReferee, type StandardAction, type StandardState } from './referee.js';
 import { toKinds, withIds } from './standard-ids.js';
 
 const base = { at: 1, ref: '1' };

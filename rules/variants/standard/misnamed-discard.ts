@@ -1,6 +1,6 @@
 /**
  * A discard named wrongly on the standard 4-player table (NMJL practice, not in 000; the
- * table setting `misnamedDiscard`, rules/referee/misdeal.ts). No reader hears what a player says,
+ * table setting `misnamedDiscard`, rules/variants/standard/misdeal.ts). No reader hears what a player says,
  * so the director enters it (as on the Siamese table, 003 rule 19):
  * - claimed for Mah Jongg: the Mah Jongg stands as the tile was named, the game ends with it, and
  *   the player who named it pays as the discarder of the winning tile (000's discarder penalty in
@@ -10,9 +10,9 @@
  *   caller's hand is dead, and the hub applies it.
  * Pure: the caller's hand and the named tile in, the Mah Jongg it makes out.
  */
-import type { Card } from '../card/types.js';
-import { matchHand, type LineMatch } from '../match.js';
-import type { TileKind } from '../tiles.js';
+import type { Card } from '../../card/types.js';
+import { matchHand, type LineMatch } from '../../match.js';
+import type { TileKind } from '../../tiles.js';
 
 /** The rule a misnamed-discard entry cites. */
 export const MISNAMED_RULE =

@@ -1,13 +1,13 @@
 /**
  * Ids for 4-player actions written with kinds (a v1 game record, a scripted test): the standard
- * referee (./standard.ts) holds every tile by id, and `withIds` names the ids an action written
+ * referee (./play.ts, through ./referee.ts) holds every tile by id, and `withIds` names the ids an action written
  * with kinds means, from the state it is applied to (docs/one-engine.md §2). A tile leaving a rack
  * is the lowest copy of its kind in that rack; a tile picked is the lowest copy not in play; a
  * deal gives each kind the lowest copy not yet dealt ({@link idsFor}).
  */
-import { idsFor } from '../game/ids.js';
-import { fullTileSet, kindOf, type TileId, type TileKind } from '../tiles.js';
-import type { StandardAction, StandardState } from './standard.js';
+import { idsFor } from '../../game/ids.js';
+import { fullTileSet, kindOf, type TileId, type TileKind } from '../../tiles.js';
+import type { StandardAction, StandardState } from './referee.js';
 
 /** A tile named by id (`5B#3`) or by kind only (`5B`). */
 export type NamedTile = TileId | TileKind;
