@@ -99,6 +99,7 @@ describe('every socket event the hub listens to checks its payload (the refusal 
       [RELAY_EV.line]: 'relay:line line is required',
       [RELAY_EV.overlong]: 'relay:overlong head is required',
       [RELAY_EV.close]: 'relay:close bogus is not allowed (unknown field; the payload is { reason? })',
+      [RELAY_EV.link]: 'relay:link state is required',
     };
     expect(events.sort()).toEqual(Object.keys(relay).sort());
     expect(await refusal(client, RELAY_EV.problem, RELAY_EV.open, { bogus: 1 })).toBe(relay[RELAY_EV.open]);
