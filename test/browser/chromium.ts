@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createHubServer, type HubServer, type HubServerOptions } from '../../hub/api/server.js';
 import { DIRECTOR_TOKEN, ROOT, type Session } from '../e2e/harness.js';
 
 /** The system Chromium playwright-core drives. */
@@ -78,4 +79,59 @@ export function chromiumPerSuite(): ChromiumSuite {
     if (suite.dist) rmSync(suite.dist, { recursive: true, force: true });
   });
   return suite;
+}
+
+/** What `benchHubPerSuite`'s set-up gives: the engines a test bench drives, their store, and what to close after. */
+export interface BenchTables {
+  tables: HubServerOptions['tables'];
+  store: NonNullable<HubServerOptions['store']>;
+  /** closes the engines and the store */
+  close(): void;
+}
+
+/** What `benchHubPerSuite` gives a describe block: `url` and `browser` are set by its beforeAll. */
+export interface BenchHub {
+  /** the hub server's base URL (127.0.0.1, a free port) */
+  url: string;
+  browser: Browser;
+}
+
+/**
+ * Registers, in the enclosing describe block, a beforeAll (90 s) that builds the display, runs
+ * `setUp` (a bench's engines made ready, hub/table/test-bench.ts), serves them with the real hub
+ * server (hub/api/server.ts) on a free port behind the director's login `secret`, and launches
+ * Chromium; and an afterAll that closes the browser, the server, the build folder and `setUp`'s tables.
+ */
+export function benchHubPerSuite(secret: string, setUp: () => BenchTables): BenchHub {
+  const out: BenchHub = { url: '', browser: undefined as unknown as Browser };
+  let dist = '';
+  let hub: HubServer | undefined;
+  let bench: BenchTables | undefined;
+  beforeAll(async () => {
+    dist = await buildDisplay();
+    bench = setUp();
+    hub = await createHubServer({ tables: bench.tables, directorToken: 'unused-script-token', directorSecret: secret, store: bench.store, staticDir: dist });
+    out.url = await hub.listen(0);
+    out.browser = await launchChromium();
+  }, 90_000);
+  afterAll(async () => {
+    await out.browser?.close();
+    await hub?.close();
+    bench?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+  return out;
+}
+
+/**
+ * Opens `route` (e.g. `/director/t1`) of the hub at `url` in a new 1280x900 page and logs in with
+ * the director's `secret` on the login form. The caller closes `ctx`.
+ */
+export async function directorPage(browser: Browser, url: string, route: string, secret: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(`${url}${route}`);
+  await page.fill('#director-secret', secret);
+  await page.click('button[type="submit"]');
+  return { ctx, page };
 }

@@ -5,32 +5,20 @@
  * notice" closes it; a pick made while wall 2's reader was unplugged is listed under "Not seen while
  * a reader was out" with its window. Skipped without Chromium.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { TileId } from '../../rules/tiles.js';
-import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { HandBench } from '../../hub/table/test-bench.js';
+import { CHROMIUM, benchHubPerSuite, directorPage } from './chromium.js';
 
 const SECRET = 'a tile under the rack';
-const CHROMIUM = '/usr/bin/chromium';
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 describe.skipIf(!existsSync(CHROMIUM))("tiles not seen and what changed while a reader was out, on the director's page (Chromium)", () => {
-  let dist = '';
-  let hub: HubServer;
-  let url = '';
-  let browser: Browser;
   let b: HandBench;
   let gone: TileId;
   let pick: TileId;
-
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'mjhub-not-seen-dist-'));
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  const hub = benchHubPerSuite(SECRET, () => {
     b = new HandBench({ namedByClock: true, settlePadMs: 100 });
     b.build();
     b.deal();
@@ -46,26 +34,12 @@ describe.skipIf(!existsSync(CHROMIUM))("tiles not seen and what changed while a 
     b.at.set(gone, 'nowhere');
     b.snap('RK-E1/in');
     b.advance(1000);
-    hub = await createHubServer({ tables: [b.engine], directorToken: 'unused-script-token', directorSecret: SECRET, store: b.store, staticDir: dist });
-    url = await hub.listen(0);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: launchArgs });
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await hub?.close();
-    b?.engine.close();
-    b?.store.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    return { tables: [b.engine], store: b.store, close: () => (b.engine.close(), b.store.close()) };
   });
 
   it('lists the tile not seen with where and since when, and the pick made while wall 2 was out with its window; "Close notice" closes the notice', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await ctx.newPage();
+    const { ctx, page } = await directorPage(hub.browser, hub.url, '/director/t1', SECRET);
     try {
-      await page.goto(`${url}/director/t1`);
-      await page.fill('#director-secret', SECRET);
-      await page.click('button[type="submit"]');
       const panel = '[data-testid="tiles-not-seen"]';
       await page.waitForSelector(panel, { timeout: 20_000 });
       const v = b.engine.directorView();

@@ -5,13 +5,9 @@
  * Bea having picked and discarded a 7B while the hub was down. The page lists the floor as
  * differing and offers the three choices; "Void" ends game 1 at 0 for every player. Skipped without Chromium.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHubServer, type HubServer } from '../../hub/api/server.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
 import type { EventStore } from '../../hub/store/types.js';
 import type { ReaderHealth } from '../../hub/table/machine.js';
@@ -19,24 +15,16 @@ import { StandardTableEngine } from '../../hub/table/standard/engine.js';
 import { EAST, ScriptedGame, SOUTH } from '../../hub/table/standard/scripted.test-helpers.js';
 import { SimBench } from '../../hub/table/test-bench.js';
 import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
+import { CHROMIUM, benchHubPerSuite, directorPage } from './chromium.js';
 
 const SECRET = 'four winds blow';
-const CHROMIUM = '/usr/bin/chromium';
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const [{ table, cards }] = loadHubConfig(resolve('hub/config/tables/standard-demo.json')) as [ReturnType<typeof loadHubConfig>[0]];
 const make = (store: EventStore, readers: ReaderHealth, now: () => number) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now });
 
 describe.skipIf(!existsSync(CHROMIUM))("a 4-player game the readers no longer show as the log had it, on the director's page (Chromium)", () => {
-  let dist = '';
-  let hub: HubServer;
-  let url = '';
-  let browser: Browser;
   let again: SimBench<StandardTableEngine>;
   let discarded = '';
-
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'mjhub-restart4-dist-'));
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  const hub = benchHubPerSuite(SECRET, () => {
     // the deal, the first Charleston and Ann's 1B; the hub stops; Bea picks a 7B and discards it; the hub starts again
     const g = new ScriptedGame(
       table,
@@ -56,26 +44,12 @@ describe.skipIf(!existsSync(CHROMIUM))("a 4-player game the readers no longer sh
     discarded = g.steps.at(-1)!.moves[0]!.tile;
     for (const r of table.readers) again.hello(r.id);
     again.advance(1000);
-    hub = await createHubServer({ tables: [again.engine], directorToken: 'unused-script-token', directorSecret: SECRET, store: again.store, staticDir: dist });
-    url = await hub.listen(0);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: launchArgs });
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await hub?.close();
-    again?.engine.close();
-    again?.store.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    return { tables: [again.engine], store: again.store, close: () => (again.engine.close(), again.store.close()) };
   });
 
   it('lists the floor (1 tile in the log, 2 read) and the three choices; "Void" ends game 1 at 0, 0, 0, 0', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await ctx.newPage();
+    const { ctx, page } = await directorPage(hub.browser, hub.url, '/director/t1', SECRET);
     try {
-      await page.goto(`${url}/director/t1`);
-      await page.fill('#director-secret', SECRET);
-      await page.click('button[type="submit"]');
       const panel = '[data-testid="restart-decision"]';
       await page.waitForSelector(panel, { timeout: 20_000 });
       const diffs = await page.$$eval(`${panel} .differences li`, (els) => els.map((e) => (e.textContent ?? '').trim()));

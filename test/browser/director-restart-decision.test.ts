@@ -5,30 +5,18 @@
  * hub was down. The page says so, lists the zones that differ and offers Score as it stood /
  * Replay / Void; "Score as it stood" ends game 1, the panel goes, and the rebuilt walls begin game 2. Skipped without Chromium.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { fullTileSet } from '../../rules/tiles.js';
-import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { HandBench } from '../../hub/table/test-bench.js';
+import { CHROMIUM, benchHubPerSuite, directorPage } from './chromium.js';
 
 const SECRET = 'four winds blow';
-const CHROMIUM = '/usr/bin/chromium';
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 describe.skipIf(!existsSync(CHROMIUM))("a game the readers no longer show as the log had it, on the director's page (Chromium)", () => {
-  let dist = '';
-  let hub: HubServer;
-  let url = '';
-  let browser: Browser;
   let again: HandBench;
-
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'mjhub-restart-dist-'));
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+  const hub = benchHubPerSuite(SECRET, () => {
     // a game dealt and one turn played; the hub stops; the walls are rebuilt; the hub starts again
     const b = new HandBench({ announce: false, helloTakesSeq: false, settlePadMs: 100 });
     b.build();
@@ -40,26 +28,12 @@ describe.skipIf(!existsSync(CHROMIUM))("a game the readers no longer show as the
     again.clock = b.clock + 5000;
     fullTileSet().forEach((tile, i) => again.at.set(tile, `WL-${Math.floor(i / 38) + 1}/wall`));
     again.reconnect();
-    hub = await createHubServer({ tables: [again.engine], directorToken: 'unused-script-token', directorSecret: SECRET, store: again.store, staticDir: dist });
-    url = await hub.listen(0);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: launchArgs });
-  }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await hub?.close();
-    again?.engine.close();
-    again?.store.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    return { tables: [again.engine], store: again.store, close: () => (again.engine.close(), again.store.close()) };
   });
 
   it('shows the differences and the three choices; "Score as it stood" ends game 1, then game 2 begins', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await ctx.newPage();
+    const { ctx, page } = await directorPage(hub.browser, hub.url, '/director/t1', SECRET);
     try {
-      await page.goto(`${url}/director/t1`);
-      await page.fill('#director-secret', SECRET);
-      await page.click('button[type="submit"]');
       const panel = '[data-testid="restart-decision"]';
       await page.waitForSelector(panel, { timeout: 20_000 });
       const text = ((await page.textContent(`${panel} p`)) ?? '').replace(/\s+/g, ' ').trim();
