@@ -4,50 +4,32 @@
  * when the Bluetooth link drops and the page reconnects, the page says so (`relay:link`) and the
  * hub shows the reader `reconnecting`, not connected; when it is back the hub asks for its snapshots.
  */
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fragmentLine } from '../firmware-protocol/ble.js';
 import { encodeLine } from '../firmware-protocol/codec.js';
 import type { ReaderMessage } from '../firmware-protocol/messages.js';
-import { attachRelay } from '../hub/api/relay.js';
-import { tokenChecker } from '../hub/api/auth.js';
-import { ReaderSupervisor } from '../hub/readers/supervisor.js';
-import { openSqliteStore } from '../hub/store/sqlite.js';
-import type { TransportSink } from '../hub/transports/transport.js';
+import type { ReaderSupervisor } from '../hub/readers/supervisor.js';
+import { startRelayTestHub, type RelayTestHub } from '../hub/api/relay.test-helpers.js';
 import { FakeDevice } from '../display/src/lib/relay/ble.test-helpers.js';
 import { RelayController, type RelayStatus } from '../display/src/lib/relay/relay.js';
 
 const TOKEN = 'relay-secret';
 
 describe('RelayController: a Bluetooth reader whose link drops and comes back', () => {
-  let http: HttpServer;
-  let io: Server;
+  let hub: RelayTestHub;
   let url: string;
   let sup: ReaderSupervisor;
   let ctl: RelayController | null = null;
 
   beforeEach(async () => {
-    sup = new ReaderSupervisor(new Map([['FL-1', ['floor']]]), openSqliteStore(':memory:'), { snapshot: () => {}, add: () => {}, remove: () => {}, status: () => {} }, 5000);
-    const sink: TransportSink = {
-      opened: (c) => sup.opened(c),
-      line: (c, text, at) => sup.line(c, text, at),
-      overlong: (c, line, at) => sup.overlong(c, line, at),
-      closed: (c, reason, retrying) => sup.closed(c, reason, retrying),
-      link: (c, retrying, reason) => sup.link(c, retrying, reason),
-    };
-    http = createServer();
-    io = new Server(http, { serveClient: false });
-    attachRelay(io, { sink, isDirectorToken: tokenChecker(TOKEN) });
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    hub = await startRelayTestHub(TOKEN);
+    sup = hub.sup;
+    url = hub.url;
   });
   afterEach(async () => {
     await ctl?.dispose();
     ctl = null;
-    sup.close();
-    await io.close();
+    await hub.close();
   });
 
   it('retrying: the page shows the reader retrying and the hub reconnecting; back: connected on both once its snapshot came', async () => {

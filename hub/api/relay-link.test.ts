@@ -3,50 +3,31 @@
  * client and a real ReaderSupervisor wired as hub/hub.ts wires it: the reader shows `reconnecting`
  * (not connected, not offline) while the page retries, and is asked for its snapshots when it is back.
  */
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { encodeLine } from '../../firmware-protocol/codec.js';
 import type { ReaderMessage } from '../../firmware-protocol/messages.js';
-import { ReaderSupervisor } from '../readers/supervisor.js';
-import { openSqliteStore } from '../store/sqlite.js';
+import type { ReaderSupervisor } from '../readers/supervisor.js';
+import { startRelayTestHub, type RelayTestHub } from './relay.test-helpers.js';
 import { parseRelayLink, RELAY_EV, RELAY_NAMESPACE } from '../transports/relay.js';
-import type { TransportSink } from '../transports/transport.js';
-import { tokenChecker } from './auth.js';
-import { attachRelay } from './relay.js';
 
 const TOKEN = 'relay-secret';
 const CMD_SNAP = encodeLine({ type: 'CMD', command: 'snap' });
 
 describe('relay:link: the page says its Bluetooth / Web Serial link to the reader is retrying, then back', () => {
-  let http: HttpServer;
-  let io: Server;
+  let hub: RelayTestHub;
   let url: string;
   let sup: ReaderSupervisor;
   const clients: Socket[] = [];
 
   beforeEach(async () => {
-    const store = openSqliteStore(':memory:');
-    sup = new ReaderSupervisor(new Map([['FL-1', ['floor']]]), store, { snapshot: () => {}, add: () => {}, remove: () => {}, status: () => {} }, 5000);
-    const sink: TransportSink = {
-      opened: (c) => sup.opened(c),
-      line: (c, text, at) => sup.line(c, text, at),
-      overlong: (c, line, at) => sup.overlong(c, line, at),
-      closed: (c, reason, retrying) => sup.closed(c, reason, retrying),
-      link: (c, retrying, reason) => sup.link(c, retrying, reason),
-    };
-    http = createServer();
-    io = new Server(http, { serveClient: false });
-    attachRelay(io, { sink, isDirectorToken: tokenChecker(TOKEN) });
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}${RELAY_NAMESPACE}`;
+    hub = await startRelayTestHub(TOKEN);
+    sup = hub.sup;
+    url = `${hub.url}${RELAY_NAMESPACE}`;
   });
   afterEach(async () => {
     for (const c of clients.splice(0)) c.disconnect();
-    sup.close();
-    await io.close();
+    await hub.close();
   });
 
   /** A page linked to the hub, holding reader FL-1 (HELLO and its snapshot sent); `writes` what the hub wrote to it. */
