@@ -35,6 +35,24 @@ async function make() {
   return { app: hub.app, sup, store, send, close: () => store.close() };
 }
 
+/** A reader the hub expects and has never heard: offline, no port, no firmware, nothing counted. */
+const neverHeard = (id: string) => ({
+  id,
+  state: 'offline',
+  lastMessageAt: null,
+  discarded: 0,
+  port: null,
+  physicalId: null,
+  firmware: null,
+  sof: null,
+  errors: {},
+  gaps: 0,
+  lost: [],
+  linesLost: 0,
+  duplicates: 0,
+  reconnects: 0,
+});
+
 describe('director reader routes', () => {
   it('need the director token (401 without it)', async () => {
     const { app } = await make();
@@ -54,40 +72,7 @@ describe('director reader routes', () => {
     const list = await app.inject({ method: 'GET', url: '/api/director/readers', headers: AUTH });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({
-      readers: [
-        {
-          id: 'RK-E1',
-          state: 'offline',
-          lastMessageAt: null,
-          discarded: 0,
-          port: null,
-          physicalId: null,
-          firmware: null,
-          sof: null,
-          errors: {},
-          gaps: 0,
-          lost: [],
-          linesLost: 0,
-          duplicates: 0,
-          reconnects: 0,
-        },
-        {
-          id: 'FL-1',
-          state: 'offline',
-          lastMessageAt: null,
-          discarded: 0,
-          port: null,
-          physicalId: null,
-          firmware: null,
-          sof: null,
-          errors: {},
-          gaps: 0,
-          lost: [],
-          linesLost: 0,
-          duplicates: 0,
-          reconnects: 0,
-        },
-      ],
+      readers: [neverHeard('RK-E1'), neverHeard('FL-1')],
       unknown: [{ id: 'RK-X9', port: '/dev/ttyACM3', at: T0 + 10, firmware: '2.0.1', zones: ['in', 'top'], connected: true }],
       removed: [],
     });
