@@ -64,12 +64,14 @@ export function clearAnnouncement(token: string): Promise<DeskResult<{ announcem
 }
 
 /**
- * Follows the announcement: read at once and on every (re)connect, then each `room:announcement`
+ * Follows the announcement: read on every (re)connect, then each `room:announcement`
  * push on the public namespace (checked with the contract; a push of another shape is ignored).
  * @returns stop
  */
 export function followAnnouncement(onAnnouncement: (a: Announcement | null) => void): () => void {
-  const socket: Socket = io({ reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
+  // the page's other sockets may share this connection (a seat page's `/seat`, made with
+  // autoConnect off): connect this namespace explicitly
+  const socket: Socket = io({ autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
   const read = () =>
     void fetchAnnouncement().then((r) => {
       if (r.ok) onAnnouncement(r.value.announcement);
@@ -79,6 +81,7 @@ export function followAnnouncement(onAnnouncement: (a: Announcement | null) => v
     const r = check(AnnouncementReply, payload, 'room:announcement');
     if (r.ok) onAnnouncement(r.value.announcement);
   });
+  socket.connect();
   return () => socket.disconnect();
 }
 
@@ -89,7 +92,7 @@ export function followAnnouncement(onAnnouncement: (a: Announcement | null) => v
  * @returns stop
  */
 export function followDesk(token: string, onDesk: (d: RoomDesk) => void, onError: (message: string) => void): () => void {
-  const socket: Socket = io(DIRECTOR_NAMESPACE, { reconnectionDelay: 1000, reconnectionDelayMax: 5000, ...(token ? { auth: { token } } : {}) });
+  const socket: Socket = io(DIRECTOR_NAMESPACE, { autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, ...(token ? { auth: { token } } : {}) });
   let tables: RoomDesk['tables'] = [];
   const read = () =>
     void fetchRoomDesk(token).then((r) => {
@@ -104,5 +107,6 @@ export function followDesk(token: string, onDesk: (d: RoomDesk) => void, onError
     const r = check(RoomDeskPushSchema, payload, 'room:desk');
     if (r.ok) onDesk({ tables, ...r.value });
   });
+  socket.connect();
   return () => socket.disconnect();
 }
