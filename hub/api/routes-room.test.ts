@@ -11,7 +11,7 @@ import type { EventStore } from '../store/types.js';
 import { FakeTableRuntime, sampleDirectorView } from './fake-runtime.js';
 import { createHubServer, type HubServer } from './server.js';
 import { DIRECTOR_NAMESPACE } from './socket-events.js';
-import { ROOM_EV } from '../contract/room.js';
+import { AnnouncementReply, ROOM_EV, RoomDeskPushSchema } from '../contract/room.js';
 
 const TOKEN = 'room-desk-token';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -142,7 +142,10 @@ describe('the announcement to every table', () => {
     await app.inject({ method: 'POST', url: '/api/director/announcement', headers: AUTH, payload: { text: 'Lunch at noon' } });
     await expect.poll(() => announcements.length).toBe(1);
     expect((announcements[0] as { announcement: { text: string } }).announcement.text).toBe('Lunch at noon');
+    // the pushes are the contract's shapes (hub/contract/room.ts), which the display checks
+    expect(AnnouncementReply.safeParse(announcements[0]).success).toBe(true);
     await app.inject({ method: 'POST', url: '/api/tables/7/call' });
     await expect.poll(() => desks.at(-1)?.calls.map((c) => c.text)).toEqual(['table 7 calls']);
+    expect(RoomDeskPushSchema.safeParse(desks.at(-1)).success).toBe(true);
   });
 });
