@@ -8,7 +8,7 @@
  *   the log kept from 70 s ago "table 8 calls (West), 1 min ago"); Take clears it;
  * - the director's announcement on a table display and a seat page, then cleared;
  * - 60 tables at 1920x1080 with no scroll, the tables that need the director first, and the hall filter.
- * Screenshots: test-results/director-rulings-1280x800.png, room-60-tables.png.
+ * Screenshots: test-results/director-rulings-1280x800.png, table-call.png, room-60-tables.png.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -187,6 +187,9 @@ describe.skipIf(!canRun)('the director never scrolls; calls; announcements; the 
     const table = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await table.goto(`${url}/table/7`);
     await table.click('[data-testid="call-director"] button');
+    await table.waitForSelector('[data-testid="call-result"]');
+    mkdirSync(RESULTS, { recursive: true });
+    await table.screenshot({ path: path.join(RESULTS, 'table-call.png') });
     await room.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="room-calls"] .call .text')).some((e) => e.textContent?.startsWith('table 7 calls, ')));
     for (const p of [seat, room, table]) await p.close();
   }, 120_000);
