@@ -212,6 +212,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     ...(tournament ? { tournament } : {}),
     readers: supervisor,
     readStats,
+    sections: Object.fromEntries(opts.tables.flatMap(({ table }) => (table.section !== undefined ? [[table.id, table.section]] : []))),
     ...(opts.dataDir !== ':memory:' ? { tileSetDir: tileSetDir(opts.dataDir) } : {}),
     directorToken: opts.directorToken,
     // seat codes (QR) survive a restart: the secret lives in the data folder

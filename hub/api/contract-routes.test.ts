@@ -71,7 +71,7 @@ function listRoutes(method: string, printed: string): { method: string; url: str
 }
 
 /** A well-formed value for each URL parameter, so only the part under test is wrong. */
-const GOOD_PARAM: Record<string, string> = { id: 't1', flagId: 'g1-f1', gameNo: '1', tableId: 't1', tag: '04A1B2C3', token: 'abc.def', table: '1', round: '1', hubTable: 't1' };
+const GOOD_PARAM: Record<string, string> = { id: 't1', flagId: 'g1-f1', gameNo: '1', tableId: 't1', tag: '04A1B2C3', token: 'abc.def', table: '1', round: '1', hubTable: 't1', callId: 'c1' };
 
 /**
  * A well-formed body for each route that requires one, so only the part under test is wrong (the
@@ -90,6 +90,7 @@ const GOOD_BODY: Record<string, object> = {
   'POST /api/director/tables/:id/restart': { choice: 'void' },
   'POST /api/director/tables/:id/not-seen': { tile: '5B#2' },
   'POST /api/director/tables/:id/entries': { entry: 'misnamed-discard', player: 0, rack: 0 },
+  'POST /api/director/announcement': { text: 'Round 2 starts in 5 minutes' },
 };
 
 const fill = (url: string, value: (name: string) => string) => url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)));
@@ -176,7 +177,7 @@ describe('every route checks its input with the contract (400 naming the field)'
       got.push(`${r.method} ${r.url} → ${res.statusCode} ${/^body\.\w+ is required$/.test(message) ? 'body.<required> is required' : message}`);
     }
     // a body with required fields names the first missing one (body checks stop at the first problem); one without names the stray field
-    const optionalOnly = /logout$|verify$|initial$|finish$|readers\/:id$|tags\/:tag$/;
+    const optionalOnly = /logout$|verify$|initial$|finish$|readers\/:id$|tags\/:tag$|call$|take$|clear$/;
     expect(got).toEqual(withBody.map((r) => `${r.method} ${r.url} → 400 ${optionalOnly.test(r.url) ? 'body.bogus is not allowed (unknown field)' : 'body.<required> is required'}`));
   });
 });

@@ -27,6 +27,7 @@
  * - `GET  /api/director/tables/:id/games/:gameNo/capture` → that game's capture, JSON lines `mjhub.capture` v1 (firmware-protocol/CAPTURE.md)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
  * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
+ * - the room's desk: calls for the director and the announcement to every table (hub/api/routes-room.ts)
  * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
  * or `Authorization: Bearer <directorToken>` (401 otherwise; 403 for a cookie sent cross-site).
  * Params, queries and bodies are checked with the contract's zod schemas (hub/contract/http.ts):
@@ -59,6 +60,10 @@ import type { WeakTagSource } from '../tilesets/read-stats.js';
 import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
+import { RoomDesk, type DeskStore } from './room-desk.js';
+import { roomDirectorRoutes, roomRoutes } from './routes-room.js';
+import { ROOM_EV } from '../contract/room.js';
+import { DIRECTOR_NAMESPACE, SEAT_NAMESPACE } from '../contract/socket.js';
 import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
@@ -71,7 +76,9 @@ export interface HubServerOptions {
   /** the login secret of `POST /api/login` (kept only as an scrypt hash); default: directorToken */
   directorSecret?: string;
   /** where login events go (`director-login`, `director-logout`, table id `hub`); omitted: not recorded */
-  store?: { append(tableId: string, type: string, at: number, data: unknown): unknown } & HealthSource;
+  store?: { append(tableId: string, type: string, at: number, data: unknown): unknown; events?: DeskStore['events'] } & HealthSource;
+  /** table id → its hall or section (the table config's `section`), for the room's filter; absent: one section */
+  sections?: Readonly<Record<string, string>>;
   /** login attempts per IP per window; default 5 a minute */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** director session lifetime in ms; default 12 h */
@@ -341,6 +348,10 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   // seat views: a seat token opens one player's view (hub/api/seat.ts)
   const seatTokens = new SeatTokens(opts.seatSecret ?? randomBytes(32));
   await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens, ...(opts.tournament ? { tournament: opts.tournament } : {}) }));
+  // the room's desk: calls for the director and the announcement, events in the log (hub/api/room-desk.ts)
+  const desk = new RoomDesk(store as DeskStore | undefined);
+  const roomOptions = { desk, tables: opts.tables, tokens: seatTokens, ...(opts.sections ? { sections: opts.sections } : {}) };
+  await app.register(roomRoutes(roomOptions));
 
   if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
@@ -368,6 +379,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     });
     if (opts.readers) await director.register(readerRoutes(opts.readers));
     await director.register(healthRoutes(opts.store)); // GET /api/director/health: is the event log written?
+    await director.register(roomDirectorRoutes(roomOptions));
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
@@ -487,6 +499,16 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     logError: (msg, err) => apiLog.error({ err }, msg),
   });
   const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens });
+  // the desk's changes go to every table display and seat (the announcement) and to the director (calls too)
+  const offDesk = desk.onChange(() => {
+    const announcement = { announcement: desk.announcement() };
+    realtime.io.of('/').emit(ROOM_EV.announcement, announcement);
+    realtime.io.of(SEAT_NAMESPACE).emit(ROOM_EV.announcement, announcement);
+    realtime.io.of(DIRECTOR_NAMESPACE).emit(ROOM_EV.desk, { calls: desk.calls(), announcement: desk.announcement() });
+  });
+  app.addHook('preClose', async () => {
+    offDesk();
+  });
   app.addHook('preClose', async () => seats.close());
   // without this, a connected /director client keeps fastify.close() waiting for ever
   app.addHook('preClose', async () => {

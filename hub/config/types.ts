@@ -80,6 +80,11 @@ export interface TableConfig {
    */
   practiceHelp?: boolean;
   /**
+   * the hall or section of the room the table stands in, e.g. `"Hall B"` (1-40 characters): the
+   * director's room filters by it; optional, absent: one section for every table
+   */
+  section?: string;
+  /**
    * Royale Siamese only: which rule judges a wrong tile count beside one legitimate Mah Jongg,
    * '18A' (only the other hand dies) or '18D' (both hands die); optional. A tournament's
    * `countRule` chooses it for the tables it plays (a different one here is refused at start);

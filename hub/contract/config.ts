@@ -45,6 +45,7 @@ export const TableConfigSchema = z.strictObject({
     settleByArea: z.object({ rack: settle, top: settle, wall: settle, floor: settle }).partial().strict().optional(),
   }),
   practiceHelp: z.boolean().optional(),
+  section: z.string().min(1).max(40).optional(),
   countRule: z.enum(['18A', '18D']).optional(),
   killingExposureJokersInPlay: z.boolean().optional(),
   // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key

@@ -109,7 +109,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
-  /** A tab on /relay with the stub; the first one types the token into the form, the others have it stored. */
+  /** A tab on /relay with the stub; the first one logs in (the director's login form: no token field), the others have a token stored. */
   async function relayPage(typeToken: boolean): Promise<Page> {
     const ctx = await browser.newContext();
     contexts.push(ctx);
@@ -118,8 +118,10 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     const page = await ctx.newPage();
     await page.goto(`${hub.url}/relay`);
     if (typeToken) {
-      await page.fill('#director-token', TOKEN);
+      await page.fill('#director-secret', TOKEN);
       await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="relay-hub"]');
+      expect(await page.$('#director-token')).toBeNull();
     }
     await page.waitForSelector('[data-testid="relay-hub"].connected');
     await page.click('[data-testid="relay-serial"]');

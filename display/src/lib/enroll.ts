@@ -19,9 +19,10 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; me
 /** One call: the answer parsed with `schema` (hub/contract/responses.ts); a 2xx answer of another shape is `status` 200 with the field named. */
 async function call<S extends z.ZodType>(schema: S, method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown): Promise<Answer<z.output<S>>> {
   try {
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+    // '' = the director's login cookie authorises (no Authorization header)
+    const headers: Record<string, string> = { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const res = await fetch(url, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     if (res.ok) {
       try {
         return { ok: true, value: await readAnswer(res, schema, `${method} ${url}`) };
