@@ -5,7 +5,8 @@
  * refused naming the player; at round 2 the phone follows the player to table 2, West; when the
  * director reissues the code the phone says the link was revoked (not "reconnecting"). The table
  * display shows the claim page's QR code between games only; the room lists who has not checked
- * in, and no public screen shows a code. Skipped without Chromium.
+ * in (its desk checks a player in and shows the slip until Done), and no public screen shows a
+ * code. Skipped without Chromium.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +91,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       await phone.close();
       await other.close();
     }
-  });
+  }, 90_000);
 
   it('the table display shows the claim QR between games only; the room lists who has not checked in; no code on either', async () => {
     const { code } = (await hub.app.inject({ method: 'POST', url: '/api/director/tournament/players/p5/check-in', headers: AUTH })).json();
@@ -115,8 +116,21 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       await expect.poll(() => text(room, '[data-testid="checkin-count"]'), { timeout: 20_000 }).toBe('2 of 8 checked in');
       expect(await text(room, '[data-testid="checkin-missing"]')).toBe('Ann Lee, Cat Park, Dot Shaw, Fay Wong, Gil Moss, Hal Burt');
       expect(await room.textContent('body')).not.toContain(code);
+
+      // the desk: Check in Ann gives her slip with a 12-character code; Done takes it off the screen
+      await room.click('[data-testid="checkin-list"] summary');
+      await room.click('[data-testid="desk-p1"] button.check-in');
+      await expect.poll(() => text(room, '[data-testid="checkin-slip-code"]'), { timeout: 20_000 }).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+      const annCode = await text(room, '[data-testid="checkin-slip-code"]');
+      // 3 of 8 now: Ann Lee is off the list
+      await expect.poll(() => text(room, '[data-testid="checkin-count"]'), { timeout: 20_000 }).toBe('3 of 8 checked in');
+      expect(await text(room, '[data-testid="checkin-missing"]')).toBe('Cat Park, Dot Shaw, Fay Wong, Gil Moss, Hal Burt');
+      await room.click('[data-testid="checkin-slip"] button.done');
+      expect(await room.textContent('body')).not.toContain(annCode);
+      // the code works at the claim page
+      expect((await hub.app.inject({ method: 'POST', url: '/api/claim', payload: { code: annCode } })).json()).toMatchObject({ player: 'p1', name: 'Ann Lee' });
     } finally {
       await ctx.close();
     }
-  });
+  }, 90_000);
 });

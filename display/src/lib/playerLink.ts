@@ -5,7 +5,7 @@
  * who has not checked in. Every answer is parsed with the contract's schemas (hub/contract/responses.ts).
  */
 import type { z } from 'zod';
-import { ClaimReply, PlayerDeskReply, PlayerLinkReply, TableClaimReply } from '../../../hub/contract/responses.js';
+import { ClaimReply, PlayerDeskReply, PlayerLinkReply, PlayerSlipReply, TableClaimReply } from '../../../hub/contract/responses.js';
 import { readAnswer } from './answer.js';
 
 /** The localStorage key of this phone's device secret (one player per phone). */
@@ -87,5 +87,23 @@ export async function fetchPlayerDesk(token: string): Promise<PlayerDeskRow[] | 
     return await readAnswer(res, PlayerDeskReply, 'GET /api/director/tournament/players');
   } catch {
     return null;
+  }
+}
+
+export type PlayerSlip = z.output<typeof PlayerSlipReply>;
+
+/** The director checks a player in (`check-in`) or gives a new code (`reissue`, revoking the bound phone): the slip, or the hub's words. Never throws. */
+export async function postPlayerDesk(player: string, action: 'check-in' | 'reissue', token: string): Promise<{ ok: true; slip: PlayerSlip } | { ok: false; error: string }> {
+  try {
+    const res = await fetch(`/api/director/tournament/players/${encodeURIComponent(player)}/${action}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: '{}',
+    });
+    if (!res.ok) return { ok: false, error: await refusal(res) };
+    return { ok: true, slip: await readAnswer(res, PlayerSlipReply, `POST /api/director/tournament/players/:player/${action}`) };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
 }
