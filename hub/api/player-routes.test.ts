@@ -16,6 +16,7 @@ import type { EventStore } from '../store/types.js';
 import { MIN, T0 } from '../tournament/fixtures.test-helpers.js';
 import { PLAYER_CONFIG, standardTable } from '../tournament/players.test-helpers.js';
 import { TournamentService } from '../tournament/service.js';
+import { siameseTournament } from '../tournament/hub.test-helpers.js';
 
 const TOKEN = 'director-secret-1';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -183,6 +184,40 @@ describe('check-in and the player link', () => {
     expect((await claim(two.app, { code })).statusCode).toBe(409);
     const desk = (await two.app.inject({ url: '/api/director/tournament/players', headers: AUTH })).json();
     expect(desk[1]).toEqual({ player: 'p2', name: 'Bea Ross', checkedInAt: T0, issue: 1, boundAt: T0 });
+  });
+
+  it('a Siamese tournament: the link follows the circle-method seating (003 tables of two)', async () => {
+    // siameseTournament's players, tables and fake tables (Ann East, Bea West), on this file's clock
+    const base = siameseTournament(3);
+    base.svc.close();
+    const { t1, t2 } = base;
+    const store = openSqliteStore(':memory:');
+    const svc = new TournamentService({ config: base.svc.config, store, now: () => clock.now, tickMs: 0 });
+    const hub = await createHubServer({ tables: svc.wrap([t1, t2]), directorToken: TOKEN, tournament: svc, seatSecret: SEAT_SECRET });
+    open.push({ hub, svc, store });
+    const app = hub.app;
+    const link = async (player: string) => {
+      const { code } = (await checkIn(app, player)).json();
+      return (await claim(app, { code })).json().device as string;
+    };
+    const ann = await link('p1');
+    const di = await link('p4');
+    // round 1: Ann-Bea at table 1 (Ann East: t1 player 0), Cy-Di at table 2 (Di West: t2 player 1)
+    expect((await app.inject({ url: `/api/player/${ann}` })).json()).toMatchObject({ round: 1, table: 1, seat: 'East', hubTable: 't1' });
+    const d1 = (await app.inject({ url: `/api/player/${di}` })).json();
+    expect(d1).toMatchObject({ round: 1, table: 2, seat: 'West', hubTable: 't2' });
+    expect((await app.inject({ url: `/api/seat/${d1.seatToken}` })).json()).toMatchObject({ tableId: 't2', player: 1, seat: 'West' });
+    // round 2 (circle method, k = 1): table 1 Cy East, Ann West; table 2 Di East, Bea West
+    svc.clock('start');
+    clock.now = T0 + svc.config.roundMs + 1_000;
+    svc.tick();
+    svc.nextRound();
+    const a2 = (await app.inject({ url: `/api/player/${ann}` })).json();
+    expect(a2).toMatchObject({ round: 2, table: 1, seat: 'West', hubTable: 't1' });
+    expect((await app.inject({ url: `/api/seat/${a2.seatToken}` })).json()).toMatchObject({ tableId: 't1', player: 1, seat: 'West' });
+    const d2 = (await app.inject({ url: `/api/player/${di}` })).json();
+    expect(d2).toMatchObject({ round: 2, table: 2, seat: 'East', hubTable: 't2' });
+    expect((await app.inject({ url: `/api/seat/${d2.seatToken}` })).json()).toMatchObject({ tableId: 't2', player: 0, seat: 'East' });
   });
 
   it('guessing is rate limited: the 11th claim in a minute from one address is refused (429)', async () => {
