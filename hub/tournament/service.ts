@@ -46,6 +46,10 @@ the game is in play again") until the game ends again; then a `tournament-rescor
  * is up (or, in a later round, before its clock starts) is listed for the director — when it ends
  * between rounds, or when the next round's clock starts while it is under way — and goes on no
  * card until the director assigns it to the next round (the table's next game there) or drops it.
+ *
+ * The players' check-in, personal codes and bound phones are {@link TournamentService.players}
+ * (hub/tournament/players.ts, their own log); {@link TournamentService.seatOf} says where a player
+ * sits this round, for the player link that follows them from table to table.
  */
 import type { z } from 'zod';
 import type { PublicCardSchema } from '../contract/score.js';
