@@ -171,6 +171,10 @@ describe('check-in and the player link', () => {
     expect(r2).toMatchObject({ round: 2, table: 2, seat: 'West', hubTable: 't2', game: 1 });
     expect((await one.app.inject({ url: `/api/seat/${r2.seatToken}` })).json()).toMatchObject({ tableId: 't2', player: 2, seat: 'West' });
 
+    // Cat's phone is revoked before the restart
+    const cat = (await claim(one.app, { code: (await checkIn(one.app, 'p3')).json().code })).json().device;
+    expect((await one.app.inject({ method: 'POST', url: '/api/director/tournament/players/p3/reissue', headers: AUTH })).statusCode).toBe(200);
+
     // a restart: the same log and seat secret
     const o = open.splice(0);
     for (const x of o) {
@@ -182,6 +186,7 @@ describe('check-in and the player link', () => {
     expect(two.svc.players.problems).toEqual([]);
     expect((await two.app.inject({ url: `/api/player/${device}` })).json()).toMatchObject({ player: 'p2', round: 2, table: 2, seat: 'West', hubTable: 't2' });
     expect((await claim(two.app, { code })).statusCode).toBe(409);
+    expect((await two.app.inject({ url: `/api/player/${cat}` })).statusCode).toBe(410);
     const desk = (await two.app.inject({ url: '/api/director/tournament/players', headers: AUTH })).json();
     expect(desk[1]).toEqual({ player: 'p2', name: 'Bea Ross', checkedInAt: T0, issue: 1, boundAt: T0 });
   });
