@@ -71,7 +71,20 @@ function listRoutes(method: string, printed: string): { method: string; url: str
 }
 
 /** A well-formed value for each URL parameter, so only the part under test is wrong. */
-const GOOD_PARAM: Record<string, string> = { id: 't1', flagId: 'g1-f1', gameNo: '1', tableId: 't1', tag: '04A1B2C3', token: 'abc.def', table: '1', round: '1', hubTable: 't1', callId: 'c1' };
+const GOOD_PARAM: Record<string, string> = {
+  id: 't1',
+  flagId: 'g1-f1',
+  gameNo: '1',
+  tableId: 't1',
+  tag: '04A1B2C3',
+  token: 'abc.def',
+  table: '1',
+  round: '1',
+  hubTable: 't1',
+  player: 'p1',
+  device: 'A'.repeat(43),
+  callId: 'c1',
+};
 
 /**
  * A well-formed body for each route that requires one, so only the part under test is wrong (the
@@ -79,6 +92,7 @@ const GOOD_PARAM: Record<string, string> = { id: 't1', flagId: 'g1-f1', gameNo: 
  */
 const GOOD_BODY: Record<string, object> = {
   'POST /api/login': { secret: 'x' },
+  'POST /api/claim': { code: 'ZZZZ-ZZZZ-ZZZZ' },
   'POST /api/director/readers/:id/assign': { as: 'RK-E1' },
   'POST /api/director/enroll/:tableId/start': { setId: 'club-1' },
   'POST /api/director/enroll/:tableId/tags': { tag: '04A1B2C3', kind: '5D' },
@@ -146,7 +160,7 @@ describe('every route checks its input with the contract (400 naming the field)'
       const names = [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
       for (const bad of names) {
         // 90 letters: over every id's limit (64; a reader id 32), not a seat token (no dot), not a number
-        // (a URL part over 100 characters is refused by fastify before any route: 414)
+        // (a URL part over 512 characters, the longest seat token, is refused by fastify before any route: 414)
         const url = fill(r.url, (n) => (n === bad ? 'x'.repeat(90) : (GOOD_PARAM[n] ?? 'x')));
         const res = await hub.app.inject({ method: r.method as 'GET', url, headers: AUTH, ...(r.method === 'GET' ? {} : { payload: GOOD_BODY[`${r.method} ${r.url}`] ?? {} }) });
         got.push(`${r.method} ${r.url} → ${res.statusCode} ${String(res.json().message).split(' ')[0]}`);
@@ -177,7 +191,7 @@ describe('every route checks its input with the contract (400 naming the field)'
       got.push(`${r.method} ${r.url} → ${res.statusCode} ${/^body\.\w+ is required$/.test(message) ? 'body.<required> is required' : message}`);
     }
     // a body with required fields names the first missing one (body checks stop at the first problem); one without names the stray field
-    const optionalOnly = /logout$|verify$|initial$|finish$|readers\/:id$|tags\/:tag$|call$|take$|clear$/;
+    const optionalOnly = /logout$|verify$|initial$|finish$|readers\/:id$|tags\/:tag$|call$|take$|clear$|check-in$|reissue$/;
     expect(got).toEqual(withBody.map((r) => `${r.method} ${r.url} → 400 ${optionalOnly.test(r.url) ? 'body.bogus is not allowed (unknown field)' : 'body.<required> is required'}`));
   });
 });

@@ -9,7 +9,9 @@
  * then `EV.delta {tableId, seq, changes}` with seq exactly one more; `EV.resync` asks for a
  * snapshot again. When the table moves on to a later game, the hub sends `EV.problem` with
  * `fatal: true` and disconnects the seat socket (this namespace only: a page's other
- * namespaces on the same connection keep receiving): the phone needs a new token.
+ * namespaces on the same connection keep receiving): the phone needs a new token. The same happens
+ * to a token a tournament player's link issued when the director reissues that player's code
+ * (`error` "seat token revoked: This link was revoked by the director at 10:30: …").
  */
 import type { z } from 'zod';
 import type * as S from '../contract/socket.js';

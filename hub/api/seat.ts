@@ -2,7 +2,9 @@
  * Seat views: one player's phone sees that player's own tiles, behind a seat token.
  *
  * - A seat token is `<payload>.<signature>`, both base64url: the payload is the JSON
- *   `{"t":tableId,"p":player,"g":gameNo,"e":expiresAtMs}`, the signature its HMAC-SHA256 under a
+ *   `{"t":tableId,"p":player,"g":gameNo,"e":expiresAtMs}` (and `"b":binding` when a tournament
+ *   player's link issued it, hub/tournament/players.ts: refused once the director reissues that
+ *   player's code), the signature its HMAC-SHA256 under a
  *   hub secret (32 random bytes, kept in `<dataDir>/seat-secret.key` so codes survive a restart).
  *   It opens one seat of one game of one table, until it expires (default 12 h: a tournament day).
  * - `GET /api/director/tables/:id/seats[?game=N]` (director only) → one `SeatCode` per player:
@@ -60,6 +62,8 @@ export interface SeatClaim {
   game: number;
   /** expiry, ms since epoch */
   exp: number;
+  /** the player link's binding ("<player>#<issue>", hub/tournament/players.ts) that issued it, if one did */
+  bind?: string;
 }
 
 /** A refused seat token or seat request, with the HTTP status (fastify's error handler uses `statusCode`). */
@@ -87,19 +91,23 @@ const MAX_TOKEN = MAX_SEAT_TOKEN;
 export class SeatTokens {
   private readonly now: () => number;
   private readonly ttlMs: number;
+  private readonly bindingProblem: ((binding: string) => string | null) | undefined;
 
   /**
    * @param secret at least 16 bytes (the hub makes 32 random ones)
    * @param opts.ttlMs default lifetime (ms), default {@link SEAT_TOKEN_TTL_MS}
+   * @param opts.bindingProblem for a token a player link issued: null while its binding holds, else
+   *   why not (the tournament's players, hub/tournament/players.ts); without it such tokens are refused
    * @throws Error when the secret is shorter than 16 bytes
    */
   constructor(
     private readonly secret: Uint8Array,
-    opts: { now?: () => number; ttlMs?: number } = {},
+    opts: { now?: () => number; ttlMs?: number; bindingProblem?: (binding: string) => string | null } = {},
   ) {
     if (!(secret instanceof Uint8Array) || secret.length < 16) throw new Error('the seat secret must be at least 16 bytes');
     this.now = opts.now ?? Date.now;
     this.ttlMs = opts.ttlMs ?? SEAT_TOKEN_TTL_MS;
+    this.bindingProblem = opts.bindingProblem;
   }
 
   private sign(payload: string): Buffer {
@@ -112,14 +120,16 @@ export class SeatTokens {
    * A token for one seat of one game of one table, e.g. `eyJ0IjoidDEiLC….kX3v…` (about 110 characters).
    * @param ttlMs lifetime from now (ms), default the one given to the constructor
    */
-  issue(seat: { table: string; player: number; game: number }, ttlMs = this.ttlMs): string {
-    const payload = Buffer.from(JSON.stringify({ t: seat.table, p: seat.player, g: seat.game, e: this.now() + ttlMs }), 'utf8').toString('base64url');
+  issue(seat: { table: string; player: number; game: number; bind?: string }, ttlMs = this.ttlMs): string {
+    const body = { t: seat.table, p: seat.player, g: seat.game, e: this.now() + ttlMs, ...(seat.bind !== undefined ? { b: seat.bind } : {}) };
+    const payload = Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
     return `${payload}.${this.sign(payload).toString('base64url')}`;
   }
 
   /**
-   * Checks a token's form, signature (constant time) and expiry.
-   * @throws SeatTokenError 400 when it is not a token, 401 when tampered, signed by another hub, or expired
+   * Checks a token's form, signature (constant time), expiry and, for a player link's token, its binding.
+   * @throws SeatTokenError 400 when it is not a token, 401 when tampered, signed by another hub,
+   *   expired, or its player link was revoked ("seat token revoked: This link was revoked by the director at 10:30: …")
    */
   verify(token: unknown): SeatClaim {
     if (typeof token !== 'string' || token.length === 0) throw new SeatTokenError(400, 'seat token missing');
@@ -139,12 +149,15 @@ export class SeatTokens {
     } catch {
       throw new SeatTokenError(400, 'seat token is malformed: its payload is not JSON');
     }
-    const { t, p, g, e } = (raw ?? {}) as Record<string, unknown>;
+    const { t, p, g, e, b } = (raw ?? {}) as Record<string, unknown>;
     if (typeof t !== 'string' || !Number.isInteger(p) || !Number.isInteger(g) || typeof e !== 'number') {
       throw new SeatTokenError(400, 'seat token is malformed: its payload needs t (table), p (player), g (game), e (expiry)');
     }
     if (this.now() >= e) throw new SeatTokenError(401, `seat token expired at ${new Date(e).toISOString()}: ask the director for a new code`);
-    return { table: t, player: p as number, game: g as number, exp: e };
+    if (b === undefined) return { table: t, player: p as number, game: g as number, exp: e };
+    const problem = typeof b !== 'string' ? 'its binding is not a string' : this.bindingProblem ? this.bindingProblem(b) : 'this hub runs no tournament players';
+    if (problem) throw new SeatTokenError(401, `seat token revoked: ${problem}`);
+    return { table: t, player: p as number, game: g as number, exp: e, bind: b as string };
   }
 }
 
@@ -205,6 +218,8 @@ export interface SeatOptions {
   logError?: (msg: string, err: unknown) => void;
   /** the tournament, when the hub runs one: adds the seat's score card routes */
   tournament?: TournamentService;
+  /** tells the listener when a player link is revoked (hub/tournament/players.ts `onRevoke`): its seat sockets are closed */
+  onRevoke?: (listener: (binding: string, message: string) => void) => () => void;
   /**
    * the base URL written into seat links and QR codes (`--public-url`), e.g.
    * `http://192.168.1.20:8080` (no trailing slash); omitted: the origin of the director's request
@@ -270,6 +285,20 @@ export function tournamentSeatOf(tournament: TournamentService | undefined, t: T
   const named = CARD_SEATS.indexOf(p.seat as (typeof CARD_SEATS)[number]);
   const seat = named >= 0 ? named : pub.variant === 'siamese' ? claim.player * 2 : claim.player;
   return { table: bound.table, seat, round, siamese: false };
+}
+
+/**
+ * The hub table's player index that sits at card seat `wind` (0 East … 3 North; a Siamese card's
+ * East 0, West 2): the inverse of {@link tournamentSeatOf}, the same seating.
+ * @returns the player index, or null when no player of the table sits there
+ */
+export function hubPlayerAt(tournament: TournamentService, t: TableRuntime, wind: number): number | null {
+  const players = t.publicView().players;
+  for (const p of players) {
+    const at = tournamentSeatOf(tournament, t, { table: t.id, player: p.index, game: 0, exp: 0 });
+    if ((at.siamese ? at.seat * 2 : at.seat) === wind) return p.index;
+  }
+  return null;
 }
 
 /**
@@ -632,9 +661,20 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
     socket.on(EV.resync, (...raw: unknown[]) => snapshot(raw));
   });
 
+  // a reissued code revokes its device: every seat socket that device opened gets a fatal problem and leaves
+  const stopRevoke = opts.onRevoke?.((binding, message) => {
+    for (const socket of nsp.sockets.values()) {
+      if ((socket.data.claim as SeatClaim | undefined)?.bind !== binding) continue;
+      const payload: SeatProblemPayload = { error: `seat token revoked: ${message}`, fatal: true };
+      socket.emit(EV.problem, payload);
+      setImmediate(() => socket.disconnect(false)); // this namespace only: the connection is shared
+    }
+  });
+
   return {
     nsp,
     close() {
+      stopRevoke?.();
       for (const u of subscriptions.values()) u();
       subscriptions.clear();
       for (const t of timers) clearTimeout(t);

@@ -26,6 +26,8 @@
  *                                                     `<table>-game-<n>.jsonl`; 404 unknown table or a game not begun (director)
  * - `GET  /api/director/tables/:id/games/:gameNo/capture` → that game's capture, JSON lines `mjhub.capture` v1 (firmware-protocol/CAPTURE.md)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
+ * - with a tournament: `POST /api/claim`, `GET /api/player/:device`, `GET /api/tables/:id/claim` and the director's
+ *   `/api/director/tournament/players…` (check-in, personal codes, the player link: hub/api/player-routes.ts)
  * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
  * - the room's desk: calls for the director and the announcement to every table (hub/api/routes-room.ts)
  * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
@@ -67,6 +69,7 @@ import { DIRECTOR_NAMESPACE, SEAT_NAMESPACE } from '../contract/socket.js';
 import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
+import { directorPlayerRoutes, playerRoutes } from './player-routes.js';
 
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {
@@ -286,6 +289,8 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   const app = Fastify({
     loggerInstance: requestLogger(apiLog) as FastifyBaseLogger,
     bodyLimit: 16 * 1024,
+    // a seat token is one URL part (`/api/seat/:token`): a player link's token carries its binding, past fastify's default 100
+    maxParamLength: H.MAX_SEAT_TOKEN,
   });
   // every route's params, query and body are checked with the contract's zod schemas (hub/contract/http.ts)
   app.setValidatorCompiler(contractValidatorCompiler);
@@ -346,14 +351,18 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   };
 
   // seat views: a seat token opens one player's view (hub/api/seat.ts)
-  const seatTokens = new SeatTokens(opts.seatSecret ?? randomBytes(32));
-  await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens, ...(opts.tournament ? { tournament: opts.tournament } : {}) }));
+  const tournament = opts.tournament;
+  // a seat token a player link issued holds only while that link's binding does (hub/tournament/players.ts)
+  const seatTokens = new SeatTokens(opts.seatSecret ?? randomBytes(32), tournament ? { bindingProblem: (b) => tournament.players.bindingProblem(b) } : {});
+  await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens, ...(tournament ? { tournament } : {}) }));
+  const playerOpts = tournament ? { service: tournament, tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) } : null;
   // the room's desk: calls for the director and the announcement, events in the log (hub/api/room-desk.ts)
   const desk = new RoomDesk(store as DeskStore | undefined);
   const roomOptions = { desk, tables: opts.tables, tokens: seatTokens, ...(opts.sections ? { sections: opts.sections } : {}) };
   await app.register(roomRoutes(roomOptions));
 
   if (opts.tournament) await app.register(tournamentRoutes(opts.tournament));
+  if (playerOpts) await app.register(playerRoutes(playerOpts)); // check-in codes, the claim page, the player link
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
   const publicApi = app.withTypeProvider<ZodTypeProvider>();
   publicApi.get('/api/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.PublicTablesReply) } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
@@ -382,6 +391,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     await director.register(roomDirectorRoutes(roomOptions));
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
+    if (playerOpts) await director.register(directorPlayerRoutes(playerOpts));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
     director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async () =>
       [...tables.values()].map((t) => toDirector(t.directorView())),
@@ -498,7 +508,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     isDirectorCookie: auth.isCookie,
     logError: (msg, err) => apiLog.error({ err }, msg),
   });
-  const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens });
+  const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens, ...(tournament ? { onRevoke: (l) => tournament.players.onRevoke(l) } : {}) });
   // the desk's changes go to every table display and seat (the announcement) and to the director (calls too)
   const offDesk = desk.onChange(() => {
     const announcement = { announcement: desk.announcement() };

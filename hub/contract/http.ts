@@ -161,3 +161,23 @@ export const CorrectBody = z.strictObject({
 export const BetweenParams = z.object({ hubTable: id, gameNo: gameNoText });
 /** `POST /api/director/tournament/between/…`: assign a game played between rounds to this round, or drop it. */
 export const BetweenBody = z.strictObject({ action: z.enum(['assign', 'drop']), by: by.optional() });
+
+// --- tournament players: check-in, personal codes, the player link (hub/api/player-routes.ts) ---
+/** `/api/director/tournament/players/:player/…`: a tournament player's id. */
+export const PlayerParams = z.object({ player: id });
+/** `POST /api/director/tournament/players/:player/check-in` and `…/reissue`: who did it; the body is optional. */
+export const PlayerDeskBody = z.strictObject({ by: by.optional() }).nullish();
+/** A device secret (the phone's, from its claim): 43 characters of base64url. */
+const deviceSecret = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a device secret (base64url)');
+/**
+ * `POST /api/claim`: the player's personal code as typed (12 letters and digits, dashes and spaces
+ * allowed), the device secret this phone already holds (claiming again from the same phone), and
+ * the table whose claim page it was (only recorded in the answer).
+ */
+export const ClaimBody = z.strictObject({ code: z.string().min(1).max(64), device: deviceSecret.optional(), table: id.optional() });
+/** `GET /api/player/:device` */
+export const PlayerDeviceParams = z.object({ device: deviceSecret });

@@ -216,3 +216,49 @@ export const TextReply = z.string();
 export const SeatCodesReply = z.array(SeatCodeSchema);
 /** `GET /api/director/tournament/between`: the games played between rounds. */
 export const BetweenRoundsReply = z.array(BetweenRoundsGameSchema);
+
+// --- tournament players: check-in, personal codes, the player link (hub/api/player-routes.ts) ---
+/** One player at the desk (`GET /api/director/tournament/players`): never a code. */
+export const PlayerDeskRowSchema = z.object({
+  player: z.string(),
+  name: z.string(),
+  /** ms since epoch, null: not checked in */
+  checkedInAt: z.number().nullable(),
+  /** codes given so far (0 not checked in) */
+  issue: z.number().int().min(0),
+  /** ms since epoch the current code bound a device, or null */
+  boundAt: z.number().nullable(),
+});
+/** `GET /api/director/tournament/players`: every player in the tournament's order. */
+export const PlayerDeskReply = z.array(PlayerDeskRowSchema);
+/** The check-in slip (`POST …/players/:player/check-in` and `…/reissue`): the personal code, shown only here. */
+export const PlayerSlipReply = z.object({
+  player: z.string(),
+  name: z.string(),
+  /** the personal code, e.g. "K7QM-3XPA-9RTD" */
+  code: z.string(),
+  issue: z.number().int().min(1),
+  /** the claim page (no code in it): `http://10.0.0.5:8080/claim` */
+  claimUrl: z.string(),
+});
+/** `POST /api/claim`: the device secret the phone keeps (localStorage), and the player link page. */
+export const ClaimReply = z.object({ player: z.string(), name: z.string(), device: z.string(), link: z.string() });
+/** `GET /api/player/:device`: where the player sits now, and a seat token for that seat's current (or next) game. */
+export const PlayerLinkReply = z.object({
+  player: z.string(),
+  name: z.string(),
+  tournament: z.string(),
+  round: z.number().int().min(1),
+  rounds: z.number().int().min(1),
+  /** the tournament table number */
+  table: z.number().int().min(1),
+  /** the wind of the card seat: East, South, West, North */
+  seat: z.string(),
+  /** the hub table that plays the table, null when none is bound */
+  hubTable: z.string().nullable(),
+  /** the seat token of that table's current (or next) game; null when no hub table plays it */
+  seatToken: z.string().nullable(),
+  game: z.number().int().nullable(),
+});
+/** `GET /api/tables/:id/claim`: the table's claim page and its QR code (SVG); no code in either. */
+export const TableClaimReply = z.object({ url: z.string(), qrSvg: z.string() });

@@ -46,6 +46,10 @@ the game is in play again") until the game ends again; then a `tournament-rescor
  * is up (or, in a later round, before its clock starts) is listed for the director — when it ends
  * between rounds, or when the next round's clock starts while it is under way — and goes on no
  * card until the director assigns it to the next round (the table's next game there) or drops it.
+ *
+ * The players' check-in, personal codes and bound phones are {@link TournamentService.players}
+ * (hub/tournament/players.ts, their own log); {@link TournamentService.seatOf} says where a player
+ * sits this round, for the player link that follows them from table to table.
  */
 import type { z } from 'zod';
 import type { PublicCardSchema } from '../contract/score.js';
@@ -69,6 +73,7 @@ export const SIAMESE_SCORING_TEXT = "Royale Siamese scoring (003 rule 17): each 
 import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
 import { gameRecordPath } from '../record/path.js';
 import { betweenKey, foldBetween, type BetweenRoundsGame, type TableResult } from './between-rounds.js';
+import { TournamentPlayers } from './players.js';
 
 /** The tableId of the tournament's events in the hub's store. */
 export const TOURNAMENT_LOG = 'tournament';
@@ -100,7 +105,7 @@ export type TournamentEventType =
   /** `{ hubTable, hubGameNo, action: 'assign'|'drop', round?, director }` the director's ruling on a game begun between rounds */
   | 'tournament-between-ruling';
 
-/** A refused request, with the HTTP status the routes answer with (404 unknown table/round, 409 refused, 400 bad input). */
+/** A refused request, with the HTTP status the routes answer with (404 unknown table/round/player, 409 refused, 400 bad input). */
 export class TournamentServiceError extends Error {
   constructor(
     readonly statusCode: 400 | 404 | 409,
@@ -268,6 +273,8 @@ export class TournamentService {
   private readonly unsubscribe: (() => void)[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
+  /** the players' check-in, personal codes and bound devices (hub/tournament/players.ts) */
+  readonly players: TournamentPlayers;
   /** hub table → the game under way and when this service first saw it (ms since epoch); not logged */
   private readonly liveSince = new Map<string, { gameNo: number; at: number }>();
 
@@ -281,6 +288,7 @@ export class TournamentService {
     this.now = opts.now ?? Date.now;
     this.names = Object.fromEntries(this.config.players.map((p) => [p.id, p.name]));
     for (const t of this.config.tables) this.tableOfHub.set(t.hubTable, t.table);
+    this.players = new TournamentPlayers(this.config.players, this.store, this.now);
     this.state = {
       round: 1,
       clocks: Array.from({ length: this.config.rounds }, () => newRoundClock(this.config.roundMs, this.config.warnBelowMs)),
@@ -1017,6 +1025,23 @@ export class TournamentService {
    */
   cardChanges(round: number, table: number): string[] {
     return [...(this.state.changes.get(`${round}/${table}`) ?? [])];
+  }
+
+  /**
+   * Where a player sits in the current round: the tournament table, the card seat (a wind, 0 East
+   * … 3 North; a Siamese card's East 0 and West 2) and the hub table that plays it (null when no
+   * hub table is bound to that tournament table). The seating is the cards' (rules/tournament/seating.ts).
+   * @throws TournamentServiceError 404 for a player not in the tournament
+   */
+  seatOf(player: string): { round: number; table: number; seat: Seat; seatName: string; hubTable: string | null } {
+    const round = this.state.round;
+    for (const c of this.state.cards[round - 1]!) {
+      const i = (c.seats as readonly string[]).indexOf(player);
+      if (i < 0) continue;
+      const seat = (isSiameseCard(c) ? i * 2 : i) as Seat;
+      return { round, table: c.table, seat, seatName: SEAT_NAMES[seat]!, hubTable: this.config.tables.find((t) => t.table === c.table)?.hubTable ?? null };
+    }
+    throw new TournamentServiceError(404, `no player '${player.slice(0, 64)}' in this tournament`);
   }
 
   /** The current round (1-based). */

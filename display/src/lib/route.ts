@@ -12,6 +12,8 @@ export type Route =
   | { page: 'enroll'; tableId: string }
   | { page: 'relay' }
   | { page: 'seat'; token: string }
+  | { page: 'claim'; tableId: string | null }
+  | { page: 'player' }
   | { page: 'not-found'; path: string };
 
 /** Reads a pathname: `route('/table/t1') → { page: 'table', tableId: 't1' }`. A trailing slash is fine. Never throws. */
@@ -30,6 +32,8 @@ export function route(pathname: string): Route {
   if (decoded.length === 2 && decoded[0] === 'enroll') return { page: 'enroll', tableId: decoded[1]! }; // tile-set enrolment
   if (decoded.length === 1 && decoded[0] === 'relay') return { page: 'relay' };
   if (decoded.length === 2 && decoded[0] === 'seat') return { page: 'seat', token: decoded[1]! }; // a player's phone (hub/api/seat.ts)
+  if (decoded[0] === 'claim' && decoded.length <= 2) return { page: 'claim', tableId: decoded[1] ?? null }; // a table's claim page (hub/api/player-routes.ts)
+  if (decoded.length === 1 && decoded[0] === 'player') return { page: 'player' }; // the player link on the phone
   return { page: 'not-found', path: pathname };
 }
 

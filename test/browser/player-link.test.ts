@@ -1,0 +1,136 @@
+/**
+ * The player link in Chromium (the real hub server, hub/api/server.ts, with a tournament on two
+ * fake 4-player tables t1 and t2): a player checked in at the desk opens table 1's claim page,
+ * enters the code from the slip and sees their own seat; a second phone with the same code is
+ * refused naming the player; at round 2 the phone follows the player to table 2, West; when the
+ * director reissues the code the phone says the link was revoked (not "reconnecting"). The table
+ * display shows the claim page's QR code between games only; the room lists who has not checked
+ * in (its desk checks a player in and shows the slip until Done), and no public screen shows a
+ * code. Skipped without Chromium.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHubServer, type HubServer } from '../../hub/api/server.js';
+import type { FakeTableRuntime } from '../../hub/api/fake-runtime.js';
+import { openSqliteStore } from '../../hub/store/sqlite.js';
+import { MIN, T0 } from '../../hub/tournament/fixtures.test-helpers.js';
+import { PLAYER_CONFIG, standardTable } from '../../hub/tournament/players.test-helpers.js';
+import { TournamentService } from '../../hub/tournament/service.js';
+import { CHROMIUM, chromiumPerSuite, text } from './chromium.js';
+
+const SECRET = 'four winds blow';
+const TOKEN = 'unused-script-token';
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+const hhmm = (ms: number) => {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following the player, revoked, check-in (Chromium)', () => {
+  const suite = chromiumPerSuite();
+  let hub: HubServer;
+  let svc: TournamentService;
+  let url = '';
+  let t1: FakeTableRuntime;
+  const clock = { now: T0 };
+
+  beforeAll(async () => {
+    svc = new TournamentService({ config: PLAYER_CONFIG, store: openSqliteStore(':memory:'), now: () => clock.now, tickMs: 0 });
+    t1 = standardTable('t1');
+    hub = await createHubServer({ tables: svc.wrap([t1, standardTable('t2')]), directorToken: TOKEN, directorSecret: SECRET, tournament: svc, staticDir: suite.dist });
+    url = await hub.listen(0);
+  }, 90_000);
+
+  afterAll(async () => {
+    await hub?.close();
+    svc?.close();
+  });
+
+  it('claim, a second phone refused, the seat follows into round 2, then the revoked state', async () => {
+    const { code } = (await hub.app.inject({ method: 'POST', url: '/api/director/tournament/players/p2/check-in', headers: AUTH })).json();
+    const phone = await suite.browser.newContext({ viewport: { width: 400, height: 800 } });
+    const other = await suite.browser.newContext({ viewport: { width: 400, height: 800 } });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${url}/claim/t1`);
+      await page.fill('#player-code', code.toLowerCase());
+      await page.click('button[type="submit"]');
+      await page.waitForURL(`${url}/player`);
+      // round 1: Bea sits South at table 1, hub table t1's South (named "t1-South" there), game 1
+      await expect.poll(() => text(page, '[data-testid="player-where"]'), { timeout: 20_000 }).toBe('Bea Ross · round 1 of 2 · table 1 · South');
+      await expect.poll(() => text(page, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t1-South');
+      // 13 tiles in her rack: 1C … 9C, 1C … 4C (players.test-helpers.ts)
+      expect(await page.$$eval('[data-testid="seat-concealed-0"] > *', (els) => els.length)).toBe(13);
+
+      const second = await other.newPage();
+      await second.goto(`${url}/claim/t1`);
+      await second.fill('#player-code', code);
+      await second.click('button[type="submit"]');
+      await expect
+        .poll(() => text(second, '[data-testid="claim-error"]'), { timeout: 20_000 })
+        .toBe(`the code of Bea Ross (p2) is already bound to another device (since ${hhmm(T0)}): ask the director to reissue it`);
+      expect(second.url()).toBe(`${url}/claim/t1`);
+
+      // round 1's time runs out; the director moves on: Bea (home South) goes 1 table on and one seat round
+      svc.clock('start');
+      clock.now = T0 + 50 * MIN + 1_000;
+      svc.tick();
+      svc.nextRound();
+      await expect.poll(() => text(page, '[data-testid="player-where"]'), { timeout: 20_000 }).toBe('Bea Ross · round 2 of 2 · table 2 · West');
+      await expect.poll(() => text(page, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t2-West');
+      expect(page.url()).toBe(`${url}/player`);
+
+      clock.now = T0 + 55 * MIN;
+      expect((await hub.app.inject({ method: 'POST', url: '/api/director/tournament/players/p2/reissue', headers: AUTH })).statusCode).toBe(200);
+      await expect
+        .poll(() => text(page, '[data-testid="player-revoked"] p'), { timeout: 20_000 })
+        .toBe(`This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
+      expect(await page.$('[data-testid="seat-view"]')).toBeNull();
+      expect(await page.textContent('body')).not.toMatch(/reconnecting/i);
+    } finally {
+      await phone.close();
+      await other.close();
+    }
+  }, 90_000);
+
+  it('the table display shows the claim QR between games only; the room lists who has not checked in; no code on either', async () => {
+    const { code } = (await hub.app.inject({ method: 'POST', url: '/api/director/tournament/players/p5/check-in', headers: AUTH })).json();
+    const ctx = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const table = await ctx.newPage();
+      await table.goto(`${url}/table/t1`);
+      await table.waitForSelector('[data-testid="seat-0"], .table, main', { timeout: 20_000 });
+      // in play: no QR
+      await expect.poll(async () => (await table.$$('[data-testid="table-claim-qr"]')).length, { timeout: 5_000 }).toBe(0);
+      t1.set((v) => {
+        v.phase = 'ended';
+      });
+      await expect.poll(() => text(table, '[data-testid="table-claim-url"]'), { timeout: 20_000 }).toBe(`${url}/claim/t1`);
+      expect(await table.textContent('body')).not.toContain(code);
+
+      const room = await ctx.newPage();
+      await room.goto(`${url}/director`);
+      await room.fill('#director-secret', SECRET);
+      await room.click('button[type="submit"]');
+      // 8 players; Bea (p2, first test) and Eve (p5) checked in: 6 not
+      await expect.poll(() => text(room, '[data-testid="checkin-count"]'), { timeout: 20_000 }).toBe('2 of 8 checked in');
+      expect(await text(room, '[data-testid="checkin-missing"]')).toBe('Ann Lee, Cat Park, Dot Shaw, Fay Wong, Gil Moss, Hal Burt');
+      expect(await room.textContent('body')).not.toContain(code);
+
+      // the desk: Check in Ann gives her slip with a 12-character code; Done takes it off the screen
+      await room.click('[data-testid="checkin-list"] summary');
+      await room.click('[data-testid="desk-p1"] button.check-in');
+      await expect.poll(() => text(room, '[data-testid="checkin-slip-code"]'), { timeout: 20_000 }).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+      const annCode = await text(room, '[data-testid="checkin-slip-code"]');
+      // 3 of 8 now: Ann Lee is off the list
+      await expect.poll(() => text(room, '[data-testid="checkin-count"]'), { timeout: 20_000 }).toBe('3 of 8 checked in');
+      expect(await text(room, '[data-testid="checkin-missing"]')).toBe('Cat Park, Dot Shaw, Fay Wong, Gil Moss, Hal Burt');
+      await room.click('[data-testid="checkin-slip"] button.done');
+      expect(await room.textContent('body')).not.toContain(annCode);
+      // the code works at the claim page
+      expect((await hub.app.inject({ method: 'POST', url: '/api/claim', payload: { code: annCode } })).json()).toMatchObject({ player: 'p1', name: 'Ann Lee' });
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+});
