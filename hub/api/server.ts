@@ -27,6 +27,9 @@
  * - `GET  /api/director/tables/:id/games/:gameNo/capture` → that game's capture, JSON lines `mjhub.capture` v1 (firmware-protocol/CAPTURE.md)
  * - socket.io `/seat` (auth {token}): that seat's view, snapshot + deltas (hub/api/seat-events.ts)
  * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
+ * - `GET  /api/director/viewing-log`                 → ViewingLogEntry[]: who was shown concealed tiles, when (director)
+ * - socket.io `/broadcast` (no login): a table's live public view with its concealed hands a delay
+ *   behind, and the room's summary (hub/api/broadcast.ts, docs/spectators.md)
  * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
  * or `Authorization: Bearer <directorToken>` (401 otherwise; 403 for a cookie sent cross-site).
  * Params, queries and bodies are checked with the contract's zod schemas (hub/contract/http.ts):
@@ -40,7 +43,15 @@ import { STATUS_CODES } from 'node:http';
 import { resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler, type FastifySerializerCompiler } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+  type FastifySerializerCompiler,
+} from 'fastify';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
@@ -54,6 +65,9 @@ import { type GameRecord, writeGameRecord } from '../../rules/record/game-record
 import { gameCaptureFileName, gameRecordFileName } from '../record/path.js';
 import { type Capture, writeCapture } from '../capture/format.js';
 import { attachRealtime } from './realtime.js';
+import { attachBroadcast, DEFAULT_BROADCAST_DELAY_MS } from './broadcast.js';
+import { directorOf, directorOfRequest, viewingLog, viewingRecorder, type ViewingEntry, type ViewingStore } from './viewing-log.js';
+import { ViewingLogReplySchema } from '../contract/broadcast.js';
 import { enrollRoutes } from './routes-enroll.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
 import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
@@ -71,7 +85,7 @@ export interface HubServerOptions {
   /** the login secret of `POST /api/login` (kept only as an scrypt hash); default: directorToken */
   directorSecret?: string;
   /** where login events go (`director-login`, `director-logout`, table id `hub`); omitted: not recorded */
-  store?: { append(tableId: string, type: string, at: number, data: unknown): unknown } & HealthSource;
+  store?: ViewingStore & HealthSource;
   /** login attempts per IP per window; default 5 a minute */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** director session lifetime in ms; default 12 h */
@@ -101,6 +115,12 @@ export interface HubServerOptions {
    * director's request
    */
   publicUrl?: string;
+  /**
+   * the spectators' broadcast (`/broadcast`, hub/api/broadcast.ts): `delayMs`, how far behind the
+   * live game the concealed hands are shown (default {@link DEFAULT_BROADCAST_DELAY_MS}, 15 min;
+   * `--broadcast-delay-min`), and the clock it is counted on (default Date.now; tests: a bench's)
+   */
+  broadcast?: { delayMs: number; now?: () => number; tickMs?: number };
 }
 
 /** The running hub server. */
@@ -303,6 +323,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   await app.register(fastifyCookie);
   const store = opts.store;
   const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
+  // who was shown concealed tiles, when (hub/api/viewing-log.ts)
+  const viewed = viewingRecorder(store, Date.now, (err) => apiLog.error({ err }, 'viewing log: the store refused an entry'));
+  const viewedBy = (req: FastifyRequest, what: ViewingEntry['what'], table: string) => viewed({ who: directorOfRequest(auth, req), what, table, address: req.ip });
   await app.register(loginRoutes, { auth, record, rateLimit: opts.loginRateLimit });
 
   app.setNotFoundHandler((req, reply) => {
@@ -371,22 +394,28 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
-    director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async () =>
-      [...tables.values()].map((t) => toDirector(t.directorView())),
-    );
+    director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async (req) => {
+      viewedBy(req, 'director-tables', '*');
+      return [...tables.values()].map((t) => toDirector(t.directorView()));
+    });
     director.get('/api/director/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.DirectorTableViewSchema) } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
+      if (t) viewedBy(req, 'director-table', t.id);
       return t ? toDirector(t.directorView()) : reply;
     });
+    // who was shown concealed tiles, when: the director's views and the broadcast's delayed hands
+    director.get('/api/director/viewing-log', { schema: { querystring: H.NoQuery, response: R.replies(ViewingLogReplySchema) } }, async () => viewingLog(store));
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
-    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) =>
-      sendGameDownload(req.params, reply, GAME_RECORD),
-    );
+    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) => {
+      if (tables.has(req.params.id)) viewedBy(req, 'game-record', req.params.id);
+      return sendGameDownload(req.params, reply, GAME_RECORD);
+    });
     // a capture holds every tile the readers saw: only ever on a director's route (firmware-protocol/CAPTURE.md)
-    director.get('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameCaptureReply) } }, async (req, reply) =>
-      sendGameDownload(req.params, reply, GAME_CAPTURE),
-    );
+    director.get('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameCaptureReply) } }, async (req, reply) => {
+      if (tables.has(req.params.id)) viewedBy(req, 'game-capture', req.params.id);
+      return sendGameDownload(req.params, reply, GAME_CAPTURE);
+    });
     director.post(
       '/api/director/tables/:id/flags/:flagId',
       { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody, response: R.replies(R.PublicTableViewSchema) } },
@@ -485,7 +514,18 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     isDirectorToken,
     isDirectorCookie: auth.isCookie,
     logError: (msg, err) => apiLog.error({ err }, msg),
+    directorViewed: (tableId, hs) =>
+      viewed({ who: directorOf(auth, hs.headers.cookie, (hs.auth as { token?: unknown } | undefined)?.token), what: 'director-watch', table: tableId, address: hs.address }),
   });
+  const broadcast = attachBroadcast(realtime.io, {
+    tables: opts.tables,
+    delayMs: opts.broadcast?.delayMs ?? DEFAULT_BROADCAST_DELAY_MS,
+    ...(opts.broadcast?.now ? { now: opts.broadcast.now } : {}),
+    ...(opts.broadcast?.tickMs !== undefined ? { tickMs: opts.broadcast.tickMs } : {}),
+    viewed,
+    logError: (msg, err) => apiLog.error({ err }, msg),
+  });
+  app.addHook('preClose', async () => broadcast.close());
   const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens });
   app.addHook('preClose', async () => seats.close());
   // without this, a connected /director client keeps fastify.close() waiting for ever

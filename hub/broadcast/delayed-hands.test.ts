@@ -67,8 +67,6 @@ describe('the delayed hands (a pure fold of the logged tile moves with at <= now
   it('a negative delay or a rack zone of a player the table does not have is refused, naming it', () => {
     expect(() => delayedHands(moves, RACKS, 2, 2, 0, -1)).toThrow('delayMs must be a number of ms of at least 0, not -1');
     const bad = new Map<string, RackOwner>([['RK-X/in', { player: 2, rack: 0 }]]);
-    expect(() => delayedHands([move(1, 0, 'F#1', 'RK-X/in')], bad, 2, 2, D, D)).toThrow(
-      "zone 'RK-X/in' is rack 1 of player 3, which a table of 2 players with 2 rack(s) each does not have",
-    );
+    expect(() => delayedHands([move(1, 0, 'F#1', 'RK-X/in')], bad, 2, 2, D, D)).toThrow("zone 'RK-X/in' is rack 1 of player 3, which a table of 2 players with 2 rack(s) each does not have");
   });
 });

@@ -55,14 +55,7 @@ function compareTileIds(a: TileId, b: TileId): number {
  * @throws RangeError when `delayMs` is negative or not finite, or a rack zone names a player or rack
  *   the table does not have
  */
-export function delayedHands(
-  moves: Iterable<LoggedTileMove>,
-  racks: ReadonlyMap<string, RackOwner>,
-  players: number,
-  racksPerPlayer: number,
-  now: number,
-  delayMs: number,
-): DelayedHands {
+export function delayedHands(moves: Iterable<LoggedTileMove>, racks: ReadonlyMap<string, RackOwner>, players: number, racksPerPlayer: number, now: number, delayMs: number): DelayedHands {
   if (!Number.isFinite(delayMs) || delayMs < 0) throw new RangeError(`delayMs must be a number of ms of at least 0, not ${delayMs}`);
   const asOf = now - delayMs;
   const last = new Map<TileId, LoggedTileMove>();
@@ -76,7 +69,8 @@ export function delayedHands(
     const owner = racks.get(m.to);
     if (!owner) continue;
     const rack = hands[owner.player]?.racks[owner.rack];
-    if (!rack) throw new RangeError(`zone '${m.to}' is rack ${owner.rack + 1} of player ${owner.player + 1}, which a table of ${players} players with ${racksPerPlayer} rack(s) each does not have`);
+    if (!rack)
+      throw new RangeError(`zone '${m.to}' is rack ${owner.rack + 1} of player ${owner.player + 1}, which a table of ${players} players with ${racksPerPlayer} rack(s) each does not have`);
     rack.push(tile);
   }
   for (const h of hands) for (const r of h.racks) r.sort(compareTileIds);
