@@ -5,9 +5,8 @@
  * table's delayed hands is an event `concealed-viewed` of the hub's own log (table id `hub`, as
  * the director's logins); `GET /api/director/viewing-log` lists them (director).
  */
-import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import type { ViewingLogEntrySchema } from '../contract/broadcast.js';
+import type { ViewingLogEntry } from '../contract/broadcast.js';
 import type { StoredEvent } from '../store/types.js';
 import { bearerToken, type DirectorAuth } from './auth.js';
 import { LOGIN_LOG_ID } from './login.js';
@@ -15,8 +14,7 @@ import { LOGIN_LOG_ID } from './login.js';
 /** The event type of one viewing. */
 export const VIEWING_EVENT = 'concealed-viewed';
 
-/** One entry of the viewing log as listed: `{ at, who, what, table, address }` (hub/contract/broadcast.ts). */
-export type ViewingLogEntry = z.infer<typeof ViewingLogEntrySchema>;
+export type { ViewingLogEntry } from '../contract/broadcast.js';
 /** What is written: an entry without its time (the log's `at`). */
 export type ViewingEntry = Omit<ViewingLogEntry, 'at'>;
 

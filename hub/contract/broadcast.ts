@@ -89,5 +89,8 @@ export const ViewingLogEntrySchema = z.object({
   address: z.string(),
 });
 
+/** One entry of the viewing log: `{ at, who, what, table, address }`. */
+export type ViewingLogEntry = z.infer<typeof ViewingLogEntrySchema>;
+
 /** `GET /api/director/viewing-log`: the entries, oldest first. */
 export const ViewingLogReplySchema = z.array(ViewingLogEntrySchema);

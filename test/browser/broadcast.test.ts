@@ -6,7 +6,8 @@
  *   player's racks exactly as the table's log had them D ago: no tile placed in a rack later than
  *   that is on the page, while the live hands have moved on;
  * - after more play the page follows, still D behind;
- * - `/broadcast` shows the room: the table's game, each player's tile count, no tile.
+ * - `/broadcast` shows the room: the table's game, each player's tile count, no tile;
+ * - the director's room lists who viewed concealed tiles: the broadcast's watch of table t1.
  * Skipped without Chromium.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { TableEngine } from '../../hub/table/engine.js';
 import { siameseDemo, SimBench } from '../../hub/table/test-bench.js';
 import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
-import { buildDisplay, CHROMIUM, launchChromium, RESULTS, texts } from './chromium.js';
+import { buildDisplay, CHROMIUM, directorPage, launchChromium, RESULTS, texts } from './chromium.js';
 
 const D = 2000;
 const { table, cards } = siameseDemo;
@@ -132,6 +133,20 @@ describe.skipIf(!existsSync(CHROMIUM))('the broadcast pages (Chromium, D = 2 s o
       expect(rows).toEqual(v.players.map((p, i) => `${p.name}${p.count} tiles${v.score?.points[i] ?? 0}`));
       expect(await page.$$('[data-testid="broadcast-room"] [data-kind]')).toHaveLength(0);
       await page.screenshot({ path: resolve(RESULTS, 'broadcast-room.png') });
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it("the director's room lists who viewed concealed tiles: the broadcast of table t1, from 127.0.0.1", async () => {
+    const { ctx, page } = await directorPage(browser, url, '/director', 'unused-token');
+    try {
+      await page.waitForSelector('[data-testid="viewing-log"] summary', { timeout: 20_000 });
+      await page.click('[data-testid="viewing-log"] summary');
+      await page.waitForSelector('[data-testid="viewing-log"] tr[data-what="broadcast"]', { timeout: 20_000 });
+      const rows = await texts(page, '[data-testid="viewing-log"] tr[data-what="broadcast"] td:not(:first-child)');
+      // who, what, table, from: the broadcast page of the first test watched table t1
+      expect(rows.slice(0, 4)).toEqual(['broadcast', 'the broadcast (hands a delay behind)', 't1', '127.0.0.1']);
     } finally {
       await ctx.close();
     }
