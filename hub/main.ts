@@ -175,9 +175,9 @@ if (o.publicUrl === undefined) {
 }
 const config = o.config ?? path.join(root, `hub/config/tables/${o.tableKind}-${o.room ? 'room' : 'demo'}.json`);
 const sessionHours = o.directorSessionHours;
-let broadcastDelay: number;
+// the flag alone is checked before anything starts (the tournament's broadcastDelayMin once it is read)
 try {
-  broadcastDelay = broadcastDelayMs(o.broadcastDelayMin, o.broadcastNoDelay === true);
+  broadcastDelayMs(o.broadcastDelayMin, o.broadcastNoDelay === true);
 } catch (e) {
   program.error(`error: ${(e as Error).message}`); // exits
 }
@@ -249,6 +249,12 @@ async function main(): Promise<void> {
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = o.countCheckMs;
   }
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
+  // how late the broadcast shows the hands: --broadcast-delay-min, else the tournament's broadcastDelayMin, else 15 min
+  const eventDelay = o.broadcastDelayMin === undefined ? (tournament?.broadcastDelayMin ?? null) : null;
+  const broadcastDelay =
+    eventDelay === null
+      ? broadcastDelayMs(o.broadcastDelayMin, o.broadcastNoDelay === true)
+      : broadcastDelayMs(String(eventDelay), o.broadcastNoDelay === true, `${o.tournament}: broadcastDelayMin`);
   if (tournament)
     checkTournamentTables(
       o.tournament!,

@@ -16,5 +16,7 @@ describe('the broadcast delay (--broadcast-delay-min)', () => {
     expect(() => broadcastDelayMs('-1')).toThrow('--broadcast-delay-min must be a number of minutes from 0 to 1440 (e.g. 15, or 30 as poker streams), not "-1"');
     expect(() => broadcastDelayMs('15m')).toThrow('not "15m"');
     expect(() => broadcastDelayMs(' ')).toThrow('not " "');
+    // a tournament config's broadcastDelayMin is named with its file
+    expect(() => broadcastDelayMs('0', false, 't.json: broadcastDelayMin')).toThrow('t.json: broadcastDelayMin 0 would show every concealed hand live at /broadcast');
   });
 });

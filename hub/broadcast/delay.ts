@@ -11,19 +11,21 @@ export const DEFAULT_BROADCAST_DELAY_MIN = 15;
 const MAX_DELAY_MIN = 24 * 60;
 
 /**
- * The delay in ms of `--broadcast-delay-min <minutes>` (e.g. `"15"` → 900 000, `"0.5"` → 30 000).
+ * The delay in ms of `--broadcast-delay-min <minutes>` (e.g. `"15"` → 900 000, `"0.5"` → 30 000),
+ * or of a tournament config's `broadcastDelayMin`.
  * @param noDelay `--broadcast-no-delay` given: the director allows a delay of 0 (hands shown live)
- * @throws RangeError naming the flag and the value: not a number of minutes, negative, over a day,
+ * @param where what to name in the error: the flag (default), or `t.json: broadcastDelayMin`
+ * @throws RangeError naming `where` and the value: not a number of minutes, negative, over a day,
  *   or 0 without `noDelay`
  */
-export function broadcastDelayMs(minutes: string | undefined, noDelay = false): number {
+export function broadcastDelayMs(minutes: string | undefined, noDelay = false, where = '--broadcast-delay-min'): number {
   if (minutes === undefined) return noDelay ? 0 : DEFAULT_BROADCAST_DELAY_MIN * 60_000;
   const n = Number(minutes);
   if (minutes.trim() === '' || !Number.isFinite(n) || n < 0 || n > MAX_DELAY_MIN)
-    throw new RangeError(`--broadcast-delay-min must be a number of minutes from 0 to ${MAX_DELAY_MIN} (e.g. 15, or 30 as poker streams), not "${minutes}"`);
+    throw new RangeError(`${where} must be a number of minutes from 0 to ${MAX_DELAY_MIN} (e.g. 15, or 30 as poker streams), not "${minutes}"`);
   if (n === 0 && !noDelay)
     throw new RangeError(
-      '--broadcast-delay-min 0 would show every concealed hand live at /broadcast: give a delay above 0 (15 as chess championships, 30 as poker streams), or add --broadcast-no-delay if that is what you mean',
+      `${where} 0 would show every concealed hand live at /broadcast: give a delay above 0 (15 as chess championships, 30 as poker streams), or add --broadcast-no-delay if that is what you mean`,
     );
   return Math.round(n * 60_000);
 }
