@@ -60,6 +60,8 @@ export interface HubOptions {
   tournamentFile?: string;
   /** the built display (display/dist), served as a single-page app */
   staticDir?: string;
+  /** how far behind the live game the spectators' broadcast shows the concealed hands (ms; hub/api/broadcast.ts); default 15 min */
+  broadcastDelayMs?: number;
 }
 
 export interface RunningHub {
@@ -225,6 +227,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
     logger: log.child({ part: 'api' }),
     ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
+    ...(opts.broadcastDelayMs !== undefined ? { broadcast: { delayMs: opts.broadcastDelayMs } } : {}),
   });
   // browser relays (Web Serial / Web Bluetooth in a director's page) feed the same sink
   attachRelay(server.io, { sink, isDirectorToken: server.auth.isBearer, isDirectorCookie: server.auth.isCookie });

@@ -21,6 +21,7 @@ import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
 import { intOption } from './simulator/run.js';
 import { GAMES_PER_ROUND } from '../rules/tournament/errors.js';
 import { createHubLogger, LOG_LEVELS, type HubLogger, type LogLevel } from './log.js';
+import { broadcastDelayMs, DEFAULT_BROADCAST_DELAY_MIN } from './broadcast/delay.js';
 
 /** This file runs compiled (`npm start`, `mjhub start`: dist/hub/main.js) or from source under tsx (the tests). */
 const compiled = import.meta.url.endsWith('.js');
@@ -133,6 +134,11 @@ const program = new Command()
     }
     return n;
   })
+  .option(
+    '--broadcast-delay-min <minutes>',
+    `how far behind the live game the spectators' broadcast (/broadcast) shows the concealed hands, in minutes (default ${DEFAULT_BROADCAST_DELAY_MIN}; 30 as poker streams)`,
+  )
+  .option('--broadcast-no-delay', 'allow --broadcast-delay-min 0: the broadcast shows every concealed hand live (the director says so explicitly)')
   .parse();
 
 const o = program.opts<{
@@ -151,6 +157,8 @@ const o = program.opts<{
   tableKind: string;
   directorSecretFile?: string;
   directorSessionHours?: number;
+  broadcastDelayMin?: string;
+  broadcastNoDelay?: boolean;
   room: boolean;
   tournament?: string;
   logLevel: LogLevel;
@@ -167,6 +175,12 @@ if (o.publicUrl === undefined) {
 }
 const config = o.config ?? path.join(root, `hub/config/tables/${o.tableKind}-${o.room ? 'room' : 'demo'}.json`);
 const sessionHours = o.directorSessionHours;
+// the flag alone is checked before anything starts (the tournament's broadcastDelayMin once it is read)
+try {
+  broadcastDelayMs(o.broadcastDelayMin, o.broadcastNoDelay === true);
+} catch (e) {
+  program.error(`error: ${(e as Error).message}`); // exits
+}
 if (o.room) o.tournament ??= path.join(root, o.tableKind === 'standard' ? 'hub/config/tournament-room.json' : 'hub/config/tournament-siamese-room.json');
 
 /**
@@ -235,6 +249,12 @@ async function main(): Promise<void> {
     if (o.countCheckMs !== undefined) table.timing.countCheckMs = o.countCheckMs;
   }
   const tournament = o.tournament ? loadTournamentConfig(o.tournament) : undefined;
+  // how late the broadcast shows the hands: --broadcast-delay-min, else the tournament's broadcastDelayMin, else 15 min
+  const eventDelay = o.broadcastDelayMin === undefined ? (tournament?.broadcastDelayMin ?? null) : null;
+  const broadcastDelay =
+    eventDelay === null
+      ? broadcastDelayMs(o.broadcastDelayMin, o.broadcastNoDelay === true)
+      : broadcastDelayMs(String(eventDelay), o.broadcastNoDelay === true, `${o.tournament}: broadcastDelayMin`);
   if (tournament)
     checkTournamentTables(
       o.tournament!,
@@ -316,6 +336,7 @@ async function main(): Promise<void> {
       logger: log,
       directorSecret: secret.value,
       ...(sessionHours !== undefined ? { directorSessionTtlMs: Math.round(sessionHours * 3_600_000) } : {}),
+      broadcastDelayMs: broadcastDelay,
       ...(tournament ? { tournament, tournamentFile: o.tournament! } : {}),
       tablesFile: config,
       ...(existsSync(staticDir) ? { staticDir } : {}),
@@ -329,6 +350,7 @@ async function main(): Promise<void> {
   console.log(`Mah Jongg table hub: ${hub.url}`);
   for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
   console.log(`  director:    ${hub.url}/director  (the room; each table at /director/<table>)`);
+  console.log(`  broadcast:   ${hub.url}/broadcast  (the room; each table at /broadcast/<table>; hands shown ${broadcastDelay / 60_000} min late)`);
   if (!isLoopbackHost(o.host)) {
     const port = Number(new URL(hub.url).port);
     const phones = lanUrls(o.host, port, os.networkInterfaces());

@@ -12,6 +12,7 @@ import { attachRelay } from './relay.js';
 import { createHubServer, type HubServer } from './server.js';
 import { DIRECTOR_NAMESPACE, EV } from './socket-events.js';
 import { SEAT_NAMESPACE } from './seat-events.js';
+import { BROADCAST_EV, BROADCAST_NAMESPACE } from '../contract/broadcast.js';
 import { RELAY_EV, RELAY_NAMESPACE } from '../transports/relay.js';
 import type { TransportSink } from '../transports/transport.js';
 
@@ -90,6 +91,18 @@ describe('every socket event the hub listens to checks its payload (the refusal 
     expect(events.sort()).toEqual(Object.keys(seat).sort());
     for (const e of events) expect(await refusal(client, EV.problem, e, { bogus: 1 })).toBe(seat[e as keyof typeof seat]);
     expect(await refusal(client, EV.problem, EV.watch, { tableId: 7 })).toBe('tableId must be string');
+  });
+
+  it('broadcast namespace /broadcast', async () => {
+    const { client, events } = await open(BROADCAST_NAMESPACE);
+    const broadcast = {
+      [BROADCAST_EV.watchTable]: 'tableId is required',
+      [BROADCAST_EV.watchRoom]: 'bogus is not allowed (unknown field; the payload is {})',
+    };
+    expect(events.sort()).toEqual(Object.keys(broadcast).sort());
+    for (const e of events) expect(await refusal(client, BROADCAST_EV.problem, e, { bogus: 1 })).toBe(broadcast[e as keyof typeof broadcast]);
+    expect(await refusal(client, BROADCAST_EV.problem, BROADCAST_EV.watchTable, { tableId: 7 })).toBe('tableId must be string');
+    expect(await refusal(client, BROADCAST_EV.problem, BROADCAST_EV.watchTable, { tableId: 't9' })).toBe("unknown table 't9'");
   });
 
   it('relay namespace /relay', async () => {

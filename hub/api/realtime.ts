@@ -88,6 +88,11 @@ export interface RealtimeOptions {
   isDirectorCookie?: (headers: Record<string, string | string[] | undefined>) => boolean;
   /** where to report a runtime whose view threw (default: stderr) */
   logError?: (msg: string, err: unknown) => void;
+  /**
+   * called each time a `/director` socket is sent a table's snapshot (watch, resync), which carries
+   * its concealed tiles: the viewing log (hub/api/viewing-log.ts)
+   */
+  directorViewed?: (tableId: string, handshake: Socket['handshake']) => void;
 }
 
 /** Largest client → hub message (bytes); requests are a few dozen bytes. */
@@ -187,6 +192,7 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
         if (!refreshAndBroadcast(w, tableId, socket.id)) return refuse(`table '${tableId}' view is unavailable`, ack);
         const ch = w.channels.get(tableId)!;
         socket.emit(EV.snapshot, { tableId, seq: ch.seq, view: ch.view });
+        if (w.nsp === director) opts.directorViewed?.(tableId, socket.handshake);
         ack?.({ ok: true, seq: ch.seq });
       };
       socket.on(EV.watch, (...raw: unknown[]) => snapshot(raw));

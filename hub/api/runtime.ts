@@ -6,6 +6,19 @@ import type { GameRecord } from '../../rules/record/game-record.js';
 import type { Capture } from '../capture/format.js';
 import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
 import type { TileKind } from '../../rules/tiles.js';
+import type { LoggedTileMove, RackOwner } from '../broadcast/delayed-hands.js';
+
+/**
+ * What a broadcast's delayed hands are folded from (hub/broadcast/delayed-hands.ts): the table's
+ * logged tile moves in log order, and whose rack each rack zone is (the table config).
+ */
+export interface TileMoveLog {
+  moves: readonly LoggedTileMove[];
+  /** zone (`reader/zone`) → its player and rack: only the zones inside racks (area `rack`), never tops */
+  racks: ReadonlyMap<string, RackOwner>;
+  players: number;
+  racksPerPlayer: number;
+}
 
 /**
  * The director closed the notice of a tile not seen that is not open (never opened, closed already,
@@ -192,4 +205,10 @@ export interface TableRuntime {
    * the readers saw: served only on a director's route. Optional: a table without it has none.
    */
   gameCapture?(gameNo: number): Capture | null;
+  /**
+   * Every tile move logged at this table so far, with its rack zones, for the broadcast's delayed
+   * hands (hub/broadcast/delayed-hands.ts folds only the moves at least the delay old). It names
+   * concealed tiles: only that fold may read it. Optional: a table without it broadcasts no hands.
+   */
+  tileMoveLog?(): TileMoveLog;
 }

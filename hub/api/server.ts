@@ -30,6 +30,9 @@
  *   `/api/director/tournament/players…` (check-in, personal codes, the player link: hub/api/player-routes.ts)
  * - `POST /api/login`, `POST /api/logout`, `GET /api/session`: the director's login (hub/api/login.ts)
  * - the room's desk: calls for the director and the announcement to every table (hub/api/routes-room.ts)
+ * - `GET  /api/director/viewing-log`                 → ViewingLogEntry[]: who was shown concealed tiles, when (director)
+ * - socket.io `/broadcast` (no login): a table's live public view with its concealed hands a delay
+ *   behind, and the room's summary (hub/api/broadcast.ts, docs/spectators.md)
  * Director routes need the session cookie of a login (hub/api/login.ts), a session's bearer token,
  * or `Authorization: Bearer <directorToken>` (401 otherwise; 403 for a cookie sent cross-site).
  * Params, queries and bodies are checked with the contract's zod schemas (hub/contract/http.ts):
@@ -43,7 +46,15 @@ import { STATUS_CODES } from 'node:http';
 import { resolve, sep } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifySchemaCompiler, type FastifySerializerCompiler } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchemaCompiler,
+  type FastifySerializerCompiler,
+} from 'fastify';
 import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
@@ -57,6 +68,9 @@ import { type GameRecord, writeGameRecord } from '../../rules/record/game-record
 import { gameCaptureFileName, gameRecordFileName } from '../record/path.js';
 import { type Capture, writeCapture } from '../capture/format.js';
 import { attachRealtime } from './realtime.js';
+import { attachBroadcast, DEFAULT_BROADCAST_DELAY_MS } from './broadcast.js';
+import { directorOf, directorOfRequest, viewingLog, viewingRecorder, type ViewingEntry, type ViewingStore } from './viewing-log.js';
+import { ViewingLogReplySchema } from '../contract/broadcast.js';
 import { enrollRoutes } from './routes-enroll.js';
 import type { WeakTagSource } from '../tilesets/read-stats.js';
 import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from './seat.js';
@@ -79,7 +93,7 @@ export interface HubServerOptions {
   /** the login secret of `POST /api/login` (kept only as an scrypt hash); default: directorToken */
   directorSecret?: string;
   /** where login events go (`director-login`, `director-logout`, table id `hub`); omitted: not recorded */
-  store?: { append(tableId: string, type: string, at: number, data: unknown): unknown; events?: DeskStore['events'] } & HealthSource;
+  store?: ViewingStore & HealthSource;
   /** table id → its hall or section (the table config's `section`), for the room's filter; absent: one section */
   sections?: Readonly<Record<string, string>>;
   /** login attempts per IP per window; default 5 a minute */
@@ -111,6 +125,12 @@ export interface HubServerOptions {
    * director's request
    */
   publicUrl?: string;
+  /**
+   * the spectators' broadcast (`/broadcast`, hub/api/broadcast.ts): `delayMs`, how far behind the
+   * live game the concealed hands are shown (default {@link DEFAULT_BROADCAST_DELAY_MS}, 15 min;
+   * `--broadcast-delay-min`), and the clock it is counted on (default Date.now; tests: a bench's)
+   */
+  broadcast?: { delayMs: number; now?: () => number; tickMs?: number };
 }
 
 /** The running hub server. */
@@ -315,6 +335,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   await app.register(fastifyCookie);
   const store = opts.store;
   const record: LoginRouteOptions['record'] = store ? (type, data) => store.append(LOGIN_LOG_ID, type, Date.now(), data) : undefined;
+  // who was shown concealed tiles, when (hub/api/viewing-log.ts)
+  const viewed = viewingRecorder(store, Date.now, (err) => apiLog.error({ err }, 'viewing log: the store refused an entry'));
+  const viewedBy = (req: FastifyRequest, what: ViewingEntry['what'], table: string) => viewed({ who: directorOfRequest(auth, req), what, table, address: req.ip });
   await app.register(loginRoutes, { auth, record, rateLimit: opts.loginRateLimit });
 
   app.setNotFoundHandler((req, reply) => {
@@ -393,22 +416,28 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     if (playerOpts) await director.register(directorPlayerRoutes(playerOpts));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
-    director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async () =>
-      [...tables.values()].map((t) => toDirector(t.directorView())),
-    );
+    director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async (req) => {
+      viewedBy(req, 'director-tables', '*');
+      return [...tables.values()].map((t) => toDirector(t.directorView()));
+    });
     director.get('/api/director/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.DirectorTableViewSchema) } }, async (req, reply) => {
       const t = findTable(req.params.id, reply);
+      if (t) viewedBy(req, 'director-table', t.id);
       return t ? toDirector(t.directorView()) : reply;
     });
+    // who was shown concealed tiles, when: the director's views and the broadcast's delayed hands
+    director.get('/api/director/viewing-log', { schema: { querystring: H.NoQuery, response: R.replies(ViewingLogReplySchema) } }, async () => viewingLog(store));
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
     // a game record holds every concealed tile: only ever on a director's route (rules/GAME-RECORD.md)
-    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) =>
-      sendGameDownload(req.params, reply, GAME_RECORD),
-    );
+    director.get('/api/director/tables/:id/games/:gameNo/record', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameRecordReply) } }, async (req, reply) => {
+      if (tables.has(req.params.id)) viewedBy(req, 'game-record', req.params.id);
+      return sendGameDownload(req.params, reply, GAME_RECORD);
+    });
     // a capture holds every tile the readers saw: only ever on a director's route (firmware-protocol/CAPTURE.md)
-    director.get('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameCaptureReply) } }, async (req, reply) =>
-      sendGameDownload(req.params, reply, GAME_CAPTURE),
-    );
+    director.get('/api/director/tables/:id/games/:gameNo/capture', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(R.GameCaptureReply) } }, async (req, reply) => {
+      if (tables.has(req.params.id)) viewedBy(req, 'game-capture', req.params.id);
+      return sendGameDownload(req.params, reply, GAME_CAPTURE);
+    });
     director.post(
       '/api/director/tables/:id/flags/:flagId',
       { schema: { params: H.FlagParams, querystring: H.NoQuery, body: H.RulingBody, response: R.replies(R.PublicTableViewSchema) } },
@@ -507,7 +536,18 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     isDirectorToken,
     isDirectorCookie: auth.isCookie,
     logError: (msg, err) => apiLog.error({ err }, msg),
+    directorViewed: (tableId, hs) =>
+      viewed({ who: directorOf(auth, hs.headers.cookie, (hs.auth as { token?: unknown } | undefined)?.token), what: 'director-watch', table: tableId, address: hs.address }),
   });
+  const broadcast = attachBroadcast(realtime.io, {
+    tables: opts.tables,
+    delayMs: opts.broadcast?.delayMs ?? DEFAULT_BROADCAST_DELAY_MS,
+    ...(opts.broadcast?.now ? { now: opts.broadcast.now } : {}),
+    ...(opts.broadcast?.tickMs !== undefined ? { tickMs: opts.broadcast.tickMs } : {}),
+    viewed,
+    logError: (msg, err) => apiLog.error({ err }, msg),
+  });
+  app.addHook('preClose', async () => broadcast.close());
   const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens, ...(tournament ? { onRevoke: (l) => tournament.players.onRevoke(l) } : {}) });
   // the desk's changes go to every table display and seat (the announcement) and to the director (calls too)
   const offDesk = desk.onChange(() => {

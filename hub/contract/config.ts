@@ -95,6 +95,13 @@ export const TournamentConfigSchema = z.strictObject({
    */
   countRule: z.enum(['18A', '18D']).nullable().optional(),
   /**
+   * how far behind the live game the spectators' broadcast shows the concealed hands, in minutes
+   * (docs/spectators.md; 15 as chess championships, 30 as poker streams); null or absent: the hub's
+   * `--broadcast-delay-min` (default 15), which also overrides it when given; 0 only with
+   * `--broadcast-no-delay`
+   */
+  broadcastDelayMin: z.number().nullable().optional(),
+  /**
    * the scoring settings of every game (rules/scoring/settings.ts `ScoringSettings`; default seed
    * 000's): `discarderPenalty` `{ noneOrOne, two, threeOrMore }`, `selfPicked`, `jokerless`,
    * `wallGame`, `jokerExchangeSelfPicked`, `paidLine`. A standard tournament only, and never

@@ -95,10 +95,11 @@ export function checkPayload<S extends z.ZodType>(schema: S, payload: unknown, e
   return { ok: false, error: `${at}${words}` };
 }
 
-/** `{ tableId }`, `{ readerHint? }`: the fields of an object schema, for a refusal. */
+/** `{ tableId }`, `{ readerHint? }`, `{}`: the fields of an object schema, for a refusal. */
 function payloadShape(schema: z.ZodType): string {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
   if (!shape) return '';
+  if (Object.keys(shape).length === 0) return '{}';
   return `{ ${Object.entries(shape)
     .map(([k, s]) => (s.safeParse(undefined).success ? `${k}?` : k))
     .join(', ')} }`;

@@ -59,7 +59,8 @@ import type { TileId } from '../../rules/tiles.js';
 import type { Place } from '../../rules/referee/places.js';
 import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
-import { RulingError, type AnyDirectorEntry, type TableRuntime } from '../api/runtime.js';
+import { RulingError, type AnyDirectorEntry, type TableRuntime, type TileMoveLog } from '../api/runtime.js';
+import type { LoggedTileMove, RackOwner } from '../broadcast/delayed-hands.js';
 import type { GameRecord, RecordCard, RecordRuling } from '../../rules/record/game-record.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { STRONG_SETTLE_MS, Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
@@ -590,6 +591,22 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    * @throws Error when a card of the table was not read from a file (no hash to name it by)
    */
   abstract gameRecord(gameNo: number): GameRecord | null;
+
+  /**
+   * @see TableRuntime.tileMoveLog: the `tile-moved` events of this table's log (as the fold holds
+   * it), and the zones inside racks by the table config.
+   */
+  tileMoveLog(): TileMoveLog {
+    const moves: LoggedTileMove[] = [];
+    for (const e of this.events) {
+      if (e.type !== 'tile-moved') continue;
+      const d = e.data as TileMovedData;
+      moves.push({ seq: e.seq, at: e.at, tile: d.tile, to: d.to });
+    }
+    const racks = new Map<string, RackOwner>();
+    for (const [zone, p] of this.places) if (p.area === 'rack') racks.set(zone, { player: p.player, rack: p.rack });
+    return { moves, racks, players: this.table.players.length, racksPerPlayer: this.table.racksPerPlayer };
+  }
 
   /**
    * The capture of game `gameNo` (firmware-protocol/CAPTURE.md), or null for a game not begun: every

@@ -114,6 +114,9 @@ function checkTournamentValues(x: unknown, where: string): Required<TournamentCo
   if (countRule !== null && !(typeof countRule === 'string' && Object.hasOwn(COUNT_RULES, countRule)))
     throw bad('countRule', `must be "18A" or "18D" (003 rule 18), not ${JSON.stringify(countRule)}`);
   if (countRule !== null && kind !== 'siamese') throw bad('countRule', `("${String(countRule)}") is a Royale Siamese setting (003 rule 18A or 18D): only a kind "siamese" tournament has one`);
+  const broadcastDelayMin = x.broadcastDelayMin ?? null;
+  if (broadcastDelayMin !== null && !(typeof broadcastDelayMin === 'number' && Number.isFinite(broadcastDelayMin) && broadcastDelayMin >= 0 && broadcastDelayMin <= 24 * 60))
+    throw bad('broadcastDelayMin', `must be a number of minutes from 0 to 1440 (e.g. 15, or 30 as poker streams), not ${JSON.stringify(broadcastDelayMin)}`);
   let scoring: ScoringSettings;
   try {
     scoring = checkScoringConfig(x.scoring ?? {}, `${where}: scoring`);
@@ -124,7 +127,7 @@ function checkTournamentValues(x: unknown, where: string): Required<TournamentCo
   // a checked config (defaults filled in) is checked again by the service: 000's defaults pass
   if (kind === 'siamese' && scoringSettingsDiffer(scoring, SETTINGS_000).length > 0) throw bad('scoring', 'is not taken by a Siamese tournament: its games are scored by 003 rule 17');
   if (scoring.scheme !== 'tournament') throw bad('scoring.scheme', 'must be "tournament": home scoring is for social tables, with no tournament running');
-  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables, countRule: countRule as CountRule | null, scoring };
+  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables, countRule: countRule as CountRule | null, broadcastDelayMin, scoring };
 }
 
 /**

@@ -9,6 +9,8 @@ import type { FlagStatus } from '../../../hub/api/views.js';
 import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
 import { HealthReply, LoginReply, PublicTablesReply, SessionReply } from '../../../hub/contract/responses.js';
 import { readAnswer } from './answer.js';
+import { ViewingLogReplySchema } from '../../../hub/contract/broadcast.js';
+import type { ViewingLogEntry } from '../../../hub/contract/broadcast.js';
 
 /** One row of the table list. */
 export interface TableListItem {
@@ -315,4 +317,37 @@ export function storeHealthText(h: StoreHealthView | null, clock: (ms: number) =
     ? `Table views wait for the write. ${h.check ?? 'Check the disk of the hub’s data folder.'}`
     : `Table views stop updating. Stop the hub and ${h.check ? h.check.charAt(0).toLowerCase() + h.check.slice(1) : 'check its data folder.'}`;
   return `${what} (since ${clock(h.since)}): ${h.error}. ${lost} ${todo}`;
+}
+
+/**
+ * The viewing log (`GET /api/director/viewing-log`): who was shown concealed tiles, when, of which
+ * table, oldest first (docs/spectators.md).
+ * @param token bearer token, or '' when the session cookie authorises
+ * @throws Error with the hub's message (401 without credentials) or the answer's shape problem
+ */
+export async function fetchViewingLog(token: string): Promise<ViewingLogEntry[]> {
+  const res = await fetch('/api/director/viewing-log', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!res.ok) throw new Error(await errorMessage(res));
+  return readAnswer(res, ViewingLogReplySchema, 'GET /api/director/viewing-log');
+}
+
+/** What a viewing-log entry's `what` means, in words: `viewingText('broadcast') === "the broadcast (hands a delay behind)"`. */
+export function viewingText(what: ViewingLogEntry['what']): string {
+  switch (what) {
+    case 'director-table':
+      return "the director's table page";
+    case 'director-tables':
+      return 'every table (director)';
+    case 'director-watch':
+      return "the director's live view";
+    case 'game-record':
+      return 'a game record download';
+    case 'game-capture':
+      return 'a game capture download';
+    case 'broadcast':
+      return 'the broadcast (hands a delay behind)';
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ago, countText, flagWho, readerText, flagStatusText, paymentText, phaseText, playerName, rackLabel, wallLabel } from './format.js';
-import { route, tablePath, directorPath } from './route.js';
+import { ago, countText, delayText, flagWho, readerText, flagStatusText, paymentText, phaseText, playerName, rackLabel, wallLabel } from './format.js';
+import { broadcastPath, route, tablePath, directorPath } from './route.js';
 import { siameseFixture } from './fixtures.js';
 
 describe('format', () => {
@@ -50,6 +50,20 @@ describe('route', () => {
     expect(route('/director/t%201')).toEqual({ page: 'director', tableId: 't 1' });
     expect(route('/table')).toEqual({ page: 'not-found', path: '/table' });
     expect(route('/table/%E0%A4%A')).toEqual({ page: 'not-found', path: '/table/%E0%A4%A' });
+  });
+
+  it('routes the broadcast pages: /broadcast the room, /broadcast/<table> a table', () => {
+    expect(route('/broadcast')).toEqual({ page: 'broadcast-room' });
+    expect(route('/broadcast/t1')).toEqual({ page: 'broadcast', tableId: 't1' });
+    expect(route(broadcastPath('t 2'))).toEqual({ page: 'broadcast', tableId: 't 2' });
+  });
+
+  it("writes the broadcast's delay as spectators read it", () => {
+    expect(delayText(900_000)).toBe('15 min delay'); // 15 × 60 000 ms
+    expect(delayText(1_800_000)).toBe('30 min delay');
+    expect(delayText(90_000)).toBe('1.5 min delay');
+    expect(delayText(2000)).toBe('2 s delay');
+    expect(delayText(0)).toBe('no delay');
   });
 
   it('builds paths that route back', () => {

@@ -28,6 +28,16 @@ export function hourMinute(ms: number | null | undefined): string {
   return clock(ms).slice(0, 5);
 }
 
+/**
+ * A broadcast's delay as the spectators read it: `delayText(900_000) === "15 min delay"`,
+ * `delayText(90_000) === "1.5 min delay"`, `delayText(2000) === "2 s delay"`, `delayText(0) === "no delay"`.
+ */
+export function delayText(ms: number): string {
+  if (ms <= 0) return 'no delay';
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s delay`;
+  return `${Math.round(ms / 6000) / 10} min delay`;
+}
+
 /** How long ago, in words a player reads at a glance: "just now", "40 s ago", "3 min ago", "2 h ago". */
 export function ago(ms: number | null | undefined, now: number): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return 'never';

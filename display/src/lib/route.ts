@@ -1,6 +1,7 @@
 /**
  * Routing by `location.pathname` (no router library):
- * `/` → list of tables; `/table/:id` → the table view; `/director/:id` → the director view.
+ * `/` → list of tables; `/table/:id` → the table view; `/director/:id` → the director view;
+ * `/broadcast` → the spectators' room; `/broadcast/:id` → a table's broadcast (hands a delay behind).
  */
 
 /** The page a path asks for. */
@@ -14,6 +15,8 @@ export type Route =
   | { page: 'seat'; token: string }
   | { page: 'claim'; tableId: string | null }
   | { page: 'player' }
+  | { page: 'broadcast'; tableId: string }
+  | { page: 'broadcast-room' }
   | { page: 'not-found'; path: string };
 
 /** Reads a pathname: `route('/table/t1') → { page: 'table', tableId: 't1' }`. A trailing slash is fine. Never throws. */
@@ -31,6 +34,8 @@ export function route(pathname: string): Route {
   if (decoded.length === 2 && decoded[0] === 'director') return { page: 'director', tableId: decoded[1]! };
   if (decoded.length === 2 && decoded[0] === 'enroll') return { page: 'enroll', tableId: decoded[1]! }; // tile-set enrolment
   if (decoded.length === 1 && decoded[0] === 'relay') return { page: 'relay' };
+  if (decoded.length === 1 && decoded[0] === 'broadcast') return { page: 'broadcast-room' }; // spectators: the room (hub/api/broadcast.ts)
+  if (decoded.length === 2 && decoded[0] === 'broadcast') return { page: 'broadcast', tableId: decoded[1]! }; // spectators: one table, hands a delay behind
   if (decoded.length === 2 && decoded[0] === 'seat') return { page: 'seat', token: decoded[1]! }; // a player's phone (hub/api/seat.ts)
   if (decoded[0] === 'claim' && decoded.length <= 2) return { page: 'claim', tableId: decoded[1] ?? null }; // a table's claim page (hub/api/player-routes.ts)
   if (decoded.length === 1 && decoded[0] === 'player') return { page: 'player' }; // the player link on the phone
@@ -45,4 +50,9 @@ export function tablePath(tableId: string): string {
 /** The path of a table's director view. */
 export function directorPath(tableId: string): string {
   return `/director/${encodeURIComponent(tableId)}`;
+}
+
+/** The path of a table's broadcast page: `broadcastPath('t1') === '/broadcast/t1'`. */
+export function broadcastPath(tableId: string): string {
+  return `/broadcast/${encodeURIComponent(tableId)}`;
 }
