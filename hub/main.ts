@@ -214,8 +214,8 @@ function savedState(file: string): string {
   const r = readSimState(file);
   if (r.kind !== 'ok') return '';
   const s = r.state;
-  const at = s.step < 0 ? 'its walls built' : `step ${s.step + 1} of ${s.steps} (${s.picks} pick${s.picks === 1 ? '' : 's'})`;
-  return `: game ${s.game} at ${at} saved in ${file}`;
+  const at = s.step < 0 ? ' (walls built, nothing dealt)' : ` at step ${s.step + 1} of ${s.steps} (${s.picks} pick${s.picks === 1 ? '' : 's'})`;
+  return `: game ${s.game}${at} saved in ${file}`;
 }
 
 /** How long Ctrl-C waits for a simulator to hold its table, and then for the hub to log what the readers show (ms). */

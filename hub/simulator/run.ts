@@ -236,6 +236,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     const first = this.start();
     this.loadAt(first.game, first.from - 1);
     this.at = { n: first.n, game: first.game, step: first.from - 1 };
+    this.saveState(first.from - 1); // a stop before the first step still leaves the table saved
     this.first = first;
     return first;
   }

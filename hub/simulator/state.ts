@@ -219,8 +219,8 @@ export function resumePlan(inp: ResumeInput): ResumePlan {
     if (firstDifference(logged, '', at.zones, '') !== null) continue;
     if (at.step === s.steps - 1) break; // the game's last step: it is over, the next one follows
     const picks = picksIn(game.steps, at.step);
-    const where = at.step < 0 ? 'its walls built' : `step ${at.step + 1} of ${s.steps}, ${picks} pick${picks === 1 ? '' : 's'}`;
-    return { kind: 'resume', game: s.game, step: at.step, line: `${who}: resuming game ${s.game} at ${where} (${inp.file} agrees with the hub's log)` };
+    const where = at.step < 0 ? ' (walls built, nothing dealt)' : ` at step ${at.step + 1} of ${s.steps}, ${picks} pick${picks === 1 ? '' : 's'}`;
+    return { kind: 'resume', game: s.game, step: at.step, line: `${who}: resuming game ${s.game}${where} (${inp.file} agrees with the hub's log)` };
   }
   if (inp.log.ended || last) {
     return { kind: 'resume', game: s.game, step: s.steps - 1, line: `${who}: game ${s.game} had ended: dealing game ${s.game + 1} (${inp.file})` };
