@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TileId } from '../../rules/tiles.js';
 import { loadHubConfig } from '../config/load.js';
 import { playGame, tableZones, zoneKey, type GameResult } from './game.js';
+import { playStandardGame } from './standard/game.js';
 import {
   type LogStanding,
   picksIn,
@@ -216,5 +217,45 @@ describe('resuming: the state file against the hub’s log', () => {
     });
     // ended in the log by a flag (both hands dead) while the bots played on: where the log has the tiles, it goes on
     expect(plan(stateAt(1, k), logAt(1, k, { inPlay: false, ended: true }))).toMatchObject({ kind: 'resume', step: k });
+  });
+});
+
+describe('the 4-player table resumes the same way (npm start -- --table-kind standard)', () => {
+  it('its seeded game replays to the step saved, and the log at a step at rest resumes there', { timeout: 120_000 }, () => {
+    const [std] = loadHubConfig('hub/config/tables/standard-demo.json');
+    const stdZones = tableZones(std!.table);
+    const g = playStandardGame({ seed: 1, cards: std!.cards, table: std!.table });
+    const rests: { step: number; zones: Record<string, TileId[]>; tiles: Map<TileId, string> }[] = [];
+    replaySteps(g, stdZones, Infinity, (step, at) => {
+      if (!at.atRest) return;
+      const tiles = new Map<TileId, string>();
+      for (const [t, z] of at.where) if (z) tiles.set(t, zoneKey(z));
+      rests.push({ step, zones: zoneContents(at.where), tiles });
+    });
+    const at = rests[Math.floor(rests.length / 2)]!;
+    const state: SimState = {
+      format: SIM_STATE_FORMAT,
+      table: std!.table.id,
+      variant: 'standard',
+      seed: 1,
+      game: 1,
+      step: at.step,
+      steps: g.steps.length,
+      picks: picksIn(g.steps, at.step),
+      savedAt: '2026-12-01T22:00:00.000Z',
+      zones: at.zones,
+    };
+    const p = resumePlan({
+      file: FILE,
+      read: { kind: 'ok', state },
+      table: std!.table.id,
+      variant: 'standard',
+      seed: 1,
+      zones: stdZones,
+      game: () => g,
+      log: { gameNo: 1, inPlay: true, ended: false, tiles: at.tiles },
+    });
+    expect(p).toMatchObject({ kind: 'resume', game: 1, step: at.step });
+    expect(state.picks).toBeGreaterThan(0);
   });
 });
