@@ -62,6 +62,13 @@ export interface HubOptions {
   staticDir?: string;
   /** how far behind the live game the spectators' broadcast shows the concealed hands (ms; hub/api/broadcast.ts); default 15 min */
   broadcastDelayMs?: number;
+  /**
+   * more reader addresses, found once every table has folded its log and before any port opens:
+   * `mjhub start` starts its simulators here, each told where the log leaves its table (a
+   * simulator resumes the game in play: hub/simulator/state.ts). What it throws closes everything
+   * opened and is thrown again.
+   */
+  readerPorts?: (engines: ReadonlyMap<string, TableEngine | StandardTableEngine>) => Promise<string[]>;
 }
 
 export interface RunningHub {
@@ -181,7 +188,21 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   // one line per port per change of state (cannot connect / connected again), never per retry
   const transportLog = log.child({ part: 'transports' });
   const logged = withConnectionLog(sink, opts.log ?? ((line, level, port) => transportLog[level]({ port }, line)));
-  for (const p of opts.ports) transports.push(await openReaderPort(p, logged));
+  let ports = opts.ports;
+  if (opts.readerPorts) {
+    try {
+      ports = [...ports, ...(await opts.readerPorts(engines))];
+    } catch (e) {
+      clearInterval(staleTimer);
+      tournament?.close();
+      sup.close();
+      for (const engine of engines.values()) engine.close();
+      store.close();
+      await store.drain().catch(() => undefined);
+      throw e;
+    }
+  }
+  for (const p of ports) transports.push(await openReaderPort(p, logged));
 
   // a standard table's game, once over, goes on the tournament's score card (000 scoring)
   if (tournament) {

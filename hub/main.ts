@@ -19,6 +19,7 @@ import { startHub } from './hub.js';
 import { assertDataFolderFree } from './store/lock.js';
 import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
 import { intOption } from './simulator/run.js';
+import { type LogStanding, readSimState, simStateFile, writeLogStanding } from './simulator/state.js';
 import { GAMES_PER_ROUND } from '../rules/tournament/errors.js';
 import { createHubLogger, LOG_LEVELS, type HubLogger, type LogLevel } from './log.js';
 import { broadcastDelayMs, DEFAULT_BROADCAST_DELAY_MIN } from './broadcast/delay.js';
@@ -222,6 +223,49 @@ const sims: ChildProcess[] = [];
 /** Set once the hub stops on purpose: a simulator that exits then was stopped by it, not failing. */
 let stopping = false;
 
+/** What a simulator's state file says it saved, for the line on stopping: `: game 2 at step 58 of 301 (9 picks) saved in …` (nothing when unreadable). */
+function savedState(file: string): string {
+  const r = readSimState(file);
+  if (r.kind !== 'ok') return '';
+  const s = r.state;
+  const at = s.step < 0 ? ' (walls built, nothing dealt)' : ` at step ${s.step + 1} of ${s.steps} (${s.picks} pick${s.picks === 1 ? '' : 's'})`;
+  return `: game ${s.game}${at} saved in ${file}`;
+}
+
+/** How long Ctrl-C waits for a simulator to hold its table, and then for the hub to log what the readers show (ms). */
+const HOLD_MS = 3000;
+/** The hub's tables are quiet this long before the hub stops: a reader's line still on its way has arrived (ms). */
+const QUIET_MS = 150;
+
+/**
+ * Holds every simulator (IPC `hold`: it plays no more steps and writes its state file) and waits
+ * until every table has logged what the readers show ({@link HOLD_MS} at most).
+ */
+async function holdSimulators(engines: ReadonlyMap<string, { quiet(): boolean }>): Promise<void> {
+  const until = Date.now() + HOLD_MS;
+  await Promise.all(
+    sims.map(
+      (sim) =>
+        new Promise<void>((resolve) => {
+          if (!sim.connected) return resolve();
+          const t = setTimeout(resolve, HOLD_MS);
+          sim.once('message', () => {
+            clearTimeout(t);
+            resolve();
+          });
+          sim.send('hold');
+        }),
+    ),
+  );
+  let quietSince: number | null = null;
+  while (Date.now() < until) {
+    const quiet = [...engines.values()].every((e) => e.quiet());
+    quietSince = quiet ? (quietSince ?? Date.now()) : null;
+    if (quietSince !== null && Date.now() - quietSince >= QUIET_MS) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Stops every simulator (SIGTERM, then SIGKILL after 5 s) and waits until each has exited. */
 async function stopSimulators(): Promise<void> {
   await Promise.all(
@@ -275,14 +319,21 @@ async function main(): Promise<void> {
   mkdirSync(o.data, { recursive: true, mode: 0o700 }); // the hub user's alone, as the event log's folder
   const log: HubLogger = createHubLogger({ level: o.logLevel, file: path.join(o.data, 'hub.log'), terminal: process.stdout });
 
-  let ports = o.reader ?? [];
-  if (ports.length === 0) {
-    // one simulator process per table, each on its own pseudo-terminals (or free TCP ports the OS
-    // picks, so two hubs on one machine never collide: ports.json names them); the IPC
-    // channel ends the simulator when this hub dies, even by SIGKILL (hub/simulator/run.ts)
+  /**
+   * One simulator process per table, each on its own pseudo-terminals (or free TCP ports the OS
+   * picks, so two hubs on one machine never collide: ports.json names them), started once the
+   * hub has folded its log: each is told where the log leaves its table and resumes the game in
+   * play from its state file when the two agree (hub/simulator/state.ts). The IPC channel ends the
+   * simulator when this hub dies, even by SIGKILL (hub/simulator/run.ts).
+   */
+  const startSimulators = async (engines: ReadonlyMap<string, { loggedTable(): LogStanding }>): Promise<string[]> => {
+    let ports: string[] = [];
     for (const [i, { table }] of tables.entries()) {
       const dir = pathUnder(o.data, 'sim', table.id);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       rmSync(path.join(dir, 'ports.json'), { force: true });
+      const resumeLog = path.join(dir, 'log.json');
+      writeLogStanding(resumeLog, engines.get(table.id)!.loggedTable());
       // the simulator as this hub runs: compiled beside it, or its source under tsx
       const script = path.join(here, table.variant === 'standard' ? 'simulator/standard/main' : 'simulator/main') + (compiled ? '.js' : '.ts');
       const sim = spawn(
@@ -303,6 +354,10 @@ async function main(): Promise<void> {
           String(o.simSeed + 100 * i),
           '--transport',
           o.simTransport,
+          '--state',
+          simStateFile(dir),
+          '--resume-log',
+          resumeLog,
         ],
         // its own process group: a Ctrl-C in the terminal reaches the hub only, which stops the
         // simulator after its own transports (no "connection lost" line for a cable it pulls itself)
@@ -310,7 +365,7 @@ async function main(): Promise<void> {
       );
       sims.push(sim);
       sim.on('exit', (code, signal) => {
-        if (stopping) say(log, `simulator for table ${table.id} stopped`, { table: table.id });
+        if (stopping) say(log, `simulator for table ${table.id} stopped${savedState(simStateFile(dir))}`, { table: table.id });
         else log.error({ table: table.id, code, signal }, `simulator for table ${table.id} exited (${signal ?? `code ${code}`}): its readers are gone`);
       });
       await waitForFile(path.join(dir, 'ports.json'), 20_000, sim);
@@ -318,7 +373,8 @@ async function main(): Promise<void> {
       ports = [...ports, ...mine];
       console.log(`simulator for table ${table.id}: ${mine.length} readers on ${o.simTransport === 'pty' ? 'pseudo-terminals' : 'TCP'} (${dir})`);
     }
-  }
+    return ports;
+  };
   // the fixed bearer token for scripts: only when given (a login also hands out a bearer token)
   const directorToken = process.env.MJHUB_DIRECTOR_TOKEN ?? randomBytes(24).toString('hex');
   const staticDir = path.join(root, 'display/dist');
@@ -328,7 +384,8 @@ async function main(): Promise<void> {
       tables,
       dataDir: o.data,
       ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
-      ports,
+      ports: o.reader ?? [],
+      ...(o.reader?.length ? {} : { readerPorts: startSimulators }),
       httpPort: o.port,
       httpHost: o.host,
       ...(o.publicUrl !== undefined ? { publicUrl: o.publicUrl } : {}),
@@ -373,6 +430,9 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // the simulators hold the table and the hub logs what their readers show, so the log and
+    // each state file end at the same step (hub/simulator/state.ts)
+    await holdSimulators(hub.engines);
     // the hub first: its transports stop retrying, so no "connection lost" line for a simulator stopped on purpose
     await hub.close().catch(() => undefined);
     await stopSimulators();

@@ -25,6 +25,11 @@
  *   --noise-<kind> R   one kind's rate, e.g. --noise-missed 0.05 --noise-reboot 0 (kinds: missed,
  *                      repeat, crossRead, flicker, corrupt, truncate, reboot, unplug, jitterMs, ble)
  *   --noise-seed N     seed of the noise (default: the game seed)
+ *   --state FILE       keep the state file here (state.ts): game, step, what each reader holds,
+ *                      rewritten after every step (atomically, mode 0600)
+ *   --resume-log FILE  where the hub's log leaves the table (mjhub start writes it): with --state,
+ *                      resume the saved game where it was when the two agree, else say why in
+ *                      one line and deal a new game numbered after the log's last one
  * The Siamese table's own:
  *   --inject KIND      count | wall: a violation on purpose in every game (003 rules 18C / 20)
  *   --wall-game        the bots never declare Mah Jongg (a wall game: 003 rules 14, 17F)

@@ -29,6 +29,7 @@ import { killSocatChildren, openPtyLink, openTcpLink, socatAvailable, writePorts
 import { VirtualReader, type SimReader } from './reader.js';
 import { FirmwareReader } from './firmware-reader.js';
 import type { ProtocolVersion } from '../../firmware-protocol/messages.js';
+import { picksIn, readLogStanding, readSimState, replaySteps, resumePlan, SIM_STATE_FORMAT, writeSimState, zoneContents } from './state.js';
 import { NO_NOISE, NOISE_KINDS, NoiseModel, nearbyZones, neighbourOf, parseNoise, type NoiseRates } from './noise.js';
 
 /** Built walls stand at least this long before the deal starts (ms), as at a real table. */
@@ -88,6 +89,18 @@ export interface RunnerOptions {
    * going) until the run is stopped. Tests use it to rule on a flag at a known state of the table.
    */
   holdAtFlag?: boolean;
+  /**
+   * keep the state file here (./state.ts), rewritten after every step: the game, the step reached,
+   * what each reader's zones hold. With `resumeLog` the run resumes from it when it agrees.
+   */
+  stateFile?: string;
+  /**
+   * where the hub's log leaves the table (a file of ./state.ts `writeLogStanding`, written by
+   * `mjhub start`): with `stateFile`, the run resumes the saved game when the two agree
+   * (./state.ts `resumePlan`), else it says why in one line and deals a new game numbered after
+   * the log's last one
+   */
+  resumeLog?: string;
   log: (line: string) => void;
 }
 
@@ -109,7 +122,15 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
   links: ReaderLink[] = [];
   readonly records: R[] = [];
   private stopped = false;
+  /** set by {@link SimulatorRunner.hold}: no step is played until the run is stopped */
+  private holding = false;
   private readonly sleepers = new Set<() => void>();
+  /** every tile's zone as the readers have been told (null: in a hand) */
+  private readonly where = new Map<TileId, Zone | null>();
+  /** the game in play (1-based) and the index of its last step played (−1: walls built), for the state file */
+  private at: { n: number; game: G; step: number } | null = null;
+  /** where the run begins, once decided */
+  private first: { n: number; game: G; from: number } | null = null;
   /** the noise model (no noise unless `opts.noise` says) */
   readonly noise: NoiseModel;
 
@@ -170,6 +191,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
    */
   async open(): Promise<string> {
     const { transport, dir, tcpBase } = this.opts;
+    this.begin(); // the readers hold the table before any hub can ask them
     const abs = resolve(dir);
     mkdirSync(abs, { recursive: true });
     rmSync(join(abs, 'ports.json'), { force: true });
@@ -186,13 +208,47 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     return writePortsFile(abs, this.links);
   }
 
+  /**
+   * Where the run begins: game 1's walls, or (with `stateFile` and `resumeLog`) the plan of
+   * ./state.ts `resumePlan`, whose line is logged.
+   */
+  private start(): { n: number; game: G; from: number } {
+    const { opts } = this;
+    if (!opts.stateFile || !opts.resumeLog) return { n: 1, game: this.play(1), from: 0 };
+    const played: Record<number, G> = {};
+    const plan = resumePlan({
+      file: opts.stateFile,
+      read: readSimState(opts.stateFile),
+      table: opts.table.id,
+      variant: opts.table.variant,
+      seed: opts.seed,
+      zones: tableZones(opts.table),
+      game: (n) => (played[n] ??= this.play(n)),
+      log: readLogStanding(opts.resumeLog),
+    });
+    opts.log(plan.line);
+    return { n: plan.game, game: (played[plan.game] ??= this.play(plan.game)), from: plan.kind === 'resume' ? plan.step + 1 : 0 };
+  }
+
+  /** The run's beginning ({@link SimulatorRunner.start}), its table loaded in the readers: once per run. */
+  private begin(): { n: number; game: G; from: number } {
+    if (this.first) return this.first;
+    const first = this.start();
+    this.loadAt(first.game, first.from - 1);
+    this.at = { n: first.n, game: first.game, step: first.from - 1 };
+    this.saveState(first.from - 1); // a stop before the first step still leaves the table saved
+    this.first = first;
+    return first;
+  }
+
   /** Plays the games (forever in demo mode, until stop()). @returns the records of the games played */
   async run(): Promise<R[]> {
     const { opts } = this;
     this.noise.start();
-    let n = 1;
-    let game = this.play(n);
-    this.loadWalls(game);
+    const first = this.begin();
+    let n = first.n;
+    let game = first.game;
+    let from = first.from;
     if (opts.waitForHub) {
       opts.log(`waiting for the hub to ask every reader for a snapshot (${[...this.readers.keys()].join(', ')})`);
       while (!this.stopped && [...this.readers.values()].some((r) => r.snapRequests === 0)) await this.sleep(50);
@@ -202,8 +258,10 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
       if (this.stopped) break;
       const holdAfter = opts.holdAtFlag ? this.flagStep(game) : null;
       for (const [i, s] of game.steps.entries()) {
+        if (i < from) continue; // played before the restart (the readers were loaded as it left them)
         if (this.stopped) break;
         this.apply(s);
+        this.saveState(i);
         if (i === holdAfter) {
           opts.log(`game ${n}: the table stops for the director after step ${i}`);
           while (!this.stopped) await this.sleep(60_000);
@@ -218,16 +276,51 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
       this.records.push(game.record);
       opts.log(`game ${n}: seed ${game.record.seed}${this.summary(game.record)}`);
       this.writeRecord();
-      if (!opts.demo && n >= opts.games) {
+      if (!opts.demo && n - first.n + 1 >= opts.games) {
         await this.sleep(opts.lingerMs ?? 0);
         break;
       }
       n++;
       const next = this.play(n);
       await this.rebuild(next);
+      if (this.stopped) break;
       game = next;
+      from = 0;
+      this.at = { n, game, step: -1 };
+      this.saveState(-1);
     }
     return this.records;
+  }
+
+  /**
+   * Stops playing after the step in play (the table stands as it is, readers up and heartbeats
+   * going) and writes the state file: `mjhub start` holds the table on Ctrl-C, so that its log
+   * and the state file end at the same step. Lasts until the run is stopped.
+   */
+  hold(): void {
+    this.holding = true;
+    if (this.at) this.saveState(this.at.step);
+  }
+
+  /** Writes the state file (with `stateFile`): game `this.at`, its step `step` (./state.ts). */
+  private saveState(step: number): void {
+    const file = this.opts.stateFile;
+    if (!this.at) return;
+    this.at.step = step;
+    if (!file) return;
+    const { n, game } = this.at;
+    writeSimState(file, {
+      format: SIM_STATE_FORMAT,
+      table: this.opts.table.id,
+      variant: this.opts.table.variant,
+      seed: this.opts.seed,
+      game: n,
+      step,
+      steps: game.steps.length,
+      picks: picksIn(game.steps, step),
+      savedAt: new Date().toISOString(),
+      zones: zoneContents(this.where),
+    });
   }
 
   /**
@@ -255,13 +348,20 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     if (this.links.length) rmSync(join(resolve(this.opts.dir), 'ports.json'), { force: true }); // the ports are gone
   }
 
-  /** The walls as built before a hub is there: loaded silently (a reader powers up seeing them). */
-  private loadWalls(game: G): void {
+  /**
+   * The table as it stands after step `step` of `game` (−1: its walls as built), before a hub is
+   * there: loaded silently (a reader powers up seeing them).
+   */
+  private loadAt(game: G, step: number): void {
     const zones = tableZones(this.opts.table);
-    game.walls.forEach((tiles, w) => {
-      const z = zones.walls[w]!;
-      this.readers.get(z.reader)!.load(z.zone, tiles.map(tagOfTile));
+    replaySteps(game, zones, step, (i, at) => {
+      if (i < step) return;
+      this.where.clear();
+      for (const [tile, z] of at.where) this.where.set(tile, z);
+      return true;
     });
+    const contents = zoneContents(this.where);
+    for (const reader of this.readers.values()) for (const zone of reader.zones) reader.load(zone, (contents[`${reader.id}/${zone}`] ?? []).map(tagOfTile));
   }
 
   /** Clears the table (every tile lifted at once), waits ~1 s, builds the next game's walls. */
@@ -270,6 +370,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     for (const reader of this.readers.values()) {
       for (const zone of reader.zones) for (const tag of reader.tagsIn(zone)) this.noise.lift({ reader: reader.id, zone }, tag);
     }
+    for (const tile of this.where.keys()) this.where.set(tile, null);
     await this.sleep(1000);
     for (let w = 0; w < next.walls.length; w++) {
       if (this.stopped) return;
@@ -285,6 +386,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
       this.reader(m.from ?? m.to!); // fails on an unknown reader
       if (m.from) this.noise.lift(m.from, tag);
       if (m.to) this.noise.place(m.to, tag);
+      this.where.set(m.tile, m.to);
     }
   }
 
@@ -302,7 +404,13 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     renameSync(file + '.tmp', file);
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Waits `ms`, then, while the run is held ({@link SimulatorRunner.hold}), until it is stopped. */
+  private async sleep(ms: number): Promise<void> {
+    await this.wait(ms);
+    while (this.holding && !this.stopped) await this.wait(60_000);
+  }
+
+  private wait(ms: number): Promise<void> {
     if (this.stopped || ms <= 0) return Promise.resolve();
     return new Promise((res) => {
       const done = () => {
@@ -390,7 +498,8 @@ export interface SimulatorCommandSpec {
  * The options every simulator command line takes (documented in main.ts): --seed, --pace,
  * --games, --demo, --inject-at, --transport, --tcp-base, --dir, --linger, --record, --config,
  * --table, --no-wait-for-hub, --noise, --noise-<kind>, --noise-seed, --protocol (0|1, default 1),
- * --firmware (the host firmware binary: the readers are the real firmware).
+ * --firmware (the host firmware binary: the readers are the real firmware), --state FILE and
+ * --resume-log FILE (./state.ts: resume the game a restart left).
  * A table kind adds its own
  * (e.g. --inject with its kinds).
  */
@@ -422,6 +531,8 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
     .option('--hold-at-flag', 'stop playing once the violation made on purpose is complete (the table waits for the director)', false)
     .option('--noise <level>', 'none | realistic | x5 | xN', 'none')
     .option('--noise-seed <n>', 'seed of the noise (default: the game seed)', intOption('--noise-seed', 0))
+    .option('--state <file>', 'keep the state file here (game, step, what each reader holds), rewritten after every step')
+    .option('--resume-log <file>', "where the hub's log leaves the table (written by mjhub start): with --state, resume the saved game when they agree")
     .option('--firmware <binary>', 'the readers are this host build of the firmware (firmware/build.sh host: firmware/build/host/reader)')
     .option(
       '--protocol <v>',
@@ -468,6 +579,8 @@ export function commonRunOptions(program: Command, variant: TableConfig['variant
     protocol: ProtocolVersion;
     holdAtFlag: boolean;
     firmware?: string;
+    state?: string;
+    resumeLog?: string;
   }>();
   const raw = program.opts<Record<string, unknown>>();
   const noise = parseNoise(String(o.noise ?? 'none'));
@@ -501,6 +614,8 @@ export function commonRunOptions(program: Command, variant: TableConfig['variant
     ...(typeof o.noiseSeed === 'number' ? { noiseSeed: o.noiseSeed } : {}),
     ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),
     ...(o.record ? { record: o.record } : {}),
+    ...(o.state ? { stateFile: resolve(o.state) } : {}),
+    ...(o.resumeLog ? { resumeLog: resolve(o.resumeLog) } : {}),
     ...(o.firmware ? { firmware: resolve(o.firmware) } : {}),
   };
 }
@@ -510,7 +625,8 @@ export function commonRunOptions(program: Command, variant: TableConfig['variant
  * opens the links, prints `readers listening: …` and `ports file: …`, plays, exits 0; any error
  * is printed as `<name>: <message>` and exits 1. Socat children are killed on every way out.
  * Spawned by the hub with an IPC channel (hub/main.ts), it also stops (exit 0) when that channel
- * closes: the hub died, even by SIGKILL, and no simulator is left behind.
+ * closes: the hub died, even by SIGKILL, and no simulator is left behind; the message `hold` over it
+ * holds the table ({@link SimulatorRunner.hold}) and is answered `held`.
  * @param make builds the runner (after the command line is parsed; it may throw)
  */
 export function runSimulatorProcess(name: string, make: () => SimulatorRunner<{ seed: number }, PlayedGame<{ seed: number }>>): void {
@@ -529,6 +645,12 @@ export function runSimulatorProcess(name: string, make: () => SimulatorRunner<{ 
     if (process.channel) {
       // the parent hub's IPC channel: it closes when the hub dies in any way
       process.channel.unref();
+      // `hold` from the hub on Ctrl-C: stop playing, the state file written, then `held`
+      process.on('message', (m: unknown) => {
+        if (m !== 'hold') return;
+        sim.hold();
+        process.send?.('held');
+      });
       process.once('disconnect', () => {
         setTimeout(() => {
           killSocatChildren();

@@ -84,6 +84,18 @@ export type { RulableFlag, RulingData } from './machine/rulings.js';
 export { type CountWait, countCheckSkips, type NotSeenClosedData } from './machine/not-seen.js';
 export { REBOOT_SILENCE_MS, RECENT_GAP_MS, type ReaderHealth, UNCONFIRMED_TOP_MS } from './machine/visibility.js';
 
+/** Where the log leaves a table: {@link TableMachine.loggedTable}. */
+export interface LoggedTable {
+  /** the game the fold is in (1-based; 0 before the first game began) */
+  gameNo: number;
+  /** that game is dealing or playing */
+  inPlay: boolean;
+  /** that game is over (its end may still be undone by a ruling) */
+  ended: boolean;
+  /** tile → the zone (`reader/zone`) its latest logged move put it in */
+  tiles: Map<TileId, ZoneKey>;
+}
+
 /** Options of any table engine. */
 export interface EngineOptions {
   table: TableConfig;
@@ -481,10 +493,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   protected beginRestartCheck(): void {
     const gameNo = this.gameInPlay();
     if (gameNo === null) return;
-    const where = new Map<string, ZoneKey>();
-    for (const e of this.events) if (e.type === 'tile-moved') where.set((e.data as TileMovedData).tag, (e.data as TileMovedData).to);
     const expected = new Map<ZoneKey, Set<string>>();
-    for (const [tag, zone] of where) {
+    for (const [tag, zone] of this.loggedZones()) {
       let set = expected.get(zone);
       if (!set) expected.set(zone, (set = new Set()));
       set.add(tag);
@@ -492,6 +502,36 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     const zones = this.table.readers.flatMap((r) => Object.keys(r.zones).map((z) => `${r.id}/${z}` as ZoneKey));
     const named = (tag: string): string => this.registry.get(tag) ?? tag;
     this.restartCheck = { check: new RestartCheck(gameNo, expected, zones, (tag) => this.registry.has(tag), named), state: 'checking' };
+  }
+
+  /** tag → the zone the log's latest `tile-moved` of that tag put it in (every game of the log). */
+  private loggedZones(): Map<string, ZoneKey> {
+    const where = new Map<string, ZoneKey>();
+    for (const e of this.events) if (e.type === 'tile-moved') where.set((e.data as TileMovedData).tag, (e.data as TileMovedData).to);
+    return where;
+  }
+
+  /**
+   * Where the log leaves the table (what a simulator resuming after a restart is checked against,
+   * hub/simulator/state.ts): the game the fold is in (0 before the first), whether it is in play
+   * (dealing or playing) or over, and each tile in the zone its latest logged move put it
+   * (`reader/zone`). Director-only knowledge: it names concealed tiles.
+   */
+  loggedTable(): LoggedTable {
+    const tiles = new Map<TileId, ZoneKey>();
+    for (const [tag, zone] of this.loggedZones()) tiles.set(this.registry.get(tag) ?? (tag as TileId), zone);
+    const gameNo = this.foldGameNo();
+    return { gameNo, inPlay: this.gameInPlay() !== null, ended: this.endedGameNo() === gameNo && gameNo > 0, tiles };
+  }
+
+  /**
+   * True when nothing the readers showed is still to be logged: no move settling or held back, no
+   * count check due (a tile in a hand is not pending: the log keeps it where it last settled).
+   * `mjhub start` waits for it on Ctrl-C after the simulator has stopped playing, so the log and
+   * the simulator's state file end at the same step.
+   */
+  quiet(): boolean {
+    return this.held.length === 0 && this.pendingChecks.length === 0 && this.tracker.nextDue() === null;
   }
 
   private concludeRestartCheck(now: number): void {
