@@ -1,9 +1,11 @@
 /**
  * The standard 4-player game's own fold (000 on NMJL play), without readers: the referee's
  * actions, the director's entries, the count checks with the readers' counts, a refused blind pass
- * gone on as read, and the hub's stops, each one record line (rules/GAME-RECORD.md). The live
- * table (./engine.ts) feeds it from its log, and records each line it takes; a record read back
- * (hub/record/replay.ts) feeds it the same lines, so the two give the same flags and points.
+ * gone on as read, and the hub's stops, each kept as record lines in the one vocabulary
+ * (rules/GAME-RECORD.md version 2: the action the engine took, a `count-check`, a
+ * `director-entry`, the `stray` moves of the racks as read, a `stop`). The live table (./engine.ts)
+ * feeds it from its log, and records each line it takes; a record read back (hub/record/replay.ts)
+ * feeds it the same lines, so the two give the same flags and points.
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -226,7 +228,8 @@ export class StandardGame {
    * One referee action. A deal begins a new game (its lists emptied first). An action the referee
    * refuses or throws on leaves the state as it was and is listed in `unexplained`; a refused pass
    * with blind tiles in the Charleston goes on from `asRead()` (the racks the readers hold) when given.
-   * Tiles named by kind only (a v1 record's lines) get ids first (rules/variants/standard/standard-ids.ts `withIds`).
+   * Tiles named by kind only (a scripted test's) get ids first (rules/variants/standard/standard-ids.ts `withIds`).
+   * @param walls with a deal: the walls as built before it (the record's header; absent: none seen built)
    * @returns the referee's result, or null when it refused the action
    */
   act(named: StandardKindAction, asRead?: () => readonly NamedTile[][], walls?: readonly (readonly TileId[])[]): { flags: { id: string }[]; boundary: boolean } | null {
