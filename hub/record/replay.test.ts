@@ -224,6 +224,10 @@ describe('a 4-player game record (000)', () => {
     const b = standardGame(3);
     const v = b.engine.publicView();
     const record = roundTrip(b.engine.gameRecord(1)!);
+    // the walls as the readers saw them built: 4 walls of 38, each the simulator's wall (in any order)
+    const built = playStandardGame({ seed: 3, cards: standardCards, table: standard }).walls;
+    expect(record.header.walls.map((w) => [...w].sort())).toEqual(built.map((w) => [...w].sort()));
+    expect(record.header.walls.map((w) => w.length)).toEqual([38, 38, 38, 38]);
     expect(record.header).toMatchObject({
       kind: 'standard',
       gameNo: 1,
