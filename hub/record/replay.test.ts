@@ -5,7 +5,9 @@
  * with one action edited gives the outcome and points worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { parseGameRecord, writeGameRecord, type GameRecord } from '../../rules/record/game-record.js';
+import { isVersion1, parseGameRecord, writeGameRecord, type AnyGameRecord, type GameRecord } from '../../rules/record/game-record.js';
+import type { Action } from '../../rules/game/actions.js';
+import { kindOf, type TileId } from '../../rules/tiles.js';
 import type { Card } from '../../rules/card/types.js';
 import { loadHubConfig } from '../config/load.js';
 import type { PublicFlag, PublicTableView } from '../api/views.js';
@@ -55,14 +57,25 @@ function standardGame(seed: number, inject?: 'ahead'): SimBench<StandardTableEng
 /** The hub's flags of game `gameNo` as a refereed record lists them (without `gameNo`). */
 const hubFlags = (v: PublicTableView, gameNo: number) => v.flags.filter((f) => f.gameNo === gameNo).map(({ gameNo: _g, ...f }: PublicFlag) => f);
 
+/** A record read back that must be version 2 (what the hub writes). */
+function v2(r: AnyGameRecord): GameRecord {
+  if (isVersion1(r)) throw new Error('the hub wrote a version 1 record');
+  return r;
+}
+
 /** The record as text and read back (what a director downloads and an auditor reads). */
-const roundTrip = (r: GameRecord): GameRecord => parseGameRecord(writeGameRecord(r));
+const roundTrip = (r: GameRecord): GameRecord => v2(parseGameRecord(writeGameRecord(r)));
 
 /** The record's text with one line edited: `from` (which must be found exactly once) replaced by `to`. */
 function edited(r: GameRecord, from: string, to: string): GameRecord {
   const text = writeGameRecord(r);
   expect(text.split(from)).toHaveLength(2);
-  return parseGameRecord(text.replace(from, to));
+  return v2(parseGameRecord(text.replace(from, to)));
+}
+
+/** The record's actions, each given to `edit` (which returns it, changed or not), written and read back. */
+function editedActions(r: GameRecord, edit: (a: Action) => Action): GameRecord {
+  return roundTrip({ ...r, lines: r.lines.map((l) => ('action' in l ? { action: edit(l.action) } : l)) });
 }
 
 describe('a Royale Siamese game record (003)', () => {
@@ -73,7 +86,7 @@ describe('a Royale Siamese game record (003)', () => {
     const b = siameseGame();
     const v = b.engine.publicView();
     const record = roundTrip(b.engine.gameRecord(1)!);
-    expect(record.header).toMatchObject({ format: 'mjhub.game-record', version: 1, kind: 'siamese', gameNo: 1, players: ['Ann', 'Bea'] });
+    expect(record.header).toMatchObject({ format: 'mjhub.game-record', version: 2, kind: 'siamese', gameNo: 1, players: ['Ann', 'Bea'] });
     expect(record.header.cards.map((c) => c.id)).toEqual(siameseCards.map((c) => c.id));
     expect(record.header.cards.map((c) => c.sha256)).toEqual(siameseCards.map((c) => c.sha256));
     // 4 walls of 38 tiles, the whole set of 152
@@ -115,7 +128,7 @@ describe('a Royale Siamese game record (003)', () => {
   // equal totals, no one pays.
   it("a pick edited to the wrong wall: Bea's rack 2 dies, her 2nd Mah Jongg is not made: Ann 30, Bea 30, no payment", () => {
     const record = siameseGame().engine.gameRecord(1)!;
-    const got = refereeRecord(edited(record, '"wall":3,"to":{"area":"rack","player":1,"rack":1},"tile":"9D#4"', '"wall":2,"to":{"area":"rack","player":1,"rack":1},"tile":"9D#4"'), siameseCards);
+    const got = refereeRecord(edited(record, '"type":"pick","player":1,"wall":3,"tile":"9D#4"', '"type":"pick","player":1,"wall":2,"tile":"9D#4"'), siameseCards);
     expect(got.flags.map((f) => [f.id, f.player, f.rack, f.consequence])).toEqual([
       ['g1-wrong-wall-213', 0, 0, "Ann's hand on rack 1 is dead (the rule is silent with no exposures: rack 1 until the director chooses); the director may choose the other hand"],
       ['g1-wrong-wall-487', 1, 1, "Bea's hand on rack 2 is dead (the hand without the exposed Mah Jongg)"],
@@ -158,8 +171,8 @@ describe('Royale Siamese records across a game boundary (003)', () => {
     b.clock += 1000;
     b.engine.rule(flagId, 'dismiss', 'Dora');
     const record = roundTrip(b.engine.gameRecord(1)!);
-    expect(record.lines.filter((l) => 'stop' in l || 'ruling' in l)).toEqual([
-      { stop: { at: expect.any(Number), ref: expect.any(String), reason: `${STOPPED_REASON} (003 rule 17)` } },
+    expect(record.lines.filter((l) => ('action' in l && l.action.type === 'stop') || 'ruling' in l)).toEqual([
+      { action: { type: 'stop', at: expect.any(Number), ref: expect.any(String), reason: `${STOPPED_REASON} (003 rule 17)` } },
       { ruling: { flagId, ruling: 'dismiss', by: 'Dora', at: b.clock } },
     ]);
     const again = refereeRecord(record, siameseCards);
@@ -195,7 +208,7 @@ describe("a Royale Siamese game ended by the director's choice after a restart (
       again.advance(RESTART_CHECK_MS + 100);
       again.engine.restartChoice(choice, 'Judy');
       const record = roundTrip(again.engine.gameRecord(1)!);
-      expect(record.lines.filter((l) => 'stop' in l).map((l) => 'stop' in l && [l.stop.choice, l.stop.reason])).toEqual([[choice, again.view().endReason]]);
+      expect(record.lines.flatMap((l) => ('action' in l && l.action.type === 'stop' ? [[l.action.choice, l.action.reason]] : []))).toEqual([[choice, again.view().endReason]]);
       const got = refereeRecord(record, siameseCards);
       expect(got.outcome).toMatchObject({ phase: 'ended', endReason: again.view().endReason, restartChoice: choice });
       expect(got.points).toEqual(choice === 'void' ? [0, 0] : null);
@@ -211,6 +224,10 @@ describe('a 4-player game record (000)', () => {
     const b = standardGame(3);
     const v = b.engine.publicView();
     const record = roundTrip(b.engine.gameRecord(1)!);
+    // the walls as the readers saw them built: 4 walls of 38, each the simulator's wall (in any order)
+    const built = playStandardGame({ seed: 3, cards: standardCards, table: standard }).walls;
+    expect(record.header.walls.map((w) => [...w].sort())).toEqual(built.map((w) => [...w].sort()));
+    expect(record.header.walls.map((w) => w.length)).toEqual([38, 38, 38, 38]);
     expect(record.header).toMatchObject({
       kind: 'standard',
       gameNo: 1,
@@ -231,7 +248,9 @@ describe('a 4-player game record (000)', () => {
     const b = standardGame(3);
     b.engine.enter({ entry: 'looked-at-stolen-tile', player: 2, rack: 0 }, 'Judy');
     const record = roundTrip(b.engine.gameRecord(1)!);
-    expect(record.lines.filter((l) => 'entry' in l)).toEqual([{ entry: { entry: 'looked-at-stolen-tile', player: 2, rack: 0, by: 'Judy', at: b.clock, ref: expect.any(String) } }]);
+    expect(record.lines.filter((l) => 'action' in l && l.action.type === 'director-entry')).toEqual([
+      { action: { type: 'director-entry', entry: 'looked-at-stolen-tile', player: 2, rack: 0, by: 'Judy', at: b.clock, ref: expect.any(String) } },
+    ]);
     const got = refereeRecord(record, standardCards);
     expect(got.points).toEqual(b.engine.publicView().score!.points);
     expect(got.points).toEqual([0, 70, -10, -10]);
@@ -273,7 +292,10 @@ describe('a 4-player game record (000)', () => {
     for (const s of steps) b.step(s);
     b.advance(3000);
     const record = roundTrip(b.engine.gameRecord(1)!);
-    expect(record.lines.filter((l) => 'asRead' in l)).toHaveLength(1);
+    // the racks as read: the tile Bea kept went from her rack to Cat's, and the blind one came back (stray moves of the pass's ref)
+    const strays = record.lines.flatMap((l) => ('action' in l && l.action.type === 'stray' ? [l.action] : []));
+    expect(strays.length).toBeGreaterThan(0);
+    expect(new Set(strays.map((x) => x.ref)).size).toBe(1);
     const got = refereeRecord(record, standardCards);
     expect(got.flags).toEqual(hubFlags(b.engine.publicView(), 1));
     expect(got.flags.map((f) => [f.kind, f.player])).toEqual([['blind-pass', 1]]);
@@ -288,13 +310,28 @@ describe('a 4-player game record (000)', () => {
     expect(writeGameRecord(again.engine.gameRecord(1)!)).toBe(before);
   });
 
-  // Dot's last pick and discard edited from 2B to 9D: Bea calls the 9D for Mah Jongg, and her
+  // Dot's last pick and discard edited from 2B to a character or dot tile still in the wall: Bea calls it for Mah Jongg, and her
   // hand with it fits no line: Mah Jongg in error (000), her hand is dead; no one exposed for it,
   // so play goes on: the game has not ended and scores nothing yet.
   it("a discard edited so the hand no longer wins: Bea's Mah Jongg in error, her hand dead, no score", () => {
     const record = standardGame(3).engine.gameRecord(1)!;
-    const once = edited(record, '{"type":"pick","player":3,"tile":"2B","at":1122800', '{"type":"pick","player":3,"tile":"9D","at":1122800');
-    const got = refereeRecord(edited(once, '{"type":"discard","player":3,"tile":"2B","at":1123400', '{"type":"discard","player":3,"tile":"9D","at":1123400'), standardCards);
+    // Dot's pick at 1122800 and her discard at 1123400 (2B): the first character or dot tile still in
+    // the wall there instead (version 1 named 9D, but every 9D is in play by then: 9D#1 on the floor, three in Dot's pung)
+    const [deal, ...rest] = record.lines;
+    const named = new Set(JSON.stringify(rest).match(/[^"]+#\d+/g));
+    const left = deal && 'action' in deal && deal.action.type === 'deal' ? (deal.action.walls?.[0] ?? []) : [];
+    const other = left.find((t: TileId) => /^[1-9][CD]$/.test(kindOf(t)) && !named.has(t))!;
+    expect(other).toBeDefined();
+    const got = refereeRecord(
+      editedActions(record, (a) => {
+        if ((a.type === 'pick' && a.at === 1122800) || (a.type === 'discard' && a.at === 1123400)) {
+          expect([a.player, kindOf(a.tile)]).toEqual([3, '2B']);
+          return { ...a, tile: other };
+        }
+        return a;
+      }),
+      standardCards,
+    );
     expect(got.flags.map((f) => [f.kind, f.player, f.title, f.consequence])).toEqual([['mah-jongg-in-error', 1, "Bea's Mah Jongg fits no hand on the card", "Bea's hand is dead"]]);
     expect(got.outcome).toEqual({ phase: 'play', endReason: null });
     expect(got.points).toBeNull();

@@ -1,17 +1,22 @@
 /**
- * Referees a game record (rules/GAME-RECORD.md) again: the cards checked against the record's
- * hashes, every line given to the same referee and scorer the live table uses (Royale Siamese:
- * rules/referee/siamese.ts and hub/table/score.ts, 003; 4-player: hub/table/standard/game.ts,
- * 000), and out come every flag, the outcome and each seat's points. The hub's own engines
+ * Referees a game record (rules/GAME-RECORD.md, version 2; a version 1 record is upgraded first)
+ * again: the cards checked against the record's hashes, every line given to the one engine
+ * (rules/game/apply.ts `createEngine`; Royale Siamese: the Siamese variant, scored by
+ * hub/table/score.ts, 003; 4-player: through hub/table/standard/game.ts, which holds the standard
+ * variant's engine and the hub's own 4-player flags, 000), and out come every flag, the outcome
+ * and each seat's points. The hub's own engines
  * give the same from the same lines (hub/record/replay.test.ts), so anyone with the record and the
  * cards can check a table's result.
  */
 import type { Card } from '../../rules/card/types.js';
-import { GameRecordError, type GameRecord, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
-import { initialSiameseState, siameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
-import { initialStandardState } from '../../rules/variants/standard/referee.js';
-import type { StandardKindAction } from '../../rules/variants/standard/standard-ids.js';
-import type { GameAction } from '../../rules/referee/actions.js';
+import type { Action } from '../../rules/game/actions.js';
+import { createEngine } from '../../rules/game/apply.js';
+import type { GameState } from '../../rules/game/state.js';
+import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
+import { racksAfterStrays, upgradeV1Lines } from '../../rules/record/upgrade.js';
+import { initialSiameseState, toGameState, toSiameseState } from '../../rules/referee/siamese.js';
+import { SIAMESE } from '../../rules/variants/siamese.js';
+import { initialStandardState, toStandardAction } from '../../rules/variants/standard/referee.js';
 import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';
 import { restartScore } from '../table/restart-check.js';
@@ -53,7 +58,7 @@ export interface RefereedGame {
  * the record's order.
  * @throws RecordCardError for a card the record names that is not among `cards`, or one whose hash differs
  */
-export function recordCards(record: GameRecord, cards: readonly Card[]): Card[] {
+export function recordCards(record: AnyGameRecord, cards: readonly Card[]): Card[] {
   return record.header.cards.map((rc) => {
     const c = cards.find((x) => x.id === rc.id);
     if (!c) throw new RecordCardError(`the record was refereed with card '${rc.id}' (sha256 ${rc.sha256}), which was not given (given: ${cards.map((x) => x.id).join(', ') || 'none'})`);
@@ -77,19 +82,23 @@ function rulingsOf(record: GameRecord): { dismissed: Set<string>; confirmed: Set
 }
 
 /**
- * Referees and scores a record.
+ * Referees and scores a record of either version (a version 1 record is upgraded first,
+ * rules/record/upgrade.ts `upgradeV1`, with the cards given).
  * @param cards the cards to play it with (at least those the record names, each with its file hash)
  * @throws RecordCardError for a missing or different card; GameRecordError for a record whose walls
  *   do not hold a whole set (Royale Siamese, line 1) or a 4-player record that does not begin with the deal (line 2)
  */
-export function refereeRecord(record: GameRecord, cards: readonly Card[]): RefereedGame {
+export function refereeRecord(record: AnyGameRecord, cards: readonly Card[]): RefereedGame {
   const played = recordCards(record, cards);
-  return record.header.kind === 'siamese' ? refereeSiamese(record, record.header, played) : refereeStandard(record, record.header, played);
+  const { record: v2, v1Line } = isVersion1(record) ? upgradeV1Lines(record, played) : { record, v1Line: null };
+  // the line an auditor's file has: the version 1 line an upgraded line came from
+  const lineOf = (i: number) => v1Line?.[i] ?? i + 2;
+  return v2.header.kind === 'siamese' ? refereeSiamese(v2, v2.header, played, lineOf) : refereeStandard(v2, v2.header, played, lineOf);
 }
 
-function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[]): RefereedGame {
+function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lineOf: (i: number) => number): RefereedGame {
   const { dismissed, confirmed, chosen } = rulingsOf(record);
-  const referee = siameseReferee({
+  const engine = createEngine(SIAMESE, {
     names: h.players,
     racksPerPlayer: h.racksPerPlayer,
     tilesPerWall: h.tilesPerWall,
@@ -101,42 +110,46 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[]): Re
     countRule: h.scoring.countRule,
   });
   // the walls as built: the game begins when the last tile is in (003 rule 5)
-  let state: SiameseState = { ...initialSiameseState({ names: h.players, racksPerPlayer: h.racksPerPlayer }), gameNo: h.gameNo - 1 };
+  let state: GameState = { ...toGameState(initialSiameseState({ names: h.players, racksPerPlayer: h.racksPerPlayer })), gameNo: h.gameNo - 1 };
   h.walls.forEach((tiles, wall) => {
-    for (const tile of tiles) state = referee.apply(state, { type: 'build', wall, from: null, tile, at: 0, ref: 'walls' }).state;
+    for (const tile of tiles) state = engine.apply(state, { type: 'build', wall, from: null, tile, at: 0, ref: 'walls' }).state;
   });
   if (state.gameNo !== h.gameNo) throw new GameRecordError(1, 'walls', `the walls hold ${h.walls.flat().length} tiles; a game begins only when every tile of the set is in a wall`);
   const unplaced: RefereedGame['unplaced'] = [];
   let choice: 'score' | 'void' | 'replay' | undefined;
   record.lines.forEach((l, i) => {
-    if ('action' in l) {
-      const a = l.action as GameAction;
-      try {
-        state = referee.apply(state, a).state;
-      } catch (err) {
-        unplaced.push({ line: i + 2, action: a.type, reason: err instanceof Error ? err.message : String(err) });
+    if (!('action' in l)) return;
+    const a = l.action;
+    if (a.type === 'stop') {
+      if (state.phase !== 'ended' && state.phase !== 'waiting') {
+        state = { ...state, phase: 'ended', endReason: a.reason, turn: null };
+        choice = a.choice;
       }
-    } else if ('stop' in l && state.phase !== 'ended' && state.phase !== 'waiting') {
-      state = { ...state, phase: 'ended', endReason: l.stop.reason, turn: null };
-      choice = l.stop.choice;
+      return;
+    }
+    try {
+      state = engine.apply(state, a).state;
+    } catch (err) {
+      unplaced.push({ line: lineOf(i), action: a.type, reason: err instanceof Error ? err.message : String(err) });
     }
   });
+  const s = toSiameseState(state);
   const table = { players: h.players.map((name) => ({ name })) };
-  const score = restartScore(choice, scoreView(state, table, referee.lowestCardValue), h.players.length);
+  const score = restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length);
   return {
     kind: 'siamese',
     tableId: h.tableId,
     gameNo: h.gameNo,
     players: [...h.players],
-    flags: state.flags.map(siameseFlagView),
+    flags: s.flags.map(siameseFlagView),
     outcome: {
-      phase: state.phase,
-      endReason: state.endReason,
-      misdeal: state.misdeal,
-      wallGame: state.wallGame,
-      bothDead: state.bothDead,
+      phase: s.phase,
+      endReason: s.endReason,
+      misdeal: s.misdeal,
+      wallGame: s.wallGame,
+      bothDead: s.bothDead,
       ...(choice ? { restartChoice: choice } : {}),
-      racks: state.players.map((p) =>
+      racks: s.players.map((p) =>
         p.racks.map((r) => ({
           dead: r.dead,
           deadReason: r.deadReason,
@@ -157,7 +170,13 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[]): Re
   };
 }
 
-function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[]): RefereedGame {
+/**
+ * The 4-player lines through the hub's 4-player fold (hub/table/standard/game.ts `StandardGame`,
+ * the one engine's standard variant inside, with the hub's own flags: the readers' counts, a refused
+ * blind pass, the director's entries), which takes the old action shape until stage 6
+ * (`toStandardAction`). The `stray` moves after a refused blind pass are the racks as read.
+ */
+function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], lineOf: (i: number) => number): RefereedGame {
   const { dismissed, confirmed } = rulingsOf(record);
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
@@ -166,21 +185,51 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[]): 
   const unplaced: RefereedGame['unplaced'] = [];
   const lines = record.lines;
   lines.forEach((l, i) => {
-    if ('action' in l) {
-      const a = l.action as StandardKindAction;
-      const next = lines[i + 1];
-      const before = game.unexplained.length;
-      game.act(a, next && 'asRead' in next ? () => next.asRead.racks : undefined);
-      for (const u of game.unexplained.slice(before)) unplaced.push({ line: i + 2, action: u.action, reason: u.error });
-    } else if ('entry' in l) {
+    if (!('action' in l)) return;
+    const a = l.action;
+    if (a.type === 'count-check') {
+      if (a.counted)
+        game.count(
+          a.counted.map((r) => r.reduce((n, x) => n + x, 0)),
+          a.skipPlayers,
+          a.at,
+          a.ref,
+        );
+    } else if (a.type === 'director-entry') {
+      const { type: _t, entry, by, hearing: _h, unseenRacks: _u, ...rest } = a;
       try {
-        game.enter(l.entry, h.tableId);
+        game.enter({ ...rest, entry, by: by ?? '' }, h.tableId);
       } catch (err) {
         if (!(err instanceof RulingError)) throw err;
-        unplaced.push({ line: i + 2, action: l.entry.entry, reason: err.message });
+        unplaced.push({ line: lineOf(i), action: entry, reason: err.message });
       }
-    } else if ('count' in l) game.count(l.count.counted, l.count.skip, l.count.at, l.count.ref);
-    else if ('stop' in l) game.stop(l.stop.reason, l.stop.at, l.stop.ref, l.stop.choice);
+    } else if (a.type === 'stop') game.stop(a.reason, a.at, a.ref, a.choice);
+    else if (a.type !== 'stray') {
+      const old = toStandardAction(a);
+      if (!old) {
+        unplaced.push({ line: lineOf(i), action: a.type, reason: `a 4-player table takes no '${a.type}' action` });
+        return;
+      }
+      // the strays right after a pass with the same ref: the racks as the readers held them, should the referee refuse it
+      const strays: Action[] = [];
+      for (let j = i + 1; j < lines.length; j++) {
+        const n = lines[j]!;
+        if (!('action' in n) || n.action.type !== 'stray' || n.action.ref !== a.ref) break;
+        strays.push(n.action);
+      }
+      const before = game.unexplained.length;
+      game.act(
+        old,
+        old.type === 'pass'
+          ? () =>
+              racksAfterStrays(
+                game.state.players.map((p) => p.rack),
+                strays,
+              )
+          : undefined,
+      );
+      for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.error });
+    }
   });
   const s = game.state;
   const result = s.result;

@@ -58,12 +58,12 @@ function recordsBoth(b: SimBench<TableMachine>, make: Make, games: number): { ru
 /** Watches the fold's earlier-game path (hub/table/machine.ts `refoldOneGame`: game N folded again, the later games kept): true each time it served. */
 const checkpointPath = (e: TableMachine) => vi.spyOn(e as unknown as { refoldOneGame: (...args: unknown[]) => boolean }, 'refoldOneGame');
 
-/** Lines of each kind in a record: actions, count checks, entries, stops, rulings. */
+/** Lines of each kind in a record: actions (the game's), stops (the hub ended the game), rulings. */
 function kinds(r: GameRecord | null): Record<string, number> | undefined {
   if (!r) return undefined;
   const n: Record<string, number> = {};
   for (const l of r.lines) {
-    const k = Object.keys(l)[0]!;
+    const k = 'ruling' in l ? 'ruling' : l.action.type === 'stop' ? 'stop' : 'action';
     n[k] = (n[k] ?? 0) + 1;
   }
   return n;

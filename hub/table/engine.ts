@@ -37,6 +37,7 @@ import { scoreView } from './score.js';
 import { siameseFlagView } from './flag-view.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
+import { siameseActions } from '../../rules/game/convert.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
 
 /**
@@ -183,7 +184,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       const d = e.data as GameStoppedData;
       if (this.state.gameNo === d.gameNo && this.state.phase !== 'ended') {
         this.state = { ...this.state, phase: 'ended', endReason: `${STOPPED_REASON} (003 rule 17)`, turn: null };
-        this.recorded.get(d.gameNo)?.lines.push({ stop: { at: e.at, ref, reason: this.state.endReason! } });
+        this.recorded.get(d.gameNo)?.lines.push({ action: { type: 'stop', reason: this.state.endReason!, at: e.at, ref } });
       }
     }
     if (!action) return;
@@ -194,7 +195,9 @@ export class TableEngine extends TableMachine<SiameseFold> {
     // the game's record takes every action but the moves after its end (the table being cleared
     // and the next walls built: the referee takes no move then, and the next game's header has its walls)
     const isMove = action.type !== 'count-check' && action.type !== 'director-entry' && action.type !== 'readers-heard';
-    if (!(isMove && this.state.phase === 'ended')) this.recorded.get(this.state.gameNo)?.lines.push({ action });
+    const lines = isMove && this.state.phase === 'ended' ? undefined : this.recorded.get(this.state.gameNo)?.lines;
+    // in the one vocabulary (rules/GAME-RECORD.md version 2), as the referee applies it
+    for (const a of lines ? siameseActions(action, this.state.turn) : []) lines!.push({ action: a });
     try {
       const result = this.referee.apply(this.state, action);
       if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, this.state];
@@ -312,7 +315,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     if (d.gameNo !== this.state.gameNo || this.state.phase === 'ended' || this.state.phase === 'waiting') return;
     this.state = { ...this.state, phase: 'ended', endReason, turn: null };
     this.restartChoices.set(d.gameNo, d.choice);
-    this.recorded.get(d.gameNo)?.lines.push({ stop: { at: e.at, ref: String(e.seq), reason: endReason, choice: d.choice } });
+    this.recorded.get(d.gameNo)?.lines.push({ action: { type: 'stop', reason: endReason, choice: d.choice, at: e.at, ref: String(e.seq) } });
   }
 
   /** @see TableMachine.gameRecord: the walls as built, the actions the Siamese referee took (003), the standing rulings. */

@@ -103,6 +103,8 @@ export type Action = Base &
         entry: EntryKind;
         player: number;
         rack: number;
+        /** who entered it (the director's name, as the game record keeps it; the engine does not read it) */
+        by?: string;
         named?: TileKind;
         for?: 'mah-jongg' | 'exposure';
         ruling?: 'keep-exposure' | 'dead';

@@ -70,3 +70,13 @@ export function fromGameAction(a: GameAction, turn: number | null = null): Actio
       ];
   }
 }
+
+/**
+ * The actions the Royale Siamese table applies for one `GameAction` (its referee, its game record):
+ * {@link fromGameAction}, every action with the move's own `ref` (a wall→floor move's pick too), so
+ * the flag ids `g<game>-<kind>-<ref>` rest on the move as before (003 rule 20's `wrong-wall`).
+ * @param turn the player on turn before the action, as for {@link fromGameAction}
+ */
+export function siameseActions(a: GameAction, turn: number | null): Action[] {
+  return fromGameAction(a, turn).map((x) => (x.ref === a.ref ? x : { ...x, ref: a.ref }));
+}

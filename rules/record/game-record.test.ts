@@ -1,15 +1,16 @@
 /**
  * The game record's writer and validating reader (rules/GAME-RECORD.md): a record written is read
- * back the same; bad input is refused naming the line and the field.
+ * back the same; bad input is refused naming the line and the field; version 1 is read as written.
  */
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_000, type ScoringSettings } from '../scoring/settings.js';
-import { GameRecordError, parseGameRecord, writeGameRecord, type GameRecord } from './game-record.js';
+import { fullTileSet } from '../tiles.js';
+import { GameRecordError, parseGameRecord, writeGameRecord, type AnyGameRecord, type GameRecord, type GameRecordV1 } from './game-record.js';
 
 const SHA = 'a'.repeat(64);
 
-/** A small 4-player record: the deal (East 14, the others 13), East's discard, a count check, a ruling. */
-const standard: GameRecord = {
+/** A small version 1 4-player record: the deal (East 14, the others 13), East's discard, a count check, an entry, a ruling. */
+const standard: GameRecordV1 = {
   header: {
     format: 'mjhub.game-record',
     version: 1,
@@ -29,8 +30,8 @@ const standard: GameRecord = {
   ],
 };
 
-/** A small Siamese header with two actions. */
-const siamese: GameRecord = {
+/** A small version 1 Siamese record: a pick, a count check, a stop. */
+const siamese: GameRecordV1 = {
   header: {
     format: 'mjhub.game-record',
     version: 1,
@@ -52,9 +53,12 @@ const siamese: GameRecord = {
   ],
 };
 
+/** A record of either version as text, one JSON object a line (what writeGameRecord does for version 2). */
+const textOf = (r: AnyGameRecord): string => [r.header, ...r.lines].map((l) => JSON.stringify(l)).join('\n') + '\n';
+
 /** The record's text with line `n` (1-based) replaced by `obj` as JSON (or by raw text). */
-function withLine(r: GameRecord, n: number, obj: unknown): string {
-  const lines = writeGameRecord(r).split('\n');
+function withLine(r: AnyGameRecord, n: number, obj: unknown): string {
+  const lines = textOf(r).split('\n');
   lines[n - 1] = typeof obj === 'string' ? obj : JSON.stringify(obj);
   return lines.join('\n');
 }
@@ -70,18 +74,17 @@ function errorOf(text: string): GameRecordError {
   throw new Error('the record was read without an error');
 }
 
-describe('writing and reading a game record', () => {
-  it('writes one JSON object a line, the header first, and reads it back the same', () => {
-    const text = writeGameRecord(standard);
+describe('reading a version 1 game record', () => {
+  it('reads it back as written', () => {
+    const text = textOf(standard);
     expect(text.split('\n')).toHaveLength(1 + 5 + 1); // header, 5 lines, the final newline
-    expect(text.startsWith('{"format":"mjhub.game-record","version":1,"kind":"standard"')).toBe(true);
     expect(parseGameRecord(text)).toEqual(standard);
-    expect(parseGameRecord(writeGameRecord(siamese))).toEqual(siamese);
+    expect(parseGameRecord(textOf(siamese))).toEqual(siamese);
   });
 
   it('reads 4-player tiles named by id as well as by kind (version 1 writes kinds; a joker exchange may name the joker)', () => {
     const byId = [
-      `${writeGameRecord({ ...standard, lines: standard.lines.slice(0, 1) })}`.trimEnd(),
+      `${textOf({ ...standard, lines: standard.lines.slice(0, 1) })}`.trimEnd(),
       JSON.stringify({ action: { type: 'discard', player: 0, tile: '1B#2', at: 20, ref: '2' } }),
       JSON.stringify({ action: { type: 'joker-exchange', player: 0, owner: 1, exposure: 0, joker: 'J#4', tile: '2B#1', at: 25, ref: '2b' } }),
     ].join('\n');
@@ -107,7 +110,7 @@ describe('writing and reading a game record', () => {
         'ruling.flagId',
         'line 6, field ruling.flagId: "g1-tile-count-3.1" is not a flag of game 2',
       ],
-      [withLine(standard, 1, { ...standard.header, version: 2 }), 1, 'version', 'line 1, field version: this reader knows version 1, not 2'],
+      [withLine(standard, 1, { ...standard.header, version: 3 }), 1, 'version', 'line 1, field version: this reader knows versions 1 and 2, not 3'],
       [withLine(standard, 1, { ...standard.header, format: 'something' }), 1, 'format', 'line 1, field format: must be "mjhub.game-record"'],
       [
         withLine(standard, 1, { ...standard.header, scoring: { ...SETTINGS_000, selfPicked: '10' } }),
@@ -150,5 +153,110 @@ describe('writing and reading a game record', () => {
       expect(e.message).toContain(words);
     }
     expect(errorOf('').message).toBe('line 1: the record is empty (line 1 is its header)');
+  });
+});
+
+const SET = fullTileSet();
+const wallsOf38 = () => [SET.slice(0, 38), SET.slice(38, 76), SET.slice(76, 114), SET.slice(114)];
+const rack = (player: number) => ({ area: 'rack' as const, player, rack: 0 });
+
+/** A small version 2 4-player record: the deal by id, East's discard, a count check with the readers' counts, an entry, a ruling. */
+const standardV2: GameRecord = {
+  header: { ...standard.header, version: 2, walls: wallsOf38() },
+  lines: [
+    { action: { type: 'deal', hands: [[SET.slice(0, 14)], [SET.slice(14, 27)], [SET.slice(27, 40)], [SET.slice(40, 53)]], walls: [SET.slice(53), []], at: 10, ref: '1' } },
+    { action: { type: 'discard', player: 0, tile: SET[0]!, from: rack(0), at: 20, ref: '2' } },
+    { action: { type: 'count-check', skipPlayers: [], counted: [[13], [13], [13], [13]], at: 30, ref: '3' } },
+    { action: { type: 'director-entry', entry: 'looked-at-stolen-tile', player: 2, rack: 0, by: 'Judy', at: 40, ref: '4' } },
+    { action: { type: 'stray', tile: SET[1]!, from: rack(0), to: rack(1), at: 45, ref: '4b' } },
+    { action: { type: 'stop', reason: 'the table was cleared', choice: 'void', at: 48, ref: '5' } },
+    { ruling: { flagId: 'g2-tile-count-3.1', ruling: 'dismiss', by: 'Judy', at: 50 } },
+  ],
+};
+
+/** A small version 2 Siamese record: a pick, an exposure, a count check, a director's entry. */
+const siameseV2: GameRecord = {
+  header: { ...siamese.header, version: 2, walls: wallsOf38() },
+  lines: [
+    {
+      action: {
+        type: 'pick',
+        player: 0,
+        wall: 0,
+        to: rack(0),
+        tile: SET[0]!,
+        at: 1,
+        ref: '7',
+        hearing: { players: [], racks: [{ player: 1, rack: 0 }], zones: 'unheard', left: { from: 0, to: 1 } },
+      },
+    },
+    { action: { type: 'expose', player: 0, rack: 1, tiles: [SET[0]!], at: 2, ref: '8' } },
+    { action: { type: 'count-check', skipPlayers: [1], at: 3, ref: '9' } },
+    { action: { type: 'director-entry', entry: 'misnamed-exposure', player: 1, rack: 0, named: '5D', unseenRacks: [1], at: 4, ref: '10' } },
+  ],
+};
+
+describe('writing and reading a version 2 game record', () => {
+  it('writes one JSON object a line, the header first (version 2, the walls), and reads it back the same', () => {
+    const text = writeGameRecord(standardV2);
+    expect(text.split('\n')).toHaveLength(1 + 7 + 1); // header, 7 lines, the final newline
+    expect(text.startsWith('{"format":"mjhub.game-record","version":2,"kind":"standard"')).toBe(true);
+    expect(parseGameRecord(text)).toEqual(standardV2);
+    expect(parseGameRecord(writeGameRecord(siameseV2))).toEqual(siameseV2);
+  });
+
+  it('names the line and the field of bad input', () => {
+    const cases: [string, number, string, string][] = [
+      [
+        withLine(standardV2, 3, { action: { type: 'discard', player: 0, tile: '1B', from: rack(0), at: 20, ref: '2' } }),
+        3,
+        'action.tile',
+        'line 3, field action.tile: must be a tile id such as "5B#3", not "1B"',
+      ],
+      [withLine(standardV2, 3, { action: { type: 'discard', player: 0, tile: '1B#1', at: 20, ref: '2' } }), 3, 'action.from', 'line 3, field action.from: must be an object, not undefined'],
+      [withLine(standardV2, 3, { action: { type: 'second-charleston', wants: [true, true, true, true], at: 20, ref: '2' } }), 3, 'action.type', 'must be one of deal, pass, charleston-vote'],
+      [
+        withLine(standardV2, 4, { count: { at: 30, ref: '3', skip: [], counted: [13, 13, 13, 13] } }),
+        4,
+        '',
+        `a version 2 record's line is an object with exactly one of the keys action, ruling; this one has count ("count" is a version 1 line; in version 2 it is an action)`,
+      ],
+      [
+        withLine(standardV2, 4, { action: { type: 'count-check', skipPlayers: [], counted: [[13], [13]], at: 30, ref: '3' } }),
+        4,
+        'action.counted',
+        'line 4, field action.counted: must have 4 entries (one per seat), not 2',
+      ],
+      [
+        withLine(standardV2, 5, { action: { type: 'director-entry', entry: 'misnamed-exposure', player: 2, rack: 0, at: 40, ref: '4' } }),
+        5,
+        'action.entry',
+        'line 5, field action.entry: must be one of looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead, misnamed-discard, not "misnamed-exposure"',
+      ],
+      [withLine(standardV2, 1, { ...standardV2.header, walls: [[SET[0], SET[0]]] }), 1, 'walls[0][1]', `line 1, field walls[0][1]: ${SET[0]} is in the walls twice`],
+      [
+        withLine(siameseV2, 2, { action: { type: 'pick', player: 2, wall: 0, to: rack(0), tile: SET[0], at: 1, ref: '7' } }),
+        2,
+        'action.player',
+        'line 2, field action.player: must be a whole number 0-1, not 2',
+      ],
+      [
+        withLine(siameseV2, 2, { action: { type: 'pick', player: 0, wall: 0, to: rack(0), tile: SET[0], at: 1, ref: '7', hearing: { players: [], racks: [{ player: 1 }] } } }),
+        2,
+        'action.hearing.racks[0].rack',
+        'must be a whole number',
+      ],
+      [withLine(siameseV2, 3, { action: { type: 'deal', hands: [[], []], at: 2, ref: '8' } }), 3, 'action.type', 'line 3, field action.type: must be one of build, pick, discard'],
+      [
+        withLine(siameseV2, 4, { action: { type: 'count-check', skipPlayers: [], unheard: true, at: 3, ref: '9' } }),
+        4,
+        'action.unheard',
+        'line 4, field action.unheard: is not a field of this line',
+      ],
+    ];
+    for (const [text, line, field, words] of cases) {
+      const e = errorOf(text);
+      expect([e.line, e.field, e.message]).toEqual([line, field, expect.stringContaining(words)]);
+    }
   });
 });

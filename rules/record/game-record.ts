@@ -1,25 +1,25 @@
 /**
  * The game record: one game of one table as the referee took it, in a documented, versioned JSON
- * lines format anyone can audit (rules/GAME-RECORD.md, format `mjhub.game-record` version 1).
+ * lines format anyone can audit (rules/GAME-RECORD.md, format `mjhub.game-record` version 2).
  *
  * Line 1 is the header ({@link RecordHeader}: the table kind, the players, each card's id and the
- * SHA-256 of its file text, the scoring settings, for a Royale Siamese game the walls as built).
- * Every later line is one object with exactly one key naming what it is ({@link RecordLine}):
- * - `action`: one referee action, in the order the table's referee took it (a Siamese
- *   {@link GameAction}, 003; a 4-player action, 000, its tiles written as kinds and read
- *   as kinds or ids: {@link StandardKindAction}, given ids by the referee's `withIds`);
- * - `entry`: a 4-player director entry (000: a look at a stolen tile, a hand declared dead in error);
- *   a Siamese director entry (003 rule 19C/D) is an `action` (the Siamese referee takes it);
- * - `count`: a 4-player count check with the tiles the rack readers counted (NMJL: 13 off turn, 14 on);
- * - `asRead`: a 4-player Charleston pass the referee refused that went on as the readers held the racks;
- * - `stop`: the hub ended the game there (the table was cleared, or the director's choice after a restart);
+ * SHA-256 of its file text, the scoring settings, the walls as built). Every later line is one
+ * object with exactly one key naming what it is ({@link RecordLine}):
+ * - `action`: one action of the one vocabulary (rules/game/actions.ts {@link Action}), by tile id,
+ *   in the order the table took it: the moves, the count checks (`count-check`, with the readers'
+ *   counts on the 4-player table), the director's entries (`director-entry`) and the hub ending the
+ *   game (`stop`);
  * - `ruling`: the director's standing ruling on one flag of the game (dismissed or confirmed).
  * No flag, outcome or score is in a record: a referee derives them (hub/record/replay.ts).
+ *
+ * Version 1 (rules/GAME-RECORD.md, "Version 1") is read too: {@link parseGameRecord} gives it as
+ * it is ({@link GameRecordV1}) and rules/record/upgrade.ts `upgradeV1` makes it version 2.
  *
  * Pure: no Node, no DOM. {@link writeGameRecord} writes the text, {@link parseGameRecord} reads and
  * validates it, naming the line and the field of bad input ({@link GameRecordError}).
  */
 import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
+import type { Action } from '../game/actions.js';
 import type { GameAction } from '../referee/actions.js';
 import type { Place } from '../referee/places.js';
 import type { NamedTile, StandardKindAction } from '../variants/standard/standard-ids.js';
@@ -27,8 +27,10 @@ import { scoringSettingsProblem, type ScoringSettings } from '../scoring/setting
 
 /** The format id every record's header carries. */
 export const GAME_RECORD_FORMAT = 'mjhub.game-record';
-/** The format version this module writes and reads. */
-export const GAME_RECORD_VERSION = 1;
+/** The format version this module writes (it reads 1 as well). */
+export const GAME_RECORD_VERSION = 2;
+/** The versions {@link parseGameRecord} reads. */
+export const GAME_RECORD_VERSIONS = [1, 2] as const;
 
 /** A card a record was refereed with: its id and the SHA-256 (hex, 64 digits) of its file text (UTF-8). */
 export interface RecordCard {
@@ -49,6 +51,8 @@ export const SIAMESE_SCORING: Readonly<SiameseScoring> = Object.freeze({ name: '
 interface HeaderBase {
   format: typeof GAME_RECORD_FORMAT;
   version: typeof GAME_RECORD_VERSION;
+  /** the tiles in each wall (index = wall number) when the walls were built and the game began (the whole set, 152 tile ids) */
+  walls: TileId[][];
   /** the table's id at the hub, e.g. `"t1"` */
   tableId: string;
   /** the game's number at that table (1-based); flag ids are `g<gameNo>-…` */
@@ -65,8 +69,6 @@ export interface SiameseHeader extends HeaderBase {
   tilesPerWall: number;
   /** the order the walls are used in */
   wallOrder: number[];
-  /** the tiles in each wall (index = wall number) when the walls were built and the game began */
-  walls: TileId[][];
   scoring: SiameseScoring;
 }
 
@@ -81,7 +83,13 @@ export interface StandardHeader extends HeaderBase {
 
 export type RecordHeader = SiameseHeader | StandardHeader;
 
-/** A 4-player director entry (000): what no reader can witness. */
+/** A version 1 Royale Siamese header: as version 2's (the walls were Siamese only). */
+export type SiameseHeaderV1 = Omit<SiameseHeader, 'version'> & { version: 1 };
+/** A version 1 4-player header: no walls. */
+export type StandardHeaderV1 = Omit<StandardHeader, 'version' | 'walls'> & { version: 1 };
+export type RecordHeaderV1 = SiameseHeaderV1 | StandardHeaderV1;
+
+/** Version 1: a 4-player director entry (000): what no reader can witness. Version 2: a `director-entry` action. */
 export interface StandardEntry {
   entry: 'looked-at-stolen-tile' | 'dead-declared-in-error' | 'announced-line' | 'declared-dead' | 'misnamed-discard';
   player: number;
@@ -100,7 +108,7 @@ export interface StandardEntry {
   ref: string;
 }
 
-/** A 4-player count check: `counted[p]` tiles in player p's rack and on its top (rack readers); `skip` players not judged. */
+/** Version 1: a 4-player count check (version 2: a `count-check` action): `counted[p]` tiles in player p's rack and on its top (rack readers); `skip` players not judged. */
 export interface StandardCount {
   at: number;
   ref: string;
@@ -108,14 +116,14 @@ export interface StandardCount {
   counted: number[];
 }
 
-/** A refused Charleston pass that went on as read: each player's rack (tile kinds; ids are read too) as the readers held it. */
+/** Version 1: a refused Charleston pass that went on as read (version 2: `stray` moves): each player's rack (tile kinds; ids are read too) as the readers held it. */
 export interface AsRead {
   at: number;
   ref: string;
   racks: NamedTile[][];
 }
 
-/** The hub ended the game here: `reason` as the views say it; `choice` when the director chose after a restart. */
+/** Version 1: the hub ended the game here (version 2: a `stop` action): `reason` as the views say it; `choice` when the director chose after a restart. */
 export interface RecordStop {
   at: number;
   ref: string;
@@ -133,14 +141,29 @@ export interface RecordRuling {
   at: number;
 }
 
-/** One line after the header. */
-export type RecordLine = { action: GameAction | StandardKindAction } | { entry: StandardEntry } | { count: StandardCount } | { asRead: AsRead } | { stop: RecordStop } | { ruling: RecordRuling };
+/** One line after the header (version 2). */
+export type RecordLine = { action: Action } | { ruling: RecordRuling };
 
-/** A whole record. */
+/** A whole record (version 2). */
 export interface GameRecord {
   header: RecordHeader;
   lines: RecordLine[];
 }
+
+/** One line of a version 1 record. */
+export type RecordLineV1 = { action: GameAction | StandardKindAction } | { entry: StandardEntry } | { count: StandardCount } | { asRead: AsRead } | { stop: RecordStop } | { ruling: RecordRuling };
+
+/** A whole version 1 record (rules/GAME-RECORD.md, "Version 1"), as written before version 2. */
+export interface GameRecordV1 {
+  header: RecordHeaderV1;
+  lines: RecordLineV1[];
+}
+
+/** A record of either version, as read. */
+export type AnyGameRecord = GameRecord | GameRecordV1;
+
+/** True when `r` is a version 1 record. */
+export const isVersion1 = (r: AnyGameRecord): r is GameRecordV1 => r.header.version === 1;
 
 /** A record that cannot be read: `line` (1-based) and `field` (a path such as `action.tile`) say where. */
 export class GameRecordError extends Error {
@@ -154,7 +177,7 @@ export class GameRecordError extends Error {
   }
 }
 
-/** The record as text: the header line, then one line per entry, each ending in a newline. */
+/** The record as text (version 2): the header line, then one line per entry, each ending in a newline. */
 export function writeGameRecord(r: GameRecord): string {
   return [r.header, ...r.lines].map((l) => JSON.stringify(l)).join('\n') + '\n';
 }
@@ -418,9 +441,225 @@ function checkStandardAction(c: Check, a: Obj, at: string): void {
   }
 }
 
-function checkHeader(c: Check, h: Obj): RecordHeader {
+/** The director's ruling line (both versions). */
+function checkRuling(c: Check, v: Obj, k: string): void {
+  c.only(v, k, ['flagId', 'ruling', 'deadRack', 'by', 'at']);
+  c.str(v, 'flagId', k);
+  c.oneOf(v, 'ruling', k, ['confirm', 'dismiss'] as const);
+  if (v.deadRack !== undefined) c.int(v, 'deadRack', k);
+  c.str(v, 'by', k);
+  c.num(v, 'at', k);
+}
+
+/** The action types each table's record holds (version 2; rules/game/actions.ts). */
+const V2_ACTIONS = {
+  siamese: ['build', 'pick', 'discard', 'call', 'expose', 'arrange', 'stray', 'count-check', 'readers-heard', 'director-entry', 'stop'],
+  standard: ['deal', 'pass', 'charleston-vote', 'courtesy', 'pick', 'discard', 'call', 'expose', 'exchange', 'mah-jongg', 'wall-game', 'stray', 'count-check', 'director-entry', 'stop'],
+} as const satisfies Record<RecordHeader['kind'], readonly Action['type'][]>;
+const V2_ENTRIES = {
+  siamese: ['misnamed-discard', 'misnamed-exposure'],
+  standard: ['looked-at-stolen-tile', 'dead-declared-in-error', 'announced-line', 'declared-dead', 'misnamed-discard'],
+} as const;
+
+function checkHearing(c: Check, a: Obj, at: string): void {
+  if (a.hearing === undefined) return;
+  const f = `${at}.hearing`;
+  const h = c.obj(a.hearing, f);
+  c.only(h, f, ['players', 'racks', 'zones', 'left']);
+  c.ints(h.players, `${f}.players`);
+  c.arr(h, 'racks', f).forEach((r, i) => {
+    const g = `${f}.racks[${i}]`;
+    const o = c.obj(r, g);
+    c.only(o, g, ['player', 'rack']);
+    c.int(o, 'player', g);
+    c.int(o, 'rack', g);
+  });
+  if (h.zones !== undefined) c.oneOf(h, 'zones', f, ['unheard'] as const);
+  if (h.left !== undefined) checkWindow(c, h, 'left', f);
+}
+
+/** A list of tile ids at `field`. */
+function checkIds(c: Check, v: unknown, field: string): void {
+  if (!Array.isArray(v)) c.bad(field, `must be a list of tile ids, not ${show(v)}`);
+  v.forEach((t, i) => {
+    if (typeof t !== 'string' || !isTileId(t)) c.bad(`${field}[${i}]`, `must be a tile id such as "5B#3", not ${show(t)}`);
+  });
+}
+
+/** A version 2 action (rules/game/actions.ts `Action`) of a `kind` table: every field by type, tiles by id. */
+function checkAction(c: Check, kind: RecordHeader['kind'], a: Obj, at: string): void {
+  const type = c.oneOf(a, 'type', at, V2_ACTIONS[kind]);
+  c.num(a, 'at', at);
+  c.str(a, 'ref', at);
+  checkHearing(c, a, at);
+  const seats = kind === 'siamese' ? 2 : 4;
+  const base = ['type', 'at', 'ref', 'hearing'];
+  const fields = (...k: string[]) => c.only(a, at, [...base, ...k]);
+  const seat = (k = 'player') => c.int(a, k, at, 0, seats - 1);
+  const perSeat = (k: string) => {
+    const v = c.arr(a, k, at);
+    if (v.length !== seats) c.bad(`${at}.${k}`, `must have ${seats} entries (one per seat), not ${v.length}`);
+    return v;
+  };
+  switch (type) {
+    case 'build':
+      fields('wall', 'tile', 'from');
+      c.int(a, 'wall', at);
+      c.tile(a, 'tile', at);
+      c.place(a, 'from', at, true);
+      break;
+    case 'deal':
+      fields('hands', 'walls');
+      perSeat('hands').forEach((h, p) => {
+        if (!Array.isArray(h)) c.bad(`${at}.hands[${p}]`, `must be a list of racks (lists of tile ids), not ${show(h)}`);
+        h.forEach((r, i) => checkIds(c, r, `${at}.hands[${p}][${i}]`));
+      });
+      if (a.walls !== undefined) c.arr(a, 'walls', at).forEach((w, i) => checkIds(c, w, `${at}.walls[${i}]`));
+      break;
+    case 'pick':
+      fields('player', 'wall', 'tile', 'to');
+      seat();
+      c.int(a, 'wall', at);
+      c.tile(a, 'tile', at);
+      c.place(a, 'to', at);
+      break;
+    case 'pass':
+      fields('tiles', 'blind');
+      perSeat('tiles').forEach((t, i) => checkIds(c, t, `${at}.tiles[${i}]`));
+      if (a.blind !== undefined) c.ints(a.blind, `${at}.blind`, 0, 3);
+      break;
+    case 'charleston-vote':
+      fields('wants');
+      perSeat('wants').forEach((w, i) => {
+        if (typeof w !== 'boolean') c.bad(`${at}.wants[${i}]`, `must be true or false, not ${show(w)}`);
+      });
+      break;
+    case 'courtesy':
+      fields('wishes', 'tiles');
+      c.ints(perSeat('wishes'), `${at}.wishes`, 0, 3);
+      perSeat('tiles').forEach((t, i) => checkIds(c, t, `${at}.tiles[${i}]`));
+      break;
+    case 'discard':
+      fields('player', 'tile', 'from');
+      seat();
+      c.tile(a, 'tile', at);
+      c.place(a, 'from', at);
+      break;
+    case 'call':
+      fields('player', 'tile', 'to', 'for', 'rivals');
+      seat();
+      c.tile(a, 'tile', at);
+      c.place(a, 'to', at);
+      if (a.for !== undefined) c.oneOf(a, 'for', at, CALLS);
+      if (a.rivals !== undefined)
+        c.arr(a, 'rivals', at).forEach((x, i) => {
+          const f = `${at}.rivals[${i}]`;
+          const o = c.obj(x, f);
+          c.only(o, f, ['player', 'for', 'to']);
+          c.int(o, 'player', f, 0, seats - 1);
+          c.oneOf(o, 'for', f, CALLS);
+          if (o.to !== undefined) c.place(o, 'to', f);
+        });
+      break;
+    case 'expose':
+      fields('player', 'rack', 'tiles', 'called');
+      seat();
+      c.int(a, 'rack', at);
+      checkIds(c, a.tiles, `${at}.tiles`);
+      if (a.called !== undefined) c.tile(a, 'called', at);
+      break;
+    case 'arrange':
+      fields('player', 'tile', 'from', 'to');
+      seat();
+      c.tile(a, 'tile', at);
+      c.place(a, 'from', at);
+      c.place(a, 'to', at);
+      break;
+    case 'exchange':
+      fields('player', 'owner', 'rack', 'exposure', 'joker', 'given');
+      seat();
+      seat('owner');
+      c.int(a, 'rack', at);
+      if (a.exposure !== undefined) c.int(a, 'exposure', at);
+      c.tile(a, 'joker', at);
+      c.tile(a, 'given', at);
+      break;
+    case 'mah-jongg':
+      fields('player', 'rack', 'exposedBy');
+      seat();
+      c.int(a, 'rack', at);
+      if (a.exposedBy !== undefined) c.ints(a.exposedBy, `${at}.exposedBy`, 0, seats - 1);
+      break;
+    case 'wall-game':
+    case 'readers-heard':
+      fields();
+      break;
+    case 'stray':
+      fields('tile', 'from', 'to');
+      c.tile(a, 'tile', at);
+      c.place(a, 'from', at, true);
+      c.place(a, 'to', at);
+      break;
+    case 'count-check':
+      fields('skipPlayers', 'counted');
+      c.ints(a.skipPlayers, `${at}.skipPlayers`, 0, seats - 1);
+      if (a.counted !== undefined) {
+        perSeat('counted').forEach((r, i) => c.ints(r, `${at}.counted[${i}]`));
+      }
+      break;
+    case 'director-entry':
+      fields('entry', 'player', 'rack', 'by', 'named', 'for', 'ruling', 'declared', 'line', 'unseenRacks');
+      c.oneOf(a, 'entry', at, V2_ENTRIES[kind]);
+      seat();
+      c.int(a, 'rack', at);
+      if (a.by !== undefined) c.str(a, 'by', at);
+      if (a.named !== undefined) c.kind(a.named, `${at}.named`);
+      if (a.for !== undefined) c.oneOf(a, 'for', at, ['mah-jongg', 'exposure'] as const);
+      if (a.ruling !== undefined) c.oneOf(a, 'ruling', at, ['keep-exposure', 'dead'] as const);
+      if (a.declared !== undefined) seat('declared');
+      if (a.line !== undefined && (typeof a.line !== 'string' || a.line.length === 0)) c.bad(`${at}.line`, `must be a card line's id, not ${show(a.line)}`);
+      if (a.unseenRacks !== undefined) c.ints(a.unseenRacks, `${at}.unseenRacks`);
+      break;
+    case 'stop':
+      fields('reason', 'choice');
+      c.str(a, 'reason', at);
+      if (a.choice !== undefined) c.oneOf(a, 'choice', at, ['score', 'void', 'replay'] as const);
+      break;
+  }
+}
+
+/** A version 2 line: `action` or `ruling`. */
+function checkLineV2(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
+  const keys = Object.keys(o);
+  const known = ['action', 'ruling'];
+  if (keys.length !== 1 || !known.includes(keys[0]!)) {
+    const v1 = keys.length === 1 && ['entry', 'count', 'asRead', 'stop'].includes(keys[0]!) ? ` ("${keys[0]}" is a version 1 line; in version 2 it is an action)` : '';
+    c.bad('', `a version 2 record's line is an object with exactly one of the keys action, ruling; this one has ${keys.length ? keys.join(', ') : 'none'}${v1}`);
+  }
+  const k = keys[0]!;
+  const v = c.obj(o[k], k);
+  if (k === 'action') checkAction(c, kind, v, k);
+  else checkRuling(c, v, k);
+  return o as RecordLine;
+}
+
+/** The header's `walls`: a list per wall of tile ids, every tile at most once. */
+function checkWalls(c: Check, h: Obj): void {
+  const seen = new Set<string>();
+  c.arr(h, 'walls', '').forEach((w, i) => {
+    if (!Array.isArray(w)) c.bad(`walls[${i}]`, `must be a list of tile ids, not ${show(w)}`);
+    w.forEach((t, j) => {
+      if (typeof t !== 'string' || !isTileId(t)) c.bad(`walls[${i}][${j}]`, `must be a tile id such as "5B#3", not ${show(t)}`);
+      if (seen.has(t)) c.bad(`walls[${i}][${j}]`, `${t} is in the walls twice`);
+      seen.add(t);
+    });
+  });
+}
+
+function checkHeader(c: Check, h: Obj): RecordHeader | RecordHeaderV1 {
   if (h.format !== GAME_RECORD_FORMAT) c.bad('format', `must be "${GAME_RECORD_FORMAT}" (a game record's header), not ${show(h.format)}`);
-  if (h.version !== GAME_RECORD_VERSION) c.bad('version', `this reader knows version ${GAME_RECORD_VERSION}, not ${show(h.version)}`);
+  if (!GAME_RECORD_VERSIONS.includes(h.version as 1 | 2)) c.bad('version', `this reader knows versions ${GAME_RECORD_VERSIONS.join(' and ')}, not ${show(h.version)}`);
+  const v1 = h.version === 1;
   const kind = c.oneOf(h, 'kind', '', ['siamese', 'standard'] as const);
   c.str(h, 'tableId', '');
   c.int(h, 'gameNo', '', 1);
@@ -446,17 +685,13 @@ function checkHeader(c: Check, h: Obj): RecordHeader {
     c.int(h, 'racksPerPlayer', '', 1);
     c.int(h, 'tilesPerWall', '', 1);
     c.ints(h.wallOrder, 'wallOrder');
-    c.arr(h, 'walls', '').forEach((w, i) => {
-      if (!Array.isArray(w)) c.bad(`walls[${i}]`, `must be a list of tile ids, not ${show(w)}`);
-      w.forEach((t, j) => {
-        if (typeof t !== 'string' || !isTileId(t)) c.bad(`walls[${i}][${j}]`, `must be a tile id such as "5B#3", not ${show(t)}`);
-      });
-    });
+    checkWalls(c, h);
     c.only(scoring, 'scoring', Object.keys(SIAMESE_SCORING));
     c.str(scoring, 'name', 'scoring');
     c.oneOf(scoring, 'countRule', 'scoring', ['18D', '18A'] as const);
   } else {
-    c.only(h, '', [...common, 'killingExposureJokersInPlay']);
+    c.only(h, '', [...common, 'killingExposureJokersInPlay', ...(v1 ? [] : ['walls'])]);
+    if (!v1) checkWalls(c, h);
     if (h.killingExposureJokersInPlay !== undefined && typeof h.killingExposureJokersInPlay !== 'boolean')
       c.bad('killingExposureJokersInPlay', `must be true or false, not ${show(h.killingExposureJokersInPlay)}`);
     // the scoring settings, complete (rules/scoring/settings.ts)
@@ -465,10 +700,11 @@ function checkHeader(c: Check, h: Obj): RecordHeader {
     const named = problem ? /^([A-Za-z][\w.]*) (.*)$/.exec(problem) : null;
     if (problem) c.bad(named && named[1] !== 'must' ? `scoring.${named[1]}` : 'scoring', named && named[1] !== 'must' ? named[2]! : problem);
   }
-  return h as unknown as RecordHeader;
+  return h as unknown as RecordHeader | RecordHeaderV1;
 }
 
-function checkLine(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
+/** A version 1 line. */
+function checkLineV1(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLineV1 {
   const keys = Object.keys(o);
   const known = kind === 'siamese' ? ['action', 'stop', 'ruling'] : ['action', 'entry', 'count', 'asRead', 'stop', 'ruling'];
   if (keys.length !== 1 || !known.includes(keys[0]!))
@@ -516,25 +752,21 @@ function checkLine(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
       if (v.choice !== undefined) c.oneOf(v, 'choice', k, ['score', 'void', 'replay'] as const);
       break;
     case 'ruling':
-      c.only(v, k, ['flagId', 'ruling', 'deadRack', 'by', 'at']);
-      c.str(v, 'flagId', k);
-      c.oneOf(v, 'ruling', k, ['confirm', 'dismiss'] as const);
-      if (v.deadRack !== undefined) c.int(v, 'deadRack', k);
-      c.str(v, 'by', k);
-      c.num(v, 'at', k);
+      checkRuling(c, v, k);
       break;
   }
-  return o as RecordLine;
+  return o as RecordLineV1;
 }
 
 /**
- * Reads a record's text (rules/GAME-RECORD.md), checking every line and field.
- * Blank lines are allowed only at the end.
+ * Reads a record's text (rules/GAME-RECORD.md), version 2 or version 1, checking every line and
+ * field. Blank lines are allowed only at the end. A version 1 record comes back as it is written
+ * ({@link GameRecordV1}): rules/record/upgrade.ts `upgradeV1` makes it version 2.
  * @throws GameRecordError naming the line (1-based) and the field of the first thing wrong: not
  *   JSON, not a record header (format, version), a field missing, of the wrong type or unknown, a
  *   tile that is not a tile, a line of a kind the table has not, a ruling on a flag of another game
  */
-export function parseGameRecord(text: string): GameRecord {
+export function parseGameRecord(text: string): AnyGameRecord {
   const raw = text.split(/\r?\n/);
   while (raw.length && raw[raw.length - 1]!.trim() === '') raw.pop();
   if (raw.length === 0) throw new GameRecordError(1, '', 'the record is empty (line 1 is its header)');
@@ -551,12 +783,12 @@ export function parseGameRecord(text: string): GameRecord {
   const header = checkHeader(new Check(1), new Check(1).obj(parsed[0], ''));
   const lines = parsed.slice(1).map((o, i) => {
     const c = new Check(i + 2);
-    const line = checkLine(c, header.kind, c.obj(o, ''));
+    const line = header.version === 1 ? checkLineV1(c, header.kind, c.obj(o, '')) : checkLineV2(c, header.kind, c.obj(o, ''));
     if ('ruling' in line && !line.ruling.flagId.startsWith(`g${header.gameNo}-`))
       c.bad('ruling.flagId', `"${line.ruling.flagId}" is not a flag of game ${header.gameNo} (its flags are g${header.gameNo}-…)`);
     return line;
   });
-  return { header, lines };
+  return { header, lines } as AnyGameRecord;
 }
 
 /** The tiles in each wall (index = wall number) as a referee state's places hold them. */

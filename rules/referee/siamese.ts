@@ -19,7 +19,7 @@ import type { Place } from './places.js';
 import type { MisnamedExposure } from './misnamed.js';
 import { TilePlaces } from './tile-places.js';
 import { createEngine, type EngineConfig, type SiameseFlagCode } from '../game/apply.js';
-import { fromGameAction } from '../game/convert.js';
+import { siameseActions } from '../game/convert.js';
 import type { GameFlag } from '../game/flags.js';
 import { currentWall as currentWallIn, rackCounts as rackCountsIn, seatOut, wallLeft as wallLeftIn, type GameState, type MahJongg, type Rack } from '../game/state.js';
 import { SIAMESE } from '../variants/siamese.js';
@@ -444,7 +444,7 @@ export function siameseReferee(config: SiameseConfig) {
     let g = gameOf.get(prev) ?? toGameState(prev);
     // a wall→floor move is a pick and a discard; both keep the move's ref, so the flag ids
     // (`g<game>-<kind>-<ref>`) rest on the move as before
-    const actions = fromGameAction(a, prev.turn).map((x) => (x.ref === a.ref ? x : { ...x, ref: a.ref }));
+    const actions = siameseActions(a, prev.turn);
     const raised: GameFlag[] = [];
     let boundary = false;
     for (const action of actions) {

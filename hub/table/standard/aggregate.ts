@@ -152,6 +152,8 @@ export class StandardAggregator {
   private withdrawn: TileId | null = null;
   /** the last tile put from a rack onto another player's top: whose rack it left, and when it came to rest there (ms) */
   private transit: { tile: TileId; giver: number; owner: number; at: number } | null = null;
+  /** the tiles in each wall (index = wall number) when the last game's walls were built whole (the game record's header); null before */
+  builtWalls: readonly (readonly TileId[])[] | null = null;
 
   /** A copy that goes on independently of this one (same places and same moves in progress). */
   clone(): StandardAggregator {
@@ -164,6 +166,7 @@ export class StandardAggregator {
     c.jokerReturns = new Map([...this.jokerReturns].map(([t, r]) => [t, { ...r }]));
     c.withdrawn = this.withdrawn;
     c.transit = this.transit && { ...this.transit };
+    c.builtWalls = this.builtWalls;
     return c;
   }
 
@@ -317,6 +320,9 @@ export class StandardAggregator {
   }
 
   private newGame(): void {
+    const walls: TileId[][] = [];
+    for (const [t, p] of this.where) if (p.area === 'wall') (walls[p.wall] ??= []).push(t);
+    this.builtWalls = Array.from(walls, (w) => w ?? []);
     this.mode = 'deal';
     this.pass = null;
     this.call = null;

@@ -38,6 +38,7 @@ import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, Publi
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
+import { setOrderWalls } from '../../../rules/record/upgrade.js';
 import { StandardGame, type StandardGameSnapshot, type Unexplained } from './game.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../inference.js';
@@ -415,6 +416,8 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         gameNo,
         players: this.table.players.map((p) => p.name),
         cards: this.recordCards(),
+        // the walls as built (a game dealt by a script, with no walls built: the set in set order)
+        walls: (this.game.walls.get(gameNo) ?? setOrderWalls()).map((w) => [...w]),
         scoring: structuredClone(this.settings),
         ...(this.table.killingExposureJokersInPlay ? { killingExposureJokersInPlay: true } : {}),
       },
@@ -453,7 +456,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     const { at: _at, ref: _ref, unheard: _unheard, ...bare } = a;
     this.inferred.push(bare);
     // a refused blind pass goes on from the racks as the readers hold them (./game.ts)
-    const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i)));
+    const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i)), a.type === 'deal' ? (this.agg.builtWalls ?? undefined) : undefined);
     if (!r) {
       // the state stays as before the action (the referee works on a copy): the table plays on
       for (const p of this.game.refusedPasses) if (p.ref === String(e.seq)) this.flagRefs.set(p.id, e.seq);

@@ -1,9 +1,11 @@
 /**
  * The standard 4-player game's own fold (000 on NMJL play), without readers: the referee's
  * actions, the director's entries, the count checks with the readers' counts, a refused blind pass
- * gone on as read, and the hub's stops, each one record line (rules/GAME-RECORD.md). The live
- * table (./engine.ts) feeds it from its log, and records each line it takes; a record read back
- * (hub/record/replay.ts) feeds it the same lines, so the two give the same flags and points.
+ * gone on as read, and the hub's stops, each kept as record lines in the one vocabulary
+ * (rules/GAME-RECORD.md version 2: the action the engine took, a `count-check`, a
+ * `director-entry`, the `stray` moves of the racks as read, a `stop`). The live table (./engine.ts)
+ * feeds it from its log, and records each line it takes; a record read back (hub/record/replay.ts)
+ * feeds it the same lines, so the two give the same flags and points.
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -19,10 +21,10 @@ import {
 import { ScoringError, type TournamentOutcome } from '../../../rules/scoring/tournament.js';
 import { scoreWithSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import type { Card } from '../../../rules/card/types.js';
-import { isTileKind, kindOf, type TileId, type TileKind } from '../../../rules/tiles.js';
-import { toKinds, withIds, type NamedTile, type StandardKindAction } from '../../../rules/variants/standard/standard-ids.js';
-import { idsFor } from '../../../rules/game/ids.js';
+import { isTileKind, kindOf, type TileId } from '../../../rules/tiles.js';
+import { withIds, type NamedTile, type StandardKindAction } from '../../../rules/variants/standard/standard-ids.js';
 import type { RecordLine, StandardEntry } from '../../../rules/record/game-record.js';
+import { racksById, straysToRacks } from '../../../rules/record/upgrade.js';
 import type { PublicFlag, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type StandardMisnamedEntry } from '../../api/runtime.js';
 import { DECLARED_DEAD_RULE, judgeDeadDeclaration, verdictText } from '../../../rules/variants/standard/dead-declaration.js';
@@ -107,6 +109,8 @@ export interface StandardGameSnapshot {
   refusedPasses: readonly RefusedBlindPass[];
   unexplained: readonly Unexplained[];
   lines: ReadonlyMap<number, readonly RecordLine[]>;
+  /** game number → its walls as built (never changed once set) */
+  walls: ReadonlyMap<number, readonly (readonly TileId[])[]>;
 }
 
 /** The standard game's fold of record lines; `state` is the referee's state with the entries applied. */
@@ -129,6 +133,8 @@ export class StandardGame {
   readonly unexplained: Unexplained[] = [];
   /** game number → the record lines taken for it, in order */
   readonly lines = new Map<number, RecordLine[]>();
+  /** game number → the walls as built before its deal (the record's header), when the table saw them built */
+  readonly walls = new Map<number, readonly (readonly TileId[])[]>();
 
   constructor(private readonly config: StandardGameConfig) {
     this.referee = standardReferee({
@@ -159,6 +165,7 @@ export class StandardGame {
       refusedPasses: [...this.refusedPasses],
       unexplained: [...this.unexplained],
       lines: new Map([...this.lines].map(([n, l]) => [n, n >= g ? [...l] : l])),
+      walls: new Map(this.walls),
     };
   }
 
@@ -176,22 +183,25 @@ export class StandardGame {
     this.unexplained.push(...saved.unexplained);
     this.lines.clear();
     for (const [n, l] of saved.lines) this.lines.set(n, n >= g ? [...l] : (l as RecordLine[]));
+    this.walls.clear();
+    for (const [n, w] of saved.walls) this.walls.set(n, w);
   }
 
-  /** Whether two snapshots go on alike: equal but for the record lines of the games before the current one. */
+  /** Whether two snapshots go on alike: equal but for the record lines and walls of the games before the current one. */
   static sameStart(a: StandardGameSnapshot, b: StandardGameSnapshot): boolean {
-    const { lines: la, ...restA } = a;
-    const { lines: lb, ...restB } = b;
+    const { lines: la, walls: wa, ...restA } = a;
+    const { lines: lb, walls: wb, ...restB } = b;
     const g = a.state.gameNo;
-    const current = (l: ReadonlyMap<number, readonly RecordLine[]>) => [...l].filter(([n]) => n >= g);
-    return isDeepStrictEqual(restA, restB) && isDeepStrictEqual(current(la), current(lb));
+    const current = <T>(l: ReadonlyMap<number, T>) => [...l].filter(([n]) => n >= g);
+    return isDeepStrictEqual(restA, restB) && isDeepStrictEqual(current(la), current(lb)) && isDeepStrictEqual(current(wa), current(wb));
   }
 
-  /** `into` with game `gameNo`'s record lines taken from `from` (both left as they are). */
+  /** `into` with game `gameNo`'s record lines (and walls) taken from `from` (both left as they are). */
   static withLinesOf(gameNo: number, from: StandardGameSnapshot, into: StandardGameSnapshot): StandardGameSnapshot {
     const l = from.lines.get(gameNo);
     if (!l) return into;
-    return { ...into, lines: new Map(into.lines).set(gameNo, l) };
+    const w = from.walls.get(gameNo);
+    return { ...into, lines: new Map(into.lines).set(gameNo, l), ...(w ? { walls: new Map(into.walls).set(gameNo, w) } : {}) };
   }
 
   private name(p: number): string {
@@ -218,11 +228,14 @@ export class StandardGame {
    * One referee action. A deal begins a new game (its lists emptied first). An action the referee
    * refuses or throws on leaves the state as it was and is listed in `unexplained`; a refused pass
    * with blind tiles in the Charleston goes on from `asRead()` (the racks the readers hold) when given.
-   * Tiles named by kind only (a v1 record's lines) get ids first (rules/variants/standard/standard-ids.ts `withIds`).
+   * Tiles named by kind only (a scripted test's) get ids first (rules/variants/standard/standard-ids.ts `withIds`).
+   * @param walls with a deal: the walls as built before it (the record's header; absent: none seen built)
    * @returns the referee's result, or null when it refused the action
    */
-  act(named: StandardKindAction, asRead?: () => readonly NamedTile[][]): { flags: { id: string }[]; boundary: boolean } | null {
+  act(named: StandardKindAction, asRead?: () => readonly NamedTile[][], walls?: readonly (readonly TileId[])[]): { flags: { id: string }[]; boundary: boolean } | null {
     const a: StandardAction = withIds(this.state, named);
+    // the record keeps the action as the one engine takes it (rules/GAME-RECORD.md version 2)
+    const recorded = this.referee.actionOf(this.state, a);
     if (a.type === 'deal') {
       this.lookedAt = [];
       this.announced = new Map();
@@ -231,7 +244,7 @@ export class StandardGame {
       this.mismatches = [];
       this.unexplained.length = 0;
       this.refusedPasses = [];
-    } else if (this.state.phase !== 'waiting' && this.state.phase !== 'ended') this.take({ action: toKinds(a) });
+    } else if (this.state.phase !== 'waiting' && this.state.phase !== 'ended' && recorded) this.take({ action: recorded });
     if (a.type === 'mah-jongg') this.beforeMahJongg = { ref: a.ref, state: this.state };
     try {
       const r = this.referee.apply(this.state, a);
@@ -239,7 +252,8 @@ export class StandardGame {
       this.payAnnounced(a);
       if (a.type === 'deal') {
         this.lines.set(this.state.gameNo, []);
-        this.take({ action: toKinds(a) });
+        if (walls) this.walls.set(this.state.gameNo, walls);
+        if (recorded) this.take({ action: recorded });
       }
       return { flags: r.flags, boundary: r.boundary };
     } catch (err) {
@@ -297,7 +311,14 @@ export class StandardGame {
   private refuseBlindPass(a: Extract<StandardAction, { type: 'pass' }>, error: string, read: readonly NamedTile[][]): void {
     const s = this.state;
     const racks = racksById(read);
-    this.take({ asRead: { at: a.at, ref: a.ref, racks: racks.map((r) => r.map(kindOf)) } });
+    // the racks as read: the moves that make the referee's racks the readers' (rules/GAME-RECORD.md)
+    for (const action of straysToRacks(
+      s.players.map((p) => p.rack),
+      racks,
+      a.at,
+      a.ref,
+    ))
+      this.take({ action });
     this.refusedPasses.push({
       id: `g${s.gameNo}-blind-pass-${a.ref}`,
       player: Math.max(
@@ -319,7 +340,7 @@ export class StandardGame {
   count(counted: readonly number[], skip: readonly number[], at: number, ref: string): void {
     const s = this.state;
     if (s.phase !== 'play') return;
-    this.take({ count: { at, ref, skip: [...skip], counted: [...counted] } });
+    this.take({ action: { type: 'count-check', skipPlayers: [...skip], counted: counted.map((n) => [n]), at, ref } });
     s.players.forEach((p, i) => {
       if (p.dead || skip.includes(i)) return;
       const expected = heldCount(p);
@@ -535,7 +556,8 @@ export class StandardGame {
   enter(entry: Omit<StandardEntry, 'entry'> & { entry: AnyDirectorEntry['entry'] }, tableId: string): void {
     const { by, at, ref, ...sent } = entry;
     const next = this.withEntry(sent as AnyDirectorEntry, tableId, ref, at);
-    this.take({ entry: { ...entry, entry: entry.entry as StandardEntry['entry'] } });
+    const { entry: kind, player, rack, ...rest } = entry;
+    this.take({ action: { type: 'director-entry', entry: kind as StandardEntry['entry'], player, rack, ...rest } });
     this.state = next.state;
     this.lookedAt = next.lookedAt;
     if (next.announced) this.announced = next.announced;
@@ -552,7 +574,7 @@ export class StandardGame {
   stop(endReason: string, at: number, ref: string, choice?: 'score' | 'void' | 'replay'): void {
     const s = this.state;
     if (s.gameNo === 0 || (s.phase !== 'charleston' && s.phase !== 'play')) return;
-    this.take({ stop: { at, ref, reason: endReason, ...(choice ? { choice } : {}) } });
+    this.take({ action: { type: 'stop', reason: endReason, ...(choice ? { choice } : {}), at, ref } });
     const ended = { ...s, phase: 'ended' as const, endReason, turn: null };
     if (choice === 'replay') {
       this.state = { ...ended, result: null };
@@ -636,15 +658,4 @@ const kindsOf = (tiles: readonly TileId[]) => tiles.map(kindOf);
 /** A player's rack, exposures and called tile as kinds (what the card and the titles read). */
 function inKinds(p: StandardPlayer | undefined) {
   return p && { rack: kindsOf(p.rack), exposures: p.exposures.map(kindsOf), hold: p.hold && { ...p.hold, tile: kindOf(p.hold.tile) } };
-}
-
-/** Racks as read, by id: ids kept, tiles named by kind only (a v1 record's `asRead`) given the lowest copies not named ({@link idsFor}). */
-function racksById(read: readonly NamedTile[][]): TileId[][] {
-  const named = new Set(read.flat().filter((t): t is TileId => t.includes('#')));
-  const fresh = idsFor(
-    read.flat().filter((t): t is TileKind => !t.includes('#')),
-    named,
-  );
-  let i = 0;
-  return read.map((r) => r.map((t) => (t.includes('#') ? (t as TileId) : fresh[i++]!)));
 }

@@ -412,8 +412,16 @@ export function toGameState(s: StandardState): GameState {
   };
 }
 
-/** The old action as the one engine's, in state `g` (its places: where each tile is). */
-function toAction(g: GameState, a: StandardAction): Action | null {
+/**
+ * A 4-player action of the old shape as the one engine's {@link Action} (docs/one-engine.md §1,
+ * "Mapping of today's actions"), in the engine's state `g` (it gives a pick its wall, a discard its
+ * place, a call the tile called: the last discard): `deal` with `walls` (the rest of the set in
+ * set order, `wallSize` of it left to pick), `second-charleston` is `charleston-vote`, `call` the
+ * first caller with the others as `rivals` (`intoRack` is `to` a rack), `joker-exchange` is
+ * `exchange`, `unheard` is `hearing.players`.
+ * @returns the action, or null for a call with no caller (it changes nothing)
+ */
+export function fromStandardAction(g: GameState, a: StandardAction): Action | null {
   const base = { at: a.at, ref: a.ref, ...(a.unheard ? { hearing: { players: [...a.unheard], racks: [] } } : {}) };
   switch (a.type) {
     case 'deal': {
@@ -463,6 +471,45 @@ function toAction(g: GameState, a: StandardAction): Action | null {
 }
 
 /**
+ * The one engine's 4-player action in the old shape (the inverse of {@link fromStandardAction}),
+ * for the hub's 4-player fold (hub/table/standard/game.ts), which still takes `StandardAction`s
+ * until stage 6: a version 2 game record's lines are refereed through it.
+ * @returns the old action, or null for a type the old shape has no action for (`stray`,
+ *   `count-check`, `director-entry`, `stop`: the fold takes them on their own)
+ */
+export function toStandardAction(a: Action): StandardAction | null {
+  const base = { at: a.at, ref: a.ref, ...(a.hearing?.players.length ? { unheard: [...a.hearing.players] } : {}) };
+  switch (a.type) {
+    case 'deal':
+      return { type: 'deal', hands: a.hands.map((h) => h.flat()), ...(a.walls ? { wallSize: a.walls[0]?.length ?? 0 } : {}), ...base };
+    case 'pass':
+      return { type: 'pass', tiles: a.tiles, ...(a.blind ? { blind: a.blind } : {}), ...base };
+    case 'charleston-vote':
+      return { type: 'second-charleston', wants: a.wants, ...base };
+    case 'courtesy':
+      return { type: 'courtesy', wishes: a.wishes, tiles: a.tiles, ...base };
+    case 'pick':
+      return { type: 'pick', player: a.player, tile: a.tile, ...base };
+    case 'discard':
+      return { type: 'discard', player: a.player, tile: a.tile, ...base };
+    case 'call': {
+      const one = (player: number, f: CallFor, to: Place | undefined) => ({ player, for: f, ...(to?.area === 'rack' ? { intoRack: true } : {}) });
+      return { type: 'call', calls: [one(a.player, a.for ?? 'pung', a.to), ...(a.rivals ?? []).map((r) => one(r.player, r.for, r.to))], ...base };
+    }
+    case 'expose':
+      return { type: 'expose', player: a.player, tiles: a.tiles, ...base };
+    case 'exchange':
+      return { type: 'joker-exchange', player: a.player, owner: a.owner, exposure: a.exposure ?? 0, joker: a.joker, tile: a.given, ...base };
+    case 'mah-jongg':
+      return { type: 'mah-jongg', player: a.player, ...(a.exposedBy ? { exposedBy: a.exposedBy } : {}), ...base };
+    case 'wall-game':
+      return { type: 'wall-game', ...base };
+    default:
+      return null;
+  }
+}
+
+/**
  * An old action may pick a copy the tile map has in a hand already: a kind-scripted pick or a v1
  * record naming a kind whose every copy is in play (the old referee held tiles by kind and let a
  * fifth copy in). One tile map cannot hold a tile twice, so before such a pick a tile left to pick
@@ -504,7 +551,7 @@ export function standardReferee(config: StandardConfig) {
 
   function apply(prev: StandardState, a: StandardAction): StandardResult {
     const g = leaveHolderWhole(gameOf(prev), a);
-    const action = toAction(g, a);
+    const action = fromStandardAction(g, a);
     if (!action) return { state: prev, flags: [], boundary: false }; // a call with no caller: nothing happened
     const r = engine.apply(g, action);
     const state = toStandardState(r.state);
@@ -517,7 +564,15 @@ export function standardReferee(config: StandardConfig) {
     return standardOutcome(toGameState(s), config.names);
   }
 
-  return { apply, outcomeOf };
+  /**
+   * The one engine's action `apply(prev, a)` gives the engine ({@link fromStandardAction} in the
+   * engine's state of `prev`): what a version 2 game record keeps. Null for a call with no caller.
+   */
+  function actionOf(prev: StandardState, a: StandardAction): Action | null {
+    return fromStandardAction(leaveHolderWhole(gameOf(prev), a), a);
+  }
+
+  return { apply, outcomeOf, actionOf };
 }
 
 /** The referee's interface. */
