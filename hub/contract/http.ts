@@ -13,6 +13,8 @@
 import { z } from 'zod';
 import { TILES_IN_SET } from '../../rules/tiles.js';
 import { TournamentOutcomeBody } from './score.js';
+import { PENALTY_KINDS, PENALTY_REASON_MAX } from '../../rules/tournament/penalties.js';
+import { MAX_EXTRA_MINUTES } from '../../rules/tournament/clock.js';
 import { FlagStatusSchema, RestartChoiceSchema, RulingSchema, TileIdSchema } from './views.js';
 
 /** A table, flag or set id in a URL or body: 1-64 characters (the ids themselves are checked where they are looked up). */
@@ -157,6 +159,17 @@ export const CorrectBody = z.strictObject({
   reason: z.string().min(1).max(500),
   by: by.optional(),
 });
+/** `POST /api/director/tournament/penalties`: an event penalty (rules/tournament/penalties.ts): points ≤ 0, a warning may be 0. */
+export const PenaltyBody = z.strictObject({
+  player: id,
+  round: integer().min(1).max(999).nullable().optional(),
+  kind: z.enum(PENALTY_KINDS),
+  points: integer().max(0),
+  reason: z.string().min(1).max(PENALTY_REASON_MAX),
+  by: by.optional(),
+});
+/** `POST /api/director/tournament/extra-time`: extra minutes for one table in the current round. */
+export const ExtraTimeBody = z.strictObject({ table: id, minutes: integer().min(1).max(MAX_EXTRA_MINUTES), by: by.optional() });
 /** `/api/director/tournament/between/:hubTable/:gameNo` */
 export const BetweenParams = z.object({ hubTable: id, gameNo: gameNoText });
 /** `POST /api/director/tournament/between/…`: assign a game played between rounds to this round, or drop it. */

@@ -128,6 +128,9 @@ export function readClock(clock: RoundClock, nowMs: number): ClockReading {
   };
 }
 
+/** The most extra minutes one grant gives a table (whole minutes 1-60). */
+export const MAX_EXTRA_MINUTES = 60;
+
 /**
  * The ms left at `nowMs` for one table given `extraMs` of extra time by the director (000 leaves it
  * to the director; e.g. a table held up by a dispute): that table's games count until the round's
