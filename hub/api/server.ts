@@ -62,6 +62,7 @@ import { healthRoutes, type HealthSource } from './routes-health.js';
 import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
+import { tournamentPrintRoutes } from '../tournament/print-routes.js';
 
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {
@@ -370,6 +371,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     await director.register(healthRoutes(opts.store)); // GET /api/director/health: is the event log written?
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
+    if (opts.tournament) await director.register(tournamentPrintRoutes(opts.tournament, publicUrl !== undefined ? { publicUrl } : {}));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
     director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async () =>
       [...tables.values()].map((t) => toDirector(t.directorView())),

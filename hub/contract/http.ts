@@ -170,6 +170,12 @@ export const PenaltyBody = z.strictObject({
 });
 /** `POST /api/director/tournament/extra-time`: extra minutes for one table in the current round. */
 export const ExtraTimeBody = z.strictObject({ table: id, minutes: integer().min(1).max(MAX_EXTRA_MINUTES), by: by.optional() });
+/** `/api/director/tournament/print/seating/:round` */
+export const RoundParams = z.object({ round: z.string().regex(/^[1-9][0-9]{0,5}$/) });
+/** `/api/director/tournament/print/claim/:table`: a tournament table number or a bound hub table id */
+export const PrintTableParams = z.object({ table: id });
+/** `/api/director/tournament/print/player/:player`: a player id */
+export const PlayerParams = z.object({ player: id });
 /** `/api/director/tournament/between/:hubTable/:gameNo` */
 export const BetweenParams = z.object({ hubTable: id, gameNo: gameNoText });
 /** `POST /api/director/tournament/between/…`: assign a game played between rounds to this round, or drop it. */

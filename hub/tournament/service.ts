@@ -1088,6 +1088,16 @@ export class TournamentService {
     return this.allCards().filter((c): c is ScoreCard => !isSiameseCard(c));
   }
 
+  /**
+   * The cards of any round as they are, the seating of a later round included (the seating chart).
+   * @throws TournamentServiceError 404 for a round the tournament does not have
+   */
+  roundCards(round: number): AnyScoreCard[] {
+    const r = this.state.cards[round - 1];
+    if (!r) throw new TournamentServiceError(404, `no round ${round}: the tournament has rounds 1-${this.config.rounds}`);
+    return [...r];
+  }
+
   /** Every score card of rounds 1 … current as it is: 4-seat cards, or 2-seat Siamese cards (East, West). Round then table order. */
   allCards(): AnyScoreCard[] {
     return this.state.cards.slice(0, this.state.round).flat();
