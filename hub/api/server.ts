@@ -62,7 +62,7 @@ import { healthRoutes, type HealthSource } from './routes-health.js';
 import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
-import { tournamentPrintRoutes } from '../tournament/print-routes.js';
+import { tournamentPrintRoutes } from './tournament-print.js';
 
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {

@@ -18,8 +18,8 @@ import { SIAMESE_SEAT_NAMES, isSiameseCard } from '../../rules/tournament/siames
 import { GAMES_PER_ROUND } from '../../rules/tournament/errors.js';
 import * as H from '../contract/http.js';
 import * as R from '../contract/responses.js';
-import { claimSheet, playerCardSheet, scoreCardSheet, seatingSheet, standingsSheet, type PrintSeat, type PrintTable } from './print.js';
-import { TournamentServiceError, type TournamentService } from './service.js';
+import { claimSheet, playerCardSheet, scoreCardSheet, seatingSheet, standingsSheet, type PrintSeat, type PrintTable } from '../tournament/print.js';
+import { TournamentServiceError, type TournamentService } from '../tournament/service.js';
 
 /** The path of a table's claim page (built by the claim feature): `/claim/<hub table id>`. */
 export const claimPath = (hubTable: string): string => `/claim/${encodeURIComponent(hubTable)}`;
