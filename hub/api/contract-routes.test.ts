@@ -88,6 +88,8 @@ const GOOD_BODY: Record<string, object> = {
   'POST /api/director/tournament/between/:hubTable/:gameNo': { action: 'drop' },
   'POST /api/director/tournament/penalties': { player: 'p1', kind: 'late', points: -5, reason: 'late' },
   'POST /api/director/tournament/extra-time': { table: '1', minutes: 5 },
+  'POST /api/director/tournament/withdraw': { player: 'p1', replacement: { id: 'p9', name: 'Ivy' } },
+  'POST /api/director/tournament/substitute': { player: 'p1', substitute: { id: 'p9', name: 'Ivy' } },
   'POST /api/director/tables/:id/flags/:flagId': { ruling: 'dismiss' },
   'POST /api/director/tables/:id/restart': { choice: 'void' },
   'POST /api/director/tables/:id/not-seen': { tile: '5B#2' },

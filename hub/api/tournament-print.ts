@@ -28,8 +28,7 @@ const seatNames = (card: AnyScoreCard): readonly string[] => (isSiameseCard(card
 
 /** The director's print routes: `await director.register(tournamentPrintRoutes(service, { publicUrl }))`. */
 export function tournamentPrintRoutes(service: TournamentService, opts: { publicUrl?: string } = {}): FastifyPluginAsync {
-  const names = new Map(service.config.players.map((p) => [p.id, p.name]));
-  const nameOf = (id: string) => names.get(id) ?? id;
+  const nameOf = (id: string) => service.playerName(id);
   const hubOf = new Map(service.config.tables.map((t) => [t.table, t.hubTable]));
   const title = service.config.name;
   const seatsOf = (card: AnyScoreCard): PrintSeat[] => card.seats.map((player, i) => ({ seat: seatNames(card)[i]!, player, name: nameOf(player) }));
@@ -72,7 +71,7 @@ export function tournamentPrintRoutes(service: TournamentService, opts: { public
       const player = req.params.player;
       service.tick();
       const standing = service.standings().find((r) => r.player === player) ?? null;
-      if (!names.has(player) && !standing) throw new TournamentServiceError(404, `no player '${player}' in the tournament`);
+      if (!standing) throw new TournamentServiceError(404, `no player '${player}' in the tournament`);
       const rounds = Array.from({ length: service.round }, (_, i) => i + 1).map((round) => {
         const card = service.roundCards(round).find((c) => (c.seats as readonly string[]).includes(player));
         if (!card) return { round, table: null, seat: null, points: null, note: standing?.byes.includes(round) ? 'bye' : 'not seated' };

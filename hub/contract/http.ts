@@ -176,6 +176,12 @@ export const RoundParams = z.object({ round: z.string().regex(/^[1-9][0-9]{0,5}$
 export const PrintTableParams = z.object({ table: id });
 /** `/api/director/tournament/print/player/:player`: a player id */
 export const PlayerParams = z.object({ player: id });
+/** A player added after the start (a late arrival or a substitute): a new id and the name shown. */
+const newPlayer = z.strictObject({ id, name: z.string().min(1).max(64) });
+/** `POST /api/director/tournament/withdraw`: a player withdraws; a late arrival takes their seat from `fromRound` (default the next round not begun). */
+export const WithdrawBody = z.strictObject({ player: id, fromRound: integer().min(1).max(999).optional(), replacement: newPlayer, by: by.optional() });
+/** `POST /api/director/tournament/substitute`: a substitute takes a player's seat for one round (default the next round not begun). */
+export const SubstituteBody = z.strictObject({ player: id, round: integer().min(1).max(999).optional(), substitute: newPlayer, by: by.optional() });
 /** `/api/director/tournament/between/:hubTable/:gameNo` */
 export const BetweenParams = z.object({ hubTable: id, gameNo: gameNoText });
 /** `POST /api/director/tournament/between/…`: assign a game played between rounds to this round, or drop it. */

@@ -235,6 +235,8 @@ export const GamePenaltyEntrySchema = z.object({
 });
 /** `GET /api/director/tournament/penalties`: the penalty and conduct log. */
 export const PenaltyLogReply = z.object({ penalties: z.array(PenaltySchema), inGames: z.array(GamePenaltyEntrySchema) });
+/** `POST /api/director/tournament/withdraw` and `…/substitute`: the cards of the round the change starts in. */
+export const RoundCardsReply = z.array(AnyScoreCardSchema);
 /** `POST /api/director/tournament/extra-time`: the current round's extra time, table by table. */
 export const ExtraTimeReply = z.array(ExtraTimeSchema);
 /** `GET /api/director/tournament`: the round, clock, every card and the problems seen (each in words: "event seq 12 (card-game): …"). */

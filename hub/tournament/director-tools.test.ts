@@ -118,3 +118,48 @@ describe('extra time for one table over HTTP', () => {
     expect(t2.end(3, G2, [0, 0, 60, 0])).toMatchObject({ recorded: false });
   });
 });
+
+describe('a withdrawal, a late arrival and a substitute after the start, over HTTP', () => {
+  it('Dot withdraws from round 2 and Ivy, arriving late, takes her seat (bye in round 1); Jo substitutes for Ann in round 2 only', async () => {
+    const { app, svc, clock, store } = await start();
+    svc.clock('start'); // round 1 has begun
+    const body = { player: 'p4', replacement: { id: 'p9', name: 'Ivy Chan' }, by: 'Dora' };
+    const r = await app.inject({ method: 'POST', url: '/api/director/tournament/withdraw', headers: AUTH, payload: body });
+    expect(r.statusCode).toBe(200);
+    // the movement (home table t, seat s; round 2: table t + s mod 2, seat s + 1 mod 4): Dot's home is
+    // table 1 North, so in round 2 she would sit at table 2 East: Ivy sits there
+    expect(r.json().map((c: { round: number; table: number; seats: string[] }) => [c.round, c.table, c.seats])).toEqual([
+      [2, 1, ['p8', 'p1', 'p6', 'p3']],
+      [2, 2, ['p9', 'p5', 'p2', 'p7']],
+    ]);
+    const again = await app.inject({ method: 'POST', url: '/api/director/tournament/withdraw', headers: AUTH, payload: body });
+    expect([again.statusCode, again.json().message]).toEqual([409, 'withdraw: "p4" has already withdrawn (from round 2)']);
+    const now = await app.inject({ method: 'POST', url: '/api/director/tournament/withdraw', headers: AUTH, payload: { ...body, player: 'p2', fromRound: 1 } });
+    expect([now.statusCode, now.json().message]).toEqual([409, "withdraw: round 1's clock has started: a seat changes before its round begins"]);
+    const who = await app.inject({ method: 'POST', url: '/api/director/tournament/withdraw', headers: AUTH, payload: { ...body, player: 'zz' } });
+    expect([who.statusCode, who.json().message]).toEqual([404, 'withdraw: no player "zz" in the tournament']);
+    const noName = await app.inject({ method: 'POST', url: '/api/director/tournament/withdraw', headers: AUTH, payload: { player: 'p2', replacement: { id: 'p11' } } });
+    expect([noName.statusCode, noName.json().message]).toEqual([400, 'body.replacement.name is required']);
+
+    const sub = await app.inject({ method: 'POST', url: '/api/director/tournament/substitute', headers: AUTH, payload: { player: 'p1', round: 2, substitute: { id: 'p10', name: 'Jo Park' } } });
+    expect(sub.statusCode).toBe(200);
+    expect(sub.json()[0].seats).toEqual(['p8', 'p10', 'p6', 'p3']); // Ann's round-2 seat, table 1 South
+    expect(svc.roundCards(1)[0]!.seats).toEqual(['p1', 'p2', 'p3', 'p4']); // round 1 as it was
+
+    const standings = (await app.inject({ url: '/api/tournament' })).json().standings as { player: string; name: string; byes: number[]; withdrawn: boolean }[];
+    expect(standings.find((s) => s.player === 'p4')).toMatchObject({ name: 'Dot Shaw', withdrawn: true, byes: [] });
+    expect(standings.find((s) => s.player === 'p9')).toMatchObject({ name: 'Ivy Chan', gamePoints: 0, points: 0, byes: [1], withdrawn: false });
+    expect(standings.find((s) => s.player === 'p10')).toMatchObject({ name: 'Jo Park', byes: [], withdrawn: false });
+    const csv = (await app.inject({ url: '/api/tournament/standings.csv' })).body;
+    // no card complete yet: all 10 tie at 0 and share the prizes, (100 + 60 + 40) / 10 = 20
+    expect(csv).toContain('\r\n1,p4,Dot Shaw,0,0,0,20,withdrawn,');
+    expect(csv).toContain('\r\n1,p9,Ivy Chan,0,0,0,20,bye round 1,');
+
+    // the log is the truth
+    const later = new TournamentService({ config: CONFIG, store, now: () => clock.now, tickMs: 0 });
+    expect(later.roundCards(2).map((c) => c.seats)).toEqual(svc.roundCards(2).map((c) => c.seats));
+    expect(later.standings()).toEqual(svc.standings());
+    expect(later.problems).toEqual([]);
+    later.close();
+  });
+});

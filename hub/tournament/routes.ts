@@ -29,6 +29,9 @@
  *                                                                 → the penalty as logged (201); 400 naming the field
  * - `POST /api/director/tournament/extra-time` `{ table, minutes 1-60, by? }` → the current round's extra time, table by table;
  *                                                                   409 when that table's time is already up
+ * - `POST /api/director/tournament/withdraw` `{ player, fromRound?, replacement: { id, name }, by? }` → that round's cards: the player
+ *                                                                   seated in no later round (standings: "withdrawn"), the late arrival in their seat (byes before)
+ * - `POST /api/director/tournament/substitute` `{ player, round?, substitute: { id, name }, by? }` → that round's cards: the substitute in the seat for that round
  * `:table` is a tournament table number or a bound hub table id. Errors: 400 bad body, 404 unknown
  * round or table, 409 refused by the clock or the card (the message says why).
  */
@@ -96,6 +99,14 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
     );
     app.post('/api/director/tournament/extra-time', { schema: { querystring: H.NoQuery, body: H.ExtraTimeBody, response: R.replies(R.ExtraTimeReply) } }, async (req) =>
       refusals(() => service.giveExtraTime(req.body.table, req.body.minutes, req.body.by)),
+    );
+    app.post('/api/director/tournament/withdraw', { schema: { querystring: H.NoQuery, body: H.WithdrawBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
+      refusals(() =>
+        service.withdrawPlayer(req.body.player, req.body.replacement, { ...(req.body.fromRound ? { fromRound: req.body.fromRound } : {}), ...(req.body.by ? { by: req.body.by } : {}) }),
+      ),
+    );
+    app.post('/api/director/tournament/substitute', { schema: { querystring: H.NoQuery, body: H.SubstituteBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
+      refusals(() => service.substitute(req.body.player, req.body.substitute, { ...(req.body.round ? { round: req.body.round } : {}), ...(req.body.by ? { by: req.body.by } : {}) })),
     );
     app.get('/api/director/tournament/between', { schema: { querystring: H.NoQuery, response: R.replies(R.BetweenRoundsReply) } }, async () => service.betweenRounds());
     app.post(

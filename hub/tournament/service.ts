@@ -60,6 +60,7 @@ import { scoreCardsForRound, siameseCardsForRound } from '../../rules/tournament
 import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard } from '../../rules/tournament/scorecard.js';
 import { SIAMESE_SEAT_NAMES, applySiameseCardEvent, isSiameseCard, siameseCardTotal, siameseSettlement, type SiameseSeat } from '../../rules/tournament/siamese-card.js';
 import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rules/tournament/cards.js';
+import { giveSeat } from '../../rules/tournament/roster.js';
 import { checkPenalty, eventStandings, stolenTileEntries, type EventStanding, type GamePenaltyEntry, type Penalty } from '../../rules/tournament/penalties.js';
 import { checkTournamentConfig, type TournamentConfig } from './config.js';
 import { describeScoringSettings } from '../../rules/scoring/settings.js';
@@ -104,7 +105,11 @@ export type TournamentEventType =
   /** `{ round, table, minutes, director }` the director gives one table extra minutes in the current round (they add up) */
   | 'tournament-extra-time'
   /** `{ round, table, seen }` a table's extra time ran out (at = the moment it reached 0): its games without a result score 0 */
-  | 'tournament-table-time-up';
+  | 'tournament-table-time-up'
+  /** `{ player, fromRound, replacement: { id, name }, director }` a player withdraws; a late arrival takes their seat from that round (byes before it) */
+  | 'tournament-withdraw-player'
+  /** `{ round, player, substitute: { id, name }, director }` a substitute takes a player's seat for one round */
+  | 'tournament-substitute';
 
 /** A refused request, with the HTTP status the routes answer with (404 unknown table/round, 409 refused, 400 bad input). */
 export class TournamentServiceError extends Error {
@@ -187,6 +192,12 @@ interface State {
   extraMs: Map<string, number>;
   /** "round/table" of each table whose extra time has run out */
   tableTimeUp: Set<string>;
+  /** players added after the start (late arrivals, substitutes): id → the first round they are seated in */
+  added: Map<string, number>;
+  /** withdrawn player → the first round they are not seated in */
+  withdrawn: Map<string, number>;
+  /** the late arrivals who took a withdrawn player's seat (their earlier rounds are byes) */
+  lateArrivals: Set<string>;
 }
 
 /** An event penalty as the log keeps it: `id` its place in the log (1-based), `at` when given (ms since epoch). */
@@ -322,6 +333,9 @@ export class TournamentService {
       penalties: [],
       extraMs: new Map(),
       tableTimeUp: new Set(),
+      added: new Map(),
+      withdrawn: new Map(),
+      lateArrivals: new Set(),
     };
     for (const ev of this.store.events(TOURNAMENT_LOG)) {
       try {
@@ -528,6 +542,37 @@ export class TournamentService {
           throw new TournamentServiceError(409, `round ${round} table ${table}: its time is already up (its games without a result scored 0)`);
         return () => {
           s.extraMs.set(key, (s.extraMs.get(key) ?? 0) + minutes * 60_000);
+        };
+      }
+      case 'tournament-withdraw-player':
+      case 'tournament-substitute': {
+        const player = String(d.player);
+        const withdraw = type === 'tournament-withdraw-player';
+        const by = isObj(withdraw ? d.replacement : d.substitute) ? ((withdraw ? d.replacement : d.substitute) as Record<string, unknown>) : {};
+        const id = typeof by.id === 'string' ? by.id.trim() : '';
+        const name = typeof by.name === 'string' ? by.name.trim() : '';
+        const what = withdraw ? 'withdraw' : 'substitute';
+        const from = (withdraw ? d.fromRound : d.round) as number;
+        if (!Object.hasOwn(this.names, player)) throw new TournamentServiceError(404, `${what}: no player "${player}" in the tournament`);
+        if (id === '' || name === '') throw new TournamentServiceError(400, `${what}: ${withdraw ? 'replacement' : 'substitute'} needs an id and a name: tables of four stay full`);
+        if (Object.hasOwn(this.names, id) && this.names[id] !== name) throw new TournamentServiceError(409, `${what}: "${id}" is already ${this.names[id]}`);
+        if (!Number.isInteger(from) || from < s.round || from > this.config.rounds)
+          throw new TournamentServiceError(409, `${what}: round ${String(from)} is not to come: the tournament is in round ${s.round} of ${this.config.rounds}`);
+        if (from === s.round && s.clocks[from - 1]!.state !== 'ready') throw new TournamentServiceError(409, `${what}: round ${from}'s clock has started: a seat changes before its round begins`);
+        if (withdraw && s.withdrawn.has(player)) throw new TournamentServiceError(409, `${what}: "${player}" has already withdrawn (from round ${s.withdrawn.get(player)})`);
+        const rounds = withdraw ? Array.from({ length: this.config.rounds - from + 1 }, (_, i) => from + i) : [from];
+        const next = new Map<number, AnyScoreCard[]>();
+        for (const r of rounds) {
+          const seated = giveSeat(s.cards[r - 1]!, player, id);
+          if (!withdraw && seated.table === null) throw new TournamentServiceError(409, `${what}: "${player}" has no seat in round ${r}`);
+          next.set(r, seated.cards);
+        }
+        return () => {
+          for (const [r, cards] of next) s.cards[r - 1] = cards;
+          this.names[id] = name;
+          if (!s.added.has(id) && !this.config.players.some((p) => p.id === id)) s.added.set(id, from);
+          if (withdraw) s.withdrawn.set(player, from);
+          if (withdraw) s.lateArrivals.add(id);
         };
       }
       case 'tournament-table-time-up': {
@@ -1132,12 +1177,53 @@ export class TournamentService {
    * (rules/tournament/penalties.ts `eventStandings`).
    */
   standings(): EventStanding[] {
-    return eventStandings(
-      this.allCards().filter(isAnyCardComplete),
-      this.config.prizes,
-      this.config.players.map((p) => p.id),
-      this.state.penalties,
-    );
+    const s = this.state;
+    // a late arrival's rounds before their first seat are byes (those played so far)
+    const byes = new Map<string, number[]>();
+    for (const [id, from] of s.added) {
+      const missed = Array.from({ length: Math.min(from - 1, s.round) }, (_, i) => i + 1).filter((r) => !s.cards[r - 1]!.some((c) => (c.seats as readonly string[]).includes(id)));
+      if (missed.length > 0 && s.lateArrivals.has(id)) byes.set(id, missed);
+    }
+    return eventStandings(this.allCards().filter(isAnyCardComplete), this.config.prizes, [...this.config.players.map((p) => p.id), ...s.added.keys()], s.penalties, {
+      byes,
+      byePoints: this.config.byePoints,
+      withdrawn: new Set(s.withdrawn.keys()),
+    });
+  }
+
+  /**
+   * A player withdraws from round `fromRound` (default: the next round not begun): they are seated
+   * in no later round and stay in the standings, marked "withdrawn"; `replacement`, a late arrival,
+   * takes their seat in the movement from that round (tables of four stay full), with a bye
+   * (config `byePoints`, default 0) for each round played before it.
+   * @throws TournamentServiceError 404 unknown player; 400 no replacement id or name; 409 a round
+   *   begun or past, already withdrawn, or the replacement's id is another player's
+   */
+  withdrawPlayer(player: string, replacement: { id: string; name: string }, opts: { fromRound?: number; by?: string } = {}): AnyScoreCard[] {
+    const from = opts.fromRound ?? this.nextUnbegunRound();
+    this.commit('tournament-withdraw-player', { player, fromRound: from, replacement, director: opts.by ?? 'director' });
+    return this.roundCards(from);
+  }
+
+  /**
+   * A substitute takes `player`'s seat for round `round` only (default: the next round not begun):
+   * the substitute's points there are the substitute's own.
+   * @throws TournamentServiceError as {@link withdrawPlayer}
+   */
+  substitute(player: string, substitute: { id: string; name: string }, opts: { round?: number; by?: string } = {}): AnyScoreCard[] {
+    const round = opts.round ?? this.nextUnbegunRound();
+    this.commit('tournament-substitute', { player, round, substitute, director: opts.by ?? 'director' });
+    return this.roundCards(round);
+  }
+
+  /** The current round while its clock is not started, else the next one. */
+  private nextUnbegunRound(): number {
+    return this.state.clocks[this.state.round - 1]!.state === 'ready' ? this.state.round : this.state.round + 1;
+  }
+
+  /** A player's name (a registered player, a late arrival or a substitute), or the id. */
+  playerName(id: string): string {
+    return this.names[id] ?? id;
   }
 
   /**

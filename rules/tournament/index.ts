@@ -13,3 +13,4 @@ export * from './record.js';
 export * from './round.js';
 export * from './penalties.js';
 export { MAX_GAME_POINTS, checkGamePoints, checkCorrectable } from './card-checks.js';
+export * from './roster.js';
