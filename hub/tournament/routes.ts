@@ -5,7 +5,7 @@
  * Public (no token):
  * - `GET /api/tournament`                  → {@link TournamentPublic}: rounds, cards (marks, totals,
  *                                            who initialed and verified; no initials, no correction texts), clock, standings
- * - `GET /api/tournament/standings.csv`    → text/csv, header `rank,player,name,points,prize,scoring` (the settings in force on every row), CRLF (RFC 4180)
+ * - `GET /api/tournament/standings.csv`    → text/csv, header `rank,player,name,game points,penalties,points,prize,marks,scoring` (`points` the total, which ranks; the settings in force on every row), CRLF (RFC 4180)
  * - `GET /api/tournament/standings.json`   → `mjhub.tournament-standings/1`
  * - `GET /api/tournament/games.jsonl`      → JSON lines `mjhub.tournament-game/2`, each with the scoring `settings` (rules/tournament/RECORD-FORMAT.md)
  *

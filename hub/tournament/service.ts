@@ -1391,7 +1391,7 @@ export class TournamentService {
     return this.config.kind === 'siamese' ? [SIAMESE_SCORING_TEXT] : describeScoringSettings(this.config.scoring);
   }
 
-  /** The standings as CSV (hub/tournament/export.ts: header rank,player,name,points,prize,scoring; CRLF). */
+  /** The standings as CSV (hub/tournament/export.ts: header rank,player,name,game points,penalties,points,prize,marks,scoring; `points` the total, which ranks; CRLF). */
   standingsCsv(): string {
     this.tick();
     return standingsCsv(this.standings(), { names: this.names, scoring: this.scoringText() });
