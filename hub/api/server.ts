@@ -84,6 +84,7 @@ import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntim
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 import { directorPlayerRoutes, playerRoutes } from './player-routes.js';
+import { tournamentPrintRoutes } from './tournament-print.js';
 
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {
@@ -415,6 +416,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     if (playerOpts) await director.register(directorPlayerRoutes(playerOpts));
+    if (opts.tournament) await director.register(tournamentPrintRoutes(opts.tournament, publicUrl !== undefined ? { publicUrl } : {}));
     await director.register(directorSeatRoutes({ tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) }));
     director.get('/api/director/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.DirectorTablesReply) } }, async (req) => {
       viewedBy(req, 'director-tables', '*');

@@ -83,6 +83,8 @@ export const TournamentConfigSchema = z.strictObject({
   roundMs: z.number().optional(),
   /** "about to run out" below this many ms (default 300 000 = 5 minutes) */
   warnBelowMs: z.number().optional(),
+  /** the points a bye scores (a round a late arrival missed; default 0), a whole number */
+  byePoints: z.number().optional(),
   /**
    * tournament table number (1-based) → the hub table (its `id` in the table config) that plays it
    * with readers. A tournament table without a hub table is scored by the director's corrections.

@@ -13,6 +13,8 @@
 import { z } from 'zod';
 import { TILES_IN_SET } from '../../rules/tiles.js';
 import { TournamentOutcomeBody } from './score.js';
+import { PENALTY_KINDS, PENALTY_REASON_MAX } from '../../rules/tournament/penalties.js';
+import { MAX_EXTRA_MINUTES } from '../../rules/tournament/clock.js';
 import { FlagStatusSchema, RestartChoiceSchema, RulingSchema, TileIdSchema } from './views.js';
 
 /** A table, flag or set id in a URL or body: 1-64 characters (the ids themselves are checked where they are looked up). */
@@ -157,13 +159,34 @@ export const CorrectBody = z.strictObject({
   reason: z.string().min(1).max(500),
   by: by.optional(),
 });
+/** `POST /api/director/tournament/penalties`: an event penalty (rules/tournament/penalties.ts): points ≤ 0, a warning may be 0. */
+export const PenaltyBody = z.strictObject({
+  player: id,
+  round: integer().min(1).max(999).nullable().optional(),
+  kind: z.enum(PENALTY_KINDS),
+  points: integer().max(0),
+  reason: z.string().min(1).max(PENALTY_REASON_MAX),
+  by: by.optional(),
+});
+/** `POST /api/director/tournament/extra-time`: extra minutes for one table in the current round. */
+export const ExtraTimeBody = z.strictObject({ table: id, minutes: integer().min(1).max(MAX_EXTRA_MINUTES), by: by.optional() });
+/** `/api/director/tournament/print/seating/:round` */
+export const RoundParams = z.object({ round: z.string().regex(/^[1-9][0-9]{0,5}$/) });
+/** `/api/director/tournament/print/claim/:table`: a tournament table number or a bound hub table id */
+export const PrintTableParams = z.object({ table: id });
+/** A player added after the start (a late arrival or a substitute): a new id and the name shown. */
+const newPlayer = z.strictObject({ id, name: z.string().min(1).max(64) });
+/** `POST /api/director/tournament/withdraw`: a player withdraws; a late arrival takes their seat from `fromRound` (default the next round not begun). */
+export const WithdrawBody = z.strictObject({ player: id, fromRound: integer().min(1).max(999).optional(), replacement: newPlayer, by: by.optional() });
+/** `POST /api/director/tournament/substitute`: a substitute takes a player's seat for one round (default the next round not begun). */
+export const SubstituteBody = z.strictObject({ player: id, round: integer().min(1).max(999).optional(), substitute: newPlayer, by: by.optional() });
 /** `/api/director/tournament/between/:hubTable/:gameNo` */
 export const BetweenParams = z.object({ hubTable: id, gameNo: gameNoText });
 /** `POST /api/director/tournament/between/…`: assign a game played between rounds to this round, or drop it. */
 export const BetweenBody = z.strictObject({ action: z.enum(['assign', 'drop']), by: by.optional() });
 
 // --- tournament players: check-in, personal codes, the player link (hub/api/player-routes.ts) ---
-/** `/api/director/tournament/players/:player/…`: a tournament player's id. */
+/** `/api/director/tournament/players/:player/…` and `/api/director/tournament/print/player/:player`: a tournament player's id. */
 export const PlayerParams = z.object({ player: id });
 /** `POST /api/director/tournament/players/:player/check-in` and `…/reissue`: who did it; the body is optional. */
 export const PlayerDeskBody = z.strictObject({ by: by.optional() }).nullish();

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { AnyScoreCardSchema, PublicCardSchema } from './score.js';
+import { PENALTY_KINDS } from '../../rules/tournament/penalties.js';
 import { DirectorTableViewSchema, PublicTableViewSchema, ReaderStatusSchema, SeatViewSchema, TileIdSchema, TileKindSchema, TournamentClockViewSchema, UnknownReaderSchema } from './views.js';
 
 /** Every refusal: `{ statusCode: 404, error: "Not Found", message: "unknown table 't9'" }` (the message names the field for a 400). */
@@ -177,6 +178,24 @@ export { DirectorTableViewSchema, PublicTableViewSchema, SeatViewSchema };
 export const TournamentClockReply = TournamentClockViewSchema.extend({ round: z.number().int(), state: z.string(), display: z.string() });
 /** One director's score card, either kind (hub/contract/score.ts): the answer of `POST …/correct` and each card of `GET /api/director/tournament`. */
 export const ScoreCardSchema = AnyScoreCardSchema;
+/**
+ * One row of the standings (rules/tournament/penalties.ts `EventStanding`) with the player's name:
+ * game points, event penalties, and `points`, their total, which ranks (ties share the rank).
+ */
+export const EventStandingSchema = z.object({
+  rank: z.number().int(),
+  player: z.string(),
+  name: z.string(),
+  gamePoints: z.number(),
+  penalties: z.number(),
+  points: z.number(),
+  prize: z.number(),
+  /** the rounds of the player's byes */
+  byes: z.array(z.number().int()),
+  withdrawn: z.boolean(),
+});
+/** A table given extra time in the current round: whole minutes in all, ms left, whether it has run out. */
+export const ExtraTimeSchema = z.object({ table: z.number().int(), minutes: z.number().int(), remainingMs: z.number(), timeUp: z.boolean() });
 /** `GET /api/tournament`: the tournament's public view. */
 export const TournamentPublicReply = z.object({
   name: z.string(),
@@ -186,10 +205,40 @@ export const TournamentPublicReply = z.object({
   clock: TournamentClockReply,
   scoring: z.array(z.string()),
   cards: z.array(PublicCardSchema),
-  /** rules/tournament/standings.ts `Standing` with the player's name: rank (ties share one), points, prize */
-  standings: z.array(z.object({ rank: z.number().int(), player: z.string(), name: z.string(), points: z.number(), prize: z.number() })),
+  standings: z.array(EventStandingSchema),
+  /** the tables given extra time in the current round */
+  extraTime: z.array(ExtraTimeSchema),
   prizes: z.array(z.number()),
 });
+/** One event penalty as logged (rules/tournament/penalties.ts `Penalty`, with its id and when, ms since epoch). */
+export const PenaltySchema = z.object({
+  id: z.number().int().min(1),
+  at: z.number(),
+  player: z.string(),
+  round: z.number().int().nullable(),
+  kind: z.enum(PENALTY_KINDS),
+  /** ≤ 0 (a warning may be 0) */
+  points: z.number().int().max(0),
+  reason: z.string(),
+  director: z.string(),
+});
+/** A game's own penalty listed in the log (000: the stolen-tile −10, already in that game's points). */
+export const GamePenaltyEntrySchema = z.object({
+  player: z.string(),
+  round: z.number().int(),
+  table: z.number().int(),
+  game: z.number().int(),
+  kind: z.literal('stolen-tile'),
+  points: z.number(),
+  reason: z.string(),
+  inGamePoints: z.literal(true),
+});
+/** `GET /api/director/tournament/penalties`: the penalty and conduct log. */
+export const PenaltyLogReply = z.object({ penalties: z.array(PenaltySchema), inGames: z.array(GamePenaltyEntrySchema) });
+/** `POST /api/director/tournament/withdraw` and `…/substitute`: the cards of the round the change starts in. */
+export const RoundCardsReply = z.array(AnyScoreCardSchema);
+/** `POST /api/director/tournament/extra-time`: the current round's extra time, table by table. */
+export const ExtraTimeReply = z.array(ExtraTimeSchema);
 /** `GET /api/director/tournament`: the round, clock, every card and the problems seen (each in words: "event seq 12 (card-game): …"). */
 export const TournamentDirectorReply = z.object({ round: z.number().int(), clock: TournamentClockReply, cards: z.array(ScoreCardSchema), problems: z.array(z.string()) });
 /** A game a table played between rounds (hub/tournament/between-rounds.ts). */

@@ -48,7 +48,7 @@ const isInt = (x: unknown, min: number): x is number => typeof x === 'number' &&
 /**
  * Checks a parsed tournament config.
  * @param where what to name in errors, e.g. the file path
- * @returns the config with defaults filled in (kind 'standard', roundMs, warnBelowMs, countRule null, scoring)
+ * @returns the config with defaults filled in (kind 'standard', roundMs, warnBelowMs, byePoints 0, countRule null, scoring)
  * @throws TournamentConfigError naming `where` and the field: a missing or wrong-typed field, players
  *   not a multiple of 4 (siamese: 2) or with a repeated id, a table number out of range or given twice, a hub table
  *   given to two tournament tables, a warning time not below the round's time, a countRule other
@@ -96,6 +96,8 @@ function checkTournamentValues(x: unknown, where: string): Required<TournamentCo
   if (!isInt(roundMs, 1)) throw bad('roundMs', `must be a whole number of ms > 0, not ${JSON.stringify(x.roundMs)}`);
   const warnBelowMs = x.warnBelowMs ?? Math.min(WARN_BELOW_MS, roundMs - 1);
   if (!isInt(warnBelowMs, 0) || warnBelowMs >= roundMs) throw bad('warnBelowMs', `must be whole ms from 0 to below roundMs (${roundMs}), not ${JSON.stringify(x.warnBelowMs)}`);
+  const byePoints = x.byePoints ?? 0;
+  if (typeof byePoints !== 'number' || !Number.isInteger(byePoints)) throw bad('byePoints', `must be a whole number of points, not ${JSON.stringify(x.byePoints)}`);
   if (!Array.isArray(x.tables)) throw bad('tables', 'must be an array of { table, hubTable }');
   const nTables = players.length / perTable;
   const seenTable = new Set<number>();
@@ -127,7 +129,20 @@ function checkTournamentValues(x: unknown, where: string): Required<TournamentCo
   // a checked config (defaults filled in) is checked again by the service: 000's defaults pass
   if (kind === 'siamese' && scoringSettingsDiffer(scoring, SETTINGS_000).length > 0) throw bad('scoring', 'is not taken by a Siamese tournament: its games are scored by 003 rule 17');
   if (scoring.scheme !== 'tournament') throw bad('scoring.scheme', 'must be "tournament": home scoring is for social tables, with no tournament running');
-  return { kind, name: x.name, players, rounds: x.rounds, prizes: [...(x.prizes as number[])], roundMs, warnBelowMs, tables, countRule: countRule as CountRule | null, broadcastDelayMin, scoring };
+  return {
+    kind,
+    name: x.name,
+    players,
+    rounds: x.rounds,
+    prizes: [...(x.prizes as number[])],
+    roundMs,
+    warnBelowMs,
+    byePoints,
+    tables,
+    countRule: countRule as CountRule | null,
+    broadcastDelayMin,
+    scoring,
+  };
 }
 
 /**

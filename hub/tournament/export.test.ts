@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { doneCard } from '../../rules/tournament/fixtures.test-helpers.js';
 import { parseJsonLines, replayGameRecord } from '../../rules/tournament/record.js';
-import { standings } from '../../rules/tournament/standings.js';
+import { eventStandings } from '../../rules/tournament/penalties.js';
 import { csvField, gameRecordJsonLines, guardFormula, standingsCsv, standingsJson, toCsv } from './export.js';
 
 /** A strict RFC 4180 reader, for the tests only. */
@@ -49,7 +49,8 @@ const wall = { winner: null, wallGame: true };
 const sp = (winner: number, value: number) => ({ winner, value, selfPicked: true });
 // Ann 60, Bea 45, Cat 45, Dot 10 (see rules/tournament/standings.test.ts)
 const card = doneCard(1, 1, ['p1', 'p2', 'p3', 'p4'], [sp(0, 40), sp(1, 25), sp(2, 25), wall]);
-const rows = standings([card], [100, 60, 41]);
+// and Dot late to the table: −5, total 10 − 5 = 5
+const rows = eventStandings([card], [100, 60, 41], [], [{ player: 'p4', round: 1, kind: 'late', points: -5, reason: 'late', director: 'Dora' }]);
 const names = { p1: 'Lee, Ann', p2: 'Bea "Lucky" Ross', p3: '=HYPERLINK("x")', p4: 'Dot\nSmith' };
 
 describe('tournament exports', () => {
@@ -67,11 +68,15 @@ describe('tournament exports', () => {
 
   it('standings CSV: header, CRLF, quoted names, shared prize 50.5, formulas guarded', () => {
     expect(standingsCsv(rows, { names })).toBe(
-      'rank,player,name,points,prize\r\n' + '1,p1,"Lee, Ann",60,100\r\n' + '2,p2,"Bea ""Lucky"" Ross",45,50.5\r\n' + '2,p3,"\'=HYPERLINK(""x"")",45,50.5\r\n' + '4,p4,"Dot\nSmith",10,0\r\n',
+      'rank,player,name,game points,penalties,points,prize,marks\r\n' +
+        '1,p1,"Lee, Ann",60,0,60,100,\r\n' +
+        '2,p2,"Bea ""Lucky"" Ross",45,0,45,50.5,\r\n' +
+        '2,p3,"\'=HYPERLINK(""x"")",45,0,45,50.5,\r\n' +
+        '4,p4,"Dot\nSmith",10,-5,5,0,\r\n',
     );
-    expect(parseCsv(standingsCsv(rows, { names }))[3]).toEqual(['2', 'p3', '\'=HYPERLINK("x")', '45', '50.5']);
+    expect(parseCsv(standingsCsv(rows, { names }))[3]).toEqual(['2', 'p3', '\'=HYPERLINK("x")', '45', '0', '45', '50.5', '']);
     expect(parseCsv(standingsCsv(rows, { names, guardFormulas: false }))[3]![2]).toBe('=HYPERLINK("x")');
-    expect(standingsCsv(rows).split('\r\n')[1]).toBe('1,p1,p1,60,100');
+    expect(standingsCsv(rows).split('\r\n')[1]).toBe('1,p1,p1,60,0,60,100,');
   });
 
   it('any text survives a CSV round trip (property)', () => {
@@ -86,11 +91,12 @@ describe('tournament exports', () => {
     expect(JSON.parse(standingsJson('Spring Open', rows, { names }))).toEqual({
       format: 'mjhub.tournament-standings/1',
       tournament: 'Spring Open',
+      rankedBy: 'points',
       standings: [
-        { rank: 1, player: 'p1', name: 'Lee, Ann', points: 60, prize: 100 },
-        { rank: 2, player: 'p2', name: 'Bea "Lucky" Ross', points: 45, prize: 50.5 },
-        { rank: 2, player: 'p3', name: '=HYPERLINK("x")', points: 45, prize: 50.5 },
-        { rank: 4, player: 'p4', name: 'Dot\nSmith', points: 10, prize: 0 },
+        { rank: 1, player: 'p1', name: 'Lee, Ann', gamePoints: 60, penalties: 0, points: 60, prize: 100, byes: [], withdrawn: false },
+        { rank: 2, player: 'p2', name: 'Bea "Lucky" Ross', gamePoints: 45, penalties: 0, points: 45, prize: 50.5, byes: [], withdrawn: false },
+        { rank: 2, player: 'p3', name: '=HYPERLINK("x")', gamePoints: 45, penalties: 0, points: 45, prize: 50.5, byes: [], withdrawn: false },
+        { rank: 4, player: 'p4', name: 'Dot\nSmith', gamePoints: 10, penalties: -5, points: 5, prize: 0, byes: [], withdrawn: false },
       ],
     });
     expect(standingsJson('x', []).endsWith('\n')).toBe(true);

@@ -11,7 +11,7 @@
  */
 import { anyGameRecords, toJsonLines } from '../../rules/tournament/record.js';
 import type { AnyScoreCard } from '../../rules/tournament/cards.js';
-import type { Standing } from '../../rules/tournament/standings.js';
+import type { EventStanding } from '../../rules/tournament/penalties.js';
 
 /** The `format` of the standings JSON. */
 export const STANDINGS_FORMAT = 'mjhub.tournament-standings/1';
@@ -50,33 +50,54 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return rows.map((r) => r.map(csvField).join(',') + '\r\n').join('');
 }
 
+/** A player's marks in the standings: "withdrawn", "bye round 1" (rounds joined by ", "); '' for none. */
+export function standingMarks(r: Pick<EventStanding, 'byes' | 'withdrawn'>): string {
+  return [...(r.withdrawn ? ['withdrawn'] : []), ...(r.byes.length > 0 ? [`bye round ${r.byes.join(', ')}`] : [])].join('; ');
+}
+
 /**
- * The standings as CSV: header `rank,player,name,points,prize` (and `scoring` when the settings are
- * given), one row per player in the order given, CRLF line ends. Prize shares are written as
- * JavaScript writes the number (50, 33.5). e.g. `1,p07,"Lee, Ann",60,100`.
+ * The standings as CSV: header `rank,player,name,game points,penalties,points,prize,marks` (and
+ * `scoring` when the settings are given), one row per player in the order given, CRLF line ends.
+ * `points` is the total (game points + penalties), which decides the rank; `marks` says "withdrawn"
+ * or "bye round 2". Prize shares are written as JavaScript writes the number (50, 33.5).
+ * e.g. `2,p1,Ann Lee,75,-5,70,60,`.
  */
-export function standingsCsv(rows: readonly Standing[], options: StandingsExportOptions = {}): string {
+export function standingsCsv(rows: readonly EventStanding[], options: StandingsExportOptions = {}): string {
   const guard = options.guardFormulas === false ? (t: string) => t : guardFormula;
   const scoring = options.scoring ? [guard(options.scoring.join('; '))] : [];
   return toCsv([
-    ['rank', 'player', 'name', 'points', 'prize', ...(options.scoring ? ['scoring'] : [])],
-    ...rows.map((r) => [r.rank, guard(r.player), guard(options.names?.[r.player] ?? r.player), r.points, r.prize, ...scoring]),
+    ['rank', 'player', 'name', 'game points', 'penalties', 'points', 'prize', 'marks', ...(options.scoring ? ['scoring'] : [])],
+    ...rows.map((r) => [r.rank, guard(r.player), guard(options.names?.[r.player] ?? r.player), r.gamePoints, r.penalties, r.points, r.prize, standingMarks(r), ...scoring]),
   ]);
 }
 
 /**
  * The standings as a JSON document (2-space indented, ending "\n"):
- * `{ "format": "mjhub.tournament-standings/1", "tournament", "scoring"?: [lines], "standings": [{ rank, player, name, points, prize }] }`.
- * JSON needs no formula guard; names are written as they are.
+ * `{ "format": "mjhub.tournament-standings/1", "tournament", "rankedBy": "points", "scoring"?: [lines],
+ * "standings": [{ rank, player, name, gamePoints, penalties, points, prize, byes, withdrawn }], "penalties"?: [the log] }`
+ * where `points` is the total (game points + event penalties) that ranks. JSON needs no formula
+ * guard; names are written as they are.
  */
-export function standingsJson(tournament: string, rows: readonly Standing[], options: Pick<StandingsExportOptions, 'names' | 'scoring'> = {}): string {
+export function standingsJson(tournament: string, rows: readonly EventStanding[], options: Pick<StandingsExportOptions, 'names' | 'scoring'> & { penalties?: readonly unknown[] } = {}): string {
   return (
     JSON.stringify(
       {
         format: STANDINGS_FORMAT,
         tournament,
+        rankedBy: 'points',
         ...(options.scoring ? { scoring: [...options.scoring] } : {}),
-        standings: rows.map((r) => ({ rank: r.rank, player: r.player, name: options.names?.[r.player] ?? r.player, points: r.points, prize: r.prize })),
+        standings: rows.map((r) => ({
+          rank: r.rank,
+          player: r.player,
+          name: options.names?.[r.player] ?? r.player,
+          gamePoints: r.gamePoints,
+          penalties: r.penalties,
+          points: r.points,
+          prize: r.prize,
+          byes: [...r.byes],
+          withdrawn: r.withdrawn,
+        })),
+        ...(options.penalties ? { penalties: [...options.penalties] } : {}),
       },
       null,
       2,

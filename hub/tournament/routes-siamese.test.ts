@@ -59,7 +59,7 @@ describe('tournament routes, Siamese kind', () => {
     for (const seat of [0, 2]) svc.verify(1, 1, seat);
     for (const seat of [0, 2]) svc.initial(1, 1, seat);
     expect((await app.inject({ url: '/api/tournament/standings.csv' })).body).toBe(
-      ['rank,player,name,points,prize,scoring', '1,p1,Ann,170,100', '2,p2,Bea,75,60', '3,p3,Cy,0,0', '3,p4,Di,0,0']
+      ['rank,player,name,game points,penalties,points,prize,marks,scoring', '1,p1,Ann,170,0,170,100,', '2,p2,Bea,75,0,75,60,', '3,p3,Cy,0,0,0,0,', '3,p4,Di,0,0,0,0,']
         .map((l, i) => (i === 0 ? l : `${l},Royale Siamese scoring (003 rule 17): each player's own points per game; the lesser total pays the difference`))
         .join('\r\n') + '\r\n',
     );

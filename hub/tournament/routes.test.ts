@@ -65,9 +65,9 @@ describe('tournament routes', () => {
     ]);
     expect(body.cards[0].seats[0]).toEqual({ seat: 'East', player: 'p1', name: 'Ann Lee', marks: ['145', '', '', ''], total: 145, initialed: false, verified: false });
     expect(body.standings.slice(0, 3)).toEqual([
-      { rank: 1, player: 'p7', points: 70, prize: 100, name: 'Gil Moss' },
-      { rank: 2, player: 'p8', points: 35, prize: 60, name: 'Hal Burt' },
-      { rank: 3, player: 'p5', points: 15, prize: 40, name: 'Eve Kahn' },
+      { rank: 1, player: 'p7', gamePoints: 70, penalties: 0, points: 70, prize: 100, byes: [], withdrawn: false, name: 'Gil Moss' },
+      { rank: 2, player: 'p8', gamePoints: 35, penalties: 0, points: 35, prize: 60, byes: [], withdrawn: false, name: 'Hal Burt' },
+      { rank: 3, player: 'p5', gamePoints: 15, penalties: 0, points: 15, prize: 40, byes: [], withdrawn: false, name: 'Eve Kahn' },
     ]);
     expect(pub.body).not.toContain('"EK"'); // no initials on the public side
 
@@ -80,13 +80,13 @@ describe('tournament routes', () => {
         .split('\r\n')
         .slice(0, 4)
         .map((l) => l.replace(/,"Tournament scoring \(seed 000\); Discarder pays: −10 .*"$/, ',<000>')),
-    ).toEqual(['rank,player,name,points,prize,scoring', '1,p7,Gil Moss,70,100,<000>', '2,p8,Hal Burt,35,60,<000>', '3,p5,Eve Kahn,15,40,<000>']);
+    ).toEqual(['rank,player,name,game points,penalties,points,prize,marks,scoring', '1,p7,Gil Moss,70,0,70,100,,<000>', '2,p8,Hal Burt,35,0,35,60,,<000>', '3,p5,Eve Kahn,15,0,15,40,,<000>']);
     expect(body.scoring[0]).toBe('Tournament scoring (seed 000)');
     expect(csv.body).toBe(svc.standingsCsv());
     const json = await app.inject({ url: '/api/tournament/standings.json' });
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(json.body).toBe(svc.standingsJson());
-    expect(json.json().standings[0]).toEqual({ rank: 1, player: 'p7', name: 'Gil Moss', points: 70, prize: 100 });
+    expect(json.json().standings[0]).toEqual({ rank: 1, player: 'p7', name: 'Gil Moss', gamePoints: 70, penalties: 0, points: 70, prize: 100, byes: [], withdrawn: false });
     const jsonl = await app.inject({ url: '/api/tournament/games.jsonl' });
     expect(jsonl.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     expect(jsonl.body).toBe(svc.gamesJsonl());

@@ -5,7 +5,7 @@
  * Public (no token):
  * - `GET /api/tournament`                  → {@link TournamentPublic}: rounds, cards (marks, totals,
  *                                            who initialed and verified; no initials, no correction texts), clock, standings
- * - `GET /api/tournament/standings.csv`    → text/csv, header `rank,player,name,points,prize,scoring` (the settings in force on every row), CRLF (RFC 4180)
+ * - `GET /api/tournament/standings.csv`    → text/csv, header `rank,player,name,game points,penalties,points,prize,marks,scoring` (`points` the total, which ranks; the settings in force on every row), CRLF (RFC 4180)
  * - `GET /api/tournament/standings.json`   → `mjhub.tournament-standings/1`
  * - `GET /api/tournament/games.jsonl`      → JSON lines `mjhub.tournament-game/2`, each with the scoring `settings` (rules/tournament/RECORD-FORMAT.md)
  *
@@ -23,6 +23,15 @@
  * - `POST /api/director/tournament/between/:hubTable/:gameNo` `{ action: 'assign'|'drop', by? }` → the game as listed now;
  *                                                                   assign: on the next round's card as the table's next game.
  *                                                                   404 not such a game, 409 already ruled / no next round / its time is up
+ * - `GET  /api/director/tournament/penalties`                     → the penalty and conduct log: `{ penalties, inGames }`
+ *                                                                   (event penalties; the 000 stolen-tile −10s with their games)
+ * - `POST /api/director/tournament/penalties` `{ player, round?, kind: late|warning|conduct|other, points ≤ 0, reason, by? }`
+ *                                                                 → the penalty as logged (201); 400 naming the field
+ * - `POST /api/director/tournament/extra-time` `{ table, minutes 1-60, by? }` → the current round's extra time, table by table;
+ *                                                                   409 when that table's time is already up
+ * - `POST /api/director/tournament/withdraw` `{ player, fromRound?, replacement: { id, name }, by? }` → that round's cards: the player
+ *                                                                   seated in no later round (standings: "withdrawn"), the late arrival in their seat (byes before)
+ * - `POST /api/director/tournament/substitute` `{ player, round?, substitute: { id, name }, by? }` → that round's cards: the substitute in the seat for that round
  * `:table` is a tournament table number or a bound hub table id. Errors: 400 bad body, 404 unknown
  * round or table, 409 refused by the clock or the card (the message says why).
  */
@@ -83,6 +92,21 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
       '/api/director/tournament/cards/:table/:round/correct',
       { schema: { params: H.CardParams, querystring: H.NoQuery, body: H.CorrectBody, response: R.replies(R.ScoreCardSchema) } },
       async (req) => refusals(() => service.correct(req.params.table, Number(req.params.round), req.body)),
+    );
+    app.get('/api/director/tournament/penalties', { schema: { querystring: H.NoQuery, response: R.replies(R.PenaltyLogReply) } }, async () => service.penaltyLog());
+    app.post('/api/director/tournament/penalties', { schema: { querystring: H.NoQuery, body: H.PenaltyBody, response: R.replies(R.PenaltySchema) } }, async (req, reply) =>
+      reply.code(201).send(refusals(() => service.givePenalty(req.body))),
+    );
+    app.post('/api/director/tournament/extra-time', { schema: { querystring: H.NoQuery, body: H.ExtraTimeBody, response: R.replies(R.ExtraTimeReply) } }, async (req) =>
+      refusals(() => service.giveExtraTime(req.body.table, req.body.minutes, req.body.by)),
+    );
+    app.post('/api/director/tournament/withdraw', { schema: { querystring: H.NoQuery, body: H.WithdrawBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
+      refusals(() =>
+        service.withdrawPlayer(req.body.player, req.body.replacement, { ...(req.body.fromRound ? { fromRound: req.body.fromRound } : {}), ...(req.body.by ? { by: req.body.by } : {}) }),
+      ),
+    );
+    app.post('/api/director/tournament/substitute', { schema: { querystring: H.NoQuery, body: H.SubstituteBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
+      refusals(() => service.substitute(req.body.player, req.body.substitute, { ...(req.body.round ? { round: req.body.round } : {}), ...(req.body.by ? { by: req.body.by } : {}) })),
     );
     app.get('/api/director/tournament/between', { schema: { querystring: H.NoQuery, response: R.replies(R.BetweenRoundsReply) } }, async () => service.betweenRounds());
     app.post(

@@ -149,7 +149,7 @@ describe('the settings in force on the table, the score card and the exports', (
     expect(standings.scoring[0]).toBe('Tournament scoring');
     expect((await hub.app.inject({ url: '/api/tournament' })).json().scoring).toEqual(v.scoring);
     const csv = (await hub.app.inject({ url: '/api/tournament/standings.csv' })).body.split('\r\n');
-    expect(csv[0]).toBe('rank,player,name,points,prize,scoring');
+    expect(csv[0]).toBe('rank,player,name,game points,penalties,points,prize,marks,scoring');
     expect(csv[1]).toContain('−25 (3 or more)');
     // the director's table page and the room read the same lines
     const dir = (await hub.app.inject({ url: `/api/director/tables/${table.id}`, headers: { authorization: `Bearer ${TOKEN}` } })).json();

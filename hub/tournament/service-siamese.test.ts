@@ -126,10 +126,10 @@ describe('a Siamese tournament (kind "siamese")', () => {
     for (const seat of [0, 2]) s.svc.initial(2, 1, seat);
     expect(s.svc.publicView().cards.map((c) => c.complete)).toEqual([true, true]);
     expect(s.svc.standings()).toEqual([
-      { rank: 1, player: 'p1', points: 170, prize: 100 },
-      { rank: 2, player: 'p4', points: 80, prize: 60 },
-      { rank: 3, player: 'p2', points: 75, prize: 0 },
-      { rank: 4, player: 'p3', points: 15, prize: 0 },
+      { rank: 1, player: 'p1', gamePoints: 170, penalties: 0, points: 170, prize: 100, byes: [], withdrawn: false },
+      { rank: 2, player: 'p4', gamePoints: 80, penalties: 0, points: 80, prize: 60, byes: [], withdrawn: false },
+      { rank: 3, player: 'p2', gamePoints: 75, penalties: 0, points: 75, prize: 0, byes: [], withdrawn: false },
+      { rank: 4, player: 'p3', gamePoints: 15, penalties: 0, points: 15, prize: 0, byes: [], withdrawn: false },
     ]);
     // round 2 seats by the circle method: Cat East with Ann, Dot East with Bea
     expect(s.svc.nextRound()).toBe(2);

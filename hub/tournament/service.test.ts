@@ -273,31 +273,31 @@ function tieScenario(s: ReturnType<typeof setup>) {
 const SCORING_000 =
   '"Tournament scoring (seed 000); Discarder pays: −10 (winner with 0-1 exposures), −20 (2), −20 (3 or more); Self-picked +10, jokerless +20 (not Singles and Pairs), wall game +10; Joker exchange completing Mah Jongg: counts as self-picked; Hand paid at: the best line its tiles complete"';
 const CSV =
-  'rank,player,name,points,prize,scoring\r\n' +
-  `1,p7,Gil Moss,35,80,${SCORING_000}\r\n` +
-  `1,p8,Hal Burt,35,80,${SCORING_000}\r\n` +
-  `3,p5,Eve Kahn,15,40,${SCORING_000}\r\n` +
-  `4,p1,Ann Lee,0,0,${SCORING_000}\r\n` +
-  `4,p2,Bea Ross,0,0,${SCORING_000}\r\n` +
-  `4,p3,Cat Park,0,0,${SCORING_000}\r\n` +
-  `4,p4,Dot Shaw,0,0,${SCORING_000}\r\n` +
-  `4,p6,Fay Wong,0,0,${SCORING_000}\r\n`;
+  'rank,player,name,game points,penalties,points,prize,marks,scoring\r\n' +
+  `1,p7,Gil Moss,35,0,35,80,,${SCORING_000}\r\n` +
+  `1,p8,Hal Burt,35,0,35,80,,${SCORING_000}\r\n` +
+  `3,p5,Eve Kahn,15,0,15,40,,${SCORING_000}\r\n` +
+  `4,p1,Ann Lee,0,0,0,0,,${SCORING_000}\r\n` +
+  `4,p2,Bea Ross,0,0,0,0,,${SCORING_000}\r\n` +
+  `4,p3,Cat Park,0,0,0,0,,${SCORING_000}\r\n` +
+  `4,p4,Dot Shaw,0,0,0,0,,${SCORING_000}\r\n` +
+  `4,p6,Fay Wong,0,0,0,0,,${SCORING_000}\r\n`;
 
 describe('TournamentService: standings and downloads', () => {
   it('standings from complete cards only; a tie for 1st splits 1st and 2nd prizes: (100 + 60) / 2 = 80 each', () => {
     const s = setup();
     tieScenario(s);
     expect(s.svc.standings()).toEqual([
-      { rank: 1, player: 'p7', points: 35, prize: 80 },
-      { rank: 1, player: 'p8', points: 35, prize: 80 },
-      { rank: 3, player: 'p5', points: 15, prize: 40 },
-      { rank: 4, player: 'p1', points: 0, prize: 0 },
-      { rank: 4, player: 'p2', points: 0, prize: 0 },
-      { rank: 4, player: 'p3', points: 0, prize: 0 },
-      { rank: 4, player: 'p4', points: 0, prize: 0 },
-      { rank: 4, player: 'p6', points: 0, prize: 0 },
+      { rank: 1, player: 'p7', gamePoints: 35, penalties: 0, points: 35, prize: 80, byes: [], withdrawn: false },
+      { rank: 1, player: 'p8', gamePoints: 35, penalties: 0, points: 35, prize: 80, byes: [], withdrawn: false },
+      { rank: 3, player: 'p5', gamePoints: 15, penalties: 0, points: 15, prize: 40, byes: [], withdrawn: false },
+      { rank: 4, player: 'p1', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+      { rank: 4, player: 'p2', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+      { rank: 4, player: 'p3', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+      { rank: 4, player: 'p4', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+      { rank: 4, player: 'p6', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
     ]);
-    expect(s.svc.publicView().standings[0]).toEqual({ rank: 1, player: 'p7', points: 35, prize: 80, name: 'Gil Moss' });
+    expect(s.svc.publicView().standings[0]).toEqual({ rank: 1, player: 'p7', gamePoints: 35, penalties: 0, points: 35, prize: 80, byes: [], withdrawn: false, name: 'Gil Moss' });
   });
 
   it('CSV, JSON and JSON lines, exactly', () => {
@@ -311,17 +311,19 @@ describe('TournamentService: standings and downloads', () => {
         {
           format: 'mjhub.tournament-standings/1',
           tournament: 'Spring Open',
+          rankedBy: 'points',
           scoring: JSON.parse(`[${SCORING_000.replace(/; /g, '","')}]`),
           standings: [
-            { rank: 1, player: 'p7', name: 'Gil Moss', points: 35, prize: 80 },
-            { rank: 1, player: 'p8', name: 'Hal Burt', points: 35, prize: 80 },
-            { rank: 3, player: 'p5', name: 'Eve Kahn', points: 15, prize: 40 },
-            { rank: 4, player: 'p1', name: 'Ann Lee', points: 0, prize: 0 },
-            { rank: 4, player: 'p2', name: 'Bea Ross', points: 0, prize: 0 },
-            { rank: 4, player: 'p3', name: 'Cat Park', points: 0, prize: 0 },
-            { rank: 4, player: 'p4', name: 'Dot Shaw', points: 0, prize: 0 },
-            { rank: 4, player: 'p6', name: 'Fay Wong', points: 0, prize: 0 },
+            { rank: 1, player: 'p7', name: 'Gil Moss', gamePoints: 35, penalties: 0, points: 35, prize: 80, byes: [], withdrawn: false },
+            { rank: 1, player: 'p8', name: 'Hal Burt', gamePoints: 35, penalties: 0, points: 35, prize: 80, byes: [], withdrawn: false },
+            { rank: 3, player: 'p5', name: 'Eve Kahn', gamePoints: 15, penalties: 0, points: 15, prize: 40, byes: [], withdrawn: false },
+            { rank: 4, player: 'p1', name: 'Ann Lee', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+            { rank: 4, player: 'p2', name: 'Bea Ross', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+            { rank: 4, player: 'p3', name: 'Cat Park', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+            { rank: 4, player: 'p4', name: 'Dot Shaw', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
+            { rank: 4, player: 'p6', name: 'Fay Wong', gamePoints: 0, penalties: 0, points: 0, prize: 0, byes: [], withdrawn: false },
           ],
+          penalties: [],
         },
         null,
         2,

@@ -57,14 +57,15 @@ import type { TableRuntime } from '../api/runtime.js';
 import type { DirectorTableView, PublicTableView, TournamentClockView, TournamentRoundView } from '../api/views.js';
 import type { EventStore } from '../store/types.js';
 import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
-import { newRoundClock, pauseClock, readClock, resumeClock, startClock, type ClockReading, type RoundClock } from '../../rules/tournament/clock.js';
+import { MAX_EXTRA_MINUTES, newRoundClock, pauseClock, readClock, resumeClock, startClock, tableRemainingMs, type ClockReading, type RoundClock } from '../../rules/tournament/clock.js';
 import { GAMES_PER_ROUND, SEAT_NAMES, TournamentError, type Seat } from '../../rules/tournament/errors.js';
 import { MAX_GAME_POINTS, checkCorrectable, checkGameNumber } from '../../rules/tournament/card-checks.js';
 import { scoreCardsForRound, siameseCardsForRound } from '../../rules/tournament/round.js';
 import { applyCardEvent, cardMissing, cardTotal, isCardComplete, verificationPartner, type ScoreCard } from '../../rules/tournament/scorecard.js';
 import { SIAMESE_SEAT_NAMES, applySiameseCardEvent, isSiameseCard, siameseCardTotal, siameseSettlement, type SiameseSeat } from '../../rules/tournament/siamese-card.js';
 import { anyCardMissing, isAnyCardComplete, type AnyScoreCard } from '../../rules/tournament/cards.js';
-import { standings, type Standing } from '../../rules/tournament/standings.js';
+import { giveSeat } from '../../rules/tournament/roster.js';
+import { checkPenalty, eventStandings, stolenTileEntries, type EventStanding, type GamePenaltyEntry, type Penalty } from '../../rules/tournament/penalties.js';
 import { checkTournamentConfig, type TournamentConfig } from './config.js';
 import { describeScoringSettings } from '../../rules/scoring/settings.js';
 
@@ -103,7 +104,17 @@ export type TournamentEventType =
   /** `{ afterRound, hubTable, hubGameNo, began, result? }` a game begun between rounds (hub/tournament/between-rounds.ts), or its result */
   | 'tournament-between'
   /** `{ hubTable, hubGameNo, action: 'assign'|'drop', round?, director }` the director's ruling on a game begun between rounds */
-  | 'tournament-between-ruling';
+  | 'tournament-between-ruling'
+  /** `{ player, round, kind, points, reason, director }` an event penalty (rules/tournament/penalties.ts): apart from game points */
+  | 'tournament-penalty'
+  /** `{ round, table, minutes, director }` the director gives one table extra minutes in the current round (they add up) */
+  | 'tournament-extra-time'
+  /** `{ round, table, seen }` a table's extra time ran out (at = the moment it reached 0): its games without a result score 0 */
+  | 'tournament-table-time-up'
+  /** `{ player, fromRound, replacement: { id, name }, director }` a player withdraws; a late arrival takes their seat from that round (byes before it) */
+  | 'tournament-withdraw-player'
+  /** `{ round, player, substitute: { id, name }, director }` a substitute takes a player's seat for one round */
+  | 'tournament-substitute';
 
 /** A refused request, with the HTTP status the routes answer with (404 unknown table/round/player, 409 refused, 400 bad input). */
 export class TournamentServiceError extends Error {
@@ -144,8 +155,13 @@ export interface TournamentPublic {
   scoring: string[];
   /** the cards of rounds 1 … current */
   cards: PublicCard[];
-  /** from the complete cards only (000: incomplete cards are not accepted); ties share the prize */
-  standings: (Standing & { name: string })[];
+  /**
+   * from the complete cards only (000: incomplete cards are not accepted): game points, event
+   * penalties and the total, which ranks; ties share the prize
+   */
+  standings: (EventStanding & { name: string })[];
+  /** the extra time the director gave tables in the current round: table → whole minutes */
+  extraTime: { table: number; minutes: number; remainingMs: number; timeUp: boolean }[];
   prizes: number[];
 }
 
@@ -175,7 +191,22 @@ interface State {
   changes: Map<string, string[]>;
   /** games begun between rounds, by betweenKey(hubTable, hubGameNo), in the order they were listed */
   between: Map<string, BetweenRoundsGame>;
+  /** the event penalties, in the order given */
+  penalties: LoggedPenalty[];
+  /** "round/table" → the extra ms the director gave that table in that round */
+  extraMs: Map<string, number>;
+  /** "round/table" of each table whose extra time has run out */
+  tableTimeUp: Set<string>;
+  /** players added after the start (late arrivals, substitutes): id → the first round they are seated in */
+  added: Map<string, number>;
+  /** withdrawn player → the first round they are not seated in */
+  withdrawn: Map<string, number>;
+  /** the late arrivals who took a withdrawn player's seat (their earlier rounds are byes) */
+  lateArrivals: Set<string>;
 }
+
+/** An event penalty as the log keeps it: `id` its place in the log (1-based), `at` when given (ms since epoch). */
+export type LoggedPenalty = Penalty & { id: number; at: number };
 
 /** "14:05": a time of day on the hub's clock (ms since epoch). */
 function hhmm(at: number): string {
@@ -254,6 +285,12 @@ function withFixedPoints(card: ScoreCard, game: number, points: number[], source
   return { ...next, games };
 }
 
+/** A card at its time up: every game without a result scores 0 for all (000); a full card as it is. */
+function timeUpCard(c: AnyScoreCard): AnyScoreCard {
+  if (!c.games.some((g) => g === null)) return c;
+  return isSiameseCard(c) ? applySiameseCardEvent(c, { type: 'time-up' }) : applyCardEvent(c, { type: 'time-up' });
+}
+
 /**
  * The tournament service. Create it with the store (it folds the log at once), then
  * {@link TournamentService.wrap} the hub's table runtimes: that binds the configured hub tables
@@ -301,6 +338,12 @@ export class TournamentService {
       taken: new Map(),
       changes: new Map(),
       between: new Map(),
+      penalties: [],
+      extraMs: new Map(),
+      tableTimeUp: new Set(),
+      added: new Map(),
+      withdrawn: new Map(),
+      lateArrivals: new Set(),
     };
     for (const ev of this.store.events(TOURNAMENT_LOG)) {
       try {
@@ -361,7 +404,7 @@ export class TournamentService {
       case 'tournament-next-round': {
         if (round !== s.round + 1 || round > this.config.rounds)
           throw new TournamentServiceError(409, s.round >= this.config.rounds ? `round ${s.round} is the last round` : `the next round is ${s.round + 1}, not ${String(round)}`);
-        const over = s.timeUp[s.round - 1] || s.cards[s.round - 1]!.every((c) => c.games.every((g) => g !== null));
+        const over = s.cards[s.round - 1]!.every((c) => c.games.every((g) => g !== null) || this.tableIsUp(s.round, c.table));
         if (!over) throw new TournamentServiceError(409, `round ${s.round} is not over: its clock has not run out and some tables have games to play`);
         return () => {
           s.round = round;
@@ -393,9 +436,8 @@ export class TournamentService {
       }
       case 'tournament-time-up': {
         if (s.timeUp[round - 1] === undefined) throw new TournamentServiceError(404, `no round ${String(round)}`);
-        const cards = s.cards[round - 1]!.map(
-          (c): AnyScoreCard => (!c.games.some((g) => g === null) ? c : isSiameseCard(c) ? applySiameseCardEvent(c, { type: 'time-up' }) : applyCardEvent(c, { type: 'time-up' })),
-        );
+        // a table given extra time plays on: its games without a result score 0 when its own time is up
+        const cards = s.cards[round - 1]!.map((c): AnyScoreCard => (s.extraMs.has(`${round}/${c.table}`) ? c : timeUpCard(c)));
         const seen = this.seenFrom(d);
         return () => {
           s.timeUp[round - 1] = true;
@@ -481,6 +523,76 @@ export class TournamentService {
       }
       case 'tournament-between':
         return foldBetween(s.between, d);
+      case 'tournament-penalty': {
+        let p: Penalty;
+        try {
+          p = checkPenalty(
+            d as Parameters<typeof checkPenalty>[0],
+            this.config.players.map((x) => x.id),
+            this.config.rounds,
+          );
+        } catch (e) {
+          throw new TournamentServiceError(400, (e as Error).message);
+        }
+        return () => {
+          s.penalties.push({ ...p, id: s.penalties.length + 1, at });
+        };
+      }
+      case 'tournament-extra-time': {
+        const table = d.table as number;
+        this.card(round, table);
+        const minutes = d.minutes;
+        if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > MAX_EXTRA_MINUTES)
+          throw new TournamentServiceError(400, `extra time: minutes must be a whole number 1-${MAX_EXTRA_MINUTES}, not ${JSON.stringify(minutes)}`);
+        if (round !== s.round) throw new TournamentServiceError(409, `extra time is for the current round (${s.round}), not round ${String(round)}`);
+        const key = `${round}/${table}`;
+        if (s.tableTimeUp.has(key) || (s.timeUp[round - 1] && !s.extraMs.has(key)))
+          throw new TournamentServiceError(409, `round ${round} table ${table}: its time is already up (its games without a result scored 0)`);
+        return () => {
+          s.extraMs.set(key, (s.extraMs.get(key) ?? 0) + minutes * 60_000);
+        };
+      }
+      case 'tournament-withdraw-player':
+      case 'tournament-substitute': {
+        const player = String(d.player);
+        const withdraw = type === 'tournament-withdraw-player';
+        const by = isObj(withdraw ? d.replacement : d.substitute) ? ((withdraw ? d.replacement : d.substitute) as Record<string, unknown>) : {};
+        const id = typeof by.id === 'string' ? by.id.trim() : '';
+        const name = typeof by.name === 'string' ? by.name.trim() : '';
+        const what = withdraw ? 'withdraw' : 'substitute';
+        const from = (withdraw ? d.fromRound : d.round) as number;
+        if (!Object.hasOwn(this.names, player)) throw new TournamentServiceError(404, `${what}: no player "${player}" in the tournament`);
+        if (id === '' || name === '') throw new TournamentServiceError(400, `${what}: ${withdraw ? 'replacement' : 'substitute'} needs an id and a name: tables of four stay full`);
+        if (Object.hasOwn(this.names, id) && this.names[id] !== name) throw new TournamentServiceError(409, `${what}: "${id}" is already ${this.names[id]}`);
+        if (!Number.isInteger(from) || from < s.round || from > this.config.rounds)
+          throw new TournamentServiceError(409, `${what}: round ${String(from)} is not to come: the tournament is in round ${s.round} of ${this.config.rounds}`);
+        if (from === s.round && s.clocks[from - 1]!.state !== 'ready') throw new TournamentServiceError(409, `${what}: round ${from}'s clock has started: a seat changes before its round begins`);
+        if (withdraw && s.withdrawn.has(player)) throw new TournamentServiceError(409, `${what}: "${player}" has already withdrawn (from round ${s.withdrawn.get(player)})`);
+        const rounds = withdraw ? Array.from({ length: this.config.rounds - from + 1 }, (_, i) => from + i) : [from];
+        const next = new Map<number, AnyScoreCard[]>();
+        for (const r of rounds) {
+          const seated = giveSeat(s.cards[r - 1]!, player, id);
+          if (!withdraw && seated.table === null) throw new TournamentServiceError(409, `${what}: "${player}" has no seat in round ${r}`);
+          next.set(r, seated.cards);
+        }
+        return () => {
+          for (const [r, cards] of next) s.cards[r - 1] = cards;
+          this.names[id] = name;
+          if (!s.added.has(id) && !this.config.players.some((p) => p.id === id)) s.added.set(id, from);
+          if (withdraw) s.withdrawn.set(player, from);
+          if (withdraw) s.lateArrivals.add(id);
+        };
+      }
+      case 'tournament-table-time-up': {
+        const table = d.table as number;
+        const card = this.card(round, table);
+        const seen = this.seenFrom(d);
+        return () => {
+          s.tableTimeUp.add(`${round}/${table}`);
+          s.cards[round - 1]![table - 1] = timeUpCard(card);
+          for (const [h, g] of seen) markSeen(h, g);
+        };
+      }
       case 'tournament-between-ruling': {
         const e = typeof d.hubTable === 'string' && typeof d.hubGameNo === 'number' ? s.between.get(betweenKey(d.hubTable, d.hubGameNo)) : undefined;
         if (!e) throw new TournamentServiceError(404, `game ${String(d.hubGameNo)} of hub table '${String(d.hubTable)}' is not a game begun between rounds`);
@@ -516,9 +628,12 @@ export class TournamentService {
   }
 
   /** hub table → its game number now (phase 'ended': that game; else the one before the game in play), for every bound table. */
-  private liveGameNos(mode: 'start' | 'time-up'): Record<string, number> {
+  private liveGameNos(mode: 'start' | 'time-up', only?: string): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [hub, rt] of this.runtimes) {
+      if (only !== undefined && hub !== only) continue;
+      // at the round's time up, a table given extra time plays on: its game in play may still count
+      if (mode === 'time-up' && only === undefined && this.state.extraMs.has(`${this.state.round}/${this.tableOfHub.get(hub)}`)) continue;
       try {
         const v = rt.publicView();
         // at a start, a game in play counts for the round; at a time up, it does not (it scored 0)
@@ -553,10 +668,32 @@ export class TournamentService {
         this.commit('tournament-time-up', { round: r, seen: this.liveGameNos('time-up') }, Math.max(0, Math.round(at)));
         return;
       }
-      if (clock.state === 'running' && !s.timeUp[r - 1]) this.emit();
+      if (s.timeUp[r - 1]) this.tableTimeUps();
+      if (clock.state === 'running' && (!s.timeUp[r - 1] || this.extraTimeOf(r).some((e) => !e.timeUp))) this.emit();
     } catch (e) {
       this.problems.push(`tick: ${(e as Error).message}`);
     }
+  }
+
+  /** Appends the time up of each table of the current round whose extra time has run out (at the moment it reached 0). */
+  private tableTimeUps(): void {
+    const s = this.state;
+    const r = s.round;
+    const clock = s.clocks[r - 1]!;
+    for (const [key, extra] of s.extraMs) {
+      if (!key.startsWith(`${r}/`) || s.tableTimeUp.has(key)) continue;
+      const table = Number(key.slice(key.indexOf('/') + 1));
+      if (tableRemainingMs(clock, extra, Math.max(this.now(), clock.lastChangeMs ?? 0)) > 0) continue;
+      const at = clock.state === 'running' && clock.runningSinceMs !== null ? clock.runningSinceMs + (clock.durationMs + extra - clock.usedMs) : this.now();
+      const hub = this.config.tables.find((t) => t.table === table)?.hubTable;
+      this.commit('tournament-table-time-up', { round: r, table, seen: hub === undefined ? {} : this.liveGameNos('time-up', hub) }, Math.max(0, Math.round(at)));
+    }
+  }
+
+  /** Whether a table's time is up in `round`: the round's, or, with extra time, its own. */
+  private tableIsUp(round: number, table: number): boolean {
+    const key = `${round}/${table}`;
+    return this.state.timeUp[round - 1] === true && (!this.state.extraMs.has(key) || this.state.tableTimeUp.has(key));
   }
 
   /**
@@ -718,7 +855,7 @@ export class TournamentService {
     this.tick();
     const s = this.state;
     const round = s.round;
-    const after = this.betweenWindow();
+    const after = this.betweenWindow(table);
     if (hubGameNo !== undefined && after !== null) {
       try {
         this.listBetween(hubTable, hubGameNo, after, this.beganAt(hubTable, hubGameNo), result);
@@ -729,7 +866,7 @@ export class TournamentService {
     }
     const clock = s.clocks[round - 1]!;
     if (clock.state === 'ready') return { recorded: false, reason: `round ${round}'s clock has not been started` };
-    if (s.timeUp[round - 1]) return { recorded: false, reason: `round ${round}'s time is up` };
+    if (this.tableIsUp(round, table)) return { recorded: false, reason: s.extraMs.has(`${round}/${table}`) ? `round ${round} table ${table}'s extra time is up` : `round ${round}'s time is up` };
     return this.writeResult(round, table, hubTable, result, hubGameNo);
   }
 
@@ -756,9 +893,9 @@ export class TournamentService {
    * The round after whose end a game begun now would be "between rounds": the current round when
    * its time is up; the previous one while a later round's clock has not started; else null.
    */
-  private betweenWindow(): number | null {
+  private betweenWindow(table?: number): number | null {
     const s = this.state;
-    if (s.timeUp[s.round - 1]) return s.round;
+    if (table === undefined ? s.timeUp[s.round - 1] : this.tableIsUp(s.round, table)) return s.round;
     if (s.round > 1 && s.clocks[s.round - 1]!.state === 'ready') return s.round - 1;
     return null;
   }
@@ -775,10 +912,10 @@ export class TournamentService {
 
   /** Games under way at bound tables that began between rounds and are not listed yet. */
   private unlistedBetween(): BetweenRoundsGame[] {
-    const after = this.betweenWindow();
-    if (after === null) return [];
     const out: BetweenRoundsGame[] = [];
     for (const [hub, rt] of this.runtimes) {
+      const after = this.betweenWindow(this.tableOfHub.get(hub));
+      if (after === null) continue;
       let v: PublicTableView;
       try {
         v = rt.publicView();
@@ -975,7 +1112,7 @@ export class TournamentService {
     if (round > s.round) return `round ${round} has not begun`;
     const card = this.card(round, table);
     const next = card.games.findIndex((g) => g === null) + 1;
-    if (round < s.round || s.timeUp[round - 1]) return "not played in the round's time";
+    if (round < s.round || this.tableIsUp(round, table)) return "not played in the round's time";
     if (game !== next) return `not played yet: game ${next} is the next to end`;
     const hub = this.config.tables.find((x) => x.table === table)?.hubTable;
     if (s.clocks[round - 1]!.state === 'ready') return `the round's clock has not been started`;
@@ -1002,6 +1139,16 @@ export class TournamentService {
    */
   cards(): ScoreCard[] {
     return this.allCards().filter((c): c is ScoreCard => !isSiameseCard(c));
+  }
+
+  /**
+   * The cards of any round as they are, the seating of a later round included (the seating chart).
+   * @throws TournamentServiceError 404 for a round the tournament does not have
+   */
+  roundCards(round: number): AnyScoreCard[] {
+    const r = this.state.cards[round - 1];
+    if (!r) throw new TournamentServiceError(404, `no round ${round}: the tournament has rounds 1-${this.config.rounds}`);
+    return [...r];
   }
 
   /** Every score card of rounds 1 … current as it is: 4-seat cards, or 2-seat Siamese cards (East, West). Round then table order. */
@@ -1049,13 +1196,109 @@ export class TournamentService {
     return this.state.round;
   }
 
-  /** The standings from the complete cards (000: only complete cards are accepted); ties share the prize. */
-  standings(): Standing[] {
-    return standings(
-      this.allCards().filter(isAnyCardComplete),
-      this.config.prizes,
-      this.config.players.map((p) => p.id),
-    );
+  /**
+   * The standings from the complete cards (000: only complete cards are accepted): each player's
+   * game points, event penalties and the total, which ranks; ties share the prize
+   * (rules/tournament/penalties.ts `eventStandings`).
+   */
+  standings(): EventStanding[] {
+    const s = this.state;
+    // a late arrival's rounds before their first seat are byes (those played so far)
+    const byes = new Map<string, number[]>();
+    for (const [id, from] of s.added) {
+      const missed = Array.from({ length: Math.min(from - 1, s.round) }, (_, i) => i + 1).filter((r) => !s.cards[r - 1]!.some((c) => (c.seats as readonly string[]).includes(id)));
+      if (missed.length > 0 && s.lateArrivals.has(id)) byes.set(id, missed);
+    }
+    return eventStandings(this.allCards().filter(isAnyCardComplete), this.config.prizes, [...this.config.players.map((p) => p.id), ...s.added.keys()], s.penalties, {
+      byes,
+      byePoints: this.config.byePoints,
+      withdrawn: new Set(s.withdrawn.keys()),
+    });
+  }
+
+  /**
+   * A player withdraws from round `fromRound` (default: the next round not begun): they are seated
+   * in no later round and stay in the standings, marked "withdrawn"; `replacement`, a late arrival,
+   * takes their seat in the movement from that round (tables of four stay full), with a bye
+   * (config `byePoints`, default 0) for each round played before it.
+   * @throws TournamentServiceError 404 unknown player; 400 no replacement id or name; 409 a round
+   *   begun or past, already withdrawn, or the replacement's id is another player's
+   */
+  withdrawPlayer(player: string, replacement: { id: string; name: string }, opts: { fromRound?: number; by?: string } = {}): AnyScoreCard[] {
+    const from = opts.fromRound ?? this.nextUnbegunRound();
+    this.commit('tournament-withdraw-player', { player, fromRound: from, replacement, director: opts.by ?? 'director' });
+    return this.roundCards(from);
+  }
+
+  /**
+   * A substitute takes `player`'s seat for round `round` only (default: the next round not begun):
+   * the substitute's points there are the substitute's own.
+   * @throws TournamentServiceError as {@link withdrawPlayer}
+   */
+  substitute(player: string, substitute: { id: string; name: string }, opts: { round?: number; by?: string } = {}): AnyScoreCard[] {
+    const round = opts.round ?? this.nextUnbegunRound();
+    this.commit('tournament-substitute', { player, round, substitute, director: opts.by ?? 'director' });
+    return this.roundCards(round);
+  }
+
+  /** The current round while its clock is not started, else the next one. */
+  private nextUnbegunRound(): number {
+    return this.state.clocks[this.state.round - 1]!.state === 'ready' ? this.state.round : this.state.round + 1;
+  }
+
+  /** A player's name (a registered player, a late arrival or a substitute), or the id. */
+  playerName(id: string): string {
+    return this.names[id] ?? id;
+  }
+
+  /**
+   * The director gives a player an event penalty (late to the table, a warning, conduct, other):
+   * kept apart from game points, counted in the total (rules/tournament/penalties.ts).
+   * @returns the penalty as logged (with its `id`)
+   * @throws TournamentServiceError 400 naming the field: an unknown player, a round outside the
+   *   event's, an unknown kind, points not a whole number ≤ 0, no reason
+   */
+  givePenalty(p: { player: string; round?: number | null; kind: string; points: number; reason: string; by?: string }): LoggedPenalty {
+    this.commit('tournament-penalty', { player: p.player, round: p.round ?? null, kind: p.kind, points: p.points, reason: p.reason, director: p.by ?? 'director' });
+    return { ...this.state.penalties.at(-1)! };
+  }
+
+  /**
+   * The penalty and conduct log: the event penalties (apart from game points), and the games'
+   * own penalties (000: the stolen-tile −10, in that game's points, listed with its game).
+   */
+  penaltyLog(): { penalties: LoggedPenalty[]; inGames: GamePenaltyEntry[] } {
+    return { penalties: this.state.penalties.map((p) => ({ ...p })), inGames: stolenTileEntries(this.allCards()) };
+  }
+
+  /**
+   * The director gives one table `minutes` extra minutes in the current round (they add up): that
+   * table's games count until the round's clock has run its time plus the extra; a game ending
+   * inside it counts, one still in play when it runs out does not, and its games without a result
+   * then score 0 (000).
+   * @param table a tournament table number (or its digits) or a bound hub table id
+   * @returns the current round's extra time, table by table
+   * @throws TournamentServiceError 400 minutes not a whole number 1-60, 404 unknown table, 409 when
+   *   the table's time is already up
+   */
+  giveExtraTime(table: number | string, minutes: number, by = 'director'): TournamentPublic['extraTime'] {
+    this.tick();
+    this.commit('tournament-extra-time', { round: this.state.round, table: this.resolveTable(table), minutes, director: by });
+    return this.extraTimeOf(this.state.round);
+  }
+
+  /** The extra time of `round`'s tables: whole minutes given, ms left, whether it has run out. */
+  private extraTimeOf(round: number): TournamentPublic['extraTime'] {
+    const clock = this.state.clocks[round - 1]!;
+    const now = Math.max(this.now(), clock.lastChangeMs ?? 0);
+    return [...this.state.extraMs]
+      .filter(([k]) => k.startsWith(`${round}/`))
+      .map(([k, ms]) => {
+        const table = Number(k.slice(k.indexOf('/') + 1));
+        const timeUp = this.state.tableTimeUp.has(k);
+        return { table, minutes: ms / 60_000, remainingMs: timeUp ? 0 : tableRemainingMs(clock, ms, now), timeUp };
+      })
+      .sort((a, b) => a.table - b.table);
   }
 
   /** The current round's clock as GET /api/tournament shows it. */
@@ -1086,8 +1329,18 @@ export class TournamentService {
     // the table's own game count in this round (its results on the card), never the card's filled
     // slots: a director's correction changes a result, it does not move the table on
     const done = this.state.played.get(`${this.state.round}/${hubTable}`) ?? 0;
+    // a table given extra time shows its own time
+    const extra = this.extraTimeOf(this.state.round).find((e) => e.table === table);
+    const clock = extra
+      ? {
+          remainingMs: extra.remainingMs,
+          running: c.state === 'running' && !extra.timeUp,
+          aboutToRunOut: extra.remainingMs > 0 && extra.remainingMs < this.config.warnBelowMs,
+          timeUp: extra.timeUp,
+        }
+      : { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp };
     return {
-      clock: { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp },
+      clock,
       round: { round: this.state.round, game: Math.min(done + 1, GAMES_PER_ROUND), of: GAMES_PER_ROUND },
     };
   }
@@ -1150,6 +1403,7 @@ export class TournamentService {
       scoring: this.scoringText(),
       cards,
       standings: this.standings().map((r) => ({ ...r, name: this.names[r.player] ?? r.player })),
+      extraTime: this.extraTimeOf(this.state.round),
       prizes: [...this.config.prizes],
     };
   }
@@ -1162,7 +1416,7 @@ export class TournamentService {
     return this.config.kind === 'siamese' ? [SIAMESE_SCORING_TEXT] : describeScoringSettings(this.config.scoring);
   }
 
-  /** The standings as CSV (hub/tournament/export.ts: header rank,player,name,points,prize,scoring; CRLF). */
+  /** The standings as CSV (hub/tournament/export.ts: header rank,player,name,game points,penalties,points,prize,marks,scoring; `points` the total, which ranks; CRLF). */
   standingsCsv(): string {
     this.tick();
     return standingsCsv(this.standings(), { names: this.names, scoring: this.scoringText() });
@@ -1171,7 +1425,8 @@ export class TournamentService {
   /** The standings as JSON (`mjhub.tournament-standings/1`, with the `scoring` lines). */
   standingsJson(): string {
     this.tick();
-    return standingsJson(this.config.name, this.standings(), { names: this.names, scoring: this.scoringText() });
+    const log = this.penaltyLog();
+    return standingsJson(this.config.name, this.standings(), { names: this.names, scoring: this.scoringText(), penalties: [...log.penalties.map(({ at: _at, ...p }) => p), ...log.inGames] });
   }
 
   /**

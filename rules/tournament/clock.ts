@@ -127,3 +127,20 @@ export function readClock(clock: RoundClock, nowMs: number): ClockReading {
     display: `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`,
   };
 }
+
+/** The most extra minutes one grant gives a table (whole minutes 1-60). */
+export const MAX_EXTRA_MINUTES = 60;
+
+/**
+ * The ms left at `nowMs` for one table given `extraMs` of extra time by the director (000 leaves it
+ * to the director; e.g. a table held up by a dispute): that table's games count until the round's
+ * clock has run `durationMs + extraMs`. Never below 0; with `extraMs` 0 it is {@link remainingMs}.
+ * A paused clock pauses the extra time too.
+ * @throws TournamentError as {@link remainingMs}, or when `extraMs` is not whole ms ≥ 0
+ */
+export function tableRemainingMs(clock: RoundClock, extraMs: number, nowMs: number): number {
+  checkNow(clock, nowMs, 'read the clock');
+  if (!Number.isInteger(extraMs) || extraMs < 0) throw new TournamentError(`extra time must be whole ms ≥ 0, not ${String(extraMs)}`);
+  const spell = clock.state === 'running' && clock.runningSinceMs !== null ? Math.max(0, nowMs - clock.runningSinceMs) : 0;
+  return Math.max(0, clock.durationMs + extraMs - (clock.usedMs + spell));
+}

@@ -11,4 +11,6 @@ export * from './cards.js';
 export * from './standings.js';
 export * from './record.js';
 export * from './round.js';
+export * from './penalties.js';
 export { MAX_GAME_POINTS, checkGamePoints, checkCorrectable } from './card-checks.js';
+export * from './roster.js';

@@ -63,14 +63,23 @@ export function standings(cards: readonly AnyScoreCard[], prizes: readonly numbe
       totals.set(player, (totals.get(player) ?? 0) + total);
     });
   }
-  const sorted = [...totals.entries()].sort(([pa, a], [pb, b]) => b - a || (pa < pb ? -1 : pa > pb ? 1 : 0));
-  const out: Standing[] = [];
+  return rankByPoints([...totals.entries()], prizes).map(([player, points, rank, prize]) => ({ rank, player, points, prize }));
+}
+
+/**
+ * Ranks `[player, points]` pairs: highest points first, tied players in player-id order sharing
+ * the rank (competition ranking 1, 2, 2, 4) and the prizes of the places they fill, equally.
+ * @returns `[player, points, rank, prize]` rows in rank order
+ */
+export function rankByPoints(totals: readonly (readonly [string, number])[], prizes: readonly number[]): [string, number, number, number][] {
+  const sorted = [...totals].sort(([pa, a], [pb, b]) => b - a || (pa < pb ? -1 : pa > pb ? 1 : 0));
+  const out: [string, number, number, number][] = [];
   for (let i = 0; i < sorted.length; ) {
     let j = i;
     while (j < sorted.length && sorted[j]![1] === sorted[i]![1]) j++;
     const pot = prizes.slice(i, j).reduce((a, b) => a + b, 0);
     const share = pot / (j - i);
-    for (let k = i; k < j; k++) out.push({ rank: i + 1, player: sorted[k]![0], points: sorted[k]![1], prize: share });
+    for (let k = i; k < j; k++) out.push([sorted[k]![0], sorted[k]![1], i + 1, share]);
     i = j;
   }
   return out;

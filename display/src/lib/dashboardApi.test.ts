@@ -134,6 +134,7 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
         publicCard(2, 'Di pays Cy 5', [seatLine('East', 'p03', 'Cy', ['5', 'X', 'X', 'X'], 5), seatLine('West', 'p04', 'Di', ['X', 'X', 'X', 'X'], 0)]),
       ],
       standings: [],
+      extraTime: [],
       prizes: [],
     };
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {

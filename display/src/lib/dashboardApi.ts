@@ -112,8 +112,18 @@ export interface TournamentSummary {
   clock: { state: string; display: string; running: boolean; aboutToRunOut: boolean; timeUp: boolean };
   /** the scoring settings in force, one line each (hub/tournament/service.ts `scoringText`) */
   scoring?: string[];
-  standings?: { rank: number; name?: string; player: string; points: number; prize: number }[];
+  /** `points` is the total (game points + event penalties), which ranks */
+  standings?: { rank: number; name?: string; player: string; gamePoints?: number; penalties?: number; points: number; prize: number; byes?: number[]; withdrawn?: boolean }[];
 }
+
+/** The director's printed sheets (hub/api/tournament-print.ts): each opens as a page to print (one page on A4 and Letter). */
+export const printPath = {
+  seating: (round: number) => `/api/director/tournament/print/seating/${round}`,
+  card: (table: number, round: number) => `/api/director/tournament/print/card/${table}/${round}`,
+  claim: (table: number) => `/api/director/tournament/print/claim/${table}`,
+  standings: () => '/api/director/tournament/print/standings',
+  player: (player: string) => `/api/director/tournament/print/player/${encodeURIComponent(player)}`,
+};
 
 /** GET /api/tournament, or null when the hub runs no tournament (404) or cannot be reached. Never throws. */
 export async function fetchTournament(): Promise<TournamentSummary | null> {

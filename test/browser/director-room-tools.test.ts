@@ -1,0 +1,87 @@
+/**
+ * The director's room in Chromium with the director's tools (the real hub server, the display
+ * built, an 8-player tournament on two tables moved by hand): the standings line shows the total
+ * with the game points and the penalties, the "Print:" links open the sheets with the director's
+ * session, and a player's name opens their card. Skipped without Chromium.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHubServer, type HubServer } from '../../hub/api/server.js';
+import { openSqliteStore } from '../../hub/store/sqlite.js';
+import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
+import { CONFIG, FakeStandardTable, G2, MIN, T0, endSiamese, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
+import { TournamentService } from '../../hub/tournament/service.js';
+import { CHROMIUM, buildDisplay, launchChromium, texts } from './chromium.js';
+
+const SECRET = 'four winds blow';
+
+describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromium)", () => {
+  let dist = '';
+  let hub: HubServer;
+  let svc: TournamentService;
+  let url = '';
+  let browser: Browser;
+  const clock = { now: T0 };
+
+  beforeAll(async () => {
+    dist = await buildDisplay();
+    const t1 = siameseTable();
+    const t2 = new FakeStandardTable(() => svc);
+    svc = new TournamentService({ config: CONFIG, store: openSqliteStore(':memory:'), now: () => clock.now, tickMs: 0 });
+    hub = await createHubServer({ tables: svc.wrap([t1, t2]), directorToken: 'unused-script-token', directorSecret: SECRET, tournament: svc, staticDir: dist });
+    url = await hub.listen(0);
+    // Ann (table 1 East) 75, Cat (West) 80; Gil (table 2 West) looks at a stolen tile: [25, −10, −10, 0]; Ann late −5
+    const stolen: TournamentOutcome = { winner: 0, value: 25, discarder: 1, winnerExposures: 1, lookedAtStolenTile: [2] };
+    svc.clock('start');
+    t2.end(1, stolen, [25, -10, -10, 0]);
+    t2.end(2, G2, [0, 0, 60, 0]);
+    endSiamese(t1, 1, [75, 80]);
+    svc.givePenalty({ player: 'p1', round: 1, kind: 'late', points: -5, reason: 'late to the table, 6 minutes', by: 'Dora' });
+    clock.now = T0 + 50 * MIN;
+    svc.tick();
+    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.verify(t, 1, s);
+    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.initial(t, 1, s);
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await hub?.close();
+    svc?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('standings: Ann 70 (game 75, penalties −5), rank 2; the Print links; her name opens her card', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
+      expect((await texts(page, '[data-testid="standings"] li')).slice(0, 3)).toEqual(['1. Cat Park 80· prize 100', '2. Ann Lee 70 (game 75, penalties -5)· prize 60', '3. Gil Moss 50· prize 40']);
+      expect(await page.$$eval('[data-testid="tournament-print"] a', (as) => as.map((a) => `${a.textContent?.trim()} ${a.getAttribute('href')}`))).toEqual([
+        'round 1 seating /api/director/tournament/print/seating/1',
+        'table 1 card /api/director/tournament/print/card/1/1',
+        'table 1 claim sheet /api/director/tournament/print/claim/1',
+        'table 2 card /api/director/tournament/print/card/2/1',
+        'table 2 claim sheet /api/director/tournament/print/claim/2',
+        'standings /api/director/tournament/print/standings',
+      ]);
+      const [card] = await Promise.all([ctx.waitForEvent('page'), page.click('[data-testid="standings"] li:nth-child(2) a.who')]);
+      await card.waitForSelector('[data-standing]');
+      expect((await card.textContent('[data-standing]'))?.trim()).toBe('Game points 75 · penalties -5 · total 70 · rank 2');
+      const penalties = await card.$$eval('table:nth-of-type(2) tr', (trs) =>
+        trs.map((tr) =>
+          Array.from(tr.children)
+            .map((c) => (c.textContent ?? '').trim())
+            .join('|'),
+        ),
+      );
+      expect(penalties).toEqual(['Round|Kind|Points|Reason', '1|late|-5|late to the table, 6 minutes']);
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+});
