@@ -463,6 +463,47 @@ function toAction(g: GameState, a: StandardAction): Action | null {
 }
 
 /**
+ * The one engine's action as the old 4-player action the hub's `StandardGame` takes (the inverse
+ * of the conversion `apply` makes): the move layer (hub/table/moves/moves.ts) reads moves into
+ * {@link Action}s for both tables, and this keeps `StandardGame`, its record lines and its
+ * `inferredActions` as they were until stage 6 removes the adapter. `hearing.players` becomes
+ * `unheard`; a `deal`'s `walls` give `wallSize` (the tiles left in them).
+ * @returns null for an action the 4-player table has no old form for (`build`, `arrange`, `stray`,
+ *   `count-check`, `readers-heard`, the director's and the hub's actions)
+ */
+export function toStandardAction(a: Action): StandardAction | null {
+  const base = { at: a.at, ref: a.ref, ...(a.hearing?.players.length ? { unheard: [...a.hearing.players] } : {}) };
+  switch (a.type) {
+    case 'deal':
+      return { type: 'deal', hands: a.hands.map((h) => h.flat()), ...(a.walls ? { wallSize: a.walls.flat().length } : {}), ...base };
+    case 'pass':
+      return { type: 'pass', tiles: a.tiles, ...(a.blind ? { blind: a.blind } : {}), ...base };
+    case 'charleston-vote':
+      return { type: 'second-charleston', wants: a.wants, ...base };
+    case 'courtesy':
+      return { type: 'courtesy', wishes: a.wishes, tiles: a.tiles, ...base };
+    case 'pick':
+      return { type: 'pick', player: a.player, tile: a.tile, ...base };
+    case 'discard':
+      return { type: 'discard', player: a.player, tile: a.tile, ...base };
+    case 'call': {
+      const call = (player: number, f: CallFor, to: Place | undefined) => ({ player, for: f, ...(to?.area === 'rack' ? { intoRack: true } : {}) });
+      return { type: 'call', calls: [call(a.player, a.for ?? 'pung', a.to), ...(a.rivals ?? []).map((r) => call(r.player, r.for, r.to))], ...base };
+    }
+    case 'expose':
+      return { type: 'expose', player: a.player, tiles: a.tiles, ...base };
+    case 'exchange':
+      return { type: 'joker-exchange', player: a.player, owner: a.owner, exposure: a.exposure ?? 0, joker: a.joker, tile: a.given, ...base };
+    case 'mah-jongg':
+      return { type: 'mah-jongg', player: a.player, ...(a.exposedBy ? { exposedBy: a.exposedBy } : {}), ...base };
+    case 'wall-game':
+      return { type: 'wall-game', ...base };
+    default:
+      return null;
+  }
+}
+
+/**
  * An old action may pick a copy the tile map has in a hand already: a kind-scripted pick or a v1
  * record naming a kind whose every copy is in play (the old referee held tiles by kind and let a
  * fifth copy in). One tile map cannot hold a tile twice, so before such a pick a tile left to pick
