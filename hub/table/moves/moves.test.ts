@@ -584,3 +584,38 @@ describe("4-player table: whole simulated games: the inferred actions are the bo
     expect(s.result?.score.points).toEqual(g.record.points);
   });
 });
+
+describe('4-player table: hold-and-reorder marks the players not heard', () => {
+  // RK-S (South's rack, player 1) not heard: each action a held move makes names her in
+  // `hearing.players`, which the referee's old form carries as `unheard` (000: her turn order is not judged from it)
+  const playersOf = (readers: readonly string[]) => (readers.includes('RK-S') ? [1] : []);
+
+  it("South's pick and discard handed back after readers-heard: both with hearing.players [1]; a move with every reader heard has none", () => {
+    const r = new MoveReader(STANDARD_MOVES, { playersOf });
+    expect(r.unheardPolicy).toBe('hold-and-reorder');
+    SET.forEach((t, i) => r.push({ tile: t, from: null, to: wall(Math.floor(i / 38)), at: i, ref: String(i) }, { ...turnView('waiting', null) }));
+    expect(r.mode).toBe('deal');
+    r.mode = 'play'; // the deal and the Charleston are not this case's
+    const s: StandardState = { ...initialStandardState(), phase: 'play', turn: 1, wallLeft: 99 };
+    const seen: MoveSeen = { unseen: ['RK-S'] };
+    const pick = readStandard(r, { tile: SET[151]!, from: wall(3), to: rack(1), at: 1000, ref: '200', seen }, s);
+    const discard = readStandard(r, { tile: SET[151]!, from: rack(1), to: FLOOR, at: 2000, ref: '201', seen }, { ...s, turnHas: 'picked' });
+    expect([...pick, ...discard]).toEqual([
+      { type: 'pick', player: 1, tile: SET[151], at: 1000, ref: '200', unheard: [1] },
+      { type: 'discard', player: 1, tile: SET[151], at: 2000, ref: '201', unheard: [1] },
+    ]);
+    // West's pick with every reader heard
+    expect(r.push({ tile: SET[150]!, from: wall(3), to: rack(2), at: 3000, ref: '202' }, turnView('play', 2))).toEqual([
+      { type: 'pick', player: 2, wall: 3, tile: SET[150], to: rack(2), at: 3000, ref: '202' },
+    ]);
+  });
+
+  it("the policy is the reader's option, not the grouping's: judge-now on the 4-player table marks the pick `zones: 'unheard'` with its left window, and names no players", () => {
+    const r = new MoveReader(STANDARD_MOVES, { unheardPolicy: 'judge-now', playersOf });
+    expect(r.unheardPolicy).toBe('judge-now');
+    r.mode = 'play';
+    const left = { from: 0, to: 1 };
+    const [pick] = r.push({ tile: SET[0]!, from: wall(0), to: rack(1), at: 1, ref: '1', seen: { unseen: ['RK-S'], left } }, turnView('play', 1));
+    expect(pick!.hearing).toEqual({ players: [], racks: [], zones: 'unheard', left });
+  });
+});

@@ -272,57 +272,50 @@ export class MoveReader {
    * @returns the actions the move completes, in order (the caller applies them one by one)
    */
   push(m: PlacedMove, view: MoveView): Action[] {
-    if (this.variant.exposureGrouping === 'rack-top') return this.readOne(m, view);
-    const hearing = this.playersNotHeard(m);
-    const out = this.readGrouped(m, view);
+    const out = this.variant.exposureGrouping === 'rack-top' ? this.readOne(m, view) : this.readGrouped(m, view);
+    const hearing = this.unheardPolicy === 'judge-now' ? this.judgeNowHearing(m, out) : this.playersNotHeard(m);
     return hearing ? out.map((a) => ({ ...a, hearing })) : out;
   }
 
   // ---------------------------------------------------------------- one move, one action (Siamese)
 
-  /** The Siamese table's reading (the table in the module comment), with its `hearing` (`judge-now`). */
+  /** The Siamese table's reading (the table in the module comment). */
   private readOne(m: PlacedMove, view: MoveView): Action[] {
     const { tile, from, to } = m;
     this.place(tile, to);
     const base: Base = { at: m.at, ref: m.ref };
-    let out: Action[];
-    let discardLike = false;
-    if (to.area === 'wall') out = [{ ...base, type: 'build', wall: to.wall, tile, from }];
-    else if (to.area === 'floor') {
-      discardLike = true;
-      if (from && (from.area === 'rack' || from.area === 'top')) out = [{ ...base, type: 'discard', player: from.player, tile, from }];
-      else if (from?.area === 'wall' && view.turn !== null) {
+    if (to.area === 'wall') return [{ ...base, type: 'build', wall: to.wall, tile, from }];
+    if (to.area === 'floor') {
+      if (from && (from.area === 'rack' || from.area === 'top')) return [{ ...base, type: 'discard', player: from.player, tile, from }];
+      if (from?.area === 'wall' && view.turn !== null) {
         // picked and thrown before a reader saw it racked: her pick (to her rack 1) and her discard, one ref (the flag ids rest on the move)
         const rack = rackOf(view.turn);
-        out = [
+        return [
           { ...base, type: 'pick', player: view.turn, wall: from.wall, tile, to: rack },
           { ...base, type: 'discard', player: view.turn, tile, from: rack },
         ];
-      } else out = [{ ...base, type: 'stray', tile, from, to }];
-    } else if (from?.area === 'wall') out = [{ ...base, type: 'pick', player: to.player, wall: from.wall, tile, to }];
-    else if (from?.area === 'floor') out = [{ ...base, type: 'call', player: to.player, tile, to }];
-    else if (from && (from.area === 'rack' || from.area === 'top') && from.player === to.player) {
-      out =
-        from.area === 'rack' && to.area === 'top'
-          ? [{ ...base, type: 'expose', player: to.player, rack: to.rack, tiles: [tile] }]
-          : [{ ...base, type: 'arrange', player: to.player, tile, from, to }];
-    } else {
-      discardLike = true;
-      out = [{ ...base, type: 'stray', tile, from, to }];
+      }
+      return [{ ...base, type: 'stray', tile, from, to }];
     }
-    const hearing = this.judgeNowHearing(m, discardLike);
-    return hearing ? out.map((a) => ({ ...a, hearing })) : out;
+    if (from?.area === 'wall') return [{ ...base, type: 'pick', player: to.player, wall: from.wall, tile, to }];
+    if (from?.area === 'floor') return [{ ...base, type: 'call', player: to.player, tile, to }];
+    if (from && (from.area === 'rack' || from.area === 'top') && from.player === to.player) {
+      return from.area === 'rack' && to.area === 'top'
+        ? [{ ...base, type: 'expose', player: to.player, rack: to.rack, tiles: [tile] }]
+        : [{ ...base, type: 'arrange', player: to.player, tile, from, to }];
+    }
+    return [{ ...base, type: 'stray', tile, from, to }];
   }
 
   /**
    * `judge-now`: a move seen while a zone was not heard (or only across a reconnect) is marked
    * `zones: 'unheard'` with its `left` (what depends on the unheard zones, the current wall, is
-   * judged later: 003 rule 20); a discard or a stray lists the racks whose top was not seen whole
-   * (not heard now or since the last `readers-heard`, or `unconfirmed`: 003 rule 11).
+   * judged later: 003 rule 20); a move read as a discard or a stray lists the racks whose top was
+   * not seen whole (not heard now or since the last `readers-heard`, or `unconfirmed`: 003 rule 11).
    */
-  private judgeNowHearing(m: PlacedMove, discardLike: boolean): Hearing | null {
+  private judgeNowHearing(m: PlacedMove, read: readonly Action[]): Hearing | null {
     const seen = m.seen;
-    if (this.unheardPolicy !== 'judge-now') return null;
+    const discardLike = read.some((a) => a.type === 'discard' || a.type === 'stray');
     for (const r of seen?.unseen ?? []) this.unheardReaders.add(r);
     const unheard = (seen?.unseen?.length ?? 0) > 0 || seen?.reconciled === true;
     const notWhole = [...this.unheardReaders, ...(seen?.unconfirmed ?? [])];
@@ -334,7 +327,7 @@ export class MoveReader {
 
   /** `hold-and-reorder`: the players whose rack was not heard at a move handed back after `readers-heard`. */
   private playersNotHeard(m: PlacedMove): Hearing | null {
-    if (this.unheardPolicy !== 'hold-and-reorder' || !m.seen?.unseen?.length || !this.options.playersOf) return null;
+    if (!m.seen?.unseen?.length || !this.options.playersOf) return null;
     const players = this.options.playersOf(m.seen.unseen);
     return players.length ? { players, racks: [] } : null;
   }
