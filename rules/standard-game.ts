@@ -1,7 +1,7 @@
 /**
  * The numbers the 4-player game is built on (NMJL, as 000 plays it): the seats, the deal, the
  * tiles a hand holds and the Charleston's stages. The 4-player referee (rules/variants/standard/play.ts),
- * the hub's move reader (hub/table/standard/aggregate.ts), the simulators and the displays take
+ * the hub's move reader (hub/table/moves/moves.ts), the simulators and the displays take
  * them from here, so none of them restates one.
  *
  * Seats: 0 East, 1 South, 2 West, 3 North; play goes 0 → 1 → 2 → 3. "Right" is the next seat

@@ -10,7 +10,7 @@ import type { TileId } from '../../rules/tiles.js';
 import { loadHubConfig } from '../config/load.js';
 import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
 import { TableEngine, type TileMovedData } from '../table/engine.js';
-import { playersOfReaders } from '../table/inference.js';
+import { playersOfReaders } from '../table/moves/zones.js';
 import { simulatedTileSet, tagOfTile } from '../tilesets/simulated.js';
 import { playGame, tableZones, type GameResult, type Zone } from './game.js';
 import { MemoryStore, measureGame } from './measure.js';

@@ -3,7 +3,7 @@
  * Royale Siamese table: the engine keeps the event in the log, lists the action under the
  * director's "Moves the hub could not place" with the error's words, keeps the table playing and
  * folding reader lines, and an engine rebuilt on that log (a hub restart) replays it to the same
- * listing. The fault is fed here: the real referee wrapped so that its `apply` throws on the first
+ * listing. The fault is fed here: the real referee wrapped so that its `apply` (and `applyActions`, a move's actions) throws on the first
  * discard of the game (East's, after the deal and East's 28th tile).
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,11 @@ vi.mock('../../rules/referee/siamese.js', async (importOriginal) => {
         apply: (s: Parameters<typeof referee.apply>[0], a: Parameters<typeof referee.apply>[1]) => {
           if (a.type === 'discard' && ++discards === 1) throw new TypeError(FAULT);
           return referee.apply(s, a);
+        },
+        // the hub gives a move's actions as the move layer read them (hub/table/moves/moves.ts)
+        applyActions: (s: Parameters<typeof referee.applyActions>[0], actions: Parameters<typeof referee.applyActions>[1]) => {
+          if (actions.some((a) => a.type === 'discard') && ++discards === 1) throw new TypeError(FAULT);
+          return referee.applyActions(s, actions);
         },
       };
     },

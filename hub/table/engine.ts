@@ -1,7 +1,7 @@
 /**
  * The live Royale Siamese table (003): the shared machinery of ./machine.ts (reads in, the
  * tick, the log and its fold, rulings, publishing, reconciliation across a reader's reconnect)
- * with the Siamese part: settled moves become actions (./inference.ts), the Siamese referee
+ * with the Siamese part: settled moves become actions (the move layer, ./moves/moves.ts), the Siamese referee
  * (rules/referee/siamese.ts) folds them, the Siamese scorer (./score.ts) scores them.
  *
  * The event log is the truth. Event types of a table:
@@ -23,7 +23,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../rules/tiles.js';
 import { COUNT_RULES, currentWall, initialSiameseState, playerCount, rackCounts, siameseReferee, tilesAt, wallLeft, type SiameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
-import type { GameAction, UnseenRack } from '../../rules/referee/actions.js';
+import type { GameAction } from '../../rules/referee/actions.js';
+import type { Action } from '../../rules/game/actions.js';
+import { toGameAction } from '../../rules/game/convert.js';
 import { samePlaces } from '../../rules/referee/tile-places.js';
 import type { Place } from '../../rules/referee/places.js';
 import { misnamedText } from '../../rules/referee/misnamed.js';
@@ -32,7 +34,8 @@ import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, Publi
 import { DEFAULT_COUNT_RULE_IN_FORCE, type CountRuleInForce } from '../tournament/config.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/runtime.js';
 import type { StoredEvent } from '../store/types.js';
-import { inferAction, playersToSkip } from './inference.js';
+import { MoveReader, SIAMESE_MOVES, turnView } from './moves/moves.js';
+import { playersToSkip, topsOfReaders } from './moves/zones.js';
 import { scoreView } from './score.js';
 import { siameseFlagView } from './flag-view.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
@@ -49,7 +52,8 @@ interface SiameseFold {
   state: SiameseState;
   past: readonly SiameseState[];
   restartChoices: ReadonlyMap<number, RestartChoice>;
-  unheardReaders: ReadonlySet<string>;
+  /** the move layer: where each tile is, and the readers not heard since the last `readers-heard` */
+  moves: MoveReader;
   unplaced: NonNullable<DirectorTableView['unplaced']>;
   unplacedGame: number;
   /** game number → its walls and record lines (the current game's lines a copy; the earlier games', never added to again, shared) */
@@ -100,8 +104,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
   private past: readonly SiameseState[] = [];
   /** game number → the director's restart choice for it (from the log) */
   private restartChoices = new Map<number, RestartChoice>();
-  /** readers in a move's `unseen` since the last `readers-heard` event (folded from the log) */
-  private readonly unheardReaders = new Set<string>();
+  /** settled moves into actions (./moves/moves.ts, `judge-now`): it keeps the readers in a move's `unseen` since the last `readers-heard` event */
+  private moves = this.newMoveReader();
   /** game number → its walls as built and the record lines the fold took (rules/GAME-RECORD.md) */
   private recorded = new Map<number, RecordedGame>();
 
@@ -134,33 +138,39 @@ export class TableEngine extends TableMachine<SiameseFold> {
     this.unplacedGame = this.state.gameNo;
     this.past = [];
     this.restartChoices = new Map();
-    this.unheardReaders.clear();
+    this.moves = this.newMoveReader();
     this.recorded.clear();
   }
 
-  /** One event into the Siamese referee: a move as the action it is (./inference.ts), a count check (003 rule 18C), an entry (19C/D). */
+  /** The move layer of this table: the Siamese reading, its hearing marked at once (`judge-now`, 003 rules 11 and 20). */
+  private newMoveReader(): MoveReader {
+    return new MoveReader(SIAMESE_MOVES, { topsOf: (readers) => topsOfReaders(this.table, readers) });
+  }
+
+  /** One event into the Siamese referee: a move as the actions it is (./moves/moves.ts), a count check (003 rule 18C), an entry (19C/D). */
   protected foldEvent(e: StoredEvent): void {
     let action: GameAction | null = null;
+    /** what the move layer read a move as (the record keeps it as one Siamese action) */
+    let read: Action[] | null = null;
     const ref = String(e.seq);
     if (e.type === 'tile-moved') {
       const d = e.data as TileMovedData;
-      action = inferAction(this.places, d, e.at, ref);
-      // a move the hub saw while a zone was not heard (or only across a reconnect): what depends
-      // on the unheard zones (the current wall) is judged later (rules/referee/siamese.ts)
-      if (action && (d.unseen?.length || d.reconciled)) {
-        action.unheard = true;
-        if (d.left) action.left = d.left;
+      const to = this.places.get(d.to);
+      if (!to) {
+        this.moves.notHeard(d.unseen ?? []);
+        return;
       }
-      // racks the hub could not see (`unseen`), whose top it had not seen whole (`unconfirmed`, a
-      // delta no snapshot had confirmed), or whose reader was not heard since the last
-      // `readers-heard` (its first snapshot may come in over several moves, others' moves in
-      // between): their exposures are judged at a later boundary (003 rule 11)
-      for (const r of d.unseen ?? []) this.unheardReaders.add(r);
-      const notWhole = [...this.unheardReaders, ...(d.unconfirmed ?? [])];
-      if (notWhole.length && action && (action.type === 'discard' || action.type === 'other-move')) {
-        const unseen = this.racksOf(notWhole);
-        if (unseen.length) action.unseen = unseen;
-      }
+      const from = d.from === null ? null : (this.places.get(d.from) ?? null);
+      // what the hub could not hear at the move: the move layer marks it (`hearing`), and what
+      // depends on it (the current wall, a top not seen whole) is judged later (rules/game/apply.ts)
+      const seen = {
+        ...(d.unseen?.length ? { unseen: d.unseen } : {}),
+        ...(d.unconfirmed?.length ? { unconfirmed: d.unconfirmed } : {}),
+        ...(d.reconciled ? { reconciled: true } : {}),
+        ...(d.left ? { left: d.left } : {}),
+      };
+      read = this.moves.push({ tile: d.tile, from, to, at: e.at, ref, seen }, turnView(this.state.phase, this.state.turn));
+      action = toGameAction(read, from);
     } else if (e.type === 'director-entry') {
       const d = e.data as DirectorEntry;
       action = {
@@ -173,7 +183,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
         ref,
       };
     } else if (e.type === 'readers-heard') {
-      this.unheardReaders.clear();
+      this.moves.heard();
       action = { type: 'readers-heard', at: e.at, ref };
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
@@ -196,10 +206,10 @@ export class TableEngine extends TableMachine<SiameseFold> {
     // and the next walls built: the referee takes no move then, and the next game's header has its walls)
     const isMove = action.type !== 'count-check' && action.type !== 'director-entry' && action.type !== 'readers-heard';
     const lines = isMove && this.state.phase === 'ended' ? undefined : this.recorded.get(this.state.gameNo)?.lines;
-    // in the one vocabulary (rules/GAME-RECORD.md version 2), as the referee applies it
-    for (const a of lines ? siameseActions(action, this.state.turn) : []) lines!.push({ action: a });
+    // in the one vocabulary (rules/GAME-RECORD.md version 2), as the referee applies it: a move as the move layer read it
+    for (const a of lines ? (read ?? siameseActions(action, this.state.turn)) : []) lines!.push({ action: a });
     try {
-      const result = this.referee.apply(this.state, action);
+      const result = read ? this.referee.applyActions(this.state, read) : this.referee.apply(this.state, action);
       if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, this.state];
       if (result.state.gameNo > this.state.gameNo) this.recorded.set(result.state.gameNo, { walls: wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1), lines: [] });
       this.state = result.state;
@@ -220,7 +230,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       state: this.state,
       past: this.past,
       restartChoices: new Map(this.restartChoices),
-      unheardReaders: new Set(this.unheardReaders),
+      moves: this.moves.clone(),
       unplaced: [...this.unplaced],
       unplacedGame: this.unplacedGame,
       recorded: copyRecorded(this.recorded, this.state.gameNo),
@@ -231,8 +241,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     this.state = f.state;
     this.past = f.past;
     this.restartChoices = new Map(f.restartChoices);
-    this.unheardReaders.clear();
-    for (const r of f.unheardReaders) this.unheardReaders.add(r);
+    this.moves = f.moves.clone();
     this.unplaced.length = 0;
     this.unplaced.push(...f.unplaced);
     this.unplacedGame = f.unplacedGame;
@@ -244,7 +253,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
   protected sameGameStart(a: SiameseFold, b: SiameseFold): boolean {
     const { where: wa, ...restA } = a.state;
     const { where: wb, ...restB } = b.state;
-    return samePlaces(wa, wb) && isDeepStrictEqual(restA, restB) && isDeepStrictEqual(a.unheardReaders, b.unheardReaders);
+    return samePlaces(wa, wb) && isDeepStrictEqual(restA, restB) && isDeepStrictEqual(a.moves.unheardReaders, b.moves.unheardReaders);
   }
 
   /** Game `gameNo` as it ended (in `past`), its restart choice, its record (walls and lines), and its unplaced moves while they are the ones listed. */
@@ -277,16 +286,6 @@ export class TableEngine extends TableMachine<SiameseFold> {
    */
   playersToSkip(readers: readonly string[]): number[] {
     return playersToSkip(this.table, readers);
-  }
-
-  /** The racks whose top one of `readers` reads. */
-  private racksOf(readers: readonly string[]): UnseenRack[] {
-    const out: UnseenRack[] = [];
-    for (const r of this.table.readers) {
-      if (!readers.includes(r.id)) continue;
-      for (const z of Object.values(r.zones)) if (z.area === 'top') out.push({ player: z.player, rack: z.rack });
-    }
-    return out;
   }
 
   /** The picks 003 rule 20 could not be judged for (rules/referee/siamese.ts `notSeen`). */

@@ -64,7 +64,7 @@ import type { LoggedTileMove, RackOwner } from '../broadcast/delayed-hands.js';
 import type { GameRecord, RecordCard, RecordRuling } from '../../rules/record/game-record.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { STRONG_SETTLE_MS, Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
-import { zonePlaces } from './inference.js';
+import { zonePlaces } from './moves/zones.js';
 import { captureFromLog } from '../capture/export.js';
 import type { Capture } from '../capture/format.js';
 import { type FoldCheckpoint, FoldCheckpoints } from './machine/checkpoints.js';

@@ -4,6 +4,7 @@
  */
 import type { GameAction } from '../referee/actions.js';
 import type { Action, Hearing } from './actions.js';
+import type { Place } from './places.js';
 
 /**
  * What a Siamese action says it could not hear, as {@link Hearing}: `unheard: true` is
@@ -79,4 +80,57 @@ export function fromGameAction(a: GameAction, turn: number | null = null): Actio
  */
 export function siameseActions(a: GameAction, turn: number | null): Action[] {
   return fromGameAction(a, turn).map((x) => (x.ref === a.ref ? x : { ...x, ref: a.ref }));
+}
+
+/**
+ * The Siamese action of one move, from the unified actions the move layer read it as
+ * (hub/table/moves/moves.ts): the inverse of {@link fromGameAction}, for the hub's v1 game
+ * record, whose lines are Siamese actions (rules/GAME-RECORD.md) until the record names the one
+ * vocabulary. `hearing` becomes `unheard`, `left` and (on a `discard` or an `other-move`) `unseen`.
+ * @param actions what one move was read as: one action, or a `pick` and its `discard` (a wall → floor move)
+ * @param from where the move's tile was before it (the move's `from`): an `expose` names no place
+ * @throws Error for actions no single Siamese move reads as (none, several of another kind, a director's or the hub's action), naming them
+ */
+export function toGameAction(actions: readonly Action[], from: Place | null): GameAction {
+  const [a, b] = actions;
+  if (!a || actions.length > 2 || (b && !(a.type === 'pick' && b.type === 'discard'))) {
+    throw new Error(`not one Siamese move: ${actions.map((x) => `${x.type} (ref ${x.ref})`).join(', ') || 'no action'}`);
+  }
+  const h = (b ?? a).hearing;
+  const heard = (x: GameAction): GameAction => {
+    if (h?.zones === 'unheard') {
+      x.unheard = true;
+      if (h.left) x.left = { ...h.left };
+    }
+    if (h?.racks.length && (x.type === 'discard' || x.type === 'other-move')) x.unseen = h.racks.map((r) => ({ player: r.player, rack: r.rack }));
+    return x;
+  };
+  const at = a.at;
+  const ref = a.ref;
+  if (b) {
+    if (b.type !== 'discard' || a.type !== 'pick') throw new Error('unreachable');
+    return heard({ type: 'other-move', from: { area: 'wall', wall: a.wall }, to: { area: 'floor' }, tile: a.tile, at, ref });
+  }
+  switch (a.type) {
+    case 'build':
+      return heard({ type: 'build', wall: a.wall, from: a.from, tile: a.tile, at, ref });
+    case 'pick':
+      return heard({ type: 'pick', player: a.player, wall: a.wall, to: a.to, tile: a.tile, at, ref });
+    case 'discard':
+      return heard({ type: 'discard', player: a.player, from: a.from, tile: a.tile, at, ref });
+    case 'call':
+      return heard({ type: 'call', player: a.player, to: a.to, tile: a.tile, at, ref });
+    case 'expose': {
+      const tile = a.tiles[0];
+      if (a.tiles.length !== 1 || tile === undefined || !from || from.area !== 'rack')
+        throw new Error(`expose (ref ${ref}): a Siamese move lays one tile from a rack, not ${a.tiles.length} from ${from?.area ?? 'nowhere'}`);
+      return heard({ type: 'arrange', player: a.player, from, to: { area: 'top', player: a.player, rack: a.rack }, tile, at, ref });
+    }
+    case 'arrange':
+      return heard({ type: 'arrange', player: a.player, from: a.from, to: a.to, tile: a.tile, at, ref });
+    case 'stray':
+      return heard({ type: 'other-move', from: a.from, to: a.to, tile: a.tile, at, ref });
+    default:
+      throw new Error(`not one Siamese move: ${a.type} (ref ${ref})`);
+  }
 }

@@ -19,6 +19,7 @@ import type { Place } from './places.js';
 import type { MisnamedExposure } from './misnamed.js';
 import { TilePlaces } from './tile-places.js';
 import { createEngine, type EngineConfig, type SiameseFlagCode } from '../game/apply.js';
+import type { Action } from '../game/actions.js';
 import { siameseActions } from '../game/convert.js';
 import type { GameFlag } from '../game/flags.js';
 import { currentWall as currentWallIn, rackCounts as rackCountsIn, seatOut, wallLeft as wallLeftIn, type GameState, type MahJongg, type Rack } from '../game/state.js';
@@ -433,7 +434,7 @@ export function toSiameseState(g: GameState): SiameseState {
 
 /**
  * Creates the referee for one table: the one engine with the Siamese hooks, taking
- * {@link GameAction}s and giving {@link SiameseState}s.
+ * {@link GameAction}s (or the unified {@link Action}s of one move) and giving {@link SiameseState}s.
  */
 export function siameseReferee(config: SiameseConfig) {
   const engine = createEngine(SIAMESE, config);
@@ -441,10 +442,17 @@ export function siameseReferee(config: SiameseConfig) {
   const gameOf = new WeakMap<SiameseState, GameState>();
 
   function apply(prev: SiameseState, a: GameAction): ApplyResult {
-    let g = gameOf.get(prev) ?? toGameState(prev);
     // a wall→floor move is a pick and a discard; both keep the move's ref, so the flag ids
     // (`g<game>-<kind>-<ref>`) rest on the move as before
-    const actions = siameseActions(a, prev.turn);
+    return applyActions(prev, siameseActions(a, prev.turn));
+  }
+
+  /**
+   * The unified actions of one move (the move layer's reading, hub/table/moves/moves.ts), applied
+   * in order: one result, with every flag raised and whether any made a turn boundary.
+   */
+  function applyActions(prev: SiameseState, actions: readonly Action[]): ApplyResult {
+    let g = gameOf.get(prev) ?? toGameState(prev);
     const raised: GameFlag[] = [];
     let boundary = false;
     for (const action of actions) {
@@ -458,7 +466,7 @@ export function siameseReferee(config: SiameseConfig) {
     return { state, flags: raised.map(flagToSiamese), boundary };
   }
 
-  return { apply, lowestCardValue: engine.lowestCardValue };
+  return { apply, applyActions, lowestCardValue: engine.lowestCardValue };
 }
 
 /** The referee's interface. */

@@ -7,7 +7,7 @@
 import type { TileId } from '../../../rules/tiles.js';
 import type { Place } from '../../../rules/referee/places.js';
 import type { TableConfig } from '../../config/types.js';
-import { zonePlaces } from '../../table/inference.js';
+import { zonePlaces } from '../../table/moves/zones.js';
 import type { Step, Zone } from '../game.js';
 
 /** One settled move with places and the step numbers it rests on. */

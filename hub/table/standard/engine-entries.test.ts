@@ -12,7 +12,7 @@ import { idealMoves } from '../../simulator/standard/settle.js';
 import { openSqliteStore } from '../../store/sqlite.js';
 import type { EventStore } from '../../store/types.js';
 import { RulingError } from '../../api/runtime.js';
-import { zonePlaces } from '../inference.js';
+import { zonePlaces } from '../moves/zones.js';
 import { StandardTableEngine } from './engine.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];

@@ -3,7 +3,7 @@
  * from reader lines (hub/table/test-bench.ts `SimBench`, ./scripted.test-helpers.ts), with v0
  * readers (no rssi) and v1 readers (every read strong). The demo table's windows: `timing.settleMs`
  * 250 ms in every zone (no `settleByArea`), 200 ms for a strong read (`STRONG_SETTLE_MS`); a tile
- * held 300 ms on a top has settled there, so the move layer (./aggregate.ts `TRANSIT_MS`) reads it:
+ * held 300 ms on a top has settled there, so the move layer (../moves/variants.ts `TRANSIT_MS`) reads it:
  * - held 300 ms on Cat's top, then on the floor: Bea's discard, nobody's hand dead;
  * - rested 2 s on Cat's top, then on the floor: as before, Cat's discard (off turn: flagged).
  */

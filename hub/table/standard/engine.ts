@@ -21,7 +21,7 @@
  *   `dead-declared-in-error` (the declarer's hand is dead), `declared-dead` (`declared`: judged on
  *   the visible table) and `misnamed-discard` (`for`, `named`, `ruling`; NMJL practice); see
  *   {@link StandardTableEngine.enter}
- * Moves become referee actions through {@link StandardAggregator} (./aggregate.ts). An action the
+ * Moves become referee actions through the move layer ({@link MoveReader}, ../moves/moves.ts). An action the
  * referee refuses (StandardActionError) or throws on (a fault of the referee or the scorer) is kept
  * in `unexplained` with the error's words, the state as before it, and the table plays on; the
  * director sees it under "Moves the hub could not place". A refused Charleston pass with
@@ -33,7 +33,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
-import type { StandardAction, StandardState } from '../../../rules/variants/standard/referee.js';
+import type { Action } from '../../../rules/game/actions.js';
+import { toStandardAction, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
@@ -41,10 +42,10 @@ import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../
 import { setOrderWalls } from '../../../rules/record/upgrade.js';
 import { StandardGame, type StandardGameSnapshot, type Unexplained } from './game.js';
 import type { StoredEvent } from '../../store/types.js';
-import { playersToSkip } from '../inference.js';
+import { playersToSkip } from '../moves/zones.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
 import type { RestartRulingData } from '../restart-check.js';
-import { StandardAggregator } from './aggregate.js';
+import { MoveReader, STANDARD_MOVES, type MoveView } from '../moves/moves.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
 import type { Place } from '../../../rules/referee/places.js';
 import { practiceOf } from '../../config/practice.js';
@@ -91,15 +92,15 @@ interface PastGame {
 /**
  * The standard part of the fold, as a {@link TableMachine} checkpoint keeps it: the standard game's
  * fold (./game.ts: the referee's state, a value, with the current game's lists and the record
- * lines), the earlier games (an array never changed once made), and copies of the aggregator and
+ * lines), the earlier games (an array never changed once made), and copies of the move reader and
  * of what the fold changes in place.
  */
 interface StandardFold {
   game: StandardGameSnapshot;
-  agg: StandardAggregator;
+  agg: MoveReader;
   inferred: readonly Omit<StandardAction, 'at' | 'ref'>[];
   past: readonly PastGame[];
-  unheard: { agg: StandardAggregator; moves: readonly HeldEvent[] } | null;
+  unheard: { agg: MoveReader; moves: readonly HeldEvent[] } | null;
   notSeenWindows: ReadonlyMap<number, { from: number; to: number }>;
   laidOutUnheard: NonNullable<DirectorTableView['notSeen']>;
 }
@@ -116,7 +117,8 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   get unexplained(): Unexplained[] {
     return this.game.unexplained;
   }
-  private agg = new StandardAggregator();
+  /** settled moves into actions (../moves/moves.ts, `hold-and-reorder`) */
+  private agg = this.newMoveReader();
   /** the actions inferred for the current game (without time and reference), in order */
   private inferred: Omit<StandardAction, 'at' | 'ref'>[] = [];
   /** flag id → the event sequence numbers it rests on */
@@ -129,7 +131,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
    * since a move was logged with a zone not heard, until `readers-heard`: the aggregator as it was
    * before (what the referee has judged) and the moves held back (see {@link StandardTableEngine.judgeUnheard})
    */
-  private unheard: { agg: StandardAggregator; moves: HeldEvent[] } | null = null;
+  private unheard: { agg: MoveReader; moves: HeldEvent[] } | null = null;
   /** Mah Jonggs of the current game laid out on a top the hub could not hear (for `notSeen`) */
   private laidOutUnheard: NonNullable<DirectorTableView['notSeen']> = [];
   /** held moves are being judged (a turn boundary then schedules no count check) */
@@ -161,7 +163,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false,
       practice: practiceOf(this.table),
     });
-    this.agg = new StandardAggregator();
+    this.agg = this.newMoveReader();
     this.inferred = [];
     this.past = [];
     this.unheard = null;
@@ -171,6 +173,22 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   protected foldGameNo(): number {
     return this.state.gameNo;
+  }
+
+  /** The move layer of this table: the 4-player reading, moves not heard held and put in order (`hold-and-reorder`, ./unheard.ts), each player's rack reader. */
+  private newMoveReader(): MoveReader {
+    return new MoveReader(STANDARD_MOVES, { playersOf: (readers) => this.table.players.map((_, p) => p).filter((p) => readers.includes(this.readerOfRack(p, 0) ?? '')) });
+  }
+
+  /** What the move layer reads of the referee's state before a move. */
+  private moveView(): MoveView {
+    const s = this.state;
+    return { phase: s.phase, turn: s.turn, stage: s.stage, wallLeft: s.wallLeft, turnHas: s.turnHas, exposures: (p) => s.players[p]?.exposures ?? [] };
+  }
+
+  /** A move's actions as the referee's (the old 4-player form `StandardGame` takes until stage 6), in order. */
+  private read(actions: readonly Action[]): StandardAction[] {
+    return actions.flatMap((a) => toStandardAction(a) ?? []);
   }
 
   protected saveFold(): StandardFold {
@@ -222,10 +240,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         // (./unheard.ts); the aggregator goes on meanwhile for the views only, its actions dropped
         this.unheard ??= { agg: this.agg.clone(), moves: [] };
         this.unheard.moves.push({ e, d, from, to });
-        this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.state);
+        this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.moveView());
         return;
       }
-      for (const a of this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.state)) this.act(a, e);
+      for (const a of this.read(this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.moveView()))) this.act(a, e);
     } else if (e.type === 'readers-heard') {
       this.judgeUnheard(e);
     } else if (e.type === 'count-check') {
@@ -340,11 +358,12 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     for (const o of this.orderedHeld(u.moves)) {
       const m = o.item;
       const at = o.known ? o.time : o.window.to;
-      const unheard = this.table.players.map((_, p) => p).filter((p) => m.unseen.includes(this.readerOfRack(p, 0) ?? ''));
       if (!o.known && m.to.area === 'top') placedOnTop.add(m.to.player);
-      for (const a of this.agg.push({ tile: m.tile, from: m.from, to: m.to, at, ref: String(m.e.seq) }, this.state)) {
+      // the move layer marks the players whose rack was not heard at it (`hearing.players`: `unheard`)
+      const placed = { tile: m.tile, from: m.from, to: m.to, at, ref: String(m.e.seq), seen: { unseen: m.unseen } };
+      for (const a of this.read(this.agg.push(placed, this.moveView()))) {
         const before = this.state.winner;
-        this.act(unheard.length ? { ...a, unheard } : a, m.e);
+        this.act(a, m.e);
         const w = this.state.winner;
         if (a.type === 'mah-jongg' && !before && w && placedOnTop.has(w.player)) {
           const who = this.table.players[w.player]?.name ?? `player ${w.player}`;

@@ -473,9 +473,11 @@ export function fromStandardAction(g: GameState, a: StandardAction): Action | nu
 /**
  * The one engine's 4-player action in the old shape (the inverse of {@link fromStandardAction}),
  * for the hub's 4-player fold (hub/table/standard/game.ts), which still takes `StandardAction`s
- * until stage 6: a version 2 game record's lines are refereed through it.
- * @returns the old action, or null for a type the old shape has no action for (`stray`,
- *   `count-check`, `director-entry`, `stop`: the fold takes them on their own)
+ * until stage 6: the move layer (hub/table/moves/moves.ts) reads the table's moves into
+ * {@link Action}s, and a version 2 game record's lines are refereed through it. `hearing.players`
+ * becomes `unheard`; a `deal`'s first wall gives `wallSize` (the tiles left to pick).
+ * @returns the old action, or null for a type the old shape has no action for (`build`, `arrange`,
+ *   `stray`, `count-check`, `readers-heard`, `director-entry`, `stop`: the fold takes them on their own)
  */
 export function toStandardAction(a: Action): StandardAction | null {
   const base = { at: a.at, ref: a.ref, ...(a.hearing?.players.length ? { unheard: [...a.hearing.players] } : {}) };

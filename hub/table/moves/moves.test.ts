@@ -1,29 +1,148 @@
 /**
- * The standard table's aggregator fed with hand-written settled moves: exactly which referee
- * actions come out (rules/variants/standard/play.ts), and, for whole simulated games, that the actions
- * inferred from the physical moves are the ones the bots made.
+ * The move layer of both tables (./moves.ts, ./zones.ts): which players a count check skips, what
+ * one Siamese move is read as (with what was not heard), and, for the 4-player table, which
+ * actions hand-written settled moves make and that whole simulated games read back as the bots
+ * played them. Each case names its table.
  */
 import { describe, expect, it } from 'vitest';
+import type { Action } from '../../../rules/game/actions.js';
+import { fromGameAction, toGameAction } from '../../../rules/game/convert.js';
+import type { Place } from '../../../rules/game/places.js';
+import { kindScript } from '../../../rules/game/test-helpers.js';
 import { fullTileSet, kindOf, type TileId } from '../../../rules/tiles.js';
-import { initialStandardState, standardReferee, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
-import type { Place } from '../../../rules/referee/places.js';
+import { initialStandardState, standardReferee, toStandardAction, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
+import { toKinds } from '../../../rules/variants/standard/standard-ids.js';
 import { loadHubConfig } from '../../config/load.js';
 import { playStandardGame } from '../../simulator/standard/game.js';
 import { idealMoves } from '../../simulator/standard/settle.js';
-import { kindScript } from '../../../rules/game/test-helpers.js';
-import { toKinds } from '../../../rules/variants/standard/standard-ids.js';
-import { StandardAggregator, callForSize, hopsFor } from './aggregate.js';
+import { callForSize, hopsFor, MoveReader, SIAMESE_MOVES, STANDARD_MOVES, turnView, type MoveSeen, type PlacedMove } from './moves.js';
+import { playersOfReaders, playersToSkip, topsOfReaders } from './zones.js';
+
+const configOf = (file: string) => loadHubConfig(new URL(`../../config/tables/${file}`, import.meta.url).pathname)[0]!.table;
+
+describe('both tables: the players a count check cannot judge (003 rule 18C, NMJL wrong count: never from a zone the hub could not see)', () => {
+  const standard = configOf('standard-demo.json');
+  const siamese = configOf('siamese-demo.json');
+
+  it("4-player table: South's rack reader not heard → only South (1) is skipped", () => {
+    expect(playersToSkip(standard, ['RK-S'])).toEqual([1]);
+    expect(playersOfReaders(standard, ['RK-S', 'RK-N'])).toEqual([1, 3]);
+  });
+
+  it('4-player table: a wall reader or the floor reader not heard → all four players are skipped', () => {
+    expect(playersToSkip(standard, ['WL-2'])).toEqual([0, 1, 2, 3]);
+    expect(playersToSkip(standard, ['FL-1'])).toEqual([0, 1, 2, 3]);
+    expect(playersOfReaders(standard, ['WL-2'])).toEqual([]);
+  });
+
+  it("Siamese table: Bea's rack reader → Bea (1); a wall reader → both players; nothing not heard → nobody", () => {
+    const bea = siamese.readers.find((r) => Object.values(r.zones).some((z) => (z.area === 'rack' || z.area === 'top') && z.player === 1))!.id;
+    const wall = siamese.readers.find((r) => Object.values(r.zones).some((z) => z.area === 'wall'))!.id;
+    expect(playersToSkip(siamese, [bea])).toEqual([1]);
+    expect(playersToSkip(siamese, [wall])).toEqual([0, 1]);
+    expect(playersToSkip(siamese, [])).toEqual([]);
+  });
+});
+
+describe('Siamese table (003): one move, one action', () => {
+  const siamese = configOf('siamese-demo.json');
+  const wall = (w: number): Place => ({ area: 'wall', wall: w });
+  const rack = (player: number, r = 0): Place => ({ area: 'rack', player, rack: r });
+  const top = (player: number, r = 0): Place => ({ area: 'top', player, rack: r });
+  const FLOOR: Place = { area: 'floor' };
+  const reader = () => new MoveReader(SIAMESE_MOVES, { topsOf: (readers) => topsOfReaders(siamese, readers) });
+  /** the actions of one move, without time and reference (ref "7" on every one, at 1000 ms) */
+  const read = (r: MoveReader, tile: TileId, from: Place | null, to: Place, turn: number | null = 0, seen?: MoveSeen) =>
+    r.push({ tile, from, to, at: 1000, ref: '7', ...(seen ? { seen } : {}) }, turnView('play', turn)).map(({ at: _a, ref, ...rest }) => ({ ref, ...rest }));
+
+  it('a tile into a wall is a build; wall → rack a pick; rack → floor a discard; floor → top a call', () => {
+    const r = reader();
+    expect(read(r, '5B#1', null, wall(2))).toEqual([{ ref: '7', type: 'build', wall: 2, tile: '5B#1', from: null }]);
+    expect(read(r, '5B#1', wall(2), rack(1, 1))).toEqual([{ ref: '7', type: 'pick', player: 1, wall: 2, tile: '5B#1', to: rack(1, 1) }]);
+    expect(read(r, '5B#1', rack(1, 1), FLOOR)).toEqual([{ ref: '7', type: 'discard', player: 1, tile: '5B#1', from: rack(1, 1) }]);
+    expect(read(r, '5B#1', FLOOR, top(0, 1))).toEqual([{ ref: '7', type: 'call', player: 0, tile: '5B#1', to: top(0, 1) }]);
+  });
+
+  it("a tile from Amy's rack 2 onto her rack 1's top is an expose of that one tile on rack 1 (index 0); top → rack an arrange", () => {
+    const r = reader();
+    expect(read(r, 'J#3', rack(0, 1), top(0, 0))).toEqual([{ ref: '7', type: 'expose', player: 0, rack: 0, tiles: ['J#3'] }]);
+    expect(read(r, 'J#3', top(0, 0), rack(0, 0))).toEqual([{ ref: '7', type: 'arrange', player: 0, tile: 'J#3', from: top(0, 0), to: rack(0, 0) }]);
+  });
+
+  it('wall → floor with Bea (1) on turn: her pick to her rack 1 and her discard, both ref 7 (the flag ids rest on the move); with nobody on turn a stray', () => {
+    const r = reader();
+    expect(read(r, '3D#2', wall(0), FLOOR, 1)).toEqual([
+      { ref: '7', type: 'pick', player: 1, wall: 0, tile: '3D#2', to: rack(1) },
+      { ref: '7', type: 'discard', player: 1, tile: '3D#2', from: rack(1) },
+    ]);
+    expect(read(r, '3D#2', wall(0), FLOOR, null)).toEqual([{ ref: '7', type: 'stray', tile: '3D#2', from: wall(0), to: FLOOR }]);
+    // a tile from Amy's rack onto Bea's top: no game meaning by itself
+    expect(read(r, '3D#2', rack(0), top(1))).toEqual([{ ref: '7', type: 'stray', tile: '3D#2', from: rack(0), to: top(1) }]);
+  });
+
+  it("judge-now: a pick while Bea's rack 1 reader (RK-W1) is not heard is marked unheard with its left window; the next discard lists her rack 1 top (not seen whole) until readers-heard", () => {
+    const r = reader();
+    const left = { from: 900, to: 950 };
+    expect(read(r, '2C#1', wall(1), rack(0), 0, { unseen: ['RK-W1'], left })).toEqual([
+      { ref: '7', type: 'pick', player: 0, wall: 1, tile: '2C#1', to: rack(0), hearing: { players: [], racks: [], zones: 'unheard', left } },
+    ]);
+    // every zone heard at the discard, but RK-W1 was not since the last readers-heard: Bea's rack 1 top (player 1, rack 0)
+    expect(read(r, '2C#1', rack(0), FLOOR)).toEqual([{ ref: '7', type: 'discard', player: 0, tile: '2C#1', from: rack(0), hearing: { players: [], racks: [{ player: 1, rack: 0 }] } }]);
+    r.heard();
+    expect(read(r, '2C#1', FLOOR, top(1))).toEqual([{ ref: '7', type: 'call', player: 1, tile: '2C#1', to: top(1) }]);
+    // an unconfirmed top (RK-E2: Amy's rack 2) at a discard
+    expect(read(r, '4C#1', rack(1), FLOOR, 1, { unconfirmed: ['RK-E2'] })[0]!.hearing).toEqual({ players: [], racks: [{ player: 0, rack: 1 }] });
+  });
+
+  it('the record keeps one Siamese action per move: toGameAction gives back the action fromGameAction read (an expose names its rack, a wall → floor move is one other-move)', () => {
+    const r = reader();
+    const cases: [TileId, Place | null, Place, number | null][] = [
+      ['1B#1', null, wall(0)],
+      ['1B#1', wall(0), rack(0)],
+      ['1B#1', rack(0), top(0, 1)],
+      ['1B#1', top(0, 1), rack(0, 1)],
+      ['1B#1', rack(0, 1), FLOOR],
+      ['1B#1', FLOOR, rack(1)],
+      ['2B#1', wall(3), FLOOR],
+      ['2B#1', FLOOR, wall(1)],
+    ].map(([t, f, to]) => [t as TileId, f as Place | null, to as Place, 1]);
+    for (const [tile, from, to, turn] of cases) {
+      const actions: Action[] = r.push({ tile, from, to, at: 5, ref: '9', seen: { unseen: ['RK-E1'], left: { from: 1, to: 4 } } }, turnView('play', turn));
+      const v1 = toGameAction(actions, from);
+      expect(fromGameAction(v1, turn).map((a) => ({ ...a, ref: '9' }))).toEqual(actions);
+    }
+    // a wall → floor move: one other-move line, marked unheard, with the racks not seen whole
+    expect(toGameAction(r.push({ tile: '3B#1', from: wall(0), to: FLOOR, at: 5, ref: '10' }, turnView('play', 0)), wall(0))).toEqual({
+      type: 'other-move',
+      from: wall(0),
+      to: FLOOR,
+      tile: '3B#1',
+      at: 5,
+      ref: '10',
+      unseen: [{ player: 0, rack: 0 }],
+    });
+  });
+});
+
+// ---------------------------------------------------------------- 4-player table (000 on NMJL)
+
+/** The full set in a fixed order; the walls hold it 38 a wall, wall 0 first. */
+const SET = fullTileSet();
+
+/**
+ * The 4-player reading of one move as the referee's actions (the old form `StandardGame` takes,
+ * `toStandardAction`), so these cases keep the expectations they had on the aggregator.
+ */
+const readStandard = (r: MoveReader, m: PlacedMove, s: StandardState): StandardAction[] =>
+  r.push(m, { phase: s.phase, turn: s.turn, stage: s.stage, wallLeft: s.wallLeft, turnHas: s.turnHas, exposures: (p) => s.players[p]?.exposures ?? [] }).flatMap((a) => toStandardAction(a) ?? []);
 
 const wall = (w: number): Place => ({ area: 'wall', wall: w });
 const rack = (p: number): Place => ({ area: 'rack', player: p, rack: 0 });
 const top = (p: number): Place => ({ area: 'top', player: p, rack: 0 });
 const FLOOR: Place = { area: 'floor' };
 
-/** The full set in a fixed order; the walls hold it 38 a wall, wall 0 first. */
-const SET = fullTileSet();
-
 class Table {
-  agg = new StandardAggregator();
+  agg = new MoveReader(STANDARD_MOVES);
   state: StandardState = initialStandardState();
   n = 0;
   /** every action out, without time and reference, tiles as kinds (`toKinds`) */
@@ -31,7 +150,7 @@ class Table {
   /** the actions of the last move as they came out (tile ids) */
   last: StandardAction[] = [];
   move(tile: TileId, from: Place | null, to: Place): unknown[] {
-    this.last = this.agg.push({ tile, from, to, at: this.n, ref: String(this.n++) }, this.state);
+    this.last = readStandard(this.agg, { tile, from, to, at: this.n, ref: String(this.n++) }, this.state);
     const got = this.last.map(({ at: _a, ref: _r, ...rest }) => toKinds(rest as StandardAction));
     this.out.push(...got);
     return got;
@@ -58,7 +177,7 @@ class Table {
   }
 }
 
-describe('the deal', () => {
+describe('4-player table: the deal', () => {
   it('is one deal action when East holds 14 and the others 13 after the walls were full', () => {
     const t = new Table();
     t.build();
@@ -88,7 +207,7 @@ describe('the deal', () => {
   });
 });
 
-describe('the Charleston', () => {
+describe('4-player table: the Charleston', () => {
   function dealt(): { t: Table; hands: TileId[][] } {
     const t = new Table();
     t.build();
@@ -159,7 +278,7 @@ describe('the Charleston', () => {
   });
 });
 
-describe('blind passes (NMJL: first left and last right)', () => {
+describe('4-player table: blind passes (NMJL: first left and last right)', () => {
   /**
    * Dealt as in `the deal` (East 1B…, Bea 2B…, Cat 3B 3B 3B 3B 7B…, Dot 4B…), the referee and the
    * aggregator both at the first left (stage 2): each player passes to her left (seat + 3).
@@ -299,7 +418,7 @@ describe('blind passes (NMJL: first left and last right)', () => {
   });
 });
 
-describe('play', () => {
+describe('4-player table: play', () => {
   /** A table in play: dealt, no Charleston beyond the vote, East has discarded her 14th tile. */
   function playing(): { t: Table; hands: TileId[][] } {
     const t = new Table();
@@ -399,11 +518,11 @@ describe('play', () => {
   });
 });
 
-describe("whole simulated games: the inferred actions are the bots' own", () => {
+describe("4-player table: whole simulated games: the inferred actions are the bots' own", () => {
   const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
   const run = (seed: number, inject?: Parameters<typeof playStandardGame>[0]['inject'], blindChance?: number) => {
     const g = playStandardGame({ seed, cards, table, ...(inject ? { inject, injectAt: 2 } : {}), ...(blindChance ? { blindChance } : {}) });
-    const agg = new StandardAggregator();
+    const agg = new MoveReader(STANDARD_MOVES);
     const ref = standardReferee({ names: table.players.map((p) => p.name), cards, dismissed: new Set() });
     let s = initialStandardState();
     const got: unknown[] = [];
@@ -411,7 +530,7 @@ describe("whole simulated games: the inferred actions are the bots' own", () => 
     let afterCharleston: { referee: string[]; readers: string[]; ids: { referee: string[]; readers: string[] } } | null = null;
     const kindsOf = (ts: readonly string[]) => [...ts].sort().join(' ');
     idealMoves(table, g.walls, g.steps).forEach((m, i) => {
-      for (const a of agg.push({ tile: m.tile, from: m.from, to: m.to, at: i, ref: String(i) }, s)) {
+      for (const a of readStandard(agg, { tile: m.tile, from: m.from, to: m.to, at: i, ref: String(i) }, s)) {
         if (a.type === 'discard' && !afterCharleston) {
           // the readers' racks just before the discard (its tile is on the floor already)
           const racks = [0, 1, 2, 3].map((p) => [...agg.tilesAt('rack', p), ...(p === a.player ? [m.tile] : [])]);
@@ -463,5 +582,40 @@ describe("whole simulated games: the inferred actions are the bots' own", () => 
     expect(got).toEqual(g.record.actions);
     expect(s.flags.map((f) => [f.kind, f.player, f.title])).toEqual(g.record.flags.map((f) => [f.kind, f.player, f.title]));
     expect(s.result?.score.points).toEqual(g.record.points);
+  });
+});
+
+describe('4-player table: hold-and-reorder marks the players not heard', () => {
+  // RK-S (South's rack, player 1) not heard: each action a held move makes names her in
+  // `hearing.players`, which the referee's old form carries as `unheard` (000: her turn order is not judged from it)
+  const playersOf = (readers: readonly string[]) => (readers.includes('RK-S') ? [1] : []);
+
+  it("South's pick and discard handed back after readers-heard: both with hearing.players [1]; a move with every reader heard has none", () => {
+    const r = new MoveReader(STANDARD_MOVES, { playersOf });
+    expect(r.unheardPolicy).toBe('hold-and-reorder');
+    SET.forEach((t, i) => r.push({ tile: t, from: null, to: wall(Math.floor(i / 38)), at: i, ref: String(i) }, { ...turnView('waiting', null) }));
+    expect(r.mode).toBe('deal');
+    r.mode = 'play'; // the deal and the Charleston are not this case's
+    const s: StandardState = { ...initialStandardState(), phase: 'play', turn: 1, wallLeft: 99 };
+    const seen: MoveSeen = { unseen: ['RK-S'] };
+    const pick = readStandard(r, { tile: SET[151]!, from: wall(3), to: rack(1), at: 1000, ref: '200', seen }, s);
+    const discard = readStandard(r, { tile: SET[151]!, from: rack(1), to: FLOOR, at: 2000, ref: '201', seen }, { ...s, turnHas: 'picked' });
+    expect([...pick, ...discard]).toEqual([
+      { type: 'pick', player: 1, tile: SET[151], at: 1000, ref: '200', unheard: [1] },
+      { type: 'discard', player: 1, tile: SET[151], at: 2000, ref: '201', unheard: [1] },
+    ]);
+    // West's pick with every reader heard
+    expect(r.push({ tile: SET[150]!, from: wall(3), to: rack(2), at: 3000, ref: '202' }, turnView('play', 2))).toEqual([
+      { type: 'pick', player: 2, wall: 3, tile: SET[150], to: rack(2), at: 3000, ref: '202' },
+    ]);
+  });
+
+  it("the policy is the reader's option, not the grouping's: judge-now on the 4-player table marks the pick `zones: 'unheard'` with its left window, and names no players", () => {
+    const r = new MoveReader(STANDARD_MOVES, { unheardPolicy: 'judge-now', playersOf });
+    expect(r.unheardPolicy).toBe('judge-now');
+    r.mode = 'play';
+    const left = { from: 0, to: 1 };
+    const [pick] = r.push({ tile: SET[0]!, from: wall(0), to: rack(1), at: 1, ref: '1', seen: { unseen: ['RK-S'], left } }, turnView('play', 1));
+    expect(pick!.hearing).toEqual({ players: [], racks: [], zones: 'unheard', left });
   });
 });

@@ -1,19 +1,33 @@
 /**
- * The standard 4-player table's inference: settled tile moves (tile, from place, to place) become
- * the batch-level actions of the standard referee (rules/variants/standard/play.ts, 000 + NMJL),
- * naming the tracker's tile ids (`5B#3`) as they moved.
- * The Siamese table turns each move into one action (hub/table/inference.ts); a standard table needs
- * several moves for one action (a Charleston pass is 12 tiles, a call is the discard and the tiles
- * exposed with it), so this aggregator keeps where every tile is and what is in progress.
+ * The move layer of both tables (docs/one-engine.md stage 5): settled tile moves (tile, from place,
+ * to place, by tile id) become the one engine's actions (rules/game/actions.ts `Action`). The
+ * {@link MoveReader} keeps where every tile is, what is in progress (a call, a Charleston pass, half
+ * of a joker exchange) and what the hub could not hear; what it reads differently on each table is
+ * in ./variants.ts. It judges nothing: the engine does (rules/game/apply.ts).
+ *
+ * **Royale Siamese (003): one move, one action** (or two: a pick and its discard):
+ *
+ * | from            | to                    | action                        |
+ * |-----------------|-----------------------|-------------------------------|
+ * | anywhere        | a wall                | `build` (walls for a new game)|
+ * | a wall          | a player's rack / top | `pick` (dealing, then picking)|
+ * | a player's rack / top | the floor       | `discard`                     |
+ * | a wall          | the floor             | `pick` by the player on turn (to her rack 1) and `discard`, both with the move's ref; `stray` when nobody is on turn |
+ * | the floor       | a player's rack / top | `call`                        |
+ * | a player's rack | same player's top     | `expose` of that one tile (003 rule 11) |
+ * | a player's rack / top | same player's rack / top | `arrange`          |
+ * | anything else   |                       | `stray` (a joker taken from a top is judged on it: 003 rules 9, 10C, 15) |
+ *
+ * **4-player (000 on NMJL): several moves make one action.**
  *
  * | moves                                                         | action(s)                              |
  * |---------------------------------------------------------------|----------------------------------------|
  * | tiles into the walls until the 4 walls hold all 152            | a new game is ready to deal            |
- * | wall → rack until East 14, South 13, West 13, North 13 (or the first other move) | `deal` (what each rack holds) |
+ * | wall → rack until East 14, South 13, West 13, North 13 (or the first other move) | `deal` (what each rack holds, `walls` the tiles left in them) |
  * | rack → another player's rack, 3 from each player (own + blind) | `pass` (first right, across, left …)   |
  * | rack(q) → rack(r), h ≥ 2 hops of the stage's offset (first left: two seats on) | `pass`: `blind` +1 for each seat in between |
  * | a tile received in this pass, racked, then on to the next rack | `pass`: `blind` +1 for the player it left |
- * | after the first left: a pass to the left / across              | `second-charleston` wants yes / no     |
+ * | after the first left: a pass to the left / across              | `charleston-vote` wants yes / no     |
  * | rack → the rack across after the last Charleston, then a discard | `courtesy` (0-3 tiles each)           |
  * | a joker passed, then the same joker back to its passer         | (the return is the referee's ruling)   |
  * | wall → a player's rack (also before East's first discard)      | `pick`                                 |
@@ -23,9 +37,9 @@
  * | floor → top of a rack, 1 tile laid beside it (or different tiles: NEWS, a year), then a discard | `call` for a pair (or by size) and `expose`: the referee flags a pair or singles exposed |
  * | floor → top of a rack, nothing laid, the called tile still on that top at her discard | `call` for a single and `expose` of nothing: a single exposed (flagged) |
  * | floor → top of a rack, returned top → floor                    | `call` (refused: too late), nothing more |
- * | floor → inside a rack                                          | `call` with `intoRack` (000: dead)     |
+ * | floor → inside a rack                                          | `call` `to` the rack (000: dead)      |
  * | a rack's top reaches 14 tiles                                  | (`call` for Mah Jongg and) `mah-jongg` |
- * | a natural rack(A) → top(B) with a joker top(B) → rack(A)       | `joker-exchange`                       |
+ * | a natural rack(A) → top(B) with a joker top(B) → rack(A)       | `exchange`                             |
  * | the walls empty, a tile goes back to a wall                    | `wall-game`                            |
  *
  * Blind passes (NMJL, on the first left and the last right): a tile passed to p that p passes on
@@ -36,8 +50,8 @@
  * as the referee reads it: the tiles that went furthest first (then by kind). With no blind tile
  * the action has no `blind` and the tiles are in the order they were passed. A pass is closed
  * when every player's own + blind tiles reach 3. A blind tile seen on a stage that allows none is
- * handed to the referee as it is: it refuses the pass (StandardActionError), and the engine
- * (./engine.ts) flags it to the director (`blind-pass`) and goes on from the racks the readers see.
+ * handed to the referee as it is: it refuses the pass (`ActionError`), and the hub
+ * (hub/table/standard/engine.ts) flags it to the director (`blind-pass`) and goes on from the racks the readers see.
  * In an across pass no number of hops reaches the seat beside: such a tile counts as its giver's own.
  *
  * Limits (the director's business): the purpose of a call whose tile went into the rack cannot be
@@ -48,13 +62,44 @@
  * one's own exposure is not recognised; tiles laid on a top that never reach 14 without a call make
  * no action; a tile laid beside a called tile whose move settles only after the caller's discard has
  * settled is not part of the exposure (the called tile then lies alone at the discard: a single).
+ *
+ * Limits (the director's business): the purpose of a call whose tile went into the rack cannot be
+ * seen (a pung is assumed); the referee counts blind tiles, it does not name them: p passes on the
+ * first `blind[p]` tiles coming to her, her giver's own tiles before the giver's blind ones, so a
+ * chain where p passes on a tile her giver passed blind while keeping one of the giver's own tiles
+ * leaves the referee's racks one tile off the readers' (the counts stay right); a joker exchange on
+ * one's own exposure is not recognised; tiles laid on a top that never reach 14 without a call make
+ * no action; a tile laid beside a called tile whose move settles only after the caller's discard has
+ * settled is not part of the exposure (the called tile then lies alone at the discard: a single).
+ *
+ * **What the hub could not hear** (the variant's {@link UnheardPolicy}): with `judge-now` the
+ * reader marks each action's `hearing` itself from the move's {@link MoveSeen} and the readers not
+ * heard since the last `readers-heard` ({@link MoveReader.heard}); with `hold-and-reorder` the hub
+ * holds the moves and gives them back in the table's order, and the reader marks the players not
+ * heard (`hearing.players`).
  */
-import type { Place } from '../../../rules/referee/places.js';
-import type { CallFor, StandardAction, StandardState } from '../../../rules/variants/standard/referee.js';
-import { CHARLESTON, COURTESY_STAGE, DEALT, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
+import type { Action, ActionOf, Hearing, RackRef, Window } from '../../../rules/game/actions.js';
+import type { Place } from '../../../rules/game/places.js';
+import { CHARLESTON, COURTESY_STAGE, VOTE_STAGE } from '../../../rules/standard-game.js';
 import { kindOf, TILES_IN_SET, type TileId } from '../../../rules/tiles.js';
+import { callForSize, hopsFor, TRANSIT_MS, type MoveVariant, type UnheardPolicy } from './variants.js';
 
-/** One settled move as the aggregator sees it: places, not reader zones. */
+export { callForSize, hopsFor, TRANSIT_MS, SIAMESE_MOVES, STANDARD_MOVES, type MoveVariant, type UnheardPolicy } from './variants.js';
+
+/**
+ * What the readers could not hear at one move (from the `tile-moved` event): `unseen` the readers
+ * not heard at its time, `unconfirmed` the rack readers whose top changed by deltas no snapshot had
+ * confirmed (on a discard), `reconciled` the move was seen only across a reconnect, `left` when the
+ * tile left where it was (ms window).
+ */
+export interface MoveSeen {
+  unseen?: readonly string[];
+  unconfirmed?: readonly string[];
+  reconciled?: boolean;
+  left?: Window;
+}
+
+/** One settled move as the move layer sees it: places, not reader zones. */
 export interface PlacedMove {
   tile: TileId;
   /** where it was settled before; null on first sight */
@@ -64,10 +109,39 @@ export interface PlacedMove {
   at: number;
   /** evidence reference: the event sequence number of the move */
   ref: string;
+  /** what was not heard at it; absent: every zone heard */
+  seen?: MoveSeen;
 }
 
-/** What the aggregator is waiting for. */
-export type AggregatorMode = 'building' | 'deal' | 'charleston' | 'play' | 'ended';
+/**
+ * What the reader reads of the engine's state before a move (never changed): the player on turn
+ * (a Siamese wall → floor move is her pick and discard) and, on the 4-player table, the phase, the
+ * Charleston stage, the tiles left to pick, what the player on turn has done, and the exposures.
+ */
+export interface MoveView {
+  phase: 'waiting' | 'deal' | 'charleston' | 'play' | 'ended';
+  turn: number | null;
+  /** Charleston stage (rules/standard-game.ts `CHARLESTON`); 0 on the Siamese table */
+  stage: number;
+  /** tiles left to pick (4-player) */
+  wallLeft: number;
+  turnHas: 'nothing' | 'picked' | 'called';
+  /** `player`'s exposures on her top (4-player), each group as laid */
+  exposures(player: number): readonly (readonly TileId[])[];
+}
+
+/** What the reader is waiting for. */
+export type MoveMode = 'building' | 'deal' | 'charleston' | 'play' | 'ended';
+
+/** Settings of one reader: the table's variant, its unheard policy, and how readers map to racks. */
+export interface MoveReaderOptions {
+  /** default: the variant's */
+  unheardPolicy?: UnheardPolicy;
+  /** the rack tops read by `readers` (hub/table/moves/zones.ts `topsOfReaders`); `judge-now` only */
+  topsOf?: (readers: readonly string[]) => RackRef[];
+  /** the players whose rack `readers` read; `hold-and-reorder` only */
+  playersOf?: (readers: readonly string[]) => number[];
+}
 
 interface PendingCall {
   player: number;
@@ -92,15 +166,6 @@ interface PendingPass {
   courtesy: boolean;
 }
 
-/**
- * How many hops of `offset` seats take a tile `d` seats on (d, offset in 1-3): the smallest h in
- * 1-3 with h × offset ≡ d (mod 4); 1 when there is none (a tile across in a right pass: as one hop).
- */
-export function hopsFor(d: number, offset: number): number {
-  for (let h = 1; h <= 3; h++) if ((h * offset) % SEATS === d % SEATS) return h;
-  return 1;
-}
-
 interface HalfExchange {
   /** the player on turn giving a natural and taking the joker */
   player: number;
@@ -109,40 +174,24 @@ interface HalfExchange {
   joker?: TileId;
 }
 
-/**
- * A tile that reaches the floor within this long (ms) of reaching another player's top, where it
- * came from a rack, was carried over that top on its way to the floor: the discard is the player's
- * whose rack it left, not the top's owner's. Measured from its arrival on the top to its arrival on
- * the floor (both as the tracker settled them): a hold of up to about 700 ms plus the carry. The
- * top's settle window (the table's `timing.settleMs`, 250 ms on the demo table; 200 ms for a strong
- * v1 read) is shorter than such a hold, so the tracker does settle the stop; this reads through it.
- * A tile that rests longer on another's top is that player's (a joker exchange's natural, or her
- * own discard from her top).
- */
-export const TRANSIT_MS = 1000;
+type Base = { at: number; ref: string; hearing?: Hearing };
 
-const SIZE_FOR: Record<number, CallFor> = { 2: 'pair', 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' };
+const rackOf = (player: number): Place => ({ area: 'rack', player, rack: 0 });
+const topOf = (player: number): Place => ({ area: 'top', player, rack: 0 });
 
 /**
- * The purpose of a call, from the size of the group the called tile made on top of the rack
- * (the called tile included): 3 pung, 4 kong, 5 quint, 6 sextet, 2 pair (NMJL: never exposed
- * before Mah Jongg; the referee flags the exposure `exposed-pair-or-singles`, dead); 1 (nothing
- * exposed with it yet) is taken for a pung. A group of different tiles (NEWS, a year) goes by its
- * size too: the referee sees a set of singles in the exposure and flags it the same way.
+ * Turns settled moves into the engine's actions. Feed every move of the table in order with
+ * {@link MoveReader.push}; it returns the actions that move completes (often none on the 4-player
+ * table, one or two on the Siamese one). Never throws on odd moves: a move it cannot place in the
+ * game makes no action (4-player) or a `stray` (Siamese).
  */
-export function callForSize(size: number): CallFor {
-  return SIZE_FOR[size] ?? (size <= 1 ? 'pung' : 'sextet');
-}
-
-/**
- * Turns settled moves into standard referee actions. Feed every move of the table in order with
- * {@link StandardAggregator.push}; it returns the actions that move completes (often none).
- * Never throws on odd moves: a move it cannot place in the game makes no action.
- */
-export class StandardAggregator {
+export class MoveReader {
   /** where each tile is settled now */
   readonly where = new Map<TileId, Place>();
-  mode: AggregatorMode = 'building';
+  mode: MoveMode = 'building';
+  readonly unheardPolicy: UnheardPolicy;
+  /** readers not heard since the last `readers-heard` (`judge-now`: their tops are not judged whole, 003 rule 11) */
+  readonly unheardReaders = new Set<string>();
   private pass: PendingPass | null = null;
   private call: PendingCall | null = null;
   private exchange: HalfExchange | null = null;
@@ -155,10 +204,18 @@ export class StandardAggregator {
   /** the tiles in each wall (index = wall number) when the last game's walls were built whole (the game record's header); null before */
   builtWalls: readonly (readonly TileId[])[] | null = null;
 
-  /** A copy that goes on independently of this one (same places and same moves in progress). */
-  clone(): StandardAggregator {
-    const c = new StandardAggregator();
+  constructor(
+    readonly variant: MoveVariant,
+    private readonly options: MoveReaderOptions = {},
+  ) {
+    this.unheardPolicy = options.unheardPolicy ?? variant.unheardPolicy;
+  }
+
+  /** A copy that goes on independently of this one (same places, moves in progress and readers not heard). */
+  clone(): MoveReader {
+    const c = new MoveReader(this.variant, this.options);
     for (const [t, p] of this.where) c.where.set(t, p);
+    for (const r of this.unheardReaders) c.unheardReaders.add(r);
     c.mode = this.mode;
     c.pass = this.pass && structuredClone(this.pass);
     c.call = this.call && structuredClone(this.call);
@@ -168,6 +225,16 @@ export class StandardAggregator {
     c.transit = this.transit && { ...this.transit };
     c.builtWalls = this.builtWalls;
     return c;
+  }
+
+  /** Every zone is heard again (`readers-heard`): no reader is held as not heard any more. */
+  heard(): void {
+    this.unheardReaders.clear();
+  }
+
+  /** Readers not heard at a move of a zone that is not on this table (it makes no action, but its readers stay not heard until `readers-heard`). */
+  notHeard(readers: readonly string[]): void {
+    if (this.unheardPolicy === 'judge-now') for (const r of readers) this.unheardReaders.add(r);
   }
 
   /** Tiles now in the walls. */
@@ -184,18 +251,18 @@ export class StandardAggregator {
     return out;
   }
 
-  /** Tiles inside each player's rack (concealed), and on its top. */
+  /** Tiles inside each player's racks (concealed), and on their tops. */
   counts(): { inside: number[]; top: number[]; total: number[] } {
-    const inside = Array<number>(SEATS).fill(0);
-    const top = Array<number>(SEATS).fill(0);
+    const inside = Array<number>(this.variant.seats).fill(0);
+    const top = Array<number>(this.variant.seats).fill(0);
     for (const p of this.where.values()) {
-      if (p.area === 'rack' && p.player < SEATS) inside[p.player]!++;
-      if (p.area === 'top' && p.player < SEATS) top[p.player]!++;
+      if (p.area === 'rack' && p.player < this.variant.seats) inside[p.player]!++;
+      if (p.area === 'top' && p.player < this.variant.seats) top[p.player]!++;
     }
     return { inside, top, total: inside.map((n, i) => n + top[i]!) };
   }
 
-  /** Tile ids at one area of one player (`rack` inside, or `top`), in the order they arrived. */
+  /** Tile ids at one area of one player (`rack` inside, or `top`, of every rack), in the order they arrived. */
   tilesAt(area: 'rack' | 'top', player: number): TileId[] {
     const out: TileId[] = [];
     for (const [t, p] of this.where) if (p.area === area && p.player === player) out.push(t);
@@ -204,13 +271,75 @@ export class StandardAggregator {
 
   /**
    * One settled move.
-   * @param state the referee's state before the move's actions (read for the Charleston stage, the
-   *   exposures and the turn; never changed)
+   * @param view the engine's state before the move's actions (see {@link MoveView}; never changed)
    * @returns the actions the move completes, in order (the caller applies them one by one)
    */
-  push(m: PlacedMove, state: StandardState): StandardAction[] {
-    const out: StandardAction[] = [];
-    const base = { at: m.at, ref: m.ref };
+  push(m: PlacedMove, view: MoveView): Action[] {
+    const out = this.variant.exposureGrouping === 'rack-top' ? this.readOne(m, view) : this.readGrouped(m, view);
+    const hearing = this.unheardPolicy === 'judge-now' ? this.judgeNowHearing(m, out) : this.playersNotHeard(m);
+    return hearing ? out.map((a) => ({ ...a, hearing })) : out;
+  }
+
+  // ---------------------------------------------------------------- one move, one action (Siamese)
+
+  /** The Siamese table's reading (the table in the module comment). */
+  private readOne(m: PlacedMove, view: MoveView): Action[] {
+    const { tile, from, to } = m;
+    this.place(tile, to);
+    const base: Base = { at: m.at, ref: m.ref };
+    if (to.area === 'wall') return [{ ...base, type: 'build', wall: to.wall, tile, from }];
+    if (to.area === 'floor') {
+      if (from && (from.area === 'rack' || from.area === 'top')) return [{ ...base, type: 'discard', player: from.player, tile, from }];
+      if (from?.area === 'wall' && view.turn !== null) {
+        // picked and thrown before a reader saw it racked: her pick (to her rack 1) and her discard, one ref (the flag ids rest on the move)
+        const rack = rackOf(view.turn);
+        return [
+          { ...base, type: 'pick', player: view.turn, wall: from.wall, tile, to: rack },
+          { ...base, type: 'discard', player: view.turn, tile, from: rack },
+        ];
+      }
+      return [{ ...base, type: 'stray', tile, from, to }];
+    }
+    if (from?.area === 'wall') return [{ ...base, type: 'pick', player: to.player, wall: from.wall, tile, to }];
+    if (from?.area === 'floor') return [{ ...base, type: 'call', player: to.player, tile, to }];
+    if (from && (from.area === 'rack' || from.area === 'top') && from.player === to.player) {
+      return from.area === 'rack' && to.area === 'top'
+        ? [{ ...base, type: 'expose', player: to.player, rack: to.rack, tiles: [tile] }]
+        : [{ ...base, type: 'arrange', player: to.player, tile, from, to }];
+    }
+    return [{ ...base, type: 'stray', tile, from, to }];
+  }
+
+  /**
+   * `judge-now`: a move seen while a zone was not heard (or only across a reconnect) is marked
+   * `zones: 'unheard'` with its `left` (what depends on the unheard zones, the current wall, is
+   * judged later: 003 rule 20); a move read as a discard or a stray lists the racks whose top was
+   * not seen whole (not heard now or since the last `readers-heard`, or `unconfirmed`: 003 rule 11).
+   */
+  private judgeNowHearing(m: PlacedMove, read: readonly Action[]): Hearing | null {
+    const seen = m.seen;
+    const discardLike = read.some((a) => a.type === 'discard' || a.type === 'stray');
+    for (const r of seen?.unseen ?? []) this.unheardReaders.add(r);
+    const unheard = (seen?.unseen?.length ?? 0) > 0 || seen?.reconciled === true;
+    const notWhole = [...this.unheardReaders, ...(seen?.unconfirmed ?? [])];
+    const racks = discardLike && notWhole.length && this.options.topsOf ? this.options.topsOf(notWhole) : [];
+    const left = unheard ? seen?.left : undefined;
+    if (!unheard && racks.length === 0) return null;
+    return { players: [], racks, ...(unheard ? { zones: 'unheard' as const } : {}), ...(left ? { left: { ...left } } : {}) };
+  }
+
+  /** `hold-and-reorder`: the players whose rack was not heard at a move handed back after `readers-heard`. */
+  private playersNotHeard(m: PlacedMove): Hearing | null {
+    if (!m.seen?.unseen?.length || !this.options.playersOf) return null;
+    const players = this.options.playersOf(m.seen.unseen);
+    return players.length ? { players, racks: [] } : null;
+  }
+
+  // ---------------------------------------------------------------- several moves, one action (4-player)
+
+  private readGrouped(m: PlacedMove, state: MoveView): Action[] {
+    const out: Action[] = [];
+    const base: Base = { at: m.at, ref: m.ref };
     const from = m.from;
     const to = m.to;
     const wallsBefore = this.wallCount();
@@ -218,7 +347,7 @@ export class StandardAggregator {
     // a move into a wall: building walls, a tile given back, or the table cleared after a game
     if (to.area === 'wall') {
       if (this.mode === 'play' && wallsBefore === 0 && state.phase === 'play' && state.wallLeft <= 0 && state.turnHas === 'nothing') {
-        this.flushCall(out, state);
+        this.flushCall(out);
         out.push({ type: 'wall-game', ...base });
         this.mode = 'ended';
       }
@@ -228,19 +357,22 @@ export class StandardAggregator {
     }
     const toOwner = to.area === 'rack' || to.area === 'top' ? to.player : null;
     let fromOwner = from && (from.area === 'rack' || from.area === 'top') ? from.player : null;
+    let discardFrom = from;
     const transit = this.transit?.tile === m.tile ? this.transit : null;
     if (transit) this.transit = null;
     if (transit && to.area === 'floor' && from?.area === 'top' && from.player === transit.owner && m.at - transit.at < TRANSIT_MS) {
       // carried over another player's top on its way to the floor: her discard whose rack it left
       fromOwner = transit.giver;
+      discardFrom = rackOf(transit.giver);
       if (this.exchange?.natural === m.tile) this.exchange = null;
     }
     if (from?.area === 'rack' && to.area === 'top' && from.player !== to.player) this.transit = { tile: m.tile, giver: from.player, owner: to.player, at: m.at };
 
     if (this.mode === 'deal') {
+      const dealt = this.variant.dealt ?? [];
       if (from?.area === 'wall' && toOwner !== null) {
         this.place(m.tile, to);
-        if (this.counts().total.every((n, i) => n === DEALT[i])) this.deal(out, base);
+        if (this.counts().total.every((n, i) => n === dealt[i])) this.deal(out, base);
         return out;
       }
       // the first move that is not a deal ends the deal, whatever the counts (a misdeal is flagged at East's first discard)
@@ -261,13 +393,13 @@ export class StandardAggregator {
       }
       if (from?.area === 'wall' && to.area === 'rack' && toOwner !== null) {
         // a tile taken from the wall before East's first discard (NMJL practice: one short takes the next tile)
-        out.push({ type: 'pick', player: toOwner, tile: m.tile, ...base });
+        out.push({ type: 'pick', player: toOwner, wall: from.wall, tile: m.tile, to, ...base });
         return out;
       }
-      if (to.area === 'floor' && fromOwner !== null) {
+      if (to.area === 'floor' && fromOwner !== null && discardFrom) {
         if (this.pass?.courtesy) this.flushCourtesy(out, base);
         this.mode = 'play';
-        out.push({ type: 'discard', player: fromOwner, tile: m.tile, ...base });
+        out.push({ type: 'discard', player: fromOwner, tile: m.tile, from: discardFrom, ...base });
         return out;
       }
       return out; // tiles arranged within a rack: nothing to referee
@@ -275,34 +407,34 @@ export class StandardAggregator {
 
     // ---- play
     if (from?.area === 'wall' && toOwner !== null) {
-      this.flushCall(out, state);
-      out.push({ type: 'pick', player: toOwner, tile: m.tile, ...base });
+      this.flushCall(out);
+      out.push({ type: 'pick', player: toOwner, wall: from.wall, tile: m.tile, to, ...base });
       return out;
     }
-    if (to.area === 'floor' && fromOwner !== null) {
+    if (to.area === 'floor' && fromOwner !== null && discardFrom) {
       if (this.withdrawn === m.tile || (this.call && this.call.tile === m.tile && this.call.group.length === 0)) {
         // a called tile put back on the floor: the call (refused, or withdrawn) made no exposure
-        this.flushCall(out, state);
+        this.flushCall(out);
         this.withdrawn = null;
         return out;
       }
-      this.flushCall(out, state, fromOwner);
-      out.push({ type: 'discard', player: fromOwner, tile: m.tile, ...base });
+      this.flushCall(out, fromOwner);
+      out.push({ type: 'discard', player: fromOwner, tile: m.tile, from: discardFrom, ...base });
       return out;
     }
     if (from?.area === 'floor' && toOwner !== null) {
-      this.flushCall(out, state);
+      this.flushCall(out);
       if (to.area === 'rack') {
-        out.push({ type: 'call', calls: [{ player: toOwner, for: 'pung', intoRack: true }], ...base });
+        out.push({ type: 'call', player: toOwner, tile: m.tile, to, for: 'pung', ...base });
         return out;
       }
       this.call = { player: toOwner, tile: m.tile, group: [], at: m.at, ref: m.ref };
-      this.checkMahJongg(out, state, toOwner, base);
+      this.checkMahJongg(out, toOwner, base);
       return out;
     }
     if (fromOwner !== null && toOwner !== null && from!.area === 'rack' && to.area === 'top' && fromOwner === toOwner) {
       if (this.call && this.call.player === toOwner) this.call.group.push(m.tile);
-      this.checkMahJongg(out, state, toOwner, base);
+      this.checkMahJongg(out, toOwner, base);
       return out;
     }
     // joker exchange: a natural from A's rack onto B's top, and a joker from B's top into A's rack
@@ -332,10 +464,12 @@ export class StandardAggregator {
     this.transit = null;
   }
 
-  /** The deal: what each player holds now (before the move being handled). */
-  private deal(out: StandardAction[], base: { at: number; ref: string }): void {
-    const hands = Array.from({ length: SEATS }, (_, p) => [...this.tilesAt('rack', p), ...this.tilesAt('top', p)].sort());
-    out.push({ type: 'deal', hands, wallSize: this.wallCount(), ...base });
+  /** The deal: what each player holds now (before the move being handled), and the tiles left in the walls. */
+  private deal(out: Action[], base: Base): void {
+    const hands = Array.from({ length: this.variant.seats }, (_, p) => [[...this.tilesAt('rack', p), ...this.tilesAt('top', p)].sort()]);
+    const walls: TileId[] = [];
+    for (const [t, p] of this.where) if (p.area === 'wall') walls.push(t);
+    out.push({ type: 'deal', hands, walls: [walls], ...base });
     this.mode = 'charleston';
   }
 
@@ -345,30 +479,32 @@ export class StandardAggregator {
    * `pass` action, when every player's own tiles + blind tiles reach 3 (the courtesy pass is closed
    * by the first discard instead).
    */
-  private passTile(out: StandardAction[], state: StandardState, m: PlacedMove, giver: number, receiver: number): void {
-    const d = (receiver - giver + SEATS) % SEATS;
+  private passTile(out: Action[], state: MoveView, m: PlacedMove, giver: number, receiver: number): void {
+    const seats = this.variant.seats;
+    const d = (receiver - giver + seats) % seats;
     if (!this.pass) {
       let courtesy = state.stage === COURTESY_STAGE;
       let offset: number = CHARLESTON[state.stage]?.offset ?? d;
       if (state.stage === VOTE_STAGE) {
         // after the first left: a pass to the left is a second Charleston, across is the courtesy pass
         const second = d === 3;
-        out.push({ type: 'second-charleston', wants: [second, second, second, second], at: m.at, ref: m.ref });
+        out.push({ type: 'charleston-vote', wants: Array<boolean>(seats).fill(second), at: m.at, ref: m.ref });
         courtesy = !second;
         offset = CHARLESTON[second ? VOTE_STAGE + 1 : COURTESY_STAGE]!.offset;
       }
-      this.pass = { given: [[], [], [], []], to: new Map(), hops: new Map(), blind: [0, 0, 0, 0], offset, courtesy };
+      const none = () => Array.from({ length: seats }, (): TileId[] => []);
+      this.pass = { given: none(), to: new Map(), hops: new Map(), blind: Array<number>(seats).fill(0), offset, courtesy };
     }
     const p = this.pass;
     const h = hopsFor(d, p.offset);
     if (p.courtesy) p.given[giver]!.push(m.tile);
     else if (p.to.get(m.tile) === giver) {
       // received in this pass and passed on: blind for the giver and every seat it skipped
-      for (let k = 0; k < h; k++) p.blind[(giver + k * p.offset) % SEATS]!++;
+      for (let k = 0; k < h; k++) p.blind[(giver + k * p.offset) % seats]!++;
       p.hops.set(m.tile, (p.hops.get(m.tile) ?? 1) + h);
     } else if (!p.to.has(m.tile)) {
       p.given[giver]!.push(m.tile);
-      for (let k = 1; k < h; k++) p.blind[(giver + k * p.offset) % SEATS]!++;
+      for (let k = 1; k < h; k++) p.blind[(giver + k * p.offset) % seats]!++;
       p.hops.set(m.tile, h);
     }
     p.to.set(m.tile, receiver);
@@ -392,7 +528,7 @@ export class StandardAggregator {
     }
   }
 
-  private flushCourtesy(out: StandardAction[], base: { at: number; ref: string }): void {
+  private flushCourtesy(out: Action[], base: Base): void {
     const p = this.pass!;
     this.pass = null;
     out.push({ type: 'courtesy', wishes: p.given.map((g) => g.length), tiles: p.given.map((g) => [...g]), ...base });
@@ -404,51 +540,59 @@ export class StandardAggregator {
    *   the called tile still lies alone on her top, she exposed a single (a `call` for a single and
    *   an `expose` of nothing more, for the referee to flag)
    */
-  private flushCall(out: StandardAction[], state: StandardState, discarder?: number): void {
+  private flushCall(out: Action[], discarder?: number): void {
     const c = this.call;
     if (!c) return;
     this.call = null;
     const base = { at: c.at, ref: c.ref };
     const at = this.where.get(c.tile);
+    const call = (f: ActionOf<'call'>['for']): Action => ({ type: 'call', player: c.player, tile: c.tile, to: topOf(c.player), for: f, ...base });
     if (c.group.length === 0 && discarder === c.player && at?.area === 'top' && at.player === c.player) {
-      out.push({ type: 'call', calls: [{ player: c.player, for: 'single' }], ...base }, { type: 'expose', player: c.player, tiles: [], ...base });
+      out.push(call('single'), { type: 'expose', player: c.player, rack: 0, tiles: [], called: c.tile, ...base });
       return;
     }
-    out.push({ type: 'call', calls: [{ player: c.player, for: callForSize(1 + c.group.length) }], ...base });
-    if (c.group.length > 0) out.push({ type: 'expose', player: c.player, tiles: [...c.group], ...base });
+    out.push(call(callForSize(1 + c.group.length)));
+    if (c.group.length > 0) out.push({ type: 'expose', player: c.player, rack: 0, tiles: [...c.group], called: c.tile, ...base });
     else this.withdrawn = c.tile;
-    void state;
   }
 
   /** 14 tiles on a rack's top: a Mah Jongg (with the called tile, when the last tile was called). */
-  private checkMahJongg(out: StandardAction[], state: StandardState, player: number, base: { at: number; ref: string }): void {
+  private checkMahJongg(out: Action[], player: number, base: Base): void {
     if (this.counts().top[player]! < 14) return;
     const c = this.call;
     if (c && c.player === player) {
       this.call = null;
-      out.push({ type: 'call', calls: [{ player, for: 'mah-jongg' }], at: c.at, ref: c.ref });
-    } else this.flushCall(out, state);
-    out.push({ type: 'mah-jongg', player, ...base });
+      out.push({ type: 'call', player, tile: c.tile, to: topOf(player), for: 'mah-jongg', at: c.at, ref: c.ref });
+    } else this.flushCall(out);
+    out.push({ type: 'mah-jongg', player, rack: 0, ...base });
     this.mode = 'ended';
   }
 
-  private halfExchange(out: StandardAction[], state: StandardState, half: HalfExchange, base: { at: number; ref: string }): void {
+  private halfExchange(out: Action[], state: MoveView, half: HalfExchange, base: Base): void {
     const x = this.exchange;
     if (x && x.player === half.player && x.owner === half.owner && (x.natural === undefined) !== (half.natural === undefined)) {
       this.exchange = null;
       const natural = (x.natural ?? half.natural)!;
       const joker = (x.joker ?? half.joker)!;
       const kind = kindOf(natural);
-      const exps = state.players[half.owner]?.exposures ?? [];
+      const exps = state.exposures(half.owner);
       const isJoker = (t: TileId) => kindOf(t) === 'J';
       // the exposure the joker left; else (the referee's exposures differ) one whose joker stands for the natural, else any with a joker
       let exposure = exps.findIndex((e) => e.includes(joker));
       if (exposure < 0) exposure = exps.findIndex((e) => e.some(isJoker) && e.find((t) => !isJoker(t)) !== undefined && kindOf(e.find((t) => !isJoker(t))!) === kind);
       if (exposure < 0) exposure = exps.findIndex((e) => e.some(isJoker));
-      this.flushCall(out, state);
-      out.push({ type: 'joker-exchange', player: half.player, owner: half.owner, exposure: Math.max(0, exposure), joker, tile: natural, ...base });
+      this.flushCall(out);
+      out.push({ type: 'exchange', player: half.player, owner: half.owner, rack: 0, exposure: Math.max(0, exposure), joker, given: natural, ...base });
       return;
     }
     this.exchange = half;
   }
+}
+
+/**
+ * The view of a table whose reading needs only the player on turn (the Royale Siamese one, where
+ * a wall → floor move is her pick and discard): the 4-player fields are left empty, never read there.
+ */
+export function turnView(phase: MoveView['phase'], turn: number | null): MoveView {
+  return { phase, turn, stage: 0, wallLeft: 0, turnHas: 'nothing', exposures: () => [] };
 }
