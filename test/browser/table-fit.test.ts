@@ -168,5 +168,19 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
     // 98 discards + 21 exposure tiles (7 + 4 on Ann's racks, 10 on Bea's second)
     expect(m.tiles).toBe(98 + 21);
     expect(m.smallestTile).toBeGreaterThanOrEqual(36);
+    // each suit told by a symbol as well as its colour: every suit tile on the screen draws its suit's symbol, visibly
+    const suits = await page.$$eval('[data-testid="table-view"] [role="img"]', (tiles) =>
+      tiles
+        .filter((t) => /^\d (Bam|Crak|Dot)$/.test(t.getAttribute('aria-label') ?? ''))
+        .map((t) => {
+          const s = t.querySelector('[data-suit-symbol]');
+          const label = t.getAttribute('aria-label') ?? '';
+          return `${label.slice(2)}=${s ? `${s.getAttribute('data-suit-symbol')}${s.getBoundingClientRect().height >= 8 ? '' : ' (too small)'}` : 'none'}`;
+        }),
+    );
+    // the sample discards take kind i × 7 mod 36 (the first 27 kinds are suit tiles): 73 of the 98;
+    // the exposures hold 9 more (5B 5B 5B, 9D 9D 9D, 3C 3C 3C): 82
+    expect(new Set(suits)).toEqual(new Set(['Bam=bam', 'Crak=crak', 'Dot=dot']));
+    expect(suits).toHaveLength(82);
   });
 });
