@@ -214,6 +214,12 @@ export const ScoreViewSchema = z.object({
   /** how each player's points were made, one line per item a player can check by hand */
   breakdown: z.array(z.array(z.string())),
   final: z.boolean(),
+  /**
+   * set when this is the final score of the table's previous game, not of the view's `gameNo`: a
+   * game's final score stays on the views until the next deal begins (the walls built for the next
+   * game, no tile dealt yet); absent otherwise
+   */
+  gameNo: z.number().optional(),
 });
 
 /** The round clock as a table shows it (000, "GAME PLAY": fifty minutes a round). */

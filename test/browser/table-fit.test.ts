@@ -129,6 +129,7 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
     await page.waitForSelector('[data-testid="table-view"][data-stale="false"]');
     const n = phase.view.discards.length;
     await page.waitForFunction((k) => document.querySelectorAll('[data-testid="discards"] [role="img"]').length === k, n);
+    await page.waitForSelector('[data-testid="score"]');
     // the floor's tiles are sized once its box is measured: wait until the measure stops changing
     let last = '';
     let m = await page.evaluate(measure);
@@ -160,6 +161,22 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
       expect(problems).toEqual([]);
     });
   }
+
+  it("a game's final score stays on screen until the next deal begins", async () => {
+    const text = async (sel: string) => ((await page.textContent(sel)) ?? '').trim();
+    // game 2 over (a wall game): its final score
+    await open(phases.find((p) => p.name === 'siamese wall game')!, SIZES[0], false);
+    expect(await text('[data-testid="score"] h2')).toBe('Final score');
+    expect(await text('[data-testid="payment"]')).toBe('Bea pays Ann 50');
+    // game 3's walls built, nothing dealt: game 2's final score, said to be game 2's
+    await open(phases.find((p) => p.name === 'siamese next deal')!, SIZES[0], false);
+    expect(await text('[data-testid="phase"]')).toBe('Dealing');
+    expect(await text('[data-testid="score"] h2')).toBe('Final score · game 2');
+    expect(await text('[data-testid="payment"]')).toBe('Bea pays Ann 50');
+    // the first tile dealt: game 3's own score (a running score)
+    await open(phases.find((p) => p.name === 'siamese play')!, SIZES[0], false);
+    expect(await text('[data-testid="score"] h2')).toBe('Running score');
+  });
 
   it('1280×800, the end of a Siamese wall game (98 discards): the smallest tile is at least 36 px tall', async () => {
     const phase = phases.find((p) => p.name === 'siamese wall game')!;

@@ -285,6 +285,25 @@ export function standardWallGameFixture(): PublicTableView {
   };
 }
 
+/**
+ * The next Royale Siamese game's walls built, no tile dealt yet (phase `deal`, game 3): the views
+ * still show game 2's final score, with its game number (it stays until the next deal begins).
+ */
+export function siameseNextDealFixture(): PublicTableView {
+  const v = siameseWallGameFixture();
+  return {
+    ...v,
+    gameNo: 3,
+    phase: 'deal',
+    endReason: null,
+    turn: 0,
+    players: v.players.map((p) => ({ ...p, count: 0, racks: p.racks.map((r) => ({ ...r, count: 0, concealedCount: 0, exposed: [] })) })),
+    walls: [0, 1, 2, 3].map((wall) => ({ wall, left: 38, current: wall === 0 })),
+    discards: [],
+    score: { ...v.score!, gameNo: 2 },
+  };
+}
+
 /** Every phase the table display must fit on one screen, by name: play, a flag, a Mah Jongg, game over, for both tables. */
 export function displayPhaseFixtures(): { name: string; view: PublicTableView }[] {
   return [
@@ -292,6 +311,7 @@ export function displayPhaseFixtures(): { name: string; view: PublicTableView }[
     { name: 'siamese flag', view: siameseFixture() },
     { name: 'siamese mah jongg', view: siameseMahJonggFixture() },
     { name: 'siamese wall game', view: siameseWallGameFixture() },
+    { name: 'siamese next deal', view: siameseNextDealFixture() },
     { name: 'standard play', view: standardFixture() },
     { name: 'standard flag', view: standardFlagFixture() },
     { name: 'standard mah jongg', view: standardMahJonggFixture() },
