@@ -53,10 +53,10 @@ const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'code', 'params', 'rule', 't
 const RESULT_KEYS = keys<GameResultView>()(['gameNo', 'endReason', 'points', 'ruling']);
 const RESULT_RULING_KEYS = keys<NonNullable<GameResultView['ruling']>>()(['flagId', 'ruling', 'by', 'at']);
 const PLAYER_KEYS = keys<PlayerView>()(['index', 'name', 'seat', 'count', 'racks']);
-const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'dead', 'deadReason', 'mahJongg']);
+const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'groups', 'dead', 'deadReason', 'mahJongg']);
 const MAH_JONGG_KEYS = keys<NonNullable<RackView['mahJongg']>>()(['lineId', 'lineText', 'value', 'jokerless', 'order']);
 const WALL_KEYS = keys<PublicTableView['walls'][number]>()(['wall', 'left', 'current']);
-const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final']);
+const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final', 'gameNo']);
 const PAYMENT_KEYS = keys<NonNullable<ScoreView['payment']>>()(['from', 'to', 'amount']);
 /** Every key of a reader's status: the director sees them all (ports, firmware, error counts). */
 const READER_KEYS = keys<ReaderStatus>()([
@@ -215,7 +215,7 @@ export const SEAT_VIEW_KEYS = keys<SeatView>()([
   'clock',
   'round',
 ]);
-const SEAT_RACK_KEYS = keys<SeatRackView>()(['rack', 'concealed', 'exposed', 'count', 'dead', 'deadReason', 'mahJongg']);
+const SEAT_RACK_KEYS = keys<SeatRackView>()(['rack', 'concealed', 'exposed', 'groups', 'count', 'dead', 'deadReason', 'mahJongg']);
 const SEAT_TILE_KEYS = keys<SeatTile>()(['id', 'kind']);
 const PRACTICE_KEYS = keys<PracticeLine>()(['rack', 'cardId', 'lineId', 'lineText', 'value', 'concealed', 'need', 'missing']);
 

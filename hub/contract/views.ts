@@ -188,6 +188,12 @@ export const RackViewSchema = z.object({
   concealedCount: z.number().nullable(),
   /** tiles on top of the rack, in the order they arrived */
   exposed: z.array(TileKindSchema),
+  /**
+   * the same tiles as groups laid out as on the card (rules/card-groups.ts): each group together,
+   * jokers inside the group they stand for; in the line's order once a Mah Jongg names it. A reading
+   * for the displays, never a ruling; absent from a hub that does not send it
+   */
+  groups: z.array(z.array(TileKindSchema)).optional(),
   dead: z.boolean(),
   /** why the hand on this rack is dead */
   deadReason: z.string().nullable(),
@@ -415,6 +421,8 @@ export const SeatRackViewSchema = z.object({
   concealed: z.array(SeatTileSchema),
   /** tiles on top of the rack (face up, public) */
   exposed: z.array(TileKindSchema),
+  /** the same tiles grouped as on the card, as on the public view's rack */
+  groups: z.array(z.array(TileKindSchema)).optional(),
   /** inside + top (tiles), or null when the rack's reader is not synced */
   count: z.number().nullable(),
   dead: z.boolean(),

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HandBench, closedAfterEach } from './test-bench.js';
+import { toPublic } from '../api/public-view.js';
 
 const keep = closedAfterEach<HandBench>();
 
@@ -27,6 +28,8 @@ describe("the last game's final score stays until the next deal begins", () => {
     const built = b.view();
     expect([built.gameNo, built.phase]).toEqual([2, 'deal']);
     expect(built.score).toEqual({ ...ended.score, gameNo: 1 });
+    // and so it reaches the displays: the public view (hub/api/public-view.ts) keeps the game number
+    expect(toPublic(built).score).toEqual({ ...ended.score, gameNo: 1 });
 
     // East deals the first tile of game 2: its own score now (no Mah Jongg yet: 0 and 0, not final)
     b.move(b.nextFromWall(), 'RK-E1/in');

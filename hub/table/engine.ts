@@ -34,6 +34,7 @@ import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/r
 import type { StoredEvent } from '../store/types.js';
 import { inferAction, playersToSkip } from './inference.js';
 import { scoreView } from './score.js';
+import { groupsAsOnCard } from '../../rules/card-groups.js';
 import { siameseFlagView } from './flag-view.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
@@ -501,6 +502,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
             count: trusted ? counts[i]![r]! : null,
             concealedCount: trusted ? tilesAt(s, 'rack', i, r).length : null,
             exposed,
+            groups: groupsAsOnCard(this.cards, exposed, rs.mahJongg?.lineId ?? null),
             dead: rs.dead,
             deadReason: rs.deadReason,
             mahJongg: rs.mahJongg ? { lineId: rs.mahJongg.lineId, lineText: rs.mahJongg.lineText, value: rs.mahJongg.value, jokerless: rs.mahJongg.jokerless, order: rs.mahJongg.order } : null,

@@ -49,24 +49,29 @@ function measure(): Measure {
   const inside = (r: DOMRect, box: { left: number; top: number; right: number; bottom: number }): boolean =>
     r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
   const screen = { left: 0, top: 0, right: W, bottom: H };
-  const must = document.querySelectorAll(
-    '[role="img"], [data-testid^="player-count-"], [data-testid^="rack-count-"], [data-testid="phase"], [data-testid="score"], [data-testid="payment"], [data-testid="readers"], [data-testid="flag-banner"], [data-testid^="mahjongg-"], [data-testid^="dead-"], [data-testid^="wall-"], .flat-toggle',
+  const must = Array.from(
+    document.querySelectorAll(
+      '[role="img"], [data-testid^="player-count-"], [data-testid^="rack-count-"], [data-testid="phase"], [data-testid="score"], [data-testid="payment"], [data-testid="readers"], [data-testid="flag-banner"], [data-testid^="mahjongg-"], [data-testid^="dead-"], [data-testid^="wall-"], .flat-toggle',
+    ),
   );
   for (const e of must) if (!inside(e.getBoundingClientRect(), screen)) outside.push(`${name(e)} outside the screen`);
   // each discard inside the floor, each exposure inside its rack
   const floor = document.querySelector('[data-testid="discards"]')?.getBoundingClientRect();
   if (floor)
-    for (const t of document.querySelectorAll('[data-testid="discards"] [role="img"]')) if (!inside(t.getBoundingClientRect(), floor)) outside.push(`discard ${name(t)} outside the floor`);
-  for (const rack of document.querySelectorAll('[data-testid^="rack-"]')) {
+    for (const t of Array.from(document.querySelectorAll('[data-testid="discards"] [role="img"]')))
+      if (!inside(t.getBoundingClientRect(), floor)) outside.push(`discard ${name(t)} outside the floor`);
+  for (const rack of Array.from(document.querySelectorAll('[data-testid^="rack-"]'))) {
     const box = rack.getBoundingClientRect();
-    for (const t of rack.querySelectorAll('[role="img"]')) if (!inside(t.getBoundingClientRect(), box)) outside.push(`exposure ${name(t)} outside ${name(rack)}`);
+    for (const t of Array.from(rack.querySelectorAll('[role="img"]'))) if (!inside(t.getBoundingClientRect(), box)) outside.push(`exposure ${name(t)} outside ${name(rack)}`);
   }
   // what makes the page wider than the screen: the outermost elements past its right edge
   if (document.documentElement.scrollWidth > W) {
-    const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > W + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > W + 0.5));
+    const wide = Array.from(document.querySelectorAll('body *')).filter(
+      (e) => e.getBoundingClientRect().right > W + 0.5 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > W + 0.5),
+    );
     for (const e of wide.slice(0, 3)) outside.push(`${e.tagName.toLowerCase()}.${name(e)} ends at ${Math.round(e.getBoundingClientRect().right)} px`);
   }
-  const heights = [...document.querySelectorAll('[data-testid="table-view"] [role="img"]')].map((t) => t.getBoundingClientRect().height);
+  const heights = Array.from(document.querySelectorAll('[data-testid="table-view"] [role="img"]')).map((t) => t.getBoundingClientRect().height);
   return {
     scrollWidth: document.documentElement.scrollWidth,
     scrollHeight: document.documentElement.scrollHeight,
@@ -161,6 +166,24 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
       expect(problems).toEqual([]);
     });
   }
+
+  it("a Mah Jongg is shown grouped as on the card: each group together, in the line's order, the joker inside its group", async () => {
+    await open(phases.find((p) => p.name === 'siamese mah jongg')!, SIZES[0], false);
+    const groups = await page.$$eval('[data-testid="rack-0-0"] .exposed .group', (gs) =>
+      gs.map((g) =>
+        Array.from(g.querySelectorAll('[role="img"]'))
+          .map((t) => t.getAttribute('data-kind'))
+          .join(' '),
+      ),
+    );
+    // FF 2026a 2222b 6666c: laid 6D 2C F 2B 6D J 2C WD 2C 6D 2B F 6B 2C
+    expect(groups).toEqual(['F F', '2B WD 2B 6B', '2C 2C 2C 2C', '6D 6D 6D J']);
+    // each group on one row
+    const rows = await page.$$eval('[data-testid="rack-0-0"] .exposed .group', (gs) =>
+      gs.map((g) => new Set(Array.from(g.querySelectorAll('[role="img"]')).map((t) => Math.round(t.getBoundingClientRect().top))).size),
+    );
+    expect(rows).toEqual([1, 1, 1, 1]);
+  });
 
   it("a game's final score stays on screen until the next deal begins", async () => {
     const text = async (sel: string) => ((await page.textContent(sel)) ?? '').trim();

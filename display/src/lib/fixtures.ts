@@ -201,11 +201,27 @@ export function siameseWallGameFixture(): PublicTableView {
   };
 }
 
-/** A Royale Siamese game just won: Ann's Mah Jongg on rack 1 verified (30 points), Bea pays, the game over. */
+/**
+ * A Royale Siamese game just won: Ann's Mah Jongg on rack 1 verified (30 points, the year line,
+ * its 14 tiles on top grouped as on the card), Bea's rack 2 dead, Bea pays, the game over.
+ */
 export function siameseMahJonggFixture(): PublicTableView {
   const v = siameseFixture();
   const players = structuredClone(v.players);
-  players[0]!.racks[0]!.mahJongg = { lineId: 'S-7', lineText: '555 Bams · kong of Red · pairs (sample)', value: 30, jokerless: false, order: 1 };
+  // the 14 tiles of the hand on top of rack 1 as they were laid (003 rule 10), and as the hub groups them on the line
+  players[0]!.racks[0] = {
+    ...players[0]!.racks[0]!,
+    count: 14,
+    concealedCount: 0,
+    exposed: ['6D', '2C', 'F', '2B', '6D', 'J', '2C', 'WD', '2C', '6D', '2B', 'F', '6B', '2C'],
+    groups: [
+      ['F', 'F'],
+      ['2B', 'WD', '2B', '6B'],
+      ['2C', '2C', '2C', '2C'],
+      ['6D', '6D', '6D', 'J'],
+    ],
+    mahJongg: { lineId: 'sample-siamese:15', lineText: 'FF 2026a 2222b 6666c (sample)', value: 30, jokerless: false, order: 1 },
+  };
   players[1]!.racks[1]!.dead = true;
   players[1]!.racks[1]!.deadReason = 'picked from the wrong wall (003 rule 20)';
   return {

@@ -31,6 +31,7 @@
  * tick, the fold, rulings, publishing and reconciliation across a reader's reconnect are the shared
  * machinery of ../machine.ts; this file keeps what is the standard game's own.
  */
+import { groupsAsOnCard } from '../../../rules/card-groups.js';
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import type { StandardAction, StandardState } from '../../../rules/variants/standard/referee.js';
@@ -568,6 +569,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
               count: trusted ? counts.total[i]! : null,
               concealedCount: trusted ? counts.inside[i]! : null,
               exposed,
+              groups: groupsAsOnCard(this.cards, exposed, s.winner && s.winner.player === i ? s.winner.lineId : null),
               dead: ps?.dead ?? false,
               deadReason: ps?.deadReason ?? null,
               mahJongg:
