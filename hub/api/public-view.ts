@@ -4,6 +4,7 @@
  * Every object level is copied key by key from a fixed list; anything else is dropped.
  */
 import type {
+  CharlestonView,
   DirectorTableView,
   FlagEvidence,
   GameResultView,
@@ -46,7 +47,9 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
   'updatedAt',
   'clock',
   'round',
+  'charleston',
 ]);
+const CHARLESTON_KEYS = keys<CharlestonView>()(['stage', 'direction', 'blindAllowed', 'passed', 'blind', 'secondCharleston']);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp']);
 const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of']);
 const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'code', 'params', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice', 'gameNo']);
@@ -133,6 +136,7 @@ export function toPublic(view: PublicTableView): PublicTableView {
   if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, PUBLIC_READER_KEYS));
   if ('clock' in out) out.clock = pickNullable(out.clock ?? null, (c) => pick(c, CLOCK_KEYS));
   if ('round' in out) out.round = pickNullable(out.round ?? null, (r) => pick(r, ROUND_KEYS));
+  if ('charleston' in out) out.charleston = pickNullable(out.charleston ?? null, (c) => pick(c, CHARLESTON_KEYS));
   return out;
 }
 

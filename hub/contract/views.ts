@@ -257,6 +257,26 @@ export const PhaseSchema = z.enum(['waiting', 'deal', 'play', 'ended']);
 /** Wall left per wall (tiles), and the wall being picked from. */
 export const WallViewSchema = z.object({ wall: z.number(), left: z.number(), current: z.boolean() });
 
+/**
+ * The Charleston of a 4-player table as the players see it (000; NMJL: first right, across, left,
+ * the vote on the second Charleston, second left, across, last right, the courtesy pass across of
+ * 0-3 tiles). Counts only: never which tiles.
+ */
+export const CharlestonViewSchema = z.object({
+  /** the pass in words, e.g. "first right", "vote", "courtesy" (rules/standard-game.ts CHARLESTON) */
+  stage: z.string(),
+  /** where this pass goes; null at the vote (no tile moves) */
+  direction: z.enum(['right', 'across', 'left']).nullable(),
+  /** this pass may pass on tiles unseen (blind: the first left and the last right) */
+  blindAllowed: z.boolean(),
+  /** tiles each player (index order) has passed in this pass so far, own and blind: 0-3 (the courtesy: as agreed, 0-3) */
+  passed: z.array(z.number()),
+  /** of them, tiles each player passed on blind */
+  blind: z.array(z.number()),
+  /** the vote on the second Charleston: 'yes' once a second Charleston is under way, null before it or when the view does not know */
+  secondCharleston: z.enum(['yes']).nullable(),
+});
+
 /** The public table view. */
 export const PublicTableViewSchema = z.object({
   tableId: z.string(),
@@ -291,6 +311,8 @@ export const PublicTableViewSchema = z.object({
   clock: TournamentClockViewSchema.nullable().optional(),
   /** Tournament play only: round `round`, game `game` of `of` (000: four games a round) now in play at this table. */
   round: TournamentRoundViewSchema.nullable().optional(),
+  /** 4-player tables, while the Charleston is under way (the view's phase `deal`): its pass, direction and who has passed; else null or absent */
+  charleston: CharlestonViewSchema.nullable().optional(),
 });
 
 /** What a flag rests on: the tile, the zones, the time, and the raw reader lines. Director only. */

@@ -51,7 +51,7 @@ function measure(): Measure {
   const screen = { left: 0, top: 0, right: W, bottom: H };
   const must = Array.from(
     document.querySelectorAll(
-      '[role="img"], [data-testid^="player-count-"], [data-testid^="rack-count-"], [data-testid="phase"], [data-testid="score"], [data-testid="payment"], [data-testid="readers"], [data-testid="flag-banner"], [data-testid^="mahjongg-"], [data-testid^="dead-"], [data-testid^="wall-"], .flat-toggle',
+      '[role="img"], [data-testid^="player-count-"], [data-testid^="rack-count-"], [data-testid="phase"], [data-testid="score"], [data-testid="payment"], [data-testid="readers"], [data-testid="flag-banner"], [data-testid^="mahjongg-"], [data-testid^="dead-"], [data-testid^="wall-"], [data-testid="charleston"], .flat-toggle',
     ),
   );
   for (const e of must) if (!inside(e.getBoundingClientRect(), screen)) outside.push(`${name(e)} outside the screen`);
@@ -183,6 +183,15 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
       gs.map((g) => new Set(Array.from(g.querySelectorAll('[role="img"]')).map((t) => Math.round(t.getBoundingClientRect().top))).size),
     );
     expect(rows).toEqual([1, 1, 1, 1]);
+  });
+
+  it('the 4-player table shows the Charleston: the pass, its direction, who has passed, blind tiles', async () => {
+    await open(phases.find((p) => p.name === 'standard charleston')!, SIZES[0], false);
+    const text = async (sel: string) => ((await page.textContent(sel)) ?? '').replace(/\s+/g, ' ').trim();
+    expect(await text('[data-testid="charleston-stage"]')).toBe('← First left: pass left');
+    expect(await text('[data-testid="charleston"] .notes')).toBe('blind passes allowed');
+    // Cy 3 of 3 (2 blind), Dee 1, Eve and Flo none yet
+    expect(await Promise.all([0, 1, 2, 3].map((i) => text(`[data-testid="charleston-${i}"]`)))).toEqual(['Cy passed ✓ (2 blind)', 'Dee 1 of 3', 'Eve 0 of 3', 'Flo 0 of 3']);
   });
 
   it("a game's final score stays on screen until the next deal begins", async () => {

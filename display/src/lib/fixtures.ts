@@ -320,6 +320,19 @@ export function siameseNextDealFixture(): PublicTableView {
   };
 }
 
+/** The 4-player table (000) in the Charleston: the first left (blind allowed), Cy has passed 3 (2 of them blind), Dee 1, the others none yet. */
+export function standardCharlestonFixture(): PublicTableView {
+  const v = standardFixture();
+  return {
+    ...v,
+    phase: 'deal',
+    turn: null,
+    players: v.players.map((p) => ({ ...p, racks: p.racks.map((r) => ({ ...r, exposed: [], concealedCount: r.count })) })),
+    discards: [],
+    charleston: { stage: 'first left', direction: 'left', blindAllowed: true, passed: [3, 1, 0, 0], blind: [2, 0, 0, 0], secondCharleston: null },
+  };
+}
+
 /** Every phase the table display must fit on one screen, by name: play, a flag, a Mah Jongg, game over, for both tables. */
 export function displayPhaseFixtures(): { name: string; view: PublicTableView }[] {
   return [
@@ -328,6 +341,7 @@ export function displayPhaseFixtures(): { name: string; view: PublicTableView }[
     { name: 'siamese mah jongg', view: siameseMahJonggFixture() },
     { name: 'siamese wall game', view: siameseWallGameFixture() },
     { name: 'siamese next deal', view: siameseNextDealFixture() },
+    { name: 'standard charleston', view: standardCharlestonFixture() },
     { name: 'standard play', view: standardFixture() },
     { name: 'standard flag', view: standardFlagFixture() },
     { name: 'standard mah jongg', view: standardMahJonggFixture() },
