@@ -194,6 +194,12 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
     expect(await Promise.all([0, 1, 2, 3].map((i) => text(`[data-testid="charleston-${i}"]`)))).toEqual(['Cy passed ✓ (2 blind)', 'Dee 1 of 3', 'Eve 0 of 3', 'Flo 0 of 3']);
   });
 
+  it("a paused round clock says so in the room's words (rules/wording/clock.ts)", async () => {
+    await open(phases.find((p) => p.name === 'standard flag')!, SIZES[0], false);
+    // 754 000 ms = 12 min 34 s
+    expect(((await page.textContent('[data-testid="round-clock"]')) ?? '').replace(/\s+/g, ' ').trim()).toBe('12:34 (paused)');
+  });
+
   it("a game's final score stays on screen until the next deal begins", async () => {
     const text = async (sel: string) => ((await page.textContent(sel)) ?? '').trim();
     // game 2 over (a wall game): its final score

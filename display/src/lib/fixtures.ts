@@ -236,11 +236,13 @@ export function siameseMahJonggFixture(): PublicTableView {
   };
 }
 
-/** The 4-player table (000) with an open flag: Dee has 14 tiles off turn. */
+/** The 4-player table (000) in a tournament with an open flag: Dee has 14 tiles off turn; the director paused the round clock at 12:34. */
 export function standardFlagFixture(): PublicTableView {
   const v = standardFixture();
   return {
     ...v,
+    clock: { remainingMs: 754_000, running: false, aboutToRunOut: false, timeUp: false },
+    round: { round: 2, game: 3, of: 4 },
     discards: sampleDiscards(30),
     flags: [
       {
