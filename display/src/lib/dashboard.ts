@@ -246,3 +246,15 @@ export function roomHeadline(summaries: readonly TableSummary[]): string {
   const list = need.map((s) => `${s.tableId} (${what(s)})`).join(', ');
   return `${need.length} table${need.length === 1 ? ' needs' : 's need'} you: ${list}${tail}`;
 }
+
+/**
+ * What the standings rest on, in words: "provisional: 3 of 8 score cards not yet complete" while
+ * any card of the tournament so far lacks a result, an initial or a verification, else "final: every
+ * score card complete" (000: the standings count only once the cards are complete).
+ */
+export function standingsNote(cards: readonly { complete: boolean }[]): { provisional: boolean; text: string } {
+  const open = cards.filter((c) => !c.complete).length;
+  return open > 0
+    ? { provisional: true, text: `provisional: ${open} of ${cards.length} score card${cards.length === 1 ? '' : 's'} not yet complete` }
+    : { provisional: false, text: 'final: every score card complete' };
+}
