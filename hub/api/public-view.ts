@@ -4,6 +4,7 @@
  * Every object level is copied key by key from a fixed list; anything else is dropped.
  */
 import type {
+  CharlestonView,
   DirectorTableView,
   FlagEvidence,
   GameResultView,
@@ -46,17 +47,19 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
   'updatedAt',
   'clock',
   'round',
+  'charleston',
 ]);
+const CHARLESTON_KEYS = keys<CharlestonView>()(['stage', 'direction', 'blindAllowed', 'passed', 'blind', 'secondCharleston']);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp']);
 const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of']);
 const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'code', 'params', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice', 'gameNo']);
 const RESULT_KEYS = keys<GameResultView>()(['gameNo', 'endReason', 'points', 'ruling']);
 const RESULT_RULING_KEYS = keys<NonNullable<GameResultView['ruling']>>()(['flagId', 'ruling', 'by', 'at']);
 const PLAYER_KEYS = keys<PlayerView>()(['index', 'name', 'seat', 'count', 'racks']);
-const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'dead', 'deadReason', 'mahJongg']);
+const RACK_KEYS = keys<RackView>()(['rack', 'count', 'concealedCount', 'exposed', 'groups', 'dead', 'deadReason', 'mahJongg']);
 const MAH_JONGG_KEYS = keys<NonNullable<RackView['mahJongg']>>()(['lineId', 'lineText', 'value', 'jokerless', 'order']);
 const WALL_KEYS = keys<PublicTableView['walls'][number]>()(['wall', 'left', 'current']);
-const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final']);
+const SCORE_KEYS = keys<ScoreView>()(['points', 'payment', 'breakdown', 'final', 'gameNo']);
 const PAYMENT_KEYS = keys<NonNullable<ScoreView['payment']>>()(['from', 'to', 'amount']);
 /** Every key of a reader's status: the director sees them all (ports, firmware, error counts). */
 const READER_KEYS = keys<ReaderStatus>()([
@@ -133,6 +136,7 @@ export function toPublic(view: PublicTableView): PublicTableView {
   if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, PUBLIC_READER_KEYS));
   if ('clock' in out) out.clock = pickNullable(out.clock ?? null, (c) => pick(c, CLOCK_KEYS));
   if ('round' in out) out.round = pickNullable(out.round ?? null, (r) => pick(r, ROUND_KEYS));
+  if ('charleston' in out) out.charleston = pickNullable(out.charleston ?? null, (c) => pick(c, CHARLESTON_KEYS));
   return out;
 }
 
@@ -215,7 +219,7 @@ export const SEAT_VIEW_KEYS = keys<SeatView>()([
   'clock',
   'round',
 ]);
-const SEAT_RACK_KEYS = keys<SeatRackView>()(['rack', 'concealed', 'exposed', 'count', 'dead', 'deadReason', 'mahJongg']);
+const SEAT_RACK_KEYS = keys<SeatRackView>()(['rack', 'concealed', 'exposed', 'groups', 'count', 'dead', 'deadReason', 'mahJongg']);
 const SEAT_TILE_KEYS = keys<SeatTile>()(['id', 'kind']);
 const PRACTICE_KEYS = keys<PracticeLine>()(['rack', 'cardId', 'lineId', 'lineText', 'value', 'concealed', 'need', 'missing']);
 

@@ -8,6 +8,7 @@
  * Pure: no Node, no I/O.
  */
 import { howFar } from '../../rules/howfar.js';
+import { exposureGroups } from '../../rules/card-groups.js';
 import { copiesOf, kindOf, TILE_KINDS, type TileId, type TileKind } from '../../rules/tiles.js';
 import type { Card } from '../../rules/card/types.js';
 import type { PracticeLine, PublicTableView, SeatView } from './views.js';
@@ -23,31 +24,8 @@ export function sortTileIds(ids: readonly TileId[]): TileId[] {
   return [...ids].sort((a, b) => (ORDER.get(kindOf(a)) ?? 99) - (ORDER.get(kindOf(b)) ?? 99) || copy(a) - copy(b));
 }
 
-/**
- * Splits the tiles on top of one rack into exposure groups for howFar, which wants each exposure
- * as one whole group: real tiles of one kind make a group; jokers fill the groups short of a pung
- * (3) first, smallest first, and any left join the last group. The readers see the tiles on the
- * top but not how they are laid out, so this is a reading, not a ruling.
- * `exposureGroups(['5B','5B','J','N','N','N'])` → `[['5B','5B','J'],['N','N','N']]`.
- */
-export function exposureGroups(exposed: readonly TileKind[]): TileKind[][] {
-  const groups = new Map<TileKind, TileKind[]>();
-  let jokers = 0;
-  for (const k of exposed) {
-    if (k === 'J') jokers++;
-    else groups.set(k, [...(groups.get(k) ?? []), k]);
-  }
-  const out = [...groups.values()];
-  if (out.length === 0) return jokers > 0 ? [Array.from({ length: jokers }, () => 'J' as const)] : [];
-  for (const g of [...out].sort((a, b) => a.length - b.length)) {
-    while (g.length < 3 && jokers > 0) {
-      g.push('J');
-      jokers--;
-    }
-  }
-  for (; jokers > 0; jokers--) out[out.length - 1]!.push('J');
-  return out;
-}
+/** Splits the tiles on top of one rack into exposure groups (rules/card-groups.ts; howFar wants each exposure as one whole group). */
+export { exposureGroups };
 
 /**
  * Tiles of every kind whose copies are ALL face up (discards plus every exposure on the table):
@@ -132,6 +110,7 @@ export function buildSeatView(pub: PublicTableView, player: number, concealed: r
       rack: r.rack,
       concealed: sortTileIds(concealed[r.rack] ?? []).map((id) => ({ id, kind: kindOf(id) })),
       exposed: r.exposed,
+      ...(r.groups ? { groups: r.groups } : {}),
       count: r.count,
       dead: r.dead,
       deadReason: r.deadReason,

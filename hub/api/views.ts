@@ -31,6 +31,8 @@ export type RackView = z.infer<typeof V.RackViewSchema>;
 export type PlayerView = z.infer<typeof V.PlayerViewSchema>;
 /** The score of a game. */
 export type ScoreView = z.infer<typeof V.ScoreViewSchema>;
+/** The Charleston of a 4-player table as the players see it (counts only). */
+export type CharlestonView = z.infer<typeof V.CharlestonViewSchema>;
 /** The public table view. */
 export type PublicTableView = z.infer<typeof V.PublicTableViewSchema>;
 /** The round clock as a table shows it (seed 000, "GAME PLAY": fifty minutes a round). */

@@ -188,6 +188,12 @@ export const RackViewSchema = z.object({
   concealedCount: z.number().nullable(),
   /** tiles on top of the rack, in the order they arrived */
   exposed: z.array(TileKindSchema),
+  /**
+   * the same tiles as groups laid out as on the card (rules/card-groups.ts): each group together,
+   * jokers inside the group they stand for; in the line's order once a Mah Jongg names it. A reading
+   * for the displays, never a ruling; absent from a hub that does not send it
+   */
+  groups: z.array(z.array(TileKindSchema)).optional(),
   dead: z.boolean(),
   /** why the hand on this rack is dead */
   deadReason: z.string().nullable(),
@@ -214,6 +220,12 @@ export const ScoreViewSchema = z.object({
   /** how each player's points were made, one line per item a player can check by hand */
   breakdown: z.array(z.array(z.string())),
   final: z.boolean(),
+  /**
+   * set when this is the final score of the table's previous game, not of the view's `gameNo`: a
+   * game's final score stays on the views until the next deal begins (the walls built for the next
+   * game, no tile dealt yet); absent otherwise
+   */
+  gameNo: z.number().optional(),
 });
 
 /** The round clock as a table shows it (000, "GAME PLAY": fifty minutes a round). */
@@ -244,6 +256,26 @@ export const VariantSchema = z.enum(['siamese', 'standard']);
 export const PhaseSchema = z.enum(['waiting', 'deal', 'play', 'ended']);
 /** Wall left per wall (tiles), and the wall being picked from. */
 export const WallViewSchema = z.object({ wall: z.number(), left: z.number(), current: z.boolean() });
+
+/**
+ * The Charleston of a 4-player table as the players see it (000; NMJL: first right, across, left,
+ * the vote on the second Charleston, second left, across, last right, the courtesy pass across of
+ * 0-3 tiles). Counts only: never which tiles.
+ */
+export const CharlestonViewSchema = z.object({
+  /** the pass in words, e.g. "first right", "vote", "courtesy" (rules/standard-game.ts CHARLESTON) */
+  stage: z.string(),
+  /** where this pass goes; null at the vote (no tile moves) */
+  direction: z.enum(['right', 'across', 'left']).nullable(),
+  /** this pass may pass on tiles unseen (blind: the first left and the last right) */
+  blindAllowed: z.boolean(),
+  /** tiles each player (index order) has passed in this pass so far, own and blind: 0-3 (the courtesy: as agreed, 0-3) */
+  passed: z.array(z.number()),
+  /** of them, tiles each player passed on blind */
+  blind: z.array(z.number()),
+  /** the vote on the second Charleston: 'yes' once a second Charleston is under way, null before it or when the view does not know */
+  secondCharleston: z.enum(['yes']).nullable(),
+});
 
 /** The public table view. */
 export const PublicTableViewSchema = z.object({
@@ -279,6 +311,8 @@ export const PublicTableViewSchema = z.object({
   clock: TournamentClockViewSchema.nullable().optional(),
   /** Tournament play only: round `round`, game `game` of `of` (000: four games a round) now in play at this table. */
   round: TournamentRoundViewSchema.nullable().optional(),
+  /** 4-player tables, while the Charleston is under way (the view's phase `deal`): its pass, direction and who has passed; else null or absent */
+  charleston: CharlestonViewSchema.nullable().optional(),
 });
 
 /** What a flag rests on: the tile, the zones, the time, and the raw reader lines. Director only. */
@@ -409,6 +443,8 @@ export const SeatRackViewSchema = z.object({
   concealed: z.array(SeatTileSchema),
   /** tiles on top of the rack (face up, public) */
   exposed: z.array(TileKindSchema),
+  /** the same tiles grouped as on the card, as on the public view's rack */
+  groups: z.array(z.array(TileKindSchema)).optional(),
   /** inside + top (tiles), or null when the rack's reader is not synced */
   count: z.number().nullable(),
   dead: z.boolean(),

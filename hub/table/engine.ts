@@ -29,14 +29,15 @@ import { toGameAction } from '../../rules/game/convert.js';
 import { samePlaces } from '../../rules/referee/tile-places.js';
 import type { Place } from '../../rules/referee/places.js';
 import { misnamedText } from '../../rules/referee/misnamed.js';
-import { isTileKind } from '../../rules/tiles.js';
-import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView } from '../api/views.js';
+import { isTileKind, TILES_IN_SET } from '../../rules/tiles.js';
+import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../api/views.js';
 import { DEFAULT_COUNT_RULE_IN_FORCE, type CountRuleInForce } from '../tournament/config.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/runtime.js';
 import type { StoredEvent } from '../store/types.js';
 import { MoveReader, SIAMESE_MOVES, turnView } from './moves/moves.js';
 import { playersToSkip, topsOfReaders } from './moves/zones.js';
 import { scoreView } from './score.js';
+import { groupsAsOnCard } from '../../rules/card-groups.js';
 import { siameseFlagView } from './flag-view.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
@@ -350,6 +351,25 @@ export class TableEngine extends TableMachine<SiameseFold> {
     ];
   }
 
+  /** Game `g`'s score as the views show it: as scored now, or as the director's restart choice made it. */
+  private scoreOf(g: SiameseState): ScoreView | null {
+    return restartScore(this.restartChoices.get(g.gameNo), scoreView(g, this.table, this.referee.lowestCardValue), this.table.players.length);
+  }
+
+  /**
+   * The score on the views: the game's own, except while the next game's walls are built and no
+   * tile is dealt yet (phase `deal`, every tile in a wall): then the previous game's final score,
+   * with its `gameNo` (a game's final score stays on screen until the next deal begins).
+   */
+  private shownScore(s: SiameseState): ScoreView | null {
+    const previous = this.past.at(-1);
+    if (s.phase === 'deal' && s.where.inWalls() === TILES_IN_SET && previous?.gameNo === s.gameNo - 1) {
+      const kept = this.scoreOf(previous);
+      if (kept) return { ...kept, final: true, gameNo: previous.gameNo };
+    }
+    return this.scoreOf(s);
+  }
+
   /** The games that have ended, oldest first, as scored now (003 rule 17; null points for a misdeal, rule 18B). */
   private results(): GameResultView[] {
     return [...this.past, this.state]
@@ -484,6 +504,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
             count: trusted ? counts[i]![r]! : null,
             concealedCount: trusted ? tilesAt(s, 'rack', i, r).length : null,
             exposed,
+            groups: groupsAsOnCard(this.cards, exposed, rs.mahJongg?.lineId ?? null),
             dead: rs.dead,
             deadReason: rs.deadReason,
             mahJongg: rs.mahJongg ? { lineId: rs.mahJongg.lineId, lineText: rs.mahJongg.lineText, value: rs.mahJongg.value, jokerless: rs.mahJongg.jokerless, order: rs.mahJongg.order } : null,
@@ -501,7 +522,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       discards: s.discards.map(kindOf),
       flags: this.listedFlags().map(({ flag, gameNo }): PublicFlag => ({ ...siameseFlagView(flag), gameNo })),
       results: this.results(),
-      score: restartScore(this.restartChoices.get(s.gameNo), scoreView(s, this.table, this.referee.lowestCardValue), this.table.players.length),
+      score: this.shownScore(s),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockNow, clockText, roomHeadline, stateText, summarize } from './dashboard.js';
+import { clockNow, clockText, roomHeadline, standingsNote, stateText, summarize } from './dashboard.js';
 import { siameseFixture, standardFixture } from './fixtures.js';
 
 describe('clockText', () => {
@@ -109,5 +109,12 @@ describe('stateText and roomHeadline', () => {
     expect(roomHeadline([calm, calm])).toBe('All 2 tables calm');
     expect(roomHeadline([calm, lost])).toBe('1 table calm · 1 not live');
     expect(roomHeadline([])).toBe('No tables');
+  });
+});
+
+describe('standingsNote', () => {
+  it('provisional while a card is not complete, final once every one is', () => {
+    expect(standingsNote([{ complete: true }, { complete: false }, { complete: false }])).toEqual({ provisional: true, text: 'provisional: 2 of 3 score cards not yet complete' });
+    expect(standingsNote([{ complete: true }, { complete: true }])).toEqual({ provisional: false, text: 'final: every score card complete' });
   });
 });

@@ -11,6 +11,7 @@
  * - `calm`: all fine;
  * - `unknown`: no live view of the table (never shown as calm: stale data is not live).
  */
+import { CLOCK_WORDS, clockWords } from '../../../rules/wording/clock.js';
 import type { PlayerView, PublicFlag, PublicTableView, ReaderStatus } from '../../../hub/api/views.js';
 import type { ConnectionState } from './viewState.js';
 import { flagWho, paymentText, playerName } from './format.js';
@@ -55,7 +56,7 @@ export interface TableSummary {
   clockText: string | null;
   /** the clock's own colour: `red` time up, `amber` about to run out, `calm` otherwise; null without a clock */
   clockUrgency: 'red' | 'amber' | 'calm' | null;
-  /** "paused" when the clock is stopped, "time up" at 0, else null */
+  /** the clock's state in the room's words (rules/wording/clock.ts) when it is not running: "paused", "not started", "time up"; else null */
   clockNote: string | null;
   /** "Ann's turn", "Dealing", "Waiting for the deal", "Game over: Bea pays Ann 50" */
   stateText: string;
@@ -188,13 +189,13 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
   if (clock) {
     if (clock.timeUp || clock.remainingMs <= 0) {
       clockUrgency = 'red';
-      clockNote = 'time up';
+      clockNote = CLOCK_WORDS.timeUp;
       reasons.push({ urgency: 'red', text: 'Time is up: the unfinished game scores 0 for all' });
     } else if (clock.aboutToRunOut) {
       clockUrgency = 'amber';
       reasons.push({ urgency: 'amber', text: `Clock about to run out: ${clockText(clock.remainingMs)} left` });
     } else clockUrgency = 'calm';
-    if (!clock.running && !clock.timeUp) clockNote = 'paused';
+    if (!clock.running && !clock.timeUp) clockNote = clockWords(clock);
   }
 
   if (badReaders.length) {
@@ -244,4 +245,16 @@ export function roomHeadline(summaries: readonly TableSummary[]): string {
   };
   const list = need.map((s) => `${s.tableId} (${what(s)})`).join(', ');
   return `${need.length} table${need.length === 1 ? ' needs' : 's need'} you: ${list}${tail}`;
+}
+
+/**
+ * What the standings rest on, in words: "provisional: 3 of 8 score cards not yet complete" while
+ * any card of the tournament so far lacks a result, an initial or a verification, else "final: every
+ * score card complete" (000: the standings count only once the cards are complete).
+ */
+export function standingsNote(cards: readonly { complete: boolean }[]): { provisional: boolean; text: string } {
+  const open = cards.filter((c) => !c.complete).length;
+  return open > 0
+    ? { provisional: true, text: `provisional: ${open} of ${cards.length} score card${cards.length === 1 ? '' : 's'} not yet complete` }
+    : { provisional: false, text: 'final: every score card complete' };
 }

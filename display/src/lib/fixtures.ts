@@ -6,6 +6,7 @@
  */
 import type { DirectorTableView, PublicTableView } from '../../../hub/api/views.js';
 import { DEALT } from '../../../rules/standard-game.js';
+import { TILE_KINDS } from '../../../rules/tiles.js';
 
 /** ms since epoch of the fixture's "now": 2025-03-08 14:05:00 UTC. */
 export const FIXTURE_NOW = Date.UTC(2025, 2, 8, 14, 5, 0);
@@ -151,4 +152,201 @@ export function standardFixture(): PublicTableView {
     readers: [{ id: 'RK-1', state: 'connected', lastMessageAt: FIXTURE_NOW - 200, discarded: 0 }],
     updatedAt: FIXTURE_NOW,
   };
+}
+
+/**
+ * `n` discards as a game leaves them: every kind in turn (bams, craks, dots, winds, dragons,
+ * flowers, jokers), so a floor shows each face. Sample data.
+ */
+function sampleDiscards(n: number): PublicTableView['discards'] {
+  return Array.from({ length: n }, (_, i) => TILE_KINDS[(i * 7) % TILE_KINDS.length]!);
+}
+
+/** Tiles in a Royale Siamese set (003: 152) less the 27 each player holds at the end: 152 − 54 = 98 discards. */
+export const SIAMESE_WALL_GAME_DISCARDS = 152 - 2 * 27;
+
+/**
+ * The end of a Royale Siamese wall game (003 rule 17): every wall empty, the most discards a
+ * Siamese game can leave (98), exposures on three racks, Ann 27 tiles and Bea 27, the final score.
+ */
+export function siameseWallGameFixture(): PublicTableView {
+  const v = siameseFixture();
+  return {
+    ...v,
+    phase: 'ended',
+    endReason: 'wall game',
+    turn: null,
+    players: [
+      {
+        ...v.players[0]!,
+        count: 27,
+        racks: [
+          { rack: 0, count: 14, concealedCount: 7, exposed: ['5B', '5B', 'J', '5B', 'N', 'N', 'N'], dead: false, deadReason: null, mahJongg: null },
+          { rack: 1, count: 13, concealedCount: 9, exposed: ['9D', '9D', '9D', 'J'], dead: false, deadReason: null, mahJongg: null },
+        ],
+      },
+      {
+        ...v.players[1]!,
+        count: 27,
+        racks: [
+          { rack: 0, count: 13, concealedCount: 13, exposed: [], dead: false, deadReason: null, mahJongg: null },
+          { rack: 1, count: 14, concealedCount: 4, exposed: ['RD', 'RD', 'RD', 'F', 'F', 'F', 'J', '3C', '3C', '3C'], dead: false, deadReason: null, mahJongg: null },
+        ],
+      },
+    ],
+    walls: [0, 1, 2, 3].map((wall) => ({ wall, left: 0, current: wall === 3 })),
+    discards: sampleDiscards(SIAMESE_WALL_GAME_DISCARDS),
+    flags: [],
+    score: { points: [50, 0], payment: { from: 1, to: 0, amount: 50 }, breakdown: [['Game 1: 50'], []], final: true },
+  };
+}
+
+/**
+ * A Royale Siamese game just won: Ann's Mah Jongg on rack 1 verified (30 points, the year line,
+ * its 14 tiles on top grouped as on the card), Bea's rack 2 dead, Bea pays, the game over.
+ */
+export function siameseMahJonggFixture(): PublicTableView {
+  const v = siameseFixture();
+  const players = structuredClone(v.players);
+  // the 14 tiles of the hand on top of rack 1 as they were laid (003 rule 10), and as the hub groups them on the line
+  players[0]!.racks[0] = {
+    ...players[0]!.racks[0]!,
+    count: 14,
+    concealedCount: 0,
+    exposed: ['6D', '2C', 'F', '2B', '6D', 'J', '2C', 'WD', '2C', '6D', '2B', 'F', '6B', '2C'],
+    groups: [
+      ['F', 'F'],
+      ['2B', 'WD', '2B', '6B'],
+      ['2C', '2C', '2C', '2C'],
+      ['6D', '6D', '6D', 'J'],
+    ],
+    mahJongg: { lineId: 'sample-siamese:15', lineText: 'FF 2026a 2222b 6666c (sample)', value: 30, jokerless: false, order: 1 },
+  };
+  players[1]!.racks[1]!.dead = true;
+  players[1]!.racks[1]!.deadReason = 'picked from the wrong wall (003 rule 20)';
+  return {
+    ...v,
+    players,
+    phase: 'ended',
+    endReason: 'Ann made Mah Jongg',
+    turn: null,
+    discards: sampleDiscards(40),
+    flags: v.flags.map((f) => ({ ...f, status: 'confirmed' })),
+    score: { points: [80, 0], payment: { from: 1, to: 0, amount: 80 }, breakdown: [['Mah Jongg 30', 'game 1: 50'], []], final: true },
+  };
+}
+
+/** The 4-player table (000) in a tournament with an open flag: Dee has 14 tiles off turn; the director paused the round clock at 12:34. */
+export function standardFlagFixture(): PublicTableView {
+  const v = standardFixture();
+  return {
+    ...v,
+    clock: { remainingMs: 754_000, running: false, aboutToRunOut: false, timeUp: false },
+    round: { round: 2, game: 3, of: 4 },
+    discards: sampleDiscards(30),
+    flags: [
+      {
+        id: 'g3-f1',
+        kind: 'rack-count',
+        code: 'rack-count',
+        rule: 'NMJL: 13 tiles off turn, 14 after picking (counted by the rack readers)',
+        title: 'Dee has 14 tiles off turn (13 expected)',
+        player: 1,
+        rack: 0,
+        at: FIXTURE_NOW - 20_000,
+        status: 'awaiting-director',
+        consequence: 'awaiting the director',
+        gameNo: 3,
+      },
+    ],
+  };
+}
+
+/** The 4-player table (000) just won: Eve's Mah Jongg verified (25 points), exposures on three racks, the final score. */
+export function standardMahJonggFixture(): PublicTableView {
+  const v = standardFixture();
+  const players = structuredClone(v.players);
+  const eve = players[2]!.racks[0]!;
+  eve.count = 14;
+  eve.exposed = ['2C', '2C', 'J', '2C', 'GD', 'GD', 'GD', 'GD'];
+  eve.concealedCount = 6;
+  eve.mahJongg = { lineId: '2468-3', lineText: 'FF 2222 4444 6666 8888 (sample)', value: 25, jokerless: false, order: 1 };
+  players[2]!.count = 14;
+  players[0]!.count = 13;
+  players[0]!.racks[0]!.count = 13;
+  players[0]!.racks[0]!.concealedCount = 10;
+  return {
+    ...v,
+    players,
+    phase: 'ended',
+    endReason: 'Eve made Mah Jongg',
+    turn: null,
+    discards: sampleDiscards(52),
+    score: { points: [-25, -25, 75, -25], payment: null, breakdown: [[], [], ['Mah Jongg 25 ×3 (discarded by Cy)'], []], final: true },
+    scoring: ['Tournament scoring (seed 000)', 'Wall game: 0 each'],
+  };
+}
+
+/** The end of a 4-player wall game (000): every wall empty, 152 − 4 × 13 = 100 discards, no score. */
+export function standardWallGameFixture(): PublicTableView {
+  const v = standardFixture();
+  const players = structuredClone(v.players).map((p) => ({ ...p, count: 13, racks: p.racks.map((r) => ({ ...r, count: 13, concealedCount: 13 - r.exposed.length })) }));
+  return {
+    ...v,
+    players,
+    phase: 'ended',
+    endReason: 'wall game',
+    turn: null,
+    walls: [0, 1, 2, 3].map((wall) => ({ wall, left: 0, current: wall === 3 })),
+    discards: sampleDiscards(152 - 4 * 13),
+    score: { points: [0, 0, 0, 0], payment: null, breakdown: [[], [], [], []], final: true },
+  };
+}
+
+/**
+ * The next Royale Siamese game's walls built, no tile dealt yet (phase `deal`, game 3): the views
+ * still show game 2's final score, with its game number (it stays until the next deal begins).
+ */
+export function siameseNextDealFixture(): PublicTableView {
+  const v = siameseWallGameFixture();
+  return {
+    ...v,
+    gameNo: 3,
+    phase: 'deal',
+    endReason: null,
+    turn: 0,
+    players: v.players.map((p) => ({ ...p, count: 0, racks: p.racks.map((r) => ({ ...r, count: 0, concealedCount: 0, exposed: [] })) })),
+    walls: [0, 1, 2, 3].map((wall) => ({ wall, left: 38, current: wall === 0 })),
+    discards: [],
+    score: { ...v.score!, gameNo: 2 },
+  };
+}
+
+/** The 4-player table (000) in the Charleston: the first left (blind allowed), Cy has passed 3 (2 of them blind), Dee 1, the others none yet. */
+export function standardCharlestonFixture(): PublicTableView {
+  const v = standardFixture();
+  return {
+    ...v,
+    phase: 'deal',
+    turn: null,
+    players: v.players.map((p) => ({ ...p, racks: p.racks.map((r) => ({ ...r, exposed: [], concealedCount: r.count })) })),
+    discards: [],
+    charleston: { stage: 'first left', direction: 'left', blindAllowed: true, passed: [3, 1, 0, 0], blind: [2, 0, 0, 0], secondCharleston: null },
+  };
+}
+
+/** Every phase the table display must fit on one screen, by name: play, a flag, a Mah Jongg, game over, for both tables. */
+export function displayPhaseFixtures(): { name: string; view: PublicTableView }[] {
+  return [
+    { name: 'siamese play', view: { ...siameseFixture(), flags: [] } },
+    { name: 'siamese flag', view: siameseFixture() },
+    { name: 'siamese mah jongg', view: siameseMahJonggFixture() },
+    { name: 'siamese wall game', view: siameseWallGameFixture() },
+    { name: 'siamese next deal', view: siameseNextDealFixture() },
+    { name: 'standard charleston', view: standardCharlestonFixture() },
+    { name: 'standard play', view: standardFixture() },
+    { name: 'standard flag', view: standardFlagFixture() },
+    { name: 'standard mah jongg', view: standardMahJonggFixture() },
+    { name: 'standard wall game', view: standardWallGameFixture() },
+  ];
 }

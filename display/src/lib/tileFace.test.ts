@@ -4,9 +4,12 @@ import { TILE_KINDS } from '../../../rules/tiles.js';
 
 describe('tileFace', () => {
   it('draws suit tiles with their number and suit colour', () => {
-    expect(tileFace('5B')).toEqual({ family: 'suit', colour: 'bam', mark: '5', sub: 'BAM', name: '5 Bam' });
-    expect(tileFace('9C')).toEqual({ family: 'suit', colour: 'crak', mark: '9', sub: 'CRAK', name: '9 Crak' });
-    expect(tileFace('1D')).toEqual({ family: 'suit', colour: 'dot', mark: '1', sub: 'DOT', name: '1 Dot' });
+    expect(tileFace('5B')).toEqual({ family: 'suit', colour: 'bam', mark: '5', sub: 'BAM', name: '5 Bam', suit: 'B' });
+    expect(tileFace('9C')).toEqual({ family: 'suit', colour: 'crak', mark: '9', sub: 'CRAK', name: '9 Crak', suit: 'C' });
+    expect(tileFace('1D')).toEqual({ family: 'suit', colour: 'dot', mark: '1', sub: 'DOT', name: '1 Dot', suit: 'D' });
+    // only a suit tile has a suit symbol
+    expect(tileFace('RD').suit).toBeNull();
+    expect(tileFace('J').suit).toBeNull();
   });
 
   it('draws dragons as R (red), G (green) and Soap (blue frame, no mark)', () => {

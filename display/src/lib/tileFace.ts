@@ -6,7 +6,7 @@
  * with Craks, Green with Bams, White ("Soap") with Dots. No Chinese characters: dragons are marked
  * "R" and "G", Soap is a blue frame, winds are the letters N E W S, jokers say JOKER.
  */
-import { SUIT_NAMES, isTileKind, numberOf, suitOf, type TileKind } from '../../../rules/tiles.js';
+import { SUIT_NAMES, isTileKind, numberOf, suitOf, type Suit, type TileKind } from '../../../rules/tiles.js';
 
 /** Which drawing a tile gets. `unknown` is a code the display does not know (drawn as "?"). */
 export type TileFamily = 'suit' | 'wind' | 'dragon' | 'soap' | 'flower' | 'joker' | 'unknown';
@@ -23,6 +23,8 @@ export interface TileFace {
   sub: string;
   /** the tile's name in words, for tooltips and screen readers: "5 Bam", "Red dragon", "Joker" */
   name: string;
+  /** a suit tile's suit, drawn as its symbol beside the colour (lib/SuitSymbol.svelte); null for any other tile */
+  suit: Suit | null;
 }
 
 const WIND_NAMES = { N: 'North', E: 'East', W: 'West', S: 'South' } as const;
@@ -35,29 +37,29 @@ const SUIT_SUB = { B: 'BAM', C: 'CRAK', D: 'DOT' } as const;
  */
 export function tileFace(code: string): TileFace {
   const kind = code.includes('#') ? code.slice(0, code.lastIndexOf('#')) : code;
-  if (!isTileKind(kind)) return { family: 'unknown', colour: 'unknown', mark: '?', sub: kind.slice(0, 6), name: `unknown tile ${JSON.stringify(code)}` };
+  if (!isTileKind(kind)) return { family: 'unknown', colour: 'unknown', mark: '?', sub: kind.slice(0, 6), name: `unknown tile ${JSON.stringify(code)}`, suit: null };
   const k: TileKind = kind;
   const suit = suitOf(k);
   if (suit) {
     const n = numberOf(k)!;
-    return { family: 'suit', colour: SUIT_COLOUR[suit], mark: String(n), sub: SUIT_SUB[suit], name: `${n} ${SUIT_NAMES[suit].slice(0, -1)}` };
+    return { family: 'suit', colour: SUIT_COLOUR[suit], mark: String(n), sub: SUIT_SUB[suit], name: `${n} ${SUIT_NAMES[suit].slice(0, -1)}`, suit };
   }
   switch (k) {
     case 'N':
     case 'E':
     case 'W':
     case 'S':
-      return { family: 'wind', colour: 'wind', mark: k, sub: 'WIND', name: `${WIND_NAMES[k]} wind` };
+      return { family: 'wind', colour: 'wind', mark: k, sub: 'WIND', name: `${WIND_NAMES[k]} wind`, suit: null };
     case 'RD':
-      return { family: 'dragon', colour: 'crak', mark: 'R', sub: 'DRAGON', name: 'Red dragon' };
+      return { family: 'dragon', colour: 'crak', mark: 'R', sub: 'DRAGON', name: 'Red dragon', suit: null };
     case 'GD':
-      return { family: 'dragon', colour: 'bam', mark: 'G', sub: 'DRAGON', name: 'Green dragon' };
+      return { family: 'dragon', colour: 'bam', mark: 'G', sub: 'DRAGON', name: 'Green dragon', suit: null };
     case 'WD':
-      return { family: 'soap', colour: 'dot', mark: '', sub: 'SOAP', name: 'White dragon (Soap)' };
+      return { family: 'soap', colour: 'dot', mark: '', sub: 'SOAP', name: 'White dragon (Soap)', suit: null };
     case 'F':
-      return { family: 'flower', colour: 'flower', mark: '✿', sub: 'FLOWER', name: 'Flower' };
+      return { family: 'flower', colour: 'flower', mark: '✿', sub: 'FLOWER', name: 'Flower', suit: null };
     case 'J':
-      return { family: 'joker', colour: 'joker', mark: '★', sub: 'JOKER', name: 'Joker' };
+      return { family: 'joker', colour: 'joker', mark: '★', sub: 'JOKER', name: 'Joker', suit: null };
   }
-  return { family: 'unknown', colour: 'unknown', mark: '?', sub: kind, name: `unknown tile ${JSON.stringify(code)}` };
+  return { family: 'unknown', colour: 'unknown', mark: '?', sub: kind, name: `unknown tile ${JSON.stringify(code)}`, suit: null };
 }

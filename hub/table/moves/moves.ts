@@ -474,6 +474,15 @@ export class MoveReader {
   }
 
   /**
+   * The Charleston pass under way, as counts: tiles each player has passed so far (own + blind, 0-3),
+   * of them passed on blind, and whether it is the courtesy pass across; null between passes.
+   */
+  passInProgress(): { passed: number[]; blind: number[]; courtesy: boolean } | null {
+    const p = this.pass;
+    return p && { passed: p.given.map((g, i) => g.length + p.blind[i]!), blind: [...p.blind], courtesy: p.courtesy };
+  }
+
+  /**
    * One tile rack → rack in the Charleston: a tile of the giver's own, or a tile she received in
    * this pass and passes on blind (NMJL blind pass; see the module comment). Closes the pass, with a
    * `pass` action, when every player's own tiles + blind tiles reach 3 (the courtesy pass is closed

@@ -31,6 +31,9 @@
  * tick, the fold, rulings, publishing and reconciliation across a reader's reconnect are the shared
  * machinery of ../machine.ts; this file keeps what is the standard game's own.
  */
+import { CHARLESTON, COURTESY_STAGE, VOTE_STAGE } from '../../../rules/standard-game.js';
+import type { CharlestonView } from '../../api/views.js';
+import { groupsAsOnCard } from '../../../rules/card-groups.js';
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import type { Action } from '../../../rules/game/actions.js';
@@ -573,6 +576,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       variant: 'standard',
       gameNo: s.gameNo,
       phase: s.phase === 'charleston' ? 'deal' : s.phase,
+      charleston: s.phase === 'charleston' ? charlestonView(s.stage, this.agg.passInProgress()) : null,
       endReason: s.endReason,
       turn: s.turn,
       players: this.table.players.map((p, i) => {
@@ -590,6 +594,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
               count: trusted ? counts.total[i]! : null,
               concealedCount: trusted ? counts.inside[i]! : null,
               exposed,
+              groups: groupsAsOnCard(this.cards, exposed, s.winner && s.winner.player === i ? s.winner.lineId : null),
               dead: ps?.dead ?? false,
               deadReason: ps?.deadReason ?? null,
               mahJongg:
@@ -627,4 +632,24 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       return this.evidenceOf(f.id, mm ? Number(mm.ref) : (this.flagRefs.get(f.id) ?? 0), counts);
     });
   }
+}
+
+const DIRECTIONS = { 1: 'right', 2: 'across', 3: 'left' } as const;
+
+/**
+ * The Charleston as the views show it (000, NMJL): stage `stage` of CHARLESTON, and the pass under
+ * way (tiles each player has passed so far, of them blind), or none yet. At the vote, a pass to the
+ * left starts the second Charleston: the aggregator's pass is then the second left.
+ */
+export function charlestonView(stage: number, pass: { passed: number[]; blind: number[]; courtesy: boolean } | null): CharlestonView {
+  const shown = stage === VOTE_STAGE && pass ? (pass.courtesy ? COURTESY_STAGE : VOTE_STAGE + 1) : stage;
+  const c = CHARLESTON[shown] ?? CHARLESTON[COURTESY_STAGE]!;
+  return {
+    stage: c.name,
+    direction: c.offset === 0 ? null : DIRECTIONS[c.offset],
+    blindAllowed: c.blind,
+    passed: pass?.passed ?? [0, 0, 0, 0],
+    blind: pass?.blind ?? [0, 0, 0, 0],
+    secondCharleston: shown > VOTE_STAGE && shown < COURTESY_STAGE ? 'yes' : null,
+  };
 }
