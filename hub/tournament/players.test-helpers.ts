@@ -5,6 +5,7 @@
 import { FakeTableRuntime, sampleDirectorView } from '../api/fake-runtime.js';
 import type { DirectorTableView } from '../api/views.js';
 import type { TournamentConfig } from './config.js';
+import { CONFIG } from './fixtures.test-helpers.js';
 
 /** A 4-player table (East, South, West, North: its own names N1…N4) on game 1, in play; each player holds 13 tiles. */
 export function standardTable(id: string): FakeTableRuntime {
@@ -34,24 +35,4 @@ export function standardTable(id: string): FakeTableRuntime {
  * round 1 table 1 Ann E, Bea S, Cat W, Dot N; table 2 Eve E, Fay S, Gil W, Hal N. Round 2 (k = 1):
  * Bea (home seat South, s = 1) moves 1 × 1 table on, to table 2, and takes seat (1 + 1) mod 4 = West.
  */
-export const PLAYER_CONFIG: TournamentConfig = {
-  name: 'Check-in Open',
-  rounds: 2,
-  roundMs: 3_000_000,
-  warnBelowMs: 300_000,
-  prizes: [100, 60, 40],
-  tables: [
-    { table: 1, hubTable: 't1' },
-    { table: 2, hubTable: 't2' },
-  ],
-  players: [
-    { id: 'p1', name: 'Ann Lee' },
-    { id: 'p2', name: 'Bea Ross' },
-    { id: 'p3', name: 'Cat Park' },
-    { id: 'p4', name: 'Dot Shaw' },
-    { id: 'p5', name: 'Eve Kahn' },
-    { id: 'p6', name: 'Fay Wong' },
-    { id: 'p7', name: 'Gil Moss' },
-    { id: 'p8', name: 'Hal Burt' },
-  ],
-};
+export const PLAYER_CONFIG: TournamentConfig = { ...CONFIG, name: 'Check-in Open' };
