@@ -311,7 +311,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     loggerInstance: requestLogger(apiLog) as FastifyBaseLogger,
     bodyLimit: 16 * 1024,
     // a seat token is one URL part (`/api/seat/:token`): a player link's token carries its binding, past fastify's default 100
-    maxParamLength: H.MAX_SEAT_TOKEN,
+    routerOptions: { maxParamLength: H.MAX_SEAT_TOKEN },
   });
   // every route's params, query and body are checked with the contract's zod schemas (hub/contract/http.ts)
   app.setValidatorCompiler(contractValidatorCompiler);
