@@ -26,7 +26,7 @@ export const PLAYERS_LOG = 'tournament-players';
 export type PlayerEventType =
   /** `{ player, code, issue: 1, by }` checked in; `code` the SHA-256 (hex) of the personal code */
   | 'player-check-in'
-  /** `{ player, code, issue, by }` a new code (issue 2, 3 …); the device bound to the old one is revoked */
+  /** `{ player, code, issue, by }` a new code, `issue` counting the codes given (the second is 2); the device bound to the old one is revoked */
   | 'player-code-reissued'
   /** `{ player, device, issue }` the code of `issue` bound a device; `device` the SHA-256 (hex) of its secret */
   | 'player-device-bound';
