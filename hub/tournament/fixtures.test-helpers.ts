@@ -74,3 +74,23 @@ export const G1: TournamentOutcome = { winner: 0, value: 25, discarder: 1, winne
 export const G2: TournamentOutcome = { winner: 2, value: 30, selfPicked: true, jokerless: true }; // [0, 0, 60, 0]
 export const G3: TournamentOutcome = { winner: null, wallGame: true, dead: [3] }; // [10, 10, 10, 0]
 export const G4: TournamentOutcome = { winner: 3, value: 35, discarder: 0, winnerExposures: 2 }; // [-20, 0, 0, 35]
+
+/**
+ * Round 1 of {@link CONFIG} played out and signed, for the pages that show its results: table 2
+ * (4-player) game 1 Ann East wins 25 off Bea's discard while Gil (West) looks at a stolen tile
+ * (000: [25, −10, −10, 0]), game 2 {@link G2} ([0, 0, 60, 0]); table 1 (Siamese) game 1 Ann East 75,
+ * Cat West 80; Ann late to the table, −5 (Dora); the clock runs out at 50 min (`clock.now` moved);
+ * every seat of both cards verifies and initials.
+ */
+export function playRoundOne(svc: TournamentService, t1: FakeTableRuntime, t2: FakeStandardTable, clock: { now: number }): void {
+  const stolen: TournamentOutcome = { winner: 0, value: 25, discarder: 1, winnerExposures: 1, lookedAtStolenTile: [2] };
+  svc.clock('start');
+  t2.end(1, stolen, [25, -10, -10, 0]);
+  t2.end(2, G2, [0, 0, 60, 0]);
+  endSiamese(t1, 1, [75, 80]);
+  svc.givePenalty({ player: 'p1', round: 1, kind: 'late', points: -5, reason: 'late to the table, 6 minutes', by: 'Dora' });
+  clock.now = T0 + 50 * MIN;
+  svc.tick();
+  for (const t of [1, 2]) for (const s of [0, 1, 2, 3] as const) svc.verify(t, 1, s);
+  for (const t of [1, 2]) for (const s of [0, 1, 2, 3] as const) svc.initial(t, 1, s);
+}

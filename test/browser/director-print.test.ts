@@ -9,8 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
-import type { TournamentOutcome } from '../../rules/scoring/tournament.js';
-import { CONFIG, FakeStandardTable, G2, MIN, T0, endSiamese, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
+import { CONFIG, FakeStandardTable, T0, playRoundOne, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
 import { TournamentService } from '../../hub/tournament/service.js';
 import { CHROMIUM, launchChromium } from './chromium.js';
 
@@ -36,17 +35,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's printed sheets (Chromium 
     svc = new TournamentService({ config: CONFIG, store: openSqliteStore(':memory:'), now: () => clock.now, tickMs: 0 });
     hub = await createHubServer({ tables: svc.wrap([t1, t2]), directorToken: TOKEN, tournament: svc, publicUrl: PUBLIC_URL });
     url = await hub.listen(0);
-    // round 1: Gil (table 2 West) looks at a stolen tile in game 1: [25, −10, −10, 0]; Ann East of table 1 scores 75, Cat 80; Ann late −5
-    const stolen: TournamentOutcome = { winner: 0, value: 25, discarder: 1, winnerExposures: 1, lookedAtStolenTile: [2] };
-    svc.clock('start');
-    t2.end(1, stolen, [25, -10, -10, 0]);
-    t2.end(2, G2, [0, 0, 60, 0]);
-    endSiamese(t1, 1, [75, 80]);
-    svc.givePenalty({ player: 'p1', round: 1, kind: 'late', points: -5, reason: 'late to the table, 6 minutes', by: 'Dora' });
-    clock.now = T0 + 50 * MIN;
-    svc.tick();
-    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.verify(t, 1, s);
-    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.initial(t, 1, s);
+    playRoundOne(svc, t1, t2, clock);
     browser = await launchChromium();
     page = await browser.newPage();
     await page.setExtraHTTPHeaders({ authorization: `Bearer ${TOKEN}` });
