@@ -33,7 +33,7 @@ describe("the table config's tileFaces", () => {
 
   it('refuses another value, naming the key and the two it takes', () => {
     const file = demoWith('fancy');
-    expect(() => loadHubConfig(file)).toThrow(/tables\.0\.tileFaces: .*"plain".*"traditional"/);
+    expect(() => loadHubConfig(file)).toThrow(`${file}: tables.0.tileFaces: Invalid option: expected one of "plain"|"traditional"`);
   });
 });
 
