@@ -52,8 +52,13 @@ function facesUnder(page: Page, sel: string) {
         faces: t.getAttribute('data-faces'),
         height: t.getBoundingClientRect().height,
         faceHeight: svg?.getBoundingClientRect().height ?? 0,
-        parts: [...counts].map(([p, c]) => `${p}×${c}`).sort().join(' '),
-        text: Array.from(svg?.querySelectorAll('text') ?? []).map((x) => x.textContent ?? '').join(''),
+        parts: [...counts]
+          .map(([p, c]) => `${p}×${c}`)
+          .sort()
+          .join(' '),
+        text: Array.from(svg?.querySelectorAll('text') ?? [])
+          .map((x) => x.textContent ?? '')
+          .join(''),
         symbol: svg?.getAttribute('data-suit-symbol') ?? null,
         markup: svg?.outerHTML ?? '',
       };
@@ -71,7 +76,11 @@ describe.skipIf(!existsSync(CHROMIUM))('tile faces (Chromium)', () => {
     b.build();
     b.deal();
     for (const rack of ['RK-E1/in', 'RK-W1/in', 'RK-E1/in', 'RK-W1/in']) b.turn(rack);
-    return { tables: [b.engine], store: b.store, close: () => (b.engine.close(), b.store.close()) };
+    const close = (): void => {
+      b.engine.close();
+      b.store.close();
+    };
+    return { tables: [b.engine], store: b.store, close };
   });
 
   it('the chart at 36 px: every kind drawn with its own structure, no two alike', async () => {

@@ -23,15 +23,25 @@ describe('bamSticks: a Bam has as many sticks as its rank, 1 Bam none (a bird)',
         const [l, t, r, b] = box(s);
         expect(l >= 0 && t >= 0 && r <= FACE_W && b <= FACE_H, `${n} Bam stick at ${s.x},${s.y}`).toBe(true);
       }
-      expect(pairs(bamSticks(n)).filter(([a, b]) => sticksOverlap(a, b)), `${n} Bam`).toEqual([]);
+      expect(
+        pairs(bamSticks(n)).filter(([a, b]) => sticksOverlap(a, b)),
+        `${n} Bam`,
+      ).toEqual([]);
     }
   });
 
   it('reds the middle stick of the 5, the top of the 7, the middle column of the 9', () => {
-    const reds = (n: number) => bamSticks(n).filter((s) => s.red).map((s) => [s.x, s.y]);
+    const reds = (n: number) =>
+      bamSticks(n)
+        .filter((s) => s.red)
+        .map((s) => [s.x, s.y]);
     expect(reds(5)).toEqual([[37, 50]]);
     expect(reds(7)).toEqual([[37, 20]]);
-    expect(reds(9)).toEqual([[37, 20], [37, 50], [37, 80]]);
+    expect(reds(9)).toEqual([
+      [37, 20],
+      [37, 50],
+      [37, 80],
+    ]);
     expect([2, 3, 4, 6, 8].flatMap(reds)).toEqual([]);
   });
 
@@ -50,7 +60,10 @@ describe('dotCircles: a Dot has as many circles as its rank', () => {
   it('keeps every circle on the face and apart from the others', () => {
     for (const n of RANKS) {
       for (const c of dotCircles(n)) expect(c.x - c.r >= 0 && c.y - c.r >= 0 && c.x + c.r <= FACE_W && c.y + c.r <= FACE_H, `${n} Dot circle at ${c.x},${c.y}`).toBe(true);
-      expect(pairs(dotCircles(n)).filter(([a, b]) => circlesOverlap(a, b)), `${n} Dot`).toEqual([]);
+      expect(
+        pairs(dotCircles(n)).filter(([a, b]) => circlesOverlap(a, b)),
+        `${n} Dot`,
+      ).toEqual([]);
     }
   });
 
