@@ -1,13 +1,16 @@
 /**
  * The table config's `tileFaces` (the faces a table's displays draw, display/src/lib/faceStyle.ts):
  * accepted as "plain" or "traditional", anything else refused naming the key; carried in the table's
- * public view through the real hub (`GET /api/tables/t1`), absent when not configured.
+ * public view through the real hub (`GET /api/tables/t1` and the `/` namespace's snapshot, as the
+ * table page gets it), absent when not configured.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../config/load.js';
+import { EV, SnapshotPayloadSchema } from '../contract/socket.js';
 import { PublicTableViewSchema } from '../contract/views.js';
 import { HandBench } from '../table/test-bench.js';
 import { createHubServer, type HubServer } from './server.js';
@@ -57,6 +60,19 @@ describe("the public view carries the table's tileFaces", () => {
 
   it('"plain" when the config says plain', async () => {
     expect((await served('plain')).tileFaces).toBe('plain');
+  });
+
+  it("the table page's snapshot (socket.io, namespace /) says plain too", async () => {
+    await served('plain');
+    const url = await hub!.listen(0);
+    const client = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    try {
+      const snapshot = new Promise<unknown>((res) => client.once(EV.snapshot, res));
+      client.emit(EV.watch, { tableId: 't1' });
+      expect(SnapshotPayloadSchema.parse(await snapshot).view.tileFaces).toBe('plain');
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('no tileFaces when the config gives none (the displays draw traditional faces)', async () => {
