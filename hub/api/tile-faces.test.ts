@@ -12,7 +12,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../config/load.js';
 import { EV, SnapshotPayloadSchema } from '../contract/socket.js';
 import { PublicTableViewSchema } from '../contract/views.js';
-import { HandBench } from '../table/test-bench.js';
+import { HandBench, SimBench } from '../table/test-bench.js';
+import { StandardTableEngine } from '../table/standard/engine.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { toPublic } from './public-view.js';
 import { createHubServer, type HubServer } from './server.js';
 
 const DEMO = path.join(import.meta.dirname, '../config/tables/siamese-demo.json');
@@ -78,5 +81,17 @@ describe("the public view carries the table's tileFaces", () => {
   it('no tileFaces when the config gives none (the displays draw traditional faces)', async () => {
     const view = await served();
     expect(view).not.toHaveProperty('tileFaces');
+  });
+
+  it("the 4-player table's public view carries it too", () => {
+    const [{ table, cards }] = loadHubConfig(path.join(import.meta.dirname, '../config/tables/standard-demo.json')) as [ReturnType<typeof loadHubConfig>[0]];
+    const plain = { ...table, tileFaces: 'plain' as const };
+    const sim = new SimBench(plain, (store, readers, now) => new StandardTableEngine({ table: plain, cards, registry: simulatedTileSet(), store, readers, now }));
+    try {
+      expect(toPublic(sim.engine.publicView()).tileFaces).toBe('plain');
+    } finally {
+      sim.engine.close();
+      sim.store.close();
+    }
   });
 });
