@@ -37,8 +37,11 @@ const SHORT = 26;
 const ROWS2 = [27, 73] as const;
 const ROWS3 = [20, 50, 80] as const;
 const COLS3 = [17, 37, 57] as const;
+/** a stick's width in three columns, and in two or one */
+const NARROW = 15;
+const WIDE = 18;
 
-const stick = (x: number, y: number, h: number, red = false, w = 15): Stick => ({ x, y, w, h, red });
+const stick = (x: number, y: number, h: number, red = false, w = NARROW): Stick => ({ x, y, w, h, red });
 
 /**
  * The sticks of the Bam of rank `rank` (2-9): as many sticks as the rank. 1 Bam has none (it is
@@ -49,12 +52,13 @@ export function bamSticks(rank: number): Stick[] {
   switch (rank) {
     case 1:
       return [];
+    // two columns at most: stouter sticks
     case 2:
-      return ROWS2.map((y) => stick(37, y, TALL));
+      return ROWS2.map((y) => stick(37, y, TALL, false, WIDE));
     case 3:
-      return [stick(37, ROWS2[0], TALL), stick(21, ROWS2[1], TALL), stick(53, ROWS2[1], TALL)];
+      return [stick(37, ROWS2[0], TALL, false, WIDE), stick(21, ROWS2[1], TALL, false, WIDE), stick(53, ROWS2[1], TALL, false, WIDE)];
     case 4:
-      return ROWS2.flatMap((y) => [stick(21, y, TALL), stick(53, y, TALL)]);
+      return ROWS2.flatMap((y) => [stick(21, y, TALL, false, WIDE), stick(53, y, TALL, false, WIDE)]);
     case 5:
       return [...ROWS2.flatMap((y) => [stick(17, y, TALL), stick(57, y, TALL)]), stick(37, 50, TALL, true)];
     case 6:
