@@ -6,7 +6,8 @@
  *   crak character, N its letter and compass, Red dragon its 中, five petals on the flower …), and no
  *   two kinds draw the same markup; screenshot test-results/tile-faces-36.png (looked at by hand);
  * - the table page draws the config's plain faces; `?faces=traditional` draws traditional ones; the
- *   page's faces button turns them and is remembered in the browser, over the config; the URL wins.
+ *   page's faces button turns them and is remembered in the browser, over the config; the URL wins;
+ *   the spectators' page (`/broadcast/t1`) draws the config's faces, or its URL's.
  * Skipped without Chromium.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -116,7 +117,7 @@ describe.skipIf(!existsSync(CHROMIUM))('tile faces (Chromium)', () => {
     }
   }, 60_000);
 
-  it("the table page: the config's plain faces, ?faces=traditional, the faces button remembered over the config, the URL over both", async () => {
+  it("the table page: the config's plain faces, ?faces=traditional, the faces button remembered over the config, the URL over both; the broadcast page", async () => {
     const ctx = await hub.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const page = await ctx.newPage();
@@ -146,6 +147,12 @@ describe.skipIf(!existsSync(CHROMIUM))('tile faces (Chromium)', () => {
       // the URL over the browser's choice
       await open('/table/t1?faces=plain');
       expect(await stylesOnTable(page)).toEqual(['plain']);
+
+      // the spectators' page: the config's plain (the browser's choice is the table display's own), the URL over it
+      await open('/broadcast/t1');
+      expect(await stylesOnTable(page)).toEqual(['plain']);
+      await open('/broadcast/t1?faces=traditional');
+      expect(await stylesOnTable(page)).toEqual(['traditional']);
     } finally {
       await ctx.close();
     }
