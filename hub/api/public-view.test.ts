@@ -8,7 +8,7 @@ describe('toPublic', () => {
     const dir = sampleDirectorView();
     const pub = toPublic(dir);
     expect(Object.keys(pub)).toEqual(['tableId', 'variant', 'gameNo', 'phase', 'endReason', 'turn', 'players', 'walls', 'discards', 'flags', 'score', 'readers', 'updatedAt']);
-    expect(PUBLIC_VIEW_KEYS).toHaveLength(18); // and scoring, results, clock, round and charleston where a view has them
+    expect(PUBLIC_VIEW_KEYS).toHaveLength(19); // and scoring, results, clock, round, charleston and tileFaces where a view has them
     expect(pub).not.toHaveProperty('concealed');
     expect(pub).not.toHaveProperty('evidence');
     const { concealed: _c, evidence: _e, ...expected } = dir;

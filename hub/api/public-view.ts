@@ -48,6 +48,7 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
   'clock',
   'round',
   'charleston',
+  'tileFaces',
 ]);
 const CHARLESTON_KEYS = keys<CharlestonView>()(['stage', 'direction', 'blindAllowed', 'passed', 'blind', 'secondCharleston']);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp']);

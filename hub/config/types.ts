@@ -6,6 +6,7 @@ import type { ScoringConfig } from '../../rules/scoring/settings.js';
  */
 import type { CountRule } from '../../rules/referee/siamese.js';
 import type { NmjlPractice } from '../../rules/variants/standard/misdeal.js';
+import type { FaceStyle } from '../contract/views.js';
 
 /** What a zone watches. Players are numbered from 0 (East); racks per player from 0 (the rack closest to the player). */
 export type ZoneRole =
@@ -91,6 +92,12 @@ export interface TableConfig {
    * neither given: 18D (hub/tournament/config.ts `countRulesInForce`).
    */
   countRule?: CountRule;
+  /**
+   * the tile faces this table's displays draw (display/src/lib/faceStyle.ts): `"traditional"`
+   * (sticks, circles, the crak character, drawn dragons) or `"plain"` (number and suit symbol);
+   * optional, default traditional. A display's `?faces=` URL parameter or its own toggle wins.
+   */
+  tileFaces?: FaceStyle;
   /**
    * 4-player table: may the jokers of the exposure that made a hand dead be exchanged? Optional,
    * default false (000: only the exposures made before the error keep their jokers in play); the

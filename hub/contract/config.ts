@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { TILES_IN_SET } from '../../rules/tiles.js';
 import { ID_RULE, idProblem } from '../config/ids.js';
+import { FaceStyleSchema } from './views.js';
 
 /** a reader id or zone name as the firmware protocol spells it (PROTOCOL.md): fixed in the reader, so not narrowed here */
 const name = z.string().regex(/^[A-Za-z0-9_.-]{1,32}$/, 'letters, digits, _ . - (1-32)');
@@ -47,6 +48,7 @@ export const TableConfigSchema = z.strictObject({
   practiceHelp: z.boolean().optional(),
   section: z.string().min(1).max(40).optional(),
   countRule: z.enum(['18A', '18D']).optional(),
+  tileFaces: FaceStyleSchema.optional(),
   killingExposureJokersInPlay: z.boolean().optional(),
   // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
   scoring: z.unknown().optional(),

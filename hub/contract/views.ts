@@ -277,6 +277,13 @@ export const CharlestonViewSchema = z.object({
   secondCharleston: z.enum(['yes']).nullable(),
 });
 
+/** How a table display draws a visible tile's face (display/src/lib/faceStyle.ts): traditional (sticks, circles, characters) or plain (number and suit symbol). */
+export const FACE_STYLES = ['plain', 'traditional'] as const;
+/** A table display's tile faces, one of FACE_STYLES. */
+export const FaceStyleSchema = z.enum(FACE_STYLES);
+/** One of FACE_STYLES. */
+export type FaceStyle = z.infer<typeof FaceStyleSchema>;
+
 /** The public table view. */
 export const PublicTableViewSchema = z.object({
   tableId: z.string(),
@@ -313,6 +320,8 @@ export const PublicTableViewSchema = z.object({
   round: TournamentRoundViewSchema.nullable().optional(),
   /** 4-player tables, while the Charleston is under way (the view's phase `deal`): its pass, direction and who has passed; else null or absent */
   charleston: CharlestonViewSchema.nullable().optional(),
+  /** the table config's `tileFaces`: the faces its displays draw unless a display chose its own (URL `?faces=`, its toggle); absent: not configured (traditional) */
+  tileFaces: FaceStyleSchema.optional(),
 });
 
 /** What a flag rests on: the tile, the zones, the time, and the raw reader lines. Director only. */

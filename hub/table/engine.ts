@@ -492,6 +492,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       variant: this.table.variant,
       gameNo: s.gameNo,
       phase: s.phase,
+      ...(this.table.tileFaces ? { tileFaces: this.table.tileFaces } : {}), // the displays' faces (display/src/lib/faceStyle.ts)
       endReason: s.endReason,
       turn: s.turn,
       players: this.table.players.map((p, i) => {

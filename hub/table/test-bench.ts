@@ -14,6 +14,7 @@ import type { OnBoardDebounce, ReaderMessage } from '../../firmware-protocol/mes
 import { fullTileSet, type TileId } from '../../rules/tiles.js';
 import { loadHubConfig } from '../config/load.js';
 import type { TableConfig } from '../config/types.js';
+import type { FaceStyle } from '../contract/views.js';
 import type { Connection, ReaderSupervisor } from '../readers/supervisor.js';
 import type { Step } from '../simulator/game.js';
 import { openSqliteStore } from '../store/sqlite.js';
@@ -159,6 +160,8 @@ export interface HandBenchOptions extends ReaderBenchOptions {
   countRule?: CountRuleInForce;
   /** the on-board debounce each reader's HELLO announces (`deb=… scan=…`, PROTOCOL.md §5.1); default none */
   debounce?: (reader: string) => OnBoardDebounce | undefined;
+  /** the table config's `tileFaces` (the faces its displays draw); default none given */
+  tileFaces?: FaceStyle;
 }
 
 /**
@@ -173,10 +176,11 @@ export class HandBench extends ReaderBench<TableEngine> {
   private readonly hand: HandBenchOptions;
 
   constructor(options: HandBenchOptions = {}) {
+    const table = options.tileFaces ? { ...siameseDemo.table, tileFaces: options.tileFaces } : siameseDemo.table;
     super(
-      siameseDemo.table,
+      table,
       (store, readers, now) =>
-        new TableEngine({ table: siameseDemo.table, cards: siameseDemo.cards, registry: simulatedTileSet(), store, readers, now, ...(options.countRule ? { countRule: options.countRule } : {}) }),
+        new TableEngine({ table, cards: siameseDemo.cards, registry: simulatedTileSet(), store, readers, now, ...(options.countRule ? { countRule: options.countRule } : {}) }),
       { staleMs: 60_000, ...options },
     );
     this.hand = options;

@@ -58,6 +58,11 @@ describe('route', () => {
     expect(route(broadcastPath('t 2'))).toEqual({ page: 'broadcast', tableId: 't 2' });
   });
 
+  it('routes /tiles to the tile faces chart', () => {
+    expect(route('/tiles')).toEqual({ page: 'tiles' });
+    expect(route('/tiles/x')).toEqual({ page: 'not-found', path: '/tiles/x' });
+  });
+
   it("writes the broadcast's delay as spectators read it", () => {
     expect(delayText(900_000)).toBe('15 min delay'); // 15 × 60 000 ms
     expect(delayText(1_800_000)).toBe('30 min delay');

@@ -1,7 +1,8 @@
 /**
  * Routing by `location.pathname` (no router library):
  * `/` → list of tables; `/table/:id` → the table view; `/director/:id` → the director view;
- * `/broadcast` → the spectators' room; `/broadcast/:id` → a table's broadcast (hands a delay behind).
+ * `/broadcast` → the spectators' room; `/broadcast/:id` → a table's broadcast (hands a delay behind);
+ * `/tiles` → the tile faces chart.
  */
 
 /** The page a path asks for. */
@@ -17,6 +18,7 @@ export type Route =
   | { page: 'player' }
   | { page: 'broadcast'; tableId: string }
   | { page: 'broadcast-room' }
+  | { page: 'tiles' }
   | { page: 'not-found'; path: string };
 
 /** Reads a pathname: `route('/table/t1') → { page: 'table', tableId: 't1' }`. A trailing slash is fine. Never throws. */
@@ -38,6 +40,7 @@ export function route(pathname: string): Route {
   if (decoded.length === 2 && decoded[0] === 'broadcast') return { page: 'broadcast', tableId: decoded[1]! }; // spectators: one table, hands a delay behind
   if (decoded.length === 2 && decoded[0] === 'seat') return { page: 'seat', token: decoded[1]! }; // a player's phone (hub/api/seat.ts)
   if (decoded[0] === 'claim' && decoded.length <= 2) return { page: 'claim', tableId: decoded[1] ?? null }; // a table's claim page (hub/api/player-routes.ts)
+  if (decoded.length === 1 && decoded[0] === 'tiles') return { page: 'tiles' }; // every tile face, both styles (views/TileChart.svelte)
   if (decoded.length === 1 && decoded[0] === 'player') return { page: 'player' }; // the player link on the phone
   return { page: 'not-found', path: pathname };
 }

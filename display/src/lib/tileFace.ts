@@ -31,12 +31,23 @@ const WIND_NAMES = { N: 'North', E: 'East', W: 'West', S: 'South' } as const;
 const SUIT_COLOUR = { B: 'bam', C: 'crak', D: 'dot' } as const;
 const SUIT_SUB = { B: 'BAM', C: 'CRAK', D: 'DOT' } as const;
 
+/** The kind part of a code: `5B#3` → `5B`, `5B` → `5B` (not checked). */
+function codeKind(code: string): string {
+  return code.includes('#') ? code.slice(0, code.lastIndexOf('#')) : code;
+}
+
+/** The tile kind a code names (`5B`, or a physical id `5B#3` read as its kind), or null when it names none. */
+export function tileKindOf(code: string): TileKind | null {
+  const kind = codeKind(code);
+  return isTileKind(kind) ? kind : null;
+}
+
 /**
  * The face of a tile kind code (`5B`, `RD`, `N`, `F`, `J`, …; a physical id such as `5B#3` is read
  * as its kind). Never throws: an unknown code gets the `unknown` face showing "?" and the code.
  */
 export function tileFace(code: string): TileFace {
-  const kind = code.includes('#') ? code.slice(0, code.lastIndexOf('#')) : code;
+  const kind = codeKind(code);
   if (!isTileKind(kind)) return { family: 'unknown', colour: 'unknown', mark: '?', sub: kind.slice(0, 6), name: `unknown tile ${JSON.stringify(code)}`, suit: null };
   const k: TileKind = kind;
   const suit = suitOf(k);

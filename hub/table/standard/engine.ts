@@ -575,6 +575,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       tableId: this.id,
       variant: 'standard',
       gameNo: s.gameNo,
+      ...(this.table.tileFaces ? { tileFaces: this.table.tileFaces } : {}), // the displays' faces (display/src/lib/faceStyle.ts)
       phase: s.phase === 'charleston' ? 'deal' : s.phase,
       charleston: s.phase === 'charleston' ? charlestonView(s.stage, this.agg.passInProgress()) : null,
       endReason: s.endReason,
