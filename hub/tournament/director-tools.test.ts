@@ -29,6 +29,16 @@ async function start(store = openSqliteStore(':memory:')) {
 describe('the penalty and conduct log over HTTP', () => {
   it('Ann 75 game points, late −5: total 70, rank 2; shown in the standings, the CSV and JSON; the stolen-tile −10 listed with its game, not counted twice', async () => {
     const { app, svc, t1, t2, clock, store } = await start();
+    const before = await app.inject({
+      method: 'POST',
+      url: '/api/director/tournament/penalties',
+      headers: AUTH,
+      payload: { player: 'p1', round: 1, kind: 'late', points: -5, reason: 'late' },
+    });
+    expect([before.statusCode, before.json().message]).toEqual([
+      400,
+      'penalty: round 1 has not begun (the tournament is in round 1, its clock not started): a penalty is for a round begun, or give no round',
+    ]);
     svc.clock('start');
     t2.end(1, G1_STOLEN, [25, -10, -10, 0]);
     t2.end(2, G2, [0, 0, 60, 0]);
@@ -50,6 +60,16 @@ describe('the penalty and conduct log over HTTP', () => {
     expect([plus.statusCode, plus.json().message]).toEqual([400, 'body.points must be <= 0']);
     const nobody = await app.inject({ method: 'POST', url: '/api/director/tournament/penalties', headers: AUTH, payload: { ...penalty, player: 'zed' } });
     expect([nobody.statusCode, nobody.json().message]).toEqual([400, 'penalty: player "zed" is not registered']);
+    // a late penalty of 0 takes nothing away: only a warning may be 0
+    const zero = await app.inject({ method: 'POST', url: '/api/director/tournament/penalties', headers: AUTH, payload: { ...penalty, points: 0 } });
+    expect([zero.statusCode, zero.json().message]).toEqual([400, 'penalty: points 0 take nothing away: a late penalty must be below 0 (only a warning may be 0)']);
+    // round 2 has not begun (round 1's clock runs): nobody can be late to it yet
+    const ahead = await app.inject({ method: 'POST', url: '/api/director/tournament/penalties', headers: AUTH, payload: { ...penalty, round: 2 } });
+    expect([ahead.statusCode, ahead.json().message]).toEqual([
+      400,
+      'penalty: round 2 has not begun (the tournament is in round 1, its clock started): a penalty is for a round begun, or give no round',
+    ]);
+    expect((await app.inject({ url: '/api/director/tournament/penalties', headers: AUTH })).json().penalties).toHaveLength(2); // neither was logged
 
     clock.now = T0 + 50 * MIN; // the round's time is up: the games without a result score 0
     await app.inject({ url: '/api/tournament' });

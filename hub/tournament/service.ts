@@ -534,6 +534,11 @@ export class TournamentService {
         } catch (e) {
           throw new TournamentServiceError(400, (e as Error).message);
         }
+        if (p.round !== null && (p.round > s.round || s.clocks[p.round - 1]!.state === 'ready'))
+          throw new TournamentServiceError(
+            400,
+            `penalty: round ${p.round} has not begun (the tournament is in round ${s.round}, its clock ${s.clocks[s.round - 1]!.state === 'ready' ? 'not started' : 'started'}): a penalty is for a round begun, or give no round`,
+          );
         return () => {
           s.penalties.push({ ...p, id: s.penalties.length + 1, at });
         };
@@ -1256,7 +1261,8 @@ export class TournamentService {
    * kept apart from game points, counted in the total (rules/tournament/penalties.ts).
    * @returns the penalty as logged (with its `id`)
    * @throws TournamentServiceError 400 naming the field: an unknown player, a round outside the
-   *   event's, an unknown kind, points not a whole number ≤ 0, no reason
+   *   event's or not begun (its clock not started), an unknown kind, points not a whole number ≤ 0
+   *   (or 0 for any kind but a warning), no reason
    */
   givePenalty(p: { player: string; round?: number | null; kind: string; points: number; reason: string; by?: string }): LoggedPenalty {
     this.commit('tournament-penalty', { player: p.player, round: p.round ?? null, kind: p.kind, points: p.points, reason: p.reason, director: p.by ?? 'director' });

@@ -30,7 +30,7 @@ export interface Penalty {
   /** the round it was given in (1-based), or null for the event as a whole */
   round: number | null;
   kind: PenaltyKind;
-  /** points, ≤ 0 (a warning may carry 0) */
+  /** points, < 0 (only a warning may carry 0) */
   points: number;
   /** why, in the director's words (required) */
   reason: string;
@@ -48,7 +48,8 @@ export const PENALTY_REASON_MAX = 200;
  * @param rounds the number of rounds of the event
  * @returns the penalty, `round` null when absent, the reason trimmed
  * @throws TournamentError naming the field: an unknown player, a round outside 1-`rounds`, a kind
- *   not in {@link PENALTY_KINDS}, points not a whole number ≤ 0, an empty reason or one longer than
+ *   not in {@link PENALTY_KINDS}, points not a whole number ≤ 0 (or 0 for any kind but a warning),
+ *   an empty reason or one longer than
  *   {@link PENALTY_REASON_MAX}
  */
 export function checkPenalty(x: { player: unknown; round?: unknown; kind: unknown; points: unknown; reason: unknown; director?: unknown }, players: readonly string[], rounds: number): Penalty {
@@ -60,6 +61,8 @@ export function checkPenalty(x: { player: unknown; round?: unknown; kind: unknow
     throw new TournamentError(`penalty: kind must be one of ${PENALTY_KINDS.map((k) => `"${k}"`).join(', ')}, not ${JSON.stringify(x.kind)}`);
   if (typeof x.points !== 'number' || !Number.isInteger(x.points) || x.points > 0)
     throw new TournamentError(`penalty: points must be a whole number ≤ 0 (a penalty takes points away; a warning may be 0), not ${JSON.stringify(x.points)}`);
+  if (x.points === 0 && x.kind !== 'warning')
+    throw new TournamentError(`penalty: points 0 take nothing away: a ${x.kind} penalty must be below 0 (only a warning may be 0)`);
   const reason = typeof x.reason === 'string' ? x.reason.trim() : '';
   if (reason === '') throw new TournamentError('penalty: reason is required');
   if (reason.length > PENALTY_REASON_MAX) throw new TournamentError(`penalty: reason is ${reason.length} characters, at most ${PENALTY_REASON_MAX}`);
