@@ -171,9 +171,30 @@ describe('a withdrawal, a late arrival and a substitute after the start, over HT
     expect(standings.find((s) => s.player === 'p9')).toMatchObject({ name: 'Ivy Chan', gamePoints: 0, points: 0, byes: [1], withdrawn: false });
     expect(standings.find((s) => s.player === 'p10')).toMatchObject({ name: 'Jo Park', byes: [], withdrawn: false });
     const csv = (await app.inject({ url: '/api/tournament/standings.csv' })).body;
-    // no card complete yet: all 10 tie at 0 and share the prizes, (100 + 60 + 40) / 10 = 20
-    expect(csv).toContain('\r\n1,p4,Dot Shaw,0,0,0,20,withdrawn,');
-    expect(csv).toContain('\r\n1,p9,Ivy Chan,0,0,0,20,bye round 1,');
+    // no card complete yet: nobody has a game on an accepted card, so no prize is given (all 10 at 0)
+    expect(csv).toContain('\r\n1,p4,Dot Shaw,0,0,0,0,withdrawn,');
+    expect(csv).toContain('\r\n1,p9,Ivy Chan,0,0,0,0,bye round 1,');
+    expect(standings.map((s) => (s as unknown as { prize: number }).prize)).toEqual(new Array(10).fill(0));
+
+    // round 1's time is up with no game played: its two cards score 0 for all; verified and initialed
+    clock.now = T0 + 50 * MIN;
+    await app.inject({ url: '/api/tournament' });
+    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.verify(t, 1, s);
+    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.initial(t, 1, s);
+    const provisional = (await app.inject({ url: '/api/tournament' })).json().standings as { player: string; rank: number; points: number; prize: number }[];
+    // all 10 tie at 0; the 8 who played round 1 share (100 + 60 + 40) / 8 = 25; Ivy (a bye) and Jo (no game yet) get none
+    expect(provisional.map((r) => [r.player, r.rank, r.points, r.prize])).toEqual([
+      ['p1', 1, 0, 25],
+      ['p10', 1, 0, 0],
+      ['p2', 1, 0, 25],
+      ['p3', 1, 0, 25],
+      ['p4', 1, 0, 25],
+      ['p5', 1, 0, 25],
+      ['p6', 1, 0, 25],
+      ['p7', 1, 0, 25],
+      ['p8', 1, 0, 25],
+      ['p9', 1, 0, 0],
+    ]);
 
     // the log is the truth
     const later = new TournamentService({ config: CONFIG, store, now: () => clock.now, tickMs: 0 });

@@ -129,7 +129,7 @@ export interface EventStanding {
   penalties: number;
   /** the total, gamePoints + penalties: what decides the ranking */
   points: number;
-  /** the player's share of the prize money */
+  /** the player's share of the prize money; 0 for a player with no game on an accepted card */
   prize: number;
   /** the rounds the player had a bye in (no game that round; scored `byePoints`) */
   byes: number[];
@@ -151,6 +151,10 @@ export interface EventAbsences {
  * The event's standings: each player's game points (the complete cards, as {@link standings}
  * checks them, plus `byePoints` per bye), their event penalties, and the total, which ranks (ties
  * share the rank and the prizes of the places they fill). A withdrawn player stays listed.
+ * The prizes go only to the players with a game on one of `cards` (a reading for what 000 leaves
+ * to the event): they fill the prize places among themselves, in the order of the total; a player
+ * with no game (nobody while no card is complete; a late arrival with only byes; a substitute or a
+ * withdrawn player not yet on a complete card) is ranked by the total but has prize 0.
  * e.g. Ann 75 game points and a late −5: total 70.
  * @param cards the complete cards
  * @param players every registered player id (each is listed, 0 without a card)
@@ -174,13 +178,16 @@ export function eventStandings(
     pen.set(p.player, (pen.get(p.player) ?? 0) + p.points);
   }
   const totals = [...game.entries()].map(([p, g]) => [p, g + (pen.get(p) ?? 0)] as const);
-  return rankByPoints(totals, prizes).map(([player, points, rank, prize]) => ({
+  // the prizes go to the players who played: a game on an accepted card (not a bye, not a seat never taken)
+  const played = new Set(cards.flatMap((c) => anyCardTotals(c).map(({ player }) => player)));
+  const prizeOf = new Map(rankByPoints(totals.filter(([p]) => played.has(p)), prizes).map(([player, , , prize]) => [player, prize]));
+  return rankByPoints(totals, prizes).map(([player, points, rank]) => ({
     rank,
     player,
     gamePoints: game.get(player) ?? 0,
     penalties: pen.get(player) ?? 0,
     points,
-    prize,
+    prize: prizeOf.get(player) ?? 0,
     byes: [...(byes.get(player) ?? [])].sort((a, b) => a - b),
     withdrawn: absences.withdrawn?.has(player) ?? false,
   }));
