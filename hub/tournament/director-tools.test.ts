@@ -113,12 +113,13 @@ describe('the penalty and conduct log over HTTP', () => {
 });
 
 describe('extra time for one table over HTTP', () => {
-  it('table 2 gets 10 minutes: a game ending at 55 min counts there, not at table 1; at 60 min its empty game scores 0', async () => {
+  it('table 2 gets 10 minutes, then 5 more (15 in all, the answer says so): a game ending at 55 min counts there, not at table 1; at 65 min its empty games score 0', async () => {
     const { app, svc, t1, t2, clock } = await start();
     svc.clock('start');
     const early = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: 't2', minutes: 10, by: 'Dora' } });
     expect(early.statusCode).toBe(200);
-    expect(early.json()).toEqual([{ table: 2, minutes: 10, remainingMs: 3_600_000, timeUp: false }]); // 50 + 10 minutes
+    const first = { table: 2, minutes: 10, grants: [10], text: 'table 2: 10 minutes of extra time', remainingMs: 3_600_000, timeUp: false }; // 50 + 10 minutes
+    expect(early.json()).toEqual({ table: 2, added: 10, minutes: 10, grants: [10], text: 'table 2: 10 minutes of extra time', extraTime: [first] });
     expect(t2.end(1, G2, [0, 0, 60, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 1 });
     clock.now = T0 + 55 * MIN;
     const t2view = (await app.inject({ url: '/api/tables/t2' })).json();
@@ -127,13 +128,23 @@ describe('extra time for one table over HTTP', () => {
     endSiamese(t1, 1, [75, 80]);
     expect(svc.cardOf(1, 1).games.map((g) => g?.by ?? null)).toEqual(['clock', 'clock', 'clock', 'clock']); // table 1's time was up at 50 min
     expect(t2.end(2, G3, [10, 10, 10, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 2 }); // inside table 2's extra time
+    // a second grant adds to the first, and the answer says so: 10 + 5 = 15 minutes, to 50 + 15 = 65 min (10 min left at 55)
+    const more = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: '2', minutes: 5 } });
+    expect(more.json()).toEqual({
+      table: 2,
+      added: 5,
+      minutes: 15,
+      grants: [10, 5],
+      text: 'table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)',
+      extraTime: [{ table: 2, minutes: 15, grants: [10, 5], text: 'table 2: 15 minutes of extra time (10 + 5)', remainingMs: 600_000, timeUp: false }],
+    });
     const late = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: '1', minutes: 5 } });
     expect([late.statusCode, late.json().message]).toEqual([409, 'round 1 table 1: its time is already up (its games without a result scored 0)']);
     const bad = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: '2', minutes: 0 } });
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'body.minutes must be >= 1']);
-    clock.now = T0 + 60 * MIN;
+    clock.now = T0 + 65 * MIN;
     const pub = (await app.inject({ url: '/api/tournament' })).json();
-    expect(pub.extraTime).toEqual([{ table: 2, minutes: 10, remainingMs: 0, timeUp: true }]);
+    expect(pub.extraTime).toEqual([{ table: 2, minutes: 15, grants: [10, 5], text: 'table 2: 15 minutes of extra time (10 + 5)', remainingMs: 0, timeUp: true }]);
     expect(svc.cardOf(2, 1).games.map((g) => g?.by ?? null)).toEqual(['table', 'table', 'clock', 'clock']);
     expect(t2.end(3, G2, [0, 0, 60, 0])).toMatchObject({ recorded: false });
   });
