@@ -21,6 +21,7 @@ import { FakeTableRuntime, sampleDirectorView } from './fake-runtime.js';
 import { createHubServer, type HubServer } from './server.js';
 import { DIRECTOR_NAMESPACE, EV } from './socket-events.js';
 import type { BroadcastTablePayload } from './broadcast.js';
+import { DIRECTOR_LOGIN_NEEDED_HTTP } from '../../rules/wording/director-login.js';
 
 const TOKEN = 'broadcast-test-token';
 const { table, cards } = siameseDemo;
@@ -161,7 +162,7 @@ describe('the viewing log (GET /api/director/viewing-log)', () => {
       const url = await hub.listen(0);
       const none = await hub.app.inject({ method: 'GET', url: '/api/director/viewing-log' });
       expect(none.statusCode).toBe(401);
-      expect(none.json().message).toBe('director token missing or wrong (Authorization: Bearer <token>)');
+      expect(none.json().message).toBe(DIRECTOR_LOGIN_NEEDED_HTTP);
       expect(ViewingLogReplySchema.parse((await hub.app.inject({ method: 'GET', url: '/api/director/viewing-log', headers: { authorization: `Bearer ${TOKEN}` } })).json())).toEqual([]);
 
       const before = Date.now();

@@ -61,8 +61,7 @@ export function checkPenalty(x: { player: unknown; round?: unknown; kind: unknow
     throw new TournamentError(`penalty: kind must be one of ${PENALTY_KINDS.map((k) => `"${k}"`).join(', ')}, not ${JSON.stringify(x.kind)}`);
   if (typeof x.points !== 'number' || !Number.isInteger(x.points) || x.points > 0)
     throw new TournamentError(`penalty: points must be a whole number ≤ 0 (a penalty takes points away; a warning may be 0), not ${JSON.stringify(x.points)}`);
-  if (x.points === 0 && x.kind !== 'warning')
-    throw new TournamentError(`penalty: points 0 take nothing away: a ${x.kind} penalty must be below 0 (only a warning may be 0)`);
+  if (x.points === 0 && x.kind !== 'warning') throw new TournamentError(`penalty: points 0 take nothing away: a ${x.kind} penalty must be below 0 (only a warning may be 0)`);
   const reason = typeof x.reason === 'string' ? x.reason.trim() : '';
   if (reason === '') throw new TournamentError('penalty: reason is required');
   if (reason.length > PENALTY_REASON_MAX) throw new TournamentError(`penalty: reason is ${reason.length} characters, at most ${PENALTY_REASON_MAX}`);
@@ -180,7 +179,12 @@ export function eventStandings(
   const totals = [...game.entries()].map(([p, g]) => [p, g + (pen.get(p) ?? 0)] as const);
   // the prizes go to the players who played: a game on an accepted card (not a bye, not a seat never taken)
   const played = new Set(cards.flatMap((c) => anyCardTotals(c).map(({ player }) => player)));
-  const prizeOf = new Map(rankByPoints(totals.filter(([p]) => played.has(p)), prizes).map(([player, , , prize]) => [player, prize]));
+  const prizeOf = new Map(
+    rankByPoints(
+      totals.filter(([p]) => played.has(p)),
+      prizes,
+    ).map(([player, , , prize]) => [player, prize]),
+  );
   return rankByPoints(totals, prizes).map(([player, points, rank]) => ({
     rank,
     player,
