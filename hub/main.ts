@@ -23,6 +23,7 @@ import { type LogStanding, readSimState, simStateFile, writeLogStanding } from '
 import { GAMES_PER_ROUND } from '../rules/tournament/errors.js';
 import { createHubLogger, LOG_LEVELS, type HubLogger, type LogLevel } from './log.js';
 import { broadcastDelayMs, DEFAULT_BROADCAST_DELAY_MIN } from './broadcast/delay.js';
+import { cliErrorLine, commanderOutput, exitWithError } from './cli/errors.js';
 
 /** This file runs compiled (`npm start`, `mjhub start`: dist/hub/main.js) or from source under tsx (the tests). */
 const compiled = import.meta.url.endsWith('.js');
@@ -52,8 +53,7 @@ function hostOption(name: string) {
 
 /** An error of a value that came from the environment, printed like commander's own and exit 1, before anything starts. */
 function refuse(message: string): never {
-  console.error(`mjhub: ${message}`);
-  process.exit(1);
+  exitWithError(message);
 }
 
 /** Reads an environment default through an option parser, naming the variable on error. */
@@ -69,6 +69,7 @@ function fromEnv<T>(env: string, parse: (name: string) => (v: string) => T): T |
 
 const program = new Command()
   .name('mjhub start')
+  .configureOutput(commanderOutput)
   .description('Run the Mah Jongg table hub')
   .option('--config <file>', 'table config (JSON); default: hub/config/tables/<table-kind>-demo.json')
   .option(
@@ -180,7 +181,7 @@ const sessionHours = o.directorSessionHours;
 try {
   broadcastDelayMs(o.broadcastDelayMin, o.broadcastNoDelay === true);
 } catch (e) {
-  program.error(`error: ${(e as Error).message}`); // exits
+  program.error((e as Error).message); // exits, printed as `mjhub: …` (commanderOutput)
 }
 if (o.room) o.tournament ??= path.join(root, o.tableKind === 'standard' ? 'hub/config/tournament-room.json' : 'hub/config/tournament-siamese-room.json');
 
@@ -446,7 +447,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (e: unknown) => {
-  console.error(`mjhub: ${(e as Error).message}`);
+  console.error(cliErrorLine((e as Error).message));
   stopping = true; // the simulators are stopped by the hub: not a failure of theirs
   await stopSimulators().catch(() => undefined);
   process.exit(1);

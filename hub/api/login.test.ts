@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from './auth.js';
 import { FakeTableRuntime, sampleDirectorView } from './fake-runtime.js';
 import { createHubServer, type HubServer, type HubServerOptions } from './server.js';
 import { DIRECTOR_NAMESPACE, EV } from './socket-events.js';
+import { DIRECTOR_LOGIN_NEEDED_SOCKET } from '../../rules/wording/director-login.js';
 
 const TOKEN = 'fixed-script-token-1';
 const SECRET = 'four winds blow';
@@ -204,11 +205,11 @@ describe('the session cookie and the session bearer token', () => {
 
     // the session's bearer token works as auth.token too
     await expect(open({}, { token: res.json().token })).resolves.toBeDefined();
-    await expect(open({ cookie, origin: 'http://evil.example' })).rejects.toThrow('director token missing or wrong');
-    await expect(open({ cookie: `${SESSION_COOKIE}=forged` })).rejects.toThrow('director token missing or wrong');
+    await expect(open({ cookie, origin: 'http://evil.example' })).rejects.toThrow(DIRECTOR_LOGIN_NEEDED_SOCKET);
+    await expect(open({ cookie: `${SESSION_COOKIE}=forged` })).rejects.toThrow(DIRECTOR_LOGIN_NEEDED_SOCKET);
 
     await hub.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
-    await expect(open({ cookie })).rejects.toThrow('director token missing or wrong');
+    await expect(open({ cookie })).rejects.toThrow(DIRECTOR_LOGIN_NEEDED_SOCKET);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeTableRuntime, sampleDirectorView } from './fake-runtime.js';
 import { createHubServer, type HubServer } from './server.js';
 import { DIRECTOR_NAMESPACE, EV, type WatchAck } from './socket-events.js';
+import { DIRECTOR_LOGIN_NEEDED_SOCKET } from '../../rules/wording/director-login.js';
 
 const TOKEN = 'director-secret-1';
 
@@ -210,7 +211,7 @@ describe('director namespace', () => {
     const { url } = await start();
     for (const token of [undefined, 'wrong', '']) {
       const c = client(url + DIRECTOR_NAMESPACE, token === undefined ? {} : { token });
-      await expect(connected(c.socket)).rejects.toThrow('director token missing or wrong');
+      await expect(connected(c.socket)).rejects.toThrow(DIRECTOR_LOGIN_NEEDED_SOCKET);
     }
   });
 

@@ -18,6 +18,7 @@ import type { TableRuntime } from './runtime.js';
 import { DIRECTOR_NAMESPACE, EV, type WatchAck } from './socket-events.js';
 import { stderrLogger } from '../log.js';
 import { checkPayload, WatchRequestSchema } from '../contract/socket.js';
+import { DIRECTOR_LOGIN_NEEDED_SOCKET } from '../../rules/wording/director-login.js';
 
 /** The room a table's watchers join, e.g. `"table:t1"`. */
 export function tableRoom(tableId: string): string {
@@ -115,7 +116,7 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
   director.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     if (opts.isDirectorToken(auth?.token) || opts.isDirectorCookie?.(socket.handshake.headers)) next();
-    else next(new Error('director token missing or wrong'));
+    else next(new Error(DIRECTOR_LOGIN_NEEDED_SOCKET));
   });
 
   interface Wiring {

@@ -13,6 +13,7 @@ import { attachRelay, type RelayServer } from './relay.js';
 import { RELAY_EV, RELAY_NAMESPACE, parseRelayLine, parseRelayOpen, type RelayAck } from '../transports/relay.js';
 import type { Connection } from '../readers/supervisor.js';
 import type { TransportSink } from '../transports/transport.js';
+import { DIRECTOR_LOGIN_NEEDED_SOCKET } from '../../rules/wording/director-login.js';
 
 const TOKEN = 'relay-secret';
 
@@ -75,8 +76,8 @@ describe('relay namespace', () => {
     });
 
   it('refuses a page without the director token, naming why', async () => {
-    await expect(connected(client('wrong'))).rejects.toThrow('director token missing or wrong');
-    await expect(connected(client(undefined))).rejects.toThrow('director token missing or wrong');
+    await expect(connected(client('wrong'))).rejects.toThrow(DIRECTOR_LOGIN_NEEDED_SOCKET);
+    await expect(connected(client(undefined))).rejects.toThrow(DIRECTOR_LOGIN_NEEDED_SOCKET);
     expect(rec.events).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
  *
  * - Behind the director token (`io(url + '/relay', { auth: { token } })`) or the director's session
  *   cookie (a page of the hub after `POST /api/login`); a wrong or missing
- *   token gets `connect_error` "director token missing or wrong".
+ *   token gets `connect_error` (rules/wording/director-login.ts `DIRECTOR_LOGIN_NEEDED_SOCKET`).
  * - `relay:open {readerHint?}` opens one Connection on the hub's TransportSink (closing the
  *   socket's previous one, if any) and acks `{ ok: true, name }`; the supervisor then writes
  *   `CMD snap`, which reaches the page as `relay:write {line}`.
@@ -36,6 +36,7 @@ import {
   type RelayedConnection,
   type RelaySuperseded,
 } from '../transports/relay.js';
+import { DIRECTOR_LOGIN_NEEDED_SOCKET } from '../../rules/wording/director-login.js';
 
 /** Longest User-Agent kept for the director's reader list (characters). */
 const MAX_USER_AGENT = 160;
@@ -81,7 +82,7 @@ export function attachRelay(io: Server, opts: RelayOptions): RelayServer {
   nsp.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     if (opts.isDirectorToken(auth?.token) || opts.isDirectorCookie?.(socket.handshake.headers)) next();
-    else next(new Error('director token missing or wrong'));
+    else next(new Error(DIRECTOR_LOGIN_NEEDED_SOCKET));
   });
   nsp.on('connection', (socket: Socket) => {
     const takeAck = (raw: unknown[]) => (typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: RelayAck) => void) : undefined);

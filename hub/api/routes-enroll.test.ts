@@ -13,6 +13,7 @@ import { createHubServer, type HubServer } from './server.js';
 import { loadHubConfig } from '../config/load.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { TableEngine } from '../table/engine.js';
+import { DIRECTOR_LOGIN_NEEDED_HTTP } from '../../rules/wording/director-login.js';
 
 const TOKEN = 'director-secret-1';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -51,7 +52,7 @@ describe('enrolment API', () => {
     const { app, post } = await make();
     const res = await post('/api/director/enroll/t1/start', { setId: 'club-set-3' }, {});
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('director token missing or wrong (Authorization: Bearer <token>)');
+    expect(res.json().message).toBe(DIRECTOR_LOGIN_NEEDED_HTTP);
     expect((await app.inject({ method: 'GET', url: '/api/director/enroll/t1', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
   });
 

@@ -12,6 +12,7 @@ import { FakeTableRuntime, sampleDirectorView } from './fake-runtime.js';
 import { createHubServer, type HubServer } from './server.js';
 import { DIRECTOR_NAMESPACE } from './socket-events.js';
 import { AnnouncementReply, ROOM_EV, RoomDeskPushSchema } from '../contract/room.js';
+import { DIRECTOR_LOGIN_NEEDED_HTTP } from '../../rules/wording/director-login.js';
 
 const TOKEN = 'room-desk-token';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -86,7 +87,7 @@ describe('calls for the director', () => {
       ['POST', '/api/director/announcement/clear', {}],
     ] as const) {
       const res = await app.inject({ method, url, ...(payload ? { payload } : {}) });
-      expect([url, res.statusCode, res.json().message]).toEqual([url, 401, 'director token missing or wrong (Authorization: Bearer <token>)']);
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 401, DIRECTOR_LOGIN_NEEDED_HTTP]);
     }
   });
 });

@@ -70,7 +70,8 @@ describe('director routes', () => {
       expect(res.json()).toEqual({
         statusCode: 401,
         error: 'Unauthorized',
-        message: 'director token missing or wrong (Authorization: Bearer <token>)',
+        // what the user does first, the header for scripts after
+        message: 'not logged in as the director: log in on the director page (/director) with the director secret (scripts: Authorization: Bearer <token>)',
       });
     }
     const post = await app.inject({ method: 'POST', url: '/api/director/tables/t1/flags/g1-f1', payload: { ruling: 'confirm' } });

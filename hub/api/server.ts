@@ -62,6 +62,7 @@ import * as R from '../contract/responses.js';
 import { check } from '../contract/issues.js';
 import type { Server } from 'socket.io';
 import { bearerToken, cookieValue, DirectorAuth, SESSION_COOKIE, sameOrigin } from './auth.js';
+import { DIRECTOR_LOGIN_NEEDED_HTTP } from '../../rules/wording/director-login.js';
 import { LOGIN_LOG_ID, loginRoutes, type LoginRouteOptions } from './login.js';
 import { toDirector, toPublic } from './public-view.js';
 import { type GameRecord, writeGameRecord } from '../../rules/record/game-record.js';
@@ -408,7 +409,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       reply.header('www-authenticate', 'Bearer realm="director"');
       // a session cookie the hub no longer honours: the login ran out (12 h), was logged out, or the secret changed
       if (cookieValue(req.headers.cookie, SESSION_COOKIE)) return sendError(reply, 401, 'your director login has expired or was ended');
-      return sendError(reply, 401, 'director token missing or wrong (Authorization: Bearer <token>)');
+      return sendError(reply, 401, DIRECTOR_LOGIN_NEEDED_HTTP);
     });
     if (opts.readers) await director.register(readerRoutes(opts.readers));
     await director.register(healthRoutes(opts.store)); // GET /api/director/health: is the event log written?

@@ -10,11 +10,16 @@
  */
 import { type TileId, kindOf, TILE_KINDS } from '../../rules/tiles.js';
 
-/** One logged tile move, as the fold needs it: `tile` came to rest in zone `to` (`reader/zone`) at `at` (ms since epoch). */
+/** One logged tile move, as the fold needs it: `tile` came to rest in zone `to` (`reader/zone`), logged at `at` (ms since epoch). */
 export interface LoggedTileMove {
   /** the event's position in the log (strictly increasing in log order) */
   seq: number;
-  /** when the tile came to rest (ms since epoch): the event's `at` */
+  /**
+   * when the hub logged the move (ms since epoch; `tile-moved`'s `logged`, else its `at`): the
+   * moment the director's view showed it, so the delayed hands as of T are the director's view at T.
+   * The tile came to rest a settle window before (the event's `at`): counting from there would show
+   * a tile in a rack for that window before the director's view did
+   */
   at: number;
   tile: TileId;
   /** the zone it came to rest in, e.g. `"RK-E1/in"` */

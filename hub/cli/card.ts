@@ -14,6 +14,7 @@ import { parseKinds } from '../../rules/tiles.js';
 import { FORBIDDEN_WORDS, forbiddenExposure } from '../../rules/variants/standard/exposure-judge.js';
 import { RULES } from '../../rules/variants/standard/referee.js';
 import type { Card } from '../../rules/card/types.js';
+import { commanderOutput, exitWithError } from './errors.js';
 
 const readCard = (file: string): Card => readCardFile(file);
 
@@ -23,7 +24,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-const program = new Command().name('mjhub').exitOverride();
+const program = new Command().name('mjhub').configureOutput(commanderOutput).exitOverride();
 program
   .command('card')
   .description('card files')
@@ -68,6 +69,5 @@ try {
 } catch (e) {
   const err = e as { code?: string; message: string };
   if (err.code?.startsWith('commander.')) process.exit(err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2);
-  console.error(`mjhub: ${err.message}`);
-  process.exit(1);
+  exitWithError(err.message);
 }

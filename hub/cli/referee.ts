@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import { readCardFile } from '../config/card-file.js';
 import { GameRecordError, parseGameRecord } from '../../rules/record/game-record.js';
 import { refereeRecord } from '../record/replay.js';
+import { commanderOutput, exitWithError } from './errors.js';
 
 // output piped into `head` and closed early: stop quietly, as other command-line tools do
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -20,7 +21,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 /** The extension of a game record file (what the director's download is named). */
 const RECORD_EXTENSION = '.jsonl';
 
-const program = new Command().name('mjhub referee').exitOverride();
+const program = new Command().name('mjhub referee').configureOutput(commanderOutput).exitOverride();
 program
   .argument('<record>', 'a game record (rules/GAME-RECORD.md), e.g. t1-game-3.jsonl')
   .requiredOption('--card <file...>', "the card files the game was played with (each checked against the record's SHA-256)")
@@ -50,6 +51,5 @@ try {
 } catch (e) {
   const err = e as { code?: string; message: string };
   if (err.code?.startsWith('commander.')) process.exit(err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2);
-  console.error(`mjhub: ${err.message}`);
-  process.exit(1);
+  exitWithError(err.message);
 }

@@ -11,6 +11,7 @@ import { Command } from 'commander';
 import { ConfigError, loadHubConfig } from '../config/load.js';
 import { CaptureError, parseCapture } from '../capture/format.js';
 import { replayCapture } from '../capture/replay.js';
+import { commanderOutput, exitWithError } from './errors.js';
 
 // output piped into `head` and closed early: stop quietly, as other command-line tools do
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -18,7 +19,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-const program = new Command().name('mjhub replay').exitOverride();
+const program = new Command().name('mjhub replay').configureOutput(commanderOutput).exitOverride();
 program
   .argument('<capture>', 'a capture (firmware-protocol/CAPTURE.md), e.g. t1-game-1.capture.jsonl')
   .option('--config <table>', "a hub table config file to replay on (default: the capture's own table, cards and tile set)")
@@ -58,6 +59,5 @@ try {
 } catch (e) {
   const err = e as { code?: string; message: string };
   if (err.code?.startsWith('commander.')) process.exit(err.code === 'commander.helpDisplayed' || err.code === 'commander.help' ? 0 : 2);
-  console.error(`mjhub: ${err.message}`);
-  process.exit(1);
+  exitWithError(err.message);
 }

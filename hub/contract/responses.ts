@@ -195,7 +195,17 @@ export const EventStandingSchema = z.object({
   withdrawn: z.boolean(),
 });
 /** A table given extra time in the current round: whole minutes in all, ms left, whether it has run out. */
-export const ExtraTimeSchema = z.object({ table: z.number().int(), minutes: z.number().int(), remainingMs: z.number(), timeUp: z.boolean() });
+export const ExtraTimeSchema = z.object({
+  table: z.number().int(),
+  /** whole minutes in all (the grants add up) */
+  minutes: z.number().int(),
+  /** the minutes of each grant, in the order given */
+  grants: z.array(z.number().int()),
+  /** "table 2: 15 minutes of extra time (10 + 5)" (rules/wording/extra-time.ts) */
+  text: z.string(),
+  remainingMs: z.number(),
+  timeUp: z.boolean(),
+});
 /** `GET /api/tournament`: the tournament's public view. */
 export const TournamentPublicReply = z.object({
   name: z.string(),
@@ -237,8 +247,19 @@ export const GamePenaltyEntrySchema = z.object({
 export const PenaltyLogReply = z.object({ penalties: z.array(PenaltySchema), inGames: z.array(GamePenaltyEntrySchema) });
 /** `POST /api/director/tournament/withdraw` and `…/substitute`: the cards of the round the change starts in. */
 export const RoundCardsReply = z.array(AnyScoreCardSchema);
-/** `POST /api/director/tournament/extra-time`: the current round's extra time, table by table. */
-export const ExtraTimeReply = z.array(ExtraTimeSchema);
+/**
+ * `POST /api/director/tournament/extra-time`: the grant (grants add up: `added` this time, `minutes`
+ * in all, each grant, the words "table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)")
+ * and the current round's extra time, table by table.
+ */
+export const ExtraTimeReply = z.object({
+  table: z.number().int(),
+  added: z.number().int(),
+  minutes: z.number().int(),
+  grants: z.array(z.number().int()),
+  text: z.string(),
+  extraTime: z.array(ExtraTimeSchema),
+});
 /** `GET /api/director/tournament`: the round, clock, every card and the problems seen (each in words: "event seq 12 (card-game): …"). */
 export const TournamentDirectorReply = z.object({ round: z.number().int(), clock: TournamentClockReply, cards: z.array(ScoreCardSchema), problems: z.array(z.string()) });
 /** A game a table played between rounds (hub/tournament/between-rounds.ts). */

@@ -32,7 +32,7 @@ export const EV = {
 /**
  * The director's namespace: same events, but snapshots and deltas carry the director view.
  * Connect with `io(url + DIRECTOR_NAMESPACE, { auth: { token } })`; a wrong or missing token gets
- * `connect_error` with the message "director token missing or wrong".
+ * `connect_error` with the message of rules/wording/director-login.ts `DIRECTOR_LOGIN_NEEDED_SOCKET` ("not logged in as the director: log in on the director page …").
  */
 export const DIRECTOR_NAMESPACE = '/director';
 

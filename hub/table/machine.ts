@@ -352,7 +352,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     for (const item of order.items) {
       if (item.move) {
         const m = item.move;
-        const data = this.visibility.movedData(m, now);
+        // `logged`: the moment every view shows the move (the spectators' delayed hands count from it)
+        const data: TileMovedData = { ...this.visibility.movedData(m, now), logged: now };
         // the first move after a game ended: the table is being cleared, that end now stands
         const ended = this.endedGameNo();
         if (ended !== null && !this.stoppedGames.has(ended)) {
@@ -641,7 +642,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     for (const e of this.events) {
       if (e.type !== 'tile-moved') continue;
       const d = e.data as TileMovedData;
-      moves.push({ seq: e.seq, at: e.at, tile: d.tile, to: d.to });
+      moves.push({ seq: e.seq, at: d.logged ?? e.at, tile: d.tile, to: d.to });
     }
     const racks = new Map<string, RackOwner>();
     for (const [zone, p] of this.places) if (p.area === 'rack') racks.set(zone, { player: p.player, rack: p.rack });

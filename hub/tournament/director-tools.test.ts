@@ -29,6 +29,16 @@ async function start(store = openSqliteStore(':memory:')) {
 describe('the penalty and conduct log over HTTP', () => {
   it('Ann 75 game points, late −5: total 70, rank 2; shown in the standings, the CSV and JSON; the stolen-tile −10 listed with its game, not counted twice', async () => {
     const { app, svc, t1, t2, clock, store } = await start();
+    const before = await app.inject({
+      method: 'POST',
+      url: '/api/director/tournament/penalties',
+      headers: AUTH,
+      payload: { player: 'p1', round: 1, kind: 'late', points: -5, reason: 'late' },
+    });
+    expect([before.statusCode, before.json().message]).toEqual([
+      400,
+      'penalty: round 1 has not begun (the tournament is in round 1, its clock not started): a penalty is for a round begun, or give no round',
+    ]);
     svc.clock('start');
     t2.end(1, G1_STOLEN, [25, -10, -10, 0]);
     t2.end(2, G2, [0, 0, 60, 0]);
@@ -50,6 +60,16 @@ describe('the penalty and conduct log over HTTP', () => {
     expect([plus.statusCode, plus.json().message]).toEqual([400, 'body.points must be <= 0']);
     const nobody = await app.inject({ method: 'POST', url: '/api/director/tournament/penalties', headers: AUTH, payload: { ...penalty, player: 'zed' } });
     expect([nobody.statusCode, nobody.json().message]).toEqual([400, 'penalty: player "zed" is not registered']);
+    // a late penalty of 0 takes nothing away: only a warning may be 0
+    const zero = await app.inject({ method: 'POST', url: '/api/director/tournament/penalties', headers: AUTH, payload: { ...penalty, points: 0 } });
+    expect([zero.statusCode, zero.json().message]).toEqual([400, 'penalty: points 0 take nothing away: a late penalty must be below 0 (only a warning may be 0)']);
+    // round 2 has not begun (round 1's clock runs): nobody can be late to it yet
+    const ahead = await app.inject({ method: 'POST', url: '/api/director/tournament/penalties', headers: AUTH, payload: { ...penalty, round: 2 } });
+    expect([ahead.statusCode, ahead.json().message]).toEqual([
+      400,
+      'penalty: round 2 has not begun (the tournament is in round 1, its clock started): a penalty is for a round begun, or give no round',
+    ]);
+    expect((await app.inject({ url: '/api/director/tournament/penalties', headers: AUTH })).json().penalties).toHaveLength(2); // neither was logged
 
     clock.now = T0 + 50 * MIN; // the round's time is up: the games without a result score 0
     await app.inject({ url: '/api/tournament' });
@@ -93,12 +113,13 @@ describe('the penalty and conduct log over HTTP', () => {
 });
 
 describe('extra time for one table over HTTP', () => {
-  it('table 2 gets 10 minutes: a game ending at 55 min counts there, not at table 1; at 60 min its empty game scores 0', async () => {
+  it('table 2 gets 10 minutes, then 5 more (15 in all, the answer says so): a game ending at 55 min counts there, not at table 1; at 65 min its empty games score 0', async () => {
     const { app, svc, t1, t2, clock } = await start();
     svc.clock('start');
     const early = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: 't2', minutes: 10, by: 'Dora' } });
     expect(early.statusCode).toBe(200);
-    expect(early.json()).toEqual([{ table: 2, minutes: 10, remainingMs: 3_600_000, timeUp: false }]); // 50 + 10 minutes
+    const first = { table: 2, minutes: 10, grants: [10], text: 'table 2: 10 minutes of extra time', remainingMs: 3_600_000, timeUp: false }; // 50 + 10 minutes
+    expect(early.json()).toEqual({ table: 2, added: 10, minutes: 10, grants: [10], text: 'table 2: 10 minutes of extra time', extraTime: [first] });
     expect(t2.end(1, G2, [0, 0, 60, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 1 });
     clock.now = T0 + 55 * MIN;
     const t2view = (await app.inject({ url: '/api/tables/t2' })).json();
@@ -107,13 +128,23 @@ describe('extra time for one table over HTTP', () => {
     endSiamese(t1, 1, [75, 80]);
     expect(svc.cardOf(1, 1).games.map((g) => g?.by ?? null)).toEqual(['clock', 'clock', 'clock', 'clock']); // table 1's time was up at 50 min
     expect(t2.end(2, G3, [10, 10, 10, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 2 }); // inside table 2's extra time
+    // a second grant adds to the first, and the answer says so: 10 + 5 = 15 minutes, to 50 + 15 = 65 min (10 min left at 55)
+    const more = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: '2', minutes: 5 } });
+    expect(more.json()).toEqual({
+      table: 2,
+      added: 5,
+      minutes: 15,
+      grants: [10, 5],
+      text: 'table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)',
+      extraTime: [{ table: 2, minutes: 15, grants: [10, 5], text: 'table 2: 15 minutes of extra time (10 + 5)', remainingMs: 600_000, timeUp: false }],
+    });
     const late = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: '1', minutes: 5 } });
     expect([late.statusCode, late.json().message]).toEqual([409, 'round 1 table 1: its time is already up (its games without a result scored 0)']);
     const bad = await app.inject({ method: 'POST', url: '/api/director/tournament/extra-time', headers: AUTH, payload: { table: '2', minutes: 0 } });
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'body.minutes must be >= 1']);
-    clock.now = T0 + 60 * MIN;
+    clock.now = T0 + 65 * MIN;
     const pub = (await app.inject({ url: '/api/tournament' })).json();
-    expect(pub.extraTime).toEqual([{ table: 2, minutes: 10, remainingMs: 0, timeUp: true }]);
+    expect(pub.extraTime).toEqual([{ table: 2, minutes: 15, grants: [10, 5], text: 'table 2: 15 minutes of extra time (10 + 5)', remainingMs: 0, timeUp: true }]);
     expect(svc.cardOf(2, 1).games.map((g) => g?.by ?? null)).toEqual(['table', 'table', 'clock', 'clock']);
     expect(t2.end(3, G2, [0, 0, 60, 0])).toMatchObject({ recorded: false });
   });
@@ -151,9 +182,30 @@ describe('a withdrawal, a late arrival and a substitute after the start, over HT
     expect(standings.find((s) => s.player === 'p9')).toMatchObject({ name: 'Ivy Chan', gamePoints: 0, points: 0, byes: [1], withdrawn: false });
     expect(standings.find((s) => s.player === 'p10')).toMatchObject({ name: 'Jo Park', byes: [], withdrawn: false });
     const csv = (await app.inject({ url: '/api/tournament/standings.csv' })).body;
-    // no card complete yet: all 10 tie at 0 and share the prizes, (100 + 60 + 40) / 10 = 20
-    expect(csv).toContain('\r\n1,p4,Dot Shaw,0,0,0,20,withdrawn,');
-    expect(csv).toContain('\r\n1,p9,Ivy Chan,0,0,0,20,bye round 1,');
+    // no card complete yet: nobody has a game on an accepted card, so no prize is given (all 10 at 0)
+    expect(csv).toContain('\r\n1,p4,Dot Shaw,0,0,0,0,withdrawn,');
+    expect(csv).toContain('\r\n1,p9,Ivy Chan,0,0,0,0,bye round 1,');
+    expect(standings.map((s) => (s as unknown as { prize: number }).prize)).toEqual(new Array(10).fill(0));
+
+    // round 1's time is up with no game played: its two cards score 0 for all; verified and initialed
+    clock.now = T0 + 50 * MIN;
+    await app.inject({ url: '/api/tournament' });
+    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.verify(t, 1, s);
+    for (const t of [1, 2]) for (const s of [0, 1, 2, 3]) svc.initial(t, 1, s);
+    const provisional = (await app.inject({ url: '/api/tournament' })).json().standings as { player: string; rank: number; points: number; prize: number }[];
+    // all 10 tie at 0; the 8 who played round 1 share (100 + 60 + 40) / 8 = 25; Ivy (a bye) and Jo (no game yet) get none
+    expect(provisional.map((r) => [r.player, r.rank, r.points, r.prize])).toEqual([
+      ['p1', 1, 0, 25],
+      ['p10', 1, 0, 0],
+      ['p2', 1, 0, 25],
+      ['p3', 1, 0, 25],
+      ['p4', 1, 0, 25],
+      ['p5', 1, 0, 25],
+      ['p6', 1, 0, 25],
+      ['p7', 1, 0, 25],
+      ['p8', 1, 0, 25],
+      ['p9', 1, 0, 0],
+    ]);
 
     // the log is the truth
     const later = new TournamentService({ config: CONFIG, store, now: () => clock.now, tickMs: 0 });

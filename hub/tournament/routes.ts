@@ -27,8 +27,10 @@
  *                                                                   (event penalties; the 000 stolen-tile −10s with their games)
  * - `POST /api/director/tournament/penalties` `{ player, round?, kind: late|warning|conduct|other, points ≤ 0, reason, by? }`
  *                                                                 → the penalty as logged (201); 400 naming the field
- * - `POST /api/director/tournament/extra-time` `{ table, minutes 1-60, by? }` → the current round's extra time, table by table;
- *                                                                   409 when that table's time is already up
+ * - `POST /api/director/tournament/extra-time` `{ table, minutes 1-60, by? }` → `{ table, added, minutes, grants, text, extraTime }`:
+ *                                                                   grants add up, the answer says the total now granted
+ *                                                                   ("table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)")
+ *                                                                   and `extraTime` the round's, table by table; 409 when that table's time is already up
  * - `POST /api/director/tournament/withdraw` `{ player, fromRound?, replacement: { id, name }, by? }` → that round's cards: the player
  *                                                                   seated in no later round (standings: "withdrawn"), the late arrival in their seat (byes before)
  * - `POST /api/director/tournament/substitute` `{ player, round?, substitute: { id, name }, by? }` → that round's cards: the substitute in the seat for that round

@@ -75,6 +75,7 @@ import { gameRecordJsonLines, standingsCsv, standingsJson } from './export.js';
 import { gameRecordPath } from '../record/path.js';
 import { betweenKey, foldBetween, type BetweenRoundsGame, type TableResult } from './between-rounds.js';
 import { TournamentPlayers } from './players.js';
+import { extraTimeGrantText, extraTimeText } from '../../rules/wording/extra-time.js';
 
 /** The tableId of the tournament's events in the hub's store. */
 export const TOURNAMENT_LOG = 'tournament';
@@ -144,6 +145,22 @@ export interface TournamentClockPublic extends TournamentClockView {
 export type PublicCard = z.output<typeof PublicCardSchema>;
 
 /** GET /api/tournament. */
+/** The answer to one grant of extra time (`POST /api/director/tournament/extra-time`): grants add up. */
+export interface ExtraTimeGrant {
+  /** the tournament table */
+  table: number;
+  /** the minutes this grant added */
+  added: number;
+  /** the table's extra minutes in all, this grant included */
+  minutes: number;
+  /** the minutes of each grant to the table this round, in the order given */
+  grants: number[];
+  /** "table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)" (rules/wording/extra-time.ts) */
+  text: string;
+  /** the current round's extra time, table by table */
+  extraTime: TournamentPublic['extraTime'];
+}
+
 export interface TournamentPublic {
   name: string;
   /** the current round (1-based) and the number of rounds */
@@ -161,7 +178,7 @@ export interface TournamentPublic {
    */
   standings: (EventStanding & { name: string })[];
   /** the extra time the director gave tables in the current round: table → whole minutes */
-  extraTime: { table: number; minutes: number; remainingMs: number; timeUp: boolean }[];
+  extraTime: { table: number; minutes: number; grants: number[]; text: string; remainingMs: number; timeUp: boolean }[];
   prizes: number[];
 }
 
@@ -195,6 +212,8 @@ interface State {
   penalties: LoggedPenalty[];
   /** "round/table" → the extra ms the director gave that table in that round */
   extraMs: Map<string, number>;
+  /** "round/table" → the minutes of each grant, in the order given (they add up to `extraMs`) */
+  extraGrants: Map<string, number[]>;
   /** "round/table" of each table whose extra time has run out */
   tableTimeUp: Set<string>;
   /** players added after the start (late arrivals, substitutes): id → the first round they are seated in */
@@ -340,6 +359,7 @@ export class TournamentService {
       between: new Map(),
       penalties: [],
       extraMs: new Map(),
+      extraGrants: new Map(),
       tableTimeUp: new Set(),
       added: new Map(),
       withdrawn: new Map(),
@@ -534,6 +554,11 @@ export class TournamentService {
         } catch (e) {
           throw new TournamentServiceError(400, (e as Error).message);
         }
+        if (p.round !== null && (p.round > s.round || s.clocks[p.round - 1]!.state === 'ready'))
+          throw new TournamentServiceError(
+            400,
+            `penalty: round ${p.round} has not begun (the tournament is in round ${s.round}, its clock ${s.clocks[s.round - 1]!.state === 'ready' ? 'not started' : 'started'}): a penalty is for a round begun, or give no round`,
+          );
         return () => {
           s.penalties.push({ ...p, id: s.penalties.length + 1, at });
         };
@@ -550,6 +575,7 @@ export class TournamentService {
           throw new TournamentServiceError(409, `round ${round} table ${table}: its time is already up (its games without a result scored 0)`);
         return () => {
           s.extraMs.set(key, (s.extraMs.get(key) ?? 0) + minutes * 60_000);
+          s.extraGrants.set(key, [...(s.extraGrants.get(key) ?? []), minutes]);
         };
       }
       case 'tournament-withdraw-player':
@@ -1256,7 +1282,8 @@ export class TournamentService {
    * kept apart from game points, counted in the total (rules/tournament/penalties.ts).
    * @returns the penalty as logged (with its `id`)
    * @throws TournamentServiceError 400 naming the field: an unknown player, a round outside the
-   *   event's, an unknown kind, points not a whole number ≤ 0, no reason
+   *   event's or not begun (its clock not started), an unknown kind, points not a whole number ≤ 0
+   *   (or 0 for any kind but a warning), no reason
    */
   givePenalty(p: { player: string; round?: number | null; kind: string; points: number; reason: string; by?: string }): LoggedPenalty {
     this.commit('tournament-penalty', { player: p.player, round: p.round ?? null, kind: p.kind, points: p.points, reason: p.reason, director: p.by ?? 'director' });
@@ -1277,14 +1304,18 @@ export class TournamentService {
    * inside it counts, one still in play when it runs out does not, and its games without a result
    * then score 0 (000).
    * @param table a tournament table number (or its digits) or a bound hub table id
-   * @returns the current round's extra time, table by table
+   * A second grant adds to the first, and the answer says so: `added`, the total `minutes` now
+   * granted, each grant, and the words ("table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)").
+   * @returns the grant (`table`, `added`, `minutes` in all, `grants`, `text`) and the current round's extra time, table by table
    * @throws TournamentServiceError 400 minutes not a whole number 1-60, 404 unknown table, 409 when
    *   the table's time is already up
    */
-  giveExtraTime(table: number | string, minutes: number, by = 'director'): TournamentPublic['extraTime'] {
+  giveExtraTime(table: number | string, minutes: number, by = 'director'): ExtraTimeGrant {
     this.tick();
-    this.commit('tournament-extra-time', { round: this.state.round, table: this.resolveTable(table), minutes, director: by });
-    return this.extraTimeOf(this.state.round);
+    const t = this.resolveTable(table);
+    this.commit('tournament-extra-time', { round: this.state.round, table: t, minutes, director: by });
+    const grants = [...(this.state.extraGrants.get(`${this.state.round}/${t}`) ?? [])];
+    return { table: t, added: minutes, minutes: grants.reduce((a, b) => a + b, 0), grants, text: extraTimeGrantText(t, grants), extraTime: this.extraTimeOf(this.state.round) };
   }
 
   /** The extra time of `round`'s tables: whole minutes given, ms left, whether it has run out. */
@@ -1296,7 +1327,8 @@ export class TournamentService {
       .map(([k, ms]) => {
         const table = Number(k.slice(k.indexOf('/') + 1));
         const timeUp = this.state.tableTimeUp.has(k);
-        return { table, minutes: ms / 60_000, remainingMs: timeUp ? 0 : tableRemainingMs(clock, ms, now), timeUp };
+        const grants = [...(this.state.extraGrants.get(k) ?? [ms / 60_000])];
+        return { table, minutes: ms / 60_000, grants, text: extraTimeText(table, grants), remainingMs: timeUp ? 0 : tableRemainingMs(clock, ms, now), timeUp };
       })
       .sort((a, b) => a.table - b.table);
   }

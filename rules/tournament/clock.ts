@@ -117,15 +117,20 @@ export function remainingMs(clock: RoundClock, nowMs: number): number {
  */
 export function readClock(clock: RoundClock, nowMs: number): ClockReading {
   const remaining = remainingMs(clock, nowMs);
-  const secs = Math.ceil(remaining / 1000);
   return {
     state: clock.state,
     remainingMs: remaining,
     elapsedMs: clock.durationMs - remaining,
     aboutToRunOut: remaining > 0 && remaining < clock.warnBelowMs,
     timeUp: remaining === 0,
-    display: `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`,
+    display: clockDisplay(remaining),
   };
+}
+
+/** Time left as a clock shows it, minutes and seconds rounded up: 299 200 ms → "5:00", 0 → "0:00". */
+export function clockDisplay(remainingMs: number): string {
+  const secs = Math.ceil(Math.max(0, remainingMs) / 1000);
+  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
 }
 
 /** The most extra minutes one grant gives a table (whole minutes 1-60). */

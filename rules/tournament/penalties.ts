@@ -30,7 +30,7 @@ export interface Penalty {
   /** the round it was given in (1-based), or null for the event as a whole */
   round: number | null;
   kind: PenaltyKind;
-  /** points, ≤ 0 (a warning may carry 0) */
+  /** points, < 0 (only a warning may carry 0) */
   points: number;
   /** why, in the director's words (required) */
   reason: string;
@@ -48,7 +48,8 @@ export const PENALTY_REASON_MAX = 200;
  * @param rounds the number of rounds of the event
  * @returns the penalty, `round` null when absent, the reason trimmed
  * @throws TournamentError naming the field: an unknown player, a round outside 1-`rounds`, a kind
- *   not in {@link PENALTY_KINDS}, points not a whole number ≤ 0, an empty reason or one longer than
+ *   not in {@link PENALTY_KINDS}, points not a whole number ≤ 0 (or 0 for any kind but a warning),
+ *   an empty reason or one longer than
  *   {@link PENALTY_REASON_MAX}
  */
 export function checkPenalty(x: { player: unknown; round?: unknown; kind: unknown; points: unknown; reason: unknown; director?: unknown }, players: readonly string[], rounds: number): Penalty {
@@ -60,6 +61,7 @@ export function checkPenalty(x: { player: unknown; round?: unknown; kind: unknow
     throw new TournamentError(`penalty: kind must be one of ${PENALTY_KINDS.map((k) => `"${k}"`).join(', ')}, not ${JSON.stringify(x.kind)}`);
   if (typeof x.points !== 'number' || !Number.isInteger(x.points) || x.points > 0)
     throw new TournamentError(`penalty: points must be a whole number ≤ 0 (a penalty takes points away; a warning may be 0), not ${JSON.stringify(x.points)}`);
+  if (x.points === 0 && x.kind !== 'warning') throw new TournamentError(`penalty: points 0 take nothing away: a ${x.kind} penalty must be below 0 (only a warning may be 0)`);
   const reason = typeof x.reason === 'string' ? x.reason.trim() : '';
   if (reason === '') throw new TournamentError('penalty: reason is required');
   if (reason.length > PENALTY_REASON_MAX) throw new TournamentError(`penalty: reason is ${reason.length} characters, at most ${PENALTY_REASON_MAX}`);
@@ -126,7 +128,7 @@ export interface EventStanding {
   penalties: number;
   /** the total, gamePoints + penalties: what decides the ranking */
   points: number;
-  /** the player's share of the prize money */
+  /** the player's share of the prize money; 0 for a player with no game on an accepted card */
   prize: number;
   /** the rounds the player had a bye in (no game that round; scored `byePoints`) */
   byes: number[];
@@ -148,6 +150,10 @@ export interface EventAbsences {
  * The event's standings: each player's game points (the complete cards, as {@link standings}
  * checks them, plus `byePoints` per bye), their event penalties, and the total, which ranks (ties
  * share the rank and the prizes of the places they fill). A withdrawn player stays listed.
+ * The prizes go only to the players with a game on one of `cards` (a reading for what 000 leaves
+ * to the event): they fill the prize places among themselves, in the order of the total; a player
+ * with no game (nobody while no card is complete; a late arrival with only byes; a substitute or a
+ * withdrawn player not yet on a complete card) is ranked by the total but has prize 0.
  * e.g. Ann 75 game points and a late −5: total 70.
  * @param cards the complete cards
  * @param players every registered player id (each is listed, 0 without a card)
@@ -171,13 +177,21 @@ export function eventStandings(
     pen.set(p.player, (pen.get(p.player) ?? 0) + p.points);
   }
   const totals = [...game.entries()].map(([p, g]) => [p, g + (pen.get(p) ?? 0)] as const);
-  return rankByPoints(totals, prizes).map(([player, points, rank, prize]) => ({
+  // the prizes go to the players who played: a game on an accepted card (not a bye, not a seat never taken)
+  const played = new Set(cards.flatMap((c) => anyCardTotals(c).map(({ player }) => player)));
+  const prizeOf = new Map(
+    rankByPoints(
+      totals.filter(([p]) => played.has(p)),
+      prizes,
+    ).map(([player, , , prize]) => [player, prize]),
+  );
+  return rankByPoints(totals, prizes).map(([player, points, rank]) => ({
     rank,
     player,
     gamePoints: game.get(player) ?? 0,
     penalties: pen.get(player) ?? 0,
     points,
-    prize,
+    prize: prizeOf.get(player) ?? 0,
     byes: [...(byes.get(player) ?? [])].sort((a, b) => a - b),
     withdrawn: absences.withdrawn?.has(player) ?? false,
   }));

@@ -59,7 +59,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the broadcast pages (Chromium, D = 2 s o
   /** The tiles inside each player's racks as the table's log had them at `asOf` ([player][rack], sorted). */
   function handsAsOf(asOf: number): string[][][] {
     const where = new Map<string, string>();
-    for (const e of b.moves()) if (e.at <= asOf) where.set(e.data.tile, e.data.to);
+    for (const e of b.moves()) if ((e.data.logged ?? e.at) <= asOf) where.set(e.data.tile, e.data.to);
     const hands = table.players.map(() => Array.from({ length: table.racksPerPlayer }, (): string[] => []));
     for (const r of table.readers)
       for (const [z, role] of Object.entries(r.zones)) if (role.area === 'rack') for (const [tile, zone] of where) if (zone === `${r.id}/${z}`) hands[role.player]![role.rack]!.push(tile);
@@ -88,8 +88,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the broadcast pages (Chromium, D = 2 s o
     const moves = b.moves();
     for (const tiles of expected.flat())
       for (const tile of tiles) {
-        const last = moves.filter((e) => e.data.tile === tile && e.at <= asOf).at(-1)!;
-        expect(b.clock - last.at).toBeGreaterThanOrEqual(D);
+        const last = moves.filter((e) => e.data.tile === tile && (e.data.logged ?? e.at) <= asOf).at(-1)!;
+        expect(b.clock - (last.data.logged ?? last.at)).toBeGreaterThanOrEqual(D);
       }
   }
 

@@ -73,4 +73,65 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await ctx.close();
     }
   }, 90_000);
+
+  it("the room's forms: a penalty (a late 0 refused), a withdrawal with a late arrival, a substitute, extra time twice; the standings and the room show each", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const li = async (name: string) => (await texts(page, '[data-testid="standings"] li')).find((t) => t.includes(name)) ?? '';
+    const result = () => page.textContent('[data-testid="tool-result"]').then((t) => t?.trim());
+    try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="tool-penalty"]', { timeout: 20_000 });
+
+      // a late penalty of 0 takes nothing away: refused, the hub's words shown
+      await page.selectOption('[data-testid="penalty-player"]', 'p7');
+      await page.fill('[data-testid="penalty-round"]', '1');
+      await page.selectOption('[data-testid="penalty-kind"]', 'late');
+      await page.fill('[data-testid="penalty-points"]', '0');
+      await page.fill('[data-testid="penalty-reason"]', 'phone at the table');
+      await page.click('[data-testid="tool-penalty"] button');
+      await expect.poll(result).toBe('Bad Request: penalty: points 0 take nothing away: a late penalty must be below 0 (only a warning may be 0)');
+      // a conduct penalty of −10: Gil 50 game points − 10 = 40, still 3rd (Eve has 25)
+      await page.selectOption('[data-testid="penalty-kind"]', 'conduct');
+      await page.fill('[data-testid="penalty-points"]', '-10');
+      await page.click('[data-testid="tool-penalty"] button');
+      await expect.poll(result).toBe('Penalty 2 logged: Gil Moss, conduct, -10');
+      await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10)· prize 40');
+
+      // round 1 is over: the next round, not begun, takes seat changes
+      svc.nextRound();
+      await page.selectOption('[data-testid="withdraw-player"]', 'p4');
+      await page.fill('[data-testid="withdraw-id"]', 'p9');
+      await page.fill('[data-testid="withdraw-name"]', 'Ivy Chan');
+      await page.click('[data-testid="tool-withdraw"] button');
+      await expect.poll(result).toBe('Dot Shaw withdrawn from round 2: Ivy Chan takes the seat');
+      await expect.poll(() => li('Dot Shaw')).toMatch(/ · withdrawn$/);
+      // Ivy arrived late: a bye for round 1, 0 points, no game yet so no prize
+      await expect.poll(() => li('Ivy Chan')).toMatch(/Ivy Chan 0 · bye round 1$/);
+
+      await page.selectOption('[data-testid="substitute-player"]', 'p1');
+      await page.fill('[data-testid="substitute-round"]', '2');
+      await page.fill('[data-testid="substitute-id"]', 'p10');
+      await page.fill('[data-testid="substitute-name"]', 'Jo Park');
+      await page.click('[data-testid="tool-substitute"] button');
+      await expect.poll(result).toBe('Jo Park substitutes for Ann Lee in round 2');
+      await expect.poll(() => li('Jo Park')).toMatch(/Jo Park 0$/);
+
+      // round 2's clock runs; table 2 gets 10 minutes, then 5 more: 15 in all, 50 + 15 = 65:00 left (the clock stands)
+      svc.clock('start');
+      await page.waitForSelector('[data-testid="extra-table"] option[value="2"]', { state: 'attached' });
+      await page.selectOption('[data-testid="extra-table"]', '2');
+      await page.fill('[data-testid="extra-minutes"]', '10');
+      await page.click('[data-testid="tool-extra-time"] button');
+      await expect.poll(result).toBe('table 2: 10 minutes of extra time');
+      await page.fill('[data-testid="extra-minutes"]', '5');
+      await page.click('[data-testid="tool-extra-time"] button');
+      await expect.poll(result).toBe('table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)');
+      await expect.poll(() => texts(page, '[data-testid="extra-time"] li')).toEqual(['table 2: 15 minutes of extra time (10 + 5): 65:00 left']);
+    } finally {
+      await ctx.close();
+    }
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 /**
- * `npm start` (hub/main.ts) as a newcomer meets it: a wrong option is named with its value and
- * nothing is started (exit 1, no simulator, no socat left behind); an error after the simulator
+ * `npm start` (hub/main.ts) as a newcomer meets it: a wrong option is named with its value, in one
+ * line of one form (`mjhub: …`, commander's own errors too), and nothing is started (exit 1, no simulator, no socat left behind); an error after the simulator
  * started stops it; a hub killed with SIGKILL takes its simulator (and socat) with it; an
  * unreachable reader is logged once; the seat links carry --public-url. Every hub here listens on
  * 127.0.0.1 only, each run has its own data folder, and we look for leftovers by that folder.
@@ -105,7 +105,14 @@ async function waitUntil(ok: () => boolean, ms: number): Promise<boolean> {
 
 describe('npm start refuses a wrong option, naming it and its value, before starting anything', () => {
   const cases: [string, string[], Record<string, string>, string][] = [
-    ['--port abc', ['--port', 'abc'], {}, `error: option '--port <n>' argument 'abc' is invalid. --port must be an integer 0-65535, not "abc"`],
+    ['--port abc', ['--port', 'abc'], {}, `mjhub: option '--port <n>' argument 'abc' is invalid. --port must be an integer 0-65535, not "abc"`],
+    ['--bogus', ['--bogus'], {}, "mjhub: unknown option '--bogus'"],
+    [
+      '--broadcast-delay-min 0',
+      ['--broadcast-delay-min', '0'],
+      {},
+      'mjhub: --broadcast-delay-min 0 would show every concealed hand live at /broadcast: give a delay above 0 (15 as chess championships, 30 as poker streams), or add --broadcast-no-delay if that is what you mean',
+    ],
     ['--port 99999', ['--port', '99999'], {}, '--port must be an integer 0-65535, not "99999"'],
     ['PORT=http', [], { PORT: 'http' }, 'mjhub: PORT must be an integer 0-65535, not "http"'],
     ['--settle-ms xyz', ['--settle-ms', 'xyz'], {}, '--settle-ms must be an integer >= 0, not "xyz"'],
@@ -151,6 +158,8 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     const data = dataDir();
     const r = await runHub(['--port', '0', '--data', data, ...args], env);
     expect(r.stderr.includes(expected) ? expected : r.stderr.trim()).toBe(expected);
+    // one form for every start-up error (hub/cli/errors.ts): a single line `mjhub: <what was wrong, where>`
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^mjhub: /)]);
     expect(r.status).toBe(1);
     expect(r.stdout).not.toContain('simulator for table');
     expect(pidsMentioning(data)).toEqual([]);

@@ -4,8 +4,9 @@
  */
 import { errorMessage } from './api.js';
 import { MAX_GAME_POINTS } from '../../../rules/tournament/card-checks.js';
-import { BetweenRoundsReply, ScoreCardSchema, TournamentPublicReply } from '../../../hub/contract/responses.js';
+import { BetweenRoundsReply, ExtraTimeReply, PenaltySchema, RoundCardsReply, ScoreCardSchema, TournamentPublicReply } from '../../../hub/contract/responses.js';
 import { readAnswer } from './answer.js';
+import type { z } from 'zod';
 
 /**
  * A mis-named discard claimed for the Mah Jongg on `player`'s `rack` (003 rule 19C: the discarder
@@ -114,6 +115,42 @@ export interface TournamentSummary {
   scoring?: string[];
   /** `points` is the total (game points + event penalties), which ranks */
   standings?: { rank: number; name?: string; player: string; gamePoints?: number; penalties?: number; points: number; prize: number; byes?: number[]; withdrawn?: boolean }[];
+  /** the tables given extra time in the current round: the minutes in all, each grant, in words, the time left */
+  extraTime?: { table: number; minutes: number; grants: number[]; text: string; remainingMs: number; timeUp: boolean }[];
+}
+
+/** The director's room tools (docs/tournament-tools.md): each route, and the schema its answer is read with. */
+const TOOLS = {
+  penalty: { url: '/api/director/tournament/penalties', schema: PenaltySchema },
+  'extra-time': { url: '/api/director/tournament/extra-time', schema: ExtraTimeReply },
+  withdraw: { url: '/api/director/tournament/withdraw', schema: RoundCardsReply },
+  substitute: { url: '/api/director/tournament/substitute', schema: RoundCardsReply },
+} as const;
+
+/** One of the director's room tools: a penalty, extra time for a table, a withdrawal with a late arrival, a substitute. */
+export type RoomTool = keyof typeof TOOLS;
+
+/**
+ * Sends one of the director's room tools (`POST` its route with `body`, the session cookie or
+ * `Authorization: Bearer <token>`), and reads the answer with the contract's schema.
+ * @returns `{ ok: true, answer }` (the answer as the hub sent it), or `{ ok: false, error }` with the
+ *   hub's message word for word (e.g. "penalty: points 0 take nothing away: …"). Never throws.
+ */
+export async function postRoomTool<T extends RoomTool>(tool: T, body: unknown, token: string): Promise<{ ok: true; answer: z.output<(typeof TOOLS)[T]['schema']> } | { ok: false; error: string }> {
+  const { url, schema } = TOOLS[tool];
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) return { ok: false, error: await errorMessage(res) };
+    const answer = (await readAnswer(res, schema as z.ZodType, `POST ${url}`)) as z.output<(typeof TOOLS)[T]['schema']>;
+    return { ok: true, answer };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
 }
 
 /** The director's printed sheets (hub/api/tournament-print.ts): each opens as a page to print (one page on A4 and Letter). */

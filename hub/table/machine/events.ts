@@ -46,6 +46,13 @@ export interface TileMovedData {
    * depends on the order of moves (the current wall, 003 rule 20) from it, not from `at`
    */
   left?: { from: number; to: number };
+  /**
+   * when the hub logged the move (ms since epoch): the tile's place in the director's view (and
+   * every other view) changes then, a settle window or so after `at`, when the tile came to rest.
+   * The spectators' delayed hands count from it (hub/broadcast/delayed-hands.ts). Absent in logs
+   * written before it was kept (then `at` stands for it)
+   */
+  logged?: number;
 }
 
 /** Payload of a `game-stopped` event: the game (1-based) whose end stands from this point of the log. */
