@@ -71,6 +71,7 @@ import type { TileMovedData } from '../../hub/table/machine.js';
 import { requestUnplug } from '../../hub/simulator/ports.js';
 import { playGame } from '../../hub/simulator/game.js';
 import { CONFIG, ROOT } from './harness.js';
+import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
 
 const hasSocat = (() => {
   try {
@@ -145,6 +146,7 @@ async function startNoisy(o: { seed: number; games: number; pace: number; noise:
     CONFIG,
     '--transport',
     'pty',
+    '--deal-on-signal',
   ];
   const sim: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
@@ -191,6 +193,8 @@ async function startNoisy(o: { seed: number; games: number; pace: number; noise:
     for (const f of view.flags) flags.set(f.id, `game ${view.gameNo}: ${f.rule} ${f.title}`);
     if (view.phase === 'ended' && !ended.has(view.gameNo)) ended.set(view.gameNo, structuredClone(view));
   };
+  // each game is dealt once the hub shows its walls built (hub/simulator/deal-signal.ts)
+  const stopDealing = dealWhenWallsBuilt(() => hub.engines.get('t1')?.publicView(), simDir);
   const client: Socket = io(hub.url, { transports: ['websocket'], reconnection: true });
   client.on(EV.snapshot, (p: SnapshotPayload) => {
     view = p.view;
@@ -223,6 +227,7 @@ async function startNoisy(o: { seed: number; games: number; pace: number; noise:
     },
     simSaid: () => simOut.trim().split('\n').slice(-3).join(' / '),
     async stop() {
+      stopDealing();
       client.close();
       await stopSim();
       await hub.close();
