@@ -36,7 +36,7 @@ export function tilesInWalls(v: WallsView): number {
 }
 
 /**
- * Polls `view` every 20 ms and writes DIR/deal ({@link signalDeal}) each time the walls become
+ * Polls `view` every 100 ms (a tenth of the walls' 1 s stand) and writes DIR/deal ({@link signalDeal}) each time the walls become
  * full (all {@link TILES_IN_SET} tiles, 152): once per build, again only after they were not
  * full. `view` may return null or undefined (no table yet). @returns a function that stops the watch
  */
@@ -47,7 +47,7 @@ export function dealWhenWallsBuilt(view: () => WallsView | null | undefined, sim
     const full = v ? tilesInWalls(v) === TILES_IN_SET : false;
     if (full && !signalled) signalDeal(simDir);
     signalled = full;
-  }, 20);
+  }, 100);
   timer.unref?.();
   return () => clearInterval(timer);
 }
