@@ -18,6 +18,7 @@ import { directorSecretFor } from './director-secret.js';
 import { startHub } from './hub.js';
 import { assertDataFolderFree } from './store/lock.js';
 import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
+import { dealWhenWallsBuilt } from './simulator/deal-signal.js';
 import { intOption } from './simulator/run.js';
 import { type LogStanding, readSimState, simStateFile, writeLogStanding } from './simulator/state.js';
 import { GAMES_PER_ROUND } from '../rules/tournament/errors.js';
@@ -327,6 +328,7 @@ async function main(): Promise<void> {
    * play from its state file when the two agree (hub/simulator/state.ts). The IPC channel ends the
    * simulator when this hub dies, even by SIGKILL (hub/simulator/run.ts).
    */
+  const simDirs = new Map<string, string>();
   const startSimulators = async (engines: ReadonlyMap<string, { loggedTable(): LogStanding }>): Promise<string[]> => {
     let ports: string[] = [];
     for (const [i, { table }] of tables.entries()) {
@@ -359,12 +361,15 @@ async function main(): Promise<void> {
           simStateFile(dir),
           '--resume-log',
           resumeLog,
+          // each game is dealt once this hub shows its walls built (below: dealWhenWallsBuilt)
+          '--deal-on-signal',
         ],
         // its own process group: a Ctrl-C in the terminal reaches the hub only, which stops the
         // simulator after its own transports (no "connection lost" line for a cable it pulls itself)
         { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: root, detached: true },
       );
       sims.push(sim);
+      simDirs.set(table.id, dir);
       sim.on('exit', (code, signal) => {
         if (stopping) say(log, `simulator for table ${table.id} stopped${savedState(simStateFile(dir))}`, { table: table.id });
         else log.error({ table: table.id, code, signal }, `simulator for table ${table.id} exited (${signal ?? `code ${code}`}): its readers are gone`);
@@ -405,6 +410,9 @@ async function main(): Promise<void> {
     if (err.code === 'EADDRNOTAVAIL') throw new Error(`--host ${o.host} is not an address of this machine (EADDRNOTAVAIL)`);
     throw e;
   }
+  // a simulated table deals once the hub shows its walls built: a hub slow to settle the snapshots
+  // (a loaded machine) would otherwise miss the walls and wait for good (hub/simulator/deal-signal.ts)
+  for (const [id, dir] of simDirs) dealWhenWallsBuilt(() => hub.engines.get(id)?.publicView(), dir);
   console.log(`Mah Jongg table hub: ${hub.url}`);
   for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
   console.log(`  director:    ${hub.url}/director  (the room; each table at /director/<table>)`);

@@ -18,6 +18,9 @@
  *   --config FILE      table config (default hub/config/tables/siamese-demo.json)
  *   --table ID         which table of the config (default: the first Siamese table)
  *   --no-wait-for-hub  deal at once instead of waiting for every reader's first `CMD snap`
+ *   --deal-on-signal   each game's walls, once built and stood 1 s, also wait for the file
+ *                      DIR/deal (run.ts `signalDeal`: a test writes it once the hub shows the walls
+ *                      built); the file is taken away as the deal starts
  *   --hold-at-flag     the table stops once the violation made on purpose is complete (after the
  *                      flagged player's discard) and waits, readers up, until the process is stopped
  *   --noise LEVEL      none (default) | realistic | x5 | xN: reader noise (noise.ts), readers then

@@ -16,7 +16,7 @@
  * 003 rule 18C); then games 6, 9, 12 … alternately wrong-wall (6, 12, …) and wrong count (9, 15, …);
  * every demo injection happens at pick 5 (East's 3rd pick after the deal), or the `injectAt` given.
  */
-import { writeFileSync, mkdirSync, rmSync, renameSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdirSync, rmSync, renameSync } from 'node:fs';
 import { dirname, resolve, join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Card } from '../../rules/card/types.js';
@@ -30,10 +30,11 @@ import { VirtualReader, type SimReader } from './reader.js';
 import { FirmwareReader } from './firmware-reader.js';
 import type { ProtocolVersion } from '../../firmware-protocol/messages.js';
 import { picksIn, readLogStanding, readSimState, replaySteps, resumePlan, SIM_STATE_FORMAT, writeSimState, zoneContents } from './state.js';
+import { dealSignalPath } from './deal-signal.js';
 import { NO_NOISE, NOISE_KINDS, NoiseModel, nearbyZones, neighbourOf, parseNoise, type NoiseRates } from './noise.js';
 
 /** Built walls stand at least this long before the deal starts (ms), as at a real table. */
-const WALLS_STAND_MS = 1000;
+export const WALLS_STAND_MS = 1000;
 
 /**
  * A game's last step stands at least this long (ms) before the table is cleared: longer than the
@@ -101,6 +102,14 @@ export interface RunnerOptions {
    * the log's last one
    */
   resumeLog?: string;
+  /**
+   * after the walls stand, each game also waits for the file DIR/deal (./deal-signal.ts),
+   * takes it away and deals: whoever watches the hub writes it once the hub shows the walls
+   * built (./deal-signal.ts `signalDeal`, `dealWhenWallsBuilt`). Without it the deal starts {@link WALLS_STAND_MS} after the last
+   * reader was asked, and a hub slower than that to take in the snapshots (a settle window longer
+   * than the stand, a loaded machine) never sees the walls built and waits for good.
+   */
+  dealOnSignal?: boolean;
   log: (line: string) => void;
 }
 
@@ -195,6 +204,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
     const abs = resolve(dir);
     mkdirSync(abs, { recursive: true });
     rmSync(join(abs, 'ports.json'), { force: true });
+    rmSync(dealSignalPath(abs), { force: true }); // a signal left by an earlier run deals nothing
     const useTcp = transport === 'tcp' || !socatAvailable();
     if (transport === 'pty' && useTcp) this.opts.log('socat not found: readers listen on TCP instead');
     const ids = [...this.readers.keys()];
@@ -254,6 +264,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
       while (!this.stopped && [...this.readers.values()].some((r) => r.snapRequests === 0)) await this.sleep(50);
       await this.sleep(Math.max(opts.pace, WALLS_STAND_MS));
     }
+    if (from === 0) await this.dealSignal(); // a resumed game is dealt already
     for (;;) {
       if (this.stopped) break;
       const holdAfter = opts.holdAtFlag ? this.flagStep(game) : null;
@@ -371,6 +382,7 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
       for (const zone of reader.zones) for (const tag of reader.tagsIn(zone)) this.noise.lift({ reader: reader.id, zone }, tag);
     }
     for (const tile of this.where.keys()) this.where.set(tile, null);
+    rmSync(dealSignalPath(this.opts.dir), { force: true }); // the signal for this game comes once its walls are built
     await this.sleep(1000);
     for (let w = 0; w < next.walls.length; w++) {
       if (this.stopped) return;
@@ -378,6 +390,16 @@ export abstract class SimulatorRunner<R extends { seed: number }, G extends Play
       await this.sleep(this.opts.pace);
     }
     await this.sleep(Math.max(this.opts.pace, WALLS_STAND_MS));
+    await this.dealSignal();
+  }
+
+  /** With `dealOnSignal`: waits until DIR/deal appears (or the run stops), logs it and takes the file away. */
+  private async dealSignal(): Promise<void> {
+    if (!this.opts.dealOnSignal) return;
+    const file = dealSignalPath(this.opts.dir);
+    if (!existsSync(file)) this.opts.log(`the walls stand until ${file} says deal`);
+    while (!this.stopped && !existsSync(file)) await this.sleep(50);
+    rmSync(file, { force: true });
   }
 
   private apply(step: Step): void {
@@ -497,7 +519,7 @@ export interface SimulatorCommandSpec {
 /**
  * The options every simulator command line takes (documented in main.ts): --seed, --pace,
  * --games, --demo, --inject-at, --transport, --tcp-base, --dir, --linger, --record, --config,
- * --table, --no-wait-for-hub, --noise, --noise-<kind>, --noise-seed, --protocol (0|1, default 1),
+ * --table, --no-wait-for-hub, --deal-on-signal, --noise, --noise-<kind>, --noise-seed, --protocol (0|1, default 1),
  * --firmware (the host firmware binary: the readers are the real firmware), --state FILE and
  * --resume-log FILE (./state.ts: resume the game a restart left).
  * A table kind adds its own
@@ -528,6 +550,7 @@ export function simulatorCommand(spec: SimulatorCommandSpec): Command {
     .option('--config <file>', 'table config', spec.config)
     .option('--table <id>', 'table id in the config')
     .option('--no-wait-for-hub', 'deal without waiting for the hub')
+    .option('--deal-on-signal', 'each game waits, its walls built, for the file DIR/deal (written once the hub shows the walls built) before the deal', false)
     .option('--hold-at-flag', 'stop playing once the violation made on purpose is complete (the table waits for the director)', false)
     .option('--noise <level>', 'none | realistic | x5 | xN', 'none')
     .option('--noise-seed <n>', 'seed of the noise (default: the game seed)', intOption('--noise-seed', 0))
@@ -574,6 +597,7 @@ export function commonRunOptions(program: Command, variant: TableConfig['variant
     config: string;
     table?: string;
     waitForHub: boolean;
+    dealOnSignal: boolean;
     noise: string;
     noiseSeed?: number;
     protocol: ProtocolVersion;
@@ -611,6 +635,7 @@ export function commonRunOptions(program: Command, variant: TableConfig['variant
     noise,
     protocol: o.protocol ?? 1,
     ...(o.holdAtFlag ? { holdAtFlag: true } : {}),
+    ...(o.dealOnSignal ? { dealOnSignal: true } : {}),
     ...(typeof o.noiseSeed === 'number' ? { noiseSeed: o.noiseSeed } : {}),
     ...(o.injectAt !== undefined ? { injectAt: o.injectAt } : {}),
     ...(o.record ? { record: o.record } : {}),

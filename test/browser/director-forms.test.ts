@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DIRECTOR_TOKEN, ROOT, startSession, TIMING, type Session } from '../e2e/harness.js';
+import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
 import { buildDisplay, canRun, launchChromium, logIn, RESULTS, text } from './chromium.js';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
@@ -85,6 +86,7 @@ async function startStandardSession(seed: number, staticDir: string): Promise<St
     STANDARD_CONFIG,
     '--transport',
     'pty',
+    '--deal-on-signal',
   ];
   const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
@@ -101,6 +103,7 @@ async function startStandardSession(seed: number, staticDir: string): Promise<St
   }
   const hub = await startHub({ tables, dataDir: path.join(dir, 'data'), ports, httpPort: 0, directorToken: DIRECTOR_TOKEN, staticDir });
   const view = () => hub.engines.get('t1')!.publicView();
+  const stopDealing = dealWhenWallsBuilt(view, path.join(dir, 'sim')); // the deal once the hub shows the walls built
   return {
     hub,
     sim,
@@ -110,6 +113,7 @@ async function startStandardSession(seed: number, staticDir: string): Promise<St
       return view();
     },
     async stop() {
+      stopDealing();
       sim.kill('SIGCONT');
       sim.kill('SIGTERM');
       await new Promise<void>((r) => (sim.exitCode !== null ? r() : sim.once('exit', () => r())));

@@ -1,6 +1,7 @@
 /**
  * The director's day in Chromium against the REAL hub reading the simulator (test/e2e/harness.ts):
- * seed 3 with a wrong-wall pick injected at pick 3 (003 rule 20: one hand dead, play goes on).
+ * seed 3 with a wrong-wall pick injected at pick 3 (003 rule 20: one hand dead), the table stopping
+ * for the director once it is complete (`holdAtFlag`).
  *
  * What a director would check by hand:
  * - the room (/director) shows table t1 red, its open flag named in words ("Open flag: <title> —
@@ -28,7 +29,9 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
 
   beforeAll(async () => {
     const dist = await buildDisplay();
-    session = await startSession({ seed: 3, inject: 'wall', injectAt: 3, staticDir: dist });
+    // the table stops for the director once the wrong-wall pick is complete, as a real table does:
+    // play going on meanwhile could raise a second flag (the room red again) while she rules
+    session = await startSession({ seed: 3, inject: 'wall', injectAt: 3, staticDir: dist, holdAtFlag: true });
     browser = await launchChromium();
     mkdirSync(RESULTS, { recursive: true });
   }, 90_000);
@@ -109,7 +112,14 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
     // back in the room, t1 is no longer red
     await room.goto(`${session.hub.url}/director`);
     await logIn(room, '[data-testid="room-grid"]');
-    await room.waitForSelector('[data-testid="room-table-t1"]:not([data-urgency="red"]):not([data-urgency="unknown"])', { timeout: 15_000 });
+    await room.waitForSelector('[data-testid="room-table-t1"]:not([data-urgency="red"]):not([data-urgency="unknown"])', { timeout: 15_000 }).catch(async (e: unknown) => {
+      // say why it is still red: the room's own reasons and the hub's open flags
+      const still = (await room.textContent('[data-testid="room-reasons-t1"]').catch(() => null)) ?? '(no reasons shown)';
+      const open = (session.view()?.flags ?? []).filter((f) => f.status === 'awaiting-director').map((f) => `${f.rule} ${f.title}`);
+      throw new Error(
+        `t1 still ${await room.getAttribute('[data-testid="room-table-t1"]', 'data-urgency')}: "${still.trim()}"; open flags: ${open.join('; ') || 'none'} (${(e as Error).message})`,
+      );
+    });
     await pub.close();
   }, 120_000);
 });

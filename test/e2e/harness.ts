@@ -16,6 +16,8 @@ import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socket-events.js';
 import type { PublicTableView } from '../../hub/api/views.js';
+import type { TimingConfig } from '../../hub/config/types.js';
+import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONFIG = path.join(ROOT, 'hub/config/tables/siamese-demo.json');
@@ -97,6 +99,15 @@ export async function startSession<R = GameRecordLite>(opts: {
    * check). Default {@link TIMING}: test pace, the hub's windows scaled down with it
    */
   pace?: number;
+  /**
+   * the simulator deals each game only once the hub shows the walls built (`--deal-on-signal`,
+   * hub/simulator/deal-signal.ts; default true); false: after its own 1 s stand, as a demo table does
+   */
+  dealOnSignal?: boolean;
+  /** the protocol the simulator's readers speak (`--protocol`, default 1; 0: no signal strength, so every move waits its zone's settle window) */
+  protocol?: 0 | 1;
+  /** the hub's settle windows per area (ms), over the table's own or the test timing */
+  settleByArea?: TimingConfig['settleByArea'];
 }): Promise<Session<R>> {
   const kind = KINDS[opts.kind ?? 'siamese'];
   const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
@@ -126,6 +137,9 @@ export async function startSession<R = GameRecordLite>(opts: {
   if (opts.inject) args.push('--inject', opts.inject, '--inject-at', String(opts.injectAt ?? kind.injectAt));
   if (opts.holdAtFlag) args.push('--hold-at-flag');
   if (opts.firmware) args.push('--firmware', opts.firmware);
+  if (opts.protocol !== undefined) args.push('--protocol', String(opts.protocol));
+  const dealOnSignal = opts.dealOnSignal ?? true;
+  if (dealOnSignal) args.push('--deal-on-signal');
   const sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let simOut = '';
   sim.stdout!.on('data', (d: Buffer) => (simOut += d.toString()));
@@ -145,6 +159,7 @@ export async function startSession<R = GameRecordLite>(opts: {
     table.timing.settleMs = TIMING.settleMs;
     table.timing.countCheckMs = TIMING.countCheckMs;
   }
+  for (const { table } of opts.settleByArea ? tables : []) table.timing.settleByArea = { ...table.timing.settleByArea, ...opts.settleByArea };
   const hub = await startHub({
     tables,
     dataDir: path.join(dir, 'data'),
@@ -154,6 +169,7 @@ export async function startSession<R = GameRecordLite>(opts: {
     ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
   });
 
+  const stopDealing = dealOnSignal ? dealWhenWallsBuilt(() => hub.engines.get('t1')?.publicView(), path.join(dir, 'sim')) : () => {};
   const received: string[] = [];
   const counts: (number | null)[][] = Array.from({ length: kind.players }, () => []);
   let view: PublicTableView | null = null;
@@ -201,6 +217,7 @@ export async function startSession<R = GameRecordLite>(opts: {
       return JSON.parse(readFileSync(recordFile, 'utf8')) as R[];
     },
     async stop() {
+      stopDealing();
       client.close();
       sim.kill('SIGTERM');
       await new Promise<void>((r) => (sim.exitCode !== null ? r() : sim.once('exit', () => r())));

@@ -31,6 +31,7 @@ import type { TournamentPublic } from '../../hub/tournament/service.js';
 import type { Place } from '../../rules/referee/places.js';
 import type { TileId } from '../../rules/tiles.js';
 import { ROOT } from './harness.js';
+import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
 
 const CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
 const TOURNAMENT = path.join(ROOT, 'hub/config/tournament-demo.json');
@@ -68,8 +69,10 @@ let hub: RunningHub | null = null;
 let sim: ChildProcess | null = null;
 let dir: string | null = null;
 const sockets: Socket[] = [];
+let stopDealing = (): void => {};
 /** Stops what a (previous) attempt started: sockets, the simulator, the hub, the temp folder. */
 async function cleanup(): Promise<void> {
+  stopDealing();
   for (const s of sockets.splice(0)) s.close();
   if (sim) {
     const p = sim;
@@ -108,6 +111,7 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
       CONFIG,
       '--transport',
       'pty',
+      '--deal-on-signal',
     ];
     sim = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let simOut = '';
@@ -127,6 +131,7 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
     hub = await startHub({ tables, tournament: loadTournamentConfig(TOURNAMENT), dataDir: path.join(dir, 'data'), ports, httpPort: 0, directorToken: DIRECTOR });
     const url = hub.url;
     const engine = hub.engines.get('t1') as StandardTableEngine;
+    stopDealing = dealWhenWallsBuilt(() => engine.publicView(), path.join(dir, 'sim')); // the deal once the hub shows the walls built
 
     // the truth: each tile's places over time, from the engine's own tile map, noted at the very
     // moment the map changes (its `set` is wrapped), so before any view of that change is computed;

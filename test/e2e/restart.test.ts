@@ -13,6 +13,7 @@ import { io, type Socket } from 'socket.io-client';
 import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socket-events.js';
 import type { PublicTableView } from '../../hub/api/views.js';
 import { CONFIG, ROOT, TIMING } from './harness.js';
+import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -102,6 +103,7 @@ describe('a hub killed with SIGKILL mid-round', () => {
         path.join(dir, 'sim'),
         '--config',
         CONFIG,
+        '--deal-on-signal',
       ],
       { cwd: ROOT, stdio: 'ignore' },
     );
@@ -113,6 +115,8 @@ describe('a hub killed with SIGKILL mid-round', () => {
 
     let hub = startHubProcess(path.join(dir, 'data'), port, readers);
     let client = watch(url);
+    // the deal once the hub shows the walls built (hub/simulator/deal-signal.ts)
+    const stopDealing = dealWhenWallsBuilt(() => client.view(), path.join(dir, 'sim'));
     await until(() => client.view()?.phase === 'play' && client.view()!.discards.length >= 6, 90_000, 'six discards');
 
     // all quiet at the table (the simulator paused), every move settled and checked
@@ -138,6 +142,7 @@ describe('a hub killed with SIGKILL mid-round', () => {
     expect(end.discards.slice(0, before.discards.length)).toEqual(before.discards);
     expect(end.score?.final).toBe(true);
     expect(end.flags).toEqual([]);
+    stopDealing();
     client.close();
     hub.kill('SIGTERM');
     sim.kill('SIGTERM');

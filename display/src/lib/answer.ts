@@ -24,3 +24,20 @@ export async function readAnswer<S extends z.ZodType>(res: Response, schema: S, 
   // the body as the hub sent it: a field the schema does not name is kept, not checked
   return body as z.output<S>;
 }
+
+/** True for the error {@link readAnswer} throws for an answer of another shape. */
+export function isWrongAnswer(err: unknown): err is Error {
+  return err instanceof Error && err.message.startsWith("the hub's answer to ");
+}
+
+/**
+ * For a fetch that never throws and falls back (null, the last view) on an answer of another shape:
+ * says which field was wrong on the console (`console.warn`, the message of {@link readAnswer},
+ * e.g. `the hub's answer to GET /api/director/health does not fit: response.store.ok must be boolean`).
+ * @returns the message when `err` is such an answer, else null (the network, or any other failure)
+ */
+export function reportWrongAnswer(err: unknown): string | null {
+  if (!isWrongAnswer(err)) return null;
+  console.warn(err.message);
+  return err.message;
+}

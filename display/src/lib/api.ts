@@ -8,7 +8,7 @@ import type { RestartChoice } from '../../../hub/api/views.js';
 import type { FlagStatus } from '../../../hub/api/views.js';
 import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
 import { HealthReply, LoginReply, PublicTablesReply, SessionReply } from '../../../hub/contract/responses.js';
-import { readAnswer } from './answer.js';
+import { readAnswer, reportWrongAnswer } from './answer.js';
 import { ViewingLogReplySchema } from '../../../hub/contract/broadcast.js';
 import type { ViewingLogEntry } from '../../../hub/contract/broadcast.js';
 
@@ -277,7 +277,8 @@ export type StoreHealthView =
  * Asks the hub whether its event log is being written: GET /api/director/health (director login:
  * the session cookie, or `token` as a bearer token).
  * @returns the store's health, or null when the hub cannot be asked (unreachable, refused, a bad
- *   answer): the caller keeps what it showed (never throws)
+ *   answer: its wrong field said on the console, answer.ts `reportWrongAnswer`): the caller keeps
+ *   what it showed (never throws)
  */
 export async function fetchStoreHealth(token: string): Promise<StoreHealthView | null> {
   try {
@@ -296,7 +297,8 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
       unwritten: Number(s.unwritten ?? 0),
       ...(typeof s.check === 'string' ? { check: s.check } : {}),
     };
-  } catch {
+  } catch (err) {
+    reportWrongAnswer(err); // an answer of another shape: its field on the console, and the fallback
     return null;
   }
 }

@@ -4,9 +4,9 @@
  */
 import { errorMessage } from './api.js';
 import { MAX_GAME_POINTS } from '../../../rules/tournament/card-checks.js';
-import { BetweenRoundsReply, ExtraTimeReply, PenaltySchema, RoundCardsReply, ScoreCardSchema, TournamentPublicReply } from '../../../hub/contract/responses.js';
-import { readAnswer } from './answer.js';
+import { BetweenRoundsReply, ExtraTimeReply, PenaltySchema, RoundCardsReply, ScoreCardSchema, TournamentClockReply, TournamentPublicReply } from '../../../hub/contract/responses.js';
 import type { z } from 'zod';
+import { readAnswer, reportWrongAnswer } from './answer.js';
 
 /**
  * A mis-named discard claimed for the Mah Jongg on `player`'s `rack` (003 rule 19C: the discarder
@@ -77,10 +77,13 @@ export type DirectorEntry = MisnamedDiscardEntry | MisnamedExposureEntry | Stand
 /**
  * POST `body` as JSON to the hub, with `Authorization: Bearer <token>` when `token` is not '' (the
  * browser sends the director's session cookie either way: same origin).
+ * @param answer the schema of the route's 2xx answer (hub/contract/responses.ts), when it has one:
+ *   an accepted request whose answer does not fit is still accepted (null), its wrong field said on
+ *   the console (answer.ts `reportWrongAnswer`)
  * @returns null when the hub accepted it, else the hub's error message word for word, or
  *   "could not reach the hub: …" (never throws)
  */
-async function postJson(url: string, body: unknown, token: string): Promise<string | null> {
+async function postJson(url: string, body: unknown, token: string, answer?: z.ZodType): Promise<string | null> {
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -88,8 +91,9 @@ async function postJson(url: string, body: unknown, token: string): Promise<stri
       headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-    if (res.ok) return null;
-    return await errorMessage(res);
+    if (!res.ok) return await errorMessage(res);
+    if (answer) await readAnswer(res, answer, `POST ${url}`).catch(reportWrongAnswer);
+    return null;
   } catch (err) {
     return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
   }
@@ -174,11 +178,12 @@ export async function fetchTournament(): Promise<TournamentSummary | null> {
 }
 
 /**
- * The director runs the round clock: POST /api/director/tournament/clock {action}.
+ * The director runs the round clock: POST /api/director/tournament/clock {action}; its answer (the
+ * clock) is parsed with the contract (`TournamentClockReply`), a wrong field said on the console.
  * @returns null when the hub accepted it, else its message word for word (never throws)
  */
 export async function postClock(action: 'start' | 'pause' | 'resume' | 'next-round', token: string): Promise<string | null> {
-  return postJson('/api/director/tournament/clock', { action }, token);
+  return postJson('/api/director/tournament/clock', { action }, token, TournamentClockReply);
 }
 
 /** A director's correction of one game on a tournament score card, by points (000: the director settles a disputed score). */
@@ -228,7 +233,7 @@ export function correctionProblem(table: string, round: number, fix: ScoreCorrec
  * @returns null when the hub accepted it, else its message word for word (never throws)
  */
 export async function postCorrection(table: string, round: number, fix: ScoreCorrection, token: string): Promise<string | null> {
-  return postJson(`/api/director/tournament/cards/${encodeURIComponent(table.trim())}/${round}/correct`, { game: fix.game, points: fix.points, reason: fix.reason }, token);
+  return postJson(`/api/director/tournament/cards/${encodeURIComponent(table.trim())}/${round}/correct`, { game: fix.game, points: fix.points, reason: fix.reason }, token, ScoreCardSchema);
 }
 
 /**
