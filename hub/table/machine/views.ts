@@ -31,6 +31,8 @@ export interface EvidenceSource {
   places: ReadonlyMap<ZoneKey, Place>;
   events: readonly StoredEvent[];
   store: EventStore;
+  /** a move as the fold reads it (the director's corrections applied, ./corrections.ts); default as logged */
+  read?: (e: StoredEvent & { data: TileMovedData }) => TileMovedData;
 }
 
 /**
@@ -44,7 +46,12 @@ export function evidenceOf(src: EvidenceSource, flagId: string, lastSeq: number,
   const moves = src.events.filter((e) => e.type === 'tile-moved' && e.seq <= lastSeq).slice(-6) as (StoredEvent & { data: TileMovedData })[];
   return {
     flagId,
-    tiles: moves.map((m) => ({ tile: m.data.tile, tag: m.data.tag, from: describe(m.data.from), to: describe(m.data.to), at: m.at })),
+    tiles: moves.map((m) => {
+      const d = src.read?.(m) ?? m.data;
+      // a corrected move: what the readers saw stays beside it
+      const was = d === m.data ? {} : { asRead: { tile: m.data.tile, from: describe(m.data.from), to: describe(m.data.to) } };
+      return { tile: d.tile, tag: d.tag, from: describe(d.from), to: describe(d.to), at: m.at, ref: String(m.seq), ...was };
+    }),
     counts,
     lines: src.store.rawLines(moves.flatMap((m) => m.data.lines)).map((l) => ({ reader: l.reader ?? '?', at: l.at, line: l.line })),
   };
