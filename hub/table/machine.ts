@@ -64,7 +64,7 @@ import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime, type TileMoveLog } from '../api/runtime.js';
 import type { LoggedTileMove, RackOwner } from '../broadcast/delayed-hands.js';
-import type { GameRecord, RecordCard, RecordRuling } from '../../rules/record/game-record.js';
+import type { GameRecord, RecordCard, RecordCorrection, RecordRuling } from '../../rules/record/game-record.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { STRONG_SETTLE_MS, Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './moves/zones.js';
@@ -801,9 +801,18 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     });
   }
 
-  /** The standing ruling (the latest) on each flag of game `gameNo` (flag ids `g<game>-…`), in the order they were made. */
-  protected recordRulings(gameNo: number): { ruling: RecordRuling }[] {
-    return this.rulingLog.ofGame(gameNo);
+  /**
+   * The director's lines of game `gameNo`'s record (rules/GAME-RECORD.md): the standing ruling (the
+   * latest) on each flag of the game (flag ids `g<game>-…`), in the order they were made, then the
+   * corrections of its moves (./machine/corrections.ts), in the order made, with the move as read.
+   */
+  protected recordRulings(gameNo: number): ({ ruling: RecordRuling } | { correction: RecordCorrection })[] {
+    const place = (z: ZoneKey | null): Place | null => (z === null ? null : (this.places.get(z) ?? null));
+    const corrections = this.recordCorrections(gameNo).map((c): { correction: RecordCorrection } => {
+      if (c.kind === 'tile') return { correction: { kind: 'tile', ref: String(c.ref), tag: c.tag, was: c.was, tile: c.tile, ...(c.swap ? { swap: c.swap } : {}), by: c.by, at: c.at } };
+      return { correction: { kind: 'place', ref: String(c.ref), end: c.end, was: place(c.was), place: place(c.zone)!, by: c.by, at: c.at } };
+    });
+    return [...this.rulingLog.ofGame(gameNo), ...corrections];
   }
 
   /** Appends a checked director entry (`director-entry`, at now), folds it in and publishes. */

@@ -15,6 +15,8 @@ import { RulingError } from '../../api/runtime.js';
 import type { TileId } from '../../../rules/tiles.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
+import { parseGameRecord, writeGameRecord } from '../../../rules/record/game-record.js';
+import { refereeRecord } from '../../record/replay.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
@@ -43,9 +45,7 @@ function played() {
   b.build(g);
   for (const s of g.steps) b.step(s);
   b.advance(3000);
-  // Cat's discard: the last move of that tile to the floor
-  const discard = b.moves().findLast((m) => m.data.to === 'FLOOR/floor' || b.engine.directorView().discards.length > 0)!;
-  return { b, discard };
+  return { b };
 }
 
 /** A flower copy still in a wall (its tag then stands for the N the discard was read as). */
@@ -59,7 +59,7 @@ describe('a tile correction: the tag is another tile', () => {
     const { b } = played();
     const before = b.engine.publicView();
     expect(before.flags.map((f) => f.kind)).toEqual(['mah-jongg-in-error']);
-    const discard = b.moves().findLast((m) => m.data.tile.startsWith('N#'))!;
+    const discard = b.moves().filter((m) => m.data.tile.startsWith('N#')).at(-1)!;
     const flower = flowerInWall(b);
     const c = b.engine.correct(discard.seq, { kind: 'tile', tile: flower }, 'Dora');
     expect(c).toMatchObject({ kind: 'tile', ref: discard.seq, tag: discard.data.tag, was: discard.data.tile, tile: flower, swap: { was: flower, tile: discard.data.tile }, by: 'Dora' });
@@ -97,14 +97,27 @@ describe('a tile correction: the tag is another tile', () => {
     ]);
     // the record: the actions as corrected, and the correction line
     const record = b.engine.gameRecord(1)!;
-    expect(record.lines.filter((l) => 'correction' in l)).toEqual([{ correction: { kind: 'tile', ref: String(discard.seq), tag: discard.data.tag, was: discard.data.tile, tile: flower, swap: c.kind === 'tile' ? c.swap : undefined, by: 'Dora', at: c.at } }]);
+    const line = { kind: 'tile', ref: String(discard.seq), tag: discard.data.tag, was: discard.data.tile, tile: flower, swap: c.kind === 'tile' ? c.swap : undefined, by: 'Dora', at: c.at };
+    expect(record.lines.filter((l) => 'correction' in l)).toEqual([{ correction: line }]);
+    // written and read back (rules/GAME-RECORD.md), refereed as \`mjhub referee\` does: the same points, the correction listed
+    const read = parseGameRecord(writeGameRecord(record));
+    const refereed = refereeRecord(read, cards);
+    expect([refereed.points, refereed.flags, refereed.corrections]).toEqual([[0, 50, -10, 0], [], [line]]);
+    // the next reads name the tag by its new identity: the tile cleared off Bea's rack to a wall is F, not N
+    const last = b.moves().filter((m) => m.data.tag === discard.data.tag).at(-1)!;
+    const wall = [...b.engine.loggedTable().tiles].find(([, z]) => /wall/i.test(z))![1];
+    const [fromReader, fromZone] = last.data.to.split('/') as [string, string];
+    const [toReader, toZone] = wall.split('/') as [string, string];
+    b.step({ label: 'the table is cleared', moves: [{ tile: discard.data.tile, from: { reader: fromReader, zone: fromZone }, to: { reader: toReader, zone: toZone } }] });
+    b.advance(3000);
+    expect(b.moves().at(-1)!.data).toMatchObject({ tag: discard.data.tag, tile: flower, to: wall });
     // refolded from the log (a restart): the same end
     expect(b.restarted(make).engine.publicView().score?.points).toEqual([0, 50, -10, 0]);
   });
 
   it('refused: a move that does not exist (404), a tile that is not a tile (400), the tile it already is (409)', () => {
     const { b } = played();
-    const discard = b.moves().findLast((m) => m.data.tile.startsWith('N#'))!;
+    const discard = b.moves().filter((m) => m.data.tile.startsWith('N#')).at(-1)!;
     expect(refusal(() => b.engine.correct(999_999, { kind: 'tile', tile: 'F' }, 'Dora'))).toEqual([
       404,
       "table 't1' has no committed move 999999 (a move's ref is the sequence number of its tile-moved event)",
