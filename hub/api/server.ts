@@ -85,6 +85,8 @@ import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 import { directorPlayerRoutes, playerRoutes } from './player-routes.js';
 import { tournamentPrintRoutes } from './tournament-print.js';
+import { CORRECTION_STATUS, correctionRoutes } from './routes-corrections.js';
+import { CorrectionRefused } from '../table/machine/corrections.js';
 
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {
@@ -326,6 +328,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
     if (err instanceof NoOpenNoticeError) return sendError(reply, 404, err.message);
+    if (err instanceof CorrectionRefused) return sendError(reply, CORRECTION_STATUS[err.reason], err.message);
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error(err);
@@ -413,6 +416,14 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     if (opts.readers) await director.register(readerRoutes(opts.readers));
     await director.register(healthRoutes(opts.store)); // GET /api/director/health: is the event log written?
     await director.register(roomDirectorRoutes(roomOptions));
+    // the director corrects what the readers saw of a committed move (./routes-corrections.ts)
+    await director.register(
+      correctionRoutes({
+        tables: opts.tables,
+        ...(tournament ? { signedGame: (id: string, gameNo: number) => tournament.signedGame(id, gameNo) } : {}),
+        log: (table, text) => tableLog.info({ table }, `director correction: ${text}`),
+      }),
+    );
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     if (playerOpts) await director.register(directorPlayerRoutes(playerOpts));

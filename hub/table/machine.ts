@@ -78,7 +78,7 @@ import { evidenceOf, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } 
 import { type ReaderHealth, ReaderVisibility } from './machine/visibility.js';
 import { type NotSeenClosedData, NotSeenNotices } from './machine/not-seen.js';
 import { offlineChanges } from './machine/offline-changes.js';
-import { type CorrectionRequest, correctionViews, MoveCorrections, type NotedCorrection, type TagCorrectedData } from './machine/corrections.js';
+import { CorrectionRefused, type CorrectionRequest, correctionViews, MoveCorrections, type NotedCorrection, type TagCorrectedData } from './machine/corrections.js';
 import { publishWhenDurable } from './publish.js';
 import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, restartEndReason, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
@@ -651,9 +651,9 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    * flag and score follows, and the game's record has both the reading and the correction.
    * @param refuse says why the move's game (1-based; 0: before the first) may no longer be corrected
    *   (its score card signed), or null
-   * @throws RulingError 404 no committed move `ref`; 400 a zone not of the table, a tile that is
-   *   not a tile, a `from` of a move first seen; 409 the move already reads so, every copy of the
-   *   kind is enrolled, or `refuse` says why
+   * @throws CorrectionRefused (./machine/corrections.ts; the API answers 404, 400, 409) no committed
+   *   move `ref`; a zone not of the table, a tile that is not a tile, a `from` of a move first seen;
+   *   the move already reads so, every copy of the kind is enrolled, or `refuse` says why
    */
   correct(ref: number, req: CorrectionRequest, by: string, refuse?: (gameNo: number) => string | null): NotedCorrection {
     const e = this.bySeq.get(ref);
@@ -674,7 +674,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       fromSeq,
     );
     const why = refuse?.(gameNo);
-    if (why) throw new RulingError(409, why);
+    if (why) throw new CorrectionRefused('conflict', why);
     const c = this.store.append(this.id, 'move-correction', this.now(), data);
     this.events.push(c);
     this.bySeq.set(c.seq, c);
@@ -716,8 +716,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   private gameOfMove(index: number): { gameNo: number; fromSeq: number } {
     if (index < 0) return { gameNo: -1, fromSeq: 0 };
     const began = this.checkpoints.gameAt(index);
-    const stoppedSeq = (g: number): number | undefined =>
-      this.events.find((x, i) => i <= index && x.type === 'game-stopped' && (x.data as GameStoppedData).gameNo === g)?.seq;
+    const stoppedSeq = (g: number): number | undefined => this.events.find((x, i) => i <= index && x.type === 'game-stopped' && (x.data as GameStoppedData).gameNo === g)?.seq;
     // a move after its game's end stood: the table is being cleared for the next game
     const after = began > 0 ? stoppedSeq(began) : undefined;
     if (after !== undefined) return { gameNo: began + 1, fromSeq: after };
@@ -881,7 +880,15 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       ...(notSeen.length ? { notSeen } : {}),
       ...(tilesNotSeen.length ? { tilesNotSeen } : {}),
       ...(this.restartCheck ? { restart: this.restartView()! } : {}),
-      ...(this.corrections.empty ? {} : { corrections: correctionViews(this.corrections.list, this.places, this.table.players.map((p) => p.name)) }),
+      ...(this.corrections.empty
+        ? {}
+        : {
+            corrections: correctionViews(
+              this.corrections.list,
+              this.places,
+              this.table.players.map((p) => p.name),
+            ),
+          }),
     };
   }
 

@@ -15,13 +15,27 @@
  * move (hub/table/machine.ts `applyEvent`), so every view, count, flag and score follows, and a
  * restart folds them again from the log.
  */
-import { RulingError } from '../../api/runtime.js';
 import { describePlace, type Place } from '../../../rules/referee/places.js';
 import { copiesOf, isTileId, isTileKind, type TileId, type TileKind } from '../../../rules/tiles.js';
 import type { StoredEvent } from '../../store/types.js';
 import type { ZoneKey } from '../../tracking/tracker.js';
 import type { TileMovedData } from './events.js';
 import { placeCorrectionText, tileCorrectionText } from '../../../rules/wording/corrections.js';
+
+/**
+ * A correction refused, and why: `no-move` (no committed move of that ref), `bad-input` (a zone or
+ * tile that is not one, an end the move has not), `conflict` (the move already reads so, every copy
+ * of the kind is enrolled, or its game may no longer be corrected). hub/api/ answers 404, 400, 409.
+ */
+export class CorrectionRefused extends Error {
+  constructor(
+    readonly reason: 'no-move' | 'bad-input' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CorrectionRefused';
+  }
+}
 
 /** Payload of a `move-correction` event of kind `place`: the move's `end` was `zone`, not `was`. */
 export interface PlaceCorrectionData {
@@ -169,27 +183,27 @@ export class MoveCorrections {
    * The payload of a new correction of move `ref`, checked (the arguments and errors of
    * TableMachine.correct, hub/table/machine.ts).
    * @param fromSeq where the move's game began (a `tile` correction reads the tag anew from there)
-   * @throws RulingError 404 no committed move `ref` on the table; 400 a zone not of the table, a
-   *   `from` of a move first seen (no end to correct), a tile that is not a tile; 409 the move
-   *   already has that end or tile, or every copy of the kind is enrolled (name the copy to swap)
+   * @throws CorrectionRefused `no-move` no committed move `ref` on the table; `bad-input` a zone not
+   *   of the table, a `from` of a move first seen (no end to correct), a tile that is not a tile;
+   *   `conflict` the move already has that end or tile, or every copy of the kind is enrolled (name the copy to swap)
    */
   check(ctx: CorrectionContext, ref: number, req: CorrectionRequest, by: string, fromSeq: number): MoveCorrectionData {
     const e = ctx.event(ref);
-    if (!e || e.type !== 'tile-moved') throw new RulingError(404, `table '${ctx.tableId}' has no committed move ${ref} (a move's ref is the sequence number of its tile-moved event)`);
+    if (!e || e.type !== 'tile-moved') throw new CorrectionRefused('no-move', `table '${ctx.tableId}' has no committed move ${ref} (a move's ref is the sequence number of its tile-moved event)`);
     const moved = e as StoredEvent & { data: TileMovedData };
     const now = ctx.corrected(moved);
     const where = (z: ZoneKey | null) => (z === null ? 'first seen' : `${describePlace(ctx.places.get(z) ?? null, ctx.names)} (${z})`);
     if (req.kind === 'place') {
       if (!ctx.places.has(req.zone)) {
-        throw new RulingError(400, `zone: '${req.zone}' is not a zone of table '${ctx.tableId}' (one of ${[...ctx.places.keys()].join(', ')})`);
+        throw new CorrectionRefused('bad-input', `zone: '${req.zone}' is not a zone of table '${ctx.tableId}' (one of ${[...ctx.places.keys()].join(', ')})`);
       }
       const was = now[req.end];
-      if (req.end === 'from' && was === null) throw new RulingError(400, `end: move ${ref} has no 'from' to correct (the tile was first seen there)`);
-      if (was === req.zone) throw new RulingError(409, `move ${ref} already has ${req.end} ${where(req.zone)}`);
+      if (req.end === 'from' && was === null) throw new CorrectionRefused('bad-input', `end: move ${ref} has no 'from' to correct (the tile was first seen there)`);
+      if (was === req.zone) throw new CorrectionRefused('conflict', `move ${ref} already has ${req.end} ${where(req.zone)}`);
       return { kind: 'place', ref, tag: moved.data.tag, end: req.end, was, zone: req.zone, by };
     }
     const tile = this.tileOf(ctx, req.tile, now.tile, moved.data.tag);
-    if (tile === now.tile) throw new RulingError(409, `move ${ref}'s tag ${moved.data.tag} is already ${tile}`);
+    if (tile === now.tile) throw new CorrectionRefused('conflict', `move ${ref}'s tag ${moved.data.tag} is already ${tile}`);
     const holder = [...ctx.tagTiles].find(([tag, t]) => t === tile && tag !== moved.data.tag)?.[0];
     return {
       kind: 'tile',
@@ -206,11 +220,11 @@ export class MoveCorrections {
   /**
    * The tile a correction names: a tile id (`7C#3`) as it is; a kind (`7C`) its lowest copy no
    * other tag is enrolled as.
-   * @throws RulingError 400 not a tile; 409 every copy of the kind is enrolled
+   * @throws CorrectionRefused `bad-input` not a tile; `conflict` every copy of the kind is enrolled
    */
   private tileOf(ctx: CorrectionContext, raw: string, current: TileId, tag: string): TileId {
     if (isTileId(raw)) return raw;
-    if (!isTileKind(raw)) throw new RulingError(400, `tile: '${raw}' is not a tile: a kind such as 7C or a copy such as 7C#3`);
+    if (!isTileKind(raw)) throw new CorrectionRefused('bad-input', `tile: '${raw}' is not a tile: a kind such as 7C or a copy such as 7C#3`);
     const kind: TileKind = raw;
     if (current.startsWith(`${kind}#`)) return current;
     const held = new Set<TileId>();
@@ -219,8 +233,8 @@ export class MoveCorrections {
       const id = `${kind}#${n}` as TileId;
       if (!held.has(id)) return id;
     }
-    throw new RulingError(
-      409,
+    throw new CorrectionRefused(
+      'conflict',
       `tile: every copy of ${kind} is enrolled (${kind}#1-${kind}#${copiesOf(kind)}): name the copy whose tag was mixed up with this one (e.g. ${kind}#1); that tag then becomes ${current}`,
     );
   }

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../config/load.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { RulingError } from '../../api/runtime.js';
+import { CorrectionRefused } from '../machine/corrections.js';
 import type { TileId } from '../../../rules/tiles.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
@@ -31,7 +31,7 @@ const refusal = (f: () => void) => {
   try {
     f();
   } catch (err) {
-    return err instanceof RulingError ? [err.status, err.message] : err;
+    return err instanceof CorrectionRefused ? [err.reason, err.message] : err;
   }
   return null;
 };
@@ -59,7 +59,10 @@ describe('a tile correction: the tag is another tile', () => {
     const { b } = played();
     const before = b.engine.publicView();
     expect(before.flags.map((f) => f.kind)).toEqual(['mah-jongg-in-error']);
-    const discard = b.moves().filter((m) => m.data.tile.startsWith('N#')).at(-1)!;
+    const discard = b
+      .moves()
+      .filter((m) => m.data.tile.startsWith('N#'))
+      .at(-1)!;
     const flower = flowerInWall(b);
     const c = b.engine.correct(discard.seq, { kind: 'tile', tile: flower }, 'Dora');
     expect(c).toMatchObject({ kind: 'tile', ref: discard.seq, tag: discard.data.tag, was: discard.data.tile, tile: flower, swap: { was: flower, tile: discard.data.tile }, by: 'Dora' });
@@ -104,7 +107,10 @@ describe('a tile correction: the tag is another tile', () => {
     const refereed = refereeRecord(read, cards);
     expect([refereed.points, refereed.flags, refereed.corrections]).toEqual([[0, 50, -10, 0], [], [line]]);
     // the next reads name the tag by its new identity: the tile cleared off Bea's rack to a wall is F, not N
-    const last = b.moves().filter((m) => m.data.tag === discard.data.tag).at(-1)!;
+    const last = b
+      .moves()
+      .filter((m) => m.data.tag === discard.data.tag)
+      .at(-1)!;
     const wall = [...b.engine.loggedTable().tiles].find(([, z]) => /wall/i.test(z))![1];
     const [fromReader, fromZone] = last.data.to.split('/') as [string, string];
     const [toReader, toZone] = wall.split('/') as [string, string];
@@ -115,19 +121,27 @@ describe('a tile correction: the tag is another tile', () => {
     expect(b.restarted(make).engine.publicView().score?.points).toEqual([0, 50, -10, 0]);
   });
 
-  it('refused: a move that does not exist (404), a tile that is not a tile (400), the tile it already is (409)', () => {
+  it('refused: a move that does not exist, a tile that is not a tile, the tile it already is, every copy enrolled; a game its card has signed', () => {
     const { b } = played();
-    const discard = b.moves().filter((m) => m.data.tile.startsWith('N#')).at(-1)!;
+    const discard = b
+      .moves()
+      .filter((m) => m.data.tile.startsWith('N#'))
+      .at(-1)!;
     expect(refusal(() => b.engine.correct(999_999, { kind: 'tile', tile: 'F' }, 'Dora'))).toEqual([
-      404,
+      'no-move',
       "table 't1' has no committed move 999999 (a move's ref is the sequence number of its tile-moved event)",
     ]);
-    expect(refusal(() => b.engine.correct(discard.seq, { kind: 'tile', tile: 'Q' }, 'Dora'))).toEqual([400, "tile: 'Q' is not a tile: a kind such as 7C or a copy such as 7C#3"]);
-    expect(refusal(() => b.engine.correct(discard.seq, { kind: 'tile', tile: discard.data.tile }, 'Dora'))).toEqual([409, `move ${discard.seq}'s tag ${discard.data.tag} is already ${discard.data.tile}`]);
+    expect(refusal(() => b.engine.correct(discard.seq, { kind: 'tile', tile: 'Q' }, 'Dora'))).toEqual(['bad-input', "tile: 'Q' is not a tile: a kind such as 7C or a copy such as 7C#3"]);
+    expect(refusal(() => b.engine.correct(discard.seq, { kind: 'tile', tile: discard.data.tile }, 'Dora'))).toEqual([
+      'conflict',
+      `move ${discard.seq}'s tag ${discard.data.tag} is already ${discard.data.tile}`,
+    ]);
     expect(refusal(() => b.engine.correct(discard.seq, { kind: 'tile', tile: 'F' }, 'Dora'))).toEqual([
-      409,
+      'conflict',
       `tile: every copy of F is enrolled (F#1-F#8): name the copy whose tag was mixed up with this one (e.g. F#1); that tag then becomes ${discard.data.tile}`,
     ]);
+    // a game whose score card every player has initialed (hub/tournament/service.ts `signedGame` says why)
+    expect(refusal(() => b.engine.correct(discard.seq, { kind: 'tile', tile: 'F#2' }, 'Dora', (gameNo) => `game ${gameNo} is signed`))).toEqual(['conflict', 'game 1 is signed']);
     expect(b.store.events(demo.id).filter((e) => e.type === 'move-correction')).toEqual([]);
   });
 });
