@@ -53,14 +53,15 @@ export interface RefereedGame {
   unplaced: { line: number; action: string; reason: string }[];
   /**
    * the director's corrections of what the readers saw, as the record lists them (its actions are
-   * the game as corrected: each correction is shown beside the reading, not applied again)
+   * the game as corrected: each correction is shown beside the reading, not applied again); absent when none
    */
-  corrections: RecordCorrection[];
+  corrections?: RecordCorrection[];
 }
 
-/** The record's `correction` lines, in order. */
-function correctionsOf(record: GameRecord): RecordCorrection[] {
-  return record.lines.flatMap((l) => ('correction' in l ? [l.correction] : []));
+/** The record's `correction` lines, in order, as the refereed game's `corrections` (absent when there are none). */
+function correctionsOf(record: GameRecord): { corrections?: RecordCorrection[] } {
+  const corrections = record.lines.flatMap((l) => ('correction' in l ? [l.correction] : []));
+  return corrections.length ? { corrections } : {};
 }
 
 /**
@@ -177,7 +178,7 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
     points: score ? [...score.points] : null,
     payment: score?.payment ?? null,
     unplaced,
-    corrections: correctionsOf(record),
+    ...correctionsOf(record),
   };
 }
 
@@ -259,6 +260,6 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
     points: result ? [...result.score.points] : null,
     payment: null,
     unplaced,
-    corrections: correctionsOf(record),
+    ...correctionsOf(record),
   };
 }

@@ -74,7 +74,7 @@ import { type FoldCheckpoint, FoldCheckpoints } from './machine/checkpoints.js';
 import type { CountCheckData, GameStoppedData, TileMovedData } from './machine/events.js';
 import { nextTickAt, orderForLog } from './machine/ordering.js';
 import { gameOfFlag, type LatestRuling, type RulableFlag, RulingLog } from './machine/rulings.js';
-import { evidenceOf, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
+import { evidenceOf, moveList, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
 import { type ReaderHealth, ReaderVisibility } from './machine/visibility.js';
 import { type NotSeenClosedData, NotSeenNotices } from './machine/not-seen.js';
 import { offlineChanges } from './machine/offline-changes.js';
@@ -871,6 +871,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     const changed = offlineChanges({ table: this.table, places: this.places, events: this.events, from: this.checkpoints.currentStart() }, judged);
     const notSeen = [...judged, ...changed].sort((a, b) => a.window.from - b.window.from);
     const tilesNotSeen = this.notices.views(this.now());
+    // the move list: the current game's latest moves, each with its "Correct" form on the page
+    const moves = moveList({ table: this.table, places: this.places, events: this.events, read: (m) => this.movedData(m) }, this.checkpoints.currentStart());
     return {
       ...this.publicView(),
       concealed: this.table.players.map((_, i) => this.concealedOf(i)),
@@ -880,6 +882,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       ...(notSeen.length ? { notSeen } : {}),
       ...(tilesNotSeen.length ? { tilesNotSeen } : {}),
       ...(this.restartCheck ? { restart: this.restartView()! } : {}),
+      ...(moves.length ? { moves } : {}),
       ...(this.corrections.empty
         ? {}
         : {
