@@ -19,6 +19,9 @@
  * - `POST /api/director/tables/:id/not-seen`       body `{ tile: '5B#2', by?: string }`: the director closes the notice of a
  *                                                     tile not seen (the director view's `tilesNotSeen`) → 200 PublicTableView;
  *                                                     404 no open notice of that tile (director)
+ * - `POST /api/director/tables/:id/moves/:ref/correction` body `{ kind: 'place', end, zone }` or `{ kind: 'tile', tile }`:
+ *                                                     the director corrects what the readers saw of a committed move
+ *                                                     (./routes-corrections.ts) → 200 { correction, view }; 400/404/409 (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
  * - `GET  /api/director/tables/:id/games/:gameNo/record` → that game's record, JSON lines `mjhub.game-record` v1
