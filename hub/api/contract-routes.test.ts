@@ -84,6 +84,7 @@ const GOOD_PARAM: Record<string, string> = {
   player: 'p1',
   device: 'A'.repeat(43),
   callId: 'c1',
+  ref: '1',
 };
 
 /**
@@ -107,6 +108,7 @@ const GOOD_BODY: Record<string, object> = {
   'POST /api/director/tables/:id/flags/:flagId': { ruling: 'dismiss' },
   'POST /api/director/tables/:id/restart': { choice: 'void' },
   'POST /api/director/tables/:id/not-seen': { tile: '5B#2' },
+  'POST /api/director/tables/:id/moves/:ref/correction': { kind: 'tile', tile: '5B' },
   'POST /api/director/tables/:id/entries': { entry: 'misnamed-discard', player: 0, rack: 0 },
   'POST /api/director/announcement': { text: 'Round 2 starts in 5 minutes' },
 };

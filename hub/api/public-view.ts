@@ -152,6 +152,8 @@ export const DIRECTOR_VIEW_KEYS = [...PUBLIC_VIEW_KEYS, 'concealed', 'evidence',
 export function toDirector(view: DirectorTableView): DirectorTableView {
   const out = toPublic(view) as DirectorTableView;
   if ('readers' in view) out.readers = pickArray(view.readers, (r) => pick(r, READER_KEYS));
+  if (view.moves) out.moves = view.moves;
+  if (view.corrections) out.corrections = view.corrections.map((c) => ({ id: c.id, ref: c.ref, kind: c.kind, text: c.text, by: c.by, at: c.at }));
   if (view.unplaced) out.unplaced = view.unplaced.map((u) => ({ at: u.at, action: u.action, reason: u.reason, ref: u.ref }));
   if ('concealed' in view) out.concealed = view.concealed;
   if ('evidence' in view) out.evidence = pickArray(view.evidence, (e) => pick(e, EVIDENCE_KEYS));

@@ -7,6 +7,7 @@ import type { Capture } from '../capture/format.js';
 import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
 import type { TileKind } from '../../rules/tiles.js';
 import type { LoggedTileMove, RackOwner } from '../broadcast/delayed-hands.js';
+import type { CorrectionRequest, NotedCorrection } from '../table/machine/corrections.js';
 
 /**
  * What a broadcast's delayed hands are folded from (hub/broadcast/delayed-hands.ts): the table's
@@ -158,6 +159,15 @@ export interface TableRuntime {
    *   standing one (409 "already confirmed" / "already dismissed")
    */
   rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number, was?: FlagStatus): void;
+  /**
+   * The director corrects what the readers saw of a committed move (`ref`, its `tile-moved`
+   * event's sequence number): a place or a tile (hub/table/machine/corrections.ts). An event in
+   * the log like a ruling; the views, flags and scores are derived again.
+   * @param refuse why the move's game (1-based) may no longer be corrected, or null
+   * @throws CorrectionRefused (the API answers 404 no such move; 400 a zone or tile that is not
+   *   one; 409 the move already reads so, or `refuse` said why)
+   */
+  correct?(ref: number, req: CorrectionRequest, by: string, refuse?: (gameNo: number) => string | null): NotedCorrection;
   /** called after every change; returns an unsubscribe function */
   onChange(listener: () => void): () => void;
   /**

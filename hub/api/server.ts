@@ -19,6 +19,9 @@
  * - `POST /api/director/tables/:id/not-seen`       body `{ tile: '5B#2', by?: string }`: the director closes the notice of a
  *                                                     tile not seen (the director view's `tilesNotSeen`) → 200 PublicTableView;
  *                                                     404 no open notice of that tile (director)
+ * - `POST /api/director/tables/:id/moves/:ref/correction` body `{ kind: 'place', end, zone }` or `{ kind: 'tile', tile }`:
+ *                                                     the director corrects what the readers saw of a committed move
+ *                                                     (./routes-corrections.ts) → 200 { correction, view }; 400/404/409 (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
  * - `GET  /api/director/tables/:id/games/:gameNo/record` → that game's record, JSON lines `mjhub.game-record` v1
@@ -86,6 +89,8 @@ import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 import { directorPlayerRoutes, playerRoutes } from './player-routes.js';
 import { tournamentPrintRoutes } from './tournament-print.js';
+import { CORRECTION_STATUS, correctionRoutes } from './routes-corrections.js';
+import { CorrectionRefused } from '../table/machine/corrections.js';
 
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {
@@ -327,6 +332,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
     if (err instanceof NoOpenNoticeError) return sendError(reply, 404, err.message);
+    if (err instanceof CorrectionRefused) return sendError(reply, CORRECTION_STATUS[err.reason], err.message);
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error(err);
@@ -414,6 +420,14 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     if (opts.readers) await director.register(readerRoutes(opts.readers));
     await director.register(healthRoutes(opts.store)); // GET /api/director/health: is the event log written?
     await director.register(roomDirectorRoutes(roomOptions));
+    // the director corrects what the readers saw of a committed move (./routes-corrections.ts)
+    await director.register(
+      correctionRoutes({
+        tables: opts.tables,
+        ...(tournament ? { signedGame: (id: string, gameNo: number) => tournament.signedGame(id, gameNo) } : {}),
+        log: (table, text) => tableLog.info({ table }, `director correction: ${text}`),
+      }),
+    );
     await director.register(enrollRoutes, { tables: opts.tables, tileSetDir: opts.tileSetDir, readStats: opts.readStats });
     if (opts.tournament) await director.register(tournamentDirectorRoutes(opts.tournament));
     if (playerOpts) await director.register(directorPlayerRoutes(playerOpts));

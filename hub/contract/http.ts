@@ -63,6 +63,27 @@ export const RulingBody = z.strictObject({
   was: FlagStatusSchema.optional(),
 });
 
+/** `/api/director/tables/:id/moves/:ref/correction`: `ref` the move's event sequence number, as digits */
+export const MoveParams = z.object({ id, ref: gameNoText });
+
+/**
+ * `POST /api/director/tables/:id/moves/:ref/correction`: the director corrects what the readers saw
+ * of a committed move (hub/table/machine/corrections.ts). `place`: its `end` (`from` or `to`) was
+ * `zone` (`reader/zone`, a zone of the table); `tile`: its tag is `tile`, a kind (`7C`: its first
+ * copy no other tag is) or a copy (`7C#3`: the tag that had it takes the move's tile). The fields
+ * of the other kind are refused by the route (400 naming the field).
+ */
+export const MoveCorrectionBody = z.strictObject({
+  kind: z.enum(['place', 'tile']),
+  /** `place` only: which end of the move was wrong */
+  end: z.enum(['from', 'to']).optional(),
+  /** `place` only: the zone it was */
+  zone: z.string().min(3).max(64).optional(),
+  /** `tile` only: the tile the tag is */
+  tile: z.string().min(1).max(8).optional(),
+  by: by.optional(),
+});
+
 /** `POST /api/director/tables/:id/not-seen`: the director closes the notice of a tile not seen (`tile`, e.g. "5B#2"). */
 export const NotSeenCloseBody = z.strictObject({ tile: TileIdSchema, by: by.optional() });
 

@@ -11,7 +11,17 @@
 import { z } from 'zod';
 import { AnyScoreCardSchema, PublicCardSchema } from './score.js';
 import { PENALTY_KINDS } from '../../rules/tournament/penalties.js';
-import { DirectorTableViewSchema, PublicTableViewSchema, ReaderStatusSchema, SeatViewSchema, TileIdSchema, TileKindSchema, TournamentClockViewSchema, UnknownReaderSchema } from './views.js';
+import {
+  DirectorTableViewSchema,
+  MoveCorrectionViewSchema,
+  PublicTableViewSchema,
+  ReaderStatusSchema,
+  SeatViewSchema,
+  TileIdSchema,
+  TileKindSchema,
+  TournamentClockViewSchema,
+  UnknownReaderSchema,
+} from './views.js';
 
 /** Every refusal: `{ statusCode: 404, error: "Not Found", message: "unknown table 't9'" }` (the message names the field for a 400). */
 export const ErrorBody = z.object({ statusCode: z.number().int().min(400).max(599), error: z.string(), message: z.string() });
@@ -278,6 +288,9 @@ export const BetweenRoundsGameSchema = z.object({
 
 /** `GET /api/director/tables/:id/games/:gameNo/record`: the game record, NDJSON text (rules/GAME-RECORD.md), sent as it is. */
 export const GameRecordReply = z.string();
+
+/** `POST /api/director/tables/:id/moves/:ref/correction`: the correction in words, and the table's public view derived again. */
+export const MoveCorrectionReply = z.object({ correction: MoveCorrectionViewSchema, view: PublicTableViewSchema });
 /** `GET /api/director/tables/:id/games/:gameNo/capture`: the game's capture, JSON lines `mjhub.capture` v1 (firmware-protocol/CAPTURE.md). */
 export const GameCaptureReply = z.string();
 /** A download sent as text as it is: `standings.csv`, `standings.json`, `games.jsonl`. */

@@ -324,10 +324,26 @@ export const PublicTableViewSchema = z.object({
   tileFaces: FaceStyleSchema.optional(),
 });
 
+/**
+ * One committed move for the director, as the fold reads it: the tile, tag, from and to (in words
+ * with the zone), when (ms); `ref` the move's event sequence number (what a correction names);
+ * `asRead` the move as the readers saw it, when the director corrected it.
+ */
+export const MoveRowSchema = z.object({
+  tile: TileIdSchema,
+  tag: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  at: z.number(),
+  ref: z.string().optional(),
+  asRead: z.object({ tile: TileIdSchema, from: z.string().nullable(), to: z.string().nullable() }).optional(),
+});
+
 /** What a flag rests on: the tile, the zones, the time, and the raw reader lines. Director only. */
 export const FlagEvidenceSchema = z.object({
   flagId: z.string(),
-  tiles: z.array(z.object({ tile: TileIdSchema, tag: z.string(), from: z.string().nullable(), to: z.string().nullable(), at: z.number() })),
+  /** the moves of the turn that led to it (MoveRowSchema) */
+  tiles: z.array(MoveRowSchema),
   /** tile counts per player and rack at the check */
   counts: z.array(z.array(z.number())),
   /** raw reader lines (as received, with reader id and time) the ruling rests on */
@@ -374,8 +390,19 @@ export const MisnamedExposureViewSchema = z.object({
   text: z.string(),
 });
 
+/**
+ * One correction of what the readers saw (hub/table/machine/corrections.ts), as the director's
+ * view lists it: `id` its event, `ref` the corrected move's, `text` in words
+ * (rules/wording/corrections.ts), e.g. "move 471: tag 04A1B2C3 is F#8, not N#3 as enrolled (Dora)".
+ */
+export const MoveCorrectionViewSchema = z.object({ id: z.string(), ref: z.string(), kind: z.enum(['place', 'tile']), text: z.string(), by: z.string(), at: z.number() });
+
 /** The director's view: everything, including concealed tiles and evidence. */
 export const DirectorTableViewSchema = PublicTableViewSchema.extend({
+  /** the current game's latest moves (at most 40, hub/table/machine/views.ts `MOVE_LIST_LENGTH`), oldest first: the move list, each with its "Correct" form */
+  moves: z.array(MoveRowSchema).optional(),
+  /** the director's corrections of committed moves, in the order made (absent: none) */
+  corrections: z.array(MoveCorrectionViewSchema).optional(),
   /** [player][rack] → tiles inside the rack */
   concealed: z.array(z.array(z.array(TileIdSchema))),
   evidence: z.array(FlagEvidenceSchema),

@@ -12,7 +12,7 @@ import type { Card } from '../../rules/card/types.js';
 import type { Action } from '../../rules/game/actions.js';
 import { createEngine } from '../../rules/game/apply.js';
 import type { GameState } from '../../rules/game/state.js';
-import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
+import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type RecordCorrection, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
 import { racksAfterStrays, upgradeV1Lines } from '../../rules/record/upgrade.js';
 import { initialSiameseState, toGameState, toSiameseState } from '../../rules/referee/siamese.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
@@ -51,6 +51,17 @@ export interface RefereedGame {
   payment: { from: number; to: number; amount: number } | null;
   /** actions the referee refused or threw on: the line (1-based), the action and the referee's words */
   unplaced: { line: number; action: string; reason: string }[];
+  /**
+   * the director's corrections of what the readers saw, as the record lists them (its actions are
+   * the game as corrected: each correction is shown beside the reading, not applied again); absent when none
+   */
+  corrections?: RecordCorrection[];
+}
+
+/** The record's `correction` lines, in order, as the refereed game's `corrections` (absent when there are none). */
+function correctionsOf(record: GameRecord): { corrections?: RecordCorrection[] } {
+  const corrections = record.lines.flatMap((l) => ('correction' in l ? [l.correction] : []));
+  return corrections.length ? { corrections } : {};
 }
 
 /**
@@ -167,6 +178,7 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
     points: score ? [...score.points] : null,
     payment: score?.payment ?? null,
     unplaced,
+    ...correctionsOf(record),
   };
 }
 
@@ -248,5 +260,6 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
     points: result ? [...result.score.points] : null,
     payment: null,
     unplaced,
+    ...correctionsOf(record),
   };
 }

@@ -63,7 +63,7 @@ function kinds(r: GameRecord | null): Record<string, number> | undefined {
   if (!r) return undefined;
   const n: Record<string, number> = {};
   for (const l of r.lines) {
-    const k = 'ruling' in l ? 'ruling' : l.action.type === 'stop' ? 'stop' : 'action';
+    const k = 'ruling' in l ? 'ruling' : 'correction' in l ? 'correction' : l.action.type === 'stop' ? 'stop' : 'action';
     n[k] = (n[k] ?? 0) + 1;
   }
   return n;

@@ -29,6 +29,9 @@
  * - `game-stopped` {@link GameStoppedData}: the first move after a game ended (the table is being
  *   cleared for the next game): from there on that game is over whatever a later ruling says
  * - `restart-check`, `restart-ruling`: a game in play when the hub restarted (./restart-check.ts)
+ * - `move-correction` `MoveCorrectionData` and `tag-corrected` `TagCorrectedData`: the director
+ *   corrected what the readers saw of a committed move (./machine/corrections.ts); the fold reads
+ *   every move with the corrections standing, from where the move's game began
  *
  * Game boundaries and rulings: a ruling changes the fold of its own game, so a flag dismissed after it
  * ended a game would let that game play on with the moves that came after it (the clearing of the
@@ -61,7 +64,7 @@ import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime, type TileMoveLog } from '../api/runtime.js';
 import type { LoggedTileMove, RackOwner } from '../broadcast/delayed-hands.js';
-import type { GameRecord, RecordCard, RecordRuling } from '../../rules/record/game-record.js';
+import type { GameRecord, RecordCard, RecordCorrection, RecordRuling } from '../../rules/record/game-record.js';
 import type { EventStore, StoredEvent } from '../store/types.js';
 import { STRONG_SETTLE_MS, Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './moves/zones.js';
@@ -71,16 +74,18 @@ import { type FoldCheckpoint, FoldCheckpoints } from './machine/checkpoints.js';
 import type { CountCheckData, GameStoppedData, TileMovedData } from './machine/events.js';
 import { nextTickAt, orderForLog } from './machine/ordering.js';
 import { gameOfFlag, type LatestRuling, type RulableFlag, RulingLog } from './machine/rulings.js';
-import { evidenceOf, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
+import { evidenceOf, moveList, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
 import { type ReaderHealth, ReaderVisibility } from './machine/visibility.js';
 import { type NotSeenClosedData, NotSeenNotices } from './machine/not-seen.js';
 import { offlineChanges } from './machine/offline-changes.js';
+import { CorrectionRefused, type CorrectionRequest, correctionViews, MoveCorrections, type NotedCorrection, type TagCorrectedData } from './machine/corrections.js';
 import { publishWhenDurable } from './publish.js';
 import { RESTART_CHECK_MS, RESTART_CHOICES, RestartCheck, restartEndReason, type RestartCheckView, type RestartChoice, type RestartRulingData } from './restart-check.js';
 
 export type { FoldCheckpoint } from './machine/checkpoints.js';
 export { type CountCheckData, type GameStoppedData, STOPPED_REASON, type TileMovedData } from './machine/events.js';
 export type { RulableFlag, RulingData } from './machine/rulings.js';
+export type { CorrectionRequest, MoveCorrectionData, NotedCorrection, TagCorrectedData } from './machine/corrections.js';
 export { type CountWait, countCheckSkips, type NotSeenClosedData } from './machine/not-seen.js';
 export { REBOOT_SILENCE_MS, RECENT_GAP_MS, type ReaderHealth, UNCONFIRMED_TOP_MS } from './machine/visibility.js';
 
@@ -181,7 +186,12 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   private readonly notices: NotSeenNotices;
   /** a game in play at start, until the readers show it as the log has it or the director chooses (./restart-check.ts); no move is logged meanwhile */
   private restartCheck: { check: RestartCheck; state: RestartCheckView['state'] } | null = null;
+  /** tag UID → tile as the tile set was enrolled (the engine's options) */
   private readonly registry: ReadonlyMap<string, TileId>;
+  /** tag UID → tile as it stands now: the enrolment with the log's `tag-corrected` events (what the tracker names tags by) */
+  private readonly tagTiles: Map<string, TileId>;
+  /** the director's corrections of committed moves (./machine/corrections.ts; from the log) */
+  private readonly corrections = new MoveCorrections();
   /** after a restart choice: no move is logged until the ended game has been published (its score reaches the tournament first) */
   private holdUntilPublished = false;
 
@@ -197,9 +207,10 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     const settleMs = opts.table.timing.settleMs;
     const settleFor = (zone: ZoneKey) => (settleByArea ? (settleByArea[this.places.get(zone)?.area ?? 'floor'] ?? settleMs) : settleMs);
     const readers = opts.readers;
+    this.tagTiles = new Map(opts.registry);
     this.tracker = new Tracker({
       settleMs,
-      registry: opts.registry,
+      registry: this.tagTiles,
       ...(settleByArea ? { settleFor } : {}),
       // a strong read from a reader that debounces on board (its HELLO says `deb=N scan=ms`,
       // PROTOCOL.md §5.1) has already rested N scans on the antenna: it settles at once; every
@@ -431,8 +442,15 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   private applyEvent(e: StoredEvent, mode: 'live' | 'rebuild' | 'refold'): void {
     if (e.type === 'tile-moved') {
       const d = e.data as TileMovedData;
+      // the tracker keeps where the readers saw the tile; the fold reads the move as corrected
       this.lastZone.set(d.tag, d.to);
       if (mode === 'rebuild') this.tracker.restore(d.tag, d.to);
+      if (!this.corrections.empty) {
+        const read = this.movedData(e as StoredEvent & { data: TileMovedData });
+        if (read !== d) return this.foldEvent({ ...e, data: read });
+      }
+    } else if (e.type === 'move-correction' || e.type === 'tag-corrected') {
+      return; // read where each move is read (./machine/corrections.ts)
     } else if (e.type === 'count-check') {
       this.pendingChecks = this.pendingChecks.filter((t) => t > e.at);
     } else if (e.type === 'not-seen-closed') {
@@ -458,9 +476,14 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.bySeq.clear();
     this.rulingLog.clear();
     this.stoppedGames.clear();
+    this.corrections.clear();
+    this.tagTiles.clear();
+    for (const [tag, tile] of this.registry) this.tagTiles.set(tag, tile);
     for (const e of this.events) {
       this.bySeq.set(e.seq, e);
       if (e.type === 'director-ruling') this.rulingLog.note(e);
+      if (e.type === 'move-correction') this.corrections.note(e);
+      if (e.type === 'tag-corrected') this.noteTagCorrected(e.data as TagCorrectedData);
       if (e.type === 'game-stopped') this.stoppedGames.add((e.data as GameStoppedData).gameNo);
     }
     this.pendingChecks = [];
@@ -501,8 +524,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       set.add(tag);
     }
     const zones = this.table.readers.flatMap((r) => Object.keys(r.zones).map((z) => `${r.id}/${z}` as ZoneKey));
-    const named = (tag: string): string => this.registry.get(tag) ?? tag;
-    this.restartCheck = { check: new RestartCheck(gameNo, expected, zones, (tag) => this.registry.has(tag), named), state: 'checking' };
+    const named = (tag: string): string => this.tagTiles.get(tag) ?? tag;
+    this.restartCheck = { check: new RestartCheck(gameNo, expected, zones, (tag) => this.tagTiles.has(tag), named), state: 'checking' };
   }
 
   /** tag → the zone the log's latest `tile-moved` of that tag put it in (every game of the log). */
@@ -520,7 +543,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    */
   loggedTable(): LoggedTable {
     const tiles = new Map<TileId, ZoneKey>();
-    for (const [tag, zone] of this.loggedZones()) tiles.set(this.registry.get(tag) ?? (tag as TileId), zone);
+    for (const [tag, zone] of this.loggedZones()) tiles.set(this.tagTiles.get(tag) ?? (tag as TileId), zone);
     const gameNo = this.foldGameNo();
     return { gameNo, inPlay: this.gameInPlay() !== null, ended: this.endedGameNo() === gameNo && gameNo > 0, tiles };
   }
@@ -620,9 +643,119 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     this.schedule();
   }
 
-  /** @see TableRuntime.latestRulingOf: the latest director's ruling on a flag of game `gameNo` (flag ids are `g<game>-…`), or null. */
+  /**
+   * The director corrects what the readers saw of a committed move (`ref`, the sequence number of
+   * its `tile-moved` event): a `place` (one end was another zone of the table) or a `tile` (the tag
+   * stands for another tile; then a `tag-corrected` event: the tile set's enrolment as it stands
+   * from here on, which the tracker uses for the next reads). A `move-correction` event, then the
+   * log folded again from before the move's game (./machine/corrections.ts): every view, count,
+   * flag and score follows, and the game's record has both the reading and the correction.
+   * @param refuse says why the move's game (1-based; 0: before the first) may no longer be corrected
+   *   (its score card signed), or null
+   * @throws CorrectionRefused (./machine/corrections.ts; the API answers 404, 400, 409) no committed
+   *   move `ref`; a zone not of the table, a tile that is not a tile, a `from` of a move first seen;
+   *   the move already reads so, every copy of the kind is enrolled, or `refuse` says why
+   */
+  correct(ref: number, req: CorrectionRequest, by: string, refuse?: (gameNo: number) => string | null): NotedCorrection {
+    const e = this.bySeq.get(ref);
+    const index = e ? this.events.indexOf(e) : -1;
+    const { gameNo, fromSeq } = this.gameOfMove(index);
+    const data = this.corrections.check(
+      {
+        tableId: this.id,
+        places: this.places,
+        names: this.table.players.map((p) => p.name),
+        tagTiles: this.tagTiles,
+        event: (seq) => this.bySeq.get(seq),
+        corrected: (m) => this.movedData(m),
+      },
+      ref,
+      req,
+      by,
+      fromSeq,
+    );
+    const why = refuse?.(gameNo);
+    if (why) throw new CorrectionRefused('conflict', why);
+    const c = this.store.append(this.id, 'move-correction', this.now(), data);
+    this.events.push(c);
+    this.bySeq.set(c.seq, c);
+    this.corrections.note(c);
+    if (data.kind === 'tile') {
+      const tags = [{ tag: data.tag, was: data.was, tile: data.tile }, ...(data.swap ? [data.swap] : [])];
+      const tc: TagCorrectedData = { tags, correction: c.seq, by };
+      const t = this.store.append(this.id, 'tag-corrected', this.now(), tc);
+      this.events.push(t);
+      this.bySeq.set(t.seq, t);
+      this.noteTagCorrected(tc);
+    }
+    // the events read anew: a tile's from where its game began, a place's from the move itself
+    const from = data.kind === 'tile' ? this.events.findIndex((x) => x.seq >= data.fromSeq) : index;
+    this.checkpoints.refoldFrom(Math.max(0, from));
+    this.emit();
+    return { ...data, seq: c.seq, at: c.at };
+  }
+
+  /** The corrections of moves standing in the log, in the order made (the director's view). */
+  protected correctionsMade(): readonly NotedCorrection[] {
+    return this.corrections.list;
+  }
+
+  /** The corrections of moves of game `gameNo`, in the order made (its record's `correction` lines). */
+  protected recordCorrections(gameNo: number): NotedCorrection[] {
+    return this.corrections.list.filter((c) => {
+      const e = this.bySeq.get(c.ref);
+      return e !== undefined && this.gameOfMove(this.events.indexOf(e)).gameNo === gameNo;
+    });
+  }
+
+  /**
+   * The game a move at `index` of the log belongs to (1-based; 0 before the first, or -1 for no
+   * index), and the sequence number from which a tile correction reads its tag anew: after the
+   * previous game's `game-stopped` (its clearing and the build are this game's), else where the
+   * game began, else the log's start.
+   */
+  private gameOfMove(index: number): { gameNo: number; fromSeq: number } {
+    if (index < 0) return { gameNo: -1, fromSeq: 0 };
+    const began = this.checkpoints.gameAt(index);
+    const stoppedSeq = (g: number): number | undefined => this.events.find((x, i) => i <= index && x.type === 'game-stopped' && (x.data as GameStoppedData).gameNo === g)?.seq;
+    // a move after its game's end stood: the table is being cleared for the next game
+    const after = began > 0 ? stoppedSeq(began) : undefined;
+    if (after !== undefined) return { gameNo: began + 1, fromSeq: after };
+    const before = began > 1 ? stoppedSeq(began - 1) : undefined;
+    // the build before the first game began is that game's
+    if (before !== undefined || began <= 1) return { gameNo: Math.max(1, began), fromSeq: before ?? 0 };
+    return { gameNo: began, fromSeq: this.events[this.checkpoints.startOf(began) ?? 0]?.seq ?? 0 };
+  }
+
+  /** A `tag-corrected` event: the tags are those tiles from now on (the tracker's map and its records). */
+  private noteTagCorrected(d: TagCorrectedData): void {
+    for (const t of d.tags) {
+      this.tagTiles.set(t.tag, t.tile);
+      this.tracker.retile(t.tag, t.tile);
+    }
+  }
+
+  /** A `tile-moved` event's data as the fold reads it: the director's corrections standing applied (./machine/corrections.ts). */
+  protected movedData(e: StoredEvent & { data: TileMovedData }): TileMovedData {
+    return this.corrections.read(e, (tag, beforeSeq) => {
+      for (let i = this.events.length - 1; i >= 0; i--) {
+        const x = this.events[i]!;
+        if (x.seq < beforeSeq && x.type === 'tile-moved' && (x.data as TileMovedData).tag === tag) return x as StoredEvent & { data: TileMovedData };
+      }
+      return undefined;
+    });
+  }
+
+  /**
+   * @see TableRuntime.latestRulingOf: the latest director's ruling on a flag of game `gameNo` (flag
+   * ids are `g<game>-…`), or the latest correction of one of its moves when that came later
+   * (named `move-correction <seq>`, as a confirm: it re-scores a recorded game the same way), or null.
+   */
   latestRulingOf(gameNo: number): LatestRuling | null {
-    return this.rulingLog.latestOf(gameNo);
+    const ruling = this.rulingLog.latestOf(gameNo);
+    const c = this.recordCorrections(gameNo).at(-1);
+    if (c && (!ruling || c.at >= ruling.at)) return { flagId: `move-correction ${c.seq}`, ruling: 'confirm', by: c.by, at: c.at };
+    return ruling;
   }
 
   /**
@@ -641,7 +774,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     const moves: LoggedTileMove[] = [];
     for (const e of this.events) {
       if (e.type !== 'tile-moved') continue;
-      const d = e.data as TileMovedData;
+      const d = this.movedData(e as StoredEvent & { data: TileMovedData });
       moves.push({ seq: e.seq, at: d.logged ?? e.at, tile: d.tile, to: d.to });
     }
     const racks = new Map<string, RackOwner>();
@@ -668,9 +801,18 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     });
   }
 
-  /** The standing ruling (the latest) on each flag of game `gameNo` (flag ids `g<game>-…`), in the order they were made. */
-  protected recordRulings(gameNo: number): { ruling: RecordRuling }[] {
-    return this.rulingLog.ofGame(gameNo);
+  /**
+   * The director's lines of game `gameNo`'s record (rules/GAME-RECORD.md): the standing ruling (the
+   * latest) on each flag of the game (flag ids `g<game>-…`), in the order they were made, then the
+   * corrections of its moves (./machine/corrections.ts), in the order made, with the move as read.
+   */
+  protected recordRulings(gameNo: number): ({ ruling: RecordRuling } | { correction: RecordCorrection })[] {
+    const place = (z: ZoneKey | null): Place | null => (z === null ? null : (this.places.get(z) ?? null));
+    const corrections = this.recordCorrections(gameNo).map((c): { correction: RecordCorrection } => {
+      if (c.kind === 'tile') return { correction: { kind: 'tile', ref: String(c.ref), tag: c.tag, was: c.was, tile: c.tile, ...(c.swap ? { swap: c.swap } : {}), by: c.by, at: c.at } };
+      return { correction: { kind: 'place', ref: String(c.ref), end: c.end, was: place(c.was), place: place(c.zone)!, by: c.by, at: c.at } };
+    });
+    return [...this.rulingLog.ofGame(gameNo), ...corrections];
   }
 
   /** Appends a checked director entry (`director-entry`, at now), folds it in and publishes. */
@@ -715,7 +857,7 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    * @param counts the tile counts to show, per player and rack
    */
   protected evidenceOf(flagId: string, lastSeq: number, counts: number[][]): FlagEvidence {
-    return evidenceOf({ table: this.table, places: this.places, events: this.events, store: this.store }, flagId, lastSeq, counts);
+    return evidenceOf({ table: this.table, places: this.places, events: this.events, store: this.store, read: (m) => this.movedData(m) }, flagId, lastSeq, counts);
   }
 
   /**
@@ -730,6 +872,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     const changed = offlineChanges({ table: this.table, places: this.places, events: this.events, from: this.checkpoints.currentStart() }, judged);
     const notSeen = [...judged, ...changed].sort((a, b) => a.window.from - b.window.from);
     const tilesNotSeen = this.notices.views(this.now());
+    // the move list: the current game's latest moves, each with its "Correct" form on the page
+    const moves = moveList({ table: this.table, places: this.places, events: this.events, read: (m) => this.movedData(m) }, this.checkpoints.currentStart());
     return {
       ...this.publicView(),
       concealed: this.table.players.map((_, i) => this.concealedOf(i)),
@@ -739,6 +883,16 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
       ...(notSeen.length ? { notSeen } : {}),
       ...(tilesNotSeen.length ? { tilesNotSeen } : {}),
       ...(this.restartCheck ? { restart: this.restartView()! } : {}),
+      ...(moves.length ? { moves } : {}),
+      ...(this.corrections.empty
+        ? {}
+        : {
+            corrections: correctionViews(
+              this.corrections.list,
+              this.places,
+              this.table.players.map((p) => p.name),
+            ),
+          }),
     };
   }
 

@@ -1192,6 +1192,17 @@ export class TournamentService {
   }
 
   /**
+   * Why game `hubGameNo` of hub table `hubTable` may no longer be corrected at its table: it is on
+   * a score card every player has verified and initialed (000: the signed card is the result; the
+   * director corrects the card itself), or null.
+   */
+  signedGame(hubTable: string, hubGameNo: number): string | null {
+    const t = this.state.taken.get(`${hubTable}/${hubGameNo}`);
+    if (!t || t.withdrawn || !isAnyCardComplete(this.card(t.round, t.table))) return null;
+    return `game ${hubGameNo} of table '${hubTable}' is game ${t.game} on the score card of round ${t.round} table ${t.table}, which every player has initialed: correct the score card instead`;
+  }
+
+  /**
    * The lines of a card that a director's ruling changed after they were recorded, oldest first,
    * e.g. "Game 3 changed by the director's ruling at 10:42 (director)": each cleared the card's
    * initials and checks. Empty for a card no ruling changed.

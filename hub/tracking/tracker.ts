@@ -945,6 +945,17 @@ export class Tracker {
     return out;
   }
 
+  /**
+   * The tag is `tile` from now on (the director corrected what the tile set said it is,
+   * hub/table/machine/corrections.ts): its record and the moves settled but not yet taken carry
+   * the new tile. The registry given to the tracker must say so too (the machine's tag map).
+   */
+  retile(tag: string, tile: TileId): void {
+    const s = this.tags.get(tag);
+    if (s) s.tile = tile;
+    for (const m of this.ready) if (m.tag === tag) m.tile = tile;
+  }
+
   /** Tags read that the registry does not know. */
   unknownTags(): UnknownTag[] {
     return [...this.unknown.values()];

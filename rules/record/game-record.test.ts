@@ -219,7 +219,7 @@ describe('writing and reading a version 2 game record', () => {
         withLine(standardV2, 4, { count: { at: 30, ref: '3', skip: [], counted: [13, 13, 13, 13] } }),
         4,
         '',
-        `a version 2 record's line is an object with exactly one of the keys action, ruling; this one has count ("count" is a version 1 line; in version 2 it is an action)`,
+        `a version 2 record's line is an object with exactly one of the keys action, ruling, correction; this one has count ("count" is a version 1 line; in version 2 it is an action)`,
       ],
       [
         withLine(standardV2, 4, { action: { type: 'count-check', skipPlayers: [], counted: [[13], [13]], at: 30, ref: '3' } }),

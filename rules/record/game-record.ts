@@ -141,8 +141,19 @@ export interface RecordRuling {
   at: number;
 }
 
+/**
+ * The director's correction of what the readers saw of one move of the game (`ref`, the move's
+ * event): `place`, one end of the move was another place (`end`: `from` or `to`; `was` as read,
+ * null when first seen); `tile`, the tag is another tile (`swap`: the tag that held it, now `was`).
+ * The actions of the record are the game as corrected: a correction line is what the readers saw
+ * beside it, refereeing does not apply it again.
+ */
+export type RecordCorrection =
+  | { kind: 'place'; ref: string; end: 'from' | 'to'; was: Place | null; place: Place; by: string; at: number }
+  | { kind: 'tile'; ref: string; tag: string; was: TileId; tile: TileId; swap?: { tag: string; was: TileId; tile: TileId }; by: string; at: number };
+
 /** One line after the header (version 2). */
-export type RecordLine = { action: Action } | { ruling: RecordRuling };
+export type RecordLine = { action: Action } | { ruling: RecordRuling } | { correction: RecordCorrection };
 
 /** A whole record (version 2). */
 export interface GameRecord {
@@ -451,6 +462,32 @@ function checkRuling(c: Check, v: Obj, k: string): void {
   c.num(v, 'at', k);
 }
 
+/** The director's correction line (version 2). */
+function checkCorrection(c: Check, v: Obj, k: string): void {
+  const kind = c.oneOf(v, 'kind', k, ['place', 'tile'] as const);
+  if (kind === 'place') {
+    c.only(v, k, ['kind', 'ref', 'end', 'was', 'place', 'by', 'at']);
+    c.oneOf(v, 'end', k, ['from', 'to'] as const);
+    c.place(v, 'was', k, true);
+    c.place(v, 'place', k);
+  } else {
+    c.only(v, k, ['kind', 'ref', 'tag', 'was', 'tile', 'swap', 'by', 'at']);
+    c.str(v, 'tag', k);
+    c.tile(v, 'was', k);
+    c.tile(v, 'tile', k);
+    if (v.swap !== undefined) {
+      const sw = c.obj(v.swap, `${k}.swap`);
+      c.only(sw, `${k}.swap`, ['tag', 'was', 'tile']);
+      c.str(sw, 'tag', `${k}.swap`);
+      c.tile(sw, 'was', `${k}.swap`);
+      c.tile(sw, 'tile', `${k}.swap`);
+    }
+  }
+  c.str(v, 'ref', k);
+  c.str(v, 'by', k);
+  c.num(v, 'at', k);
+}
+
 /** The action types each table's record holds (version 2; rules/game/actions.ts). */
 const V2_ACTIONS = {
   siamese: ['build', 'pick', 'discard', 'call', 'expose', 'arrange', 'stray', 'count-check', 'readers-heard', 'director-entry', 'stop'],
@@ -628,17 +665,18 @@ function checkAction(c: Check, kind: RecordHeader['kind'], a: Obj, at: string): 
   }
 }
 
-/** A version 2 line: `action` or `ruling`. */
+/** A version 2 line: `action`, `ruling` or `correction`. */
 function checkLineV2(c: Check, kind: RecordHeader['kind'], o: Obj): RecordLine {
   const keys = Object.keys(o);
-  const known = ['action', 'ruling'];
+  const known = ['action', 'ruling', 'correction'];
   if (keys.length !== 1 || !known.includes(keys[0]!)) {
     const v1 = keys.length === 1 && ['entry', 'count', 'asRead', 'stop'].includes(keys[0]!) ? ` ("${keys[0]}" is a version 1 line; in version 2 it is an action)` : '';
-    c.bad('', `a version 2 record's line is an object with exactly one of the keys action, ruling; this one has ${keys.length ? keys.join(', ') : 'none'}${v1}`);
+    c.bad('', `a version 2 record's line is an object with exactly one of the keys action, ruling, correction; this one has ${keys.length ? keys.join(', ') : 'none'}${v1}`);
   }
   const k = keys[0]!;
   const v = c.obj(o[k], k);
   if (k === 'action') checkAction(c, kind, v, k);
+  else if (k === 'correction') checkCorrection(c, v, k);
   else checkRuling(c, v, k);
   return o as RecordLine;
 }

@@ -7,7 +7,7 @@ import type { RestartChoice } from '../../../hub/api/views.js';
 
 import type { FlagStatus } from '../../../hub/api/views.js';
 import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
-import { HealthReply, LoginReply, PublicTablesReply, SessionReply } from '../../../hub/contract/responses.js';
+import { HealthReply, LoginReply, MoveCorrectionReply, PublicTablesReply, SessionReply } from '../../../hub/contract/responses.js';
 import { readAnswer, reportWrongAnswer } from './answer.js';
 import { ViewingLogReplySchema } from '../../../hub/contract/broadcast.js';
 import type { ViewingLogEntry } from '../../../hub/contract/broadcast.js';
@@ -158,6 +158,30 @@ export async function postNotSeenClose(tableId: string, tile: string, token: str
     return await errorMessage(res);
   } catch (err) {
     return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** A correction of a committed move as the director's form sends it (hub/contract/http.ts `MoveCorrectionBody`). */
+export type MoveCorrectionRequest = { kind: 'place'; end: 'from' | 'to'; zone: string } | { kind: 'tile'; tile: string };
+
+/**
+ * The director corrects what the readers saw of a committed move (`ref`, the move's id in the
+ * flag evidence): POST /api/director/tables/:id/moves/:ref/correction (hub/api/routes-corrections.ts).
+ * @returns the correction in words when the hub made it (`ok`), else the hub's message word for word (never throws)
+ */
+export async function postMoveCorrection(tableId: string, ref: string, body: MoveCorrectionRequest, token: string): Promise<{ ok: boolean; text: string }> {
+  const what = `POST /api/director/tables/${tableId}/moves/${ref}/correction`;
+  try {
+    const res = await fetch(`/api/director/tables/${encodeURIComponent(tableId)}/moves/${encodeURIComponent(ref)}/correction`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) return { ok: false, text: await errorMessage(res) };
+    return { ok: true, text: (await readAnswer(res, MoveCorrectionReply, what)).correction.text };
+  } catch (err) {
+    return { ok: false, text: err instanceof Error && err.message.startsWith("the hub's answer") ? err.message : `could not reach the hub: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
 

@@ -103,6 +103,43 @@ export class FoldCheckpoints<Fold> {
     host.restoreTracker();
   }
 
+  /** The index in the log of the event game `gameNo` began with, or undefined. */
+  startOf(gameNo: number): number | undefined {
+    return this.list.find((c) => c.gameNo === gameNo)?.index;
+  }
+
+  /** The game the fold was in right after the event at `index` of the log (0 before the first began). */
+  gameAt(index: number): number {
+    let gameNo = 0;
+    for (const c of this.list) if (c.index <= index) gameNo = c.gameNo;
+    return gameNo;
+  }
+
+  /**
+   * After a correction of what the readers saw (its event already in the log and noted) that
+   * changes how the events from `index` on are read: the fold of the whole log with it, folding
+   * again from the latest checkpoint before `index` to the end of the log (the later games may
+   * read a corrected tag too), or the whole log when there is none or they are out of order.
+   */
+  refoldFrom(index: number): void {
+    const host = this.host;
+    const cps = this.list;
+    const inOrder = cps.every((c, i) => i === 0 || (c.gameNo === cps[i - 1]!.gameNo + 1 && c.index > cps[i - 1]!.index));
+    let at = -1;
+    for (let i = 0; i < cps.length; i++) if (cps[i]!.index < index) at = i;
+    if (at < 0 || !inOrder) {
+      host.rebuild();
+      return;
+    }
+    const start = cps[at]!;
+    host.restoreFold(start.fold);
+    host.setPending([...start.pending]);
+    this.list.length = at + 1;
+    const events = host.events();
+    for (let i = start.index + 1; i < events.length; i++) host.foldAt(i);
+    host.restoreTracker();
+  }
+
   /**
    * Folds game `start.gameNo` again, up to and with the event the next game began with (`next`);
    * when the next game begins there as it did, the later games are kept and game

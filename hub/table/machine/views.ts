@@ -31,6 +31,8 @@ export interface EvidenceSource {
   places: ReadonlyMap<ZoneKey, Place>;
   events: readonly StoredEvent[];
   store: EventStore;
+  /** a move as the fold reads it (the director's corrections applied, ./corrections.ts); default as logged */
+  read?: (e: StoredEvent & { data: TileMovedData }) => TileMovedData;
 }
 
 /**
@@ -39,15 +41,37 @@ export interface EvidenceSource {
  * @param counts the tile counts to show, per player and rack
  */
 export function evidenceOf(src: EvidenceSource, flagId: string, lastSeq: number, counts: number[][]): FlagEvidence {
-  const names = src.table.players.map((p) => p.name);
-  const describe = (z: ZoneKey | null) => (z === null ? 'first seen' : `${describePlace(src.places.get(z) ?? null, names)} (${z})`);
   const moves = src.events.filter((e) => e.type === 'tile-moved' && e.seq <= lastSeq).slice(-6) as (StoredEvent & { data: TileMovedData })[];
   return {
     flagId,
-    tiles: moves.map((m) => ({ tile: m.data.tile, tag: m.data.tag, from: describe(m.data.from), to: describe(m.data.to), at: m.at })),
+    tiles: moveRows(src, moves),
     counts,
     lines: src.store.rawLines(moves.flatMap((m) => m.data.lines)).map((l) => ({ reader: l.reader ?? '?', at: l.at, line: l.line })),
   };
+}
+
+/** Moves described by place for the director (`ref` the move's event; `asRead` beside a corrected one). */
+function moveRows(src: Omit<EvidenceSource, 'store'>, moves: readonly (StoredEvent & { data: TileMovedData })[]): FlagEvidence['tiles'] {
+  const names = src.table.players.map((p) => p.name);
+  const describe = (z: ZoneKey | null) => (z === null ? 'first seen' : `${describePlace(src.places.get(z) ?? null, names)} (${z})`);
+  return moves.map((m) => {
+    const d = src.read?.(m) ?? m.data;
+    // a corrected move: what the readers saw stays beside it
+    const was = d === m.data ? {} : { asRead: { tile: m.data.tile, from: describe(m.data.from), to: describe(m.data.to) } };
+    return { tile: d.tile, tag: d.tag, from: describe(d.from), to: describe(d.to), at: m.at, ref: String(m.seq), ...was };
+  });
+}
+
+/** How many of the latest moves the director's view lists (`moves`), each with its "Correct" form. */
+export const MOVE_LIST_LENGTH = 40;
+
+/**
+ * The latest moves of the log from index `from` on (the current game's), at most
+ * {@link MOVE_LIST_LENGTH}, oldest first, described as a flag's evidence describes them.
+ */
+export function moveList(src: Omit<EvidenceSource, 'store'>, from: number): FlagEvidence['tiles'] {
+  const moves = src.events.slice(from).filter((e) => e.type === 'tile-moved') as (StoredEvent & { data: TileMovedData })[];
+  return moveRows(src, moves.slice(-MOVE_LIST_LENGTH));
 }
 
 /**
