@@ -286,8 +286,12 @@ export const CharlestonViewSchema = z.object({
   passed: z.array(z.number()),
   /** of them, tiles each player passed on blind */
   blind: z.array(z.number()),
-  /** the vote on the second Charleston: 'yes' once a second Charleston is under way, null before it or when the view does not know */
-  secondCharleston: z.enum(['yes']).nullable(),
+  /**
+   * the vote on the second Charleston: 'yes' once a second Charleston is under way (and at the
+   * courtesy after it), 'no' at a courtesy across that follows the vote at once, null at the vote,
+   * before it, or when the view does not know
+   */
+  secondCharleston: z.enum(['yes', 'no']).nullable(),
 });
 
 /** The public table view. */
