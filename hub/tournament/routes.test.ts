@@ -132,7 +132,10 @@ describe('tournament routes', () => {
       expect(got[0]!.payload.view.clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' });
       svc.clock('start');
       await vi.waitFor(() => expect(got.length).toBeGreaterThanOrEqual(2), 3000);
-      expect(got[1]).toEqual({ ev: EV.delta, payload: { tableId: 't1', seq: 1, changes: { clock: { remainingMs: 3_000_000, running: true, aboutToRunOut: false, timeUp: false, state: 'running' } } } });
+      expect(got[1]).toEqual({
+        ev: EV.delta,
+        payload: { tableId: 't1', seq: 1, changes: { clock: { remainingMs: 3_000_000, running: true, aboutToRunOut: false, timeUp: false, state: 'running' } } },
+      });
     } finally {
       socket.disconnect();
     }

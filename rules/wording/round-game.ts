@@ -23,7 +23,5 @@ export const EXTRA_GAME_WORDS = 'does not count';
  * "Round 1 · Game 5, after the round's 4 · does not count".
  */
 export function roundGameWords(r: RoundGame): string {
-  return r.extra || r.game > r.of
-    ? `Round ${r.round} · Game ${r.game}, after the round's ${r.of} · ${EXTRA_GAME_WORDS}`
-    : `Round ${r.round} · Game ${r.game} of ${r.of}`;
+  return r.extra || r.game > r.of ? `Round ${r.round} · Game ${r.game}, after the round's ${r.of} · ${EXTRA_GAME_WORDS}` : `Round ${r.round} · Game ${r.game} of ${r.of}`;
 }

@@ -254,7 +254,10 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
         while (e && e !== document.body) {
           const t = getComputedStyle(e).transform;
           if (t && t !== 'none') {
-            const [a, b] = t.slice(t.indexOf('(') + 1, -1).split(',').map(Number) as [number, number];
+            const [a, b] = t
+              .slice(t.indexOf('(') + 1, -1)
+              .split(',')
+              .map(Number) as [number, number];
             deg += Math.round((Math.atan2(b, a) * 180) / Math.PI);
           }
           e = e.parentElement;
