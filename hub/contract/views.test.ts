@@ -33,6 +33,25 @@ describe('the view schemas name every field of the views the engine builds', () 
 });
 
 describe('the wording of lost lines (the hub log and the director page say it alike)', () => {
+  it("a tournament table's clock state, a game after the round's four and the Charleston's vote parse; a bad one names its field", () => {
+    const b = keep(new HandBench({ announce: false, helloTakesSeq: false, settlePadMs: 100 }));
+    b.build();
+    const pub = {
+      ...toPublic(b.engine.publicView()),
+      clock: { remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' as const },
+      round: { round: 1, game: 5, of: 4, extra: true as const },
+      charleston: { stage: 'courtesy', direction: 'across' as const, blindAllowed: false, passed: [1, 0, 1, 0], blind: [0, 0, 0, 0], secondCharleston: 'no' as const },
+    };
+    // toPublic keeps the new keys, and the schema names them
+    expect(toPublic(pub)).toEqual(pub);
+    expect(check(PublicTableViewSchema, pub, 'view')).toEqual({ ok: true, value: pub });
+    const bad = check(PublicTableViewSchema, { ...pub, clock: { ...pub.clock, state: 'stopped' } }, 'view');
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? '' : bad.error).toContain('view.clock.state');
+    const badVote = check(PublicTableViewSchema, { ...pub, charleston: { ...pub.charleston, secondCharleston: 'maybe' } }, 'view');
+    expect(badVote.ok ? '' : badVote.error).toContain('view.charleston.secondCharleston');
+  });
+
   it('a range, one line, a range across the wrap', () => {
     expect(lostRangeText({ from: 2, to: 39 })).toBe('lines 2-39 lost');
     expect(lostRangeText({ from: 3, to: 3 })).toBe('line 3 lost');

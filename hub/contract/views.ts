@@ -238,16 +238,29 @@ export const TournamentClockViewSchema = z.object({
   aboutToRunOut: z.boolean(),
   /** the round's time is over */
   timeUp: z.boolean(),
+  /**
+   * the tournament's state of the clock (rules/tournament/clock.ts): `ready` before the director
+   * starts it, `running`, `paused`; worded by rules/wording/clock.ts. Absent on a view that does not know it.
+   */
+  state: z.enum(['ready', 'running', 'paused']).optional(),
 });
 
 /** Where the table is in the tournament: "round 2, game 3 of 4". */
 export const TournamentRoundViewSchema = z.object({
   /** 1-based round number */
   round: z.number(),
-  /** 1-based game in play (the table's own results this round + 1, at most `of`; a director's correction does not move it) */
+  /**
+   * 1-based game in play: the table's own results this round + 1 (a director's correction does not
+   * move it). Above `of` when the table plays on after the round's games (see `extra`).
+   */
   game: z.number(),
   /** games in a round (4) */
   of: z.number(),
+  /**
+   * true when this game comes after the round's `of` games (000: "Four games constitute one round"):
+   * it goes on no score card, it does not count. Absent otherwise.
+   */
+  extra: z.literal(true).optional(),
 });
 
 /** The table variant: Royale Siamese (003) or the 4-player game (000). */
@@ -273,8 +286,12 @@ export const CharlestonViewSchema = z.object({
   passed: z.array(z.number()),
   /** of them, tiles each player passed on blind */
   blind: z.array(z.number()),
-  /** the vote on the second Charleston: 'yes' once a second Charleston is under way, null before it or when the view does not know */
-  secondCharleston: z.enum(['yes']).nullable(),
+  /**
+   * the vote on the second Charleston: 'yes' once a second Charleston is under way (and at the
+   * courtesy after it), 'no' at a courtesy across that follows the vote at once, null at the vote,
+   * before it, or when the view does not know
+   */
+  secondCharleston: z.enum(['yes', 'no']).nullable(),
 });
 
 /** How a table display draws a visible tile's face (display/src/lib/faceStyle.ts): traditional (sticks, circles, characters) or plain (number and suit symbol). */

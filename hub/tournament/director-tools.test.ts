@@ -123,7 +123,7 @@ describe('extra time for one table over HTTP', () => {
     expect(t2.end(1, G2, [0, 0, 60, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 1 });
     clock.now = T0 + 55 * MIN;
     const t2view = (await app.inject({ url: '/api/tables/t2' })).json();
-    expect(t2view.clock).toEqual({ remainingMs: 300_000, running: true, aboutToRunOut: false, timeUp: false }); // 60 − 55 = 5 min, not below 5
+    expect(t2view.clock).toEqual({ remainingMs: 300_000, running: true, aboutToRunOut: false, timeUp: false, state: 'running' }); // 60 − 55 = 5 min, not below 5
     expect((await app.inject({ url: '/api/tables/t1' })).json().clock).toMatchObject({ remainingMs: 0, timeUp: true });
     endSiamese(t1, 1, [75, 80]);
     expect(svc.cardOf(1, 1).games.map((g) => g?.by ?? null)).toEqual(['clock', 'clock', 'clock', 'clock']); // table 1's time was up at 50 min

@@ -36,7 +36,7 @@ describe('tournament routes', () => {
     expect(again.json().message).toBe('the clock is already started (running)');
     clock.now = T0 + 46 * MIN;
     const table = (await app.inject({ url: '/api/tables/t1' })).json();
-    expect(table.clock).toEqual({ remainingMs: 240_000, running: true, aboutToRunOut: true, timeUp: false });
+    expect(table.clock).toEqual({ remainingMs: 240_000, running: true, aboutToRunOut: true, timeUp: false, state: 'running' });
     expect(table.round).toEqual({ round: 1, game: 1, of: 4 });
     expect(table).not.toHaveProperty('concealed');
     const paused = await app.inject({ method: 'POST', url: '/api/director/tournament/clock', headers: AUTH, payload: { action: 'pause' } });
@@ -129,10 +129,13 @@ describe('tournament routes', () => {
       const got: { ev: string; payload: any }[] = [];
       socket.onAny((ev: string, payload: unknown) => got.push({ ev, payload }));
       await new Promise<void>((resolve) => socket.emit(EV.watch, { tableId: 't1' }, () => resolve()));
-      expect(got[0]!.payload.view.clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false });
+      expect(got[0]!.payload.view.clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' });
       svc.clock('start');
       await vi.waitFor(() => expect(got.length).toBeGreaterThanOrEqual(2), 3000);
-      expect(got[1]).toEqual({ ev: EV.delta, payload: { tableId: 't1', seq: 1, changes: { clock: { remainingMs: 3_000_000, running: true, aboutToRunOut: false, timeUp: false } } } });
+      expect(got[1]).toEqual({
+        ev: EV.delta,
+        payload: { tableId: 't1', seq: 1, changes: { clock: { remainingMs: 3_000_000, running: true, aboutToRunOut: false, timeUp: false, state: 'running' } } },
+      });
     } finally {
       socket.disconnect();
     }

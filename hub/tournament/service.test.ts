@@ -72,7 +72,8 @@ describe('TournamentService: results from the tables', () => {
     expect(t2.end(2, G2, [0, 0, 60, 0]).recorded).toBe(true);
     expect(t2.end(3, G3, [10, 10, 10, 0]).recorded).toBe(true);
     expect(t2.end(4, G4, [-20, 0, 0, 35]).recorded).toBe(true);
-    expect(w2.publicView().round).toEqual({ round: 1, game: 4, of: 4 });
+    // the round's 4 games on the card: the table plays on, its game 5 shown as what it is (it does not count)
+    expect(w2.publicView().round).toEqual({ round: 1, game: 5, of: 4, extra: true });
     expect(t2.end(5, G1, [25, -10, 0, 0])).toEqual({ recorded: false, reason: 'round 1 table 2 already has its 4 games' });
     // an impossible outcome is refused with the scoring error's words, not thrown at the engine
     const bad = svc.recordGame('t9', G1);
@@ -132,16 +133,16 @@ describe('TournamentService: results from the tables', () => {
 describe('TournamentService: the round clock', () => {
   it('start, pause, resume; remaining ms and "about to run out" on the table view', () => {
     const { svc, w1, clock } = setup();
-    expect(w1.publicView().clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false });
+    expect(w1.publicView().clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' });
     svc.clock('start');
     clock.now = T0 + 10 * MIN;
     svc.clock('pause');
     clock.now = T0 + 20 * MIN;
-    expect(w1.publicView().clock).toEqual({ remainingMs: 2_400_000, running: false, aboutToRunOut: false, timeUp: false });
-    expect(w1.directorView().clock).toEqual({ remainingMs: 2_400_000, running: false, aboutToRunOut: false, timeUp: false });
+    expect(w1.publicView().clock).toEqual({ remainingMs: 2_400_000, running: false, aboutToRunOut: false, timeUp: false, state: 'paused' });
+    expect(w1.directorView().clock).toEqual({ remainingMs: 2_400_000, running: false, aboutToRunOut: false, timeUp: false, state: 'paused' });
     svc.clock('resume');
     clock.now = T0 + 55 * MIN + 800; // 40 min 0.8 s run: 4 min 59.2 s left
-    expect(w1.publicView().clock).toEqual({ remainingMs: 299_200, running: true, aboutToRunOut: true, timeUp: false });
+    expect(w1.publicView().clock).toEqual({ remainingMs: 299_200, running: true, aboutToRunOut: true, timeUp: false, state: 'running' });
     expect(svc.clockPublic()).toEqual({ round: 1, state: 'running', remainingMs: 299_200, display: '5:00', running: true, aboutToRunOut: true, timeUp: false });
     expect(() => svc.clock('start')).toThrow(TournamentError);
     expect(() => svc.clock('start')).toThrow('the clock is already started (running)');
@@ -163,7 +164,7 @@ describe('TournamentService: the round clock', () => {
     expect(card.games[3]!.outcome).toEqual({ winner: null, unfinished: true });
     const up = store.events(TOURNAMENT_LOG).filter((e) => e.type === 'tournament-time-up');
     expect(up.map((e) => [e.at, e.data])).toEqual([[T0 + 50 * MIN, { round: 1, seen: { t1: 4, t2: 4 } }]]);
-    expect(w1.publicView().clock).toEqual({ remainingMs: 0, running: false, aboutToRunOut: false, timeUp: true });
+    expect(w1.publicView().clock).toEqual({ remainingMs: 0, running: false, aboutToRunOut: false, timeUp: true, state: 'running' });
     // the game that was in play ends after the time: it does not count
     endSiamese(t1, 4, [80, 0]);
     expect(svc.cards()[0]!.games[3]!.points).toEqual([0, 0, 0, 0]);
@@ -186,7 +187,7 @@ describe('TournamentService: the round clock', () => {
       ['p4', 'p5', 'p2', 'p7'],
     ]);
     expect(s.w1.publicView().round).toEqual({ round: 2, game: 1, of: 4 });
-    expect(s.w1.publicView().clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false });
+    expect(s.w1.publicView().clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' });
     expect(() => s.svc.nextRound()).toThrow('round 2 is the last round');
   });
 });

@@ -750,6 +750,8 @@ export class TournamentService {
       get: (target, prop) => {
         if (prop === 'publicView') return () => add(target.publicView());
         if (prop === 'directorView') return () => add<DirectorTableView>(target.directorView());
+        // a seat's phone shows the round and its clock as the table does
+        if (prop === 'seatView' && target.seatView) return (player: number) => ({ ...target.seatView!(player), ...this.tableView(rt.id) });
         if (prop === 'onChange')
           return (l: () => void) => {
             const a = target.onChange(l);
@@ -1363,7 +1365,9 @@ export class TournamentService {
   /**
    * `clock` and `round` for a hub table's view, or nulls when it plays no tournament table.
    * `round.game` is the table's own game of the round: 1 + the games the table itself put on its
-   * card this round (recordGame / a Siamese end / recordPoints), at most 4.
+   * card this round (recordGame / a Siamese end / recordPoints); after the round's 4 it is 5 with
+   * `round.extra` (000: four games a round; the game goes on no card). `clock.state` is the
+   * tournament's clock state (`ready` before the director starts it).
    */
   tableView(hubTable: string): { clock: TournamentClockView | null; round: TournamentRoundView | null } {
     const table = this.tableOfHub.get(hubTable);
@@ -1380,12 +1384,13 @@ export class TournamentService {
           running: c.state === 'running' && !extra.timeUp,
           aboutToRunOut: extra.remainingMs > 0 && extra.remainingMs < this.config.warnBelowMs,
           timeUp: extra.timeUp,
+          state: c.state,
         }
-      : { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp };
-    return {
-      clock,
-      round: { round: this.state.round, game: Math.min(done + 1, GAMES_PER_ROUND), of: GAMES_PER_ROUND },
-    };
+      : { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp, state: c.state };
+    // a game after the round's four (000: "Four games constitute one round") is shown as what it is: game 5, not counted
+    const round: TournamentRoundView = { round: this.state.round, game: done + 1, of: GAMES_PER_ROUND };
+    if (done >= GAMES_PER_ROUND) round.extra = true;
+    return { clock, round };
   }
 
   /** GET /api/tournament: rounds, cards (marks, totals, who initialed/verified; no initials, no correction texts), clock, standings. */

@@ -4,7 +4,7 @@
  * referee and engine tests assert: rules/referee/*.test.ts, hub/table/**\/*.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { consequenceOf, FLAGS, idKindOf, isFlagCode, misdealEndReason, nameOf, ruledText, statusText, titleOf, wordsOf, type FlagParamsByCode } from './flags.js';
+import { consequenceOf, FLAGS, idKindOf, isFlagCode, misdealEndReason, moreFlagsText, nameOf, ruledText, statusText, titleOf, wordsOf, type FlagParamsByCode } from './flags.js';
 
 const SIAMESE = ['Ann', 'Bea'];
 const FOUR = ['Ann', 'Bea', 'Cat', 'Dot'];
@@ -166,6 +166,7 @@ describe('names and statuses', () => {
     expect([nameOf(FOUR, 3), nameOf(SIAMESE, 2)]).toEqual(['Dot', 'player 2']);
     expect(['awaiting-director', 'confirmed', 'dismissed'].map(statusText)).toEqual(['awaiting the director', 'confirmed', 'dismissed']);
     expect(['confirmed', 'dismissed'].map(ruledText)).toEqual(['confirmed by the director', 'dismissed by the director']);
+    expect([1, 3].map(moreFlagsText)).toEqual(['1 more open flag awaiting the director', '3 more open flags awaiting the director']);
     expect([isFlagCode('wrong-wall'), isFlagCode('joker-exchange'), isFlagCode('toString')]).toEqual([true, false, false]);
   });
 });

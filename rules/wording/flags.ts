@@ -304,6 +304,14 @@ export function ruledText(status: string): string {
   return `${statusText(status)} by the director`;
 }
 
+/**
+ * The open flags a screen has no room for, in one line (the table display shows the oldest in full):
+ * `moreFlagsText(3) === "3 more open flags awaiting the director"`, `moreFlagsText(1) === "1 more open flag awaiting the director"`.
+ */
+export function moreFlagsText(n: number): string {
+  return `${n} more open flag${n === 1 ? '' : 's'} ${statusText('awaiting-director')}`;
+}
+
 /** The segment of the flag id for `code`: its `idKind`, else the code itself (`g<game>-<kind>-<ref>`). */
 export function idKindOf(code: FlagCode): string {
   return FLAGS[code].idKind ?? code;

@@ -18,7 +18,10 @@ import type { Browser, Page } from 'playwright-core';
 import { EV } from '../../hub/api/socket-events.js';
 import type { PublicTableView } from '../../hub/api/views.js';
 import { PublicTableViewSchema } from '../../hub/contract/views.js';
-import { displayPhaseFixtures } from '../../display/src/lib/fixtures.js';
+import QRCode from 'qrcode';
+import { displayPhaseFixtures, FIXTURE_NOW, LONG_ANNOUNCEMENT } from '../../display/src/lib/fixtures.js';
+import { AnnouncementReply, CallReply } from '../../hub/contract/room.js';
+import { TableClaimReply } from '../../hub/contract/responses.js';
 import { buildDisplay, launchChromium, RESULTS } from './chromium.js';
 
 /** The screens the product owner named: laptop, tablet landscape and portrait, phone. */
@@ -51,7 +54,7 @@ function measure(): Measure {
   const screen = { left: 0, top: 0, right: W, bottom: H };
   const must = Array.from(
     document.querySelectorAll(
-      '[role="img"], [data-testid^="player-count-"], [data-testid^="rack-count-"], [data-testid="phase"], [data-testid="score"], [data-testid="payment"], [data-testid="readers"], [data-testid="flag-banner"], [data-testid^="mahjongg-"], [data-testid^="dead-"], [data-testid^="wall-"], [data-testid="charleston"], .flat-toggle',
+      '[role="img"], [data-testid^="player-count-"], [data-testid^="rack-count-"], [data-testid="phase"], [data-testid="score"], [data-testid="payment"], [data-testid="readers"], [data-testid="flag-banner"], [data-testid="flags-more"], [data-testid^="mahjongg-"], [data-testid^="dead-"], [data-testid^="wall-"], [data-testid="charleston"], [data-testid="announcement"], [data-testid="call-result"], [data-testid="table-claim-qr"], [data-testid="round-clock"], [data-testid="round-game"], .flat-toggle',
     ),
   );
   for (const e of must) if (!inside(e.getBoundingClientRect(), screen)) outside.push(`${name(e)} outside the screen`);
@@ -93,6 +96,16 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
     dist = await buildDisplay();
     app = Fastify();
     await app.register(fastifyStatic, { root: dist, wildcard: false });
+    // the room's worst case on every page: the director's announcement at its longest, a call
+    // for the director answered, and between games of a tournament table the claim page's QR code
+    app.get('/api/announcement', async () => AnnouncementReply.parse({ announcement: { text: LONG_ANNOUNCEMENT, at: FIXTURE_NOW } }));
+    app.post<{ Params: { id: string } }>('/api/tables/:id/call', async (req) =>
+      CallReply.parse({ call: { id: 'c7', tableId: req.params.id, player: null, seat: null, at: FIXTURE_NOW, text: `table ${req.params.id} calls` } }),
+    );
+    app.get<{ Params: { id: string } }>('/api/tables/:id/claim', async (req) => {
+      const claimUrl = `http://mahjongg-hub.local:8080/claim/${req.params.id}`;
+      return TableClaimReply.parse({ url: claimUrl, qrSvg: await QRCode.toString(claimUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) });
+    });
     app.setNotFoundHandler((_req, reply) => reply.type('text/html').sendFile('index.html'));
     const io = new Server(app.server);
     app.addHook('preClose', async () => {
@@ -135,6 +148,11 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
     const n = phase.view.discards.length;
     await page.waitForFunction((k) => document.querySelectorAll('[data-testid="discards"] [role="img"]').length === k, n);
     await page.waitForSelector('[data-testid="score"]');
+    await page.waitForSelector('[data-testid="announcement"]');
+    // the call for the director, answered: its banner in the footer
+    await page.$eval('[data-testid="call-director"] button', (b) => (b as HTMLButtonElement).click());
+    await page.waitForSelector('[data-testid="call-result"]');
+    if (phase.view.round && (phase.view.phase === 'waiting' || phase.view.phase === 'ended')) await page.waitForSelector('[data-testid="table-claim-qr"] img');
     // the floor's tiles are sized once its box is measured: wait until the measure stops changing
     let last = '';
     let m = await page.evaluate(measure);
@@ -154,7 +172,7 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
     it(`${size.width}×${size.height}: no scrolling, no sideways overflow, everything on the screen`, async () => {
       const problems: string[] = [];
       for (const phase of phases) {
-        for (const flat of phase.name.endsWith('wall game') ? [false, true] : [false]) {
+        for (const flat of /wall game|many flags|charleston|game over/.test(phase.name) ? [false, true] : [false]) {
           const m = await open(phase, size, flat);
           const what = `${phase.name}${flat ? ' (flat)' : ''}`;
           if (m.scrollWidth > size.width) problems.push(`${what}: ${m.scrollWidth} px wide`);
@@ -192,6 +210,63 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
     expect(await text('[data-testid="charleston"] .notes')).toBe('blind passes allowed');
     // Cy 3 of 3 (2 blind), Dee 1, Eve and Flo none yet
     expect(await Promise.all([0, 1, 2, 3].map((i) => text(`[data-testid="charleston-${i}"]`)))).toEqual(['Cy passed ✓ (2 blind)', 'Dee 1 of 3', 'Eve 0 of 3', 'Flo 0 of 3']);
+  });
+
+  it('the vote on the second Charleston, a "no", and the courtesy across (0-3 tiles) after it', async () => {
+    const text = async (sel: string) => ((await page.textContent(sel)) ?? '').replace(/\s+/g, ' ').trim();
+    await open(phases.find((p) => p.name === 'standard vote')!, SIZES[0], false);
+    expect(await text('[data-testid="charleston-stage"]')).toBe('Vote: a second Charleston?');
+    expect(await page.$$('[data-testid="charleston-vote"]')).toHaveLength(0);
+    await open(phases.find((p) => p.name === 'standard courtesy')!, SIZES[0], false);
+    expect(await text('[data-testid="charleston-stage"]')).toBe('↑ Courtesy pass across (0-3 tiles)');
+    expect(await text('[data-testid="charleston-vote"]')).toBe('no second Charleston (voted no)');
+    // Cy 2 across, Dee none, Eve 1 so far, Flo none
+    expect(await Promise.all([0, 1, 2, 3].map((i) => text(`[data-testid="charleston-${i}"]`)))).toEqual(['Cy 2 across', 'Dee 0 across', 'Eve 1 across', 'Flo 0 across']);
+  });
+
+  it('before the round clock starts it says "not started"; a 5th game while the clock runs says what it is and that it does not count', async () => {
+    const text = async (sel: string) => ((await page.textContent(sel)) ?? '').replace(/\s+/g, ' ').trim();
+    await open(phases.find((p) => p.name === 'standard many flags')!, SIZES[0], false);
+    // 3 000 000 ms = 50 min, the clock's state ready
+    expect(await text('[data-testid="round-clock"]')).toBe('50:00 (not started)');
+    expect(await text('[data-testid="round-game"]')).toBe("Round 1 · Game 5, after the round's 4 · does not count");
+  });
+
+  it('flags beyond what fits collapse into "N more"; the rest of the table stays on screen', async () => {
+    const text = async (sel: string) => ((await page.textContent(sel)) ?? '').replace(/\s+/g, ' ').trim();
+    const many = phases.find((p) => p.name === 'standard many flags')!;
+    // 6 open flags: 1 in full at 1280×800, 5 more; 2 in full at 768×1024 (the taller screen), 4 more
+    await open(many, SIZES[0], false);
+    expect(await page.$$eval('[data-testid="flag-banner"] .flag', (f) => f.length)).toBe(1);
+    expect(await text('[data-testid="flags-more"]')).toBe('⚑ 5 more open flags awaiting the director');
+    await open(many, SIZES[2], false);
+    expect(await page.$$eval('[data-testid="flag-banner"] .flag', (f) => f.length)).toBe(2);
+    expect(await text('[data-testid="flags-more"]')).toBe('⚑ 4 more open flags awaiting the director');
+  });
+
+  it('the flat layout turns each seat to face it: West 180°, South and North 90° either way, East upright', async () => {
+    await open(phases.find((p) => p.name === 'standard many flags')!, SIZES[0], true);
+    const turns = await page.evaluate(() =>
+      [0, 1, 2, 3].map((i) => {
+        // the panel's own turn and its box's, composed: the angle of the panel's x axis on the screen
+        let e: Element | null = document.querySelector(`[data-testid="player-${i}"]`);
+        let deg = 0;
+        while (e && e !== document.body) {
+          const t = getComputedStyle(e).transform;
+          if (t && t !== 'none') {
+            const [a, b] = t
+              .slice(t.indexOf('(') + 1, -1)
+              .split(',')
+              .map(Number) as [number, number];
+            deg += Math.round((Math.atan2(b, a) * 180) / Math.PI);
+          }
+          e = e.parentElement;
+        }
+        return ((deg % 360) + 360) % 360;
+      }),
+    );
+    // East (0) upright, South (1) turned to the right edge (−90°), West (2) 180°, North (3) to the left edge (90°)
+    expect(turns).toEqual([0, 270, 180, 90]);
   });
 
   it("a paused round clock says so in the room's words (rules/wording/clock.ts)", async () => {

@@ -12,6 +12,7 @@
  * - `unknown`: no live view of the table (never shown as calm: stale data is not live).
  */
 import { CLOCK_WORDS, clockWords } from '../../../rules/wording/clock.js';
+import { roundGameWords } from '../../../rules/wording/round-game.js';
 import type { PlayerView, PublicFlag, PublicTableView, ReaderStatus } from '../../../hub/api/views.js';
 import type { ConnectionState } from './viewState.js';
 import { flagWho, paymentText, playerName } from './format.js';
@@ -213,7 +214,7 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
     tableId,
     urgency,
     reasons,
-    gameText: round ? `Round ${round.round} · Game ${round.game} of ${round.of}` : `Game ${view.gameNo}`,
+    gameText: round ? roundGameWords(round) : `Game ${view.gameNo}`,
     clockText: clock ? clockText(clock.remainingMs) : null,
     clockUrgency,
     clockNote,

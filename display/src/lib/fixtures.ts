@@ -4,7 +4,7 @@
  * Bea off turn (27), one exposure on Ann's first rack, a few discards, one open flag, a running score.
  * Sample data only; the "line text" is an original sample hand, not a card line.
  */
-import type { DirectorTableView, PublicTableView } from '../../../hub/api/views.js';
+import type { DirectorTableView, PublicFlag, PublicTableView } from '../../../hub/api/views.js';
 import { DEALT } from '../../../rules/standard-game.js';
 import { TILE_KINDS } from '../../../rules/tiles.js';
 
@@ -241,7 +241,7 @@ export function standardFlagFixture(): PublicTableView {
   const v = standardFixture();
   return {
     ...v,
-    clock: { remainingMs: 754_000, running: false, aboutToRunOut: false, timeUp: false },
+    clock: { remainingMs: 754_000, running: false, aboutToRunOut: false, timeUp: false, state: 'paused' },
     round: { round: 2, game: 3, of: 4 },
     discards: sampleDiscards(30),
     flags: [
@@ -335,6 +335,94 @@ export function standardCharlestonFixture(): PublicTableView {
   };
 }
 
+/**
+ * `open` open flags and `ruled` ruled ones, in the longest words the table display shows (the
+ * catalogue's longest titles and consequences, rules/wording/flags.ts; the rule, the player, the
+ * rack, the time), for the fit test's worst case. Sample data.
+ */
+export function longFlags(variant: 'siamese' | 'standard', gameNo: number, open: number, ruled: number): PublicFlag[] {
+  const siamese = variant === 'siamese';
+  const names = siamese ? ['Ann', 'Bea'] : ['Cy', 'Dee', 'Eve', 'Flo'];
+  const long: Omit<PublicFlag, 'id' | 'status' | 'at' | 'gameNo'>[] = [
+    {
+      kind: 'joker-exchange',
+      rule: siamese ? '003 rule 13' : '000',
+      title: `A joker was taken from ${names[1]}'s rack 2: jokers may not be exchanged from exposures that made the hand dead`,
+      player: 0,
+      rack: siamese ? 1 : 0,
+      consequence: `${names[0]}'s Mah Jongg on rack 2 uses J from the exposures that made the hand on rack 1 dead: refused`,
+    },
+    {
+      kind: 'wrong-wall',
+      rule: siamese ? '003 rule 20' : '000',
+      title: `${names[1]} picked and racked a tile from wall 3; the current wall is 2: one hand dead`,
+      player: 1,
+      rack: 0,
+      consequence: `${names[1]}'s hand on rack 1 is dead (picked from the wrong wall); the director may choose the other hand`,
+    },
+    {
+      kind: 'mahjongg-error',
+      rule: siamese ? '003 rule 12' : '000',
+      title: `${names[0]}'s Mah Jongg fits no hand on the card (exposures stay, their jokers stay in play)`,
+      player: 0,
+      rack: 0,
+      consequence: `the Mah Jongg is refused and ${names[0]}'s hand on rack 1 is dead (a Mah Jongg in error)`,
+    },
+    {
+      kind: 'rack-count',
+      rule: 'NMJL: 13 tiles off turn, 14 after picking (counted by the rack readers)',
+      title: `${names.at(-1)} has 14 tiles off turn (13 expected)`,
+      player: names.length - 1,
+      rack: 0,
+      consequence: 'awaiting the director',
+    },
+  ];
+  return Array.from({ length: open + ruled }, (_, i) => ({
+    ...long[i % long.length]!,
+    id: `g${gameNo}-f${i + 1}`,
+    at: FIXTURE_NOW - (open + ruled - i) * 30_000,
+    status: i < ruled ? (i % 2 === 0 ? 'confirmed' : 'dismissed') : 'awaiting-director',
+    gameNo,
+  }));
+}
+
+/** The director's announcement at its longest (280 characters, hub/contract/room.ts MAX_ANNOUNCEMENT), for the fit test. */
+export const LONG_ANNOUNCEMENT =
+  'Round 2 ends at 15:40. Tables 3, 7 and 12: please finish your game and take the score card to the scorekeeper before lunch; East verifies West and North verifies South. Tables 14 to 20 move to the back room for round 3. No kvetching, and thank you all for a lovely morning!!';
+
+/** The 4-player table (000) at the vote on the second Charleston: no tile moves, each player says yes or no. */
+export function standardVoteFixture(): PublicTableView {
+  const v = standardCharlestonFixture();
+  return { ...v, charleston: { stage: 'vote', direction: null, blindAllowed: false, passed: [0, 0, 0, 0], blind: [0, 0, 0, 0], secondCharleston: null } };
+}
+
+/** The 4-player table (000) at the courtesy across after a "no" vote: Cy and Eve 2 across each (as agreed), Dee and Flo none. */
+export function standardCourtesyFixture(): PublicTableView {
+  const v = standardCharlestonFixture();
+  return { ...v, charleston: { stage: 'courtesy', direction: 'across', blindAllowed: false, passed: [2, 0, 1, 0], blind: [0, 0, 0, 0], secondCharleston: 'no' } };
+}
+
+/**
+ * The room's worst cases for one screen, by name: several open flags (the longest words), ruled ones
+ * listed, a Mah Jongg with exposures and flags, game over with the score and the claim QR (a
+ * tournament table between games), a 5th game after the round with the clock not started.
+ */
+export function worstCaseFixtures(): { name: string; view: PublicTableView }[] {
+  const tournament = { clock: { remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' as const }, round: { round: 1, game: 5, of: 4, extra: true as const } };
+  const siameseFlags = siameseFixture();
+  const standardFlags = standardFlagFixture();
+  const siameseMj = siameseMahJonggFixture();
+  const standardMj = standardMahJonggFixture();
+  return [
+    { name: 'siamese many flags', view: { ...siameseFlags, ...tournament, flags: longFlags('siamese', 2, 4, 3) } },
+    { name: 'standard many flags', view: { ...standardFlags, ...tournament, flags: longFlags('standard', 3, 6, 3) } },
+    { name: 'siamese mah jongg flagged', view: { ...siameseMj, ...tournament, flags: [...siameseMj.flags, ...longFlags('siamese', 2, 2, 2)] } },
+    { name: 'standard mah jongg flagged', view: { ...standardMj, ...tournament, flags: longFlags('standard', 3, 3, 3) } },
+    { name: 'siamese game over', view: { ...siameseWallGameFixture(), ...tournament } },
+    { name: 'standard game over', view: { ...standardWallGameFixture(), ...tournament } },
+  ];
+}
+
 /** Every phase the table display must fit on one screen, by name: play, a flag, a Mah Jongg, game over, for both tables. */
 export function displayPhaseFixtures(): { name: string; view: PublicTableView }[] {
   return [
@@ -348,5 +436,8 @@ export function displayPhaseFixtures(): { name: string; view: PublicTableView }[
     { name: 'standard flag', view: standardFlagFixture() },
     { name: 'standard mah jongg', view: standardMahJonggFixture() },
     { name: 'standard wall game', view: standardWallGameFixture() },
+    { name: 'standard vote', view: standardVoteFixture() },
+    { name: 'standard courtesy', view: standardCourtesyFixture() },
+    ...worstCaseFixtures(),
   ];
 }

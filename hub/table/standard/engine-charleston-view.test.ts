@@ -48,8 +48,28 @@ describe('the Charleston on the public view', () => {
       'second left': S('left', [3, 3, 3, 0], [0, 0, 0, 0], 'yes', false),
       'second across': S('across', [3, 3, 3, 0], [0, 0, 0, 0], 'yes', false),
       'last right': S('right', [3, 2, 3, 3], [0, 0, 0, 0], 'yes', true),
-      // the courtesy across: Ann and Cat 1 tile each (the smaller wish), Bea and Dot none
-      courtesy: S('across', [1, 0, 1, 0], [0, 0, 0, 0], null, false),
+      // the courtesy across after the second Charleston: Ann and Cat 1 tile each (the smaller wish), Bea and Dot none
+      courtesy: S('across', [1, 0, 1, 0], [0, 0, 0, 0], 'yes', false),
     });
+  });
+
+  it('seed 7: the vote says no (no second Charleston), the courtesy across follows it: the view says "no" and 1 tile across between East and West', () => {
+    const game = playStandardGame({ seed: 7, cards, table, blindChance: 0.3 });
+    expect(game.record.charleston).toEqual({ second: false, courtesy: [1, 0] });
+    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    b.build(game);
+    const firstDiscard = game.steps.findIndex((s) => / discards /.test(s.label));
+    const seen: CharlestonView[] = [];
+    for (const s of game.steps.slice(0, firstDiscard - 1)) {
+      b.step(s);
+      const c = toPublic(b.engine.publicView()).charleston;
+      if (c) seen.push(c);
+    }
+    expect([...new Set(seen.map((c) => c.stage))]).toEqual(['first right', 'first across', 'first left', 'vote', 'courtesy']);
+    const courtesy = seen.filter((c) => c.stage === 'courtesy');
+    expect(new Set(courtesy.map((c) => c.secondCharleston))).toEqual(new Set(['no']));
+    expect(new Set(seen.filter((c) => c.stage === 'vote').map((c) => c.secondCharleston))).toEqual(new Set([null]));
+    // East (Ann) and West (Cat) pass 1 across each, South and North none: the most seen at once
+    expect(courtesy.reduce((m, c) => m.map((n, i) => Math.max(n, c.passed[i]!)), [0, 0, 0, 0])).toEqual([1, 0, 1, 0]);
   });
 });

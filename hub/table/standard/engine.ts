@@ -546,6 +546,12 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return this.state;
   }
 
+  /** The vote on the second Charleston as inferred this game: each player's wish, or null before it. */
+  private charlestonVote(): boolean[] | null {
+    for (const a of this.inferred) if (a.type === 'second-charleston') return (a as Extract<StandardAction, { type: 'second-charleston' }>).wants;
+    return null;
+  }
+
   /** The actions inferred from the moves of the current game, in order, without their time and reference (for tests and the CLI). */
   inferredActions(): Omit<StandardAction, 'at' | 'ref'>[] {
     return [...this.inferred];
@@ -577,7 +583,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       gameNo: s.gameNo,
       ...(this.table.tileFaces ? { tileFaces: this.table.tileFaces } : {}), // the displays' faces (display/src/lib/faceStyle.ts)
       phase: s.phase === 'charleston' ? 'deal' : s.phase,
-      charleston: s.phase === 'charleston' ? charlestonView(s.stage, this.agg.passInProgress()) : null,
+      charleston: s.phase === 'charleston' ? charlestonView(s.stage, this.agg.passInProgress(), this.charlestonVote()) : null,
       endReason: s.endReason,
       turn: s.turn,
       players: this.table.players.map((p, i) => {
@@ -638,11 +644,23 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 const DIRECTIONS = { 1: 'right', 2: 'across', 3: 'left' } as const;
 
 /**
+ * The vote on the second Charleston as the views say it (000: "the second Charleston is optional";
+ * NMJL: any one "no" stops it): 'yes' or 'no' once the vote is known (`wants`, the inferred
+ * vote, or a second Charleston's pass under way), null at the vote and before it.
+ */
+function secondCharlestonVote(shown: number, wants: boolean[] | null): 'yes' | 'no' | null {
+  if (wants) return wants.every(Boolean) ? 'yes' : 'no';
+  if (shown <= VOTE_STAGE) return null;
+  return shown < COURTESY_STAGE ? 'yes' : null;
+}
+
+/**
  * The Charleston as the views show it (000, NMJL): stage `stage` of CHARLESTON, and the pass under
  * way (tiles each player has passed so far, of them blind), or none yet. At the vote, a pass to the
- * left starts the second Charleston: the aggregator's pass is then the second left.
+ * left starts the second Charleston: the aggregator's pass is then the second left. `vote`: each
+ * player's wish at the vote as inferred, or null before it (the view's `secondCharleston`).
  */
-export function charlestonView(stage: number, pass: { passed: number[]; blind: number[]; courtesy: boolean } | null): CharlestonView {
+export function charlestonView(stage: number, pass: { passed: number[]; blind: number[]; courtesy: boolean } | null, vote: boolean[] | null = null): CharlestonView {
   const shown = stage === VOTE_STAGE && pass ? (pass.courtesy ? COURTESY_STAGE : VOTE_STAGE + 1) : stage;
   const c = CHARLESTON[shown] ?? CHARLESTON[COURTESY_STAGE]!;
   return {
@@ -651,6 +669,6 @@ export function charlestonView(stage: number, pass: { passed: number[]; blind: n
     blindAllowed: c.blind,
     passed: pass?.passed ?? [0, 0, 0, 0],
     blind: pass?.blind ?? [0, 0, 0, 0],
-    secondCharleston: shown > VOTE_STAGE && shown < COURTESY_STAGE ? 'yes' : null,
+    secondCharleston: secondCharlestonVote(shown, vote),
   };
 }
