@@ -67,7 +67,11 @@ describe('the deal takes 4 tiles at a time until each seat holds what its varian
       return m ? [[m[1]!, m[2]!.split(' ').length] as const] : [];
     });
   /** sums the takes of one player (a take that empties a wall is two lifts) */
-  const byPlayer = (t: readonly (readonly [string, number])[]) => t.reduce<Record<string, number>>((o, [p, n]) => ({ ...o, [p]: (o[p] ?? 0) + n }), {});
+  const byPlayer = (t: readonly (readonly [string, number])[]) => {
+    const out: Record<string, number> = {};
+    for (const [p, n] of t) out[p] = (out[p] ?? 0) + n;
+    return out;
+  };
 
   it(
     'Royale Siamese: 27 each, 4 × 6 + 3 (003 rule 5), East first',
