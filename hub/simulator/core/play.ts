@@ -254,36 +254,12 @@ export class SimTable {
     this.deal(h);
     h.afterDeal?.();
     let p = EAST;
-    let discarder = EAST;
     let tile: TileId | null = variant.dealt(EAST) === variant.hand(true) ? this.discard(h, EAST) : null;
+    let discarder = EAST;
     for (;;) {
       if (tile !== null) {
-        // calls on the last discard, until nobody calls or the caller does not discard
-        let turn: AfterCall | undefined;
-        for (;;) {
-          if (h.over?.()) return;
-          const order = this.callOrder(h, discarder);
-          const forced = h.forcedCall?.(discarder, tile, order);
-          if (forced !== undefined) {
-            turn = forced;
-            break;
-          }
-          const c = this.caller(h, order, tile);
-          if (!c) break;
-          if (c.call.purpose === 'mahjongg') {
-            const laid = this.layMahJongg(h, c.player, c.call.mahJongg, tile);
-            if (h.mahJongg(c.player, c.call.mahJongg, laid, { nth: 0, selfPicked: false, calledFrom: discarder, called: tile })) return;
-            // a second Mah Jongg right away on another rack (003 rule 17C)
-            if (this.moreMahJongg(h, c.player, 1, false)) return;
-          } else this.callExposure(h, c.player, c.call, tile, discarder);
-          turn = h.afterCall ? h.afterCall(c.player) : 'discards';
-          if (turn !== 'discards') break;
-          discarder = c.player;
-          tile = this.discard(h, discarder);
-          turn = undefined;
-        }
-        const next = turn === undefined ? (h.next ? h.next(discarder) : this.nextActive(discarder, h.out)) : turn;
-        if (next === null || next === 'discards') return;
+        const next = this.callsOn(h, discarder, tile);
+        if (next === null) return;
         p = next;
       }
       if (this.currentWall() < 0) {
@@ -299,6 +275,31 @@ export class SimTable {
       }
       discarder = p;
       tile = this.discard(h, p);
+    }
+  }
+
+  /**
+   * The calls on `tile`, `discarder`'s discard: until nobody calls it, each caller discards in
+   * turn and her discard may be called. @returns the player who picks next, or null when the game is over
+   */
+  private callsOn(h: TableHooks, discarder: number, tile: TileId): number | null {
+    for (;;) {
+      if (h.over?.()) return null;
+      const order = this.callOrder(h, discarder);
+      const forced = h.forcedCall?.(discarder, tile, order);
+      if (forced !== undefined) return forced;
+      const c = this.caller(h, order, tile);
+      if (!c) return h.next ? h.next(discarder) : this.nextActive(discarder, h.out);
+      if (c.call.purpose === 'mahjongg') {
+        const laid = this.layMahJongg(h, c.player, c.call.mahJongg, tile);
+        if (h.mahJongg(c.player, c.call.mahJongg, laid, { nth: 0, selfPicked: false, calledFrom: discarder, called: tile })) return null;
+        // a second Mah Jongg right away on another rack (003 rule 17C)
+        if (this.moreMahJongg(h, c.player, 1, false)) return null;
+      } else this.callExposure(h, c.player, c.call, tile, discarder);
+      const after = h.afterCall ? h.afterCall(c.player) : 'discards';
+      if (after !== 'discards') return after;
+      discarder = c.player;
+      tile = this.discard(h, discarder);
     }
   }
 
