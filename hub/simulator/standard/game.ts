@@ -27,8 +27,10 @@
  *   player's exposure exchanges it (natural rack → that top, joker that top → own rack);
  * - Mah Jongg: the hand goes up on the top of the rack (14 tiles there); a wall game when the wall
  *   is used up.
- * The bots are the Siamese simulator's (../bot.ts) with one rack each; a shadow standard referee
- * is run on the actions the bots make, so dead hands sit out exactly as the hub will rule.
+ * The game loop is the simulator's one core (../core/play.ts, as the Siamese table's); this file is
+ * the 4-player table's hooks: the Charleston, the injections, the record. The bots are ../bot.ts with
+ * one rack each; a shadow standard referee is run on the actions the bots make, so dead hands sit
+ * out exactly as the hub will rule.
  *
  * Injections (`inject`, each once per game, at the `injectAt`-th pick after the deal, default 3):
  * - `joker`: a player holding a joker passes it in the first right pass; the receiver gives it back
@@ -45,10 +47,12 @@ import type { Card } from '../../../rules/card/types.js';
 import type { TableConfig } from '../../config/types.js';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { CHARLESTON, COURTESY_STAGE, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
+import { STANDARD } from '../../../rules/variants/standard.js';
 import { standardReferee, initialStandardState, type StandardAction, type StandardFlag, type StandardState } from '../../../rules/variants/standard/referee.js';
 import { mulberry32 } from '../prng.js';
-import { buildWalls, tableZones, type Move, type Step } from '../game.js';
-import { chooseDiscard, findCall, findMahJongg, DEFAULT_TUNING, type RackView, type TopGroup } from '../bot.js';
+import type { Step } from '../core/table.js';
+import { SimTable, TILES_PER_TAKE, type StepWords } from '../core/play.js';
+import { chooseDiscard, DEFAULT_TUNING, type RackView } from '../bot.js';
 
 /** A violation the standard simulator makes on purpose (see the module comment). */
 export type StandardInjection = 'joker' | 'ahead' | 'into-rack' | 'late-call' | 'count';
@@ -107,6 +111,18 @@ export interface StandardGameResult {
 const OFFSETS_FIRST = CHARLESTON.slice(0, VOTE_STAGE).map((c) => c.offset);
 const OFFSETS_SECOND = CHARLESTON.slice(VOTE_STAGE + 1, COURTESY_STAGE).map((c) => c.offset);
 
+/** The 4-player table's step labels: one rack each, a placement says why. */
+const STANDARD_WORDS: StepWords = {
+  racked: (name, tiles, _rack, why) => `${name} racks ${tiles.join(' ')} (${why})`,
+  top: () => 'the rack',
+  exposed: (name, size, kind) => `${name} exposes ${size} ${kind}`,
+  mahJonggLifted: (name, tiles) => `${name} lifts ${tiles.join(' ')} to show Mah Jongg`,
+  mahJonggLaid: (name) => `${name} lays Mah Jongg on the top of the rack`,
+};
+
+/** The call a group of `size` tiles is (000). */
+const CALL_FOR = { 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' } as const;
+
 /**
  * Plays one whole standard game.
  * @throws Error when the table is not a 4-player table of one rack each, `blindChance` is not 0-1, or
@@ -114,14 +130,11 @@ const OFFSETS_SECOND = CHARLESTON.slice(VOTE_STAGE + 1, COURTESY_STAGE).map((c) 
  */
 export function playStandardGame(opts: StandardGameOptions): StandardGameResult {
   const { seed, cards, table } = opts;
-  if (table.players.length !== SEATS || table.racksPerPlayer !== 1) throw new Error(`table ${table.id}: the standard simulator plays 4 players with 1 rack each`);
-  const zones = tableZones(table);
-  const names = table.players.map((p) => p.name);
+  const sim = new SimTable({ seed, cards, table, variant: STANDARD, tuning: DEFAULT_TUNING });
+  const { names } = sim;
+  /** each player's one rack */
+  const racks: RackView[] = sim.racks.map((r) => r[0]!);
   const rng = mulberry32(seed ^ 0x5eed);
-  const walls = buildWalls(seed, table);
-  const remaining = walls.map((w) => [...w]);
-  const racks: RackView[] = Array.from({ length: 4 }, () => ({ inside: [], top: [], mahJongg: null }));
-  const steps: Step[] = [];
   const actions: ExpectedAction[] = [];
   const injectAt = opts.injectAt ?? 3;
   const inject = opts.inject ?? null;
@@ -133,367 +146,232 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     actions.push(a);
     state = referee.apply(state, { ...a, at: ref, ref: `s${ref++}` } as StandardAction).state;
   };
-  const step = (label: string, moves: Move[], dwell?: number): void => {
-    steps.push(dwell === undefined ? { label, moves } : { label, moves, dwell });
-  };
-  const currentWall = (): number => {
-    for (const w of table.wallOrder) if (remaining[w]!.length > 0) return w;
-    return -1;
-  };
   const lift = (p: number, tiles: TileId[], what: string): void => {
-    for (const t of tiles) {
-      const i = racks[p]!.inside.indexOf(t);
-      if (i < 0) throw new Error(`seed ${seed}: ${names[p]} has no ${t} in the rack to ${what}`);
-      racks[p]!.inside.splice(i, 1);
-    }
-    step(
-      `${names[p]} lifts ${tiles.join(' ')} to ${what}`,
-      tiles.map((tile) => ({ tile, from: zones.rackIn[p]![0]!, to: null })),
-    );
+    sim.lift(p, tiles, `${names[p]} lifts ${tiles.join(' ')} to ${what}`);
   };
   const rackIn = (p: number, tiles: TileId[], what: string): void => {
-    racks[p]!.inside.push(...tiles);
-    step(
-      `${names[p]} racks ${tiles.join(' ')} (${what})`,
-      tiles.map((tile) => ({ tile, from: null, to: zones.rackIn[p]![0]! })),
-    );
+    sim.rackIn(p, 0, tiles, `${names[p]} racks ${tiles.join(' ')} (${what})`);
   };
-  const takeFromWall = (p: number, n: number, what: string): TileId[] => {
-    const got: TileId[] = [];
-    while (got.length < n) {
-      const w = currentWall();
-      if (w < 0) break;
-      const tiles = remaining[w]!.splice(0, n - got.length);
-      step(
-        `${names[p]} ${what} ${tiles.join(' ')} from wall ${w}`,
-        tiles.map((tile) => ({ tile, from: zones.walls[w]!, to: null })),
-      );
-      got.push(...tiles);
-    }
-    return got;
-  };
-
-  // ---- the deal: 4 at a time ×3, then East 2 and the others 1
-  for (let round = 0; round < 4; round++) {
-    for (let p = 0; p < 4; p++) {
-      let n = round < 3 ? 4 : p === 0 ? 2 : 1;
-      if (round === 3 && p === 1 && inject === 'count') n = 2;
-      rackIn(p, takeFromWall(p, n, 'takes'), 'the deal');
-    }
-  }
-  act({ type: 'deal', hands: racks.map((r) => [...r.inside].sort()), wallSize: remaining.reduce((n, w) => n + w.length, 0) });
-
-  // ---- the Charleston
-  /** 3 tiles a bot passes: the least useful, never a joker (unless `joker`: one joker first). */
-  const choosePass = (p: number, n: number, withJoker = false, already: TileId[] = []): TileId[] => {
-    const out: TileId[] = [...already];
-    n += already.length;
-    if (withJoker) out.push(racks[p]!.inside.find((t) => kindOf(t) === 'J')!);
-    while (out.length < n) {
-      const view: RackView = { inside: racks[p]!.inside.filter((t) => !out.includes(t)), top: [], mahJongg: null };
-      let t = chooseDiscard(cards, [view], DEFAULT_TUNING);
-      if (kindOf(t) === 'J') t = view.inside.find((x) => kindOf(x) !== 'J') ?? t;
-      out.push(t);
-    }
-    return out;
-  };
-  /**
-   * The blind passes' own stream (who passes blind, how many, how each blind tile is shown), apart
-   * from `rng` so that a game with `blindChance` 0 is the game it always was.
-   */
-  const blindRng = mulberry32(seed ^ 0xb11d);
+  const top = (p: number) => sim.zones.rackTop[p]![0]!;
+  const alive = (p: number) => !state.players[p]!.dead;
   const blindChance = opts.blindChance ?? 0;
   if (!(blindChance >= 0 && blindChance <= 1)) throw new Error(`seed ${seed}: blindChance must be 0-1, not ${blindChance}`);
-  let received: TileId[][] = [[], [], [], []];
-  /**
-   * One Charleston pass. `reuse` (the first left): a bot may (seeded, 30 %) pass tiles it received
-   * in the pass before, seen: an ordinary pass. `blindStage` (first left, last right): a bot may
-   * (`blindChance`) pass b (1-3) of its own tiles fewer and pass on, unseen, the first b tiles coming
-   * to it in this pass (the referee's rule; never a joker: no joker is passed to it).
-   */
-  const doPass = (offset: number, counts: number[], label: string, jokerFrom: number | null = null, reuse = false, blindStage = false): void => {
-    const chosen = counts.map((n, p) => {
-      if (reuse && n === 3 && rng() < 0.3) {
-        const fresh = received[p]!.filter((t) => kindOf(t) !== 'J' && racks[p]!.inside.includes(t));
-        const b = Math.min(fresh.length, 1 + Math.floor(rng() * 3));
-        return choosePass(p, 3 - b, false, fresh.slice(0, b));
+
+  /** The Charleston (000: the first required; the second if all four want it; the courtesy pass). */
+  const charleston = (): { second: boolean; courtesy: [number, number] } => {
+    // ---- the Charleston
+    /** 3 tiles a bot passes: the least useful, never a joker (unless `joker`: one joker first). */
+    const choosePass = (p: number, n: number, withJoker = false, already: TileId[] = []): TileId[] => {
+      const out: TileId[] = [...already];
+      n += already.length;
+      if (withJoker) out.push(racks[p]!.inside.find((t) => kindOf(t) === 'J')!);
+      while (out.length < n) {
+        const view: RackView = { inside: racks[p]!.inside.filter((t) => !out.includes(t)), top: [], mahJongg: null };
+        let t = chooseDiscard(cards, [view], DEFAULT_TUNING);
+        if (kindOf(t) === 'J') t = view.inside.find((x) => kindOf(x) !== 'J') ?? t;
+        out.push(t);
       }
-      return n > 0 ? choosePass(p, n, jokerFrom === p) : [];
-    });
-    let blind = counts.map((n) => (blindStage && n === 3 && blindChance > 0 && blindRng() < blindChance ? 1 + Math.floor(blindRng() * 3) : 0));
-    // all four passing on all 3 unseen would move no tile at all: the readers could not see that pass
-    if (blind.every((b) => b === 3)) blind = [0, 0, 0, 0];
-    const give = chosen.map((g, p) => g.slice(0, g.length - blind[p]!));
-    for (let p = 0; p < 4; p++) if (give[p]!.length) lift(p, give[p]!, `pass ${label}`);
-    received = [[], [], [], []];
-    if (blind.every((b) => b === 0)) {
-      for (let p = 0; p < 4; p++) {
-        if (!give[p]!.length) continue;
-        rackIn((p + offset) % SEATS, give[p]!, `passed ${label} by ${names[p]}`);
-        received[(p + offset) % SEATS] = give[p]!;
+      return out;
+    };
+    /**
+     * The blind passes' own stream (who passes blind, how many, how each blind tile is shown), apart
+     * from `rng` so that a game with `blindChance` 0 is the game it always was.
+     */
+    const blindRng = mulberry32(seed ^ 0xb11d);
+    let received: TileId[][] = [[], [], [], []];
+    /**
+     * One Charleston pass. `reuse` (the first left): a bot may (seeded, 30 %) pass tiles it received
+     * in the pass before, seen: an ordinary pass. `blindStage` (first left, last right): a bot may
+     * (`blindChance`) pass b (1-3) of its own tiles fewer and pass on, unseen, the first b tiles coming
+     * to it in this pass (the referee's rule; never a joker: no joker is passed to it).
+     */
+    const doPass = (offset: number, counts: number[], label: string, jokerFrom: number | null = null, reuse = false, blindStage = false): void => {
+      const chosen = counts.map((n, p) => {
+        if (reuse && n === 3 && rng() < 0.3) {
+          const fresh = received[p]!.filter((t) => kindOf(t) !== 'J' && racks[p]!.inside.includes(t));
+          const b = Math.min(fresh.length, 1 + Math.floor(rng() * 3));
+          return choosePass(p, 3 - b, false, fresh.slice(0, b));
+        }
+        return n > 0 ? choosePass(p, n, jokerFrom === p) : [];
+      });
+      let blind = counts.map((n) => (blindStage && n === 3 && blindChance > 0 && blindRng() < blindChance ? 1 + Math.floor(blindRng() * 3) : 0));
+      // all four passing on all 3 unseen would move no tile at all: the readers could not see that pass
+      if (blind.every((b) => b === 3)) blind = [0, 0, 0, 0];
+      const give = chosen.map((g, p) => g.slice(0, g.length - blind[p]!));
+      for (let p = 0; p < 4; p++) if (give[p]!.length) lift(p, give[p]!, `pass ${label}`);
+      received = [[], [], [], []];
+      if (blind.every((b) => b === 0)) {
+        for (let p = 0; p < 4; p++) {
+          if (!give[p]!.length) continue;
+          rackIn((p + offset) % SEATS, give[p]!, `passed ${label} by ${names[p]}`);
+          received[(p + offset) % SEATS] = give[p]!;
+        }
+      } else {
+        received = blindPass(offset, label, give, blind);
+        // the record, as the referee reads it: each giver's tiles that went furthest first, then by id (kind, then copy)
+        const order = (ts: TileId[]) => [...ts].sort((a, b) => hops.get(b)! - hops.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+        give.forEach((g, p) => (give[p] = order(g)));
       }
-    } else {
-      received = blindPass(offset, label, give, blind);
-      // the record, as the referee reads it: each giver's tiles that went furthest first, then by id (kind, then copy)
-      const order = (ts: TileId[]) => [...ts].sort((a, b) => hops.get(b)! - hops.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
-      give.forEach((g, p) => (give[p] = order(g)));
-    }
-    if (label !== 'courtesy across') act(blind.some((b) => b > 0) ? { type: 'pass', tiles: give.map((g) => [...g]), blind } : { type: 'pass', tiles: give.map((g) => [...g]) });
-    else act({ type: 'courtesy', wishes: counts, tiles: give.map((g) => [...g]) });
-    if (blind.some((b) => b > 0)) {
-      const want = state.players.map((x) => [...x.rack].sort().join(' '));
-      const got = racks.map((r) => [...r.inside].sort().join(' '));
-      if (want.join('|') !== got.join('|')) throw new Error(`seed ${seed}: after the ${label} blind pass the racks are ${got.join(' / ')}, the referee says ${want.join(' / ')}`);
-    }
-    if (jokerFrom !== null) {
-      // the receiver gives the joker back (NMJL); the pass stands without it
-      const q = (jokerFrom + offset) % SEATS;
-      const j = give[jokerFrom]!.find((t) => kindOf(t) === 'J')!;
-      lift(q, [j], 'give the passed joker back');
-      rackIn(jokerFrom, [j], 'the joker comes back');
-    }
-  };
-  /** seats each tile of the last blind pass travelled */
-  const hops = new Map<TileId, number>();
-  /**
-   * The tiles of a pass with blind tiles, moved as the readers see them (the givers' own tiles are
-   * lifted already). Who gets what is the referee's rule (rules/variants/standard/play.ts `doPass`): p
-   * passes on the first `blind[p]` tiles coming to her, her giver's own tiles before the giver's
-   * blind ones. Each blind tile is shown, seeded, (a) straight from its giver's rack to its last
-   * rack, or (b) racked at each seat on its way and lifted again.
-   */
-  const blindPass = (offset: number, label: string, give: TileId[][], blind: number[]): TileId[][] => {
-    const from = (p: number) => (p - offset + 4) % SEATS;
-    let out = give.map((g) => [...g]);
-    for (let i = 0; i < 4; i++) out = out.map((_, p) => [...give[p]!, ...out[from(p)]!.slice(0, blind[p]!)]);
-    // each own tile's way: the seats it reaches, the last one keeps it
-    hops.clear();
-    const path = new Map<TileId, number[]>();
-    give.forEach((g, q) =>
-      g.forEach((t) => {
-        const way = [(q + offset) % SEATS];
-        // the seat holding it passes it on when it is among the first blind[x] tiles coming to her
-        for (let x = way[0]!; out[from(x)]!.slice(0, blind[x]!).includes(t) && way.length < 4; x = way.at(-1)!) way.push((x + offset) % SEATS);
-        path.set(t, way);
-        hops.set(t, way.length);
-      }),
-    );
-    const straight = new Set<TileId>();
-    for (const [t, way] of path) if (way.length > 1 && blindRng() < 0.5) straight.add(t);
-    // first leg: every tile to its first rack, a straight blind tile to its last
-    for (let q = 0; q < 4; q++) {
-      if (!give[q]!.length) continue;
-      const moves = give[q]!.map((t) => ({ t, at: straight.has(t) ? path.get(t)!.at(-1)! : path.get(t)![0]! }));
-      moves.forEach(({ t, at }) => racks[at]!.inside.push(t));
-      step(
-        `${names[q]}'s ${label} pass lands: ${moves.map(({ t, at }) => `${t} → ${names[at]}${straight.has(t) ? ' (passed on blind)' : ''}`).join(', ')}`,
-        moves.map(({ t, at }) => ({ tile: t, from: null, to: zones.rackIn[at]![0]! })),
+      if (label !== 'courtesy across') act(blind.some((b) => b > 0) ? { type: 'pass', tiles: give.map((g) => [...g]), blind } : { type: 'pass', tiles: give.map((g) => [...g]) });
+      else act({ type: 'courtesy', wishes: counts, tiles: give.map((g) => [...g]) });
+      if (blind.some((b) => b > 0)) {
+        const want = state.players.map((x) => [...x.rack].sort().join(' '));
+        const got = racks.map((r) => [...r.inside].sort().join(' '));
+        if (want.join('|') !== got.join('|')) throw new Error(`seed ${seed}: after the ${label} blind pass the racks are ${got.join(' / ')}, the referee says ${want.join(' / ')}`);
+      }
+      if (jokerFrom !== null) {
+        // the receiver gives the joker back (NMJL); the pass stands without it
+        const q = (jokerFrom + offset) % SEATS;
+        const j = give[jokerFrom]!.find((t) => kindOf(t) === 'J')!;
+        lift(q, [j], 'give the passed joker back');
+        rackIn(jokerFrom, [j], 'the joker comes back');
+      }
+    };
+    /** seats each tile of the last blind pass travelled */
+    const hops = new Map<TileId, number>();
+    /**
+     * The tiles of a pass with blind tiles, moved as the readers see them (the givers' own tiles are
+     * lifted already). Who gets what is the referee's rule (rules/variants/standard/play.ts `doPass`): p
+     * passes on the first `blind[p]` tiles coming to her, her giver's own tiles before the giver's
+     * blind ones. Each blind tile is shown, seeded, (a) straight from its giver's rack to its last
+     * rack, or (b) racked at each seat on its way and lifted again.
+     */
+    const blindPass = (offset: number, label: string, give: TileId[][], blind: number[]): TileId[][] => {
+      const from = (p: number) => (p - offset + 4) % SEATS;
+      let out = give.map((g) => [...g]);
+      for (let i = 0; i < 4; i++) out = out.map((_, p) => [...give[p]!, ...out[from(p)]!.slice(0, blind[p]!)]);
+      // each own tile's way: the seats it reaches, the last one keeps it
+      hops.clear();
+      const path = new Map<TileId, number[]>();
+      give.forEach((g, q) =>
+        g.forEach((t) => {
+          const way = [(q + offset) % SEATS];
+          // the seat holding it passes it on when it is among the first blind[x] tiles coming to her
+          for (let x = way[0]!; out[from(x)]!.slice(0, blind[x]!).includes(t) && way.length < 4; x = way.at(-1)!) way.push((x + offset) % SEATS);
+          path.set(t, way);
+          hops.set(t, way.length);
+        }),
       );
-    }
-    // then the blind tiles racked on the way are lifted and passed on, one seat at a time
-    for (let leg = 1; leg < 4; leg++) {
-      for (let p = 0; p < 4; p++) {
-        const on = [...path].filter(([t, way]) => !straight.has(t) && way.length > leg && way[leg - 1] === p).map(([t]) => t);
-        if (!on.length) continue;
-        lift(p, on, `pass on blind (${label})`);
-        rackIn((p + offset) % SEATS, on, `passed on blind by ${names[p]}`);
+      const straight = new Set<TileId>();
+      for (const [t, way] of path) if (way.length > 1 && blindRng() < 0.5) straight.add(t);
+      // first leg: every tile to its first rack, a straight blind tile to its last
+      for (let q = 0; q < 4; q++) {
+        if (!give[q]!.length) continue;
+        const moves = give[q]!.map((t) => ({ t, at: straight.has(t) ? path.get(t)!.at(-1)! : path.get(t)![0]! }));
+        moves.forEach(({ t, at }) => racks[at]!.inside.push(t));
+        sim.step(
+          `${names[q]}'s ${label} pass lands: ${moves.map(({ t, at }) => `${t} → ${names[at]}${straight.has(t) ? ' (passed on blind)' : ''}`).join(', ')}`,
+          moves.map(({ t, at }) => ({ tile: t, from: null, to: sim.zones.rackIn[at]![0]! })),
+        );
       }
+      // then the blind tiles racked on the way are lifted and passed on, one seat at a time
+      for (let leg = 1; leg < 4; leg++) {
+        for (let p = 0; p < 4; p++) {
+          const on = [...path].filter(([t, way]) => !straight.has(t) && way.length > leg && way[leg - 1] === p).map(([t]) => t);
+          if (!on.length) continue;
+          lift(p, on, `pass on blind (${label})`);
+          rackIn((p + offset) % SEATS, on, `passed on blind by ${names[p]}`);
+        }
+      }
+      const kept: TileId[][] = [[], [], [], []];
+      for (const [t, way] of path) kept[way.at(-1)!]!.push(t);
+      return kept;
+    };
+    const jokerHolder = inject === 'joker' ? ([0, 1, 2, 3].find((p) => racks[p]!.inside.some((t) => kindOf(t) === 'J')) ?? null) : null;
+    OFFSETS_FIRST.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['right', 'across', 'left'][i]!, i === 0 ? jokerHolder : null, i === 2, i === 2));
+    const second = rng() < 0.5;
+    if (second) {
+      act({ type: 'second-charleston', wants: [true, true, true, true] });
+      OFFSETS_SECOND.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['second left', 'second across', 'last right'][i]!, null, false, i === 2));
     }
-    const kept: TileId[][] = [[], [], [], []];
-    for (const [t, way] of path) kept[way.at(-1)!]!.push(t);
-    return kept;
+    const courtesy: [number, number] = [Math.floor(rng() * 4), Math.floor(rng() * 4)];
+    if (courtesy[0] + courtesy[1] > 0) {
+      if (!second) act({ type: 'second-charleston', wants: [false, false, false, false] });
+      doPass(CHARLESTON[COURTESY_STAGE]!.offset, [courtesy[0], courtesy[1], courtesy[0], courtesy[1]], 'courtesy across');
+    }
+    return { second, courtesy };
   };
-  const jokerHolder = inject === 'joker' ? ([0, 1, 2, 3].find((p) => racks[p]!.inside.some((t) => kindOf(t) === 'J')) ?? null) : null;
-  OFFSETS_FIRST.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['right', 'across', 'left'][i]!, i === 0 ? jokerHolder : null, i === 2, i === 2));
-  const second = rng() < 0.5;
-  if (second) {
-    act({ type: 'second-charleston', wants: [true, true, true, true] });
-    OFFSETS_SECOND.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['second left', 'second across', 'last right'][i]!, null, false, i === 2));
-  }
-  const courtesy: [number, number] = [Math.floor(rng() * 4), Math.floor(rng() * 4)];
-  if (courtesy[0] + courtesy[1] > 0) {
-    if (!second) act({ type: 'second-charleston', wants: [false, false, false, false] });
-    doPass(CHARLESTON[COURTESY_STAGE]!.offset, [courtesy[0], courtesy[1], courtesy[0], courtesy[1]], 'courtesy across');
-  }
 
-  // ---- play
-  let picks = 0;
+  let charlestonPlayed: { second: boolean; courtesy: [number, number] } = { second: false, courtesy: [0, 0] };
   let injected = false;
-  const discard = (p: number): TileId => {
-    const tile = chooseDiscard(cards, [racks[p]!], DEFAULT_TUNING);
-    lift(p, [tile], 'discard');
-    step(`${names[p]} discards ${tile}`, [{ tile, from: null, to: zones.floor }], 2);
-    act({ type: 'discard', player: p, tile });
-    return tile;
-  };
-  const pick = (p: number): TileId | null => {
-    const got = takeFromWall(p, 1, 'picks');
-    if (!got.length) return null;
-    rackIn(p, got, 'the pick');
-    act({ type: 'pick', player: p, tile: got[0]! });
-    return got[0]!;
-  };
-  const top = (p: number) => zones.rackTop[p]![0]!;
-  const declareMahJongg = (p: number, tiles: TileId[], called: TileId | null): void => {
-    const rest = tiles.filter((t) => t !== called);
-    if (called) {
-      step(`${names[p]} calls ${called} for Mah Jongg`, [{ tile: called, from: zones.floor, to: null }]);
-      step(`${names[p]} puts ${called} on the top of the rack`, [{ tile: called, from: null, to: top(p) }]);
-      act({ type: 'call', calls: [{ player: p, for: 'mah-jongg' }] });
-    }
-    lift(p, rest, 'show Mah Jongg');
-    step(
-      `${names[p]} lays Mah Jongg on the top of the rack`,
-      rest.map((tile) => ({ tile, from: null, to: top(p) })),
-    );
-    act({ type: 'mah-jongg', player: p });
-  };
-  const alive = (p: number) => !state.players[p]!.dead;
-  const jokerExchange = (p: number): void => {
-    for (let o = 1; o < 4; o++) {
-      const owner = (p + o) % SEATS;
-      const exps = state.players[owner]!.exposures;
-      for (const g of racks[owner]!.top) {
-        const j = g.tiles.find((t) => kindOf(t) === 'J');
-        if (!j) continue;
-        const natural = racks[p]!.inside.find((t) => kindOf(t) === g.kind);
-        if (!natural) continue;
-        const exposure = exps.findIndex((e) => e.includes(j));
-        if (exposure < 0) continue;
-        racks[p]!.inside.splice(racks[p]!.inside.indexOf(natural), 1);
-        g.tiles.splice(g.tiles.indexOf(j), 1, natural);
-        step(`${names[p]} takes ${j} from ${names[owner]}'s exposure for ${natural}`, [
-          { tile: natural, from: zones.rackIn[p]![0]!, to: null },
-          { tile: j, from: top(owner), to: null },
-        ]);
-        step(`${names[p]} exchanges ${natural} for the joker`, [
-          { tile: natural, from: null, to: top(owner) },
-          { tile: j, from: null, to: zones.rackIn[p]![0]! },
-        ]);
-        racks[p]!.inside.push(j);
-        act({ type: 'joker-exchange', player: p, owner, exposure, joker: j, tile: natural });
-        return;
-      }
-    }
-  };
-
-  let p = 0;
-  let tile = discard(0); // East discards first (NMJL)
-  for (let guard = 0; guard < 1000 && state.phase === 'play'; guard++) {
-    // calls on the last discard: Mah Jongg first, else the next in turn
-    const discarder = state.lastDiscard?.by ?? p;
-    const order = [1, 2, 3].map((o) => (discarder + o) % SEATS).filter(alive);
-    let caller: number | null = null;
-    let call: ReturnType<typeof findCall> = null;
-    const forced = inject === 'into-rack' && picks >= injectAt && !injected;
-    if (forced) {
-      caller = order[0] ?? null;
-    } else {
-      for (const q of order) {
-        const c = findCall(cards, [racks[q]!], tile, DEFAULT_TUNING);
-        if (c?.purpose === 'mahjongg') {
-          caller = q;
-          call = c;
-          break;
+  /** the last discard (the tile a late call takes) */
+  let lastTile: TileId | null = null;
+  sim.play({
+    words: STANDARD_WORDS,
+    // a misdeal (`count`): South takes one tile more in the last round of the deal
+    dealTake: (p, _round, n) => (inject === 'count' && p === 1 && n < TILES_PER_TAKE ? n + 1 : n),
+    afterDeal: () => {
+      act({ type: 'deal', hands: racks.map((r) => [...r.inside].sort()), wallSize: sim.left.reduce((n, w) => n + w.length, 0) });
+      charlestonPlayed = charleston();
+    },
+    discarded: (player, tile) => {
+      lastTile = tile;
+      act({ type: 'discard', player, tile });
+    },
+    picked: (p, pk) => {
+      act({ type: 'pick', player: p, tile: pk.tiles[0]! });
+      if (inject === 'late-call' && !injected && pk.pick >= injectAt) {
+        injected = true;
+        const late = [1, 2, 3].map((o) => (p + o) % SEATS).find((q) => alive(q) && q !== state.lastDiscard?.by);
+        const last = lastTile!;
+        if (late !== undefined) {
+          sim.step(`${names[late]} calls ${last} after ${names[p]} racked the next pick`, [{ tile: last, from: sim.zones.floor, to: null }]);
+          sim.step(`${names[late]} puts ${last} on the top of the rack`, [{ tile: last, from: null, to: top(late) }]);
+          act({ type: 'call', calls: [{ player: late, for: 'pung' }] });
+          sim.step(`${names[late]} takes ${last} back`, [{ tile: last, from: top(late), to: null }]);
+          sim.step(`${names[late]} puts ${last} back on the floor`, [{ tile: last, from: null, to: sim.zones.floor }]);
         }
       }
-      if (caller === null) {
-        for (const q of order) {
-          const c = findCall(cards, [racks[q]!], tile, DEFAULT_TUNING);
-          if (c) {
-            caller = q;
-            call = c;
-            break;
-          }
+      if (inject === 'ahead' && !injected && pk.pick >= injectAt) {
+        injected = true;
+        const q = [1, 2, 3].map((o) => (p + o) % SEATS).find(alive);
+        if (q !== undefined) {
+          const w = sim.currentWall();
+          const got = sim.takeFromWalls(q, 1, 'picks ahead').tiles;
+          rackIn(q, got, 'picked ahead');
+          act({ type: 'pick', player: q, tile: got[0]! });
+          lift(q, got, 'put back');
+          sim.left[w]!.unshift(got[0]!);
+          sim.step(`${names[q]} puts ${got[0]} back on wall ${w}`, [{ tile: got[0]!, from: null, to: sim.zones.walls[w]! }]);
         }
       }
-    }
-    if (caller !== null && forced) {
+    },
+    out: (q) => !alive(q),
+    // `into-rack`: the next player calls the discard into her rack (000: dead)
+    forcedCall: (_discarder, tile, order) => {
+      if (inject !== 'into-rack' || sim.picks < injectAt || injected) return undefined;
+      const caller = order[0];
+      if (caller === undefined) return undefined;
       injected = true;
-      step(`${names[caller]} calls ${tile}`, [{ tile, from: zones.floor, to: null }]);
+      sim.step(`${names[caller]} calls ${tile}`, [{ tile, from: sim.zones.floor, to: null }]);
       rackIn(caller, [tile], 'the called tile, inside the rack (000: dead)');
       act({ type: 'call', calls: [{ player: caller, for: 'pung', intoRack: true }] });
-      if (state.turn === null) break;
-      p = state.turn;
-    } else if (caller !== null && call) {
-      if (call.purpose === 'mahjongg') {
-        declareMahJongg(caller, call.mahJongg.tiles, tile);
-        break;
-      }
-      step(`${names[caller]} calls ${tile}`, [{ tile, from: zones.floor, to: null }]);
-      step(`${names[caller]} puts ${tile} on the top of the rack`, [{ tile, from: null, to: top(caller) }]);
-      lift(caller, call.tiles, 'expose');
-      step(
-        `${names[caller]} exposes ${call.size} ${call.kind}`,
-        call.tiles.map((t) => ({ tile: t, from: null, to: top(caller!) })),
-      );
-      const group: TopGroup = { kind: call.kind, size: call.size, tiles: [tile, ...call.tiles], called: true };
-      racks[caller]!.top.push(group);
-      act({ type: 'call', calls: [{ player: caller, for: ({ 3: 'pung', 4: 'kong', 5: 'quint', 6: 'sextet' } as const)[call.size as 3 | 4 | 5 | 6] ?? 'sextet' }] });
-      act({ type: 'expose', player: caller, tiles: [...call.tiles] });
-      p = caller;
-      if (state.phase !== 'play' || state.turn !== caller) {
-        if (state.turn === null) break;
-        p = state.turn;
-      } else {
-        tile = discard(caller);
-        continue;
-      }
-    } else {
-      if (state.turn === null) break;
-      p = state.turn;
-    }
-    // p picks
-    if (remaining.every((w) => w.length === 0)) {
-      act({ type: 'wall-game' });
-      break;
-    }
-    picks++;
-    pick(p);
-    if (inject === 'late-call' && !injected && picks >= injectAt) {
-      injected = true;
-      const late = [1, 2, 3].map((o) => (p + o) % SEATS).find((q) => alive(q) && q !== state.lastDiscard?.by);
-      const last = tile;
-      if (late !== undefined) {
-        step(`${names[late]} calls ${last} after ${names[p]} racked the next pick`, [{ tile: last, from: zones.floor, to: null }]);
-        step(`${names[late]} puts ${last} on the top of the rack`, [{ tile: last, from: null, to: top(late) }]);
-        act({ type: 'call', calls: [{ player: late, for: 'pung' }] });
-        step(`${names[late]} takes ${last} back`, [{ tile: last, from: top(late), to: null }]);
-        step(`${names[late]} puts ${last} back on the floor`, [{ tile: last, from: null, to: zones.floor }]);
-      }
-    }
-    if (inject === 'ahead' && !injected && picks >= injectAt) {
-      injected = true;
-      const q = [1, 2, 3].map((o) => (p + o) % SEATS).find(alive);
-      if (q !== undefined) {
-        const w = currentWall();
-        const got = takeFromWall(q, 1, 'picks ahead');
-        rackIn(q, got, 'picked ahead');
-        act({ type: 'pick', player: q, tile: got[0]! });
-        lift(q, got, 'put back');
-        remaining[w]!.unshift(got[0]!);
-        step(`${names[q]} puts ${got[0]} back on wall ${w}`, [{ tile: got[0]!, from: null, to: zones.walls[w]! }]);
-      }
-    }
-    if (state.phase !== 'play') break;
-    const mj = findMahJongg(cards, [racks[p]!]);
-    if (mj) {
-      declareMahJongg(p, mj.tiles, null);
-      break;
-    }
-    jokerExchange(p);
-    const mj2 = findMahJongg(cards, [racks[p]!]);
-    if (mj2) {
-      declareMahJongg(p, mj2.tiles, null);
-      break;
-    }
-    tile = discard(p);
-  }
+      return state.turn;
+    },
+    exposed: (player, _from, _tile, call) => {
+      act({ type: 'call', calls: [{ player, for: CALL_FOR[call.size as 3 | 4 | 5 | 6] ?? 'sextet' }] });
+      act({ type: 'expose', player, tiles: [...call.tiles] });
+    },
+    afterCall: (caller) => (state.phase !== 'play' || state.turn !== caller ? state.turn : 'discards'),
+    mahJongg: (player, _d, _laid, how) => {
+      if (how.called !== null) act({ type: 'call', calls: [{ player, for: 'mah-jongg' }] });
+      act({ type: 'mah-jongg', player });
+      return true;
+    },
+    exchangeable: (owner, joker) => {
+      const i = state.players[owner]!.exposures.findIndex((e) => e.includes(joker));
+      return i < 0 ? null : i;
+    },
+    exchanged: (player, owner, exposure, joker, tile) => act({ type: 'joker-exchange', player, owner, exposure, joker, tile }),
+    next: () => state.turn,
+    over: () => state.phase !== 'play',
+    wallGame: () => act({ type: 'wall-game' }),
+  });
 
   const w = state.winner;
   return {
-    walls,
-    steps,
+    walls: sim.walls,
+    steps: sim.steps,
     record: {
       seed,
       players: names,
@@ -504,7 +382,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       endReason: state.endReason,
       winner: w ? { player: w.player, lineId: w.lineId, value: w.value, jokerless: w.jokerless, selfPicked: w.selfPicked, discarder: w.discarder } : null,
       points: state.result ? [...state.result.score.points] : null,
-      charleston: { second, courtesy },
+      charleston: charlestonPlayed,
     },
   };
 }
