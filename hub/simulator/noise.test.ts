@@ -83,12 +83,13 @@ describe('each kind of noise alone makes no ruling and loses no move', () => {
     }, 60_000);
   }
 
+  // these three play every seed's game too: the same 60 s bound as the cases above
   it('jitter (up to 30 ms per line, in order per reader)', () => {
     for (const seed of SEEDS) {
       const m = measureGame({ table, cards, seed, noise: only('jitterMs', 30), game: gameOf(seed) });
       expect([m.falseFlags, m.falseMoves, m.missedMoves, m.wrongCounts]).toEqual([[], [], [], []]);
     }
-  });
+  }, 60_000);
 
   it('all kinds together at the realistic level', () => {
     for (const seed of SEEDS) {
@@ -101,7 +102,7 @@ describe('each kind of noise alone makes no ruling and loses no move', () => {
         wrongCounts: [],
       });
     }
-  });
+  }, 60_000);
 
   it('an injected wrong count is still flagged through realistic noise (003 rule 18C)', () => {
     const game = playGame({ seed: 3, cards, table, inject: 'count', injectAt: 5 });
@@ -318,7 +319,7 @@ describe('signal strength (protocol v1 readers)', () => {
         wrongCounts: [],
       });
     }
-  });
+  }, 60_000);
 
   it('a missed read a v1 reader noticed is reported (ERR code 6), counted apart', () => {
     const m = measureGame({ table, cards, seed: 2, noise: { ...NO_NOISE, missed: 0.05 }, game: gameOf(2) });
