@@ -16,7 +16,7 @@ import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type 
 import { racksAfterStrays, upgradeV1Lines } from '../../rules/record/upgrade.js';
 import { initialSiameseState, toGameState, toSiameseState } from '../../rules/referee/siamese.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
-import { initialStandardState, toStandardAction } from '../../rules/variants/standard/referee.js';
+import { toStandardAction } from '../../rules/variants/standard/referee.js';
 import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';
 import { restartScore } from '../table/restart-check.js';
@@ -180,8 +180,8 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
   const { dismissed, confirmed } = rulingsOf(record);
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
-  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false });
-  game.state = { ...initialStandardState(), gameNo: h.gameNo - 1 };
+  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false }, h.tableId);
+  game.beginAt(h.gameNo - 1);
   const unplaced: RefereedGame['unplaced'] = [];
   const lines = record.lines;
   lines.forEach((l, i) => {
