@@ -14,7 +14,7 @@ import type { GameFlag } from '../../../rules/game/flags.js';
 import { initialGameState, type GameState } from '../../../rules/game/state.js';
 import { fromStandardAction, leaveHolderWhole, toStandardState, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
 import { STANDARD } from '../../../rules/variants/standard.js';
-import { concealedOf, STANDARD_SHAPE } from '../../../rules/variants/standard/play.js';
+import { concealedOf, said, STANDARD_SHAPE } from '../../../rules/variants/standard/play.js';
 import { ENTRY_FLAG_CODES, EntryError, notCompleted } from '../../../rules/variants/standard/entries.js';
 import type { ScoringSettings } from '../../../rules/scoring/settings.js';
 import type { Card } from '../../../rules/card/types.js';
@@ -38,7 +38,8 @@ export interface Unexplained {
   ref: string;
   /** ms since epoch */
   at: number;
-  action: StandardAction['type'];
+  /** the action's name (rules/variants/standard/play.ts `said`: `second-charleston`, `joker-exchange`, else its type) */
+  action: string;
   /** the error's words */
   error: string;
 }
@@ -220,6 +221,27 @@ export class StandardGame {
     }
   }
 
+  /**
+   * One line of a game record as the engine takes it (hub/record/replay.ts): applied straight to
+   * the engine, a refused one listed in `unexplained` (the state as before it). A pass refused with
+   * blind tiles is the engine's `blind-pass` flag (the record's next lines are the `stray` moves of
+   * the racks as read).
+   */
+  play(a: Action): void {
+    if (a.type === 'deal') this.unexplained.length = 0;
+    try {
+      const r = this.apply(a);
+      if (a.type === 'deal') this.lines.set(this.game.gameNo, [{ action: a }]);
+      else if (a.type !== 'stop' || this.lines.has(this.game.gameNo)) this.take({ action: a });
+      const refused = r.flags.find((f) => f.code === 'blind-pass');
+      if (refused) this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: refused.why ?? refused.title });
+      if (a.type === 'mah-jongg') this.announcedNotPaid(a);
+    } catch (err) {
+      if (err instanceof EntryError) throw new RulingError(err.status, err.message);
+      this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
   /** A pass refused with blind tiles (the engine's `blind-pass` flag): listed as refused, and the racks made the readers' by `stray` moves, recorded. */
   private goOnAsRead(a: StandardAction, flag: GameFlag, asRead?: () => readonly NamedTile[][]): void {
     this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error: flag.why ?? flag.title });
@@ -238,7 +260,7 @@ export class StandardGame {
   }
 
   /** A Mah Jongg by a player whose announced line the engine did not pay (her tiles do not complete it): listed under "Moves the hub could not place". */
-  private announcedNotPaid(a: StandardAction): void {
+  private announcedNotPaid(a: { ref: string; at: number }): void {
     const s = this.state;
     const line = s.winner && this.config.settings.paidLine === 'announced' ? this.game.entries.announced.get(s.winner.player) : undefined;
     if (!line || s.phase !== 'ended' || s.winner!.lineId === line) return;

@@ -114,8 +114,8 @@ export function wallLeftOf(s: GameState): number {
   return s.where.countIn(PICK_WALL);
 }
 
-/** The name of an action in messages, as the 4-player record writes it. */
-function said(a: Action): string {
+/** The name of an action in messages, as the 4-player table has always named it (`second-charleston`, `joker-exchange`, else its type). */
+export function said(a: Pick<Action, 'type'>): string {
   return a.type === 'charleston-vote' ? 'second-charleston' : a.type === 'exchange' ? 'joker-exchange' : a.type;
 }
 
