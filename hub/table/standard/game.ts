@@ -1,7 +1,9 @@
 /**
- * The standard 4-player game's own fold (000 on NMJL play), without readers: the referee's
- * actions, the director's entries, the count checks with the readers' counts, a refused blind pass
- * gone on as read, and the hub's stops, each kept as record lines in the one vocabulary
+ * The standard 4-player game's fold (000 on NMJL play), without readers, on the one engine
+ * (`createEngine(STANDARD, …)` on `GameState`, which judges everything: the actions, the director's
+ * entries, the count checks with the readers' counts (`rack-count`), a refused blind pass
+ * (`blind-pass`) gone on as read, the hub's stops). This fold keeps what is not the game's: the
+ * refused actions, the walls as built, and each line taken as a record line in the one vocabulary
  * (rules/GAME-RECORD.md version 2: the action the engine took, a `count-check`, a
  * `director-entry`, the `stray` moves of the racks as read, a `stop`). The live table (./engine.ts)
  * feeds it from its log, and records each line it takes; a record read back (hub/record/replay.ts)
