@@ -2,21 +2,19 @@
  * Referees a game record (rules/GAME-RECORD.md, version 2; a version 1 record is upgraded first)
  * again: the cards checked against the record's hashes, every line given to the one engine
  * (rules/game/apply.ts `createEngine`; Royale Siamese: the Siamese variant, scored by
- * hub/table/score.ts, 003; 4-player: through hub/table/standard/game.ts, which holds the standard
- * variant's engine and the hub's own 4-player flags, 000), and out come every flag, the outcome
+ * hub/table/score.ts, 003; 4-player: the standard variant, the lines kept by
+ * hub/table/standard/game.ts, 000), and out come every flag, the outcome
  * and each seat's points. The hub's own engines
  * give the same from the same lines (hub/record/replay.test.ts), so anyone with the record and the
  * cards can check a table's result.
  */
 import type { Card } from '../../rules/card/types.js';
-import type { Action } from '../../rules/game/actions.js';
 import { createEngine } from '../../rules/game/apply.js';
 import type { GameState } from '../../rules/game/state.js';
 import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type RecordCorrection, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
-import { racksAfterStrays, upgradeV1Lines } from '../../rules/record/upgrade.js';
+import { upgradeV1Lines } from '../../rules/record/upgrade.js';
 import { initialSiameseState, toGameState, toSiameseState } from '../../rules/referee/siamese.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
-import { initialStandardState, toStandardAction } from '../../rules/variants/standard/referee.js';
 import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';
 import { restartScore } from '../table/restart-check.js';
@@ -183,65 +181,34 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
 }
 
 /**
- * The 4-player lines through the hub's 4-player fold (hub/table/standard/game.ts `StandardGame`,
- * the one engine's standard variant inside, with the hub's own flags: the readers' counts, a refused
- * blind pass, the director's entries), which takes the old action shape until stage 6
- * (`toStandardAction`). The `stray` moves after a refused blind pass are the racks as read.
+ * The 4-player lines straight to the one engine (`createEngine(STANDARD, …)`, through the hub's
+ * 4-player fold hub/table/standard/game.ts `StandardGame.play`, which keeps the refused lines): the
+ * actions, the count checks (`rack-count`), the director's entries, the stops, and the `stray`
+ * moves after a refused blind pass (the racks as read), as the live table gave them to it.
  */
 function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], lineOf: (i: number) => number): RefereedGame {
   const { dismissed, confirmed } = rulingsOf(record);
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
-  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false });
-  game.state = { ...initialStandardState(), gameNo: h.gameNo - 1 };
+  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false }, h.tableId);
+  game.beginAt(h.gameNo - 1);
   const unplaced: RefereedGame['unplaced'] = [];
-  const lines = record.lines;
-  lines.forEach((l, i) => {
+  record.lines.forEach((l, i) => {
     if (!('action' in l)) return;
     const a = l.action;
-    if (a.type === 'count-check') {
-      if (a.counted)
-        game.count(
-          a.counted.map((r) => r.reduce((n, x) => n + x, 0)),
-          a.skipPlayers,
-          a.at,
-          a.ref,
-        );
-    } else if (a.type === 'director-entry') {
-      const { type: _t, entry, by, hearing: _h, unseenRacks: _u, ...rest } = a;
-      try {
-        game.enter({ ...rest, entry, by: by ?? '' }, h.tableId);
-      } catch (err) {
-        if (!(err instanceof RulingError)) throw err;
-        unplaced.push({ line: lineOf(i), action: entry, reason: err.message });
-      }
-    } else if (a.type === 'stop') game.stop(a.reason, a.at, a.ref, a.choice);
-    else if (a.type !== 'stray') {
-      const old = toStandardAction(a);
-      if (!old) {
-        unplaced.push({ line: lineOf(i), action: a.type, reason: `a 4-player table takes no '${a.type}' action` });
-        return;
-      }
-      // the strays right after a pass with the same ref: the racks as the readers held them, should the referee refuse it
-      const strays: Action[] = [];
-      for (let j = i + 1; j < lines.length; j++) {
-        const n = lines[j]!;
-        if (!('action' in n) || n.action.type !== 'stray' || n.action.ref !== a.ref) break;
-        strays.push(n.action);
-      }
-      const before = game.unexplained.length;
-      game.act(
-        old,
-        old.type === 'pass'
-          ? () =>
-              racksAfterStrays(
-                game.state.players.map((p) => p.rack),
-                strays,
-              )
-          : undefined,
-      );
-      for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.error });
+    if (a.type === 'build' || a.type === 'arrange' || a.type === 'readers-heard' || a.type === 'director-ruling') {
+      unplaced.push({ line: lineOf(i), action: a.type, reason: `a 4-player table takes no '${a.type}' action` });
+      return;
     }
+    const before = game.unexplained.length;
+    try {
+      // every line straight to the engine: the actions, count checks, entries, stops, and the strays of a blind pass gone on as read
+      game.play(a);
+    } catch (err) {
+      if (!(err instanceof RulingError)) throw err;
+      unplaced.push({ line: lineOf(i), action: a.type === 'director-entry' ? a.entry : a.type, reason: err.message });
+    }
+    for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.error });
   });
   const s = game.state;
   const result = s.result;

@@ -174,4 +174,46 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
     },
     THREE_GAMES_MS,
   );
+
+  // The 4-player fold on the one engine: what the checkpoint keeps (the engine's state with the
+  // entries and the hub's own flags in it, the move reader, the held moves, the record lines) must
+  // give after a partial refold exactly what a full rebuild of the log gives.
+  it(
+    "4-player (000): game 1's flag dismissed (the earlier-game path) after an entry in game 1 and one in game 3: the table then equals a full rebuild (views, state, records)",
+    () => {
+      const games = [1001, 1002, 1003].map((seed) => playStandardGame({ seed, cards: standardCards, table: standard, inject: 'ahead', injectAt: 3 }));
+      const b = keep(new SimBench<TableMachine>(standard, makeStandard));
+      const e = b.engine as StandardTableEngine;
+      games.forEach((game, i) => {
+        if (i === 0) b.build(game);
+        else b.nextGame(game);
+        for (const s of game.steps) b.step(s);
+        b.advance(3000);
+        // Bea's look at a stolen tile in game 1, Ann's in game 3, each entered after its end (000: −10 each)
+        if (i === 0) e.enter({ entry: 'looked-at-stolen-tile', player: 1 }, 'director');
+        if (i === 2) e.enter({ entry: 'looked-at-stolen-tile', player: 0 }, 'director');
+      });
+      // game 1: 0, 0, 0, 35 with Bea −10; game 3: 0, 0, 0, 40 with Ann −10
+      expect(e.publicView().results?.map((r) => r.points)).toEqual([
+        [0, -10, 0, 35],
+        [0, 10, 10, 10],
+        [-10, 0, 0, 40],
+      ]);
+      const path = checkpointPath(e);
+      b.clock += 1000;
+      e.rule('g1-picking-ahead-291', 'dismiss', 'director');
+      expect(path.mock.results.map((r) => r.value)).toEqual([true]);
+      const seen = () => ({ pub: e.publicView(), dir: e.directorView(), state: e.gameState(), records: [1, 2, 3].map((g) => e.gameRecord(g)) });
+      const partial = seen();
+      // game 1 unfinished (0 for all), Bea's look still costing her 10; game 3 with Ann's −10 kept
+      expect(partial.pub.results?.map((r) => r.points)).toEqual([
+        [0, -10, 0, 0],
+        [0, 10, 10, 10],
+        [-10, 0, 0, 40],
+      ]);
+      (e as unknown as { rebuild(): void }).rebuild();
+      expect(seen()).toEqual(partial);
+    },
+    THREE_GAMES_MS,
+  );
 });

@@ -83,6 +83,8 @@ export interface EngineConfig {
   settings?: Readonly<ScoringSettings>;
   /** 4-player: NMJL practice not in 000 (rules/variants/standard/misdeal.ts); omitted, every setting off */
   practice?: Readonly<Partial<NmjlPractice>>;
+  /** the table's id, for the words of a director entry refused (rules/variants/standard/entries.ts); default "table" */
+  tableId?: string;
 }
 
 /** Thrown for an action that cannot happen at all (a seat out of range, a tile not held, a pass out of phase); its message names what and where. */

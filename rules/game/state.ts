@@ -163,6 +163,11 @@ export interface GameState {
   error: { caller: number; exposedBy: number[] } | null;
   /** 4-player, at the end of a game with a result: the scorer's input and the score (000 SCORING); null otherwise */
   result: { outcome: TournamentOutcome; score: TournamentScore } | null;
+  /**
+   * 4-player: the state before the game's last `mah-jongg` action and that action's ref (a
+   * `misnamed-discard` entry judges that Mah Jongg again, NMJL practice); null before one
+   */
+  beforeMahJongg?: { ref: string; state: GameState } | null;
 }
 
 /** A fresh rack: alive, nothing on its top. */
@@ -209,6 +214,7 @@ export function initialGameState(shape: { variant: GameState['variant']; seats: 
     firstDiscardDone: false,
     error: null,
     result: null,
+    beforeMahJongg: null,
   };
 }
 

@@ -183,10 +183,12 @@ function upgradeStandard(record: GameRecordV1, h: StandardHeaderV1, cards: reado
       const action = referee.actionOf(state, a);
       if (action) lines.push({ action });
       try {
-        state = referee.apply(state, a).state;
+        const r = referee.apply(state, a);
+        state = r.state;
+        // a pass refused with blind tiles is the engine's blind-pass flag (the stage moved on): it may go on as read
+        refusedPass = a.type === 'pass' && r.flags.some((f) => f.kind === 'blind-pass');
       } catch {
-        // refused (refereeing the record refuses it again); a refused pass may go on as read
-        refusedPass = a.type === 'pass';
+        // refused (refereeing the record refuses it again)
       }
     } else if ('asRead' in l) {
       if (!wasRefused) continue; // a pass the referee took: the hub did not go on as read
@@ -198,8 +200,8 @@ function upgradeStandard(record: GameRecordV1, h: StandardHeaderV1, cards: reado
         l.asRead.ref,
       ))
         lines.push({ action });
-      // as hub/table/standard/game.ts goes on from a refused blind pass: the next stage, the racks as read
-      state = { ...state, stage: state.stage + 1, players: state.players.map((p, i) => ({ ...p, rack: [...(read[i] ?? [])].sort() })) };
+      // as hub/table/standard/game.ts goes on from a refused blind pass: the racks as read (the engine moved on to the next stage)
+      state = { ...state, players: state.players.map((p, i) => ({ ...p, rack: [...(read[i] ?? [])].sort() })) };
     } else if ('count' in l) {
       const c = l.count;
       lines.push({ action: { type: 'count-check', skipPlayers: [...c.skip], counted: c.counted.map((n) => [n]), at: c.at, ref: c.ref } });

@@ -461,9 +461,18 @@ describe('standard referee: the Charleston (NMJL, 000)', () => {
     expect(t.rack(WEST)).toBe(sorted('N E W 7D 8D 8D 8D 8D 9D 9D N E W'));
   });
 
-  it('a blind pass on the first right is refused', () => {
+  it('a blind pass on the first right is refused: a blind-pass flag (no consequence), no tile moves, the Charleston goes on to the first across', () => {
     const t = new Table().deal();
-    expect(() => t.act({ type: 'pass', tiles: [[], k('N E W'), k('N E W'), k('N E W')], blind: [3, 0, 0, 0] })).toThrow(StandardActionError);
+    const racks = t.state.players.map((p) => [...p.rack]);
+    t.act({ type: 'pass', tiles: [[], k('N E W'), k('N E W'), k('N E W')], blind: [3, 0, 0, 0] });
+    expect(t.flags.map((f) => [f.id, f.kind, f.player, f.params, f.status])).toEqual([
+      ['g1-blind-pass-2', 'blind-pass', 0, { p: 0, words: 'Ann passed 3 blind in the first right; blind passes only on the first left and the last right (NMJL)' }, 'awaiting-director'],
+    ]);
+    // the tiles stay where they were (the hub's strays put the racks as read); stage 0 (first right) → 1 (first across)
+    expect(t.state.players.map((p) => p.rack)).toEqual(racks);
+    expect(t.state.stage).toBe(1);
+    // a pass with no blind tile refused stays refused
+    expect(() => t.act({ type: 'pass', tiles: [k('N E'), k('N E W'), k('N E W'), k('N E W')] })).toThrow(StandardActionError);
   });
 
   it('the second Charleston is played when all want it; any one player stops it', () => {

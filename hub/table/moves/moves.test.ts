@@ -389,7 +389,7 @@ describe('4-player table: blind passes (NMJL: first left and last right)', () =>
     expect(t.out[0]).not.toHaveProperty('blind');
   });
 
-  it('a blind tile on the first right (none allowed) is handed to the referee as it is: it refuses the pass', () => {
+  it('a blind tile on the first right (none allowed) is handed to the referee as it is: it refuses the pass (a blind-pass flag, no tile moved)', () => {
     const x = atFirstLeft();
     const { t, hands } = x;
     x.s = { ...x.s, stage: 0 };
@@ -410,7 +410,11 @@ describe('4-player table: blind passes (NMJL: first left and last right)', () =>
         blind: [0, 1, 0, 0],
       },
     ]);
-    expect(() => racksAfter(x, t.out[0])).toThrow(/Bea passed 1 blind in the first right; blind passes only on the first left and the last right/);
+    const refused = x.ref.apply(x.s, kindScript(x.s, { ...(t.out[0] as object), at: 1, ref: 'pass' } as never));
+    expect(refused.flags.map((f) => [f.kind, f.player, f.title])).toEqual([
+      ['blind-pass', 1, 'Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)'],
+    ]);
+    expect(refused.state.players.map((p) => p.rack)).toEqual(x.s.players.map((p) => p.rack));
     expect(hopsFor(2, 3)).toBe(2);
     expect(hopsFor(1, 3)).toBe(3);
     expect(hopsFor(2, 1)).toBe(2);

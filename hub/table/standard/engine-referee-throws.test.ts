@@ -3,7 +3,8 @@
  * standard engine keeps the event in the log, lists the action under the director's "Moves the hub
  * could not place" with the error's words, keeps the table playing and folding reader lines, and
  * a hub restarted on that log replays it to the same state and the same listing. The fault is fed
- * here: the real referee wrapped so that its `apply` throws on every `mah-jongg` action.
+ * here: the real engine (rules/game/apply.ts `createEngine`) wrapped so that its `apply` throws on
+ * every `mah-jongg` action.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadHubConfig } from '../../config/load.js';
@@ -14,17 +15,17 @@ import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
 const FAULT = 'test fault: the referee broke on this Mah Jongg';
 
-vi.mock('../../../rules/variants/standard/referee.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../rules/variants/standard/referee.js')>();
+vi.mock('../../../rules/game/apply.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../rules/game/apply.js')>();
   return {
     ...real,
-    standardReferee: (config: Parameters<typeof real.standardReferee>[0]) => {
-      const referee = real.standardReferee(config);
+    createEngine: (...args: Parameters<typeof real.createEngine>) => {
+      const engine = real.createEngine(...args);
       return {
-        ...referee,
-        apply: (s: Parameters<typeof referee.apply>[0], a: Parameters<typeof referee.apply>[1]) => {
+        ...engine,
+        apply: (s: Parameters<typeof engine.apply>[0], a: Parameters<typeof engine.apply>[1]) => {
           if (a.type === 'mah-jongg') throw new TypeError(FAULT);
-          return referee.apply(s, a);
+          return engine.apply(s, a);
         },
       };
     },

@@ -80,7 +80,7 @@ interface HeldEvent {
  */
 export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings };
 
-export type { CountMismatch, RefusedBlindPass, Unexplained } from './game.js';
+export type { Unexplained } from './game.js';
 
 /** An earlier game of a standard table as it stood when the next deal began: result, flags and their evidence. */
 interface PastGame {
@@ -157,15 +157,18 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.game = new StandardGame({
-      names: this.table.players.map((p) => p.name),
-      cards: this.cards,
-      dismissed: this.dismissed,
-      confirmed: this.confirmed,
-      settings: this.settings,
-      killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false,
-      practice: practiceOf(this.table),
-    });
+    this.game = new StandardGame(
+      {
+        names: this.table.players.map((p) => p.name),
+        cards: this.cards,
+        dismissed: this.dismissed,
+        confirmed: this.confirmed,
+        settings: this.settings,
+        killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false,
+        practice: practiceOf(this.table),
+      },
+      this.id,
+    );
     this.agg = this.newMoveReader();
     this.inferred = [];
     this.past = [];
@@ -479,11 +482,8 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     this.inferred.push(bare);
     // a refused blind pass goes on from the racks as the readers hold them (./game.ts)
     const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i)), a.type === 'deal' ? (this.agg.builtWalls ?? undefined) : undefined);
-    if (!r) {
-      // the state stays as before the action (the referee works on a copy): the table plays on
-      for (const p of this.game.refusedPasses) if (p.ref === String(e.seq)) this.flagRefs.set(p.id, e.seq);
-      return;
-    }
+    // refused: the state stays as before the action (the engine works on a copy), the table plays on
+    if (!r) return;
     for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
     // a replayed turn boundary is long past: the counts are checked at the next live one
     if (r.boundary && !this.replaying) this.turnBoundary(e.at);
@@ -496,7 +496,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count (./game.ts). */
   private countCheck(e: StoredEvent, skip: number[]): void {
-    this.game.count(this.agg.counts().total, skip, e.at, String(e.seq));
+    for (const f of this.game.count(this.agg.counts().total, skip, e.at, String(e.seq))) this.flagRefs.set(f.id, e.seq);
   }
 
   // ------------------------------------------------------------------ director
@@ -528,7 +528,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
    *   tiles do not complete (the lines they complete are named)
    */
   enter(entry: AnyDirectorEntry, by: string): void {
-    this.game.withEntry(entry, this.id, 'new', this.now());
+    this.game.check(entry, this.now());
     // what the entry says beside its kind and player: the line announced, the declared hand, the mis-named discard's claim
     const { entry: kind, player, rack, ...extra } = entry as AnyDirectorEntry & Record<string, unknown>;
     this.logEntry({ entry: kind, player, rack: rack ?? 0, ...extra, by });
@@ -634,10 +634,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   /** The evidence of the current game's flags (the moves that led to each, the readers' counts now). */
   private currentEvidence(): FlagEvidence[] {
     const counts = this.agg.counts().total.map((n) => [n]);
-    return this.publicFlags().map((f) => {
-      const mm = this.game.mismatches.find((m) => m.id === f.id);
-      return this.evidenceOf(f.id, mm ? Number(mm.ref) : (this.flagRefs.get(f.id) ?? 0), counts);
-    });
+    return this.publicFlags().map((f) => this.evidenceOf(f.id, this.flagRefs.get(f.id) ?? 0, counts));
   }
 }
 

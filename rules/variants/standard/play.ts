@@ -31,6 +31,7 @@ import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome } from '../
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE } from '../../standard-game.js';
 import { fullTileSet, isTileId, kindOf, type TileId, type TileKind } from '../../tiles.js';
 import { EVERY_HAND_DEAD, misdealEndReason, wordsOf, type BadExchange, type CodedParams } from '../../wording/flags.js';
+import { EntryError, standardEntries, withLookedAt } from './entries.js';
 
 /** The rule each flag cites (source first: "NMJL" or "000"). */
 export const RULES = {
@@ -50,6 +51,8 @@ export const RULES = {
   exposuresFitNoHand:
     "NMJL: a hand whose exposures fit no hand on the card is dead (judged at the exposing player's discard, as 003 rule 11 judges each rack); 000: the exposures made before the error stay and their jokers are still in play",
   jokerOfKillingExposure: '000 GAME PLAY: the jokers of exposures made before the error are still in play, not those of the exposure that made the hand dead',
+  blindPass: 'NMJL: blind passes only on the first left and the last right',
+  rackCount: 'NMJL: 13 tiles off turn, 14 after picking (counted by the rack readers)',
 } as const;
 
 /** The flag codes the 4-player table raises. */
@@ -68,7 +71,9 @@ export type StandardFlagCode =
   | 'mah-jongg-in-error'
   | 'exposed-pair-or-singles'
   | 'exposures-fit-no-hand'
-  | 'misdeal';
+  | 'misdeal'
+  | 'blind-pass'
+  | 'rack-count';
 
 /** A flag before it is raised: its code (the kind) with that code's params (rules/wording/flags.ts). */
 type StandardDraft = Extract<CodedParams, { code: StandardFlagCode }>;
@@ -109,8 +114,8 @@ export function wallLeftOf(s: GameState): number {
   return s.where.countIn(PICK_WALL);
 }
 
-/** The name of an action in messages, as the 4-player record writes it. */
-function said(a: Action): string {
+/** The name of an action in messages, as the 4-player table has always named it (`second-charleston`, `joker-exchange`, else its type). */
+export function said(a: Pick<Action, 'type'>): string {
   return a.type === 'charleston-vote' ? 'second-charleston' : a.type === 'exchange' ? 'joker-exchange' : a.type;
 }
 
@@ -208,12 +213,16 @@ export function standardPlay(core: EngineCore): VariantPlay {
     return null;
   }
 
+  /** The score of an outcome: the table's settings, else the profile (000 by default). @throws ScoringError for an impossible outcome */
+  const scored = (outcome: TournamentOutcome) => (config.settings ? scoreWithSettings(outcome, config.settings) : scoreTournamentGame(outcome, profile));
+
+  /** The game ends: scored with the looks at a stolen tile entered (000: −10 each). */
   function end(s: GameState, reason: string): void {
     s.phase = 'ended';
     s.endReason = reason;
     s.turn = null;
-    const outcome = outcomeOf(s);
-    s.result = { outcome, score: config.settings ? scoreWithSettings(outcome, config.settings) : scoreTournamentGame(outcome, profile) };
+    const outcome = withLookedAt(outcomeOf(s), s.entries.lookedAt);
+    s.result = { outcome, score: scored(outcome) };
   }
 
   const outcomeOf = (s: GameState): TournamentOutcome => standardOutcome(s, config.names);
@@ -755,7 +764,113 @@ export function standardPlay(core: EngineCore): VariantPlay {
     s.where = where;
   }
 
+  const entries = standardEntries({ config, name, outcomeOf, scored, setTurn: (s, p, has) => setTurn(s, p, has) });
+
+  /**
+   * A Charleston pass refused as impossible, with blind tiles in it (NMJL: blind passes only on
+   * the first left and the last right): a `blind-pass` flag for the director (its `why`: the
+   * refusal in full), and the Charleston moves to its next stage; the tiles stay where they were
+   * until the hub's `stray` moves put the racks as the readers hold them. No consequence.
+   * @returns false when the pass had no blind tile (the refusal stands: the caller throws it)
+   */
+  function refuseBlindPass(s: GameState, raised: GameFlag[], a: ActionOf<'pass'>, err: ActionError): boolean {
+    if (!a.blind?.some((b) => b > 0)) return false;
+    const player = Math.max(
+      0,
+      a.blind.findIndex((b) => b > 0),
+    );
+    core.raise(s, raised, {
+      code: 'blind-pass',
+      params: { p: player, words: err.message.replace(/^pass: /, '') },
+      rule: RULES.blindPass,
+      player,
+      rack: 0,
+      at: a.at,
+      ref: a.ref,
+      tiles: [],
+      why: err.message,
+    });
+    s.stage += 1;
+    return true;
+  }
+
+  /**
+   * A turn boundary settled: each live player's rack and top as the rack readers counted them
+   * (`counted[p]`, summed over racks) against the tiles the game says she holds (NMJL: 13 off
+   * turn, 14 after picking). One `rack-count` flag per player and game (ref `<ref>.<p>`), no
+   * consequence: the director counts the rack. Only during play; players in `skipPlayers` (their
+   * readers not trusted) and dead hands are not judged, nor a check with no counts.
+   */
+  function countCheck(s: GameState, raised: GameFlag[], a: ActionOf<'count-check'>): void {
+    if (s.phase !== 'play' || !a.counted) return;
+    for (let p = 0; p < SEATS; p++) {
+      const r = rackOf(s, p);
+      if (r.dead || a.skipPlayers.includes(p)) continue;
+      const counted = (a.counted[p] ?? []).reduce((n, x) => n + x, 0);
+      const expected = concealedOf(s, p).length + r.exposures.reduce((n, e) => n + e.tiles.length, 0) + (r.hold ? 1 : 0);
+      if (counted === expected || s.flags.some((f) => f.code === 'rack-count' && f.player === p)) continue;
+      raise(s, raised, { code: 'rack-count', params: { p, counted, expected }, rule: RULES.rackCount, player: p, ref: `${a.ref}.${p}`, at: a.at });
+    }
+  }
+
+  /**
+   * The hub ends the game in play (the table cleared after a ruling undid its end, or the
+   * director's choice after a restart): 000 scores a game not completed zero for every player, a
+   * look at a stolen tile entered still costing 10; `void` is 0 with no penalty; `replay` has no
+   * score. Nothing happens when no game is in play.
+   */
+  function stop(s: GameState, a: ActionOf<'stop'>): void {
+    if (s.gameNo === 0 || (s.phase !== 'charleston' && s.phase !== 'play')) return;
+    const { wallGame: _w, ...base } = outcomeOf(s);
+    Object.assign(s, { phase: 'ended', endReason: a.reason, turn: null });
+    if (a.choice === 'replay') {
+      s.result = null;
+      return;
+    }
+    const outcome = a.choice === 'void' ? { ...base, unfinished: true } : withLookedAt({ ...base, unfinished: true }, s.entries.lookedAt);
+    s.result = { outcome, score: scored(outcome) };
+  }
+
+  /** On a table that pays the announced line, a Mah Jongg just verified is paid at the line its winner announced, when her tiles complete it (else the best line stays). */
+  function payAnnounced(s: GameState): void {
+    if (s.phase !== 'ended' || config.settings?.paidLine !== 'announced') return;
+    const winner = s.seats.findIndex((x) => x.racks[0]!.mahJongg !== null);
+    const line = winner >= 0 ? s.entries.announced.get(winner) : undefined;
+    if (!line || rackOf(s, winner).mahJongg!.lineId === line) return;
+    try {
+      entries.atLine(s, line);
+    } catch (err) {
+      if (!(err instanceof EntryError)) throw err;
+      return; // the hub lists it under "Moves the hub could not place"
+    }
+    const outcome = withLookedAt(s.result!.outcome, s.entries.lookedAt);
+    s.result = { outcome, score: scored(outcome) };
+  }
+
+  /** A copy of `s` as the engine took it (seats and racks copied), kept as the state before a Mah Jongg. */
+  function before(s: GameState): GameState {
+    return { ...s, seats: s.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), beforeMahJongg: null };
+  }
+
   return (s: GameState, raised: GameFlag[], a: Action): boolean => {
+    if (a.type === 'director-entry') {
+      entries.entry(s, raised, a);
+      return false;
+    }
+    if (a.type === 'count-check') {
+      countCheck(s, raised, a);
+      return false;
+    }
+    if (a.type === 'stop') {
+      stop(s, a);
+      return false;
+    }
+    if (a.type === 'stray' && (s.phase === 'charleston' || s.phase === 'play')) {
+      // a tile moved with no game meaning (the racks as the readers hold them after a refused blind pass)
+      move(s, a.tile, a.to);
+      return false;
+    }
+    const pre = a.type === 'mah-jongg' ? before(s) : null;
     if ('player' in a && a.type !== 'call') seat(a.player, said(a));
     for (const k of tilesOf(a)) if (typeof k !== 'string' || !isTileId(k)) throw new ActionError(`${said(a)} (ref ${a.ref}): "${String(k)}" is not a tile id such as 5B#3`);
     if (a.type === 'deal') {
@@ -769,8 +884,19 @@ export function standardPlay(core: EngineCore): VariantPlay {
       return false;
     }
     if (s.phase === 'charleston') {
-      if (a.type === 'pass') doPass(s, raised, a);
-      else if (a.type === 'charleston-vote') {
+      if (a.type === 'pass') {
+        const flags = s.flags;
+        const n = raised.length;
+        try {
+          doPass(s, raised, a);
+        } catch (err) {
+          if (!(err instanceof ActionError)) throw err;
+          // the pass did nothing: the jokers it flagged before the refusal are not flagged
+          s.flags = flags;
+          raised.length = n;
+          if (!refuseBlindPass(s, raised, a, err)) throw err;
+        }
+      } else if (a.type === 'charleston-vote') {
         if (s.stage !== VOTE_STAGE) throw new ActionError(`second-charleston: the Charleston is at the ${STAGE_NAME[s.stage]}`);
         s.stage = a.wants.length === SEATS && a.wants.every(Boolean) ? VOTE_STAGE + 1 : COURTESY_STAGE;
       } else if (a.type === 'courtesy') doCourtesy(s, raised, a);
@@ -798,6 +924,8 @@ export function standardPlay(core: EngineCore): VariantPlay {
         return false;
       case 'mah-jongg':
         doMahJongg(s, raised, a);
+        s.beforeMahJongg = { ref: a.ref, state: pre! };
+        payAnnounced(s);
         return false;
       case 'wall-game':
         if (wallLeftOf(s) > 0 || turnHasOf(s) !== 'nothing') throw new ActionError(`wall-game (ref ${a.ref}): ${wallLeftOf(s)} tiles are left to pick`);

@@ -518,7 +518,7 @@ export function toStandardAction(a: Action): StandardAction | null {
  * takes the copy's place in that hand (the picker's own, too): the holder keeps her count, the
  * picker gets the tile named.
  */
-function leaveHolderWhole(g: GameState, a: StandardAction): GameState {
+export function leaveHolderWhole(g: GameState, a: StandardAction): GameState {
   if (a.type !== 'pick') return g;
   const at = g.where.get(a.tile);
   if (!at || (at.area !== 'rack' && at.area !== 'top')) return g;
