@@ -453,7 +453,7 @@ function checkRuling(c: Check, v: Obj, k: string): void {
 
 /** The action types each table's record holds (version 2; rules/game/actions.ts). */
 const V2_ACTIONS = {
-  siamese: ['build', 'pick', 'discard', 'call', 'expose', 'arrange', 'stray', 'count-check', 'readers-heard', 'director-entry', 'stop'],
+  siamese: ['build', 'pick', 'discard', 'call', 'expose', 'arrange', 'exchange', 'mah-jongg', 'stray', 'count-check', 'readers-heard', 'director-entry', 'stop'],
   standard: ['deal', 'pass', 'charleston-vote', 'courtesy', 'pick', 'discard', 'call', 'expose', 'exchange', 'mah-jongg', 'wall-game', 'stray', 'count-check', 'director-entry', 'stop'],
 } as const satisfies Record<RecordHeader['kind'], readonly Action['type'][]>;
 const V2_ENTRIES = {
@@ -576,13 +576,14 @@ function checkAction(c: Check, kind: RecordHeader['kind'], a: Obj, at: string): 
       c.place(a, 'to', at);
       break;
     case 'exchange':
-      fields('player', 'owner', 'rack', 'exposure', 'joker', 'given');
+      fields('player', 'owner', 'rack', 'exposure', 'joker', 'given', 'to');
       seat();
       seat('owner');
       c.int(a, 'rack', at);
       if (a.exposure !== undefined) c.int(a, 'exposure', at);
       c.tile(a, 'joker', at);
       c.tile(a, 'given', at);
+      if (a.to !== undefined) c.place(a, 'to', at);
       break;
     case 'mah-jongg':
       fields('player', 'rack', 'exposedBy');

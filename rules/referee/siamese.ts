@@ -24,6 +24,7 @@ import { siameseActions } from '../game/convert.js';
 import type { GameFlag } from '../game/flags.js';
 import { currentWall as currentWallIn, rackCounts as rackCountsIn, seatOut, wallLeft as wallLeftIn, type GameState, type MahJongg, type Rack } from '../game/state.js';
 import { SIAMESE } from '../variants/siamese.js';
+import { asReadNow } from '../variants/siamese-readings.js';
 import { idKindOf, type FlagParams } from '../wording/flags.js';
 
 export type { SiameseFlagCode } from '../game/apply.js';
@@ -444,7 +445,8 @@ export function siameseReferee(config: SiameseConfig) {
   function apply(prev: SiameseState, a: GameAction): ApplyResult {
     // a wall→floor move is a pick and a discard; both keep the move's ref, so the flag ids
     // (`g<game>-<kind>-<ref>`) rest on the move as before
-    return applyActions(prev, siameseActions(a, prev.turn));
+    // and a Mah Jongg declared, a joker taken, read as the move layer reads them (003 rules 9, 10, 11)
+    return applyActions(prev, asReadNow(siameseActions(a, prev.turn), prev.where));
   }
 
   /**
