@@ -26,9 +26,9 @@ import { COUNT_RULES, currentWall, initialSiameseState, playerCount, rackCounts,
 import type { GameAction } from '../../rules/referee/actions.js';
 import type { Action } from '../../rules/game/actions.js';
 import { toGameAction } from '../../rules/game/convert.js';
-import { samePlaces } from '../../rules/referee/tile-places.js';
-import type { Place } from '../../rules/referee/places.js';
-import { misnamedText } from '../../rules/referee/misnamed.js';
+import { samePlaces } from '../../rules/game/tile-places.js';
+import type { Place } from '../../rules/game/places.js';
+import { misnamedText } from '../../rules/game/misnamed.js';
 import { isTileKind, TILES_IN_SET } from '../../rules/tiles.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../api/views.js';
 import { DEFAULT_COUNT_RULE_IN_FORCE, type CountRuleInForce } from '../tournament/config.js';
@@ -418,7 +418,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
    * A mis-named discard claimed for an exposure (003 rule 19A/B): `player` called the discard this
    * turn and the discarder had named it `named`. Logged with the discarder's racks whose reader the
    * hub cannot trust now (`unseenRacks`); the referee then looks in the discarder's racks for a tile
-   * of that kind (rules/referee/misnamed.ts), and the director view's `misnamed` says what it found
+   * of that kind (rules/game/misnamed.ts), and the director view's `misnamed` says what it found
    * and follows the correction.
    * @throws RulingError 400 a player not of the table, or `named` not a tile kind or the kind of the
    *   tile called; 409 no discard called by `player` this turn, the called tile not on a rack's top

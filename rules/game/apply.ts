@@ -33,7 +33,7 @@ import type { Card } from '../card/types.js';
 import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../tiles.js';
 import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
-import { afterMove, classifyMove, isOpen, misnamedExposure } from '../referee/misnamed.js';
+import { afterMove, classifyMove, isOpen, misnamedExposure } from './misnamed.js';
 import type { TournamentProfile } from '../scoring/tournament.js';
 import type { ScoringSettings } from '../scoring/settings.js';
 import type { NmjlPractice } from '../variants/standard/misdeal.js';
@@ -729,7 +729,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
     }
     if (s.phase === 'waiting' || s.phase === 'ended') return { state: s, flags: raised, boundary };
 
-    // a mis-named discard claimed for an exposure being corrected (003 rule 19A, rules/referee/misnamed.ts)
+    // a mis-named discard claimed for an exposure being corrected (003 rule 19A, rules/game/misnamed.ts)
     // the open entry is changed below: a copy, in a new list (the state before keeps its own)
     const found = s.misnamed.find(isOpen);
     const open = found && { ...found };

@@ -21,7 +21,7 @@
 import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
 import type { Action } from '../game/actions.js';
 import type { GameAction } from '../referee/actions.js';
-import type { Place } from '../referee/places.js';
+import type { Place } from '../game/places.js';
 import type { NamedTile, StandardKindAction } from '../variants/standard/standard-ids.js';
 import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
 

@@ -6,7 +6,7 @@
  * evidence it rests on (the hub uses the event's sequence number), so a flag can point back at it.
  */
 import type { TileId, TileKind } from '../tiles.js';
-import type { Place } from './places.js';
+import type { Place } from '../game/places.js';
 
 interface Base {
   /** ms since epoch */

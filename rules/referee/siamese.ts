@@ -15,9 +15,9 @@
  */
 import type { TileId } from '../tiles.js';
 import type { GameAction } from './actions.js';
-import type { Place } from './places.js';
-import type { MisnamedExposure } from './misnamed.js';
-import { TilePlaces } from './tile-places.js';
+import type { Place } from '../game/places.js';
+import type { MisnamedExposure } from '../game/misnamed.js';
+import { TilePlaces } from '../game/tile-places.js';
 import { createEngine, type EngineConfig, type SiameseFlagCode } from '../game/apply.js';
 import type { Action } from '../game/actions.js';
 import { siameseActions } from '../game/convert.js';
@@ -28,7 +28,7 @@ import { asReadNow } from '../variants/siamese-readings.js';
 import { idKindOf, type FlagParams } from '../wording/flags.js';
 
 export type { SiameseFlagCode } from '../game/apply.js';
-export type { MisnamedExposure } from './misnamed.js';
+export type { MisnamedExposure } from '../game/misnamed.js';
 
 // the Siamese variant's numbers and rule 20's choice live in rules/variants/siamese.ts (docs/one-engine.md, stage 2)
 export { COUNT_RULES, DEFAULT_COUNT_RULE, rule20Hand, SIAMESE_HAND, type CountRule } from '../variants/siamese.js';
