@@ -1,7 +1,7 @@
 /**
  * The one action vocabulary of both tables (docs/one-engine.md §1): what players do at the table,
  * by tile id, as the engine (./apply.ts) takes it. The Royale Siamese table's `GameAction`
- * (rules/referee/actions.ts) and the 4-player `StandardAction` (rules/variants/standard/play.ts) convert
+ * (rules/record/v1-actions.ts) and the 4-player `StandardAction` (rules/variants/standard/play.ts) convert
  * to it (./convert.ts).
  *
  * Every action carries `at` (ms since epoch, when it settled) and `ref` (the evidence it rests on:

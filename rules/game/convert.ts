@@ -1,8 +1,8 @@
 /**
  * Today's actions into the one vocabulary (./actions.ts, docs/one-engine.md §1): the Royale
- * Siamese `GameAction` (rules/referee/actions.ts), as the hub's inference gives it, one move each.
+ * Siamese `GameAction` (rules/record/v1-actions.ts), as a version 1 game record has it, one move each.
  */
-import type { GameAction } from '../referee/actions.js';
+import type { GameAction } from '../record/v1-actions.js';
 import type { Action, Hearing } from './actions.js';
 import type { Place } from './places.js';
 

@@ -20,7 +20,7 @@
  */
 import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
 import type { Action } from '../game/actions.js';
-import type { GameAction } from '../referee/actions.js';
+import type { GameAction } from './v1-actions.js';
 import type { Place } from '../game/places.js';
 import type { NamedTile, StandardKindAction } from '../variants/standard/standard-ids.js';
 import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
@@ -300,7 +300,7 @@ function checkUnseen(c: Check, o: Obj, at: string): void {
   });
 }
 
-/** A Siamese referee action (rules/referee/actions.ts). */
+/** A Siamese referee action (rules/record/v1-actions.ts). */
 function checkSiameseAction(c: Check, a: Obj, at: string): void {
   const type = c.oneOf(a, 'type', at, SIAMESE_ACTIONS);
   c.num(a, 'at', at);

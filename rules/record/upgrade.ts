@@ -23,7 +23,7 @@ import type { Action } from '../game/actions.js';
 import { siameseActions } from '../game/convert.js';
 import { idsFor } from '../game/ids.js';
 import type { Place } from '../game/places.js';
-import type { GameAction } from '../referee/actions.js';
+import type { GameAction } from './v1-actions.js';
 import { initialSiameseState, siameseReferee, type SiameseState } from '../referee/siamese.js';
 import { SETTINGS_000 } from '../scoring/settings.js';
 import { asReadNow } from '../variants/siamese-readings.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCard } from '../card/parse.js';
 import { fullTileSet, kindOf, type TileId, type TileKind } from '../tiles.js';
-import type { GameAction } from './actions.js';
+import type { GameAction } from '../record/v1-actions.js';
 import type { Place } from '../game/places.js';
 import { initialSiameseState, playerCount, siameseReferee, type Flag, type SiameseState } from './siamese.js';
 

@@ -14,7 +14,7 @@
  * automated are listed in rules/game/apply.ts.
  */
 import type { TileId } from '../tiles.js';
-import type { GameAction } from './actions.js';
+import type { GameAction } from '../record/v1-actions.js';
 import type { Place } from '../game/places.js';
 import type { MisnamedExposure } from '../game/misnamed.js';
 import { TilePlaces } from '../game/tile-places.js';
