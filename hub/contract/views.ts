@@ -391,7 +391,7 @@ export const RestartCheckViewSchema = z.object({
 
 /**
  * One mis-named discard claimed for an exposure, for the director: what the referee keeps
- * (rules/referee/misnamed.ts `MisnamedExposure`; 003 rule 19A/B), the claimer, the called and the
+ * (rules/game/misnamed.ts `MisnamedExposure`; 003 rule 19A/B), the claimer, the called and the
  * named tile, what the discarder holds, and `text`, the line the table page shows.
  */
 export const MisnamedExposureViewSchema = z.object({

@@ -15,6 +15,7 @@ import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type 
 import { upgradeV1Lines } from '../../rules/record/upgrade.js';
 import { initialSiameseState, toGameState, toSiameseState } from '../../rules/referee/siamese.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
+import { asReadNow } from '../../rules/variants/siamese-readings.js';
 import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';
 import { restartScore } from '../table/restart-check.js';
@@ -136,10 +137,14 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
       }
       return;
     }
-    try {
-      state = engine.apply(state, a).state;
-    } catch (err) {
-      unplaced.push({ line: lineOf(i), action: a.type, reason: err instanceof Error ? err.message : String(err) });
+    // a record written before the move layer declared Mah Jonggs (a top at 14) and read jokers taken: read as it reads them now
+    const next = record.lines[i + 1];
+    for (const x of asReadNow([a], state.where, next && 'action' in next ? next.action : undefined)) {
+      try {
+        state = engine.apply(state, x).state;
+      } catch (err) {
+        unplaced.push({ line: lineOf(i), action: x.type, reason: err instanceof Error ? err.message : String(err) });
+      }
     }
   });
   const s = toSiameseState(state);

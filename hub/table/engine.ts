@@ -23,12 +23,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../rules/tiles.js';
 import { COUNT_RULES, currentWall, initialSiameseState, playerCount, rackCounts, siameseReferee, tilesAt, wallLeft, type SiameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
-import type { GameAction } from '../../rules/referee/actions.js';
 import type { Action } from '../../rules/game/actions.js';
-import { toGameAction } from '../../rules/game/convert.js';
-import { samePlaces } from '../../rules/referee/tile-places.js';
-import type { Place } from '../../rules/referee/places.js';
-import { misnamedText } from '../../rules/referee/misnamed.js';
+import { samePlaces } from '../../rules/game/tile-places.js';
+import type { Place } from '../../rules/game/places.js';
+import { misnamedText } from '../../rules/game/misnamed.js';
 import { isTileKind, TILES_IN_SET } from '../../rules/tiles.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../api/views.js';
 import { DEFAULT_COUNT_RULE_IN_FORCE, type CountRuleInForce } from '../tournament/config.js';
@@ -41,7 +39,6 @@ import { groupsAsOnCard } from '../../rules/card-groups.js';
 import { siameseFlagView } from './flag-view.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
-import { siameseActions } from '../../rules/game/convert.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
 
 /**
@@ -150,9 +147,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
 
   /** One event into the Siamese referee: a move as the actions it is (./moves/moves.ts), a count check (003 rule 18C), an entry (19C/D). */
   protected foldEvent(e: StoredEvent): void {
-    let action: GameAction | null = null;
-    /** what the move layer read a move as (the record keeps it as one Siamese action) */
-    let read: Action[] | null = null;
+    /** the event's actions: a move as the move layer read it, or the one action of a count check, an entry, readers heard */
+    let actions: Action[] | null = null;
     const ref = String(e.seq);
     if (e.type === 'tile-moved') {
       const d = e.data as TileMovedData;
@@ -170,26 +166,27 @@ export class TableEngine extends TableMachine<SiameseFold> {
         ...(d.reconciled ? { reconciled: true } : {}),
         ...(d.left ? { left: d.left } : {}),
       };
-      read = this.moves.push({ tile: d.tile, from, to, at: e.at, ref, seen }, turnView(this.state.phase, this.state.turn));
-      action = toGameAction(read, from);
+      actions = this.moves.push({ tile: d.tile, from, to, at: e.at, ref, seen }, turnView(this.state.phase, this.state.turn));
     } else if (e.type === 'director-entry') {
       const d = e.data as DirectorEntry;
-      action = {
-        type: 'director-entry',
-        entry: d.entry,
-        player: d.player,
-        rack: d.rack,
-        ...(d.entry === 'misnamed-exposure' ? { named: d.named, unseenRacks: d.unseenRacks ?? [] } : {}),
-        at: e.at,
-        ref,
-      };
+      actions = [
+        {
+          type: 'director-entry',
+          entry: d.entry,
+          player: d.player,
+          rack: d.rack,
+          ...(d.entry === 'misnamed-exposure' ? { named: d.named, unseenRacks: d.unseenRacks ?? [] } : {}),
+          at: e.at,
+          ref,
+        },
+      ];
     } else if (e.type === 'readers-heard') {
       this.moves.heard();
-      action = { type: 'readers-heard', at: e.at, ref };
+      actions = [{ type: 'readers-heard', at: e.at, ref }];
     } else if (e.type === 'count-check') {
       const d = e.data as CountCheckData;
       // a count that waits on a tile not seen is not judged; a check of its own judges only those players (./machine/not-seen.ts)
-      action = { type: 'count-check', skipPlayers: countCheckSkips(this.table.players.length, this.playersToSkip(d.skipReaders), d.waiting, d.only), at: e.at, ref };
+      actions = [{ type: 'count-check', skipPlayers: countCheckSkips(this.table.players.length, this.playersToSkip(d.skipReaders), d.waiting, d.only), at: e.at, ref }];
     } else if (e.type === 'game-stopped') {
       // the end of this game stands here whatever a later ruling says: it is scored as it stood
       const d = e.data as GameStoppedData;
@@ -198,19 +195,19 @@ export class TableEngine extends TableMachine<SiameseFold> {
         this.recorded.get(d.gameNo)?.lines.push({ action: { type: 'stop', reason: this.state.endReason!, at: e.at, ref } });
       }
     }
-    if (!action) return;
+    if (!actions) return;
     if (this.state.gameNo !== this.unplacedGame) {
       this.unplacedGame = this.state.gameNo;
       this.unplaced.length = 0;
     }
     // the game's record takes every action but the moves after its end (the table being cleared
     // and the next walls built: the referee takes no move then, and the next game's header has its walls)
-    const isMove = action.type !== 'count-check' && action.type !== 'director-entry' && action.type !== 'readers-heard';
+    const isMove = e.type === 'tile-moved';
     const lines = isMove && this.state.phase === 'ended' ? undefined : this.recorded.get(this.state.gameNo)?.lines;
     // in the one vocabulary (rules/GAME-RECORD.md version 2), as the referee applies it: a move as the move layer read it
-    for (const a of lines ? (read ?? siameseActions(action, this.state.turn)) : []) lines!.push({ action: a });
+    for (const a of lines ? actions : []) lines!.push({ action: a });
     try {
-      const result = read ? this.referee.applyActions(this.state, read) : this.referee.apply(this.state, action);
+      const result = this.referee.applyActions(this.state, actions);
       if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, this.state];
       if (result.state.gameNo > this.state.gameNo) this.recorded.set(result.state.gameNo, { walls: wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1), lines: [] });
       this.state = result.state;
@@ -218,7 +215,9 @@ export class TableEngine extends TableMachine<SiameseFold> {
     } catch (err) {
       // a fault of the referee or the scorer on this action: the state stays as before it (the
       // referee works on a copy), the event stays in the log, the director sees it, play goes on
-      this.unplaced.push({ at: e.at, action: action.type, reason: err instanceof Error ? err.message : String(err), ref });
+      // named by the move's own action (a declaration after it, or a pick before its discard, aside)
+      const named = actions.filter((a) => a.type !== 'mah-jongg').at(-1) ?? actions[0]!;
+      this.unplaced.push({ at: e.at, action: named.type, reason: err instanceof Error ? err.message : String(err), ref });
     }
   }
 
@@ -418,7 +417,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
    * A mis-named discard claimed for an exposure (003 rule 19A/B): `player` called the discard this
    * turn and the discarder had named it `named`. Logged with the discarder's racks whose reader the
    * hub cannot trust now (`unseenRacks`); the referee then looks in the discarder's racks for a tile
-   * of that kind (rules/referee/misnamed.ts), and the director view's `misnamed` says what it found
+   * of that kind (rules/game/misnamed.ts), and the director view's `misnamed` says what it found
    * and follows the correction.
    * @throws RulingError 400 a player not of the table, or `named` not a tile kind or the kind of the
    *   tile called; 409 no discard called by `player` this turn, the called tile not on a rack's top

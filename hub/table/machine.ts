@@ -59,7 +59,7 @@
  */
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';
-import type { Place } from '../../rules/referee/places.js';
+import type { Place } from '../../rules/game/places.js';
 import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime, type TileMoveLog } from '../api/runtime.js';

@@ -1,7 +1,7 @@
 /**
  * The one action vocabulary of both tables (docs/one-engine.md §1): what players do at the table,
  * by tile id, as the engine (./apply.ts) takes it. The Royale Siamese table's `GameAction`
- * (rules/referee/actions.ts) and the 4-player `StandardAction` (rules/variants/standard/play.ts) convert
+ * (rules/record/v1-actions.ts) and the 4-player `StandardAction` (rules/variants/standard/play.ts) convert
  * to it (./convert.ts).
  *
  * Every action carries `at` (ms since epoch, when it settled) and `ref` (the evidence it rests on:
@@ -71,8 +71,11 @@ export type EntryKind = 'misnamed-discard' | 'misnamed-exposure' | 'looked-at-st
  * - `expose`: `tiles` laid on `player`'s rack `rack` top, with the `called` tile when there is one.
  * - `arrange`: a tile moved between places of one player (rack↔rack, top→rack).
  * - `exchange`: `player` gives `given` for the joker `joker` of `owner`'s rack `rack` top
- *   (`exposure`: which group, 4-player).
+ *   (`exposure`: which group, 4-player; `to`: where the joker went, one of `player`'s racks, on the
+ *   Royale Siamese table, where the action is the joker's move, `given` already on the top).
  * - `mah-jongg`: `player` declares on rack `rack`; `exposedBy` the players who threw in their hands for it (000).
+ *   On the Royale Siamese table it follows the move that made that rack's top 14 tiles, with the
+ *   move's `ref` (003 rules 10, 11).
  * - `wall-game`: the wall is used up and the last discard stood uncalled.
  * - `stray`: a move with no game meaning (a tile put back, a wall tile moved).
  * - `count-check`: a turn boundary settled: counts are judged, but `skipPlayers`; `counted`
@@ -92,7 +95,7 @@ export type Action = Base &
     | { type: 'call'; player: number; tile: TileId; to: Place; for?: CallFor; rivals?: { player: number; for: CallFor; to?: Place }[] }
     | { type: 'expose'; player: number; rack: number; tiles: TileId[]; called?: TileId }
     | { type: 'arrange'; player: number; tile: TileId; from: Place; to: Place }
-    | { type: 'exchange'; player: number; owner: number; rack: number; exposure?: number; joker: TileId; given: TileId }
+    | { type: 'exchange'; player: number; owner: number; rack: number; exposure?: number; joker: TileId; given: TileId; to?: Place }
     | { type: 'mah-jongg'; player: number; rack: number; exposedBy?: number[] }
     | { type: 'wall-game' }
     | { type: 'stray'; tile: TileId; from: Place | null; to: Place }

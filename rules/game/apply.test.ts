@@ -88,6 +88,32 @@ describe('the one engine on GameState (Royale Siamese, 003)', () => {
     expect(t.state.seats[WEST]!.racks.map((r) => r.dead)).toEqual([true, false]);
   });
 
+  it('a Mah Jongg is judged on its mah-jongg action, not on a top reaching 14; a joker taken by an exchange from the hand it killed is flagged (003 rules 10E, 9, 15)', () => {
+    const t = dealtTable();
+    const top = { area: 'top' as const, player: EAST, rack: 0 };
+    // 13 of East's tiles laid on rack 1's top, and the first joker of the set (wall 4) put beside them: 14 on the top
+    for (const tile of t.state.where.tilesIn({ area: 'rack', player: EAST, rack: 0 }).slice(0, 13)) t.act({ type: 'expose', player: EAST, rack: 0, tiles: [tile] });
+    t.act({ type: 'stray', tile: 'J#1', from: { area: 'wall', wall: 3 }, to: top });
+    expect(t.state.where.tilesIn(top)).toHaveLength(14);
+    // no declaration yet: the engine does not read one from the top's size
+    expect([t.state.seats[EAST]!.racks[0]!.mahJongg, t.state.seats[EAST]!.racks[0]!.dead, t.flags]).toEqual([null, false, []]);
+    // declared: 1B 1B 1B 1B 1C … (the set's first tiles) fit no line of the card: a Mah Jongg in error, the hand dead (10E);
+    // its ref: 152 builds + 55 deal picks + 13 exposes + 1 stray + this = 222
+    t.act({ type: 'mah-jongg', player: EAST, rack: 0 });
+    expect(t.flags.map((f) => [f.id, f.code, f.player, f.rack])).toEqual([['g1-mah-jongg-in-error-222', 'mah-jongg-in-error', EAST, 0]]);
+    expect(t.state.seats[EAST]!.racks[0]!.deadTiles).toContain('J#1');
+    // West gives one of hers for that joker: the joker was one of the tiles that killed the hand (rules 9, 15), ref 223
+    const given = t.state.where.tilesIn({ area: 'rack', player: WEST, rack: 0 })[0]!;
+    t.act({ type: 'stray', tile: given, from: { area: 'rack', player: WEST, rack: 0 }, to: top });
+    t.act({ type: 'exchange', player: WEST, owner: EAST, rack: 0, joker: 'J#1', given, to: { area: 'rack', player: WEST, rack: 0 } });
+    expect(t.flags.slice(1).map((f) => [f.id, f.code, f.rule, f.params])).toEqual([
+      ['g1-joker-exchange-224', 'joker-not-exchangeable', '003 rules 9 and 15', { owner: EAST, r: 0, from: 'killing-exposure' }],
+    ]);
+    expect(t.state.where.get('J#1')).toEqual({ area: 'rack', player: WEST, rack: 0 });
+    // a declaration on a rack the table does not have is refused, naming it
+    expect(() => t.act({ type: 'mah-jongg', player: WEST, rack: 2 })).toThrow("a mah-jongg at ref 225 names player 1's rack 2: the table has 2 players of 2 racks");
+  });
+
   it('every state of a referee fold converts to GameState and back unchanged (the adapter loses nothing)', () => {
     const referee = siameseReferee(config);
     let state: SiameseState = toSiameseState(initialGameState({ variant: 'siamese', seats: 2, racksPerSeat: 2 }));

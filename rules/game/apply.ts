@@ -9,8 +9,9 @@
  * It plays the Royale Siamese table (003) today; the rules that are that table's own come from the
  * variant (rules/variants/siamese.ts). Rules automated here:
  * - 5, 8: 27 tiles each from the deal, East picks the 28th and discards first.
- * - 10, 11, 10E: a rack whose top holds 14 tiles has declared Mah Jongg; it is verified at once
- *   against the cards; a hand that fits no line is a Mah Jongg in error and that hand is dead.
+ * - 10, 11, 10E: a Mah Jongg declared (the `mah-jongg` action: the move layer gives it when a rack's
+ *   top reaches 14 tiles) is verified at once against the cards; a hand that fits no line is a Mah
+ *   Jongg in error and that hand is dead.
  * - 12: a player dead on both hands: the game ceases.
  * - 13: a player with one Mah Jongg and one dead hand stops; the opponent plays on alone.
  * - 14: the game ceases on a player's second Mah Jongg, or when the walls are used up and the
@@ -32,7 +33,7 @@ import type { Card } from '../card/types.js';
 import { kindOf, TILES_IN_SET, type TileId, type TileKind } from '../tiles.js';
 import { matchTiles } from '../match.js';
 import { exposuresFit } from '../exposures.js';
-import { afterMove, classifyMove, isOpen, misnamedExposure } from '../referee/misnamed.js';
+import { afterMove, classifyMove, isOpen, misnamedExposure } from './misnamed.js';
 import type { TournamentProfile } from '../scoring/tournament.js';
 import type { ScoringSettings } from '../scoring/settings.js';
 import type { NmjlPractice } from '../variants/standard/misdeal.js';
@@ -452,7 +453,6 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       // the current wall depends on the zones the hub could not hear: judged later (judgeDeferred)
       s.deferredPicks = [...s.deferredPicks, { player: a.player, wall: a.wall, tile: a.tile, left: a.hearing?.left ?? { from: a.at, to: a.at }, to: a.to, at: a.at, ref: a.ref }];
     } else if (s.phase === 'play' && wallBefore !== null && a.wall !== wallBefore) raiseWrongWall(s, raised, a.player, a.wall, wallBefore, a.tile, a.at, a.ref);
-    if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
   }
 
   /** A pick from wall `wall` while `wallBefore` was the current wall (003 rule 20): one hand dies. */
@@ -633,8 +633,9 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   /**
    * One action on the state before it: the new state (sharing what the action did not change),
    * the flags it raised and whether a turn boundary happened.
-   * @throws Error for an action this table does not take (the 4-player deal, Charleston, `mah-jongg`
-   *   declarations and the others the move layer does not give yet: docs/one-engine.md stage 5)
+   * @throws Error for an action this table does not take (the 4-player deal, Charleston and the
+   *   others the move layer does not give the Siamese table), a `mah-jongg` or `exchange` naming a
+   *   seat or rack the table does not have, or an `exchange` without its joker's `to`
    */
   function apply(prev: GameState, a: Action): EngineResult {
     const s = clone(prev);
@@ -669,17 +670,29 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       if (r?.mahJongg && r.mahJongg.claimedFrom !== null) r.mahJongg = { ...r.mahJongg, misnamedDiscard: true };
       return { state: s, flags: raised, boundary };
     }
-    if (a.type !== 'build' && a.type !== 'pick' && a.type !== 'discard' && a.type !== 'call' && a.type !== 'expose' && a.type !== 'arrange' && a.type !== 'stray') {
+    if (a.type === 'mah-jongg') {
+      // 003 rules 10, 11: a Mah Jongg declared on a rack (its top reached 14 tiles), verified at once
+      if (!s.seats[a.player]?.racks[a.rack])
+        throw new Error(`a mah-jongg at ref ${a.ref} names player ${a.player}'s rack ${a.rack}: the table has ${s.seats.length} players of ${config.racksPerPlayer} racks`);
+      if (s.phase === 'deal' || s.phase === 'play') verifyMahJongg(s, raised, a.player, a.rack, a.at, a.ref);
+      if (unheard) listUnheardMahJonggs(prev, s, a);
+      return { state: s, flags: raised, boundary };
+    }
+    if (a.type === 'exchange' && (!a.to || !s.seats[a.owner]?.racks[a.rack])) {
+      throw new Error(`an exchange on the ${variant.id} table is the joker's move: ref ${a.ref} ${a.to ? `names owner ${a.owner}'s rack ${a.rack}, not on the table` : 'has no `to`'}`);
+    }
+    if (a.type !== 'build' && a.type !== 'pick' && a.type !== 'discard' && a.type !== 'call' && a.type !== 'expose' && a.type !== 'arrange' && a.type !== 'stray' && a.type !== 'exchange') {
       throw new Error(`the ${variant.id} engine does not take a '${a.type}' action yet (ref ${a.ref})`);
     }
-    // an exposure on this table is one tile laid on a top (003 rule 11)
-    const tile = a.type === 'expose' ? a.tiles[0] : a.tile;
+    // an exposure on this table is one tile laid on a top (003 rule 11); an exchange moves its joker
+    const tile = a.type === 'expose' ? a.tiles[0] : a.type === 'exchange' ? a.joker : a.tile;
     if (tile === undefined || (a.type === 'expose' && a.tiles.length !== 1))
       throw new Error(`an expose on the ${variant.id} table lays one tile; ref ${a.ref} lays ${a.type === 'expose' ? a.tiles.length : 0}`);
 
     // -- every move first updates where the tile is
     const from = prev.where.get(tile) ?? null;
-    const to: Place = a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.type === 'expose' ? { area: 'top', player: a.player, rack: a.rack } : a.to;
+    const to: Place =
+      a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.type === 'expose' ? { area: 'top', player: a.player, rack: a.rack } : a.to!;
     // a move seen with every zone heard: the picks made while one was not are judged first
     if (!unheard) judgeDeferred(s, raised);
     const wallBefore = currentWall(s.where, config.wallOrder);
@@ -718,7 +731,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
     }
     if (s.phase === 'waiting' || s.phase === 'ended') return { state: s, flags: raised, boundary };
 
-    // a mis-named discard claimed for an exposure being corrected (003 rule 19A, rules/referee/misnamed.ts)
+    // a mis-named discard claimed for an exposure being corrected (003 rule 19A, rules/game/misnamed.ts)
     // the open entry is changed below: a copy, in a new list (the state before keeps its own)
     const found = s.misnamed.find(isOpen);
     const open = found && { ...found };
@@ -758,7 +771,6 @@ export function createEngine(variant: Variant, config: EngineConfig) {
             p.called = true;
             p.calledTile = other !== null ? { tile: a.tile, from: other } : null;
           }
-          if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
           break;
         }
         const by = s.lastDiscard && s.lastDiscard.tile === a.tile ? s.lastDiscard.by : null;
@@ -769,18 +781,16 @@ export function createEngine(variant: Variant, config: EngineConfig) {
         const p = s.seats[a.player]!;
         p.called = true;
         p.calledTile = by !== null ? { tile: a.tile, from: by } : null;
-        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
         break;
       }
-      case 'expose':
-        verifyTop(s, raised, to, a.at, a.ref);
+      case 'exchange':
+        // the joker leaves the top it was on (where the given tile now is): 003 rules 9, 10C, 15
+        checkJokerTaken(s, raised, from, a.joker, a.at, a.ref);
         break;
-      case 'arrange':
-      case 'stray': {
+      case 'stray':
+        // a joker taken from a top with no tile given for it is judged the same
         checkJokerTaken(s, raised, a.from, a.tile, a.at, a.ref);
-        if (a.to.area === 'top') verifyTop(s, raised, a.to, a.at, a.ref);
         break;
-      }
     }
     if (unheard) listUnheardMahJonggs(prev, s, a);
     return { state: s, flags: raised, boundary };
@@ -809,11 +819,6 @@ export function createEngine(variant: Variant, config: EngineConfig) {
         ];
       }
     }
-  }
-
-  function verifyTop(s: GameState, raised: GameFlag[], to: Place, at: number, ref: string): void {
-    if (to.area !== 'top') return;
-    if (tilesAt(s.where, 'top', to.player, to.rack).length === 14) verifyMahJongg(s, raised, to.player, to.rack, at, ref);
   }
 
   return { apply, lowestCardValue };

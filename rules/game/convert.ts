@@ -1,8 +1,8 @@
 /**
  * Today's actions into the one vocabulary (./actions.ts, docs/one-engine.md §1): the Royale
- * Siamese `GameAction` (rules/referee/actions.ts), as the hub's inference gives it, one move each.
+ * Siamese `GameAction` (rules/record/v1-actions.ts), as a version 1 game record has it, one move each.
  */
-import type { GameAction } from '../referee/actions.js';
+import type { GameAction } from '../record/v1-actions.js';
 import type { Action, Hearing } from './actions.js';
 import type { Place } from './places.js';
 
@@ -87,11 +87,14 @@ export function siameseActions(a: GameAction, turn: number | null): Action[] {
  * (hub/table/moves/moves.ts): the inverse of {@link fromGameAction}, for the hub's v1 game
  * record, whose lines are Siamese actions (rules/GAME-RECORD.md) until the record names the one
  * vocabulary. `hearing` becomes `unheard`, `left` and (on a `discard` or an `other-move`) `unseen`.
- * @param actions what one move was read as: one action, or a `pick` and its `discard` (a wall → floor move)
+ * @param read what one move was read as: one action, or a `pick` and its `discard` (a wall → floor
+ *   move), either followed by the `mah-jongg` it declared; an `exchange` is the joker's move
  * @param from where the move's tile was before it (the move's `from`): an `expose` names no place
  * @throws Error for actions no single Siamese move reads as (none, several of another kind, a director's or the hub's action), naming them
  */
-export function toGameAction(actions: readonly Action[], from: Place | null): GameAction {
+export function toGameAction(read: readonly Action[], from: Place | null): GameAction {
+  // a Mah Jongg declared by the move (003 rules 10, 11) follows it: the move is the action before
+  const actions = read.at(-1)?.type === 'mah-jongg' && read.length > 1 ? read.slice(0, -1) : read;
   const [a, b] = actions;
   if (!a || actions.length > 2 || (b && !(a.type === 'pick' && b.type === 'discard'))) {
     throw new Error(`not one Siamese move: ${actions.map((x) => `${x.type} (ref ${x.ref})`).join(', ') || 'no action'}`);
@@ -130,6 +133,10 @@ export function toGameAction(actions: readonly Action[], from: Place | null): Ga
       return heard({ type: 'arrange', player: a.player, from: a.from, to: a.to, tile: a.tile, at, ref });
     case 'stray':
       return heard({ type: 'other-move', from: a.from, to: a.to, tile: a.tile, at, ref });
+    case 'exchange':
+      // the joker's move off the top it was on (the given tile went there before)
+      if (a.to) return heard({ type: 'other-move', from, to: a.to, tile: a.joker, at, ref });
+      throw new Error(`not one Siamese move: an exchange with no \`to\` (ref ${ref})`);
     default:
       throw new Error(`not one Siamese move: ${a.type} (ref ${ref})`);
   }

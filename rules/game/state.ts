@@ -5,7 +5,7 @@
  */
 import type { TournamentOutcome, TournamentScore } from '../scoring/tournament.js';
 import type { TileId } from '../tiles.js';
-import type { MisnamedExposure } from '../referee/misnamed.js';
+import type { MisnamedExposure } from './misnamed.js';
 import type { CallFor, Window } from './actions.js';
 import type { GameFlag } from './flags.js';
 import type { Place } from './places.js';

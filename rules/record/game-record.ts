@@ -20,8 +20,8 @@
  */
 import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
 import type { Action } from '../game/actions.js';
-import type { GameAction } from '../referee/actions.js';
-import type { Place } from '../referee/places.js';
+import type { GameAction } from './v1-actions.js';
+import type { Place } from '../game/places.js';
 import type { NamedTile, StandardKindAction } from '../variants/standard/standard-ids.js';
 import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
 
@@ -311,7 +311,7 @@ function checkUnseen(c: Check, o: Obj, at: string): void {
   });
 }
 
-/** A Siamese referee action (rules/referee/actions.ts). */
+/** A Siamese referee action (rules/record/v1-actions.ts). */
 function checkSiameseAction(c: Check, a: Obj, at: string): void {
   const type = c.oneOf(a, 'type', at, SIAMESE_ACTIONS);
   c.num(a, 'at', at);
@@ -490,7 +490,7 @@ function checkCorrection(c: Check, v: Obj, k: string): void {
 
 /** The action types each table's record holds (version 2; rules/game/actions.ts). */
 const V2_ACTIONS = {
-  siamese: ['build', 'pick', 'discard', 'call', 'expose', 'arrange', 'stray', 'count-check', 'readers-heard', 'director-entry', 'stop'],
+  siamese: ['build', 'pick', 'discard', 'call', 'expose', 'arrange', 'exchange', 'mah-jongg', 'stray', 'count-check', 'readers-heard', 'director-entry', 'stop'],
   standard: ['deal', 'pass', 'charleston-vote', 'courtesy', 'pick', 'discard', 'call', 'expose', 'exchange', 'mah-jongg', 'wall-game', 'stray', 'count-check', 'director-entry', 'stop'],
 } as const satisfies Record<RecordHeader['kind'], readonly Action['type'][]>;
 const V2_ENTRIES = {
@@ -613,13 +613,14 @@ function checkAction(c: Check, kind: RecordHeader['kind'], a: Obj, at: string): 
       c.place(a, 'to', at);
       break;
     case 'exchange':
-      fields('player', 'owner', 'rack', 'exposure', 'joker', 'given');
+      fields('player', 'owner', 'rack', 'exposure', 'joker', 'given', 'to');
       seat();
       seat('owner');
       c.int(a, 'rack', at);
       if (a.exposure !== undefined) c.int(a, 'exposure', at);
       c.tile(a, 'joker', at);
       c.tile(a, 'given', at);
+      if (a.to !== undefined) c.place(a, 'to', at);
       break;
     case 'mah-jongg':
       fields('player', 'rack', 'exposedBy');

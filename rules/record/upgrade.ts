@@ -23,9 +23,10 @@ import type { Action } from '../game/actions.js';
 import { siameseActions } from '../game/convert.js';
 import { idsFor } from '../game/ids.js';
 import type { Place } from '../game/places.js';
-import type { GameAction } from '../referee/actions.js';
+import type { GameAction } from './v1-actions.js';
 import { initialSiameseState, siameseReferee, type SiameseState } from '../referee/siamese.js';
 import { SETTINGS_000 } from '../scoring/settings.js';
+import { asReadNow } from '../variants/siamese-readings.js';
 import { fullTileSet, type TileId, type TileKind } from '../tiles.js';
 import { initialStandardState, standardReferee, type StandardState } from '../variants/standard/referee.js';
 import { type NamedTile, type StandardKindAction, withIds } from '../variants/standard/standard-ids.js';
@@ -85,7 +86,8 @@ function upgradeSiamese(record: GameRecordV1, h: SiameseHeaderV1, cards: readonl
     lines.from = i + 2;
     if ('action' in l) {
       const a = l.action as GameAction;
-      for (const action of siameseActions(a, state.turn)) lines.push({ action });
+      // a Mah Jongg declared and a joker taken as the move layer reads them now (003 rules 9, 10, 11)
+      for (const action of asReadNow(siameseActions(a, state.turn), state.where)) lines.push({ action });
       try {
         state = referee.apply(state, a).state;
       } catch {

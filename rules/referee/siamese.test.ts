@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCard } from '../card/parse.js';
 import { fullTileSet, kindOf, type TileId, type TileKind } from '../tiles.js';
-import type { GameAction } from './actions.js';
-import type { Place } from './places.js';
+import type { GameAction } from '../record/v1-actions.js';
+import type { Place } from '../game/places.js';
 import { initialSiameseState, playerCount, siameseReferee, type Flag, type SiameseState } from './siamese.js';
 
 const card = loadCard(readFileSync(new URL('../cards/sample-siamese.card', import.meta.url), 'utf8'), { id: 'sample-siamese' });

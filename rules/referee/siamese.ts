@@ -14,20 +14,21 @@
  * automated are listed in rules/game/apply.ts.
  */
 import type { TileId } from '../tiles.js';
-import type { GameAction } from './actions.js';
-import type { Place } from './places.js';
-import type { MisnamedExposure } from './misnamed.js';
-import { TilePlaces } from './tile-places.js';
+import type { GameAction } from '../record/v1-actions.js';
+import type { Place } from '../game/places.js';
+import type { MisnamedExposure } from '../game/misnamed.js';
+import { TilePlaces } from '../game/tile-places.js';
 import { createEngine, type EngineConfig, type SiameseFlagCode } from '../game/apply.js';
 import type { Action } from '../game/actions.js';
 import { siameseActions } from '../game/convert.js';
 import type { GameFlag } from '../game/flags.js';
 import { currentWall as currentWallIn, rackCounts as rackCountsIn, seatOut, wallLeft as wallLeftIn, type GameState, type MahJongg, type Rack } from '../game/state.js';
 import { SIAMESE } from '../variants/siamese.js';
+import { asReadNow } from '../variants/siamese-readings.js';
 import { idKindOf, type FlagParams } from '../wording/flags.js';
 
 export type { SiameseFlagCode } from '../game/apply.js';
-export type { MisnamedExposure } from './misnamed.js';
+export type { MisnamedExposure } from '../game/misnamed.js';
 
 // the Siamese variant's numbers and rule 20's choice live in rules/variants/siamese.ts (docs/one-engine.md, stage 2)
 export { COUNT_RULES, DEFAULT_COUNT_RULE, rule20Hand, SIAMESE_HAND, type CountRule } from '../variants/siamese.js';
@@ -444,7 +445,8 @@ export function siameseReferee(config: SiameseConfig) {
   function apply(prev: SiameseState, a: GameAction): ApplyResult {
     // a wall→floor move is a pick and a discard; both keep the move's ref, so the flag ids
     // (`g<game>-<kind>-<ref>`) rest on the move as before
-    return applyActions(prev, siameseActions(a, prev.turn));
+    // and a Mah Jongg declared, a joker taken, read as the move layer reads them (003 rules 9, 10, 11)
+    return applyActions(prev, asReadNow(siameseActions(a, prev.turn), prev.where));
   }
 
   /**

@@ -28,7 +28,7 @@ import type { PublicTableView, SeatView } from '../../hub/api/views.js';
 import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
 import { loadTournamentConfig } from '../../hub/tournament/config.js';
 import type { TournamentPublic } from '../../hub/tournament/service.js';
-import type { Place } from '../../rules/referee/places.js';
+import type { Place } from '../../rules/game/places.js';
 import type { TileId } from '../../rules/tiles.js';
 import { ROOT } from './harness.js';
 import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';

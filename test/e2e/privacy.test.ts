@@ -18,7 +18,7 @@ import type { SeatCode } from '../../hub/api/seat.js';
 import type { SeatView } from '../../hub/api/views.js';
 import type { TableConfig } from '../../hub/config/types.js';
 import type { TableEngine } from '../../hub/table/engine.js';
-import type { Place } from '../../rules/referee/places.js';
+import type { Place } from '../../rules/game/places.js';
 import { DIRECTOR_TOKEN, startSession, type Session } from './harness.js';
 
 const hasSocat = (() => {

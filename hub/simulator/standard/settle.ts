@@ -5,7 +5,7 @@
  * come first, as first sightings. Used by tests to feed the standard table inference without readers.
  */
 import type { TileId } from '../../../rules/tiles.js';
-import type { Place } from '../../../rules/referee/places.js';
+import type { Place } from '../../../rules/game/places.js';
 import type { TableConfig } from '../../config/types.js';
 import { zonePlaces } from '../../table/moves/zones.js';
 import type { Step, Zone } from '../game.js';

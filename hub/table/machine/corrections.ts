@@ -15,7 +15,7 @@
  * move (hub/table/machine.ts `applyEvent`), so every view, count, flag and score follows, and a
  * restart folds them again from the log.
  */
-import { describePlace, type Place } from '../../../rules/referee/places.js';
+import { describePlace, type Place } from '../../../rules/game/places.js';
 import { copiesOf, isTileId, isTileKind, type TileId, type TileKind } from '../../../rules/tiles.js';
 import type { StoredEvent } from '../../store/types.js';
 import type { ZoneKey } from '../../tracking/tracker.js';

@@ -12,7 +12,7 @@
  * where it last settled), when nothing else is moving. A tile last seen in a wall or on the floor
  * makes no count wait: no player's count holds it.
  */
-import { describePlace, ownerOf, type Place } from '../../../rules/referee/places.js';
+import { describePlace, ownerOf, type Place } from '../../../rules/game/places.js';
 import type { TileId } from '../../../rules/tiles.js';
 import { NoOpenNoticeError } from '../../api/runtime.js';
 import type { DirectorTableView } from '../../api/views.js';

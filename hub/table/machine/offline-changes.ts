@@ -6,7 +6,7 @@
  * when in that window it happened, and so its order among the moves seen live, is not known.
  * A move the referee already lists as not judged is not listed twice.
  */
-import { describePlace, ownerOf, type Place } from '../../../rules/referee/places.js';
+import { describePlace, ownerOf, type Place } from '../../../rules/game/places.js';
 import type { DirectorTableView } from '../../api/views.js';
 import type { TableConfig } from '../../config/types.js';
 import type { StoredEvent } from '../../store/types.js';

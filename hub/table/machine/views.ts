@@ -3,7 +3,7 @@
  * trust, a flag's evidence for the director, the weak tags, and a seat's private view.
  */
 import type { Card } from '../../../rules/card/types.js';
-import { describePlace, type Place } from '../../../rules/referee/places.js';
+import { describePlace, type Place } from '../../../rules/game/places.js';
 import type { TileId } from '../../../rules/tiles.js';
 import { buildSeatView } from '../../api/seat-view.js';
 import type { DirectorTableView, FlagEvidence, PublicTableView, ReaderStatus, SeatView } from '../../api/views.js';

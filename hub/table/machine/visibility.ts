@@ -7,7 +7,7 @@
  * is heard again (`readers-heard`). The tracker is told which zones are incomplete or unseen.
  */
 import type { OnBoardDebounce } from '../../../firmware-protocol/messages.js';
-import type { Place } from '../../../rules/referee/places.js';
+import type { Place } from '../../../rules/game/places.js';
 import type { ReaderStatus } from '../../api/views.js';
 import type { TableConfig } from '../../config/types.js';
 import type { SettledMove, Tracker, Window, ZoneKey } from '../../tracking/tracker.js';

@@ -63,10 +63,35 @@ describe('Siamese table (003): one move, one action', () => {
     expect(read(r, '5B#1', FLOOR, top(0, 1))).toEqual([{ ref: '7', type: 'call', player: 0, tile: '5B#1', to: top(0, 1) }]);
   });
 
-  it("a tile from Amy's rack 2 onto her rack 1's top is an expose of that one tile on rack 1 (index 0); top → rack an arrange", () => {
+  it("a tile from Amy's rack 2 onto her rack 1's top is an expose of that one tile on rack 1 (index 0); top → rack an arrange, but a joker off a top a stray", () => {
     const r = reader();
     expect(read(r, 'J#3', rack(0, 1), top(0, 0))).toEqual([{ ref: '7', type: 'expose', player: 0, rack: 0, tiles: ['J#3'] }]);
-    expect(read(r, 'J#3', top(0, 0), rack(0, 0))).toEqual([{ ref: '7', type: 'arrange', player: 0, tile: 'J#3', from: top(0, 0), to: rack(0, 0) }]);
+    expect(read(r, '3B#1', rack(0, 1), top(0, 0))).toEqual([{ ref: '7', type: 'expose', player: 0, rack: 0, tiles: ['3B#1'] }]);
+    expect(read(r, '3B#1', top(0, 0), rack(0, 0))).toEqual([{ ref: '7', type: 'arrange', player: 0, tile: '3B#1', from: top(0, 0), to: rack(0, 0) }]);
+    // no tile was given for it just before: a joker taken off a top, judged as such (003 rules 9, 10C, 15)
+    expect(read(r, 'J#3', top(0, 0), rack(0, 0))).toEqual([{ ref: '7', type: 'stray', tile: 'J#3', from: top(0, 0), to: rack(0, 0) }]);
+  });
+
+  it("the move that leaves a top with 14 tiles is followed by that rack's mah-jongg, same ref (003 rules 10, 11); 13, or the 15th, declares nothing", () => {
+    const r = reader();
+    const tiles = fullTileSet().slice(0, 15);
+    // 13 tiles laid from Bea's rack 2 onto her rack 2's top (player 1, rack 1): 13 exposes, no declaration
+    for (const t of tiles.slice(0, 13)) expect(read(r, t, rack(1, 1), top(1, 1)).map((a) => a.type)).toEqual(['expose']);
+    // the 14th, called from the floor: the call, then the declaration
+    expect(read(r, tiles[13]!, FLOOR, top(1, 1))).toEqual([
+      { ref: '7', type: 'call', player: 1, tile: tiles[13], to: top(1, 1) },
+      { ref: '7', type: 'mah-jongg', player: 1, rack: 1 },
+    ]);
+    expect(read(r, tiles[14]!, rack(1, 1), top(1, 1)).map((a) => a.type)).toEqual(['expose']);
+  });
+
+  it("a joker exchange: a natural from Amy's rack onto Bea's rack 2 top, then that top's joker into Amy's rack, is the joker's move as an exchange; the other way round, two strays", () => {
+    const r = reader();
+    expect(read(r, '6D#1', rack(0, 1), top(1, 1))).toEqual([{ ref: '7', type: 'stray', tile: '6D#1', from: rack(0, 1), to: top(1, 1) }]);
+    expect(read(r, 'J#2', top(1, 1), rack(0, 0))).toEqual([{ ref: '7', type: 'exchange', player: 0, owner: 1, rack: 1, joker: 'J#2', given: '6D#1', to: rack(0, 0) }]);
+    // the joker first: taken with no tile given (a stray from the top, judged); the natural after it has no meaning by itself
+    expect(read(r, 'J#4', top(1, 1), rack(0, 0))).toEqual([{ ref: '7', type: 'stray', tile: 'J#4', from: top(1, 1), to: rack(0, 0) }]);
+    expect(read(r, '6D#2', rack(0, 0), top(1, 1))).toEqual([{ ref: '7', type: 'stray', tile: '6D#2', from: rack(0, 0), to: top(1, 1) }]);
   });
 
   it('wall → floor with Bea (1) on turn: her pick to her rack 1 and her discard, both ref 7 (the flag ids rest on the move); with nobody on turn a stray', () => {

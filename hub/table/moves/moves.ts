@@ -15,8 +15,11 @@
  * | a wall          | the floor             | `pick` by the player on turn (to her rack 1) and `discard`, both with the move's ref; `stray` when nobody is on turn |
  * | the floor       | a player's rack / top | `call`                        |
  * | a player's rack | same player's top     | `expose` of that one tile (003 rule 11) |
+ * | a top           | a rack, a joker, right after a tile went from that rack onto that top | `exchange` (the joker's move; `given` the tile) |
+ * | a top           | a rack or a top, a joker, otherwise | `stray` (judged: 003 rules 9, 10C, 15) |
  * | a player's rack / top | same player's rack / top | `arrange`          |
  * | anything else   |                       | `stray` (a joker taken from a top is judged on it: 003 rules 9, 10C, 15) |
+ * | any move that leaves a rack's top with 14 tiles | the move's action, then `mah-jongg` on that rack (same `ref`: 003 rules 10, 11) |
  *
  * **4-player (000 on NMJL): several moves make one action.**
  *
@@ -79,7 +82,8 @@
  * heard (`hearing.players`).
  */
 import type { Action, ActionOf, Hearing, RackRef, Window } from '../../../rules/game/actions.js';
-import type { Place } from '../../../rules/game/places.js';
+import { samePlace, type Place } from '../../../rules/game/places.js';
+import { declaredBy } from '../../../rules/variants/siamese-readings.js';
 import { CHARLESTON, COURTESY_STAGE, VOTE_STAGE } from '../../../rules/standard-game.js';
 import { kindOf, TILES_IN_SET, type TileId } from '../../../rules/tiles.js';
 import { callForSize, hopsFor, TRANSIT_MS, type MoveVariant, type UnheardPolicy } from './variants.js';
@@ -195,6 +199,8 @@ export class MoveReader {
   private pass: PendingPass | null = null;
   private call: PendingCall | null = null;
   private exchange: HalfExchange | null = null;
+  /** Siamese: the last move, when it put a tile other than a joker from a rack onto a top (the first half of a joker exchange) */
+  private givenToTop: { tile: TileId; giver: number; top: Place } | null = null;
   /** jokers passed in a Charleston, expected back from the receiver (tile → passer) */
   private jokerReturns = new Map<TileId, { from: number; to: number }>();
   /** a refused call's tile, expected back on the floor */
@@ -220,6 +226,7 @@ export class MoveReader {
     c.pass = this.pass && structuredClone(this.pass);
     c.call = this.call && structuredClone(this.call);
     c.exchange = this.exchange && { ...this.exchange };
+    c.givenToTop = this.givenToTop && { ...this.givenToTop };
     c.jokerReturns = new Map([...this.jokerReturns].map(([t, r]) => [t, { ...r }]));
     c.withdrawn = this.withdrawn;
     c.transit = this.transit && { ...this.transit };
@@ -282,11 +289,36 @@ export class MoveReader {
 
   // ---------------------------------------------------------------- one move, one action (Siamese)
 
-  /** The Siamese table's reading (the table in the module comment). */
+  /** The Siamese table's reading (the table in the module comment): the move's action, then the `mah-jongg` it declares, if it does. */
   private readOne(m: PlacedMove, view: MoveView): Action[] {
+    const read = this.readMove(m, view);
+    const last = read.at(-1);
+    const declared = last && m.to.area === 'top' ? declaredBy(last, m.to, this.onTop(m.to)) : null;
+    return declared ? [...read, declared] : read;
+  }
+
+  /** Tiles on one rack's top now. */
+  private onTop(top: Place): number {
+    let n = 0;
+    for (const p of this.where.values()) if (samePlace(p, top)) n++;
+    return n;
+  }
+
+  /** One Siamese move's own action (or a pick and its discard). */
+  private readMove(m: PlacedMove, view: MoveView): Action[] {
     const { tile, from, to } = m;
     this.place(tile, to);
     const base: Base = { at: m.at, ref: m.ref };
+    // the tile just put from a rack onto a top: a joker taken from that top into the giver's rack next is an exchange
+    const given = this.givenToTop;
+    this.givenToTop = from?.area === 'rack' && to.area === 'top' && kindOf(tile) !== 'J' ? { tile, giver: from.player, top: to } : null;
+    if (from?.area === 'top' && (to.area === 'rack' || to.area === 'top') && kindOf(tile) === 'J') {
+      // a joker off a top (003 rules 9, 10C, 15): against the tile just given there, an exchange; else a stray, judged the same
+      if (given && to.area === 'rack' && to.player === given.giver && samePlace(given.top, from)) {
+        return [{ ...base, type: 'exchange', player: to.player, owner: from.player, rack: from.rack, joker: tile, given: given.tile, to }];
+      }
+      return [{ ...base, type: 'stray', tile, from, to }];
+    }
     if (to.area === 'wall') return [{ ...base, type: 'build', wall: to.wall, tile, from }];
     if (to.area === 'floor') {
       if (from && (from.area === 'rack' || from.area === 'top')) return [{ ...base, type: 'discard', player: from.player, tile, from }];

@@ -50,7 +50,7 @@ import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, typ
 import type { RestartRulingData } from '../restart-check.js';
 import { MoveReader, STANDARD_MOVES, type MoveView } from '../moves/moves.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
-import type { Place } from '../../../rules/referee/places.js';
+import type { Place } from '../../../rules/game/places.js';
 import { practiceOf } from '../../config/practice.js';
 import { isTileKind } from '../../../rules/tiles.js';
 

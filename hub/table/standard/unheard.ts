@@ -21,7 +21,7 @@
  *   pick before a self-picked Mah Jongg), else at its window's start; it is not `known`, and what
  *   the referee makes of it is the director's to check.
  */
-import type { Place } from '../../../rules/referee/places.js';
+import type { Place } from '../../../rules/game/places.js';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 
 /** One move of the stretch, as the engine read it from the log. */

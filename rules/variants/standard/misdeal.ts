@@ -11,7 +11,7 @@
  *   the setting) and play goes on while two or more hands are intact; when fewer are, the game
  *   ends and is scored as a wall game (the one intact hand 10, the dead hands 0), as 000 scores a
  *   Mah Jongg in error that leaves one hand ("the remaining player gets 10 points");
- * - `misnamedDiscard`: a discard named wrongly is a director entry (rules/referee/misnamed.ts).
+ * - `misnamedDiscard`: a discard named wrongly is a director entry (rules/game/misnamed.ts).
  * Pure: counts in, verdicts out.
  */
 import { DEALT, HAND } from '../../standard-game.js';

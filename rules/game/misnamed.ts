@@ -1,6 +1,6 @@
 /**
- * A mis-named discard claimed for an exposure (003 rule 19A, 19B), for the Siamese referee
- * (./siamese.ts). No reader hears a tile named, so the director enters it; the referee then says
+ * A mis-named discard claimed for an exposure (003 rule 19A, 19B), for the one engine
+ * (./apply.ts). No reader hears a tile named, so the director enters it; the referee then says
  * what the racks it sees show, and follows the correction:
  *
  * - 19A "If the mis-named discarded tile is claimed for an EXPOSURE, and the discarder has the
@@ -115,7 +115,7 @@ export type MisnamedMove =
   | null;
 
 /**
- * How one move bears on the open correction `m` (the referee applies it: see ./siamese.ts).
+ * How one move bears on the open correction `m` (the engine applies it: ./apply.ts).
  * @param move the move: its kind as the referee sees it, who, the tile, and where it was
  */
 export function classifyMove(m: MisnamedExposure, move: { type: 'discard' | 'call' | 'pick' | 'other'; player: number | null; tile: TileId; from: Place | null }): MisnamedMove {

@@ -1,12 +1,15 @@
 /**
- * Game actions: what players do at the table, as the referee sees them. The hub's table inference
- * turns settled tile moves into these; the referee never sees a reader or a tag.
+ * The Royale Siamese actions of a version 1 game record (rules/GAME-RECORD.md, "Version 1"): one
+ * action per settled move, as the hub's old table inference gave them. `./upgrade.ts` reads them
+ * into the one vocabulary (rules/game/convert.ts `fromGameAction`); the Siamese adapter
+ * (rules/referee/siamese.ts `apply`) and the referee tests written in them take them too, until
+ * that adapter goes (docs/one-engine.md stage 6). The live table no longer makes them.
  *
  * Every action carries `at` (ms since epoch, when it settled) and `ref`, an opaque reference to the
  * evidence it rests on (the hub uses the event's sequence number), so a flag can point back at it.
  */
 import type { TileId, TileKind } from '../tiles.js';
-import type { Place } from './places.js';
+import type { Place } from '../game/places.js';
 
 interface Base {
   /** ms since epoch */
