@@ -74,6 +74,16 @@ export interface StandardMisnamedEntry {
 /** Any director entry the hub takes (hub/api/server.ts ENTRY_BODY). */
 export type DirectorEntry = MisnamedDiscardEntry | MisnamedExposureEntry | StandardEntry | DeclaredDeadEntry | StandardMisnamedEntry;
 
+/** `POST url` with `body` as JSON, the director's session cookie and, when given, `token` as its bearer; throws as `fetch` does. */
+function postBody(url: string, body: unknown, token: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
 /**
  * POST `body` as JSON to the hub, with `Authorization: Bearer <token>` when `token` is not '' (the
  * browser sends the director's session cookie either way: same origin).
@@ -85,12 +95,7 @@ export type DirectorEntry = MisnamedDiscardEntry | MisnamedExposureEntry | Stand
  */
 async function postJson(url: string, body: unknown, token: string, answer?: z.ZodType): Promise<string | null> {
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
+    const res = await postBody(url, body, token);
     if (!res.ok) return await errorMessage(res);
     if (answer) await readAnswer(res, answer, `POST ${url}`).catch(reportWrongAnswer);
     return null;
@@ -143,12 +148,7 @@ export type RoomTool = keyof typeof TOOLS;
 export async function postRoomTool<T extends RoomTool>(tool: T, body: unknown, token: string): Promise<{ ok: true; answer: z.output<(typeof TOOLS)[T]['schema']> } | { ok: false; error: string }> {
   const { url, schema } = TOOLS[tool];
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
+    const res = await postBody(url, body, token);
     if (!res.ok) return { ok: false, error: await errorMessage(res) };
     const answer = (await readAnswer(res, schema as z.ZodType, `POST ${url}`)) as z.output<(typeof TOOLS)[T]['schema']>;
     return { ok: true, answer };

@@ -84,8 +84,7 @@ export class FoldCheckpoints<Fold> {
     const cps = this.list;
     const at = cps.findIndex((c) => c.gameNo === gameNo);
     // the checkpoints are one a game, in order (else the whole log is folded again)
-    const inOrder = cps.every((c, i) => i === 0 || (c.gameNo === cps[i - 1]!.gameNo + 1 && c.index > cps[i - 1]!.index));
-    if (at < 0 || !cps[at]!.clean || !inOrder) {
+    if (at < 0 || !cps[at]!.clean || !this.inOrder()) {
       host.rebuild();
       return;
     }
@@ -95,6 +94,19 @@ export class FoldCheckpoints<Fold> {
       host.restoreTracker();
       return;
     }
+    this.foldOnFrom(at);
+  }
+
+  /** Whether the checkpoints are one a game, in order of game and of log index. */
+  private inOrder(): boolean {
+    const cps = this.list;
+    return cps.every((c, i) => i === 0 || (c.gameNo === cps[i - 1]!.gameNo + 1 && c.index > cps[i - 1]!.index));
+  }
+
+  /** Folds the log again from checkpoint `at` to its end; the later checkpoints go (they are made again). */
+  private foldOnFrom(at: number): void {
+    const host = this.host;
+    const start = this.list[at]!;
     host.restoreFold(start.fold);
     host.setPending([...start.pending]);
     this.list.length = at + 1;
@@ -124,20 +136,13 @@ export class FoldCheckpoints<Fold> {
   refoldFrom(index: number): void {
     const host = this.host;
     const cps = this.list;
-    const inOrder = cps.every((c, i) => i === 0 || (c.gameNo === cps[i - 1]!.gameNo + 1 && c.index > cps[i - 1]!.index));
     let at = -1;
     for (let i = 0; i < cps.length; i++) if (cps[i]!.index < index) at = i;
-    if (at < 0 || !inOrder) {
+    if (at < 0 || !this.inOrder()) {
       host.rebuild();
       return;
     }
-    const start = cps[at]!;
-    host.restoreFold(start.fold);
-    host.setPending([...start.pending]);
-    this.list.length = at + 1;
-    const events = host.events();
-    for (let i = start.index + 1; i < events.length; i++) host.foldAt(i);
-    host.restoreTracker();
+    this.foldOnFrom(at);
   }
 
   /**

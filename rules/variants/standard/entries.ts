@@ -16,6 +16,7 @@ import type { Card } from '../../card/types.js';
 import type { ActionOf } from '../../game/actions.js';
 import type { EngineConfig } from '../../game/apply.js';
 import type { GameFlag } from '../../game/flags.js';
+import { mahJonggRecord, type HowMade } from '../../game/mah-jongg.js';
 import type { GameState, MahJongg, Rack } from '../../game/state.js';
 import type { Place } from '../../game/places.js';
 import { ScoringError, type TournamentOutcome, type TournamentScore } from '../../scoring/tournament.js';
@@ -306,23 +307,8 @@ export function standardEntries(steps: EntrySteps) {
     const made = new Set(b.flags.map((f) => f.id));
     const since = s.flags.filter((f) => ENTRY_FLAG_CODES.includes(f.code) && !made.has(f.id));
     Object.assign(s, { ...b, seats: b.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), entries: s.entries, beforeMahJongg: s.beforeMahJongg, flags: [...b.flags, ...since] });
-    s.seats[p]!.racks[0]!.mahJongg = {
-      lineId: best.line.id,
-      lineText: best.line.text,
-      category: best.line.category,
-      value: best.value,
-      jokerless: best.jokerless,
-      singlesAndPairs: best.line.singlesAndPairs,
-      order: 1,
-      claimedFrom: hold.from,
-      selfPicked: false,
-      exposuresBefore: exposures.length,
-      jokerExchange: false,
-      lines: [],
-      turnNo: s.turnNo,
-      at: a.at,
-      misnamedDiscard: false,
-    };
+    const how: HowMade = { order: 1, claimedFrom: hold.from, selfPicked: false, exposuresBefore: exposures.length, jokerExchange: false, turnNo: s.turnNo, at: a.at };
+    s.seats[p]!.racks[0]!.mahJongg = mahJonggRecord([best], how, false);
     s.phase = 'ended';
     s.turn = null;
     s.endReason = `${who} declared Mah Jongg on ${name(hold.from)}'s discard of ${tile} named ${a.named} (NMJL practice: a mis-named discard): ${best.line.text}`;

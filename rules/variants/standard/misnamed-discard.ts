@@ -13,6 +13,7 @@
 import type { Card } from '../../card/types.js';
 import { matchHand, type LineMatch } from '../../match.js';
 import type { TileKind } from '../../tiles.js';
+import { bestFirst } from '../../game/mah-jongg.js';
 
 /** The rule a misnamed-discard entry cites. */
 export const MISNAMED_RULE =
@@ -31,5 +32,5 @@ export interface MisnamedCaller {
  */
 export function mahJonggAsNamed(cards: readonly Card[], caller: MisnamedCaller, named: TileKind): LineMatch | null {
   const matches = matchHand(cards, { concealed: [...caller.rack, named], exposures: caller.exposures, exposedBeforeMahJongg: caller.exposures.length > 0 });
-  return [...matches].sort((x, y) => y.value - x.value || Number(y.jokerless) - Number(x.jokerless))[0] ?? null;
+  return bestFirst(matches)[0] ?? null;
 }
