@@ -15,6 +15,7 @@ import { MoveCorrectionReply } from '../contract/responses.js';
 import { DirectorTableViewSchema } from '../contract/views.js';
 import { parseGameRecord } from '../../rules/record/game-record.js';
 import { createHubServer, type HubServer } from './server.js';
+import { DIRECTOR_LOGIN_NEEDED_HTTP } from '../../rules/wording/director-login.js';
 
 const TOKEN = 'director-secret-corrections';
 const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
@@ -61,7 +62,7 @@ async function played() {
 describe('POST /api/director/tables/:id/moves/:ref/correction', () => {
   it('401 without the director; 400 naming the field; 404 a move that does not exist; 409 a tile that is already so', async () => {
     const { post, discard } = await played();
-    expect(await post(discard.seq, { kind: 'tile', tile: 'F#2' }, false)).toEqual([401, expect.objectContaining({ message: 'director token missing or wrong (Authorization: Bearer <token>)' })]);
+    expect(await post(discard.seq, { kind: 'tile', tile: 'F#2' }, false)).toEqual([401, expect.objectContaining({ message: DIRECTOR_LOGIN_NEEDED_HTTP })]);
     const [s1, b1] = await post(discard.seq, { kind: 'place', end: 'middle', zone: 'WL-3/wall' });
     expect([s1, b1.message]).toEqual([400, expect.stringContaining('body.end')]);
     const [s2, b2] = await post(discard.seq, { kind: 'tile' });
