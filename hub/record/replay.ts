@@ -144,14 +144,18 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
     onLine(i, state, state.flags.map((f) => f.id), restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length)?.points ?? null);
   };
   record.lines.forEach((l, i) => {
-    if (!('action' in l)) return observe(i);
+    if (!('action' in l)) {
+      observe(i);
+      return;
+    }
     const a = l.action;
     if (a.type === 'stop') {
       if (state.phase !== 'ended' && state.phase !== 'waiting') {
         state = { ...state, phase: 'ended', endReason: a.reason, turn: null };
         choice = a.choice;
       }
-      return observe(i);
+      observe(i);
+      return;
     }
     // a record written before the move layer declared Mah Jonggs (a top at 14) and read jokers taken: read as it reads them now
     const next = record.lines[i + 1];
@@ -217,11 +221,15 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
   // the 4-player table scores only at the game's end (000)
   const observe = (i: number) => onLine?.(i, game.game, game.flags().map((f) => f.id), game.state.result ? [...game.state.result.score.points] : null);
   record.lines.forEach((l, i) => {
-    if (!('action' in l)) return observe(i);
+    if (!('action' in l)) {
+      observe(i);
+      return;
+    }
     const a = l.action;
     if (a.type === 'build' || a.type === 'arrange' || a.type === 'readers-heard' || a.type === 'director-ruling') {
       unplaced.push({ line: lineOf(i), action: a.type, reason: `a 4-player table takes no '${a.type}' action` });
-      return observe(i);
+      observe(i);
+      return;
     }
     const before = game.unexplained.length;
     try {
