@@ -76,11 +76,34 @@ describe('the replay route', () => {
     expect((await app.inject({ url: '/api/tables/t1/games/x/replay' })).statusCode).toBe(400);
   });
 
-  it('a replay of a record line by line: the first pick of the deal takes one tile from a wall into East\'s rack', async () => {
+  it('the deal, the first discard and the wrong-wall pick step by step, counted by hand', async () => {
     const { app } = await served();
     const replay = ReplaySchema.parse((await app.inject({ url: URL1, headers: AUTH })).json());
-    const first = replay.steps[0]!;
-    // FILLED IN BELOW once run
-    expect(first.kind).toBe('action');
+    /** [concealed, on top] of each rack, [player][rack] */
+    const racks = (k: number) => replay.steps[k]!.racks.map((p) => p.map((r) => [r.concealed.length, r.top.length]));
+    // line 2: the deal's first pick (003 rule 5): one tile from wall 1 (38 − 1 = 37) into Ann's rack 1
+    expect([replay.steps[0]!.text, racks(0), replay.steps[0]!.walls]).toEqual(['Ann picks J from wall 1 into her rack 1', [[[1, 0], [0, 0]], [[0, 0], [0, 0]]], [37, 38, 38, 38]]);
+    // line 57: the deal done (27 each, East the 28th: Ann 15 + 13, Bea 15 + 12; wall 1's 38 and 17 of wall 2, 38 − 17 = 21),
+    // then Ann's first discard: 14 + 13 = 27 in her racks, 1 on the floor
+    const s57 = replay.steps[55]!;
+    expect([s57.line, s57.text, racks(55), s57.floor, s57.walls]).toEqual([57, 'Ann discards 7C', [[[14, 0], [13, 0]], [[15, 0], [12, 0]]], ['7C'], [0, 21, 38, 38]]);
+    // line 62: Ann picks from wall 4 while wall 2 is in use (003 rule 20): the flag comes at this step;
+    // 14 + 14 + 14 + 13 = 55 in the racks, 2 on the floor, 0 + 20 + 38 + 37 = 95 in the walls: 55 + 2 + 95 = 152
+    const s62 = replay.steps[60]!;
+    expect([s62.line, s62.text, racks(60), s62.floor.length, s62.walls]).toEqual([62, 'Ann picks S from wall 4 into her rack 2', [[[14, 0], [14, 0]], [[14, 0], [13, 0]]], 2, [0, 20, 38, 37]]);
+    expect(s62.flags.map((f) => [f.kind, f.rule, f.title, f.status])).toEqual([
+      ['wrong-wall', '003 rule 20', 'Ann picked and racked a tile from wall 4; the current wall is 2: one hand dead', 'awaiting-director'],
+    ]);
+    expect(replay.steps.filter((s) => s.flags.length > 0).map((s) => s.line)).toEqual([62]);
+    expect(s62.flags[0]!.rule).toBe('003 rule 20');
+    // the running score moves at each Mah Jongg only (003 rule 17): Bea's 1st (rack 1) at line 161, 30;
+    // Ann's (rack 2) at line 191, 30; Bea's 2nd (rack 2) at line 350, 30 × 2 = 60 more: 30 + 60 = 90
+    const moves = replay.steps.flatMap((s, k) => (k > 0 && JSON.stringify(s.points) !== JSON.stringify(replay.steps[k - 1]!.points) ? [[s.line, s.text, s.points]] : []));
+    expect(moves).toEqual([
+      [161, 'Bea declares Mah Jongg on rack 1', [0, 30]],
+      [191, 'Ann declares Mah Jongg on rack 2', [30, 30]],
+      [350, 'Bea declares Mah Jongg on rack 2', [30, 90]],
+    ]);
+    expect(replay.steps[0]!.points).toEqual([0, 0]);
   });
 });

@@ -34,7 +34,7 @@ async function shownCounts(page: Page): Promise<{ where: string; racks: string[]
 describe.skipIf(!existsSync(CHROMIUM))('the replay page (Chromium)', () => {
   let b: SimBench<TableEngine>;
   const hub = benchHubPerSuite(SECRET, () => {
-    const game = playGame({ seed: 6, cards, table });
+    const game = playGame({ seed: 6, cards, table, inject: 'wall', injectAt: 3 });
     b = new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }));
     b.build(game);
     for (const s of game.steps) b.step(s);
