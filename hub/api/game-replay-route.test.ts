@@ -82,15 +82,58 @@ describe('the replay route', () => {
     /** [concealed, on top] of each rack, [player][rack] */
     const racks = (k: number) => replay.steps[k]!.racks.map((p) => p.map((r) => [r.concealed.length, r.top.length]));
     // line 2: the deal's first pick (003 rule 5): one tile from wall 1 (38 − 1 = 37) into Ann's rack 1
-    expect([replay.steps[0]!.text, racks(0), replay.steps[0]!.walls]).toEqual(['Ann picks J from wall 1 into her rack 1', [[[1, 0], [0, 0]], [[0, 0], [0, 0]]], [37, 38, 38, 38]]);
+    expect([replay.steps[0]!.text, racks(0), replay.steps[0]!.walls]).toEqual([
+      'Ann picks J from wall 1 into her rack 1',
+      [
+        [
+          [1, 0],
+          [0, 0],
+        ],
+        [
+          [0, 0],
+          [0, 0],
+        ],
+      ],
+      [37, 38, 38, 38],
+    ]);
     // line 57: the deal done (27 each, East the 28th: Ann 15 + 13, Bea 15 + 12; wall 1's 38 and 17 of wall 2, 38 − 17 = 21),
     // then Ann's first discard: 14 + 13 = 27 in her racks, 1 on the floor
     const s57 = replay.steps[55]!;
-    expect([s57.line, s57.text, racks(55), s57.floor, s57.walls]).toEqual([57, 'Ann discards 7C', [[[14, 0], [13, 0]], [[15, 0], [12, 0]]], ['7C'], [0, 21, 38, 38]]);
+    expect([s57.line, s57.text, racks(55), s57.floor, s57.walls]).toEqual([
+      57,
+      'Ann discards 7C',
+      [
+        [
+          [14, 0],
+          [13, 0],
+        ],
+        [
+          [15, 0],
+          [12, 0],
+        ],
+      ],
+      ['7C'],
+      [0, 21, 38, 38],
+    ]);
     // line 62: Ann picks from wall 4 while wall 2 is in use (003 rule 20): the flag comes at this step;
     // 14 + 14 + 14 + 13 = 55 in the racks, 2 on the floor, 0 + 20 + 38 + 37 = 95 in the walls: 55 + 2 + 95 = 152
     const s62 = replay.steps[60]!;
-    expect([s62.line, s62.text, racks(60), s62.floor.length, s62.walls]).toEqual([62, 'Ann picks S from wall 4 into her rack 2', [[[14, 0], [14, 0]], [[14, 0], [13, 0]]], 2, [0, 20, 38, 37]]);
+    expect([s62.line, s62.text, racks(60), s62.floor.length, s62.walls]).toEqual([
+      62,
+      'Ann picks S from wall 4 into her rack 2',
+      [
+        [
+          [14, 0],
+          [14, 0],
+        ],
+        [
+          [14, 0],
+          [13, 0],
+        ],
+      ],
+      2,
+      [0, 20, 38, 37],
+    ]);
     expect(s62.flags.map((f) => [f.kind, f.rule, f.title, f.status])).toEqual([
       ['wrong-wall', '003 rule 20', 'Ann picked and racked a tile from wall 4; the current wall is 2: one hand dead', 'awaiting-director'],
     ]);

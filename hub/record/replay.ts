@@ -141,7 +141,12 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
   const observe = (i: number) => {
     if (!onLine) return;
     const s = toSiameseState(state);
-    onLine(i, state, state.flags.map((f) => f.id), restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length)?.points ?? null);
+    onLine(
+      i,
+      state,
+      state.flags.map((f) => f.id),
+      restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length)?.points ?? null,
+    );
   };
   record.lines.forEach((l, i) => {
     if (!('action' in l)) {
@@ -219,7 +224,13 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
   game.beginAt(h.gameNo - 1);
   const unplaced: RefereedGame['unplaced'] = [];
   // the 4-player table scores only at the game's end (000)
-  const observe = (i: number) => onLine?.(i, game.game, game.flags().map((f) => f.id), game.state.result ? [...game.state.result.score.points] : null);
+  const observe = (i: number) =>
+    onLine?.(
+      i,
+      game.game,
+      game.flags().map((f) => f.id),
+      game.state.result ? [...game.state.result.score.points] : null,
+    );
   record.lines.forEach((l, i) => {
     if (!('action' in l)) {
       observe(i);

@@ -78,7 +78,5 @@ export function recordLineText(line: RecordLine, names: readonly string[]): stri
     return `director ${r.ruling === 'confirm' ? 'confirms' : 'dismisses'} flag ${r.flagId}${r.deadRack !== undefined ? ` (rack ${r.deadRack + 1} dies)` : ''} (${r.by})`;
   }
   const c = line.correction;
-  return c.kind === 'place'
-    ? placeCorrectionText(c.ref, c.end, describePlace(c.place, names), describePlace(c.was, names), c.by)
-    : tileCorrectionText(c.ref, c.tag, c.tile, c.was, c.by, c.swap);
+  return c.kind === 'place' ? placeCorrectionText(c.ref, c.end, describePlace(c.place, names), describePlace(c.was, names), c.by) : tileCorrectionText(c.ref, c.tag, c.tile, c.was, c.by, c.swap);
 }

@@ -59,19 +59,51 @@ describe.skipIf(!existsSync(CHROMIUM))('the replay page (Chromium)', () => {
       expect(new URL(page.url()).pathname).toBe('/replay/t1/1');
       expect(await text(page, '[data-testid="replay-where"]')).toBe(`step 1 of ${lines}`);
       // line 2, the deal's first pick (003 rule 5): Ann's rack 1 holds 1, wall 1 38 − 1 = 37
-      expect(await shownCounts(page)).toEqual({ where: `step 1 of ${lines}`, racks: [['1', '0'], ['0', '0']], floor: 'Floor (0)', walls: ['Wall 1: 37', 'Wall 2: 38', 'Wall 3: 38', 'Wall 4: 38'] });
+      expect(await shownCounts(page)).toEqual({
+        where: `step 1 of ${lines}`,
+        racks: [
+          ['1', '0'],
+          ['0', '0'],
+        ],
+        floor: 'Floor (0)',
+        walls: ['Wall 1: 37', 'Wall 2: 38', 'Wall 3: 38', 'Wall 4: 38'],
+      });
       expect(await page.isDisabled('[data-testid="replay-back"]')).toBe(true);
       await page.click('[data-testid="replay-forward"]');
       // line 3: a 2nd tile from wall 1 into Ann's rack 1: 2, and 38 − 2 = 36
-      expect(await shownCounts(page)).toEqual({ where: `step 2 of ${lines}`, racks: [['2', '0'], ['0', '0']], floor: 'Floor (0)', walls: ['Wall 1: 36', 'Wall 2: 38', 'Wall 3: 38', 'Wall 4: 38'] });
+      expect(await shownCounts(page)).toEqual({
+        where: `step 2 of ${lines}`,
+        racks: [
+          ['2', '0'],
+          ['0', '0'],
+        ],
+        floor: 'Floor (0)',
+        walls: ['Wall 1: 36', 'Wall 2: 38', 'Wall 3: 38', 'Wall 4: 38'],
+      });
       // line 57 (step 56): the deal done, 27 each and East the 28th (Ann 15 + 13, Bea 15 + 12; wall 1 empty, wall 2 38 − 17 = 21),
       // then Ann discards 7C: Ann 14 + 13 = 27, the floor 1; 27 + 27 + 1 + 21 + 38 + 38 = 152
       await page.locator('[data-testid="replay-slider"]').fill('56');
-      expect(await shownCounts(page)).toEqual({ where: `step 56 of ${lines}`, racks: [['14', '13'], ['15', '12']], floor: 'Floor (1)', walls: ['Wall 1: 0', 'Wall 2: 21', 'Wall 3: 38', 'Wall 4: 38'] });
+      expect(await shownCounts(page)).toEqual({
+        where: `step 56 of ${lines}`,
+        racks: [
+          ['14', '13'],
+          ['15', '12'],
+        ],
+        floor: 'Floor (1)',
+        walls: ['Wall 1: 0', 'Wall 2: 21', 'Wall 3: 38', 'Wall 4: 38'],
+      });
       expect(await text(page, '[data-testid="replay-text"]')).toMatch(/ line 57: Ann discards 7C$/);
       // line 62 (step 61): Ann picks from wall 4 while wall 2 is in use: the 003 rule 20 flag at this step
       await page.locator('[data-testid="replay-slider"]').fill('61');
-      expect(await shownCounts(page)).toEqual({ where: `step 61 of ${lines}`, racks: [['14', '14'], ['14', '13']], floor: 'Floor (2)', walls: ['Wall 1: 0', 'Wall 2: 20', 'Wall 3: 38', 'Wall 4: 37'] });
+      expect(await shownCounts(page)).toEqual({
+        where: `step 61 of ${lines}`,
+        racks: [
+          ['14', '14'],
+          ['14', '13'],
+        ],
+        floor: 'Floor (2)',
+        walls: ['Wall 1: 0', 'Wall 2: 20', 'Wall 3: 38', 'Wall 4: 37'],
+      });
       expect(await text(page, '[data-testid="replay-flags"]')).toContain('Ann picked and racked a tile from wall 4; the current wall is 2: one hand dead (003 rule 20)');
       await page.click('[data-testid="replay-back"]');
       expect(await page.$('[data-testid="replay-flags"]')).toBeNull();
