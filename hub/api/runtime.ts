@@ -4,6 +4,7 @@
  */
 import type { GameRecord } from '../../rules/record/game-record.js';
 import type { Capture } from '../capture/format.js';
+import type { Replay } from '../record/replay-steps.js';
 import type { DirectorTableView, FlagStatus, GameResultView, PublicTableView, RestartChoice, SeatView } from './views.js';
 import type { TileKind } from '../../rules/tiles.js';
 import type { LoggedTileMove, RackOwner } from '../broadcast/delayed-hands.js';
@@ -215,6 +216,13 @@ export interface TableRuntime {
    * the readers saw: served only on a director's route. Optional: a table without it has none.
    */
   gameCapture?(gameNo: number): Capture | null;
+  /**
+   * Game `gameNo`'s replay (docs/replay.md): its record refereed again, a step per line with the
+   * tiles' places after it, or null for a game not begun. It holds every concealed tile: served at
+   * once to the director, to anyone else only the event's delay after the game's end.
+   * Optional: a table without records has none.
+   */
+  gameReplay?(gameNo: number): Replay | null;
   /**
    * Every tile move logged at this table so far, with its rack zones, for the broadcast's delayed
    * hands (hub/broadcast/delayed-hands.ts folds only the moves at least the delay old). It names

@@ -24,6 +24,7 @@
  *                                                     (./routes-corrections.ts) → 200 { correction, view }; 400/404/409 (director)
  * - `GET  /api/seat/:token`                          → SeatView of that token's seat (hub/api/seat.ts); 400/401/403/404/409/410
  * - `GET  /api/director/tables/:id/seats[?game=N]`   → SeatCode[] {player, name, url, token, qrSvg, …}  (director)
+ * - `GET  /api/tables/:id/games/:gameNo/replay` → a finished game's replay, a step per record line (director: at once; others: the event's delay after its end, 403 before)
  * - `GET  /api/director/tables/:id/games/:gameNo/record` → that game's record, JSON lines `mjhub.game-record` v1
  *                                                     (rules/GAME-RECORD.md; every concealed tile is in it), a download
  *                                                     `<table>-game-<n>.jsonl`; 404 unknown table or a game not begun (director)
@@ -73,6 +74,9 @@ import { gameCaptureFileName, gameRecordFileName } from '../record/path.js';
 import { type Capture, writeCapture } from '../capture/format.js';
 import { attachRealtime } from './realtime.js';
 import { attachBroadcast, DEFAULT_BROADCAST_DELAY_MS } from './broadcast.js';
+import { ReplaySchema } from '../contract/replay.js';
+import { replayEnded } from '../record/replay-steps.js';
+import { replayNotEndedText, replayOpensText } from '../../rules/wording/replay.js';
 import { directorOf, directorOfRequest, viewingLog, viewingRecorder, type ViewingEntry, type ViewingStore } from './viewing-log.js';
 import { ViewingLogReplySchema } from '../contract/broadcast.js';
 import { enrollRoutes } from './routes-enroll.js';
@@ -400,6 +404,26 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   publicApi.get('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
     const t = findTable(req.params.id, reply);
     return t ? toPublic(t.publicView()) : reply;
+  });
+  // a finished game's replay (docs/replay.md): every concealed tile, so the director's at once, anyone else's the event's delay after the game's end
+  const replayDelayMs = opts.broadcast?.delayMs ?? DEFAULT_BROADCAST_DELAY_MS;
+  const replayNow = opts.broadcast?.now ?? Date.now;
+  const isDirectorRequest = (req: FastifyRequest) => isDirectorToken(bearerToken(req.headers.authorization)) || (auth.sessionOfCookie(req.headers.cookie) !== null && sameOrigin(req.headers));
+  publicApi.get('/api/tables/:id/games/:gameNo/replay', { schema: { params: H.GameParams, querystring: H.NoQuery, response: R.replies(ReplaySchema) } }, async (req, reply) => {
+    const t = findTable(req.params.id, reply);
+    if (!t) return reply;
+    const gameNo = Number(req.params.gameNo);
+    if (!t.gameReplay) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
+    const replay = t.gameReplay(gameNo);
+    if (!replay) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
+    if (!replayEnded(replay)) return sendError(reply, 409, replayNotEndedText(t.id, gameNo));
+    if (isDirectorRequest(req)) {
+      viewedBy(req, 'game-replay', t.id);
+      return replay;
+    }
+    const opensAt = replay.endedAt + replayDelayMs;
+    if (replayNow() < opensAt) return sendError(reply, 403, replayOpensText(opensAt));
+    return replay;
   });
 
   // director routes, behind a bearer token or the session cookie

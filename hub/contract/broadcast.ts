@@ -84,7 +84,7 @@ export const BroadcastProblemSchema = z.object({ error: z.string() });
 export const ViewingLogEntrySchema = z.object({
   at: z.number(),
   who: z.string(),
-  what: z.enum(['director-table', 'director-tables', 'director-watch', 'game-record', 'game-capture', 'broadcast']),
+  what: z.enum(['director-table', 'director-tables', 'director-watch', 'game-record', 'game-capture', 'game-replay', 'broadcast']),
   table: z.string(),
   address: z.string(),
 });

@@ -124,6 +124,8 @@ export const PublicCardSchema = z.object({
   kind: z.literal('siamese').optional(),
   /** a Siamese card only: 003 rule 17's settlement, e.g. "Bea pays Ann 95" */
   settlement: z.string().optional(),
+  /** per game of the card (index = game − 1): the hub table game it was taken from (its replay, docs/replay.md), or null; absent from a hub that does not send it */
+  replays: z.array(z.object({ hubTable: z.string(), gameNo: z.int().min(1) }).nullable()).optional(),
 });
 
 /** Either card: a Siamese card says `kind: 'siamese'`, a 4-player card has no `kind`. */

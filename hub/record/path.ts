@@ -22,3 +22,8 @@ export function gameCapturePath(tableId: string, gameNo: number): string {
 export function gameCaptureFileName(tableId: string, gameNo: number): string {
   return `${tableId}-game-${gameNo}.capture.jsonl`;
 }
+
+/** The route of the replay of game `gameNo` (docs/replay.md), e.g. `/api/tables/t1/games/3/replay`. */
+export function gameReplayPath(tableId: string, gameNo: number): string {
+  return `/api/tables/${encodeURIComponent(tableId)}/games/${gameNo}/replay`;
+}

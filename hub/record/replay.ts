@@ -92,21 +92,31 @@ function rulingsOf(record: GameRecord): { dismissed: Set<string>; confirmed: Set
 }
 
 /**
+ * How the game stood after one line of a (version 2) record, as refereeing it went: for a
+ * replay (hub/record/replay-steps.ts). `index` is the line's index in the record's `lines`
+ * (0-based: the file's line `index + 2`); `flagIds` every flag raised so far; `points` each seat's
+ * running points (index = player), or null where the table keeps no running score (the 4-player
+ * table scores only at the end, 000).
+ */
+export type LineObserver = (index: number, state: GameState, flagIds: readonly string[], points: readonly number[] | null) => void;
+
+/**
  * Referees and scores a record of either version (a version 1 record is upgraded first,
  * rules/record/upgrade.ts `upgradeV1`, with the cards given).
  * @param cards the cards to play it with (at least those the record names, each with its file hash)
+ * @param onLine called after each line of the (upgraded) record with the game as it stood then
  * @throws RecordCardError for a missing or different card; GameRecordError for a record whose walls
  *   do not hold a whole set (Royale Siamese, line 1) or a 4-player record that does not begin with the deal (line 2)
  */
-export function refereeRecord(record: AnyGameRecord, cards: readonly Card[]): RefereedGame {
+export function refereeRecord(record: AnyGameRecord, cards: readonly Card[], onLine?: LineObserver): RefereedGame {
   const played = recordCards(record, cards);
   const { record: v2, v1Line } = isVersion1(record) ? upgradeV1Lines(record, played) : { record, v1Line: null };
   // the line an auditor's file has: the version 1 line an upgraded line came from
   const lineOf = (i: number) => v1Line?.[i] ?? i + 2;
-  return v2.header.kind === 'siamese' ? refereeSiamese(v2, v2.header, played, lineOf) : refereeStandard(v2, v2.header, played, lineOf);
+  return v2.header.kind === 'siamese' ? refereeSiamese(v2, v2.header, played, lineOf, onLine) : refereeStandard(v2, v2.header, played, lineOf, onLine);
 }
 
-function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lineOf: (i: number) => number): RefereedGame {
+function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lineOf: (i: number) => number, onLine?: LineObserver): RefereedGame {
   const { dismissed, confirmed, chosen } = rulingsOf(record);
   const engine = createEngine(SIAMESE, {
     names: h.players,
@@ -127,14 +137,29 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
   if (state.gameNo !== h.gameNo) throw new GameRecordError(1, 'walls', `the walls hold ${h.walls.flat().length} tiles; a game begins only when every tile of the set is in a wall`);
   const unplaced: RefereedGame['unplaced'] = [];
   let choice: 'score' | 'void' | 'replay' | undefined;
+  const table = { players: h.players.map((name) => ({ name })) };
+  const observe = (i: number) => {
+    if (!onLine) return;
+    const s = toSiameseState(state);
+    onLine(
+      i,
+      state,
+      state.flags.map((f) => f.id),
+      restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length)?.points ?? null,
+    );
+  };
   record.lines.forEach((l, i) => {
-    if (!('action' in l)) return;
+    if (!('action' in l)) {
+      observe(i);
+      return;
+    }
     const a = l.action;
     if (a.type === 'stop') {
       if (state.phase !== 'ended' && state.phase !== 'waiting') {
         state = { ...state, phase: 'ended', endReason: a.reason, turn: null };
         choice = a.choice;
       }
+      observe(i);
       return;
     }
     // a record written before the move layer declared Mah Jonggs (a top at 14) and read jokers taken: read as it reads them now
@@ -146,9 +171,9 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
         unplaced.push({ line: lineOf(i), action: x.type, reason: err instanceof Error ? err.message : String(err) });
       }
     }
+    observe(i);
   });
   const s = toSiameseState(state);
-  const table = { players: h.players.map((name) => ({ name })) };
   const score = restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length);
   return {
     kind: 'siamese',
@@ -191,18 +216,30 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
  * actions, the count checks (`rack-count`), the director's entries, the stops, and the `stray`
  * moves after a refused blind pass (the racks as read), as the live table gave them to it.
  */
-function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], lineOf: (i: number) => number): RefereedGame {
+function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], lineOf: (i: number) => number, onLine?: LineObserver): RefereedGame {
   const { dismissed, confirmed } = rulingsOf(record);
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
   const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false }, h.tableId);
   game.beginAt(h.gameNo - 1);
   const unplaced: RefereedGame['unplaced'] = [];
+  // the 4-player table scores only at the game's end (000)
+  const observe = (i: number) =>
+    onLine?.(
+      i,
+      game.game,
+      game.flags().map((f) => f.id),
+      game.state.result ? [...game.state.result.score.points] : null,
+    );
   record.lines.forEach((l, i) => {
-    if (!('action' in l)) return;
+    if (!('action' in l)) {
+      observe(i);
+      return;
+    }
     const a = l.action;
     if (a.type === 'build' || a.type === 'arrange' || a.type === 'readers-heard' || a.type === 'director-ruling') {
       unplaced.push({ line: lineOf(i), action: a.type, reason: `a 4-player table takes no '${a.type}' action` });
+      observe(i);
       return;
     }
     const before = game.unexplained.length;
@@ -214,6 +251,7 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
       unplaced.push({ line: lineOf(i), action: a.type === 'director-entry' ? a.entry : a.type, reason: err.message });
     }
     for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.error });
+    observe(i);
   });
   const s = game.state;
   const result = s.result;

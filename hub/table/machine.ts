@@ -69,6 +69,7 @@ import type { EventStore, StoredEvent } from '../store/types.js';
 import { STRONG_SETTLE_MS, Tracker, type SettledMove, type ZoneKey } from '../tracking/tracker.js';
 import { zonePlaces } from './moves/zones.js';
 import { captureFromLog } from '../capture/export.js';
+import { replaySteps, type Replay } from '../record/replay-steps.js';
 import type { Capture } from '../capture/format.js';
 import { type FoldCheckpoint, FoldCheckpoints } from './machine/checkpoints.js';
 import type { CountCheckData, GameStoppedData, TileMovedData } from './machine/events.js';
@@ -791,6 +792,15 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   gameCapture(gameNo: number): Capture | null {
     if (!Number.isInteger(gameNo) || gameNo < 1 || gameNo > this.publicView().gameNo) return null;
     return captureFromLog(this.store, this.table, this.cards, this.registry, this.now(), gameNo);
+  }
+
+  /**
+   * @see TableRuntime.gameReplay: game `gameNo`'s record refereed again with this table's cards,
+   * a step per line (hub/record/replay-steps.ts), or null for a game not begun.
+   */
+  gameReplay(gameNo: number): Replay | null {
+    const record = this.gameRecord(gameNo);
+    return record ? replaySteps(record, this.cards) : null;
   }
 
   /** The table's cards as a record names them: id and the SHA-256 of the file text. @throws Error for a card with no hash */

@@ -29,6 +29,8 @@ describe('tournament routes, Siamese kind', () => {
     });
     const pub = (await app.inject({ url: '/api/tournament' })).json();
     expect(pub.cards[0]).toMatchObject({ kind: 'siamese', table: 1, hubTable: 't1', games: 4, settlement: 'Bea pays Ann 100' });
+    // each game of the card links to the hub table game it came from: t1's games 1 to 4 (their replays, docs/replay.md)
+    expect(pub.cards[0].replays).toEqual([1, 2, 3, 4].map((gameNo) => ({ hubTable: 't1', gameNo })));
     expect(pub.cards[0].seats.map((s: { seat: string; name: string; marks: string[]; total: number }) => `${s.seat} ${s.name} ${s.marks.join(' ')} = ${s.total}`)).toEqual([
       'East Ann 160 10 X 5 = 175',
       'West Bea 15 10 50 X = 75',

@@ -1393,10 +1393,29 @@ export class TournamentService {
     return { clock, round };
   }
 
+  /** "round/table/game" → the hub table game a card's game was taken from (the latest not withdrawn), and when (ms). */
+  private hubGames(): Map<string, { hubTable: string; hubGameNo: number; at: number }> {
+    const from = new Map<string, { hubTable: string; hubGameNo: number; at: number }>();
+    for (const [key, t] of this.state.taken) {
+      if (t.withdrawn) continue;
+      const slash = key.lastIndexOf('/');
+      const where = `${t.round}/${t.table}/${t.game}`;
+      if ((from.get(where)?.at ?? -Infinity) <= t.at) from.set(where, { hubTable: key.slice(0, slash), hubGameNo: Number(key.slice(slash + 1)), at: t.at });
+    }
+    return from;
+  }
+
   /** GET /api/tournament: rounds, cards (marks, totals, who initialed/verified; no initials, no correction texts), clock, standings. */
   publicView(): TournamentPublic {
     this.tick();
     const hubOf = new Map(this.config.tables.map((t) => [t.table, t.hubTable]));
+    const hubGames = this.hubGames();
+    // each game of a card taken from a hub table: that table game (its replay, docs/replay.md), else null
+    const replaysOf = (c: { round: number; table: number; games: readonly unknown[] }) =>
+      c.games.map((_, g) => {
+        const f = hubGames.get(`${c.round}/${c.table}/${g + 1}`);
+        return f ? { hubTable: f.hubTable, gameNo: f.hubGameNo } : null;
+      });
     const cards: PublicCard[] = this.allCards().map((c): PublicCard => {
       if (isSiameseCard(c))
         return {
@@ -1420,6 +1439,7 @@ export class TournamentService {
           corrections: c.corrections.length,
           kind: 'siamese',
           settlement: siameseSettlement(c, this.names).text,
+          replays: replaysOf(c),
         };
       return {
         round: c.round,
@@ -1440,6 +1460,7 @@ export class TournamentService {
         complete: isCardComplete(c),
         missing: cardMissing(c),
         corrections: c.corrections.length,
+        replays: replaysOf(c),
       };
     });
     return {
@@ -1484,13 +1505,7 @@ export class TournamentService {
   gamesJsonl(): string {
     this.tick();
     // each card game taken from a hub table links to that game's record (rules/GAME-RECORD.md)
-    const from = new Map<string, { hubTable: string; hubGameNo: number; at: number }>();
-    for (const [key, t] of this.state.taken) {
-      if (t.withdrawn) continue;
-      const slash = key.lastIndexOf('/');
-      const where = `${t.round}/${t.table}/${t.game}`;
-      if ((from.get(where)?.at ?? -Infinity) <= t.at) from.set(where, { hubTable: key.slice(0, slash), hubGameNo: Number(key.slice(slash + 1)), at: t.at });
-    }
+    const from = this.hubGames();
     return gameRecordJsonLines(this.state.cards.flat(), (round, table, game) => {
       const f = from.get(`${round}/${table}/${game}`);
       return f ? gameRecordPath(f.hubTable, f.hubGameNo) : undefined;

@@ -5,7 +5,7 @@
  */
 
 /** "10:30" (the hub's or the phone's local time) from ms since epoch. */
-function hhmm(at: number): string {
+export function hhmm(at: number): string {
   const d = new Date(at);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }

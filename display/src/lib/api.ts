@@ -6,11 +6,16 @@
 import type { RestartChoice } from '../../../hub/api/views.js';
 
 import type { FlagStatus } from '../../../hub/api/views.js';
-import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath } from '../../../hub/record/path.js';
+import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath, gameReplayPath } from '../../../hub/record/path.js';
+import { ReplaySchema } from '../../../hub/contract/replay.js';
+import type { z } from 'zod';
 import { HealthReply, LoginReply, MoveCorrectionReply, PublicTablesReply, SessionReply } from '../../../hub/contract/responses.js';
 import { readAnswer, reportWrongAnswer } from './answer.js';
 import { ViewingLogReplySchema } from '../../../hub/contract/broadcast.js';
 import type { ViewingLogEntry } from '../../../hub/contract/broadcast.js';
+
+/** A finished game's replay as checked ({@link fetchReplay}). */
+export type Replay = z.infer<typeof ReplaySchema>;
 
 /** One row of the table list. */
 export interface TableListItem {
@@ -138,6 +143,20 @@ async function download(path: string, fileName: string, token: string): Promise<
   } catch (err) {
     return `could not reach the hub: ${err instanceof Error ? err.message : String(err)}`;
   }
+}
+
+/**
+ * `GET /api/tables/:id/games/:gameNo/replay` (docs/replay.md), with the login cookie or `token`
+ * when there is one (the director opens it at once; anyone else the event's delay after the game's end).
+ * @throws Error with the hub's message (403 "the replay opens at 14:35 …", 404, 409) or the answer's shape problem
+ */
+export async function fetchReplay(tableId: string, gameNo: number, token: string): Promise<Replay> {
+  const res = await fetch(gameReplayPath(tableId, gameNo), {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!res.ok) throw new Error(await errorMessage(res));
+  return readAnswer(res, ReplaySchema, 'GET /api/tables/:id/games/:gameNo/replay');
 }
 
 /**
@@ -373,6 +392,8 @@ export function viewingText(what: ViewingLogEntry['what']): string {
       return 'a game record download';
     case 'game-capture':
       return 'a game capture download';
+    case 'game-replay':
+      return "a game's replay (director, before the delay)";
     case 'broadcast':
       return 'the broadcast (hands a delay behind)';
   }

@@ -2,7 +2,7 @@
  * Routing by `location.pathname` (no router library):
  * `/` → list of tables; `/table/:id` → the table view; `/director/:id` → the director view;
  * `/broadcast` → the spectators' room; `/broadcast/:id` → a table's broadcast (hands a delay behind);
- * `/tiles` → the tile faces chart.
+ * `/tiles` → the tile faces chart; `/replay/:id/:game` → a finished game's replay.
  */
 
 /** The page a path asks for. */
@@ -19,6 +19,7 @@ export type Route =
   | { page: 'broadcast'; tableId: string }
   | { page: 'broadcast-room' }
   | { page: 'tiles' }
+  | { page: 'replay'; tableId: string; gameNo: number }
   | { page: 'not-found'; path: string };
 
 /** Reads a pathname: `route('/table/t1') → { page: 'table', tableId: 't1' }`. A trailing slash is fine. Never throws. */
@@ -42,6 +43,7 @@ export function route(pathname: string): Route {
   if (decoded[0] === 'claim' && decoded.length <= 2) return { page: 'claim', tableId: decoded[1] ?? null }; // a table's claim page (hub/api/player-routes.ts)
   if (decoded.length === 1 && decoded[0] === 'tiles') return { page: 'tiles' }; // every tile face, both styles (views/TileChart.svelte)
   if (decoded.length === 1 && decoded[0] === 'player') return { page: 'player' }; // the player link on the phone
+  if (decoded.length === 3 && decoded[0] === 'replay' && /^[1-9]\d*$/.test(decoded[2]!)) return { page: 'replay', tableId: decoded[1]!, gameNo: Number(decoded[2]) }; // a finished game's replay (docs/replay.md)
   return { page: 'not-found', path: pathname };
 }
 
@@ -58,4 +60,9 @@ export function directorPath(tableId: string): string {
 /** The path of a table's broadcast page: `broadcastPath('t1') === '/broadcast/t1'`. */
 export function broadcastPath(tableId: string): string {
   return `/broadcast/${encodeURIComponent(tableId)}`;
+}
+
+/** The path of a finished game's replay page: `replayPath('t1', 3) === '/replay/t1/3'`. */
+export function replayPath(tableId: string, gameNo: number): string {
+  return `/replay/${encodeURIComponent(tableId)}/${gameNo}`;
 }
