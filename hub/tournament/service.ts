@@ -1460,7 +1460,7 @@ export class TournamentService {
       : { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp, state: c.state };
     // a game after the round's four (000: "Four games constitute one round") is shown as what it is: game 5, not counted
     const round: TournamentRoundView = { round: this.state.round, game: done + 1, of: GAMES_PER_ROUND };
-    // a table the director relabelled shows its label (until then its number is the hub table's own name)
+    // a table the director relabelled shows its label (until then its pages name it by its hub table id, as before)
     const label = this.state.labels.get(table);
     if (label !== undefined) round.label = label;
     if (done >= GAMES_PER_ROUND) round.extra = true;
