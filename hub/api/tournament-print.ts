@@ -47,7 +47,9 @@ export function tournamentPrintRoutes(service: TournamentService, opts: { public
       const totals = anyCardTotals(card);
       const played = card.games.some((g) => g !== null);
       const seats = seatsOf(card).map((s, i) => ({ ...s, marks: card.games.map((g) => (g ? g.marks[i]! : '')), total: played ? totals[i]!.total : null }));
-      return html(reply).send(scoreCardSheet(title, { round, table: card.table, label: service.labelOf(card.table), hubTable: hubOf.get(card.table) ?? null, seats, scoring: service.scoringText() }, GAMES_PER_ROUND));
+      return html(reply).send(
+        scoreCardSheet(title, { round, table: card.table, label: service.labelOf(card.table), hubTable: hubOf.get(card.table) ?? null, seats, scoring: service.scoringText() }, GAMES_PER_ROUND),
+      );
     });
     app.get('/api/director/tournament/print/claim/:table', { schema: { params: H.PrintTableParams, querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (req, reply) => {
       const t = service.config.tables.find((x) => String(x.table) === req.params.table || x.hubTable === req.params.table);

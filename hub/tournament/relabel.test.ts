@@ -72,9 +72,7 @@ describe('table labels: relabel and swap mid-round', () => {
     // table 2 shows "2" until relabelled: table 1 cannot take it without a swap
     const taken = await relabel(hub, 't1', { label: '2' });
     expect(taken.status).toBe(409);
-    expect(((await taken.json()) as { message: string }).message).toBe(
-      'label "2" is already table 2\'s (t2): give "swap": true to swap the two tables\' labels, or choose another label',
-    );
+    expect(((await taken.json()) as { message: string }).message).toBe('label "2" is already table 2\'s (t2): give "swap": true to swap the two tables\' labels, or choose another label');
     expect(await labels(hub)).toEqual([
       [1, 't1', '1'],
       [2, 't2', '2'],
@@ -132,9 +130,9 @@ describe('table labels: relabel and swap mid-round', () => {
 
     // the player page: Cy (table 2, East) is told to go to table 12, at hub table t2
     const slip = (await (await fetch(`${hub.url}/api/director/tournament/players/p03/check-in`, { method: 'POST', headers: BEARER })).json()) as { code: string };
-    const claim = (await (
-      await fetch(`${hub.url}/api/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: slip.code }) })
-    ).json()) as { device: string };
+    const claim = (await (await fetch(`${hub.url}/api/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: slip.code }) })).json()) as {
+      device: string;
+    };
     const link = await json(hub, `/api/player/${claim.device}`);
     expect(link).toMatchObject({ player: 'p03', round: 1, table: 2, label: '12', seat: 'East', hubTable: 't2' });
 

@@ -11,27 +11,19 @@ export const MAX_TABLE_LABEL = 12;
 /** What a label may be: letters and digits, with spaces, dots and dashes inside; 1-{@link MAX_TABLE_LABEL} characters. */
 export const TABLE_LABEL_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N} .-]*[\p{L}\p{N}])?$/u;
 
-/** How a table is named on every page: `"table 12"` (its label). */
-export function tableLabelText(label: string): string {
-  return `table ${label}`;
-}
-
 /**
  * The answer to a relabel, e.g. `"table 7 (t7) now shows as 12 (was 7)"`, or to a swap,
  * `"table 7 (t7) now shows as 3 and table 3 (t3) as 7"`.
- * @param table the tournament table relabelled; `hubTable` the hub table that plays it (null: none)
+ * @param t the tournament table relabelled, the hub table that plays it (null: none), its new label and the one it had
  * @param swapped the other table of a swap, with its new label; null for a plain relabel
  */
-export function relabelText(
-  t: { table: number; hubTable: string | null; label: string; was: string },
-  swapped: { table: number; hubTable: string | null; label: string } | null,
-): string {
+export function relabelText(t: { table: number; hubTable: string | null; label: string; was: string }, swapped: { table: number; hubTable: string | null; label: string } | null): string {
   const name = (x: { table: number; hubTable: string | null }) => `table ${x.table}${x.hubTable ? ` (${x.hubTable})` : ''}`;
   if (swapped) return `${name(t)} now shows as ${t.label} and ${name(swapped)} as ${swapped.label}`;
   return `${name(t)} now shows as ${t.label} (was ${t.was})`;
 }
 
-/** The refusal of a label another table already shows (409): `label "3" is table 3's (t3): swap them, or choose another label`. */
+/** The refusal of a label another table already shows (409): `label "2" is already table 2's (t2): give "swap": true to swap the two tables' labels, or choose another label`. */
 export function labelTakenText(label: string, holder: { table: number; hubTable: string | null }): string {
   return `label "${label}" is already table ${holder.table}'s${holder.hubTable ? ` (${holder.hubTable})` : ''}: give "swap": true to swap the two tables' labels, or choose another label`;
 }
