@@ -105,6 +105,7 @@ const GOOD_BODY: Record<string, object> = {
   'POST /api/director/tournament/extra-time': { table: '1', minutes: 5 },
   'POST /api/director/tournament/withdraw': { player: 'p1', replacement: { id: 'p9', name: 'Ivy' } },
   'POST /api/director/tournament/substitute': { player: 'p1', substitute: { id: 'p9', name: 'Ivy' } },
+  'POST /api/director/tournament/tables/:table/label': { label: '12' },
   'POST /api/director/tables/:id/flags/:flagId': { ruling: 'dismiss' },
   'POST /api/director/tables/:id/restart': { choice: 'void' },
   'POST /api/director/tables/:id/not-seen': { tile: '5B#2' },

@@ -128,6 +128,7 @@ export function playerRoutes(opts: PlayerRouteOptions) {
         round: at.round,
         rounds: svc.config.rounds,
         table: at.table,
+        label: at.label,
         seat: at.seatName,
         hubTable: at.hubTable,
         seatToken,

@@ -52,7 +52,7 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
 ]);
 const CHARLESTON_KEYS = keys<CharlestonView>()(['stage', 'direction', 'blindAllowed', 'passed', 'blind', 'secondCharleston']);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp', 'state']);
-const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of', 'extra']);
+const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of', 'label', 'extra']);
 const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'code', 'params', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice', 'gameNo']);
 const RESULT_KEYS = keys<GameResultView>()(['gameNo', 'endReason', 'points', 'ruling']);
 const RESULT_RULING_KEYS = keys<NonNullable<GameResultView['ruling']>>()(['flagId', 'ruling', 'by', 'at']);

@@ -37,7 +37,7 @@ export function tournamentPrintRoutes(service: TournamentService, opts: { public
     const app = untyped.withTypeProvider<ZodTypeProvider>();
     app.get('/api/director/tournament/print/seating/:round', { schema: { params: H.RoundParams, querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (req, reply) => {
       const round = Number(req.params.round);
-      const tables: PrintTable[] = service.roundCards(round).map((c) => ({ table: c.table, hubTable: hubOf.get(c.table) ?? null, seats: seatsOf(c) }));
+      const tables: PrintTable[] = service.roundCards(round).map((c) => ({ table: c.table, label: service.labelOf(c.table), hubTable: hubOf.get(c.table) ?? null, seats: seatsOf(c) }));
       return html(reply).send(seatingSheet(title, round, tables));
     });
     app.get('/api/director/tournament/print/card/:table/:round', { schema: { params: H.CardParams, querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (req, reply) => {
@@ -47,7 +47,9 @@ export function tournamentPrintRoutes(service: TournamentService, opts: { public
       const totals = anyCardTotals(card);
       const played = card.games.some((g) => g !== null);
       const seats = seatsOf(card).map((s, i) => ({ ...s, marks: card.games.map((g) => (g ? g.marks[i]! : '')), total: played ? totals[i]!.total : null }));
-      return html(reply).send(scoreCardSheet(title, { round, table: card.table, hubTable: hubOf.get(card.table) ?? null, seats, scoring: service.scoringText() }, GAMES_PER_ROUND));
+      return html(reply).send(
+        scoreCardSheet(title, { round, table: card.table, label: service.labelOf(card.table), hubTable: hubOf.get(card.table) ?? null, seats, scoring: service.scoringText() }, GAMES_PER_ROUND),
+      );
     });
     app.get('/api/director/tournament/print/claim/:table', { schema: { params: H.PrintTableParams, querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (req, reply) => {
       const t = service.config.tables.find((x) => String(x.table) === req.params.table || x.hubTable === req.params.table);
@@ -55,7 +57,7 @@ export function tournamentPrintRoutes(service: TournamentService, opts: { public
       // phones must reach the hub: --public-url when given, else the origin the director used
       const url = (opts.publicUrl ?? `${req.protocol}://${req.host}`) + claimPath(t.hubTable);
       const qr = await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-      return html(reply).send(claimSheet(title, t.table, t.hubTable, url, qr));
+      return html(reply).send(claimSheet(title, service.labelOf(t.table), t.hubTable, url, qr));
     });
     app.get('/api/director/tournament/print/standings', { schema: { querystring: H.NoQuery, response: R.replies(R.TextReply) } }, async (_req, reply) => {
       service.tick();

@@ -15,6 +15,7 @@ import { TILES_IN_SET } from '../../rules/tiles.js';
 import { TournamentOutcomeBody } from './score.js';
 import { PENALTY_KINDS, PENALTY_REASON_MAX } from '../../rules/tournament/penalties.js';
 import { MAX_EXTRA_MINUTES } from '../../rules/tournament/clock.js';
+import { MAX_TABLE_LABEL, TABLE_LABEL_PATTERN } from '../../rules/wording/table-label.js';
 import { FlagStatusSchema, RestartChoiceSchema, RulingSchema, TileIdSchema } from './views.js';
 
 /** A table, flag or set id in a URL or body: 1-64 characters (the ids themselves are checked where they are looked up). */
@@ -191,6 +192,18 @@ export const PenaltyBody = z.strictObject({
 });
 /** `POST /api/director/tournament/extra-time`: extra minutes for one table in the current round. */
 export const ExtraTimeBody = z.strictObject({ table: id, minutes: integer().min(1).max(MAX_EXTRA_MINUTES), by: by.optional() });
+/** `/api/director/tournament/tables/:table/label`: a tournament table number or a bound hub table id */
+export const TableLabelParams = z.object({ table: id });
+/**
+ * `POST /api/director/tournament/tables/:table/label`: the label the table shows from now on
+ * (1-12 letters or digits, spaces, dots and dashes inside); `swap: true` when another table shows
+ * that label: the two exchange labels.
+ */
+export const TableLabelBody = z.strictObject({
+  label: z.string().trim().min(1).max(MAX_TABLE_LABEL).regex(TABLE_LABEL_PATTERN, 'must be letters or digits (spaces, dots and dashes inside), e.g. "12"'),
+  swap: z.boolean().optional(),
+  by: by.optional(),
+});
 /** `/api/director/tournament/print/seating/:round` */
 export const RoundParams = z.object({ round: z.string().regex(/^[1-9][0-9]{0,5}$/) });
 /** `/api/director/tournament/print/claim/:table`: a tournament table number or a bound hub table id */

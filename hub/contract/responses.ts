@@ -216,6 +216,20 @@ export const ExtraTimeSchema = z.object({
   remainingMs: z.number(),
   timeUp: z.boolean(),
 });
+/**
+ * One tournament table and the label it shows (the number on its placard; docs/tournament-tools.md):
+ * `table` and `hubTable` never change, `label` is display data (default the table number's digits).
+ */
+export const TableLabelSchema = z.object({
+  /** the tournament table number (1-based): what cards, logs and routes use */
+  table: z.number().int().min(1),
+  /** the hub table that plays it with readers, or null */
+  hubTable: z.string().nullable(),
+  /** what every page shows for it, e.g. "12" */
+  label: z.string(),
+});
+/** `POST /api/director/tournament/tables/:table/label`: every table's label now, and what changed ("table 7 (t7) now shows as 12 (was 7)"). */
+export const TableLabelsReply = z.object({ tables: z.array(TableLabelSchema), text: z.string() });
 /** `GET /api/tournament`: the tournament's public view. */
 export const TournamentPublicReply = z.object({
   name: z.string(),
@@ -229,6 +243,8 @@ export const TournamentPublicReply = z.object({
   /** the tables given extra time in the current round */
   extraTime: z.array(ExtraTimeSchema),
   prizes: z.array(z.number()),
+  /** every tournament table with the label it shows */
+  tables: z.array(TableLabelSchema),
 });
 /** One event penalty as logged (rules/tournament/penalties.ts `Penalty`, with its id and when, ms since epoch). */
 export const PenaltySchema = z.object({
@@ -335,6 +351,8 @@ export const PlayerLinkReply = z.object({
   rounds: z.number().int().min(1),
   /** the tournament table number */
   table: z.number().int().min(1),
+  /** the label that table shows (its placard, e.g. "12"): "go to table 12" */
+  label: z.string(),
   /** the wind of the card seat: East, South, West, North */
   seat: z.string(),
   /** the hub table that plays the table, null when none is bound */

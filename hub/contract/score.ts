@@ -111,6 +111,8 @@ export const PublicCardSeatSchema = z.object({
 export const PublicCardSchema = z.object({
   round: z.int().min(1),
   table: z.int().min(1),
+  /** the label the table shows (its placard, e.g. "12"; default the table number) */
+  label: z.string(),
   /** the hub table that plays it with readers, or null */
   hubTable: z.string().nullable(),
   seats: z.array(PublicCardSeatSchema).min(2).max(4),

@@ -256,6 +256,8 @@ export const TournamentRoundViewSchema = z.object({
   game: z.number(),
   /** games in a round (4) */
   of: z.number(),
+  /** the label the director gave the tournament table (its placard, e.g. "12"; hub/tournament/service.ts `relabelTable`); absent until the director gives one */
+  label: z.string().optional(),
   /**
    * true when this game comes after the round's `of` games (000: "Four games constitute one round"):
    * it goes on no score card, it does not count. Absent otherwise.

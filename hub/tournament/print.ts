@@ -61,6 +61,8 @@ export interface PrintSeat {
 /** One table of a round, for the seating chart. */
 export interface PrintTable {
   table: number;
+  /** the label the table shows (its placard, e.g. "12"; default its number): what the sheet prints */
+  label: string;
   /** the hub table that plays it, or null */
   hubTable: string | null;
   seats: PrintSeat[];
@@ -71,16 +73,16 @@ export interface PrintTable {
  * table and seat (to find one's table at a glance).
  */
 export function seatingSheet(tournament: string, round: number, tables: readonly PrintTable[], notSeated: readonly { name: string; why: string }[] = []): string {
-  const byName = tables.flatMap((t) => t.seats.map((s) => ({ ...s, table: t.table }))).sort((a, b) => a.name.localeCompare(b.name));
+  const byName = tables.flatMap((t) => t.seats.map((s) => ({ ...s, label: t.label }))).sort((a, b) => a.name.localeCompare(b.name));
   const grid = tables
     .map(
       (t) =>
-        `<table data-table="${t.table}"><tr><th colspan="2">Table ${t.table}${t.hubTable ? ` <span class="small">(${escapeHtml(t.hubTable)})</span>` : ''}</th></tr>${t.seats
+        `<table data-table="${t.table}"><tr><th colspan="2">Table ${escapeHtml(t.label)}${t.hubTable ? ` <span class="small">(${escapeHtml(t.hubTable)})</span>` : ''}</th></tr>${t.seats
           .map((s) => `<tr><td>${escapeHtml(s.seat)}</td><td>${escapeHtml(s.name)}</td></tr>`)
           .join('')}</table>`,
     )
     .join('');
-  const list = byName.map((s) => `<tr><td>${escapeHtml(s.name)}</td><td class="num">${s.table}</td><td>${escapeHtml(s.seat)}</td></tr>`).join('');
+  const list = byName.map((s) => `<tr><td>${escapeHtml(s.name)}</td><td class="num">${escapeHtml(s.label)}</td><td>${escapeHtml(s.seat)}</td></tr>`).join('');
   const out = notSeated.length > 0 ? `<h2>Not seated</h2><p>${notSeated.map((n) => `${escapeHtml(n.name)}: ${escapeHtml(n.why)}`).join('; ')}</p>` : '';
   return printPage(
     `${tournament}: round ${round} seating`,
@@ -92,6 +94,8 @@ export function seatingSheet(tournament: string, round: number, tables: readonly
 export interface PrintCard {
   round: number;
   table: number;
+  /** the label the table shows (its placard), printed as its number */
+  label: string;
   hubTable: string | null;
   seats: (PrintSeat & { marks: string[]; total: number | null })[];
   /** the scoring settings in force, one line each */
@@ -112,8 +116,8 @@ export function scoreCardSheet(tournament: string, card: PrintCard, games: numbe
     )
     .join('');
   return printPage(
-    `${tournament}: round ${card.round} table ${card.table} score card`,
-    `<h1>${escapeHtml(tournament)}: score card</h1><p>Round ${card.round} · Table ${card.table}${card.hubTable ? ` (${escapeHtml(card.hubTable)})` : ''}</p>
+    `${tournament}: round ${card.round} table ${card.label} score card`,
+    `<h1>${escapeHtml(tournament)}: score card</h1><p>Round ${card.round} · Table ${escapeHtml(card.label)}${card.hubTable ? ` (${escapeHtml(card.hubTable)})` : ''}</p>
 <table><tr><th>Seat</th><th>Player</th>${head}<th class="num">Total</th><th>Verified</th><th>Initials</th></tr>${rows}</table>
 <p class="small">East keeps the card. Each player checks the score of the player across (East↔West, South↔North) and initials it; a card not initialed by every player is not accepted (000).</p>
 <h2>Scoring</h2>${card.scoring.map((l) => `<p class="small">${escapeHtml(l)}</p>`).join('')}`,
@@ -123,13 +127,14 @@ export function scoreCardSheet(tournament: string, card: PrintCard, games: numbe
 /**
  * A table's claim sheet: the URL of the table's claim page and its QR code, no player code (each
  * player's own code is given to them personally).
+ * @param label the label the table shows (its placard, e.g. "12"; default its number)
  * @param url `<public url>/claim/<tableId>`
  * @param qrSvg the URL's QR code as SVG
  */
-export function claimSheet(tournament: string, table: number, hubTable: string, url: string, qrSvg: string): string {
+export function claimSheet(tournament: string, label: string, hubTable: string, url: string, qrSvg: string): string {
   return printPage(
-    `${tournament}: table ${table} claim sheet`,
-    `<h1>${escapeHtml(tournament)}: table ${table}</h1><p>Scan to open this table's claim page (${escapeHtml(hubTable)}), then enter your own player code.</p>
+    `${tournament}: table ${label} claim sheet`,
+    `<h1>${escapeHtml(tournament)}: table ${escapeHtml(label)}</h1><p>Scan to open this table's claim page (${escapeHtml(hubTable)}), then enter your own player code.</p>
 <div class="qr" data-qr>${qrSvg}</div><p class="url" data-url>${escapeHtml(url)}</p>`,
   );
 }

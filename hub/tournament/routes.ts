@@ -34,6 +34,9 @@
  * - `POST /api/director/tournament/withdraw` `{ player, fromRound?, replacement: { id, name }, by? }` → that round's cards: the player
  *                                                                   seated in no later round (standings: "withdrawn"), the late arrival in their seat (byes before)
  * - `POST /api/director/tournament/substitute` `{ player, round?, substitute: { id, name }, by? }` → that round's cards: the substitute in the seat for that round
+ * - `POST /api/director/tournament/tables/:table/label` `{ label, swap?, by? }` → `{ tables: [{ table, hubTable, label }], text }`: the label the
+ *                                                                   table shows from now on (display only: table number, hub table, game ids and logs stay);
+ *                                                                   409 a label another table shows, unless `swap: true` (the two exchange labels)
  * `:table` is a tournament table number or a bound hub table id. Errors: 400 bad body, 404 unknown
  * round or table, 409 refused by the clock or the card (the message says why).
  */
@@ -109,6 +112,11 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
     );
     app.post('/api/director/tournament/substitute', { schema: { querystring: H.NoQuery, body: H.SubstituteBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
       refusals(() => service.substitute(req.body.player, req.body.substitute, { ...(req.body.round ? { round: req.body.round } : {}), ...(req.body.by ? { by: req.body.by } : {}) })),
+    );
+    app.post(
+      '/api/director/tournament/tables/:table/label',
+      { schema: { params: H.TableLabelParams, querystring: H.NoQuery, body: H.TableLabelBody, response: R.replies(R.TableLabelsReply) } },
+      async (req) => refusals(() => service.relabelTable(req.params.table, req.body.label, { ...(req.body.swap ? { swap: true } : {}), ...(req.body.by ? { by: req.body.by } : {}) })),
     );
     app.get('/api/director/tournament/between', { schema: { querystring: H.NoQuery, response: R.replies(R.BetweenRoundsReply) } }, async () => service.betweenRounds());
     app.post(

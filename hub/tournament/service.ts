@@ -76,6 +76,7 @@ import { gameRecordPath } from '../record/path.js';
 import { betweenKey, foldBetween, type BetweenRoundsGame, type TableResult } from './between-rounds.js';
 import { TournamentPlayers } from './players.js';
 import { extraTimeGrantText, extraTimeText } from '../../rules/wording/extra-time.js';
+import { MAX_TABLE_LABEL, TABLE_LABEL_PATTERN, labelTakenText, relabelText } from '../../rules/wording/table-label.js';
 
 /** The tableId of the tournament's events in the hub's store. */
 export const TOURNAMENT_LOG = 'tournament';
@@ -110,6 +111,8 @@ export type TournamentEventType =
   | 'tournament-penalty'
   /** `{ round, table, minutes, director }` the director gives one table extra minutes in the current round (they add up) */
   | 'tournament-extra-time'
+  /** `{ table, label, swapWith?, director }` the director gives a tournament table a new label (display only); with `swapWith` that table takes this one's old label */
+  | 'tournament-table-label'
   /** `{ round, table, seen }` a table's extra time ran out (at = the moment it reached 0): its games without a result score 0 */
   | 'tournament-table-time-up'
   /** `{ player, fromRound, replacement: { id, name }, director }` a player withdraws; a late arrival takes their seat from that round (byes before it) */
@@ -180,6 +183,8 @@ export interface TournamentPublic {
   /** the extra time the director gave tables in the current round: table → whole minutes */
   extraTime: { table: number; minutes: number; grants: number[]; text: string; remainingMs: number; timeUp: boolean }[];
   prizes: number[];
+  /** every tournament table with the label it shows ({@link TournamentService.tableLabels}) */
+  tables: { table: number; hubTable: string | null; label: string }[];
 }
 
 /** Options of {@link TournamentService}. */
@@ -222,6 +227,8 @@ interface State {
   withdrawn: Map<string, number>;
   /** the late arrivals who took a withdrawn player's seat (their earlier rounds are byes) */
   lateArrivals: Set<string>;
+  /** tournament table → the label the director gave it (absent: its number) */
+  labels: Map<number, string>;
 }
 
 /** An event penalty as the log keeps it: `id` its place in the log (1-based), `at` when given (ms since epoch). */
@@ -364,6 +371,7 @@ export class TournamentService {
       added: new Map(),
       withdrawn: new Map(),
       lateArrivals: new Set(),
+      labels: new Map(),
     };
     for (const ev of this.store.events(TOURNAMENT_LOG)) {
       try {
@@ -607,6 +615,22 @@ export class TournamentService {
           if (!s.added.has(id) && !this.config.players.some((p) => p.id === id)) s.added.set(id, from);
           if (withdraw) s.withdrawn.set(player, from);
           if (withdraw) s.lateArrivals.add(id);
+        };
+      }
+      case 'tournament-table-label': {
+        const table = d.table as number;
+        const nTables = s.cards[0]!.length;
+        if (!Number.isInteger(table) || table < 1 || table > nTables) throw new TournamentServiceError(404, `no table ${String(table)}: the tournament has tables 1-${nTables}`);
+        const label = typeof d.label === 'string' ? d.label.trim() : '';
+        if (label.length < 1 || label.length > MAX_TABLE_LABEL || !TABLE_LABEL_PATTERN.test(label))
+          throw new TournamentServiceError(400, `label must be 1-${MAX_TABLE_LABEL} letters or digits (spaces, dots and dashes inside), not ${JSON.stringify(d.label)}`);
+        const holder = this.tableLabelled(label);
+        const swapWith = holder !== null && holder !== table ? holder : null;
+        if (swapWith !== null && d.swapWith !== swapWith) throw new TournamentServiceError(409, labelTakenText(label, { table: swapWith, hubTable: this.hubTableOf(swapWith) }));
+        const was = this.labelOf(table);
+        return () => {
+          s.labels.set(table, label);
+          if (swapWith !== null) s.labels.set(swapWith, was);
         };
       }
       case 'tournament-table-time-up': {
@@ -1214,18 +1238,18 @@ export class TournamentService {
   }
 
   /**
-   * Where a player sits in the current round: the tournament table, the card seat (a wind, 0 East
+   * Where a player sits in the current round: the tournament table and the label it shows ("go to table 12"), the card seat (a wind, 0 East
    * … 3 North; a Siamese card's East 0 and West 2) and the hub table that plays it (null when no
    * hub table is bound to that tournament table). The seating is the cards' (rules/tournament/seating.ts).
    * @throws TournamentServiceError 404 for a player not in the tournament
    */
-  seatOf(player: string): { round: number; table: number; seat: Seat; seatName: string; hubTable: string | null } {
+  seatOf(player: string): { round: number; table: number; label: string; seat: Seat; seatName: string; hubTable: string | null } {
     const round = this.state.round;
     for (const c of this.state.cards[round - 1]!) {
       const i = (c.seats as readonly string[]).indexOf(player);
       if (i < 0) continue;
       const seat = (isSiameseCard(c) ? i * 2 : i) as Seat;
-      return { round, table: c.table, seat, seatName: SEAT_NAMES[seat]!, hubTable: this.config.tables.find((t) => t.table === c.table)?.hubTable ?? null };
+      return { round, table: c.table, label: this.labelOf(c.table), seat, seatName: SEAT_NAMES[seat]!, hubTable: this.hubTableOf(c.table) };
     }
     throw new TournamentServiceError(404, `no player '${player.slice(0, 64)}' in this tournament`);
   }
@@ -1331,6 +1355,53 @@ export class TournamentService {
     return { table: t, added: minutes, minutes: grants.reduce((a, b) => a + b, 0), grants, text: extraTimeGrantText(t, grants), extraTime: this.extraTimeOf(this.state.round) };
   }
 
+  /**
+   * The label a tournament table shows (its placard): the director's, else its number ("7").
+   * Display data only: cards, logs, routes and the readers' binding keep the table number and the hub table id.
+   */
+  labelOf(table: number): string {
+    return this.state.labels.get(table) ?? String(table);
+  }
+
+  /** The hub table bound to a tournament table, or null. */
+  private hubTableOf(table: number): string | null {
+    return this.config.tables.find((t) => t.table === table)?.hubTable ?? null;
+  }
+
+  /** The tournament table that shows `label` now, or null. */
+  private tableLabelled(label: string): number | null {
+    for (let t = 1; t <= this.state.cards[0]!.length; t++) if (this.labelOf(t) === label) return t;
+    return null;
+  }
+
+  /** Every tournament table (1 … n) with its hub table and the label it shows. */
+  tableLabels(): { table: number; hubTable: string | null; label: string }[] {
+    return Array.from({ length: this.state.cards[0]!.length }, (_, i) => ({ table: i + 1, hubTable: this.hubTableOf(i + 1), label: this.labelOf(i + 1) }));
+  }
+
+  /**
+   * The director gives a table a new label (t7 shows as "12"), mid-round or any time; with `swap`,
+   * the table that shows that label now takes this one's old label (two placards exchanged). Only
+   * what the pages show changes: the tournament table number, the hub table id, its game ids, the
+   * readers' binding and every log stay as they are, so no read lands on another game. Logged
+   * (`tournament-table-label`): a restart keeps it.
+   * @param table a tournament table number or a bound hub table id
+   * @param label 1-12 letters or digits (spaces, dots and dashes inside), e.g. "12"
+   * @returns every table's label now and the words of the change ("table 7 (t7) now shows as 12 (was 7)")
+   * @throws TournamentServiceError 404 unknown table, 400 bad label, 409 a label another table
+   *   shows when `swap` is not given
+   */
+  relabelTable(table: number | string, label: string, opts: { swap?: boolean; by?: string } = {}): { tables: ReturnType<TournamentService['tableLabels']>; text: string } {
+    const t = this.resolveTable(table);
+    const trimmed = label.trim();
+    const holder = this.tableLabelled(trimmed);
+    const swapWith = opts.swap && holder !== null && holder !== t ? holder : undefined;
+    const was = this.labelOf(t);
+    this.commit('tournament-table-label', { table: t, label: trimmed, ...(swapWith !== undefined ? { swapWith } : {}), director: opts.by ?? 'director' });
+    const swapped = swapWith !== undefined ? { table: swapWith, hubTable: this.hubTableOf(swapWith), label: this.labelOf(swapWith) } : null;
+    return { tables: this.tableLabels(), text: relabelText({ table: t, hubTable: this.hubTableOf(t), label: trimmed, was }, swapped) };
+  }
+
   /** The extra time of `round`'s tables: whole minutes given, ms left, whether it has run out. */
   private extraTimeOf(round: number): TournamentPublic['extraTime'] {
     const clock = this.state.clocks[round - 1]!;
@@ -1389,6 +1460,9 @@ export class TournamentService {
       : { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp, state: c.state };
     // a game after the round's four (000: "Four games constitute one round") is shown as what it is: game 5, not counted
     const round: TournamentRoundView = { round: this.state.round, game: done + 1, of: GAMES_PER_ROUND };
+    // a table the director relabelled shows its label (until then its pages name it by its hub table id, as before)
+    const label = this.state.labels.get(table);
+    if (label !== undefined) round.label = label;
     if (done >= GAMES_PER_ROUND) round.extra = true;
     return { clock, round };
   }
@@ -1421,6 +1495,7 @@ export class TournamentService {
         return {
           round: c.round,
           table: c.table,
+          label: this.labelOf(c.table),
           hubTable: hubOf.get(c.table) ?? null,
           seats: c.seats.map((player, s) => ({
             seat: SIAMESE_SEAT_NAMES[s]!,
@@ -1444,6 +1519,7 @@ export class TournamentService {
       return {
         round: c.round,
         table: c.table,
+        label: this.labelOf(c.table),
         hubTable: hubOf.get(c.table) ?? null,
         seats: c.seats.map((player, s) => ({
           seat: SEAT_NAMES[s]!,
@@ -1474,6 +1550,7 @@ export class TournamentService {
       standings: this.standings().map((r) => ({ ...r, name: this.names[r.player] ?? r.player })),
       extraTime: this.extraTimeOf(this.state.round),
       prizes: [...this.config.prizes],
+      tables: this.tableLabels(),
     };
   }
 

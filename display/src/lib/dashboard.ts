@@ -48,6 +48,8 @@ export interface PlayerLine {
 /** What one table's card shows. */
 export interface TableSummary {
   tableId: string;
+  /** the label the table shows in a tournament (its placard, e.g. "12"; the director may relabel it), null outside one */
+  label: string | null;
   urgency: Urgency;
   /** most urgent first; empty when calm */
   reasons: Reason[];
@@ -157,6 +159,7 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
   if (!view) {
     return {
       tableId,
+      label: null,
       urgency: 'unknown',
       reasons: [],
       gameText: '',
@@ -212,6 +215,7 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
   const round = view.round ?? null;
   return {
     tableId,
+    label: round?.label ?? null,
     urgency,
     reasons,
     gameText: round ? roundGameWords(round) : `Game ${view.gameNo}`,

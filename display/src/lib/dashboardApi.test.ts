@@ -111,6 +111,7 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
     const publicCard = (table: number, settlement: string, seats: ReturnType<typeof seatLine>[]) => ({
       round: 1,
       table,
+      label: String(table),
       hubTable: `t${table}`,
       seats,
       games: 4,
@@ -136,6 +137,10 @@ describe('a Royale Siamese card (2 seats: East, West)', () => {
       standings: [],
       extraTime: [],
       prizes: [],
+      tables: [
+        { table: 1, hubTable: 't1', label: '1' },
+        { table: 2, hubTable: 't2', label: '2' },
+      ],
     };
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });

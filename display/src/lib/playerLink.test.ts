@@ -13,7 +13,7 @@ describe('the player link on the display', () => {
   });
 
   it('a new game, table, seat or round is a new seat key; a new token for the same seat is not', () => {
-    const l: PlayerLink = { player: 'p2', name: 'Bea', tournament: 'T', round: 1, rounds: 2, table: 1, seat: 'South', hubTable: 't1', seatToken: 'a.b', game: 1 };
+    const l: PlayerLink = { player: 'p2', name: 'Bea', tournament: 'T', round: 1, rounds: 2, table: 1, label: '1', seat: 'South', hubTable: 't1', seatToken: 'a.b', game: 1 };
     expect(seatKeyOf(l)).toBe('t1/1/South/1/1');
     expect(seatKeyOf({ ...l, seatToken: 'c.d' })).toBe(seatKeyOf(l));
     expect(seatKeyOf({ ...l, game: 2 })).not.toBe(seatKeyOf(l));
