@@ -71,6 +71,8 @@ describe('RelayController: the Bluetooth link to its reader retrying', () => {
     dev.failConnects = 3;
     dev.drop();
     await expect.poll(() => status()?.device, { timeout: 5000 }).toBe('closed'); // 250 + 500 + 1000 ms
+    // the status turns closed before the close reaches the hub's socket: wait for it, do not race it
+    await expect.poll(() => got.length).toBe(3);
     expect(got.slice(1)).toEqual(['link {"state":"retrying","reason":"Bluetooth link lost"}', 'close {"reason":"Bluetooth link lost; 3 reconnects failed"}']);
   });
 });
