@@ -27,6 +27,28 @@ export const DIRECTOR_TOKEN = 'e2e-director-token';
 /** Test timing: the simulator's pace and the hub's settle windows, scaled down together (ms). */
 export const TIMING = { pace: 150, settleMs: 50, countCheckMs: 120 };
 
+/**
+ * The words of the 003 rule 18C count the simulator's `count` injection makes (two tiles picked and
+ * racked at once): the count check after that player's discard sees 28 off turn (27 is right); on a
+ * loaded machine the check of the discard before can fall due after the pick of two and see 29 after
+ * picking (28 is right). Both judge the same tiles; this names the one the flag says it saw, so a
+ * title is still compared whole, e.g. "28 tiles off turn (should be 27)".
+ * @param params the flag's `params` (`n`, `want`, `situation`)
+ * @throws Error when they are neither of the two counts
+ */
+export function extraPickCount(params: Record<string, unknown> | undefined): string {
+  const seen = [params?.n, params?.want, params?.situation];
+  const known = [
+    [28, 27, 'off turn'],
+    [29, 28, 'after picking'],
+  ].find((k) => k.every((v, i) => v === seen[i]));
+  if (!known) throw new Error(`not the count of an extra pick: ${JSON.stringify(params)}`);
+  return `${known[0]} tiles ${known[2]} (should be ${known[1]})`;
+}
+
+/** The two counts {@link extraPickCount} accepts, for a log line that carries no params. */
+export const EXTRA_PICK_COUNT = /(28 tiles off turn \(should be 27\)|29 tiles after picking \(should be 28\))/;
+
 /** True when socat is on PATH (the pseudo-terminal tests need it). */
 export const hasSocat = (() => {
   try {

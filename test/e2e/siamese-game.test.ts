@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { execSync } from 'node:child_process';
-import { startSession, type Session } from './harness.js';
+import { extraPickCount, startSession, type Session } from './harness.js';
 
 const hasSocat = (() => {
   try {
@@ -81,7 +81,7 @@ describe.skipIf(!hasSocat)('a simulated Siamese table over pseudo-terminals', ()
     expect(end.flags.map((f) => [f.kind, f.rule, f.status])).toEqual([['tile-count', '003 rule 18C', 'awaiting-director']]);
     const f = end.flags[0]!;
     const who = end.players[f.player]!.name;
-    expect(f.title).toBe(`${who} has 28 tiles off turn (should be 27): both hands dead`);
+    expect(f.title).toBe(`${who} has ${extraPickCount(f.params)}: both hands dead`);
     expect(end.players[f.player]!.racks.map((r) => r.dead)).toEqual([true, true]);
     // rule 12: no Mah Jongg was exposed yet this early, so the dead player pays 4 × the lowest
     // value on the cards (25) = 100
