@@ -4,7 +4,7 @@ import type { ScoringConfig } from '../../rules/scoring/settings.js';
  * Table configuration: which reader (by its HELLO id) and which of its zones watches which part of
  * which table. Loaded from a JSON file (see hub/config/tables/*.json and README "Configuration").
  */
-import type { CountRule } from '../../rules/referee/siamese.js';
+import type { CountRule } from '../../rules/variants/siamese.js';
 import type { NmjlPractice } from '../../rules/variants/standard/misdeal.js';
 import type { FaceStyle } from '../contract/views.js';
 

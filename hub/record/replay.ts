@@ -10,10 +10,9 @@
  */
 import type { Card } from '../../rules/card/types.js';
 import { createEngine } from '../../rules/game/apply.js';
-import type { GameState } from '../../rules/game/state.js';
+import { initialGameState, type GameState } from '../../rules/game/state.js';
 import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type RecordCorrection, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
 import { upgradeV1Lines } from '../../rules/record/upgrade.js';
-import { initialSiameseState, toGameState, toSiameseState } from '../../rules/referee/siamese.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
 import { asReadNow } from '../../rules/variants/siamese-readings.js';
 import { RulingError } from '../api/runtime.js';
@@ -130,7 +129,7 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
     countRule: h.scoring.countRule,
   });
   // the walls as built: the game begins when the last tile is in (003 rule 5)
-  let state: GameState = { ...toGameState(initialSiameseState({ names: h.players, racksPerPlayer: h.racksPerPlayer })), gameNo: h.gameNo - 1 };
+  let state: GameState = { ...initialGameState({ variant: 'siamese', seats: h.players.length, racksPerSeat: h.racksPerPlayer }), gameNo: h.gameNo - 1 };
   h.walls.forEach((tiles, wall) => {
     for (const tile of tiles) state = engine.apply(state, { type: 'build', wall, from: null, tile, at: 0, ref: 'walls' }).state;
   });
@@ -140,12 +139,11 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
   const table = { players: h.players.map((name) => ({ name })) };
   const observe = (i: number) => {
     if (!onLine) return;
-    const s = toSiameseState(state);
     onLine(
       i,
       state,
       state.flags.map((f) => f.id),
-      restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length)?.points ?? null,
+      restartScore(choice, scoreView(state, table, engine.lowestCardValue), h.players.length)?.points ?? null,
     );
   };
   record.lines.forEach((l, i) => {
@@ -173,7 +171,7 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
     }
     observe(i);
   });
-  const s = toSiameseState(state);
+  const s = state;
   const score = restartScore(choice, scoreView(s, table, engine.lowestCardValue), h.players.length);
   return {
     kind: 'siamese',
@@ -188,7 +186,7 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
       wallGame: s.wallGame,
       bothDead: s.bothDead,
       ...(choice ? { restartChoice: choice } : {}),
-      racks: s.players.map((p) =>
+      racks: s.seats.map((p) =>
         p.racks.map((r) => ({
           dead: r.dead,
           deadReason: r.deadReason,

@@ -24,8 +24,8 @@
 import { fileURLToPath } from 'node:url';
 import { LineSplitter } from '../../firmware-protocol/codec.js';
 import type { Card } from '../../rules/card/types.js';
-import { playerCount } from '../../rules/referee/siamese.js';
 import type { TileId } from '../../rules/tiles.js';
+import { idKindOf } from '../../rules/wording/flags.js';
 import { loadHubConfig } from '../config/load.js';
 import type { TableConfig } from '../config/types.js';
 import { ReaderSupervisor, type Connection } from '../readers/supervisor.js';
@@ -404,13 +404,14 @@ function compare(record: GameRecord, walls: TileId[][], steps: ReturnType<typeof
 
   const state = engine.gameState();
   const flagKind = (k: string) => (k === 'tile-count' ? 'count' : k);
-  const gotFlags = state.flags.map((f) => `${flagKind(f.kind)} player ${f.player}`);
+  const gotFlags = state.flags.map((f) => `${flagKind(idKindOf(f.code))} player ${f.player}`);
   const wantFlags = record.expectedFlags.map((f) => `${f.kind} player ${f.player}`);
   const [falseFlags, missedFlags] = diff(gotFlags, wantFlags);
   // a count injection kills both hands and ends the game: a second flag of the same game is not expected
   const wrongCounts: string[] = [];
   record.finalCounts.forEach((n, p) => {
-    const hub = playerCount(state, p);
+    // both racks plus exposures (003 rule 18C)
+    const hub = state.where.heldBy(p);
     if (hub !== n) wrongCounts.push(`player ${p}: hub ${hub}, real ${n}`);
   });
   return {

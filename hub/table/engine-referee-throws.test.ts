@@ -3,8 +3,8 @@
  * Royale Siamese table: the engine keeps the event in the log, lists the action under the
  * director's "Moves the hub could not place" with the error's words, keeps the table playing and
  * folding reader lines, and an engine rebuilt on that log (a hub restart) replays it to the same
- * listing. The fault is fed here: the real referee wrapped so that its `apply` (and `applyActions`, a move's actions) throws on the first
- * discard of the game (East's, after the deal and East's 28th tile).
+ * listing. The fault is fed here: the real engine (rules/game/apply.ts `createEngine`) wrapped so
+ * that its `apply` throws on the first discard of the game (East's, after the deal and East's 28th tile).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { simulatedTileSet } from '../tilesets/simulated.js';
@@ -14,23 +14,19 @@ import { closedAfterEach, HandBench, siameseDemo } from './test-bench.js';
 const FAULT = 'test fault: the referee broke on this discard';
 let discards = 0;
 
-vi.mock('../../rules/referee/siamese.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../rules/referee/siamese.js')>();
+vi.mock('../../rules/game/apply.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../rules/game/apply.js')>();
   return {
     ...real,
-    siameseReferee: (config: Parameters<typeof real.siameseReferee>[0]) => {
-      const referee = real.siameseReferee(config);
+    createEngine: (...args: Parameters<typeof real.createEngine>) => {
+      const engine = real.createEngine(...args);
       discards = 0;
       return {
-        ...referee,
-        apply: (s: Parameters<typeof referee.apply>[0], a: Parameters<typeof referee.apply>[1]) => {
+        ...engine,
+        // the hub applies a move's actions one by one (rules/game/apply.ts `applyAll`): the discard's throws
+        apply: (s: Parameters<typeof engine.apply>[0], a: Parameters<typeof engine.apply>[1]) => {
           if (a.type === 'discard' && ++discards === 1) throw new TypeError(FAULT);
-          return referee.apply(s, a);
-        },
-        // the hub gives a move's actions as the move layer read them (hub/table/moves/moves.ts)
-        applyActions: (s: Parameters<typeof referee.applyActions>[0], actions: Parameters<typeof referee.applyActions>[1]) => {
-          if (actions.some((a) => a.type === 'discard') && ++discards === 1) throw new TypeError(FAULT);
-          return referee.applyActions(s, actions);
+          return engine.apply(s, a);
         },
       };
     },

@@ -1,8 +1,9 @@
 /**
  * The live Royale Siamese table (003): the shared machinery of ./machine.ts (reads in, the
  * tick, the log and its fold, rulings, publishing, reconciliation across a reader's reconnect)
- * with the Siamese part: settled moves become actions (the move layer, ./moves/moves.ts), the Siamese referee
- * (rules/referee/siamese.ts) folds them, the Siamese scorer (./score.ts) scores them.
+ * with the Siamese part: settled moves become actions (the move layer, ./moves/moves.ts), the one
+ * rules engine with the Siamese variant (rules/game/apply.ts `createEngine(SIAMESE, …)`) folds them
+ * on its `GameState`, the Siamese scorer (./score.ts) scores them.
  *
  * The event log is the truth. Event types of a table:
  * - `tile-moved` `{ tile, tag, from, to, lines, reconciled? }`: a settled move (at = when the tile came to rest)
@@ -22,8 +23,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../rules/tiles.js';
-import { COUNT_RULES, currentWall, initialSiameseState, playerCount, rackCounts, siameseReferee, tilesAt, wallLeft, type SiameseReferee, type SiameseState } from '../../rules/referee/siamese.js';
 import type { Action } from '../../rules/game/actions.js';
+import { applyAll, createEngine, type Engine } from '../../rules/game/apply.js';
+import type { GameFlag } from '../../rules/game/flags.js';
+import { currentWall, initialGameState, rackCounts, wallLeft, type GameState } from '../../rules/game/state.js';
+import { COUNT_RULES, SIAMESE } from '../../rules/variants/siamese.js';
 import { samePlaces } from '../../rules/game/tile-places.js';
 import type { Place } from '../../rules/game/places.js';
 import { misnamedText } from '../../rules/game/misnamed.js';
@@ -42,13 +46,13 @@ import { restartScore, type RestartChoice, type RestartRulingData } from './rest
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
 
 /**
- * The Siamese part of the fold, as a {@link TableMachine} checkpoint keeps it: the referee's state
- * (a value: the referee returns a new one for every action), the earlier games (an array never
+ * The Siamese part of the fold, as a {@link TableMachine} checkpoint keeps it: the engine's state
+ * (a value: the engine returns a new one for every action), the earlier games (an array never
  * changed once made) and copies of the small collections the fold changes in place.
  */
 interface SiameseFold {
-  state: SiameseState;
-  past: readonly SiameseState[];
+  state: GameState;
+  past: readonly GameState[];
   restartChoices: ReadonlyMap<number, RestartChoice>;
   /** the move layer: where each tile is, and the readers not heard since the last `readers-heard` */
   moves: MoveReader;
@@ -93,13 +97,13 @@ export interface SiameseEngineOptions extends EngineOptions {
 export class TableEngine extends TableMachine<SiameseFold> {
   /** the count rule this table plays (003 rule 18A or 18D) and where it was chosen */
   readonly countRule: CountRuleInForce;
-  private referee!: SiameseReferee;
-  private state!: SiameseState;
+  private engine!: Engine;
+  private state!: GameState;
   /** actions of the current game the referee threw on (oldest first), and that game's number */
   private readonly unplaced: NonNullable<DirectorTableView['unplaced']> = [];
   private unplacedGame = 0;
   /** the table's earlier games, each as its state stood when the next game began (from the fold; a new array when one is added) */
-  private past: readonly SiameseState[] = [];
+  private past: readonly GameState[] = [];
   /** game number → the director's restart choice for it (from the log) */
   private restartChoices = new Map<number, RestartChoice>();
   /** settled moves into actions (./moves/moves.ts, `judge-now`): it keeps the readers in a move's `unseen` since the last `readers-heard` event */
@@ -120,7 +124,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.referee = siameseReferee({
+    this.engine = createEngine(SIAMESE, {
       names: this.table.players.map((p) => p.name),
       racksPerPlayer: this.table.racksPerPlayer,
       tilesPerWall: this.table.tilesPerWall,
@@ -131,7 +135,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       chosenDeadRacks: this.chosenDeadRacks,
       countRule: this.countRule.rule,
     });
-    this.state = initialSiameseState({ names: this.table.players.map((p) => p.name), racksPerPlayer: this.table.racksPerPlayer });
+    this.state = initialGameState({ variant: 'siamese', seats: this.table.players.length, racksPerSeat: this.table.racksPerPlayer });
     this.unplaced.length = 0;
     this.unplacedGame = this.state.gameNo;
     this.past = [];
@@ -145,7 +149,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     return new MoveReader(SIAMESE_MOVES, { topsOf: (readers) => topsOfReaders(this.table, readers) });
   }
 
-  /** One event into the Siamese referee: a move as the actions it is (./moves/moves.ts), a count check (003 rule 18C), an entry (19C/D). */
+  /** One event into the engine: a move as the actions it is (./moves/moves.ts), a count check (003 rule 18C), an entry (19C/D). */
   protected foldEvent(e: StoredEvent): void {
     /** the event's actions: a move as the move layer read it, or the one action of a count check, an entry, readers heard */
     let actions: Action[] | null = null;
@@ -207,7 +211,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     // in the one vocabulary (rules/GAME-RECORD.md version 2), as the referee applies it: a move as the move layer read it
     for (const a of lines ? actions : []) lines!.push({ action: a });
     try {
-      const result = this.referee.applyActions(this.state, actions);
+      const result = applyAll(this.engine, this.state, actions);
       if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, this.state];
       if (result.state.gameNo > this.state.gameNo) this.recorded.set(result.state.gameNo, { walls: wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1), lines: [] });
       this.state = result.state;
@@ -249,7 +253,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     this.recorded = copyRecorded(f.recorded, f.state.gameNo);
   }
 
-  /** The referee's state (where every tile is, the new game's) and the readers not heard: what the next moves are folded on. */
+  /** The engine's state (where every tile is, the new game's) and the readers not heard: what the next moves are folded on. */
   protected sameGameStart(a: SiameseFold, b: SiameseFold): boolean {
     const { where: wa, ...restA } = a.state;
     const { where: wb, ...restB } = b.state;
@@ -288,13 +292,14 @@ export class TableEngine extends TableMachine<SiameseFold> {
     return playersToSkip(this.table, readers);
   }
 
-  /** The picks 003 rule 20 could not be judged for (rules/referee/siamese.ts `notSeen`). */
+  /** What the engine could not judge (rules/game/state.ts `notSeen`): every entry on this table has its window (003 rules 17, 19, 20). */
   protected override notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
-    return this.state.notSeen.map((n) => ({ rule: n.rule, player: n.player, tiles: [...n.tiles], window: { ...n.window }, title: n.title, ref: n.ref }));
+    return this.state.notSeen.flatMap((n) => (n.window ? [{ rule: n.rule, player: n.player, tiles: [...n.tiles], window: { ...n.window }, title: n.title, ref: n.ref }] : []));
   }
 
+  /** The listed flags as the rulings read them: with their `kind`, the word their id carries (a wrong-wall flag's dead-hand choice is checked by it). */
   protected rulableFlags(): readonly RulableFlag[] {
-    return this.listedFlags().map((x) => x.flag);
+    return this.listedFlags().map((x) => siameseFlagView(x.flag));
   }
 
   protected endedGameNo(): number | null {
@@ -343,7 +348,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
   }
 
   /** The current game's flags, then the flags of earlier games still awaiting the director, each with its game. */
-  private listedFlags(): { flag: SiameseState['flags'][number]; gameNo: number }[] {
+  private listedFlags(): { flag: GameFlag; gameNo: number }[] {
     return [
       ...this.state.flags.map((flag) => ({ flag, gameNo: this.state.gameNo })),
       ...this.past.flatMap((g) => g.flags.filter((f) => f.status === 'awaiting-director').map((flag) => ({ flag, gameNo: g.gameNo }))),
@@ -351,8 +356,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
   }
 
   /** Game `g`'s score as the views show it: as scored now, or as the director's restart choice made it. */
-  private scoreOf(g: SiameseState): ScoreView | null {
-    return restartScore(this.restartChoices.get(g.gameNo), scoreView(g, this.table, this.referee.lowestCardValue), this.table.players.length);
+  private scoreOf(g: GameState): ScoreView | null {
+    return restartScore(this.restartChoices.get(g.gameNo), scoreView(g, this.table, this.engine.lowestCardValue), this.table.players.length);
   }
 
   /**
@@ -360,7 +365,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
    * tile is dealt yet (phase `deal`, every tile in a wall): then the previous game's final score,
    * with its `gameNo` (a game's final score stays on screen until the next deal begins).
    */
-  private shownScore(s: SiameseState): ScoreView | null {
+  private shownScore(s: GameState): ScoreView | null {
     const previous = this.past.at(-1);
     if (s.phase === 'deal' && s.where.inWalls() === TILES_IN_SET && previous?.gameNo === s.gameNo - 1) {
       const kept = this.scoreOf(previous);
@@ -376,13 +381,13 @@ export class TableEngine extends TableMachine<SiameseFold> {
       .map((g) => ({
         gameNo: g.gameNo,
         endReason: g.endReason,
-        points: scoreView(g, this.table, this.referee.lowestCardValue)?.points ?? null,
+        points: scoreView(g, this.table, this.engine.lowestCardValue)?.points ?? null,
         ruling: this.latestRulingOf(g.gameNo),
       }));
   }
 
   protected concealedOf(player: number): TileId[][] {
-    return Array.from({ length: this.table.racksPerPlayer }, (_, r) => tilesAt(this.state, 'rack', player, r));
+    return Array.from({ length: this.table.racksPerPlayer }, (_, r) => this.state.where.tilesIn({ area: 'rack', player, rack: r }));
   }
 
   // ------------------------------------------------------------------ director
@@ -405,7 +410,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     if (!Number.isInteger(entry.player) || entry.player < 0 || entry.player >= nP) throw new RulingError(400, `table ${this.id} has players 0-${nP - 1}, not ${String(entry.player)}`);
     if (!Number.isInteger(entry.rack) || entry.rack < 0 || entry.rack >= nR)
       throw new RulingError(400, `table ${this.id}: player ${entry.player} has racks 1-${nR} (rack 0-${nR - 1} in the entry), not rack ${String(entry.rack)}`);
-    const mj = this.state.players[entry.player]?.racks[entry.rack]?.mahJongg;
+    const mj = this.state.seats[entry.player]?.racks[entry.rack]?.mahJongg;
     if (!mj || mj.claimedFrom === null) {
       throw new RulingError(409, `no Mah Jongg on a called discard on player ${entry.player}'s rack ${entry.rack + 1} of table '${this.id}'`);
     }
@@ -428,12 +433,12 @@ export class TableEngine extends TableMachine<SiameseFold> {
     if (!Number.isInteger(any.player) || any.player < 0 || any.player >= nP) throw new RulingError(400, `table ${this.id} has players 0-${nP - 1}, not ${String(any.player)}`);
     const who = this.table.players[any.player]!.name;
     if (typeof any.named !== 'string' || !isTileKind(any.named)) throw new RulingError(400, `named: ${JSON.stringify(any.named)} is not a tile kind (e.g. "5D", "N", "RD", "F")`);
-    const called = this.state.phase === 'play' && this.state.turn === any.player ? this.state.players[any.player]?.calledTile : null;
+    const called = this.state.phase === 'play' && this.state.turn === any.player ? this.state.seats[any.player]?.calledTile : null;
     if (!called)
       throw new RulingError(409, `${who} has called no discard this turn at table '${this.id}': a mis-named discard claimed for an exposure is entered during the claimer's turn (003 rule 19A/B)`);
     const at = this.state.where.get(called.tile);
     if (!at || at.area !== 'top' || at.player !== any.player) throw new RulingError(409, `the discard ${who} called (${called.tile}) is not on a rack's top of ${who}'s: no exposure to put right`);
-    if (this.state.players[any.player]!.racks[at.rack]!.mahJongg) {
+    if (this.state.seats[any.player]!.racks[at.rack]!.mahJongg) {
       throw new RulingError(409, `the discard ${who} called (${called.tile}) completed a Mah Jongg on rack ${at.rack + 1}: enter misnamed-discard (003 rule 19C)`);
     }
     if (kindOf(called.tile) === any.named) throw new RulingError(400, `the discard ${who} called is a ${any.named} (${called.tile}): named ${any.named}, it was not mis-named`);
@@ -472,8 +477,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
     };
   }
 
-  /** The referee's state now (for tests and the CLI). */
-  gameState(): SiameseState {
+  /** The engine's state now (for tests and the CLI). */
+  gameState(): GameState {
     return this.state;
   }
 
@@ -482,27 +487,28 @@ export class TableEngine extends TableMachine<SiameseFold> {
     const now = this.now();
     const statuses = this.readers.statuses(now);
     const untrusted = this.untrustedReaders(statuses);
-    const counts = rackCounts(s, this.table.racksPerPlayer);
+    const counts = rackCounts(s.where, this.table.players.length, this.table.racksPerPlayer);
     const walls = this.table.wallOrder.length;
-    const left = wallLeft(s, walls);
-    const current = currentWall(s, this.table.wallOrder);
+    const left = wallLeft(s.where, walls);
+    const current = currentWall(s.where, this.table.wallOrder);
     return {
       tableId: this.id,
       variant: this.table.variant,
       gameNo: s.gameNo,
-      phase: s.phase,
+      // the Siamese engine never enters the Charleston (003 rule 7); the views call it `deal`, as on the 4-player table
+      phase: s.phase === 'charleston' ? 'deal' : s.phase,
       ...(this.table.tileFaces ? { tileFaces: this.table.tileFaces } : {}), // the displays' faces (display/src/lib/faceStyle.ts)
       endReason: s.endReason,
       turn: s.turn,
       players: this.table.players.map((p, i) => {
         const racks = Array.from({ length: this.table.racksPerPlayer }, (_, r) => {
-          const rs = s.players[i]!.racks[r]!;
+          const rs = s.seats[i]!.racks[r]!;
           const trusted = !untrusted.has(this.readerOfRack(i, r) ?? '');
-          const exposed = tilesAt(s, 'top', i, r).map(kindOf);
+          const exposed = s.where.tilesIn({ area: 'top', player: i, rack: r }).map(kindOf);
           return {
             rack: r,
             count: trusted ? counts[i]![r]! : null,
-            concealedCount: trusted ? tilesAt(s, 'rack', i, r).length : null,
+            concealedCount: trusted ? s.where.countIn({ area: 'rack', player: i, rack: r }) : null,
             exposed,
             groups: groupsAsOnCard(this.cards, exposed, rs.mahJongg?.lineId ?? null),
             dead: rs.dead,
@@ -514,7 +520,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
           index: i,
           name: p.name,
           seat: p.seat,
-          count: racks.every((r) => r.count !== null) ? playerCount(s, i) : null,
+          // both racks plus exposures (003 rule 18C)
+          count: racks.every((r) => r.count !== null) ? s.where.heldBy(i) : null,
           racks,
         };
       }),

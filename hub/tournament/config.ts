@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { ROUND_MS, WARN_BELOW_MS } from '../../rules/tournament/clock.js';
-import { COUNT_RULES, DEFAULT_COUNT_RULE, type CountRule } from '../../rules/referee/siamese.js';
+import { COUNT_RULES, DEFAULT_COUNT_RULE, type CountRule } from '../../rules/variants/siamese.js';
 import type { Player } from '../../rules/tournament/seating.js';
 import {
   SETTINGS_000,

@@ -826,3 +826,23 @@ export function createEngine(variant: Variant, config: EngineConfig) {
 
 /** The engine's interface. */
 export type Engine = ReturnType<typeof createEngine>;
+
+/**
+ * The actions of one move (the move layer's reading, hub/table/moves/moves.ts; or the actions a
+ * version 1 record line is read as), applied in order as one: the last state, every flag raised,
+ * and whether any made a turn boundary.
+ * @throws whatever `engine.apply` throws on one of them; the state given is not changed (each
+ *   action works on a copy), so a caller that catches keeps the state before the move
+ */
+export function applyAll(engine: Engine, state: GameState, actions: readonly Action[]): EngineResult {
+  let s = state;
+  const flags: GameFlag[] = [];
+  let boundary = false;
+  for (const action of actions) {
+    const r = engine.apply(s, action);
+    s = r.state;
+    flags.push(...r.flags);
+    boundary ||= r.boundary;
+  }
+  return { state: s, flags, boundary };
+}
