@@ -41,7 +41,7 @@ export interface RecordCard {
 /** The scoring settings of a Royale Siamese record: the rules' own (003 rule 17; 18D for a wrong count, the default). */
 export interface SiameseScoring {
   name: string;
-  /** the referee's reading of a wrong count beside a Mah Jongg (rules/referee/siamese.ts `countRule`) */
+  /** the referee's reading of a wrong count beside a Mah Jongg (rules/game/apply.ts `EngineConfig.countRule`, 003 rules 18A and 18D) */
   countRule: '18D' | '18A';
 }
 

@@ -4,9 +4,10 @@
  * export) read by the one vocabulary (rules/game/actions.ts).
  *
  * - Royale Siamese (003): each `GameAction` through `fromGameAction` (rules/game/convert.ts), with
- *   the player on turn the Siamese referee has before it (a wall→floor `other-move` is her pick and
- *   discard, both with the move's `ref`, as the live referee takes it, so flag ids stay); `stop` is
- *   a `stop` action; the header is the same.
+ *   the player on turn the one engine (Siamese variant) has before it (a wall→floor `other-move` is
+ *   her pick and discard, both with the move's `ref`, as the live table takes it, so flag ids stay),
+ *   then read as the move layer reads moves now ({@link siameseLineActions}); `stop` is a `stop`
+ *   action; the header is the same.
  * - 4-player (000): each action's kinds given the ids the 4-player referee gives them (`withIds`,
  *   rules/variants/standard/standard-ids.ts: a tile leaving a rack the lowest copy of its kind
  *   there, a pick the lowest copy not in play, the deal the lowest copies), then `fromStandardAction`;
@@ -20,12 +21,14 @@
  */
 import type { Card } from '../card/types.js';
 import type { Action } from '../game/actions.js';
+import { applyAll, createEngine } from '../game/apply.js';
 import { siameseActions } from '../game/convert.js';
 import { idsFor } from '../game/ids.js';
 import type { Place } from '../game/places.js';
+import { initialGameState, type GameState } from '../game/state.js';
 import type { GameAction } from './v1-actions.js';
-import { initialSiameseState, siameseReferee, type SiameseState } from '../referee/siamese.js';
 import { SETTINGS_000 } from '../scoring/settings.js';
+import { SIAMESE } from '../variants/siamese.js';
 import { asReadNow } from '../variants/siamese-readings.js';
 import { fullTileSet, type TileId, type TileKind } from '../tiles.js';
 import { initialStandardState, standardReferee, type StandardState } from '../variants/standard/referee.js';
@@ -65,8 +68,20 @@ export function upgradeV1Lines(record: GameRecordV1, cards: readonly Card[] = []
   return record.header.kind === 'siamese' ? upgradeSiamese(record, record.header, cards) : upgradeStandard(record, record.header, cards);
 }
 
+/**
+ * The unified actions one version 1 Royale Siamese line is, in the state before it: its
+ * `GameAction` converted with the player on turn (rules/game/convert.ts `siameseActions`: a
+ * wall→floor move is her pick and discard, both with the move's ref), then a Mah Jongg declared
+ * and a joker taken read as the move layer reads them now (rules/variants/siamese-readings.ts
+ * `asReadNow`, 003 rules 9, 10, 11).
+ * @param state the engine's state before the line: who is on turn, where each tile is
+ */
+export function siameseLineActions(a: GameAction, state: Pick<GameState, 'turn' | 'where'>): Action[] {
+  return asReadNow(siameseActions(a, state.turn), state.where);
+}
+
 function upgradeSiamese(record: GameRecordV1, h: SiameseHeaderV1, cards: readonly Card[]): { record: GameRecord; v1Line: number[] } {
-  const referee = siameseReferee({
+  const engine = createEngine(SIAMESE, {
     names: h.players,
     racksPerPlayer: h.racksPerPlayer,
     tilesPerWall: h.tilesPerWall,
@@ -77,19 +92,20 @@ function upgradeSiamese(record: GameRecordV1, h: SiameseHeaderV1, cards: readonl
     chosenDeadRacks: new Map(),
     countRule: h.scoring.countRule,
   });
-  let state: SiameseState = { ...initialSiameseState({ names: h.players, racksPerPlayer: h.racksPerPlayer }), gameNo: h.gameNo - 1 };
+  let state: GameState = { ...initialGameState({ variant: 'siamese', seats: h.players.length, racksPerSeat: h.racksPerPlayer }), gameNo: h.gameNo - 1 };
   h.walls.forEach((tiles, wall) => {
-    for (const tile of tiles) state = referee.apply(state, { type: 'build', wall, from: null, tile, at: 0, ref: 'walls' }).state;
+    for (const tile of tiles) state = engine.apply(state, { type: 'build', wall, from: null, tile, at: 0, ref: 'walls' }).state;
   });
   const lines = new Lines();
   for (const [i, l] of record.lines.entries()) {
     lines.from = i + 2;
     if ('action' in l) {
       const a = l.action as GameAction;
-      // a Mah Jongg declared and a joker taken as the move layer reads them now (003 rules 9, 10, 11)
-      for (const action of asReadNow(siameseActions(a, state.turn), state.where)) lines.push({ action });
+      const actions = siameseLineActions(a, state);
+      for (const action of actions) lines.push({ action });
       try {
-        state = referee.apply(state, a).state;
+        // the line's actions as one: a refusal of any leaves the state as it was before the line
+        state = applyAll(engine, state, actions).state;
       } catch {
         // refused: refereeing the record refuses it again
       }

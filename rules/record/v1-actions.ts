@@ -1,9 +1,9 @@
 /**
  * The Royale Siamese actions of a version 1 game record (rules/GAME-RECORD.md, "Version 1"): one
  * action per settled move, as the hub's old table inference gave them. `./upgrade.ts` reads them
- * into the one vocabulary (rules/game/convert.ts `fromGameAction`); the Siamese adapter
- * (rules/referee/siamese.ts `apply`) and the referee tests written in them take them too, until
- * that adapter goes (docs/one-engine.md stage 6). The live table no longer makes them.
+ * into the one vocabulary (rules/game/convert.ts `fromGameAction`, `./upgrade.ts`
+ * `siameseLineActions`); the Siamese engine tests written in them (rules/variants/siamese-play.test.ts)
+ * read them the same way. The live table no longer makes them.
  *
  * Every action carries `at` (ms since epoch, when it settled) and `ref`, an opaque reference to the
  * evidence it rests on (the hub uses the event's sequence number), so a flag can point back at it.

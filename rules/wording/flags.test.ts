@@ -1,7 +1,7 @@
 /**
  * The wording catalogue (./flags.ts): for fixed params, each code's title and consequence are the
  * words the referees and the hub wrote before the catalogue, word for word (the same strings the
- * referee and engine tests assert: rules/referee/*.test.ts, hub/table/**\/*.test.ts).
+ * engine tests assert: rules/game/*.test.ts, rules/variants/*.test.ts, hub/table/**\/*.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { consequenceOf, FLAGS, idKindOf, isFlagCode, misdealEndReason, moreFlagsText, nameOf, ruledText, statusText, titleOf, wordsOf, type FlagParamsByCode } from './flags.js';

@@ -19,7 +19,7 @@ import type { TileId, TileKind } from '../tiles.js';
 /** The rule sheet a flag belongs to: '003' Royale Siamese, '000' the 4-player tournament (with the NMJL rules it plays under). */
 export type FlagSeed = '000' | '003';
 
-/** Why 003 rule 20 chose the hand that dies for a pick from the wrong wall (see `rule20Hand` in rules/referee/siamese.ts). */
+/** Why 003 rule 20 chose the hand that dies for a pick from the wrong wall (see `rule20Hand` in rules/variants/siamese.ts). */
 export type Rule20Reason = 'mahjongg' | 'exposures' | 'closest' | 'silent' | 'chosen';
 
 /** 003 rule 20's choice in words, as the wrong-wall consequence shows it. */

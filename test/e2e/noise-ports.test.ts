@@ -44,7 +44,7 @@
  *    logged while a reader was not heard names it (`tile-moved` `unseen`), and the referee does not
  *    judge the exposures of a rack its reader did not see at a discard: the Mah Jongg is verified
  *    when its 14th tile reaches the log, and the rack is judged at the next boundary the hub saw
- *    (rules/referee/siamese.ts `checkExposures`; moves are not reordered: the hub cannot know when
+ *    (rules/game/apply.ts `checkExposures`; moves are not reordered: the hub cannot know when
  *    in the window an unseen move happened).
  * 3. FIXED. Several games in a row could not run faster than about 450 ms per step: the simulator
  *    (hub/simulator/run.ts) lifted every tile `pace` ms after the last step, and the final Mah Jongg

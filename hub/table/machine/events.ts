@@ -21,9 +21,9 @@ export interface TileMovedData {
   reconciled?: { from: number; to: number };
   /**
    * readers the hub could not hear at the move's time (`at`): offline, rebooting or stale then,
-   * or seen again only by a later snapshot. Set only when there are some. The Siamese referee
+   * or seen again only by a later snapshot. Set only when there are some. The Siamese engine
    * does not judge the exposures on their racks' tops at this move (003 rule 11: see
-   * rules/referee/siamese.ts `checkExposures`)
+   * rules/game/apply.ts `checkExposures`)
    */
   unseen?: string[];
   /**

@@ -36,7 +36,7 @@ export interface OfflineChangeSource {
  * of the rack they went to, else of the rack they left, else null (wall to floor); `window` their
  * `reconciled`; `ref` the first move's event. A move the referee already lists (`judged`: the same
  * event, or the same tile in an overlapping window) is left out.
- * @param judged the entries the referee lists (rules/referee `notSeen`)
+ * @param judged the entries the engine lists (rules/game/state.ts `notSeen`)
  */
 export function offlineChanges(src: OfflineChangeSource, judged: readonly NotSeenEntry[]): NotSeenEntry[] {
   const names = src.table.players.map((p) => p.name);

@@ -3,24 +3,37 @@ import { readFileSync } from 'node:fs';
 import { loadCard } from '../card/parse.js';
 import { fullTileSet, kindOf, type TileId, type TileKind } from '../tiles.js';
 import type { GameAction } from '../record/v1-actions.js';
+import { siameseLineActions } from '../record/upgrade.js';
+import { applyAll, createEngine, type Engine } from '../game/apply.js';
+import type { GameFlag } from '../game/flags.js';
 import type { Place } from '../game/places.js';
-import { initialSiameseState, playerCount, siameseReferee, type Flag, type SiameseState } from './siamese.js';
+import { initialGameState, type GameState } from '../game/state.js';
+import { idKindOf } from '../wording/flags.js';
+import { SIAMESE } from './siamese.js';
 
 const card = loadCard(readFileSync(new URL('../cards/sample-siamese.card', import.meta.url), 'utf8'), { id: 'sample-siamese' });
 const EAST = 0;
 const WEST = 1;
 
-/** A hand-driven Siamese table: walls built from `order` (38 tiles a wall), actions applied one by one. */
+/** Tiles a player holds: both racks plus exposures (003 rule 18C). */
+const playerCount = (s: GameState, player: number): number => s.where.heldBy(player);
+
+/**
+ * A hand-driven Siamese table on the one engine: walls built from `order` (38 tiles a wall),
+ * actions written as version 1 record lines (rules/record/v1-actions.ts) applied one by one, each
+ * read as the record upgrade reads it (rules/record/upgrade.ts `siameseLineActions`). Each flag
+ * raised is kept with its `kind`, the word its id carries (rules/wording/flags.ts `idKindOf`).
+ */
 class Table {
-  state: SiameseState;
-  flags: Flag[] = [];
+  state: GameState;
+  flags: (GameFlag & { kind: string })[] = [];
   boundaries = 0;
   private seq = 0;
   private t = 1_000;
-  private referee;
+  private engine: Engine;
 
   constructor(order: TileId[], dismissed: string[] = [], countRule: '18A' | '18D' = '18D') {
-    this.referee = siameseReferee({
+    this.engine = createEngine(SIAMESE, {
       countRule,
       names: ['Ann', 'Bea'],
       racksPerPlayer: 2,
@@ -30,15 +43,15 @@ class Table {
       dismissed: new Set(dismissed),
       confirmed: new Set(),
     });
-    this.state = initialSiameseState({ names: ['Ann', 'Bea'], racksPerPlayer: 2 });
+    this.state = initialGameState({ variant: 'siamese', seats: 2, racksPerSeat: 2 });
     order.forEach((tile, i) => this.act({ type: 'build', wall: Math.floor(i / 38), from: null, tile }));
   }
 
   act(a: DistributiveOmit<GameAction, 'at' | 'ref'>): void {
     this.t += 100;
-    const r = this.referee.apply(this.state, { ...a, at: this.t, ref: String(++this.seq) } as GameAction);
+    const r = applyAll(this.engine, this.state, siameseLineActions({ ...a, at: this.t, ref: String(++this.seq) } as GameAction, this.state));
     this.state = r.state;
-    this.flags.push(...r.flags);
+    this.flags.push(...r.flags.map((f) => ({ ...f, kind: idKindOf(f.code) })));
     if (r.boundary) this.boundaries++;
   }
 
@@ -144,7 +157,7 @@ function callThirdDotForMahJongg(t: Table, rack: number): void {
   }
 }
 
-describe('Royale Siamese referee (003)', () => {
+describe('Royale Siamese on the one engine (003)', () => {
   it('deals 27 tiles each; East picks the 28th and discards: 27, 28, 27 (rules 5, 8)', () => {
     const t = new Table(orderFor(EAST_HAND));
     t.deal();
@@ -181,7 +194,7 @@ describe('Royale Siamese referee (003)', () => {
     expect(f.title).toBe('Ann has 28 tiles off turn (should be 27): both hands dead');
     expect(f.status).toBe('awaiting-director');
     expect(f.evidence.counts[EAST]!.reduce((a, b) => a + b)).toBe(28);
-    expect(t.state.players[EAST]!.racks.every((r) => r.dead)).toBe(true);
+    expect(t.state.seats[EAST]!.racks.every((r) => r.dead)).toBe(true);
     expect(t.state.bothDead).toBe(EAST);
     expect(t.state.phase).toBe('ended');
   });
@@ -224,7 +237,7 @@ describe('Royale Siamese referee (003)', () => {
     const t = run([id]);
     expect(t.flags[0]!.status).toBe('dismissed');
     expect(t.state.phase).toBe('play');
-    expect(t.state.players[EAST]!.racks.some((r) => r.dead)).toBe(false);
+    expect(t.state.seats[EAST]!.racks.some((r) => r.dead)).toBe(false);
     // the director ruled on Ann's 28: the next check does not raise it again for the same count
     t.pick(WEST);
     t.discard(WEST, t.tilesOf(WEST)[0]!);
@@ -252,8 +265,8 @@ describe('Royale Siamese referee (003)', () => {
     expect(f.rule).toBe('003 rule 20');
     expect(f.title).toBe('Bea picked and racked a tile from wall 4; the current wall is 2: one hand dead');
     expect(f.rack).toBe(0);
-    expect(t.state.players[WEST]!.racks[0]!.dead).toBe(true);
-    expect(t.state.players[WEST]!.racks[1]!.dead).toBe(false);
+    expect(t.state.seats[WEST]!.racks[0]!.dead).toBe(true);
+    expect(t.state.seats[WEST]!.racks[1]!.dead).toBe(false);
     expect(t.state.phase).toBe('play');
   });
 
@@ -284,7 +297,7 @@ describe('Royale Siamese referee (003)', () => {
       )[0]!;
       t.expose(EAST, tile, 0);
     }
-    const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
+    const mj = t.state.seats[EAST]!.racks[0]!.mahJongg;
     expect(mj).not.toBeNull();
     expect(mj!.value).toBe(25);
     expect(mj!.jokerless).toBe(true);
@@ -304,8 +317,8 @@ describe('Royale Siamese referee (003)', () => {
       .slice(0, 14);
     for (const tile of mine) t.expose(EAST, tile, 1);
     expect(t.flags.map((f) => [f.kind, f.rule, f.rack])).toEqual([['mah-jongg-in-error', '003 rules 10E and 11', 1]]);
-    expect(t.state.players[EAST]!.racks[1]!.dead).toBe(true);
-    expect(t.state.players[EAST]!.racks[0]!.dead).toBe(false);
+    expect(t.state.seats[EAST]!.racks[1]!.dead).toBe(true);
+    expect(t.state.seats[EAST]!.racks[0]!.dead).toBe(false);
   });
 
   it('exposures on one rack that fit no exposed line kill that hand at the turn boundary (rule 11)', () => {
@@ -329,8 +342,8 @@ describe('Royale Siamese referee (003)', () => {
     expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack])).toEqual([['illegal-exposure', '003 rule 11', EAST, 1]]);
     // the catalogue's code is not the kind (the 4-player `illegal-exposure` is another rule); the id keeps the kind
     expect(t.flags.map((f) => [f.code, f.seed, f.params, f.id.split('-').slice(1, 3).join('-')])).toEqual([['rack-exposures-fit-no-hand', '003', { p: EAST, r: 1 }, 'illegal-exposure']]);
-    expect(t.state.players[EAST]!.racks[1]!.dead).toBe(true);
-    expect(t.state.players[EAST]!.racks[0]!.dead).toBe(false);
+    expect(t.state.seats[EAST]!.racks[1]!.dead).toBe(true);
+    expect(t.state.seats[EAST]!.racks[0]!.dead).toBe(false);
     expect(t.state.phase).toBe('play');
   });
 
@@ -370,7 +383,7 @@ describe('Royale Siamese referee (003)', () => {
         )[0]!,
         0,
       );
-    expect(t.state.players[EAST]!.racks[0]!.mahJongg?.jokerless).toBe(false);
+    expect(t.state.seats[EAST]!.racks[0]!.mahJongg?.jokerless).toBe(false);
     const joker = t.tilesOf(EAST).find((x) => kindOf(x) === 'J' && t.state.where.get(x)!.area === 'top')!;
     t.act({ type: 'arrange', player: EAST, from: { area: 'top', player: EAST, rack: 0 }, to: { area: 'rack', player: EAST, rack: 1 }, tile: joker });
     expect(t.flags.map((f) => [f.kind, f.rule, f.player, f.rack])).toEqual([['joker-exchange', '003 rules 9 and 10C', EAST, 0]]);
@@ -405,7 +418,7 @@ describe('Royale Siamese referee (003)', () => {
     expect(d.state.phase).toBe('ended');
     const a = play('18A');
     expect(a.flags.map((f) => [f.rule, f.rack])).toEqual([['003 rule 18A', 1]]);
-    expect(a.state.players[EAST]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
+    expect(a.state.seats[EAST]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
       [false, 25],
       [true, null],
     ]);
@@ -430,7 +443,7 @@ describe('Royale Siamese referee (003)', () => {
     t.check();
     // Bea throws the third 3 Dot; Ann calls it for Mah Jongg on her live rack 2
     callThirdDotForMahJongg(t, 1);
-    expect(t.state.players[EAST]!.racks[1]!.mahJongg?.value).toBe(40);
+    expect(t.state.seats[EAST]!.racks[1]!.mahJongg?.value).toBe(40);
     // a count check before her discard: 27 + the called tile = 28, right for a player finishing her turn
     expect(playerCount(t.state, EAST)).toBe(28);
     t.check();
@@ -451,7 +464,7 @@ describe('Royale Siamese referee (003)', () => {
     // Bea throws the third 3 Dot; Ann calls it onto the top of her first rack
     callThirdDotForMahJongg(t, 0);
     // "FFF 1111a 1111b 111c" is concealed (C 40): allowed, the only earlier tile on top is the called one
-    const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
+    const mj = t.state.seats[EAST]!.racks[0]!.mahJongg;
     expect(t.flags).toEqual([]);
     expect([mj?.value, mj?.claimedFrom]).toEqual([40, WEST]);
   });
@@ -475,9 +488,9 @@ describe('Royale Siamese referee (003)', () => {
     t.expose(EAST, layout[0]!, 0); // one flower on the top: alone it fits no hand
     t.act({ type: 'discard', player: EAST, from: t.state.where.get(picked)!, tile: picked, unseen: [{ player: EAST, rack: 0 }] });
     expect(t.flags).toEqual([]);
-    expect(t.state.players[EAST]!.racks[0]!.exposedBefore).toBe(false); // what the hub did not see rules out nothing
+    expect(t.state.seats[EAST]!.racks[0]!.exposedBefore).toBe(false); // what the hub did not see rules out nothing
     for (const tile of layout.slice(1)) t.expose(EAST, tile, 0); // reconciled from the snapshot
-    const mj = t.state.players[EAST]!.racks[0]!.mahJongg;
+    const mj = t.state.seats[EAST]!.racks[0]!.mahJongg;
     expect([mj?.lineText, mj?.value, mj?.order]).toEqual(['FFFF 1111a 1111b 11c        | any like numbers, any 3 suits | X 25', 25, 1]);
     expect(t.flags).toEqual([]);
   });
@@ -524,7 +537,7 @@ describe('Royale Siamese referee (003)', () => {
     for (const x of [take('5B'), j2]) t.expose(EAST, x, 1);
     t.discard(EAST, p);
     expect(t.flags.map((f) => [f.kind, f.rule, f.rack])).toEqual([['illegal-exposure', '003 rule 11', 1]]);
-    expect(t.state.players[EAST]!.racks[1]!.deadTiles.map(kindOf).sort()).toEqual(['5B', 'J']); // laid since the kong was judged to fit
+    expect(t.state.seats[EAST]!.racks[1]!.deadTiles.map(kindOf).sort()).toEqual(['5B', 'J']); // laid since the kong was judged to fit
     t.act({ type: 'arrange', player: EAST, from: top2, to: { area: 'rack', player: EAST, rack: 0 }, tile: j1 }); // from the kong: allowed
     expect(t.flags).toHaveLength(1);
     t.act({ type: 'arrange', player: EAST, from: top2, to: { area: 'rack', player: EAST, rack: 0 }, tile: j2 }); // from the exposure that killed it
