@@ -221,6 +221,7 @@ export const SEAT_VIEW_KEYS = keys<SeatView>()([
   'updatedAt',
   'clock',
   'round',
+  'tileFaces',
 ]);
 const SEAT_RACK_KEYS = keys<SeatRackView>()(['rack', 'concealed', 'exposed', 'groups', 'count', 'dead', 'deadReason', 'mahJongg']);
 const SEAT_TILE_KEYS = keys<SeatTile>()(['id', 'kind']);

@@ -47,10 +47,14 @@ export class RoomDesk {
   /**
    * Folds the desk's events already in the log (none without a store).
    * @param now the clock, ms since epoch
+   * @param labelOf the label a table shows where the director gave one ("12" for t1), else null:
+   *   a call's text names the table by it ("table 12 calls (East)"), read when the calls are asked
+   *   for, so a relabel changes the text of the calls already open
    */
   constructor(
     private readonly store: DeskStore | undefined,
     private readonly now: () => number = Date.now,
+    private readonly labelOf: (tableId: string) => string | null = () => null,
   ) {
     for (const e of store?.events?.(DESK_LOG_ID) ?? []) this.apply(e.type, e.data, e.at, e.seq);
   }
@@ -60,7 +64,7 @@ export class RoomDesk {
     if (type === 'call-made') {
       const c = d as unknown as CallMade;
       const id = `c${seq}`;
-      this.open.set(id, { id, tableId: c.tableId, player: c.player, seat: c.seat, at, text: callText(c.tableId, c.seat) });
+      this.open.set(id, { id, tableId: c.tableId, player: c.player, seat: c.seat, at, text: '' });
     } else if (type === 'call-taken' && typeof d.id === 'string') this.open.delete(d.id);
     else if (type === 'announcement-posted' && typeof d.text === 'string') this.current = { text: d.text, at };
     else if (type === 'announcement-cleared') this.current = null;
@@ -76,9 +80,19 @@ export class RoomDesk {
     return { at, seq };
   }
 
-  /** The open calls, oldest first. */
+  /** A call with its words, the table named by its label where it has one. */
+  private worded(c: Call): Call {
+    return { ...c, text: callText(this.labelOf(c.tableId) ?? c.tableId, c.seat) };
+  }
+
+  /** The open calls, oldest first, each worded with the table's label now. */
   calls(): Call[] {
-    return [...this.open.values()].sort((a, b) => a.at - b.at);
+    return [...this.open.values()].sort((a, b) => a.at - b.at).map((c) => this.worded(c));
+  }
+
+  /** Tells the listeners that the tables' labels changed: the open calls' words change with them. */
+  relabelled(): void {
+    for (const l of [...this.listeners]) l();
   }
 
   /** The announcement now, or null. */
@@ -93,9 +107,9 @@ export class RoomDesk {
    */
   call(tableId: string, player: number | null, seat: string | null): Call {
     const same = [...this.open.values()].find((c) => c.tableId === tableId && c.player === player);
-    if (same) return same;
+    if (same) return this.worded(same);
     const { seq } = this.record('call-made', { tableId, player, seat } satisfies CallMade);
-    return this.open.get(`c${seq}`)!;
+    return this.worded(this.open.get(`c${seq}`)!);
   }
 
   /**

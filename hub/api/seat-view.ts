@@ -127,6 +127,7 @@ export function buildSeatView(pub: PublicTableView, player: number, concealed: r
   if (pub.clock !== undefined) view.clock = pub.clock;
   if (pub.round !== undefined) view.round = pub.round;
   if (pub.scoring !== undefined) view.scoring = pub.scoring;
+  if (pub.tileFaces !== undefined) view.tileFaces = pub.tileFaces;
   return view;
 }
 

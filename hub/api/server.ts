@@ -392,7 +392,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   await app.register(seatRoutes({ tables: opts.tables, tokens: seatTokens, ...(tournament ? { tournament } : {}) }));
   const playerOpts = tournament ? { service: tournament, tables: opts.tables, tokens: seatTokens, ...(publicUrl !== undefined ? { publicUrl } : {}) } : null;
   // the room's desk: calls for the director and the announcement, events in the log (hub/api/room-desk.ts)
-  const desk = new RoomDesk(store as DeskStore | undefined);
+  const desk = new RoomDesk(store as DeskStore | undefined, Date.now, (id) => tournament?.givenLabel(id) ?? null);
   const roomOptions = { desk, tables: opts.tables, tokens: seatTokens, ...(opts.sections ? { sections: opts.sections } : {}) };
   await app.register(roomRoutes(roomOptions));
 
@@ -597,8 +597,17 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     realtime.io.of(SEAT_NAMESPACE).emit(ROOM_EV.announcement, announcement);
     realtime.io.of(DIRECTOR_NAMESPACE).emit(ROOM_EV.desk, { calls: desk.calls(), announcement: desk.announcement() });
   });
+  // a relabelled table's open calls are worded with its new label (the tournament tells of every change: compare the labels)
+  let labels = tournament ? JSON.stringify(tournament.tableLabels()) : '';
+  const offLabels = tournament?.onChange(() => {
+    const now = JSON.stringify(tournament.tableLabels());
+    if (now === labels) return;
+    labels = now;
+    desk.relabelled();
+  });
   app.addHook('preClose', async () => {
     offDesk();
+    offLabels?.();
   });
   app.addHook('preClose', async () => seats.close());
   // without this, a connected /director client keeps fastify.close() waiting for ever

@@ -2,7 +2,7 @@
  * The table config's `tileFaces` (the faces a table's displays draw, display/src/lib/faceStyle.ts):
  * accepted as "plain" or "traditional", anything else refused naming the key; carried in the table's
  * public view through the real hub (`GET /api/tables/t1` and the `/` namespace's snapshot, as the
- * table page gets it), absent when not configured.
+ * table page gets it), in a seat's view and the director's, absent when not configured.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../config/load.js';
 import { EV, SnapshotPayloadSchema } from '../contract/socket.js';
-import { PublicTableViewSchema } from '../contract/views.js';
+import { PublicTableViewSchema, SeatViewSchema } from '../contract/views.js';
 import { HandBench, SimBench } from '../table/test-bench.js';
 import { StandardTableEngine } from '../table/standard/engine.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
@@ -63,6 +63,14 @@ describe("the public view carries the table's tileFaces", () => {
 
   it('"plain" when the config says plain', async () => {
     expect((await served('plain')).tileFaces).toBe('plain');
+  });
+
+  it("a seat's view and the director's view say plain too (the phone and the director's table page choose as the table display)", async () => {
+    await served('plain');
+    const auth = { authorization: 'Bearer tile-faces-token' };
+    const seats = (await hub!.app.inject({ url: '/api/director/tables/t1/seats', headers: auth })).json() as { token: string }[];
+    expect(SeatViewSchema.parse((await hub!.app.inject({ url: `/api/seat/${seats[0]!.token}` })).json()).tileFaces).toBe('plain');
+    expect((await hub!.app.inject({ url: '/api/director/tables/t1', headers: auth })).json().tileFaces).toBe('plain');
   });
 
   it("the table page's snapshot (socket.io, namespace /) says plain too", async () => {

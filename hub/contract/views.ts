@@ -563,4 +563,6 @@ export const SeatViewSchema = z.object({
   clock: TournamentClockViewSchema.nullable().optional(),
   /** tournament play only: round and game, as on the public view */
   round: TournamentRoundViewSchema.nullable().optional(),
+  /** the table config's `tileFaces`, as on the public view: the faces the phone draws unless it chose its own (URL `?faces=`, its button) */
+  tileFaces: FaceStyleSchema.optional(),
 });

@@ -168,4 +168,21 @@ describe('table labels: relabel and swap mid-round', () => {
     expect((await json(hub, '/api/tables/t2')).round.label).toBe('12');
     expect((await json(hub, `/api/player/${claim.device}`)).label).toBe('12');
   });
+
+  it("the room's calls name a relabelled table by its label, the calls already open too; the call's table id stays", async () => {
+    const hub = await run(dataDir());
+    const seats = (await json(hub, '/api/director/tables/t1/seats', BEARER)) as { token: string }[];
+    // Ann (East at table 1, t1) calls before any label: the hub table id, as before
+    const call = await (await fetch(`${hub.url}/api/seat/${seats[0]!.token}/call`, { method: 'POST' })).json();
+    expect([call.call.tableId, call.call.text]).toEqual(['t1', 'table t1 calls (East)']);
+    expect((await relabel(hub, 't1', { label: '12' })).status).toBe(200);
+    const room = async () => ((await json(hub, '/api/director/room', BEARER)).calls as { tableId: string; text: string }[]).map((c) => [c.tableId, c.text]);
+    expect(await room()).toEqual([['t1', 'table 12 calls (East)']]);
+    // the table display of t2 (never relabelled) calls: its hub table id
+    await fetch(`${hub.url}/api/tables/t2/call`, { method: 'POST' });
+    expect(await room()).toEqual([
+      ['t1', 'table 12 calls (East)'],
+      ['t2', 'table t2 calls'],
+    ]);
+  });
 });

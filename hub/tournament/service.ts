@@ -1368,6 +1368,16 @@ export class TournamentService {
     return this.config.tables.find((t) => t.table === table)?.hubTable ?? null;
   }
 
+  /**
+   * The label the director gave the tournament table a hub table is bound to ("12" for t1), or null
+   * while it has none (its pages then name it by its hub table id, as before) or the hub table is
+   * bound to no tournament table. The room's call text and every view's `round.label` use it.
+   */
+  givenLabel(hubTable: string): string | null {
+    const table = this.tableOfHub.get(hubTable);
+    return table === undefined ? null : (this.state.labels.get(table) ?? null);
+  }
+
   /** The tournament table that shows `label` now, or null. */
   private tableLabelled(label: string): number | null {
     for (let t = 1; t <= this.state.cards[0]!.length; t++) if (this.labelOf(t) === label) return t;
@@ -1461,8 +1471,8 @@ export class TournamentService {
     // a game after the round's four (000: "Four games constitute one round") is shown as what it is: game 5, not counted
     const round: TournamentRoundView = { round: this.state.round, game: done + 1, of: GAMES_PER_ROUND };
     // a table the director relabelled shows its label (until then its pages name it by its hub table id, as before)
-    const label = this.state.labels.get(table);
-    if (label !== undefined) round.label = label;
+    const label = this.givenLabel(hubTable);
+    if (label !== null) round.label = label;
     if (done >= GAMES_PER_ROUND) round.extra = true;
     return { clock, round };
   }

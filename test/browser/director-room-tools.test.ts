@@ -74,6 +74,31 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
     }
   }, 90_000);
 
+  it("the standings link each player's games to their replays; a link opens the replay page of that hub table game", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const links = (player: string) =>
+      page.$$eval(`[data-testid^="standing-replay-${player}-"]`, (as) => as.map((a) => `${a.getAttribute('data-game')} ${a.getAttribute('href')} ${a.getAttribute('aria-label')}`));
+    try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
+      // round 1: table 1 (t1) played its game 1 (Ann, Bea, Cat, Dot); table 2 (t2) its games 1 and 2 (Eve, Fay, Gil, Hal)
+      await expect.poll(() => links('p7')).toEqual(['R1 G1 /replay/t2/1 replay of round 1, table 2, game 1', 'R1 G2 /replay/t2/2 replay of round 1, table 2, game 2']);
+      expect(await links('p1')).toEqual(['R1 G1 /replay/t1/1 replay of round 1, table 1, game 1']);
+      // the link's words are drawn beside the standing, which keeps its text
+      expect(await page.$eval('[data-testid="standing-replay-p7-1-2"]', (a) => getComputedStyle(a, '::after').content)).toBe('"R1 G2"');
+      expect((await texts(page, '[data-testid="standings"] li')).find((t) => t.includes('Gil Moss'))).toBe('3. Gil Moss 50· prize 40');
+      await page.click('[data-testid="standing-replay-p7-1-2"]');
+      await page.waitForURL(`${url}/replay/t2/2`);
+      // the route answers the director at once; these test tables keep no records, and the page says so word for word
+      await expect.poll(() => page.textContent('[data-testid="replay-error"]').then((t) => t?.trim()), { timeout: 20_000 }).toBe("Not Implemented: table 't2' keeps no game records");
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+
   it("the room's forms: a penalty (a late 0 refused), a withdrawal with a late arrival, a substitute, extra time twice; the standings and the room show each", async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { fullTileSet, kindOf } from '../../rules/tiles.js';
 import { FakeTableRuntime, sampleDirectorView } from '../../hub/api/fake-runtime.js';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
@@ -53,7 +53,8 @@ describe.skipIf(!existsSync(CHROMIUM))('enroll page in Chromium', () => {
       if (t !== '5D#4' && t !== 'N#2' && t !== 'J#8') draft.enrol(tag(i), kindOf(t));
     });
     saveTileSet(sets, draft, false);
-    const t1 = new SeeingTable(sampleDirectorView('t1'));
+    // the table config says plain faces (the enrolment page draws them unless it chose its own)
+    const t1 = new SeeingTable({ ...sampleDirectorView('t1'), tileFaces: 'plain' });
     const now = Date.now();
     t1.seen = [
       { tag: '04A1B2C3D4E5F6', zone: 'RK-E1/top', at: now + 60_000 },
@@ -113,5 +114,36 @@ describe.skipIf(!existsSync(CHROMIUM))('enroll page in Chromium', () => {
     expect(await page.textContent('[data-testid="enroll-error"]')).toBe('Conflict: set "club-set-3" is not complete: missing J ×1 (finish with draft: true to save it and go on later)');
     mkdirSync(resolve('test-results'), { recursive: true });
     await page.screenshot({ path: resolve('test-results/enroll.png'), fullPage: true });
+  }, 60_000);
+  it("draws the tiles with the table display's choice of faces: the config's plain, ?faces=traditional, the faces button remembered", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const picker = '[data-testid="pick-1B"]';
+    const styles = (page: Page) => page.$$eval('[data-testid^="pick-"] [role="img"]', (ts) => [...new Set(ts.map((t) => t.getAttribute('data-faces')))]);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${url}/enroll/t1`);
+      await page.fill('#director-secret', TOKEN);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('#set-id');
+      await page.fill('#set-id', 'club-set-3');
+      await page.click('form.start button[type="submit"]');
+      await page.waitForSelector(`${picker} [role="img"]`, { timeout: 20_000 });
+      // the 36 kinds of the picker, each drawn once: the config's plain
+      expect(await page.$$eval('[data-testid^="pick-"] [role="img"]', (ts) => ts.length)).toBe(36);
+      await expect.poll(() => styles(page)).toEqual(['plain']);
+      await page.goto(`${url}/enroll/t1?faces=traditional`);
+      await page.waitForSelector(`${picker} [role="img"]`, { timeout: 20_000 });
+      expect(await styles(page)).toEqual(['traditional']);
+      await page.click('[data-testid="faces-toggle"]');
+      await expect.poll(() => styles(page)).toEqual(['plain']);
+      await page.click('[data-testid="faces-toggle"]');
+      await expect.poll(() => styles(page)).toEqual(['traditional']);
+      // remembered in this browser, over the config's plain
+      await page.goto(`${url}/enroll/t1`);
+      await page.waitForSelector(`${picker} [role="img"]`, { timeout: 20_000 });
+      expect(await styles(page)).toEqual(['traditional']);
+    } finally {
+      await ctx.close();
+    }
   }, 60_000);
 });

@@ -7,7 +7,9 @@
  *   two kinds draw the same markup; screenshot test-results/tile-faces-36.png (looked at by hand);
  * - the table page draws the config's plain faces; `?faces=traditional` draws traditional ones; the
  *   page's faces button turns them and is remembered in the browser, over the config; the URL wins;
- *   the spectators' page (`/broadcast/t1`) draws the config's faces, or its URL's.
+ *   the spectators' page (`/broadcast/t1`) draws the config's faces, or its URL's;
+ * - the director's table page and a seat's phone make the same choice (lib/FacesToggle.svelte): the
+ *   config's plain, `?faces=traditional`, their faces button, remembered over the config.
  * Skipped without Chromium.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { numberOf, suitOf, TILE_KINDS, type TileKind } from '../../rules/tiles.js';
 import { HandBench } from '../../hub/table/test-bench.js';
-import { CHROMIUM, RESULTS, benchHubPerSuite } from './chromium.js';
+import { CHROMIUM, RESULTS, benchHubPerSuite, directorPage, text } from './chromium.js';
 
 const SECRET = 'sticks and circles';
 
@@ -67,8 +69,10 @@ function facesUnder(page: Page, sel: string) {
   );
 }
 
+/** The face styles drawn inside `sel`, once each. */
+const stylesIn = (page: Page, sel: string) => page.$$eval(`${sel} [role="img"]`, (ts) => [...new Set(ts.map((t) => t.getAttribute('data-faces')))]);
 /** The face styles drawn on the table view, once each. */
-const stylesOnTable = (page: Page) => page.$$eval('[data-testid="table-view"] [role="img"]', (ts) => [...new Set(ts.map((t) => t.getAttribute('data-faces')))]);
+const stylesOnTable = (page: Page) => stylesIn(page, '[data-testid="table-view"]');
 
 describe.skipIf(!existsSync(CHROMIUM))('tile faces (Chromium)', () => {
   let b: HandBench;
@@ -155,6 +159,49 @@ describe.skipIf(!existsSync(CHROMIUM))('tile faces (Chromium)', () => {
       expect(await stylesOnTable(page)).toEqual(['traditional']);
     } finally {
       await ctx.close();
+    }
+  }, 60_000);
+
+  it("the director's table page and the seat page make the same choice: the config's plain, ?faces=, the faces button remembered over the config", async () => {
+    // the director's table page (after the login): its table view and each rack's concealed tiles
+    const { ctx, page } = await directorPage(hub.browser, hub.url, '/director/t1', SECRET);
+    const phone = await hub.browser.newContext({ viewport: { width: 400, height: 800 } });
+    try {
+      await page.waitForSelector('[data-testid="table-view"] [role="img"]', { timeout: 20_000 });
+      expect(await stylesOnTable(page)).toEqual(['plain']);
+      expect(await text(page, '[data-testid="faces-toggle"]')).toBe('traditional faces');
+      await page.goto(`${hub.url}/director/t1?faces=traditional`);
+      await page.waitForSelector('[data-testid="table-view"] [role="img"]', { timeout: 20_000 });
+      expect(await stylesOnTable(page)).toEqual(['traditional']);
+      // the button turns them plain, and the browser keeps it: a visit without ?faces= draws plain
+      await page.click('[data-testid="faces-toggle"]');
+      await expect.poll(() => stylesOnTable(page)).toEqual(['plain']);
+      expect(await page.evaluate(() => localStorage.getItem('mjhub.tileFaces'))).toBe('plain');
+      await page.click('[data-testid="faces-toggle"]');
+      await expect.poll(() => stylesOnTable(page)).toEqual(['traditional']);
+      await page.goto(`${hub.url}/director/t1`);
+      await page.waitForSelector('[data-testid="table-view"] [role="img"]', { timeout: 20_000 });
+      expect(await stylesOnTable(page)).toEqual(['traditional']);
+
+      // Ann's phone (its own browser, nothing remembered): her rack's tiles in the config's plain faces
+      const seats = (await (await fetch(`${hub.url}/api/director/tables/t1/seats`, { headers: { authorization: 'Bearer unused-script-token' } })).json()) as { token: string }[];
+      const seat = await phone.newPage();
+      const rack = '[data-testid="seat-rack-0"]';
+      await seat.goto(`${hub.url}/seat/${seats[0]!.token}`);
+      await seat.waitForSelector(`${rack} [role="img"]`, { timeout: 20_000 });
+      expect(await stylesIn(seat, rack)).toEqual(['plain']);
+      await seat.goto(`${hub.url}/seat/${seats[0]!.token}?faces=traditional`);
+      await seat.waitForSelector(`${rack} [role="img"]`, { timeout: 20_000 });
+      expect(await stylesIn(seat, rack)).toEqual(['traditional']);
+      await seat.click('[data-testid="faces-toggle"]');
+      await expect.poll(() => stylesIn(seat, rack)).toEqual(['plain']);
+      await seat.click('[data-testid="faces-toggle"]');
+      await seat.goto(`${hub.url}/seat/${seats[0]!.token}`);
+      await seat.waitForSelector(`${rack} [role="img"]`, { timeout: 20_000 });
+      expect(await stylesIn(seat, rack)).toEqual(['traditional']);
+    } finally {
+      await ctx.close();
+      await phone.close();
     }
   }, 60_000);
 });

@@ -9,10 +9,26 @@ import type { FlagStatus } from '../../../hub/api/views.js';
 import { gameCaptureFileName, gameCapturePath, gameRecordFileName, gameRecordPath, gameReplayPath } from '../../../hub/record/path.js';
 import { ReplaySchema } from '../../../hub/contract/replay.js';
 import type { z } from 'zod';
-import { HealthReply, LoginReply, MoveCorrectionReply, PublicTablesReply, SessionReply } from '../../../hub/contract/responses.js';
+import { HealthReply, LoginReply, MoveCorrectionReply, PublicTablesReply, PublicTableViewSchema, SessionReply } from '../../../hub/contract/responses.js';
+import type { FaceStyle } from '../../../hub/contract/views.js';
 import { readAnswer, reportWrongAnswer } from './answer.js';
 import { ViewingLogReplySchema } from '../../../hub/contract/broadcast.js';
 import type { ViewingLogEntry } from '../../../hub/contract/broadcast.js';
+
+/**
+ * The table config's `tileFaces` from the table's public view (`GET /api/tables/:id`), for a page
+ * that draws tiles without the table's view (the enrolment page).
+ * @returns the faces, or undefined when the config names none, the table is unknown or the hub cannot be reached (never throws)
+ */
+export async function fetchTileFaces(tableId: string): Promise<FaceStyle | undefined> {
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}`, { headers: { accept: 'application/json' } });
+    if (!res.ok) return undefined;
+    return (await readAnswer(res, PublicTableViewSchema, `GET /api/tables/${tableId}`)).tileFaces;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A finished game's replay as checked ({@link fetchReplay}). */
 export type Replay = z.infer<typeof ReplaySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockNow, clockText, roomHeadline, standingsNote, stateText, summarize } from './dashboard.js';
+import { clockNow, clockText, roomHeadline, standingGames, standingsNote, stateText, summarize } from './dashboard.js';
 import { siameseFixture, standardFixture } from './fixtures.js';
 
 describe('clockText', () => {
@@ -116,5 +116,26 @@ describe('standingsNote', () => {
   it('provisional while a card is not complete, final once every one is', () => {
     expect(standingsNote([{ complete: true }, { complete: false }, { complete: false }])).toEqual({ provisional: true, text: 'provisional: 2 of 3 score cards not yet complete' });
     expect(standingsNote([{ complete: true }, { complete: true }])).toEqual({ provisional: false, text: 'final: every score card complete' });
+  });
+});
+
+describe('standingGames', () => {
+  const seats = (...players: string[]) => players.map((player) => ({ player }));
+  const cards = [
+    // round 2 first: the links still go round by round
+    { round: 2, table: 1, label: '12', seats: seats('p1', 'p5'), replays: [{ hubTable: 't1', gameNo: 5 }, null, null, null] },
+    { round: 1, table: 2, label: '2', seats: seats('p3', 'p4'), replays: [{ hubTable: 't2', gameNo: 1 }, null, null, null] },
+    { round: 1, table: 1, label: '1', seats: seats('p1', 'p2'), replays: [{ hubTable: 't1', gameNo: 1 }, null, { hubTable: 't1', gameNo: 3 }, null] },
+  ];
+  it("lists a player's games with a replay, round by round, and leaves out the games typed or not played", () => {
+    // Ann (p1): round 1 table 1 games 1 and 3 (game 2 typed on the card, game 4 not played), round 2 table 12 game 1 (t1's 5th)
+    expect(standingGames(cards, 'p1')).toEqual([
+      { round: 1, table: 1, label: '1', game: 1, hubTable: 't1', gameNo: 1 },
+      { round: 1, table: 1, label: '1', game: 3, hubTable: 't1', gameNo: 3 },
+      { round: 2, table: 1, label: '12', game: 1, hubTable: 't1', gameNo: 5 },
+    ]);
+    expect(standingGames(cards, 'p4')).toEqual([{ round: 1, table: 2, label: '2', game: 1, hubTable: 't2', gameNo: 1 }]);
+    // a late arrival with no card yet: none
+    expect(standingGames(cards, 'p9')).toEqual([]);
   });
 });

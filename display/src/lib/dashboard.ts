@@ -263,3 +263,39 @@ export function standingsNote(cards: readonly { complete: boolean }[]): { provis
     ? { provisional: true, text: `provisional: ${open} of ${cards.length} score card${cards.length === 1 ? '' : 's'} not yet complete` }
     : { provisional: false, text: 'final: every score card complete' };
 }
+
+/** One game a player played, as a standings row links it: its card's round and table, the game's place on it, the hub table game it came from. */
+export interface StandingGame {
+  round: number;
+  /** the tournament table (its number) */
+  table: number;
+  /** the label that table shows ("12"), for the link's title */
+  label: string;
+  /** the game's place on the card, 1-based (000: four games a round) */
+  game: number;
+  /** the hub table game it was taken from: its replay is `/replay/<hubTable>/<gameNo>` */
+  hubTable: string;
+  gameNo: number;
+}
+
+/**
+ * The games `player` sat in that have a replay (a card's game taken from a hub table game), round
+ * by round and in card order: what the room's standings row links, so a director goes from a total
+ * to the games behind it. A game on no hub table (typed on the card) or not played has no replay
+ * and is left out.
+ * @param cards GET /api/tournament `cards` (every round's), each seat with its player id and the card's `replays`
+ */
+export function standingGames(
+  cards: readonly { round: number; table: number; label: string; seats: readonly { player: string }[]; replays?: readonly ({ hubTable: string; gameNo: number } | null)[] }[],
+  player: string,
+): StandingGame[] {
+  const out: StandingGame[] = [];
+  const sorted = [...cards].sort((a, b) => a.round - b.round || a.table - b.table);
+  for (const c of sorted) {
+    if (!c.seats.some((s) => s.player === player)) continue;
+    (c.replays ?? []).forEach((r, g) => {
+      if (r) out.push({ round: c.round, table: c.table, label: c.label, game: g + 1, hubTable: r.hubTable, gameNo: r.gameNo });
+    });
+  }
+  return out;
+}

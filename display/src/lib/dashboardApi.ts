@@ -4,7 +4,16 @@
  */
 import { errorMessage } from './api.js';
 import { MAX_GAME_POINTS } from '../../../rules/tournament/card-checks.js';
-import { BetweenRoundsReply, ExtraTimeReply, PenaltySchema, RoundCardsReply, ScoreCardSchema, TournamentClockReply, TournamentPublicReply } from '../../../hub/contract/responses.js';
+import {
+  BetweenRoundsReply,
+  ExtraTimeReply,
+  PenaltySchema,
+  RoundCardsReply,
+  ScoreCardSchema,
+  TableLabelsReply,
+  TournamentClockReply,
+  TournamentPublicReply,
+} from '../../../hub/contract/responses.js';
 import type { z } from 'zod';
 import { readAnswer, reportWrongAnswer } from './answer.js';
 
@@ -134,19 +143,28 @@ const TOOLS = {
   'extra-time': { url: '/api/director/tournament/extra-time', schema: ExtraTimeReply },
   withdraw: { url: '/api/director/tournament/withdraw', schema: RoundCardsReply },
   substitute: { url: '/api/director/tournament/substitute', schema: RoundCardsReply },
+  /** `:table` is the tournament table number (`postRoomTool`'s `table`) */
+  label: { url: '/api/director/tournament/tables/:table/label', schema: TableLabelsReply },
 } as const;
 
-/** One of the director's room tools: a penalty, extra time for a table, a withdrawal with a late arrival, a substitute. */
+/** One of the director's room tools: a penalty, extra time for a table, a withdrawal with a late arrival, a substitute, a table's label. */
 export type RoomTool = keyof typeof TOOLS;
 
 /**
  * Sends one of the director's room tools (`POST` its route with `body`, the session cookie or
- * `Authorization: Bearer <token>`), and reads the answer with the contract's schema.
+ * `Authorization: Bearer <token>`), and reads the answer with the contract's schema. `table` fills
+ * the route's `:table` (the `label` tool: the tournament table number, e.g. "1").
  * @returns `{ ok: true, answer }` (the answer as the hub sent it), or `{ ok: false, error }` with the
  *   hub's message word for word (e.g. "penalty: points 0 take nothing away: …"). Never throws.
  */
-export async function postRoomTool<T extends RoomTool>(tool: T, body: unknown, token: string): Promise<{ ok: true; answer: z.output<(typeof TOOLS)[T]['schema']> } | { ok: false; error: string }> {
-  const { url, schema } = TOOLS[tool];
+export async function postRoomTool<T extends RoomTool>(
+  tool: T,
+  body: unknown,
+  token: string,
+  table = '',
+): Promise<{ ok: true; answer: z.output<(typeof TOOLS)[T]['schema']> } | { ok: false; error: string }> {
+  const { schema } = TOOLS[tool];
+  const url = TOOLS[tool].url.replace(':table', encodeURIComponent(table));
   try {
     const res = await postBody(url, body, token);
     if (!res.ok) return { ok: false, error: await errorMessage(res) };

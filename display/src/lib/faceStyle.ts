@@ -4,7 +4,8 @@
  * the suit's symbol and its word). Chosen per display, in this order: the page's `?faces=` URL
  * parameter, the display's own toggle (remembered in this browser's localStorage under
  * FACE_STYLE_KEY), the table config's `tileFaces` (the view's `tileFaces`), else traditional.
- * Pure but for the context helpers, which Svelte components call while they are created.
+ * Pure but for the context helpers, which Svelte components call while they are created; the pages
+ * make the choice through lib/FacesToggle.svelte (`pageFaces`), its one place.
  */
 import { getContext, setContext } from 'svelte';
 import { FACE_STYLES, type FaceStyle } from '../../../hub/contract/views.js';
