@@ -87,7 +87,7 @@ const GROUP_SIZE: Partial<Record<CallFor, number>> = { pung: 3, kong: 4, quint: 
 const STAGE_NAME = CHARLESTON.map((c) => c.name);
 
 /** Where the tiles left to pick are (wall 0; see the module's doc). */
-export const PICK_WALL: Place = { area: 'wall', wall: 0 };
+export const PICK_WALL: Extract<Place, { area: 'wall' }> = { area: 'wall', wall: 0 };
 /** Where the tiles a deal left out of play are (wall 1; not counted as left to pick). */
 export const OUT_OF_PLAY: Place = { area: 'wall', wall: 1 };
 const FLOOR: Place = { area: 'floor' };
