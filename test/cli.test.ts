@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RULES } from '../rules/variants/standard/referee.js';
+import { RULES } from '../rules/variants/standard/play.js';
 import { ensureBuiltHub } from './support/built-hub.js';
 
 const root = path.resolve(import.meta.dirname, '..');

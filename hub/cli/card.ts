@@ -12,7 +12,7 @@ import { describeCard } from '../../rules/card/check.js';
 import { matchHand } from '../../rules/match.js';
 import { parseKinds } from '../../rules/tiles.js';
 import { FORBIDDEN_WORDS, forbiddenExposure } from '../../rules/variants/standard/exposure-judge.js';
-import { RULES } from '../../rules/variants/standard/referee.js';
+import { RULES } from '../../rules/variants/standard/play.js';
 import type { Card } from '../../rules/card/types.js';
 import { commanderOutput, exitWithError } from './errors.js';
 

@@ -633,9 +633,9 @@ describe('4-player table: hold-and-reorder marks the players not heard', () => {
       { type: 'pick', player: 1, tile: SET[151], at: 1000, ref: '200', unheard: [1] },
       { type: 'discard', player: 1, tile: SET[151], at: 2000, ref: '201', unheard: [1] },
     ]);
-    // West's pick with every reader heard
+    // West's pick with every reader heard: from the table's wall 3, which the engine counts as its one wall 0 (000 judges no wall order)
     expect(r.push({ tile: SET[150]!, from: wall(3), to: rack(2), at: 3000, ref: '202' }, turnView('play', 2))).toEqual([
-      { type: 'pick', player: 2, wall: 3, tile: SET[150], to: rack(2), at: 3000, ref: '202' },
+      { type: 'pick', player: 2, wall: 0, tile: SET[150], to: rack(2), at: 3000, ref: '202' },
     ]);
   });
 

@@ -22,18 +22,24 @@
  * | any move that leaves a rack's top with 14 tiles | the move's action, then `mah-jongg` on that rack (same `ref`: 003 rules 10, 11) |
  *
  * **4-player (000 on NMJL): several moves make one action.**
+ * The actions name the walls as the engine counts them (rules/variants/standard/play.ts: 000 judges
+ * no wall order, so the walls are one): a pick is from wall 0 whichever of the table's walls the
+ * tile left, and the deal's `walls` are the tiles left to pick and the rest of the set out of play.
+ * The table's own walls are this reader's (`wallCounts`, `builtWalls`), for the views and the record's header.
+ * A `call` names no `rivals` (the readers see one claim: the tile's move), an `expose` only the tiles
+ * laid beside the called tile (the engine holds that one on the caller's top since the call).
  *
  * | moves                                                         | action(s)                              |
  * |---------------------------------------------------------------|----------------------------------------|
  * | tiles into the walls until the 4 walls hold all 152            | a new game is ready to deal            |
- * | wall → rack until East 14, South 13, West 13, North 13 (or the first other move) | `deal` (what each rack holds, `walls` the tiles left in them) |
+ * | wall → rack until East 14, South 13, West 13, North 13 (or the first other move) | `deal` (what each rack holds; `walls`: the tiles left in the walls, to pick, then the rest) |
  * | rack → another player's rack, 3 from each player (own + blind) | `pass` (first right, across, left …)   |
  * | rack(q) → rack(r), h ≥ 2 hops of the stage's offset (first left: two seats on) | `pass`: `blind` +1 for each seat in between |
  * | a tile received in this pass, racked, then on to the next rack | `pass`: `blind` +1 for the player it left |
  * | after the first left: a pass to the left / across              | `charleston-vote` wants yes / no     |
  * | rack → the rack across after the last Charleston, then a discard | `courtesy` (0-3 tiles each)           |
  * | a joker passed, then the same joker back to its passer         | (the return is the referee's ruling)   |
- * | wall → a player's rack (also before East's first discard)      | `pick`                                 |
+ * | wall → a player's rack (also before East's first discard)      | `pick` from wall 0 (the engine's one wall to pick from) |
  * | rack (or top) → floor                                          | `discard`                              |
  * | rack(A) → top(B), then within `TRANSIT_MS` top(B) → floor      | `discard` by A (carried over B's top)  |
  * | floor → top of a rack, rack → same top (n tiles), then a discard | `call` for a pung/kong/quint/sextet (by the group's size) and `expose` |
@@ -85,7 +91,8 @@ import type { Action, ActionOf, Hearing, RackRef, Window } from '../../../rules/
 import { samePlace, type Place } from '../../../rules/game/places.js';
 import { declaredBy } from '../../../rules/variants/siamese-readings.js';
 import { CHARLESTON, COURTESY_STAGE, VOTE_STAGE } from '../../../rules/standard-game.js';
-import { kindOf, TILES_IN_SET, type TileId } from '../../../rules/tiles.js';
+import { fullTileSet, kindOf, TILES_IN_SET, type TileId } from '../../../rules/tiles.js';
+import { PICK_WALL } from '../../../rules/variants/standard/play.js';
 import { callForSize, hopsFor, TRANSIT_MS, type MoveVariant, type UnheardPolicy } from './variants.js';
 
 export { callForSize, hopsFor, TRANSIT_MS, SIAMESE_MOVES, STANDARD_MOVES, type MoveVariant, type UnheardPolicy } from './variants.js';
@@ -425,7 +432,7 @@ export class MoveReader {
       }
       if (from?.area === 'wall' && to.area === 'rack' && toOwner !== null) {
         // a tile taken from the wall before East's first discard (NMJL practice: one short takes the next tile)
-        out.push({ type: 'pick', player: toOwner, wall: from.wall, tile: m.tile, to, ...base });
+        out.push({ type: 'pick', player: toOwner, wall: PICK_WALL.wall, tile: m.tile, to, ...base });
         return out;
       }
       if (to.area === 'floor' && fromOwner !== null && discardFrom) {
@@ -440,7 +447,7 @@ export class MoveReader {
     // ---- play
     if (from?.area === 'wall' && toOwner !== null) {
       this.flushCall(out);
-      out.push({ type: 'pick', player: toOwner, wall: from.wall, tile: m.tile, to, ...base });
+      out.push({ type: 'pick', player: toOwner, wall: PICK_WALL.wall, tile: m.tile, to, ...base });
       return out;
     }
     if (to.area === 'floor' && fromOwner !== null && discardFrom) {
@@ -457,7 +464,7 @@ export class MoveReader {
     if (from?.area === 'floor' && toOwner !== null) {
       this.flushCall(out);
       if (to.area === 'rack') {
-        out.push({ type: 'call', player: toOwner, tile: m.tile, to, for: 'pung', ...base });
+        out.push({ type: 'call', player: toOwner, tile: m.tile, to, for: 'pung', rivals: [], ...base });
         return out;
       }
       this.call = { player: toOwner, tile: m.tile, group: [], at: m.at, ref: m.ref };
@@ -496,12 +503,19 @@ export class MoveReader {
     this.transit = null;
   }
 
-  /** The deal: what each player holds now (before the move being handled), and the tiles left in the walls. */
+  /**
+   * The deal: what each player holds now (before the move being handled), and the walls in the
+   * engine's terms (rules/variants/standard/play.ts: the walls counted as one): `walls[0]` the
+   * tiles left in the table's walls, to pick; `walls[1]` the rest of the set neither dealt nor in a
+   * wall (out of play). Both in set order, so a game's record does not depend on the order the walls
+   * were built in.
+   */
   private deal(out: Action[], base: Base): void {
     const hands = Array.from({ length: this.variant.seats }, (_, p) => [[...this.tilesAt('rack', p), ...this.tilesAt('top', p)].sort()]);
-    const walls: TileId[] = [];
-    for (const [t, p] of this.where) if (p.area === 'wall') walls.push(t);
-    out.push({ type: 'deal', hands, walls: [walls], ...base });
+    const dealt = new Set(hands.flat(2));
+    const rest = fullTileSet().filter((t) => !dealt.has(t));
+    const inWall = (t: TileId) => this.where.get(t)?.area === 'wall';
+    out.push({ type: 'deal', hands, walls: [rest.filter(inWall), rest.filter((t) => !inWall(t))], ...base });
     this.mode = 'charleston';
   }
 
@@ -587,13 +601,14 @@ export class MoveReader {
     this.call = null;
     const base = { at: c.at, ref: c.ref };
     const at = this.where.get(c.tile);
-    const call = (f: ActionOf<'call'>['for']): Action => ({ type: 'call', player: c.player, tile: c.tile, to: topOf(c.player), for: f, ...base });
+    const call = (f: ActionOf<'call'>['for']): Action => ({ type: 'call', player: c.player, tile: c.tile, to: topOf(c.player), for: f, rivals: [], ...base });
+    // the exposure names the tiles laid beside the called tile: the engine holds the called tile on the caller's top since the call
     if (c.group.length === 0 && discarder === c.player && at?.area === 'top' && at.player === c.player) {
-      out.push(call('single'), { type: 'expose', player: c.player, rack: 0, tiles: [], called: c.tile, ...base });
+      out.push(call('single'), { type: 'expose', player: c.player, rack: 0, tiles: [], ...base });
       return;
     }
     out.push(call(callForSize(1 + c.group.length)));
-    if (c.group.length > 0) out.push({ type: 'expose', player: c.player, rack: 0, tiles: [...c.group], called: c.tile, ...base });
+    if (c.group.length > 0) out.push({ type: 'expose', player: c.player, rack: 0, tiles: [...c.group], ...base });
     else this.withdrawn = c.tile;
   }
 
@@ -603,7 +618,7 @@ export class MoveReader {
     const c = this.call;
     if (c && c.player === player) {
       this.call = null;
-      out.push({ type: 'call', player, tile: c.tile, to: topOf(player), for: 'mah-jongg', at: c.at, ref: c.ref });
+      out.push({ type: 'call', player, tile: c.tile, to: topOf(player), for: 'mah-jongg', rivals: [], at: c.at, ref: c.ref });
     } else this.flushCall(out);
     out.push({ type: 'mah-jongg', player, rack: 0, ...base });
     this.mode = 'ended';

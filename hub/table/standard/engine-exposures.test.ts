@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../config/load.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { RULES } from '../../../rules/variants/standard/referee.js';
+import { RULES } from '../../../rules/variants/standard/play.js';
 import { parseKinds as k } from '../../../rules/tiles.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';

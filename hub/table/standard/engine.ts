@@ -21,8 +21,10 @@
  *   `dead-declared-in-error` (the declarer's hand is dead), `declared-dead` (`declared`: judged on
  *   the visible table) and `misnamed-discard` (`for`, `named`, `ruling`; NMJL practice); see
  *   {@link StandardTableEngine.enter}
- * Moves become referee actions through the move layer ({@link MoveReader}, ../moves/moves.ts). An action the
- * referee refuses (StandardActionError) or throws on (a fault of the referee or the scorer) is kept
+ * Moves become the one engine's actions through the move layer ({@link MoveReader}, ../moves/moves.ts),
+ * applied to `createEngine(STANDARD, …)` as they are read (./game.ts), and the views read the
+ * engine's `GameState`. An action the engine refuses (`ActionError`) or throws on (a fault of the
+ * referee or the scorer) is kept
  * in `unexplained` with the error's words, the state as before it, and the table plays on; the
  * director sees it under "Moves the hub could not place". A refused Charleston pass with
  * blind tiles (NMJL: blind passes only on the first left and the last right) is also a `blind-pass`
@@ -38,8 +40,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import type { Action } from '../../../rules/game/actions.js';
 import { toStandardAction, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
+import type { GameState } from '../../../rules/game/state.js';
+import { turnHasOf, wallLeftOf, winnerOf } from '../../../rules/variants/standard/play.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
-import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../../api/runtime.js';
+import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
 import { setOrderWalls } from '../../../rules/record/upgrade.js';
@@ -52,7 +56,6 @@ import { MoveReader, STANDARD_MOVES, type MoveView } from '../moves/moves.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
 import type { Place } from '../../../rules/game/places.js';
 import { practiceOf } from '../../config/practice.js';
-import { isTileKind } from '../../../rules/tiles.js';
 
 /** A move held while a zone was not heard: its event, and the move as it is judged. */
 interface HeldMove {
@@ -85,7 +88,7 @@ export type { Unexplained } from './game.js';
 /** An earlier game of a standard table as it stood when the next deal began: result, flags and their evidence. */
 interface PastGame {
   gameNo: number;
-  phase: StandardState['phase'];
+  phase: GameState['phase'];
   endReason: string | null;
   points: number[] | null;
   flags: PublicFlag[];
@@ -101,7 +104,7 @@ interface PastGame {
 interface StandardFold {
   game: StandardGameSnapshot;
   agg: MoveReader;
-  inferred: readonly Omit<StandardAction, 'at' | 'ref'>[];
+  inferred: readonly Action[];
   past: readonly PastGame[];
   unheard: { agg: MoveReader; moves: readonly HeldEvent[] } | null;
   notSeenWindows: ReadonlyMap<number, { from: number; to: number }>;
@@ -112,9 +115,9 @@ interface StandardFold {
 export class StandardTableEngine extends TableMachine<StandardFold> {
   /** the standard game's fold (./game.ts): the referee's state with the entries, the hub's own flags, the record lines */
   private game!: StandardGame;
-  /** the referee's state with the director's entries applied */
-  private get state(): StandardState {
-    return this.game.state;
+  /** the engine's state (rules/game/state.ts), the director's entries applied */
+  private get state(): GameState {
+    return this.game.game;
   }
   /** actions of the current game the referee refused as impossible or threw on */
   get unexplained(): Unexplained[] {
@@ -122,8 +125,8 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   }
   /** settled moves into actions (../moves/moves.ts, `hold-and-reorder`) */
   private agg = this.newMoveReader();
-  /** the actions inferred for the current game (without time and reference), in order */
-  private inferred: Omit<StandardAction, 'at' | 'ref'>[] = [];
+  /** the actions the move layer read in the current game, in order */
+  private inferred: Action[] = [];
   /** flag id → the event sequence numbers it rests on */
   private readonly flagRefs = new Map<string, number>();
   /** the scoring settings in force on this table */
@@ -186,15 +189,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return new MoveReader(STANDARD_MOVES, { playersOf: (readers) => this.table.players.map((_, p) => p).filter((p) => readers.includes(this.readerOfRack(p, 0) ?? '')) });
   }
 
-  /** What the move layer reads of the referee's state before a move. */
+  /** What the move layer reads of the engine's state before a move. */
   private moveView(): MoveView {
     const s = this.state;
-    return { phase: s.phase, turn: s.turn, stage: s.stage, wallLeft: s.wallLeft, turnHas: s.turnHas, exposures: (p) => s.players[p]?.exposures ?? [] };
-  }
-
-  /** A move's actions as the referee's (the old 4-player form `StandardGame` takes until stage 6), in order. */
-  private read(actions: readonly Action[]): StandardAction[] {
-    return actions.flatMap((a) => toStandardAction(a) ?? []);
+    return { phase: s.phase, turn: s.turn, stage: s.stage, wallLeft: wallLeftOf(s), turnHas: turnHasOf(s), exposures: (p) => s.seats[p]?.racks[0]?.exposures.map((e) => e.tiles) ?? [] };
   }
 
   protected saveFold(): StandardFold {
@@ -249,7 +247,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.moveView());
         return;
       }
-      for (const a of this.read(this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.moveView()))) this.act(a, e);
+      for (const a of this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.moveView())) this.act(a, e);
     } else if (e.type === 'readers-heard') {
       this.judgeUnheard(e);
     } else if (e.type === 'count-check') {
@@ -367,10 +365,11 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       if (!o.known && m.to.area === 'top') placedOnTop.add(m.to.player);
       // the move layer marks the players whose rack was not heard at it (`hearing.players`: `unheard`)
       const placed = { tile: m.tile, from: m.from, to: m.to, at, ref: String(m.e.seq), seen: { unseen: m.unseen } };
-      for (const a of this.read(this.agg.push(placed, this.moveView()))) {
-        const before = this.state.winner;
+      for (const a of this.agg.push(placed, this.moveView())) {
+        const before = winnerOf(this.state);
         this.act(a, m.e);
-        const w = this.state.winner;
+        const won = winnerOf(this.state);
+        const w = won && { player: won.player, exposures: won.mahJongg.exposuresBefore, discarder: won.mahJongg.claimedFrom };
         if (a.type === 'mah-jongg' && !before && w && placedOnTop.has(w.player)) {
           const who = this.table.players[w.player]?.name ?? `player ${w.player}`;
           this.laidOutUnheard.push({
@@ -390,8 +389,9 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   /** What the referee did not judge because a rack was not heard (rules/variants/standard/play.ts `notSeen`), with the window of its stretch. */
   protected override notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
     const judged = this.state.notSeen.map((n) => {
-      const w = [...this.notSeenWindows.values()].find((x) => n.at >= x.from && n.at <= x.to) ?? { from: n.at, to: n.at };
-      return { rule: n.rule, player: n.player, tiles: [...n.tiles], window: { ...w }, title: n.title, ref: n.ref };
+      const at = n.at ?? n.window?.from ?? 0;
+      const w = [...this.notSeenWindows.values()].find((x) => at >= x.from && at <= x.to) ?? { from: at, to: at };
+      return { rule: n.rule, player: n.player, tiles: n.tiles.map(kindOf), window: { ...w }, title: n.title, ref: n.ref };
     });
     return [...judged, ...this.laidOutUnheard.map((n) => ({ ...n, tiles: [...n.tiles], window: { ...n.window } }))];
   }
@@ -466,7 +466,8 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return [this.agg.tilesAt('rack', player)];
   }
 
-  private act(a: StandardAction, e: StoredEvent): void {
+  /** One action of the move layer to the engine (./game.ts `act`), the earlier game kept in `past` at a deal. */
+  private act(a: Action, e: StoredEvent): void {
     if (a.type === 'deal' && this.state.gameNo > 0) {
       const s = this.state;
       this.past = [
@@ -478,8 +479,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       this.inferred = [];
       this.laidOutUnheard = [];
     }
-    const { at: _at, ref: _ref, unheard: _unheard, ...bare } = a;
-    this.inferred.push(bare);
+    this.inferred.push(a);
     // a refused blind pass goes on from the racks as the readers hold them (./game.ts)
     const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i)), a.type === 'deal' ? (this.agg.builtWalls ?? undefined) : undefined);
     // refused: the state stays as before the action (the engine works on a copy), the table plays on
@@ -541,20 +541,25 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return structuredClone(this.settings);
   }
 
-  /** The referee's state now (for tests). */
+  /** The referee's state now in the old shape (rules/variants/standard/referee.ts `toStandardState`; for tests and the tournament's score card). */
   gameState(): StandardState {
-    return this.state;
+    return this.game.state;
   }
 
   /** The vote on the second Charleston as inferred this game: each player's wish, or null before it. */
   private charlestonVote(): boolean[] | null {
-    for (const a of this.inferred) if (a.type === 'second-charleston') return (a as Extract<StandardAction, { type: 'second-charleston' }>).wants;
+    for (const a of this.inferred) if (a.type === 'charleston-vote') return a.wants;
     return null;
   }
 
-  /** The actions inferred from the moves of the current game, in order, without their time and reference (for tests and the CLI). */
+  /** The actions inferred from the moves of the current game, in order, in the old shape without their time, reference and hearing (for tests and the CLI). */
   inferredActions(): Omit<StandardAction, 'at' | 'ref'>[] {
-    return [...this.inferred];
+    return this.inferred.flatMap((a) => {
+      const old = toStandardAction(a);
+      if (!old) return [];
+      const { at: _at, ref: _ref, unheard: _unheard, ...bare } = old;
+      return [bare];
+    });
   }
 
   /** Tiles counted by the readers per player: inside the rack, on its top, and both. */
@@ -587,7 +592,9 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       endReason: s.endReason,
       turn: s.turn,
       players: this.table.players.map((p, i) => {
-        const ps = s.players[i];
+        const r = s.seats[i]?.racks[0];
+        const won = winnerOf(s);
+        const w = won?.player === i ? won.mahJongg : null;
         const trusted = !untrusted.has(this.readerOfRack(i, 0) ?? '');
         const exposed = this.agg.tilesAt('top', i).map(kindOf);
         return {
@@ -601,11 +608,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
               count: trusted ? counts.total[i]! : null,
               concealedCount: trusted ? counts.inside[i]! : null,
               exposed,
-              groups: groupsAsOnCard(this.cards, exposed, s.winner && s.winner.player === i ? s.winner.lineId : null),
-              dead: ps?.dead ?? false,
-              deadReason: ps?.deadReason ?? null,
-              mahJongg:
-                s.winner && s.winner.player === i ? { lineId: s.winner.lineId, lineText: this.lineText(s.winner.lineId), value: s.winner.value, jokerless: s.winner.jokerless, order: 1 } : null,
+              groups: groupsAsOnCard(this.cards, exposed, w ? w.lineId : null),
+              dead: r?.dead ?? false,
+              deadReason: r?.deadReason ?? null,
+              mahJongg: w ? { lineId: w.lineId, lineText: this.lineText(w.lineId), value: w.value, jokerless: w.jokerless, order: 1 } : null,
             },
           ],
         };

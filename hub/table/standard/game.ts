@@ -14,14 +14,13 @@ import { createEngine, type EngineConfig } from '../../../rules/game/apply.js';
 import type { Action } from '../../../rules/game/actions.js';
 import type { GameFlag } from '../../../rules/game/flags.js';
 import { initialGameState, type GameState } from '../../../rules/game/state.js';
-import { fromStandardAction, leaveHolderWhole, toStandardState, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
+import { toStandardState, type StandardState } from '../../../rules/variants/standard/referee.js';
 import { STANDARD } from '../../../rules/variants/standard.js';
-import { concealedOf, said, STANDARD_SHAPE } from '../../../rules/variants/standard/play.js';
+import { concealedOf, said, STANDARD_SHAPE, winnerOf } from '../../../rules/variants/standard/play.js';
 import { ENTRY_FLAG_CODES, EntryError, notCompleted } from '../../../rules/variants/standard/entries.js';
 import type { ScoringSettings } from '../../../rules/scoring/settings.js';
 import type { Card } from '../../../rules/card/types.js';
 import type { TileId } from '../../../rules/tiles.js';
-import { withIds, type NamedTile, type StandardKindAction } from '../../../rules/variants/standard/standard-ids.js';
 import type { RecordLine, StandardEntry } from '../../../rules/record/game-record.js';
 import { racksById, straysToRacks } from '../../../rules/record/upgrade.js';
 import type { PublicFlag, ScoreView } from '../../api/views.js';
@@ -84,7 +83,7 @@ export interface StandardGameSnapshot {
  */
 const LISTED_LAST: readonly (readonly string[])[] = [['blind-pass'], ['rack-count'], ENTRY_FLAG_CODES];
 
-/** The standard game's fold of record lines on the one engine; `state` is the engine's state in the old shape the views read. */
+/** The standard game's fold of the live table's actions and of record lines on the one engine; `game` is the engine's state, which the views read. */
 export class StandardGame {
   /** the engine's state (rules/game/state.ts) */
   game: GameState = initialGameState(STANDARD_SHAPE);
@@ -95,7 +94,7 @@ export class StandardGame {
   readonly lines = new Map<number, RecordLine[]>();
   /** game number → the walls as built before its deal (the record's header), when the table saw them built */
   readonly walls = new Map<number, readonly (readonly TileId[])[]>();
-  /** the old shape of each engine state read (the views read it often) */
+  /** the old shape of each engine state read ({@link StandardGame.state}) */
   private readonly shapes = new WeakMap<GameState, StandardState>();
 
   constructor(
@@ -119,7 +118,7 @@ export class StandardGame {
     this.engine = createEngine(STANDARD, engineConfig);
   }
 
-  /** The engine's state in the old shape (rules/variants/standard/referee.ts `toStandardState`). */
+  /** The engine's state in the old shape (rules/variants/standard/referee.ts `toStandardState`): only the table's `gameState()` gives it (tests, the tournament's score card), until they read `GameState`. */
   get state(): StandardState {
     const known = this.shapes.get(this.game);
     if (known) return known;
@@ -185,40 +184,33 @@ export class StandardGame {
   }
 
   /**
-   * One referee action. A deal begins a new game (its lists emptied first). An action the referee
+   * One action of the live table as the move layer read it (hub/table/moves/moves.ts: the engine's
+   * own vocabulary, its walls counted as one), applied to the engine as it is and taken into the
+   * record as it is. A deal begins a new game (its lists emptied first). An action the engine
    * refuses or throws on leaves the state as it was and is listed in `unexplained`; a refused pass
    * with blind tiles in the Charleston is a `blind-pass` flag the engine raises, and the game goes
    * on from `asRead()` (the racks the readers hold: the `stray` moves that make them) when given.
-   * Tiles named by kind only (a scripted test's) get ids first (rules/variants/standard/standard-ids.ts `withIds`).
-   * @param walls with a deal: the walls as built before it (the record's header; absent: none seen built)
+   * @param walls with a deal: the table's walls as built before it (the record's header; absent: none seen built)
    * @returns the engine's result, or null when it refused the action
    */
-  act(named: StandardKindAction, asRead?: () => readonly NamedTile[][], walls?: readonly (readonly TileId[])[]): { flags: { id: string }[]; boundary: boolean } | null {
-    const a: StandardAction = withIds(this.state, named);
-    // a kind-scripted pick of a copy in a hand swaps it with a tile left to pick first (rules/variants/standard/referee.ts)
-    const from = leaveHolderWhole(this.game, a);
-    // the record keeps the action as the one engine takes it (rules/GAME-RECORD.md version 2)
-    const recorded = fromStandardAction(from, a);
-    if (!recorded) return { flags: [], boundary: false }; // a call with no caller: nothing happened
+  act(a: Action, asRead?: () => readonly TileId[][], walls?: readonly (readonly TileId[])[]): { flags: GameFlag[]; boundary: boolean } | null {
     if (a.type === 'deal') this.unexplained.length = 0;
-    else if (this.game.phase !== 'waiting' && this.game.phase !== 'ended') this.take({ action: recorded });
+    else if (this.game.phase !== 'waiting' && this.game.phase !== 'ended') this.take({ action: a });
     const before = this.game;
     try {
-      this.game = from;
-      const r = this.apply(recorded);
+      const r = this.apply(a);
       if (a.type === 'deal') {
         this.lines.set(this.game.gameNo, []);
         if (walls) this.walls.set(this.game.gameNo, walls);
-        this.take({ action: recorded });
+        this.take({ action: a });
       }
       const refused = r.flags.find((f) => f.code === 'blind-pass');
       if (refused) this.goOnAsRead(a, refused, asRead);
       if (a.type === 'mah-jongg') this.announcedNotPaid(a);
-      return { flags: r.flags, boundary: r.boundary };
+      return r;
     } catch (err) {
       this.game = before;
-      const error = err instanceof Error ? err.message : String(err);
-      this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error });
+      this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: err instanceof Error ? err.message : String(err) });
       return null;
     }
   }
@@ -245,8 +237,8 @@ export class StandardGame {
   }
 
   /** A pass refused with blind tiles (the engine's `blind-pass` flag): listed as refused, and the racks made the readers' by `stray` moves, recorded. */
-  private goOnAsRead(a: StandardAction, flag: GameFlag, asRead?: () => readonly NamedTile[][]): void {
-    this.unexplained.push({ ref: a.ref, at: a.at, action: a.type, error: flag.why ?? flag.title });
+  private goOnAsRead(a: Action, flag: GameFlag, asRead?: () => readonly TileId[][]): void {
+    this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: flag.why ?? flag.title });
     if (!asRead) return;
     const racks = racksById(asRead());
     const strays = straysToRacks(
@@ -263,10 +255,10 @@ export class StandardGame {
 
   /** A Mah Jongg by a player whose announced line the engine did not pay (her tiles do not complete it): listed under "Moves the hub could not place". */
   private announcedNotPaid(a: { ref: string; at: number }): void {
-    const s = this.state;
-    const line = s.winner && this.config.settings.paidLine === 'announced' ? this.game.entries.announced.get(s.winner.player) : undefined;
-    if (!line || s.phase !== 'ended' || s.winner!.lineId === line) return;
-    this.unexplained.push({ ref: a.ref, at: a.at, action: 'mah-jongg', error: `announced line not paid: ${notCompleted(this.config, s.winner!.player, s.winner!.lines ?? [], line)}` });
+    const w = winnerOf(this.game);
+    const line = w && this.config.settings.paidLine === 'announced' ? this.game.entries.announced.get(w.player) : undefined;
+    if (!w || !line || this.game.phase !== 'ended' || w.mahJongg.lineId === line) return;
+    this.unexplained.push({ ref: a.ref, at: a.at, action: 'mah-jongg', error: `announced line not paid: ${notCompleted(this.config, w.player, w.mahJongg.lines, line)}` });
   }
 
   /**

@@ -22,7 +22,7 @@ import type { Action, ActionOf, CallFor } from '../../game/actions.js';
 import type { GameFlag } from '../../game/flags.js';
 import { bestFirst, mahJonggRecord } from '../../game/mah-jongg.js';
 import { samePlace, type Place } from '../../game/places.js';
-import { initialGameState, type GameState, type Rack } from '../../game/state.js';
+import { initialGameState, type GameState, type MahJongg, type Rack } from '../../game/state.js';
 import { matchHand } from '../../match.js';
 import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
 import { FEWER_THAN_TWO_RULE, MISDEAL_RULE, oneShort, overDealt } from './misdeal.js';
@@ -87,7 +87,7 @@ const GROUP_SIZE: Partial<Record<CallFor, number>> = { pung: 3, kong: 4, quint: 
 const STAGE_NAME = CHARLESTON.map((c) => c.name);
 
 /** Where the tiles left to pick are (wall 0; see the module's doc). */
-export const PICK_WALL: Place = { area: 'wall', wall: 0 };
+export const PICK_WALL: Extract<Place, { area: 'wall' }> = { area: 'wall', wall: 0 };
 /** Where the tiles a deal left out of play are (wall 1; not counted as left to pick). */
 export const OUT_OF_PLAY: Place = { area: 'wall', wall: 1 };
 const FLOOR: Place = { area: 'floor' };
@@ -112,6 +112,15 @@ export function concealedOf(s: GameState, player: number): TileId[] {
 /** Tiles left to pick (tiles). */
 export function wallLeftOf(s: GameState): number {
   return s.where.countIn(PICK_WALL);
+}
+
+/**
+ * The game's Mah Jongg (000: the one that ends a 4-player game), with the seat that declared it; null
+ * before one is verified.
+ */
+export function winnerOf(s: GameState): { player: number; mahJongg: MahJongg } | null {
+  const player = s.seats.findIndex((p) => p.racks[0]!.mahJongg !== null);
+  return player < 0 ? null : { player, mahJongg: s.seats[player]!.racks[0]!.mahJongg! };
 }
 
 /** The name of an action in messages, as the 4-player table has always named it (`second-charleston`, `joker-exchange`, else its type). */
