@@ -218,7 +218,7 @@ describe.skipIf(!hasSocat)('seed 1, one whole Siamese game watched by the public
       expect(text).not.toContain('"evidence"');
     }
     // the director's view (with the token) does hold them
-    const director = await fetch(`${session.hub.url}/api/director/tables/t1`, { headers: { authorization: 'Bearer e2e-director-token' } });
+    const director = await fetch(`${session.hub.url}/api/director/tables/t1`, { headers: { authorization: `Bearer ${DIRECTOR_TOKEN}` } });
     expect(director.status).toBe(200);
     expect(await director.text()).toMatch(CONCEALED);
     expect((await fetch(`${session.hub.url}/api/director/tables/t1`)).status).toBe(401);
