@@ -8,9 +8,13 @@
  *   racks only after it had been face up (exposed or discarded) since.
  * The truth is taken from the engine itself: every change is observed synchronously (before the
  * hub computes and sends the views of that change), with the time it was seen.
+ *
+ * The same game (seed 1) is also checked for what the table scores: the counts, the two Mah
+ * Jonggs and the 003 rule 17 score, and the public traffic and API free of concealed tiles. One
+ * game serves both: the seats watching and the practice help change nothing the public view shows.
  */
 import { execSync } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { EV } from '../../hub/api/socket-events.js';
 import { SEAT_NAMESPACE, type SeatDeltaPayload, type SeatSnapshotPayload } from '../../hub/api/seat-events.js';
@@ -20,6 +24,7 @@ import type { TableConfig } from '../../hub/config/types.js';
 import type { TableEngine } from '../../hub/table/engine.js';
 import type { Place } from '../../rules/game/places.js';
 import { DIRECTOR_TOKEN, startSession, type Session } from './harness.js';
+import type { PublicTableView } from '../../hub/api/views.js';
 
 const hasSocat = (() => {
   try {
@@ -46,15 +51,27 @@ afterAll(async () => {
   await session?.stop();
 });
 
-describe.skipIf(!hasSocat)('privacy through a whole Siamese game', () => {
-  it('public view: no tile id nor tag; each seat: only its own tiles, or tiles face up since they left the other rack', async () => {
+/** Tag UIDs (14 hex digits) and tile ids (`5B#3`) are what a concealed tile looks like on the wire. */
+const CONCEALED = /[0-9A-F]{14}|[1-9][BCD]#\d|\b[NEWSF]#\d|\b[RGW]D#\d|\bJ#\d/;
+
+let engine: TableEngine;
+/** the truth: each tile's places over time, observed synchronously at every change */
+const timeline = new Map<string, Seen[]>();
+/** each seat's payloads with the time they arrived, the view they make, and their sequence numbers */
+const traffic: { at: number; text: string }[][] = [[], []];
+const views: (SeatView | null)[] = [null, null];
+const seqs: number[][] = [[], []];
+/** The end of seed 1's game, once (both tests wait for it). */
+let ended: Promise<PublicTableView> | null = null;
+const theEnd = (): Promise<PublicTableView> => (ended ??= session!.until((v) => v.phase === 'ended', 120_000));
+
+describe.skipIf(!hasSocat)('seed 1, one whole Siamese game watched by the public and by each seat', () => {
+  beforeAll(async () => {
     session = await startSession({ seed: 1 });
-    const engine = session.hub.engines.get('t1') as TableEngine;
+    engine = session.hub.engines.get('t1') as TableEngine;
     // practice help on (tournaments turn it off): its lines are part of what the seats receive
     (engine as unknown as { table: TableConfig }).table.practiceHelp = true;
 
-    // the truth: each tile's places over time, observed synchronously at every change
-    const timeline = new Map<string, Seen[]>();
     const observe = () => {
       const at = Date.now();
       for (const [tile, place] of engine.gameState().where) {
@@ -77,9 +94,6 @@ describe.skipIf(!hasSocat)('privacy through a whole Siamese game', () => {
     ]);
 
     // one socket per seat, recording every payload with the time it arrived, and the view it makes
-    const traffic: { at: number; text: string }[][] = [[], []];
-    const views: (SeatView | null)[] = [null, null];
-    const seqs: number[][] = [[], []];
     codes.forEach((code, p) => {
       const s = io(session!.hub.url + SEAT_NAMESPACE, { transports: ['websocket'], auth: { token: code.token }, reconnection: false });
       sockets.push(s);
@@ -94,8 +108,11 @@ describe.skipIf(!hasSocat)('privacy through a whole Siamese game', () => {
       });
       s.on('connect', () => s.emit(EV.watch, {}));
     });
+  }, 60_000);
 
-    const end = await session.until((v) => v.phase === 'ended', 120_000);
+  it('public view: no tile id nor tag; each seat: only its own tiles, or tiles face up since they left the other rack', async () => {
+    if (!session) throw new Error('no session: the simulator or hub did not start');
+    const end = await theEnd();
     expect(end.endReason).toBe('Ann made two Mah Jonggs (003 rule 14)');
     // an absence window: the checks below are over every message received, so deltas still on their
     // way after the end (the score) are let in: 300 ms is twice the test pace (TIMING.pace 150 ms a step)
@@ -157,5 +174,53 @@ describe.skipIf(!hasSocat)('privacy through a whole Siamese game', () => {
     }
     // practice help reached the seats while the game was on (kinds only, checked above)
     expect(traffic[1]!.some((m) => m.text.includes('"practice":[{'))).toBe(true);
+  }, 150_000);
+
+  it('what the table scores: counts go 27, 28, 27 across turns, two real Mah Jonggs, and the exact score; the public side holds no concealed tile', async () => {
+    if (!session) throw new Error('no session: the simulator or hub did not start');
+    const end = await theEnd();
+    // The simulator's record of what the bots really did (for cross-checking what the hub inferred)
+    const rec = (await session.record())[0]!;
+    expect(rec.end).toEqual({ reason: 'two-mahjonggs', winner: 0 });
+    // East's count seen live: 27 after the deal, 28 after a pick, 27 after the discard
+    const east = session.counts[0]!.join(',');
+    expect(east).toContain('27,28,27');
+
+    // What the hub verified from the tiles on top of each rack:
+    // Ann (East): "NEWS 2026a 2026b FF" 50 points jokerless, self-picked; then "11a 222a 3333a 444b 55b" 30 points,
+    // called from Bea's discard, for her 2nd Mah Jongg. Bea (West): "FF DDDa DDDb DDDc 111a" 35 points.
+    const mj = end.players.map((p) => p.racks.map((r) => r.mahJongg && [r.mahJongg.lineText.split('|')[0]!.trim(), r.mahJongg.value, r.mahJongg.jokerless, r.mahJongg.order]).filter(Boolean));
+    expect(mj[0]).toEqual(
+      expect.arrayContaining([
+        ['NEWS 2026a 2026b FF', 50, true, 1],
+        ['11a 222a 3333a 444b 55b', 30, false, 2],
+      ]),
+    );
+    expect(mj[1]).toEqual([['FF DDDa DDDb DDDc 111a', 35, false, 1]]);
+    expect(end.flags).toEqual([]);
+    expect(end.endReason).toBe('Ann made two Mah Jonggs (003 rule 14)');
+
+    // Score by 003 rule 17, worked by hand:
+    // Ann: 1st Mah Jongg 50, jokerless ×2 = 100 (17A); 2nd Mah Jongg wins the game: 30 ×2 = 60 (17B) → 160
+    // Bea: 1st Mah Jongg 35 (17A); her discard was claimed for Ann's 2nd Mah Jongg: −20 (17D) → 15
+    // Bea pays Ann the difference: 160 − 15 = 145
+    expect(end.score?.points).toEqual([160, 15]);
+    expect(end.score?.payment).toEqual({ from: 1, to: 0, amount: 145 });
+    expect(end.score?.final).toBe(true);
+    expect(rec.pointsIfNoFlags).toEqual([160, 15]);
+
+    // Privacy: nothing the public view received, nor the public API, carries a concealed tile or tag
+    const api = await (await fetch(`${session.hub.url}/api/tables/t1`)).text();
+    const list = await (await fetch(`${session.hub.url}/api/tables`)).text();
+    for (const text of [...session.received, api, list]) {
+      expect(text).not.toMatch(CONCEALED);
+      expect(text).not.toContain('"concealed"');
+      expect(text).not.toContain('"evidence"');
+    }
+    // the director's view (with the token) does hold them
+    const director = await fetch(`${session.hub.url}/api/director/tables/t1`, { headers: { authorization: `Bearer ${DIRECTOR_TOKEN}` } });
+    expect(director.status).toBe(200);
+    expect(await director.text()).toMatch(CONCEALED);
+    expect((await fetch(`${session.hub.url}/api/director/tables/t1`)).status).toBe(401);
   }, 150_000);
 });

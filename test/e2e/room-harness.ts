@@ -90,14 +90,15 @@ export async function directorLogin(url: string, secret: string): Promise<Direct
 }
 
 /**
- * Starts the round clock as the dashboard's "Start the round clock" does
- * (POST /api/director/tournament/clock `{action: "start"}`, asserting 200).
+ * The director's round clock as the dashboard's buttons work it ("Start the round clock", pause,
+ * resume: POST /api/director/tournament/clock `{action}`, asserting 200).
+ * @param action 'start' (the default), 'pause' or 'resume'
  * @returns the clock the hub answers with
  */
-export async function startRoundClock(url: string, auth: DirectorAuth): Promise<{ running: boolean }> {
-  const start = await fetch(`${url}/api/director/tournament/clock`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ action: 'start' }) });
-  expect(start.status).toBe(200);
-  return (await start.json()) as { running: boolean };
+export async function roundClock(url: string, auth: DirectorAuth, action: 'start' | 'pause' | 'resume' = 'start'): Promise<{ running: boolean; state: string }> {
+  const res = await fetch(`${url}/api/director/tournament/clock`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { running: boolean; state: string };
 }
 
 /** A table's public view, the parts these tests read. */
@@ -114,15 +115,31 @@ export interface PlayedCard {
   games: ({ points: readonly number[] } | null)[];
 }
 
+/** Each table's final score per game as its public view reported it when the game ended: `reported[table][gameNo]` = points. */
+export type Reported = Record<string, Record<number, number[]>>;
+
+/** True when both cards have a result for every game. */
+export function cardsComplete(cards: readonly PlayedCard[]): boolean {
+  return cards.length === 2 && cards.every((c) => c.games.every((g) => g !== null));
+}
+
 /**
  * Plays the round out: every 100 ms, reads the director's cards (GET /api/director/tournament) and
  * then notes each table's final score per game as its public view reports it when the game has
- * ended, until both cards have a result for every game and each of those games was seen ended on
- * its table, or `untilMs` (ms from now) passes.
+ * ended, until `opts.done(cards, reported)` holds (by default: both cards have a result for every
+ * game and each table was seen ending as many games as its card has), or `untilMs` (ms from now)
+ * passes.
+ * @param opts.reported the scores noted so far (by an earlier call), to go on noting into
  * @returns the last cards read, and `reported[table][gameNo]`: each ended game's points
  */
-export async function playRound<C extends PlayedCard>(url: string, auth: DirectorAuth, untilMs: number): Promise<{ cards: C[]; reported: Record<string, Record<number, number[]>> }> {
-  const reported: Record<string, Record<number, number[]>> = { t1: {}, t2: {} };
+export async function playRound<C extends PlayedCard>(
+  url: string,
+  auth: DirectorAuth,
+  untilMs: number,
+  opts: { done?: (cards: C[], reported: Reported) => boolean; reported?: Reported } = {},
+): Promise<{ cards: C[]; reported: Reported }> {
+  const reported: Reported = opts.reported ?? { t1: {}, t2: {} };
+  const done = opts.done ?? ((cs: C[]) => cardsComplete(cs) && cs.every((c, i) => Object.keys(reported[ROOM_TABLES[i]!]!).length >= c.games.length));
   let cards: C[] = [];
   const until = Date.now() + untilMs;
   while (Date.now() < until) {
@@ -133,8 +150,7 @@ export async function playRound<C extends PlayedCard>(url: string, auth: Directo
       const v = await tableGame(url, t);
       if (v.phase === 'ended' && v.score?.final) reported[t]![v.gameNo] ??= [...v.score.points];
     }
-    const complete = cards.length === 2 && cards.every((c) => c.games.every((g) => g !== null));
-    if (complete && cards.every((c, i) => Object.keys(reported[ROOM_TABLES[i]!]!).length >= c.games.length)) break;
+    if (done(cards, reported)) break;
     await sleep(100);
   }
   return { cards, reported };

@@ -10,7 +10,7 @@
  *   the standings are the sum of each player's own points (000 TIES: equal totals share a rank).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { directorLogin, playRound, playerSums, startRoomHub, startRoundClock, stopRoomHubs, verifyAndInitialAll } from './room-harness.js';
+import { directorLogin, playRound, playerSums, startRoomHub, roundClock, stopRoomHubs, verifyAndInitialAll } from './room-harness.js';
 
 const SECRET = 'room-siamese-secret';
 /** ms between the simulator's physical steps: a Siamese game then takes ~40 s (default 700 ms: ~3 min) */
@@ -46,7 +46,7 @@ describe('the Siamese room: a tournament round of four games at two tables (npm 
 
     // the director logs in and starts the round clock (as the dashboard's "Start the round clock")
     const auth = await directorLogin(url, SECRET);
-    expect((await startRoundClock(url, auth)).running).toBe(true);
+    expect((await roundClock(url, auth)).running).toBe(true);
 
     // each table's final score per game, as its public view reported it when the game ended
     const { cards, reported } = await playRound<SiameseCard>(url, auth, 360_000);

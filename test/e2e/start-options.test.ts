@@ -1,9 +1,13 @@
 /**
- * `npm start` (hub/main.ts) as a newcomer meets it: a wrong option is named with its value, in one
+ * `npm start` (the built hub, dist/hub/main.js, as `npm start` runs it) as a newcomer meets it: a wrong option is named with its value, in one
  * line of one form (`mjhub: …`, commander's own errors too), and nothing is started (exit 1, no simulator, no socat left behind); an error after the simulator
  * started stops it; a hub killed with SIGKILL takes its simulator (and socat) with it; an
  * unreachable reader is logged once; the seat links carry --public-url. Every hub here listens on
  * 127.0.0.1 only, each run has its own data folder, and we look for leftovers by that folder.
+ *
+ * The refusals run several at once (each is its own process and data folder, and none depends on
+ * another), two processes at a time; their limits (45 s) hold the wait for a turn and the 15 s a
+ * run is given. The running hubs run one after the other.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,20 +15,26 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ID_RULE } from '../../hub/config/ids.js';
+import { ensureBuiltHub } from '../support/built-hub.js';
 import { EXTRA_PICK_COUNT } from './harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const MAIN = path.join(ROOT, 'hub/main.ts');
+const MAIN = path.join(ROOT, 'dist/hub/main.js');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dirs: string[] = [];
+/** The hubs started by {@link startHub} (and simulators), killed after each test. */
 const running = new Set<ChildProcess>();
+/** The refusing hubs of {@link runHub}: several run at once, so none is killed by another test's end. */
+const refusing = new Set<ChildProcess>();
+beforeAll(() => ensureBuiltHub(), 300_000);
 afterEach(() => {
   for (const c of running) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   running.clear();
 });
 afterAll(() => {
+  for (const c of refusing) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const d of dirs) {
     for (const pid of pidsMentioning(d)) process.kill(pid, 'SIGKILL');
     rmSync(d, { recursive: true, force: true });
@@ -54,11 +64,33 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** Runs hub/main.ts to its end (it must end: every case here is an error); resolves its status and output. */
-function runHub(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/**
+ * Refusing hubs running at once, at most: two (this machine's cores; more only queue for the CPU
+ * and stretch each run towards its 15 s limit).
+ */
+const REFUSING_AT_ONCE = 2;
+const waiting: (() => void)[] = [];
+let refusingNow = 0;
+
+/**
+ * Runs the built hub to its end (it must end: every case here is an error), once fewer than
+ * {@link REFUSING_AT_ONCE} others run; resolves its status and output. Killed after 15 s of its own.
+ */
+async function runHub(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  if (refusingNow >= REFUSING_AT_ONCE) await new Promise<void>((r) => waiting.push(r));
+  refusingNow++;
+  try {
+    return await runToEnd(args, env);
+  } finally {
+    refusingNow--;
+    waiting.shift()?.();
+  }
+}
+
+function runToEnd(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const c = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    running.add(c);
+    const c = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    refusing.add(c);
     let stdout = '';
     let stderr = '';
     c.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -73,7 +105,7 @@ function runHub(args: string[], env: Record<string, string> = {}): Promise<{ sta
 
 /** Starts hub/main.ts and waits for its banner's last line. */
 async function startHub(args: string[], env: Record<string, string> = {}): Promise<{ hub: ChildProcess; out: () => string }> {
-  const hub = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const hub = spawn(process.execPath, [MAIN, ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(hub);
   let out = '';
   hub.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -104,7 +136,7 @@ async function waitUntil(ok: () => boolean, ms: number): Promise<boolean> {
     );
 }
 
-describe('npm start refuses a wrong option, naming it and its value, before starting anything', () => {
+describe.concurrent('npm start refuses a wrong option, naming it and its value, before starting anything', () => {
   const cases: [string, string[], Record<string, string>, string][] = [
     ['--port abc', ['--port', 'abc'], {}, `mjhub: option '--port <n>' argument 'abc' is invalid. --port must be an integer 0-65535, not "abc"`],
     ['--bogus', ['--bogus'], {}, "mjhub: unknown option '--bogus'"],
@@ -155,7 +187,7 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     ],
   ];
 
-  it.each(cases)('%s: exit 1, the exact message, no simulator started, nothing left running', { timeout: 15_000 }, async (_name, args, env, expected) => {
+  it.for(cases)('%s: exit 1, the exact message, no simulator started, nothing left running', { timeout: 45_000 }, async ([_name, args, env, expected], { expect }) => {
     const data = dataDir();
     const r = await runHub(['--port', '0', '--data', data, ...args], env);
     expect(r.stderr.includes(expected) ? expected : r.stderr.trim()).toBe(expected);
@@ -166,10 +198,10 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     expect(pidsMentioning(data)).toEqual([]);
   });
 
-  it.each(['..', '.hidden', 'con', 'NUL'])(
+  it.for(['..', '.hidden', 'con', 'NUL'])(
     'a table id %j that would name a wrong file or URL: exit 1 naming the config, the field and the value; no simulator, nothing written',
-    { timeout: 15_000 },
-    async (id) => {
+    { timeout: 45_000 },
+    async (id, { expect }) => {
       const data = dataDir();
       const demo = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/siamese-demo.json'), 'utf8'));
       demo.tables[0].id = id;
@@ -186,7 +218,9 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     },
   );
 
-  it("a Siamese table's count rule 18A in a tournament that says 18D (003 rule 18): exit 1 naming both files and fields; no simulator, nothing written", { timeout: 15_000 }, async () => {
+  it("a Siamese table's count rule 18A in a tournament that says 18D (003 rule 18): exit 1 naming both files and fields; no simulator, nothing written", { timeout: 45_000 }, async ({
+    expect,
+  }) => {
     const data = dataDir();
     const room = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/siamese-room.json'), 'utf8'));
     for (const t of room.tables) t.cards = t.cards.map((c: string) => path.resolve(ROOT, 'hub/config/tables', c));
@@ -207,7 +241,7 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     expect(pidsMentioning(data)).toEqual([]);
   });
 
-  it("scoring settings: a table whose own differ from the tournament's, and a tournament with a wrong-typed key: exit 1 naming them", { timeout: 30_000 }, async () => {
+  it("scoring settings: a table whose own differ from the tournament's, and a tournament with a wrong-typed key: exit 1 naming them", { timeout: 60_000 }, async ({ expect }) => {
     const data = dataDir();
     const room = JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tables/standard-room.json'), 'utf8'));
     room.tables[0].scoring = 'home';
@@ -229,7 +263,7 @@ describe('npm start refuses a wrong option, naming it and its value, before star
     expect(r2.stdout).not.toContain('simulator for table');
   });
 
-  it('a taken port: exit 1 naming it, before the simulator starts', { timeout: 20_000 }, async () => {
+  it('a taken port: exit 1 naming it, before the simulator starts', { timeout: 45_000 }, async ({ expect }) => {
     const srv = net.createServer();
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
     const port = (srv.address() as net.AddressInfo).port;
