@@ -17,7 +17,7 @@
  *   before the broadcast delay had passed since the hub started counts as **early** (no tile can
  *   have lain that long in a rack), and so does any tile id (`5B#3`) in its live view.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { BROADCAST_EV, BROADCAST_NAMESPACE } from '../hub/contract/broadcast.js';
 import type { BroadcastTablePayload } from '../hub/api/broadcast.js';
@@ -70,7 +70,8 @@ export type FromClients =
   | { type: 'connected'; failed: string[] }
   /** [tableId, player, fingerprint, ms since epoch] */
   | { type: 'seen'; items: [string, number, string, number][] }
-  | { type: 'report'; seats: SeatReport[]; spectators: SpectatorReport };
+  /** `loopP99Ms`: this process's event-loop lag p99 since it started (ms beyond the 10 ms sampling): when high, the clients fell behind and the hub's figures include it */
+  | { type: 'report'; seats: SeatReport[]; spectators: SpectatorReport; loopP99Ms: number };
 
 const nowEpoch = () => performance.timeOrigin + performance.now();
 /** a tile id (`5B#3`, `RD#1`, `F#8`) anywhere in a JSON text: a concealed tile of the live view */
@@ -158,13 +159,16 @@ process.on('message', (m: ToClients) => {
     const opened = m.clients.map((c) => (c.kind === 'seat' ? openSeat(m.url, c) : openSpectator(m.url, c, m.hubStartedAt, m.delayMs)));
     void Promise.all(opened).then((problems) => send({ type: 'connected', failed: problems.filter((p): p is string => p !== null) }));
   } else if (m.type === 'report') {
-    send({ type: 'report', seats, spectators });
+    send({ type: 'report', seats, spectators, loopP99Ms: Math.max(0, loop.percentile(99) / 1e6 - 10) });
   } else {
     for (const s of sockets) s.close();
     clearInterval(flusher);
     process.disconnect?.();
   }
 });
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 
 const flusher = setInterval(() => {
   if (batch.length === 0) return;

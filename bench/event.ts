@@ -46,7 +46,7 @@ import {
   type KindFigures,
   type ReaderKind,
   type Stats,
-  Timed,
+  timeHub,
 } from './latency.js';
 import type { ClientSpec, FromClients, SeatReport, SpectatorReport, ToClients } from './event-clients.js';
 
@@ -103,6 +103,8 @@ export interface EventResult {
   phases: Record<string, number>;
   seats: SeatReport[];
   spectatorReport: SpectatorReport;
+  /** each client process's event-loop lag p99 over the whole run (ms) */
+  clientLoopP99Ms: number[];
   /** load average (1 min) at the start and at the end */
   load: { start: number; end: number };
 }
@@ -263,18 +265,7 @@ export async function runEventBench(opts: EventOptions = {}): Promise<EventResul
     if (failed.length > 0) log(`  clients refused: ${failed.join('; ')}`);
     phase('clients connected (first views)');
 
-    const timed = [
-      new Timed('supervisor.line'),
-      new Timed('engine.tick (includes store.flush when it publishes)'),
-      new Timed('store.flush (called before a publish)'),
-      new Timed('engine.publicView'),
-    ];
-    timed[0]!.wrap(running.supervisor, 'line');
-    timed[2]!.wrap(running.store, 'flush');
-    for (const e of running.engines.values()) {
-      timed[1]!.wrap(e, 'tick');
-      timed[3]!.wrap(e, 'publicView');
-    }
+    const timed = timeHub(running);
     const play = playTables(tables, scan);
     await sleep(warmupMs);
     phase('warm-up');
@@ -341,6 +332,7 @@ export async function runEventBench(opts: EventOptions = {}): Promise<EventResul
       phases,
       seats,
       spectatorReport,
+      clientLoopP99Ms: reports.map((r) => r.loopP99Ms),
       load: { start: load0, end: os.loadavg()[0]! },
     };
     printResult(result, log);
@@ -384,6 +376,7 @@ function printResult(r: EventResult, log: (l: string) => void): void {
   log(
     `  seat clients: ${r.seats.length}, ${own} received only their own seat view; spectators: ${r.spectatorReport.clients}, ${r.spectatorReport.tablePayloads} table payloads, ${r.spectatorReport.roomPayloads} room payloads, ${r.spectatorReport.earlyTiles} concealed tiles before the delay`,
   );
+  log(`  client processes' event-loop lag p99 (the whole run): ${r.clientLoopP99Ms.map((x) => `${f(x)} ms`).join(', ')}`);
   log(`  load average (1 min): ${f(r.load.start, 2)} at the start, ${f(r.load.end, 2)} at the end`);
 }
 

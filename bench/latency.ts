@@ -597,6 +597,30 @@ export function playTables(tables: readonly BenchTable[], scan: { scanMs: number
 }
 
 /**
+ * Times the hub functions on the path (off until each `on` is set): the supervisor's line handling,
+ * the engines' ticks (settled moves → log → fold), the store's flush as called before a publish (the
+ * durable write of what the tick appended, when the end-of-tick write has not done it yet), the
+ * public view computed per delta, and the reader-status refresh (every table every staleMs / 2).
+ */
+export function timeHub(hub: RunningHub): Timed[] {
+  const timed = [
+    new Timed('supervisor.line'),
+    new Timed('engine.tick (includes store.flush when it publishes)'),
+    new Timed('store.flush'),
+    new Timed('engine.publicView'),
+    new Timed('engine.readerStatusChanged'),
+  ];
+  timed[0]!.wrap(hub.supervisor, 'line');
+  timed[2]!.wrap(hub.store, 'flush');
+  for (const e of hub.engines.values()) {
+    timed[1]!.wrap(e, 'tick');
+    timed[3]!.wrap(e, 'publicView');
+    timed[4]!.wrap(e, 'readerStatusChanged');
+  }
+  return timed;
+}
+
+/**
  * Measures one table count. @throws Error when the hub does not start or the tables never show
  * their walls within 60 s
  */
@@ -618,23 +642,7 @@ async function measure(
   const setupStart = performance.now();
   const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token' });
   const stats: Stats = { lines: 0, deltas: 0, seqGaps: 0, dropped: 0, commands: 0, samples: [], measuring: false };
-  // where the time goes: the supervisor's line handling, the engines' ticks (settled moves → log →
-  // fold), the store's flush (the durable write before every publish), the public view computed per
-  // delta, and the reader-status refresh (the hub calls it on every table every staleMs / 2)
-  const timed = [
-    new Timed('supervisor.line'),
-    new Timed('engine.tick (includes store.flush when it publishes)'),
-    new Timed('store.flush'),
-    new Timed('engine.publicView'),
-    new Timed('engine.readerStatusChanged'),
-  ];
-  timed[0]!.wrap(hub.supervisor, 'line');
-  timed[2]!.wrap(hub.store, 'flush');
-  for (const e of hub.engines.values()) {
-    timed[1]!.wrap(e, 'tick');
-    timed[3]!.wrap(e, 'publicView');
-    timed[4]!.wrap(e, 'readerStatusChanged');
-  }
+  const timed = timeHub(hub);
   // table i's readers are of kind i mod the kinds (with two kinds: odd tables announce, even ones do not)
   const tables = loaded.map((t, i) => new BenchTable(t, games[i % games.length]!, hub, stats, protocol, kinds[i % kinds.length]!, scan));
   const startedIn = performance.now() - setupStart;

@@ -52,6 +52,7 @@ describe('npm run bench:event at 2 tables and 1 spectator', () => {
     expect(stdout).toMatch(/event-loop lag \(monitorEventLoopDelay\): p50 \d+\.\d ms, p99 \d+\.\d ms/);
     expect(stdout).toMatch(/durable write \(SQLite commits.*\): \d+ commits\/s, \d+\.\d ms per second/);
     expect(stdout).toMatch(/bench phases: .*startHub \d+\.\d s; .*measured \d+\.\d s/);
+    expect(stdout).toMatch(/client processes' event-loop lag p99 \(the whole run\): \d+\.\d ms\n/);
 
     const r = JSON.parse(readFileSync(json, 'utf8')) as EventResult;
     expect(r.tables).toEqual({ siamese: 1, standard: 1 });
@@ -74,5 +75,6 @@ describe('npm run bench:event at 2 tables and 1 spectator', () => {
     expect(r.memory).not.toBeNull();
     expect(r.commits).not.toBeNull();
     expect(r.hubAdded.samples).toBeGreaterThan(0);
+    expect(r.clientLoopP99Ms).toHaveLength(1);
   }, 180_000);
 });
