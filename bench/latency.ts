@@ -191,7 +191,8 @@ interface Pending {
   tiles: TileId[];
 }
 
-interface Stats {
+/** What the bench counts while the tables play (shared by every table of a run). */
+export interface Stats {
   lines: number;
   deltas: number;
   seqGaps: number;
@@ -219,7 +220,7 @@ interface Sample {
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
 
 /** Time spent in one hub function while measuring: calls, total and p99 per call (ms). */
-class Timed {
+export class Timed {
   private times: number[] = [];
   on = false;
   constructor(readonly name: string) {}
@@ -249,16 +250,17 @@ export function pct(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-const LOOP_RESOLUTION_MS = 10;
-/** distinct seeded games the tables replay */
-const GAMES = 4;
+/** The event-loop delay monitor's sampling period (ms): its figures are reported less this. */
+export const LOOP_RESOLUTION_MS = 10;
+/** Distinct seeded games the tables replay (table i plays game i mod GAMES). */
+export const GAMES = 4;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** N copies of the demo table: ids `t1`…`tN`, reader ids suffixed `-t<i>` (the cards are shared). */
-export function cloneTables(demo: LoadedTable, n: number): LoadedTable[] {
+/** N copies of the demo table: ids `t1`…`tN` (`prefix` instead of `t`), reader ids suffixed `-t<i>` (the cards are shared). */
+export function cloneTables(demo: LoadedTable, n: number, prefix = 't'): LoadedTable[] {
   return Array.from({ length: n }, (_, k) => {
-    const id = `t${k + 1}`;
+    const id = `${prefix}${k + 1}`;
     const table: TableConfig = structuredClone(demo.table);
     table.id = id;
     table.readers = table.readers.map((r) => ({ ...r, id: `${r.id}-${id}` }));
@@ -273,15 +275,21 @@ function printOfPositions(zones: TableZones, counts: Map<string, number>): strin
   return `${racks}|${zones.walls.map(c).join(',')}|${c(zones.floor)}`;
 }
 
-/** The same fingerprint from a public view (null when a count is hidden: an untrusted reader). */
-function printOfView(v: PublicTableView, walls: number): string {
+/**
+ * The same fingerprint from a view that shows every player's counts, walls and discards: the public
+ * view, or a seat view (its `players`, `walls` and `discards` are the public ones).
+ */
+export function printOfView(v: Pick<PublicTableView, 'players' | 'walls' | 'discards'>, walls: number): string {
   const racks = v.players.map((p) => p.racks.map((r) => `${r.concealedCount}/${r.exposed.length}`).join(',')).join(';');
   const left = Array.from({ length: walls }, (_, w) => v.walls.find((x) => x.wall === w)?.left ?? 0);
   return `${racks}|${left.join(',')}|${v.discards.length}`;
 }
 
-/** One table: its readers, its game, its client. */
-class BenchTable {
+/**
+ * One table: its readers, its game, and the clients watching it (`observers`: this bench's one
+ * client, or the event bench's seat clients in other processes, each reporting the views it saw).
+ */
+export class BenchTable {
   readonly readers = new Map<string, VirtualReader>();
   readonly conns = new Map<string, Connection>();
   readonly zones: TableZones;
@@ -294,7 +302,11 @@ class BenchTable {
   private readonly defaultSettle: number;
   /** `zone|tag|ADD` or `…|DEL` → when the reader sent that line (performance.now()) */
   private readonly lineAt = new Map<string, number>();
+  /** the moves some observer has not seen yet, oldest first (pending[0] is move number `base`) */
   pending: Pending[] = [];
+  private base = 0;
+  /** per observer: the number of the first move it has not seen */
+  private readonly nextOf: number[];
   view: PublicTableView | null = null;
   seq = -1;
   client: Socket | null = null;
@@ -303,13 +315,15 @@ class BenchTable {
 
   constructor(
     readonly loaded: LoadedTable,
-    game: GameResult,
+    game: Pick<GameResult, 'walls' | 'steps'>,
     private readonly hub: RunningHub,
     private readonly stats: Stats,
     protocol: ProtocolVersion,
     readonly kind: ReaderKind,
     scan: { scanMs: number; presentAfter: number },
+    observers = 1,
   ) {
+    this.nextOf = Array(observers).fill(0);
     const { table } = loaded;
     this.zones = tableZones(table);
     // the game was played on the demo table: its reader ids get this table's suffix
@@ -401,23 +415,26 @@ class BenchTable {
 
   /** The view changed: every pending move up to the latest one it shows is seen now. */
   private seen(walls: number): void {
-    if (!this.view || this.pending.length === 0) return;
-    const now = performance.now();
-    const print = printOfView(this.view, walls);
+    if (this.view) this.seenBy(0, printOfView(this.view, walls), performance.now());
+  }
+
+  /**
+   * Observer `observer` saw a view with fingerprint `print` ({@link printOfView}) at `now`
+   * (performance.now() of this process): every move it had not seen, up to the latest one that view
+   * shows, is seen now (one sample each); a move every observer has seen is forgotten.
+   */
+  seenBy(observer: number, print: string, now: number): void {
+    const from = this.nextOf[observer]! - this.base;
     let last = -1;
-    for (let i = this.pending.length - 1; i >= 0; i--) {
+    for (let i = this.pending.length - 1; i >= from; i--) {
       if (this.pending[i]!.print === print) {
         last = i;
         break;
       }
     }
     if (last < 0) return;
-    for (const p of this.pending.splice(0, last + 1)) {
+    for (const p of this.pending.slice(from, last + 1)) {
       const due = this.dueOf(p);
-      for (const t of p.placed) {
-        this.lineAt.delete(`${t.to}|${t.tag}|ADD`);
-        if (t.from) this.lineAt.delete(`${t.from}|${t.tag}|DEL`);
-      }
       if (!p.counted || !due) continue;
       const { dueAt, addAt } = due;
       if (process.env.BENCH_DEBUG && now - dueAt > 50) console.log('slow', this.loaded.table.id, (now - dueAt).toFixed(1), p.label, 'due', dueAt.toFixed(0), 'seen', now.toFixed(0));
@@ -432,6 +449,15 @@ class BenchTable {
         toClient: now - published,
       });
     }
+    this.nextOf[observer] = this.base + last + 1;
+    const seenByAll = Math.min(...this.nextOf) - this.base;
+    for (const p of this.pending.splice(0, seenByAll)) {
+      for (const t of p.placed) {
+        this.lineAt.delete(`${t.to}|${t.tag}|ADD`);
+        if (t.from) this.lineAt.delete(`${t.from}|${t.tag}|DEL`);
+      }
+    }
+    this.base += seenByAll;
   }
 
   /**
@@ -523,6 +549,78 @@ class BenchTable {
 }
 
 /**
+ * Plays every table's steps from now on: each table one move every {@link MOVE_EVERY_MS} (a lift,
+ * the placement {@link IN_HAND_MS} plus up to one scan period later), the tables' starts spread over
+ * the first MOVE_EVERY_MS, each table on its own timeline, until its steps run out or `stop()`.
+ * @returns `stop()`: resolves once every table has stopped after its current step
+ */
+export function playTables(tables: readonly BenchTable[], scan: { scanMs: number }): { stop(): Promise<void> } {
+  let stop = false;
+  const players = tables.map(async (t, k) => {
+    await sleep(Math.floor((k / tables.length) * MOVE_EVERY_MS));
+    // each table keeps its own timeline, as players do whatever the hub is doing: a step whose
+    // timer fires late (the loop was busy) is played at once and the next one keeps its planned
+    // time; sleeping a fixed time after each step instead would line the tables up after every stall
+    let next = performance.now();
+    // a lifted tile is held IN_HAND_MS plus up to one scan period (seeded per table), so that tiles
+    // land at any phase of the readers' scans (MOVE_EVERY_MS is a whole number of 100 ms scans:
+    // without it every tile would land at the same phase of each reader); the next lift keeps its time
+    const random = mulberry32(k + 1);
+    let held = 0;
+    const wait = () => sleep(Math.max(0, next - performance.now()));
+    for (let i = 0; i < t.steps.length && !stop; i++) {
+      const moves = t.steps[i]!.moves;
+      if (scan.scanMs > 0 && moves.some((m) => m.from) && moves.some((m) => m.to)) {
+        // lifts and placements in one step (the deal's): put down after the hand's time, as any
+        // tile (at once, the ADD after 2 scans would beat the DEL after 3, a tile in two zones)
+        t.apply(i, 'lifts');
+        held = random() * scan.scanMs;
+        next += IN_HAND_MS + held;
+        await wait();
+        if (stop) break;
+        t.apply(i, 'placements');
+        next += MOVE_EVERY_MS - IN_HAND_MS - held;
+      } else if (t.apply(i)) next += MOVE_EVERY_MS - IN_HAND_MS - held;
+      else {
+        held = random() * scan.scanMs;
+        next += IN_HAND_MS + held;
+      }
+      await wait();
+    }
+  });
+  return {
+    stop: async () => {
+      stop = true;
+      await Promise.all(players);
+    },
+  };
+}
+
+/**
+ * Times the hub functions on the path (off until each `on` is set): the supervisor's line handling,
+ * the engines' ticks (settled moves → log → fold), the store's flush as called before a publish (the
+ * durable write of what the tick appended, when the end-of-tick write has not done it yet), the
+ * public view computed per delta, and the reader-status refresh (every table every staleMs / 2).
+ */
+export function timeHub(hub: RunningHub): Timed[] {
+  const timed = [
+    new Timed('supervisor.line'),
+    new Timed('engine.tick (includes store.flush when it publishes)'),
+    new Timed('store.flush'),
+    new Timed('engine.publicView'),
+    new Timed('engine.readerStatusChanged'),
+  ];
+  timed[0]!.wrap(hub.supervisor, 'line');
+  timed[2]!.wrap(hub.store, 'flush');
+  for (const e of hub.engines.values()) {
+    timed[1]!.wrap(e, 'tick');
+    timed[3]!.wrap(e, 'publicView');
+    timed[4]!.wrap(e, 'readerStatusChanged');
+  }
+  return timed;
+}
+
+/**
  * Measures one table count. @throws Error when the hub does not start or the tables never show
  * their walls within 60 s
  */
@@ -544,23 +642,7 @@ async function measure(
   const setupStart = performance.now();
   const hub = await startHub({ tables: loaded, dataDir, ports: [], httpPort: 0, directorToken: 'bench-director-token' });
   const stats: Stats = { lines: 0, deltas: 0, seqGaps: 0, dropped: 0, commands: 0, samples: [], measuring: false };
-  // where the time goes: the supervisor's line handling, the engines' ticks (settled moves → log →
-  // fold), the store's flush (the durable write before every publish), the public view computed per
-  // delta, and the reader-status refresh (the hub calls it on every table every staleMs / 2)
-  const timed = [
-    new Timed('supervisor.line'),
-    new Timed('engine.tick (includes store.flush when it publishes)'),
-    new Timed('store.flush'),
-    new Timed('engine.publicView'),
-    new Timed('engine.readerStatusChanged'),
-  ];
-  timed[0]!.wrap(hub.supervisor, 'line');
-  timed[2]!.wrap(hub.store, 'flush');
-  for (const e of hub.engines.values()) {
-    timed[1]!.wrap(e, 'tick');
-    timed[3]!.wrap(e, 'publicView');
-    timed[4]!.wrap(e, 'readerStatusChanged');
-  }
+  const timed = timeHub(hub);
   // table i's readers are of kind i mod the kinds (with two kinds: odd tables announce, even ones do not)
   const tables = loaded.map((t, i) => new BenchTable(t, games[i % games.length]!, hub, stats, protocol, kinds[i % kinds.length]!, scan));
   const startedIn = performance.now() - setupStart;
@@ -579,40 +661,7 @@ async function measure(
       `  ${n} table${n > 1 ? 's' : ''}${memory ? ', event log IN MEMORY (diagnostic: no durable write before a publish)' : ''}: startHub ${s1(startedIn)} s, ${n} socket.io clients watching at ${s1(connectedIn)} s, ${n * 9} readers' snapshots shown at ${s1(performance.now() - setupStart)} s (load average ${os.loadavg()[0]!.toFixed(1)}); playing ${(warmupMs / 1000).toFixed(0)} s warm-up + ${(measureMs / 1000).toFixed(0)} s measured`,
     );
 
-    // play: each table one move every MOVE_EVERY_MS (a lift, the placement IN_HAND_MS later), starts spread out
-    let stop = false;
-    const players = tables.map(async (t, k) => {
-      await sleep(Math.floor((k / n) * MOVE_EVERY_MS));
-      // each table keeps its own timeline, as players do whatever the hub is doing: a step whose
-      // timer fires late (the loop was busy) is played at once and the next one keeps its planned
-      // time; sleeping a fixed time after each step instead would line the tables up after every stall
-      let next = performance.now();
-      // a lifted tile is held IN_HAND_MS plus up to one scan period (seeded per table), so that tiles
-      // land at any phase of the readers' scans (MOVE_EVERY_MS is a whole number of 100 ms scans:
-      // without it every tile would land at the same phase of each reader); the next lift keeps its time
-      const random = mulberry32(k + 1);
-      let held = 0;
-      const wait = () => sleep(Math.max(0, next - performance.now()));
-      for (let i = 0; i < t.steps.length && !stop; i++) {
-        const moves = t.steps[i]!.moves;
-        if (scan.scanMs > 0 && moves.some((m) => m.from) && moves.some((m) => m.to)) {
-          // lifts and placements in one step (the deal's): put down after the hand's time, as any
-          // tile (at once, the ADD after 2 scans would beat the DEL after 3, a tile in two zones)
-          t.apply(i, 'lifts');
-          held = random() * scan.scanMs;
-          next += IN_HAND_MS + held;
-          await wait();
-          if (stop) break;
-          t.apply(i, 'placements');
-          next += MOVE_EVERY_MS - IN_HAND_MS - held;
-        } else if (t.apply(i)) next += MOVE_EVERY_MS - IN_HAND_MS - held;
-        else {
-          held = random() * scan.scanMs;
-          next += IN_HAND_MS + held;
-        }
-        await wait();
-      }
-    });
+    const play = playTables(tables, scan);
     await sleep(warmupMs);
     const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
     loop.enable();
@@ -630,8 +679,7 @@ async function measure(
     loop.disable();
     const lines = stats.lines - lines0;
     const deltas = stats.deltas - deltas0;
-    stop = true;
-    await Promise.all(players);
+    await play.stop();
     // the last moves sent while measuring settle and show (or are unseen)
     const until = performance.now() + 3000;
     while (tables.some((t) => t.pending.some((p) => p.counted)) && performance.now() < until) await sleep(50);
@@ -668,7 +716,7 @@ async function measure(
 }
 
 /** The figures of one reader kind from its samples. */
-function kindFigures(kind: ReaderKind, samples: readonly Sample[]): KindFigures {
+export function kindFigures(kind: ReaderKind, samples: readonly Sample[]): KindFigures {
   const sorted = (pick: (x: Sample) => number, only: (x: Sample) => boolean = () => true) =>
     samples
       .filter(only)

@@ -56,6 +56,8 @@ export const RETRY_MAX_MS = 5000;
 export interface SqliteEventStore extends EventStore {
   /** number of write transactions committed since open (one per non-empty flush) */
   readonly transactions: number;
+  /** ms spent committing those transactions (the durable write: the rows and the fsync of synchronous=FULL), summed, by performance.now() */
+  readonly writeMs: number;
   /** events + raw lines appended but not written yet */
   readonly pending: number;
   /** the file path, or `':memory:'` */
@@ -195,6 +197,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   let scheduled = false;
   let closed = false;
   let transactions = 0;
+  let writeMs = 0;
   /** set while writes fail; `retrying: false` = stopped for good */
   let failure: { error: string; since: number; retrying: boolean } | null = null;
   /** while a failing write waits for its next try: the timer and the wait it was set for (ms) */
@@ -220,6 +223,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
     if (pendingEvents.length === 0 && pendingRaw.length === 0) return;
     const evs = pendingEvents;
     const raws = pendingRaw;
+    const started = performance.now();
     try {
       writeBatch(evs, raws); // throws (and rolls back) on failure: the rows stay pending
     } catch (err) {
@@ -246,6 +250,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
       retry = null;
     }
     transactions += 1;
+    writeMs += performance.now() - started;
     // the write is synchronous: nothing can have been appended meanwhile
     pendingEvents = [];
     pendingRaw = [];
@@ -300,6 +305,9 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
     path,
     get transactions() {
       return transactions;
+    },
+    get writeMs() {
+      return writeMs;
     },
     get pending() {
       return pendingEvents.length + pendingRaw.length;
