@@ -190,6 +190,10 @@ export const PenaltyBody = z.strictObject({
   reason: z.string().min(1).max(PENALTY_REASON_MAX),
   by: by.optional(),
 });
+/** `POST /api/director/tournament/penalties/:penalty/cancel`: why the penalty is cancelled (it was entered by mistake). */
+export const PenaltyCancelBody = z.strictObject({ reason: z.string().min(1).max(PENALTY_REASON_MAX), by: by.optional() });
+/** `/api/director/tournament/penalties/:penalty`: the penalty's id in the log (1-based). */
+export const PenaltyParams = z.object({ penalty: z.string().regex(/^[1-9][0-9]{0,5}$/) });
 /** `POST /api/director/tournament/extra-time`: extra minutes for one table in the current round. */
 export const ExtraTimeBody = z.strictObject({ table: id, minutes: integer().min(1).max(MAX_EXTRA_MINUTES), by: by.optional() });
 /** `/api/director/tournament/tables/:table/label`: a tournament table number or a bound hub table id */

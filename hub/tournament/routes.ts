@@ -27,6 +27,8 @@
  *                                                                   (event penalties; the 000 stolen-tile −10s with their games)
  * - `POST /api/director/tournament/penalties` `{ player, round?, kind: late|warning|conduct|other, points ≤ 0, reason, by? }`
  *                                                                 → the penalty as logged (201); 400 naming the field
+ * - `POST /api/director/tournament/penalties/:penalty/cancel` `{ reason, by? }` → the penalty as logged, with `cancelled { at, director, reason }`:
+ *                                                                   it stays in the log and counts no more; 404 no such penalty, 409 already cancelled
  * - `POST /api/director/tournament/extra-time` `{ table, minutes 1-60, by? }` → `{ table, added, minutes, grants, text, extraTime }`:
  *                                                                   grants add up, the answer says the total now granted
  *                                                                   ("table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)")
@@ -101,6 +103,11 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
     app.get('/api/director/tournament/penalties', { schema: { querystring: H.NoQuery, response: R.replies(R.PenaltyLogReply) } }, async () => service.penaltyLog());
     app.post('/api/director/tournament/penalties', { schema: { querystring: H.NoQuery, body: H.PenaltyBody, response: R.replies(R.PenaltySchema) } }, async (req, reply) =>
       reply.code(201).send(refusals(() => service.givePenalty(req.body))),
+    );
+    app.post(
+      '/api/director/tournament/penalties/:penalty/cancel',
+      { schema: { params: H.PenaltyParams, querystring: H.NoQuery, body: H.PenaltyCancelBody, response: R.replies(R.PenaltySchema) } },
+      async (req) => refusals(() => service.cancelPenalty(Number(req.params.penalty), req.body.reason, req.body.by)),
     );
     app.post('/api/director/tournament/extra-time', { schema: { querystring: H.NoQuery, body: H.ExtraTimeBody, response: R.replies(R.ExtraTimeReply) } }, async (req) =>
       refusals(() => service.giveExtraTime(req.body.table, req.body.minutes, req.body.by)),
