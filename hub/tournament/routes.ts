@@ -35,6 +35,8 @@
  *                                                                   and `extraTime` the round's, table by table; 409 when that table's time is already up
  * - `POST /api/director/tournament/withdraw` `{ player, fromRound?, replacement: { id, name }, by? }` → that round's cards: the player
  *                                                                   seated in no later round (standings: "withdrawn"), the late arrival in their seat (byes before)
+ * - `POST /api/director/tournament/late-arrival` `{ arrival: { id, name }, by? }` → 409 with the reason: the movement fills every seat of
+ *                                                                   every round (no empty seat, no bye), so a late arrival takes a withdrawn player's seat (withdraw)
  * - `POST /api/director/tournament/substitute` `{ player, round?, substitute: { id, name }, by? }` → that round's cards: the substitute in the seat for that round
  * - `POST /api/director/tournament/tables/:table/label` `{ label, swap?, by? }` → `{ tables: [{ table, hubTable, label }], text }`: the label the
  *                                                                   table shows from now on (display only: table number, hub table, game ids and logs stay);
@@ -116,6 +118,9 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
       refusals(() =>
         service.withdrawPlayer(req.body.player, req.body.replacement, { ...(req.body.fromRound ? { fromRound: req.body.fromRound } : {}), ...(req.body.by ? { by: req.body.by } : {}) }),
       ),
+    );
+    app.post('/api/director/tournament/late-arrival', { schema: { querystring: H.NoQuery, body: H.LateArrivalBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
+      refusals(() => service.seatLateArrival(req.body.arrival)),
     );
     app.post('/api/director/tournament/substitute', { schema: { querystring: H.NoQuery, body: H.SubstituteBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
       refusals(() => service.substitute(req.body.player, req.body.substitute, { ...(req.body.round ? { round: req.body.round } : {}), ...(req.body.by ? { by: req.body.by } : {}) })),

@@ -1332,6 +1332,31 @@ export class TournamentService {
     return this.roundCards(round);
   }
 
+  /**
+   * The director asks to seat a late arrival in an empty seat or a bye of the round in play. The
+   * movement (rules/tournament/seating.ts) never leaves one: the players fill their tables exactly
+   * (the config refuses a count that does not) and every player is seated in every round, and a
+   * seat changes hands only when its player withdraws or is substituted. So this always refuses,
+   * saying so and naming the ways that do seat the newcomer.
+   * @throws TournamentServiceError 409 "late arrival: round 1 has no empty seat and no bye for Ivy
+   *   Chan: its 8 players fill its 2 tables of four …", or when the id is another player's
+   */
+  seatLateArrival(arrival: { id: string; name: string }): never {
+    const s = this.state;
+    const id = arrival.id.trim();
+    const name = arrival.name.trim();
+    if (Object.hasOwn(this.names, id)) throw new TournamentServiceError(409, `late arrival: "${id}" is already ${this.names[id]}`);
+    const cards = this.roundCards(s.round);
+    const perTable = this.config.kind === 'siamese' ? 'two (Siamese)' : 'four';
+    const seated = new Set(cards.flatMap((c) => c.seats as readonly string[])).size;
+    const next = this.nextUnbegunRound();
+    throw new TournamentServiceError(
+      409,
+      `late arrival: round ${s.round} has no empty seat and no bye for ${name}: its ${seated} players fill its ${cards.length} tables of ${perTable}, and the movement seats every player in every round. ` +
+        `Seat ${name} in the place of a player who withdraws (Withdraw, from round ${next}: a bye for each round before) or for one round as a substitute.`,
+    );
+  }
+
   /** The current round while its clock is not started, else the next one. */
   private nextUnbegunRound(): number {
     return this.state.clocks[this.state.round - 1]!.state === 'ready' ? this.state.round : this.state.round + 1;

@@ -137,6 +137,17 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.click('[data-testid="tool-cancel-penalty"] button');
       await expect.poll(result).toBe('Not Found: cancel: no penalty 9 in the log (it has 2)');
 
+      // Ivy arrives late during round 1: the movement has no empty seat or bye for her; the hub says so and what does seat her
+      await page.fill('[data-testid="late-id"]', 'p9');
+      await page.fill('[data-testid="late-name"]', 'Ivy Chan');
+      await page.click('[data-testid="tool-late-arrival"] button');
+      await expect
+        .poll(result)
+        .toBe(
+          'Conflict: late arrival: round 1 has no empty seat and no bye for Ivy Chan: its 8 players fill its 2 tables of four, and the movement seats every player in every round. ' +
+            'Seat Ivy Chan in the place of a player who withdraws (Withdraw, from round 2: a bye for each round before) or for one round as a substitute.',
+        );
+
       // round 1 is over: the next round, not begun, takes seat changes
       svc.nextRound();
       await page.selectOption('[data-testid="withdraw-player"]', 'p4');

@@ -144,6 +144,7 @@ const TOOLS = {
   'cancel-penalty': { url: '/api/director/tournament/penalties/:penalty/cancel', schema: PenaltySchema },
   'extra-time': { url: '/api/director/tournament/extra-time', schema: ExtraTimeReply },
   withdraw: { url: '/api/director/tournament/withdraw', schema: RoundCardsReply },
+  'late-arrival': { url: '/api/director/tournament/late-arrival', schema: RoundCardsReply },
   substitute: { url: '/api/director/tournament/substitute', schema: RoundCardsReply },
   /** `:table` is the tournament table number (`postRoomTool`'s `table`) */
   label: { url: '/api/director/tournament/tables/:table/label', schema: TableLabelsReply },
