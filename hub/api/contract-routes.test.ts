@@ -85,6 +85,7 @@ const GOOD_PARAM: Record<string, string> = {
   device: 'A'.repeat(43),
   callId: 'c1',
   ref: '1',
+  penalty: '1',
 };
 
 /**
@@ -102,8 +103,10 @@ const GOOD_BODY: Record<string, object> = {
   'POST /api/director/tournament/cards/:table/:round/correct': { game: 1, reason: 'sheet misread' },
   'POST /api/director/tournament/between/:hubTable/:gameNo': { action: 'drop' },
   'POST /api/director/tournament/penalties': { player: 'p1', kind: 'late', points: -5, reason: 'late' },
+  'POST /api/director/tournament/penalties/:penalty/cancel': { reason: 'entered by mistake' },
   'POST /api/director/tournament/extra-time': { table: '1', minutes: 5 },
   'POST /api/director/tournament/withdraw': { player: 'p1', replacement: { id: 'p9', name: 'Ivy' } },
+  'POST /api/director/tournament/late-arrival': { arrival: { id: 'p9', name: 'Ivy' } },
   'POST /api/director/tournament/substitute': { player: 'p1', substitute: { id: 'p9', name: 'Ivy' } },
   'POST /api/director/tournament/tables/:table/label': { label: '12' },
   'POST /api/director/tables/:id/flags/:flagId': { ruling: 'dismiss' },

@@ -140,6 +140,8 @@ describe('the announcement to every table', () => {
     table.on(ROOM_EV.announcement, (a: unknown) => announcements.push(a));
     director.on(ROOM_EV.desk, (d: { calls: { text: string }[] }) => desks.push(d));
     await expect.poll(() => table.connected && director.connected).toBe(true);
+    // the room asks for the desk's pushes (a director's table page does not)
+    await director.emitWithAck(ROOM_EV.watchDesk, {});
     await app.inject({ method: 'POST', url: '/api/director/announcement', headers: AUTH, payload: { text: 'Lunch at noon' } });
     await expect.poll(() => announcements.length).toBe(1);
     expect((announcements[0] as { announcement: { text: string } }).announcement.text).toBe('Lunch at noon');

@@ -86,8 +86,11 @@ import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RoomDesk, type DeskStore } from './room-desk.js';
 import { roomDirectorRoutes, roomRoutes } from './routes-room.js';
-import { ROOM_EV } from '../contract/room.js';
-import { DIRECTOR_NAMESPACE, SEAT_NAMESPACE } from '../contract/socket.js';
+import { ROOM_EV, WatchDeskRequestSchema } from '../contract/room.js';
+import { DIRECTOR_NAMESPACE, EV, SEAT_NAMESPACE, checkPayload } from '../contract/socket.js';
+
+/** The socket.io room of `/director` whose connections are sent the desk (`room:desk`): the director's room page. */
+const DESK_ROOM = 'room:desk';
 import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
@@ -595,7 +598,20 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     const announcement = { announcement: desk.announcement() };
     realtime.io.of('/').emit(ROOM_EV.announcement, announcement);
     realtime.io.of(SEAT_NAMESPACE).emit(ROOM_EV.announcement, announcement);
-    realtime.io.of(DIRECTOR_NAMESPACE).emit(ROOM_EV.desk, { calls: desk.calls(), announcement: desk.announcement() });
+    // only the director connections that watch the desk (the room), not a director's table page
+    realtime.io.of(DIRECTOR_NAMESPACE).to(DESK_ROOM).emit(ROOM_EV.desk, { calls: desk.calls(), announcement: desk.announcement() });
+  });
+  realtime.io.of(DIRECTOR_NAMESPACE).on('connection', (socket) => {
+    socket.on(ROOM_EV.watchDesk, (...raw: unknown[]) => {
+      const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: { ok: boolean; error?: string }) => void) : undefined;
+      const r = checkPayload(WatchDeskRequestSchema, raw[0] ?? {});
+      if (!r.ok) {
+        socket.emit(EV.problem, { error: r.error });
+        return ack?.({ ok: false, error: r.error });
+      }
+      void socket.join(DESK_ROOM);
+      ack?.({ ok: true });
+    });
   });
   // a relabelled table's open calls are worded with its new label (the tournament tells of every change: compare the labels)
   let labels = tournament ? JSON.stringify(tournament.tableLabels()) : '';

@@ -81,13 +81,13 @@ export function tournamentPrintRoutes(service: TournamentService, opts: { public
         const complete = isAnyCardComplete(card);
         return { round, table: card.table, seat: seatNames(card)[i]!, points: complete ? anyCardTotals(card)[i]!.total : null, note: complete ? '' : 'card not complete' };
       });
-      const log = service.penaltyLog();
+      const log = service.penaltyLog(); // a cancelled penalty is not on the player's card
       return html(reply).send(
         playerCardSheet(title, {
           player,
           name: nameOf(player),
           rounds,
-          penalties: log.penalties.filter((p) => p.player === player),
+          penalties: log.penalties.filter((p) => p.player === player && !p.cancelled),
           inGames: log.inGames.filter((p) => p.player === player),
           standing,
         }),

@@ -190,6 +190,10 @@ export const PenaltyBody = z.strictObject({
   reason: z.string().min(1).max(PENALTY_REASON_MAX),
   by: by.optional(),
 });
+/** `POST /api/director/tournament/penalties/:penalty/cancel`: why the penalty is cancelled (it was entered by mistake). */
+export const PenaltyCancelBody = z.strictObject({ reason: z.string().min(1).max(PENALTY_REASON_MAX), by: by.optional() });
+/** `/api/director/tournament/penalties/:penalty`: the penalty's id in the log (1-based). */
+export const PenaltyParams = z.object({ penalty: z.string().regex(/^[1-9][0-9]{0,5}$/) });
 /** `POST /api/director/tournament/extra-time`: extra minutes for one table in the current round. */
 export const ExtraTimeBody = z.strictObject({ table: id, minutes: integer().min(1).max(MAX_EXTRA_MINUTES), by: by.optional() });
 /** `/api/director/tournament/tables/:table/label`: a tournament table number or a bound hub table id */
@@ -212,6 +216,8 @@ export const PrintTableParams = z.object({ table: id });
 const newPlayer = z.strictObject({ id, name: z.string().min(1).max(64) });
 /** `POST /api/director/tournament/withdraw`: a player withdraws; a late arrival takes their seat from `fromRound` (default the next round not begun). */
 export const WithdrawBody = z.strictObject({ player: id, fromRound: integer().min(1).max(999).optional(), replacement: newPlayer, by: by.optional() });
+/** `POST /api/director/tournament/late-arrival`: a late arrival to seat in an empty seat or a bye of the round in play. */
+export const LateArrivalBody = z.strictObject({ arrival: newPlayer, by: by.optional() });
 /** `POST /api/director/tournament/substitute`: a substitute takes a player's seat for one round (default the next round not begun). */
 export const SubstituteBody = z.strictObject({ player: id, round: integer().min(1).max(999).optional(), substitute: newPlayer, by: by.optional() });
 /** `/api/director/tournament/between/:hubTable/:gameNo` */

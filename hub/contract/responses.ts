@@ -257,6 +257,8 @@ export const PenaltySchema = z.object({
   points: z.number().int().max(0),
   reason: z.string(),
   director: z.string(),
+  /** present once the director cancelled it (entered by mistake): it stays listed and counts no more */
+  cancelled: z.object({ at: z.number(), director: z.string(), reason: z.string() }).optional(),
 });
 /** A game's own penalty listed in the log (000: the stolen-tile −10, already in that game's points). */
 export const GamePenaltyEntrySchema = z.object({

@@ -13,13 +13,22 @@
  */
 import { z } from 'zod';
 
-/** Socket.io events of the desk, hub → display. */
+/** Socket.io events of the desk. */
 export const ROOM_EV = {
-  /** on `/` and `/seat`: `{ announcement }` ({@link AnnouncementReply}) whenever it is posted or cleared */
+  /** hub → display on `/` and `/seat`: `{ announcement }` ({@link AnnouncementReply}) whenever it is posted or cleared */
   announcement: 'room:announcement',
-  /** on `/director`: the open calls and the announcement ({@link RoomDeskPushSchema}) whenever either changes */
+  /**
+   * hub → display on `/director`: the open calls and the announcement ({@link RoomDeskPushSchema})
+   * whenever either changes, sent only to the connections that asked with {@link ROOM_EV.watchDesk}
+   * (the room; a director's table page does not)
+   */
   desk: 'room:desk',
+  /** display → hub on `/director`: `{}` ({@link WatchDeskRequestSchema}); this connection is sent `room:desk` from now on; optional ack `{ ok: true }` */
+  watchDesk: 'room:watch-desk',
 } as const;
+
+/** `room:watch-desk` on `/director`: the payload says nothing, `{}` (absent or null also do). */
+export const WatchDeskRequestSchema = z.strictObject({});
 
 /** Longest announcement (characters). */
 export const MAX_ANNOUNCEMENT = 280;

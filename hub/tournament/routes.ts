@@ -27,12 +27,16 @@
  *                                                                   (event penalties; the 000 stolen-tile −10s with their games)
  * - `POST /api/director/tournament/penalties` `{ player, round?, kind: late|warning|conduct|other, points ≤ 0, reason, by? }`
  *                                                                 → the penalty as logged (201); 400 naming the field
+ * - `POST /api/director/tournament/penalties/:penalty/cancel` `{ reason, by? }` → the penalty as logged, with `cancelled { at, director, reason }`:
+ *                                                                   it stays in the log and counts no more; 404 no such penalty, 409 already cancelled
  * - `POST /api/director/tournament/extra-time` `{ table, minutes 1-60, by? }` → `{ table, added, minutes, grants, text, extraTime }`:
  *                                                                   grants add up, the answer says the total now granted
  *                                                                   ("table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)")
  *                                                                   and `extraTime` the round's, table by table; 409 when that table's time is already up
  * - `POST /api/director/tournament/withdraw` `{ player, fromRound?, replacement: { id, name }, by? }` → that round's cards: the player
  *                                                                   seated in no later round (standings: "withdrawn"), the late arrival in their seat (byes before)
+ * - `POST /api/director/tournament/late-arrival` `{ arrival: { id, name }, by? }` → 409 with the reason: the movement fills every seat of
+ *                                                                   every round (no empty seat, no bye), so a late arrival takes a withdrawn player's seat (withdraw)
  * - `POST /api/director/tournament/substitute` `{ player, round?, substitute: { id, name }, by? }` → that round's cards: the substitute in the seat for that round
  * - `POST /api/director/tournament/tables/:table/label` `{ label, swap?, by? }` → `{ tables: [{ table, hubTable, label }], text }`: the label the
  *                                                                   table shows from now on (display only: table number, hub table, game ids and logs stay);
@@ -102,6 +106,11 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
     app.post('/api/director/tournament/penalties', { schema: { querystring: H.NoQuery, body: H.PenaltyBody, response: R.replies(R.PenaltySchema) } }, async (req, reply) =>
       reply.code(201).send(refusals(() => service.givePenalty(req.body))),
     );
+    app.post(
+      '/api/director/tournament/penalties/:penalty/cancel',
+      { schema: { params: H.PenaltyParams, querystring: H.NoQuery, body: H.PenaltyCancelBody, response: R.replies(R.PenaltySchema) } },
+      async (req) => refusals(() => service.cancelPenalty(Number(req.params.penalty), req.body.reason, req.body.by)),
+    );
     app.post('/api/director/tournament/extra-time', { schema: { querystring: H.NoQuery, body: H.ExtraTimeBody, response: R.replies(R.ExtraTimeReply) } }, async (req) =>
       refusals(() => service.giveExtraTime(req.body.table, req.body.minutes, req.body.by)),
     );
@@ -109,6 +118,9 @@ export function tournamentDirectorRoutes(service: TournamentService): FastifyPlu
       refusals(() =>
         service.withdrawPlayer(req.body.player, req.body.replacement, { ...(req.body.fromRound ? { fromRound: req.body.fromRound } : {}), ...(req.body.by ? { by: req.body.by } : {}) }),
       ),
+    );
+    app.post('/api/director/tournament/late-arrival', { schema: { querystring: H.NoQuery, body: H.LateArrivalBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
+      refusals(() => service.seatLateArrival(req.body.arrival)),
     );
     app.post('/api/director/tournament/substitute', { schema: { querystring: H.NoQuery, body: H.SubstituteBody, response: R.replies(R.RoundCardsReply) } }, async (req) =>
       refusals(() => service.substitute(req.body.player, req.body.substitute, { ...(req.body.round ? { round: req.body.round } : {}), ...(req.body.by ? { by: req.body.by } : {}) })),

@@ -109,6 +109,8 @@ export type TournamentEventType =
   | 'tournament-between-ruling'
   /** `{ player, round, kind, points, reason, director }` an event penalty (rules/tournament/penalties.ts): apart from game points */
   | 'tournament-penalty'
+  /** `{ id, reason, director }` the director cancels event penalty `id` (entered by mistake): it stays in the log, marked, and no longer counts */
+  | 'tournament-penalty-cancel'
   /** `{ round, table, minutes, director }` the director gives one table extra minutes in the current round (they add up) */
   | 'tournament-extra-time'
   /** `{ table, label, swapWith?, director }` the director gives a tournament table a new label (display only); with `swapWith` that table takes this one's old label */
@@ -231,11 +233,21 @@ interface State {
   labels: Map<number, string>;
 }
 
-/** An event penalty as the log keeps it: `id` its place in the log (1-based), `at` when given (ms since epoch). */
-export type LoggedPenalty = Penalty & { id: number; at: number };
+/** The director's cancellation of an event penalty: when (ms since epoch), by whom, why. */
+export interface PenaltyCancellation {
+  at: number;
+  director: string;
+  reason: string;
+}
+
+/**
+ * An event penalty as the log keeps it: `id` its place in the log (1-based), `at` when given (ms
+ * since epoch); `cancelled` once the director cancelled it (it stays listed and counts no more).
+ */
+export type LoggedPenalty = Penalty & { id: number; at: number; cancelled?: PenaltyCancellation };
 
 /** "14:05": a time of day on the hub's clock (ms since epoch). */
-function hhmm(at: number): string {
+export function hhmm(at: number): string {
   const d = new Date(at);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
@@ -569,6 +581,22 @@ export class TournamentService {
           );
         return () => {
           s.penalties.push({ ...p, id: s.penalties.length + 1, at });
+        };
+      }
+      case 'tournament-penalty-cancel': {
+        const id = d.id;
+        const p = typeof id === 'number' ? s.penalties[id - 1] : undefined;
+        if (!p) throw new TournamentServiceError(404, `cancel: no penalty ${JSON.stringify(id)} in the log (it has ${s.penalties.length})`);
+        if (p.cancelled)
+          throw new TournamentServiceError(
+            409,
+            `cancel: penalty ${p.id} (${this.playerName(p.player)}, ${p.kind}, ${p.points}) was already cancelled by ${p.cancelled.director} at ${hhmm(p.cancelled.at)}`,
+          );
+        const reason = typeof d.reason === 'string' ? d.reason.trim() : '';
+        if (reason === '') throw new TournamentServiceError(400, 'cancel: reason is required');
+        const director = typeof d.director === 'string' && d.director !== '' ? d.director : 'director';
+        return () => {
+          p.cancelled = { at, director, reason };
         };
       }
       case 'tournament-extra-time': {
@@ -1272,7 +1300,7 @@ export class TournamentService {
       const missed = Array.from({ length: Math.min(from - 1, s.round) }, (_, i) => i + 1).filter((r) => !s.cards[r - 1]!.some((c) => (c.seats as readonly string[]).includes(id)));
       if (missed.length > 0 && s.lateArrivals.has(id)) byes.set(id, missed);
     }
-    return eventStandings(this.allCards().filter(isAnyCardComplete), this.config.prizes, [...this.config.players.map((p) => p.id), ...s.added.keys()], s.penalties, {
+    return eventStandings(this.allCards().filter(isAnyCardComplete), this.config.prizes, [...this.config.players.map((p) => p.id), ...s.added.keys()], this.penaltiesInForce(), {
       byes,
       byePoints: this.config.byePoints,
       withdrawn: new Set(s.withdrawn.keys()),
@@ -1304,6 +1332,31 @@ export class TournamentService {
     return this.roundCards(round);
   }
 
+  /**
+   * The director asks to seat a late arrival in an empty seat or a bye of the round in play. The
+   * movement (rules/tournament/seating.ts) never leaves one: the players fill their tables exactly
+   * (the config refuses a count that does not) and every player is seated in every round, and a
+   * seat changes hands only when its player withdraws or is substituted. So this always refuses,
+   * saying so and naming the ways that do seat the newcomer.
+   * @throws TournamentServiceError 409 "late arrival: round 1 has no empty seat and no bye for Ivy
+   *   Chan: its 8 players fill its 2 tables of four …", or when the id is another player's
+   */
+  seatLateArrival(arrival: { id: string; name: string }): never {
+    const s = this.state;
+    const id = arrival.id.trim();
+    const name = arrival.name.trim();
+    if (Object.hasOwn(this.names, id)) throw new TournamentServiceError(409, `late arrival: "${id}" is already ${this.names[id]}`);
+    const cards = this.roundCards(s.round);
+    const perTable = this.config.kind === 'siamese' ? 'two (Siamese)' : 'four';
+    const seated = new Set(cards.flatMap((c) => c.seats as readonly string[])).size;
+    const next = this.nextUnbegunRound();
+    throw new TournamentServiceError(
+      409,
+      `late arrival: round ${s.round} has no empty seat and no bye for ${name}: its ${seated} players fill its ${cards.length} tables of ${perTable}, and the movement seats every player in every round. ` +
+        `Seat ${name} in the place of a player who withdraws (Withdraw, from round ${next}: a bye for each round before) or for one round as a substitute.`,
+    );
+  }
+
   /** The current round while its clock is not started, else the next one. */
   private nextUnbegunRound(): number {
     return this.state.clocks[this.state.round - 1]!.state === 'ready' ? this.state.round : this.state.round + 1;
@@ -1328,11 +1381,32 @@ export class TournamentService {
   }
 
   /**
+   * The director cancels event penalty `id` (a penalty or a warning entered by mistake): one
+   * `tournament-penalty-cancel` event linked to it by its id, so the log keeps both; from then on
+   * it counts nowhere (the standings, the exports, the player's card), and a restart keeps it so.
+   * @returns the penalty as logged, with its `cancelled` `{ at, director, reason }`
+   * @throws TournamentServiceError 404 no penalty `id`; 409 already cancelled; 400 no reason
+   */
+  cancelPenalty(id: number, reason: string, by?: string): LoggedPenalty {
+    this.commit('tournament-penalty-cancel', { id, reason, director: by ?? 'director' });
+    const p = this.state.penalties[id - 1]!;
+    return { ...p, ...(p.cancelled ? { cancelled: { ...p.cancelled } } : {}) };
+  }
+
+  /** The event penalties that count: every one given and not cancelled, in the order given. */
+  penaltiesInForce(): LoggedPenalty[] {
+    return this.state.penalties.filter((p) => !p.cancelled).map((p) => ({ ...p }));
+  }
+
+  /**
    * The penalty and conduct log: the event penalties (apart from game points), and the games'
    * own penalties (000: the stolen-tile −10, in that game's points, listed with its game).
    */
   penaltyLog(): { penalties: LoggedPenalty[]; inGames: GamePenaltyEntry[] } {
-    return { penalties: this.state.penalties.map((p) => ({ ...p })), inGames: stolenTileEntries(this.allCards()) };
+    return {
+      penalties: this.state.penalties.map((p) => ({ ...p, ...(p.cancelled ? { cancelled: { ...p.cancelled } } : {}) })),
+      inGames: stolenTileEntries(this.allCards()),
+    };
   }
 
   /**
@@ -1581,8 +1655,11 @@ export class TournamentService {
   /** The standings as JSON (`mjhub.tournament-standings/1`, with the `scoring` lines). */
   standingsJson(): string {
     this.tick();
-    const log = this.penaltyLog();
-    return standingsJson(this.config.name, this.standings(), { names: this.names, scoring: this.scoringText(), penalties: [...log.penalties.map(({ at: _at, ...p }) => p), ...log.inGames] });
+    return standingsJson(this.config.name, this.standings(), {
+      names: this.names,
+      scoring: this.scoringText(),
+      penalties: [...this.penaltiesInForce().map(({ at: _at, ...p }) => p), ...stolenTileEntries(this.allCards())],
+    });
   }
 
   /**

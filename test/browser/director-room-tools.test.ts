@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { CONFIG, FakeStandardTable, T0, playRoundOne, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
-import { TournamentService } from '../../hub/tournament/service.js';
+import { TournamentService, hhmm } from '../../hub/tournament/service.js';
 import { CHROMIUM, buildDisplay, launchChromium, texts } from './chromium.js';
 
 const SECRET = 'four winds blow';
@@ -124,6 +124,29 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.click('[data-testid="tool-penalty"] button');
       await expect.poll(result).toBe('Penalty 2 logged: Gil Moss, conduct, -10');
       await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10)· prize 40');
+      // it was given by mistake: cancelled by its number, Gil is back to 50; a second cancellation is refused
+      const cancelledAt = clock.now;
+      await page.fill('[data-testid="cancel-penalty-id"]', '2');
+      await page.fill('[data-testid="cancel-penalty-reason"]', 'given to the wrong player');
+      await page.click('[data-testid="tool-cancel-penalty"] button');
+      await expect.poll(result).toBe('Penalty 2 cancelled: Gil Moss, conduct, -10');
+      await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 50· prize 40');
+      await page.click('[data-testid="tool-cancel-penalty"] button');
+      await expect.poll(result).toBe(`Conflict: cancel: penalty 2 (Gil Moss, conduct, -10) was already cancelled by director at ${hhmm(cancelledAt)}`);
+      await page.fill('[data-testid="cancel-penalty-id"]', '9');
+      await page.click('[data-testid="tool-cancel-penalty"] button');
+      await expect.poll(result).toBe('Not Found: cancel: no penalty 9 in the log (it has 2)');
+
+      // Ivy arrives late during round 1: the movement has no empty seat or bye for her; the hub says so and what does seat her
+      await page.fill('[data-testid="late-id"]', 'p9');
+      await page.fill('[data-testid="late-name"]', 'Ivy Chan');
+      await page.click('[data-testid="tool-late-arrival"] button');
+      await expect
+        .poll(result)
+        .toBe(
+          'Conflict: late arrival: round 1 has no empty seat and no bye for Ivy Chan: its 8 players fill its 2 tables of four, and the movement seats every player in every round. ' +
+            'Seat Ivy Chan in the place of a player who withdraws (Withdraw, from round 2: a bye for each round before) or for one round as a substitute.',
+        );
 
       // round 1 is over: the next round, not begun, takes seat changes
       svc.nextRound();

@@ -140,20 +140,24 @@ export interface TournamentSummary {
 /** The director's room tools (docs/tournament-tools.md): each route, and the schema its answer is read with. */
 const TOOLS = {
   penalty: { url: '/api/director/tournament/penalties', schema: PenaltySchema },
+  /** `:penalty` is the penalty's id in the log (`postRoomTool`'s `param`) */
+  'cancel-penalty': { url: '/api/director/tournament/penalties/:penalty/cancel', schema: PenaltySchema },
   'extra-time': { url: '/api/director/tournament/extra-time', schema: ExtraTimeReply },
   withdraw: { url: '/api/director/tournament/withdraw', schema: RoundCardsReply },
+  'late-arrival': { url: '/api/director/tournament/late-arrival', schema: RoundCardsReply },
   substitute: { url: '/api/director/tournament/substitute', schema: RoundCardsReply },
   /** `:table` is the tournament table number (`postRoomTool`'s `table`) */
   label: { url: '/api/director/tournament/tables/:table/label', schema: TableLabelsReply },
 } as const;
 
-/** One of the director's room tools: a penalty, extra time for a table, a withdrawal with a late arrival, a substitute, a table's label. */
+/** One of the director's room tools: a penalty, its cancellation, extra time for a table, a withdrawal with a late arrival, a substitute, a table's label. */
 export type RoomTool = keyof typeof TOOLS;
 
 /**
  * Sends one of the director's room tools (`POST` its route with `body`, the session cookie or
- * `Authorization: Bearer <token>`), and reads the answer with the contract's schema. `table` fills
- * the route's `:table` (the `label` tool: the tournament table number, e.g. "1").
+ * `Authorization: Bearer <token>`), and reads the answer with the contract's schema. `param` fills
+ * the route's one URL parameter (the `label` tool's `:table`: the tournament table number, e.g.
+ * "1"; the `cancel-penalty` tool's `:penalty`: the penalty's id, e.g. "2").
  * @returns `{ ok: true, answer }` (the answer as the hub sent it), or `{ ok: false, error }` with the
  *   hub's message word for word (e.g. "penalty: points 0 take nothing away: …"). Never throws.
  */
@@ -161,10 +165,10 @@ export async function postRoomTool<T extends RoomTool>(
   tool: T,
   body: unknown,
   token: string,
-  table = '',
+  param = '',
 ): Promise<{ ok: true; answer: z.output<(typeof TOOLS)[T]['schema']> } | { ok: false; error: string }> {
   const { schema } = TOOLS[tool];
-  const url = TOOLS[tool].url.replace(':table', encodeURIComponent(table));
+  const url = TOOLS[tool].url.replace(/:\w+/, encodeURIComponent(param));
   try {
     const res = await postBody(url, body, token);
     if (!res.ok) return { ok: false, error: await errorMessage(res) };

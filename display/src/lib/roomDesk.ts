@@ -87,7 +87,7 @@ export function followAnnouncement(onAnnouncement: (a: Announcement | null) => v
 
 /**
  * Follows the director's desk: read at once and on every (re)connect of the `/director` socket
- * (the login cookie, or `token`), then each `room:desk` push.
+ * (the login cookie, or `token`), which asks for the desk (`room:watch-desk`), then each `room:desk` push.
  * @param onError the hub's refusal of the read, in words
  * @returns stop
  */
@@ -102,7 +102,8 @@ export function followDesk(token: string, onDesk: (d: RoomDesk) => void, onError
       } else onError(r.error);
     });
   read();
-  socket.on('connect', read);
+  // this connection asks for the desk's pushes (a director's table page does not get them), then reads
+  socket.on('connect', () => socket.emit(ROOM_EV.watchDesk, {}, read));
   socket.on(ROOM_EV.desk, (payload: unknown) => {
     const r = check(RoomDeskPushSchema, payload, 'room:desk');
     if (r.ok) onDesk({ tables, ...r.value });
