@@ -227,7 +227,7 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
       i,
       game.game,
       game.flags().map((f) => f.id),
-      game.state.result ? [...game.state.result.score.points] : null,
+      game.game.result ? [...game.game.result.score.points] : null,
     );
   record.lines.forEach((l, i) => {
     if (!('action' in l)) {
@@ -251,7 +251,7 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
     for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.error });
     observe(i);
   });
-  const s = game.state;
+  const s = game.game;
   const result = s.result;
   const { names: _n, ...outcome } = result?.outcome ?? { names: undefined };
   return {

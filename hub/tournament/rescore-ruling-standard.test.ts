@@ -18,6 +18,7 @@ import { playStandardGame } from '../simulator/standard/game.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import type { TileId } from '../../rules/tiles.js';
 import { isSiameseCard } from '../../rules/tournament/siamese-card.js';
+import { isDead, wallLeftOf } from '../../rules/variants/standard/play.js';
 import type { ScoreCard } from '../../rules/tournament/scorecard.js';
 import { closedAfterEach, SimBench } from '../table/test-bench.js';
 import { StandardTableEngine } from '../table/standard/engine.js';
@@ -98,7 +99,7 @@ describe('a ruling re-scores a recorded 4-player game on the card (000)', () => 
     for (const s of g1.steps) b.step(s);
     b.advance(3000);
     const s1 = b.engine.gameState();
-    expect([s1.phase, s1.wallLeft, s1.turn]).toEqual(['play', 0, 0]); // the wall used up, Dot's last discard on the floor: Ann's turn, nothing to pick
+    expect([s1.phase, wallLeftOf(s1), s1.turn]).toEqual(['play', 0, 0]); // the wall used up, Dot's last discard on the floor: Ann's turn, nothing to pick
     // Dot throws another tile from her rack: out of turn (000 GAME PLAY: "do not go out of turn or
     // you will be declared dead"), her hand is dead
     const dotTile = [...where].find(([, z]) => sameZone(z, zones.rackIn[3]![0]!))![0];
@@ -211,9 +212,9 @@ async function calledIntoRackMahJongg() {
   };
   playOn();
   const flag = b.engine.publicView().flags.find((f) => f.kind === 'called-into-rack')!;
-  expect([flag.player, flag.status, b.engine.gameState().players[SOUTH]!.dead]).toEqual([SOUTH, 'awaiting-director', true]);
+  expect([flag.player, flag.status, isDead(b.engine.gameState(), SOUTH)]).toEqual([SOUTH, 'awaiting-director', true]);
   b.engine.rule(flag.id, 'dismiss', 'Dora');
-  expect(b.engine.gameState().players[SOUTH]!.dead).toBe(false);
+  expect(isDead(b.engine.gameState(), SOUTH)).toBe(false);
   g.layOut(SOUTH, 'F F 1B 1B 1B 1C 1C 1C 1D 1D 1D RD RD RD');
   playOn();
   const v = b.engine.publicView();

@@ -19,6 +19,7 @@ import { tagOfTile } from '../../hub/tilesets/simulated.js';
 import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from '../../hub/table/standard/scripted.test-helpers.js';
 import { kindOf } from '../../rules/tiles.js';
+import { isDead } from '../../rules/variants/standard/play.js';
 import { DIRECTOR_TOKEN, hasSocat, STANDARD_CONFIG } from './harness.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -83,11 +84,11 @@ describe.skipIf(!hasSocat)('a discard carried over another top, real hub on pseu
       await vi.waitFor(() => expect(engine().gameState().discards.map(kindOf)).toEqual(['6C', '8C']), { timeout: 10_000, interval: 50 });
       const discards = engine()
         .inferredActions()
-        .flatMap((a) => (a.type === 'discard' ? [(a as unknown as { player: number }).player] : []));
+        .flatMap((a) => (a.type === 'discard' ? [a.player] : []));
       expect(discards).toEqual([EAST, SOUTH]);
       const s = engine().gameState();
       expect(s.flags).toEqual([]);
-      expect(s.players.map((p) => p.dead)).toEqual([false, false, false, false]);
+      expect(s.seats.map((_, p) => isDead(s, p))).toEqual([false, false, false, false]);
       expect(s.turn).toBe(WEST);
       // Ann 14 − 6C = 13; Bea 13 + 8C − 8C = 13; Cat and Dot 13
       expect(engine().physicalCounts().total).toEqual([13, 13, 13, 13]);

@@ -17,7 +17,8 @@ import { RulingError } from '../../api/runtime.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
-import { inKinds } from '../../../rules/game/test-helpers.js';
+import { exposuresOf, isDead } from '../../../rules/variants/standard/play.js';
+import { kindOf } from '../../../rules/tiles.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
@@ -51,7 +52,7 @@ describe('declared-dead: judged from the exposures and the discards (000)', () =
     const upTo = g.steps.length;
     g.pick(WEST, 'F').discard(WEST, 'F').call(NORTH, 'F 1B 1B 1B 1C 1C 1C 1D 1D 1D RD RD RD'); // Dot's Mah Jongg
     const b = benchAt(g, upTo);
-    expect(inKinds(b.engine.gameState()).players[SOUTH]!.exposures).toEqual([
+    expect(exposuresOf(b.engine.gameState(), SOUTH).map((e) => e.map(kindOf))).toEqual([
       ['2B', '2B', '2B'],
       ['9B', '9B', '9B'],
     ]);
@@ -83,7 +84,7 @@ describe('declared-dead: judged from the exposures and the discards (000)', () =
     expect(flag.title).toBe("Cat declared Bea's hand dead: Bea's hand can still be made: 8 lines of the card, e.g. 222a 000 2222b 6666b | any 2 suits, 0 is soap | X 30");
     expect([flag.player, flag.consequence]).toEqual([WEST, "declared in error: Cat's hand is dead"]);
     const s = b.engine.gameState();
-    expect(s.players.map((p) => p.dead)).toEqual([false, false, true, false]);
+    expect(s.seats.map((_, p) => isDead(s, p))).toEqual([false, false, true, false]);
     expect(s.turn).toBe(NORTH); // a dead hand neither picks nor discards (NMJL)
     playRest(b, g, upTo);
     // 000: Dot 30 + 10 self-picked + 20 jokerless = 60; no discarder
@@ -120,7 +121,8 @@ describe('declared-dead: judged from the exposures and the discards (000)', () =
     b.engine.enter({ entry: 'declared-dead', player: WEST, declared: SOUTH }, 'director');
     const id = b.engine.publicView().flags.find((f) => f.kind === 'declared-dead')!.id;
     b.engine.rule(id, 'dismiss', 'director', undefined, 'confirmed');
-    expect(b.engine.gameState().players.map((p) => p.dead)).toEqual([false, false, false, false]);
+    const after = b.engine.gameState();
+    expect(after.seats.map((_, p) => isDead(after, p))).toEqual([false, false, false, false]);
     expect(b.engine.publicView().flags.find((f) => f.id === id)).toMatchObject({ status: 'dismissed', consequence: "dismissed by the director (was: declared in error: Cat's hand is dead)" });
     b.engine.enter({ entry: 'dead-declared-in-error', player: NORTH }, 'director');
     expect(refusal(() => b.engine.enter({ entry: 'declared-dead', player: WEST, declared: NORTH }, 'director'))).toEqual([409, "Dot's hand is already dead (declared a hand dead in error (000))"]);

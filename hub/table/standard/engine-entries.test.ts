@@ -14,6 +14,7 @@ import type { EventStore } from '../../store/types.js';
 import { RulingError } from '../../api/runtime.js';
 import { zonePlaces } from '../moves/zones.js';
 import { StandardTableEngine } from './engine.js';
+import { isDead, turnHasOf, wallLeftOf, winnerOf } from '../../../rules/variants/standard/play.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const zoneOf = new Map([...zonePlaces(table)].map(([zone, place]) => [JSON.stringify(place), zone]));
@@ -68,7 +69,7 @@ describe('looked-at-stolen-tile (000: −10 at the end of that game)', () => {
     expect(points(first)).toBeUndefined(); // no score before the end
     moves.slice(half).forEach((m, i) => store.append(table.id, 'tile-moved', 1000 + half + i, m));
     const again = engineOn(store); // the log refolded, entry in its place
-    expect(again.gameState().winner).toMatchObject({ player: 1, value: 30, selfPicked: true, jokerless: true });
+    expect(winnerOf(again.gameState())).toMatchObject({ player: 1, mahJongg: { value: 30, selfPicked: true, jokerless: true } });
     expect(points(again)).toEqual([0, 60, -10, 0]);
     expect(again.gameState().result?.outcome.lookedAtStolenTile).toEqual([2]);
     expect(again.publicView().score?.breakdown[2]).toEqual(['Bea won: 0', 'Looked at a stolen tile −10 (000)', 'Total -10']);
@@ -96,7 +97,7 @@ describe('dead-declared-in-error (000: "if you declare a hand dead in error, the
     const moves = movesOf(seed);
     const e = engineOn(storeWith(moves));
     const s = e.gameState();
-    expect([s.phase, s.wallLeft]).toEqual(['play', 0]);
+    expect([s.phase, wallLeftOf(s)]).toEqual(['play', 0]);
     const tile = e.directorView().concealed![0]![0]![0]!;
     const wall0 = zoneOf.get(JSON.stringify({ area: 'wall', wall: 0 }))!;
     return { e, store: stores.at(-1)!, end: { tile, tag: tag(tile), from: zoneOf.get(JSON.stringify({ area: 'rack', player: 0, rack: 0 }))!, to: wall0, lines: [] } };
@@ -105,7 +106,8 @@ describe('dead-declared-in-error (000: "if you declare a hand dead in error, the
   it('seed 4, a wall game (000: 10 each): Cat declared a hand dead in error in play → Cat 0; then Dot after the end → 0', () => {
     const { e, store, end } = wallGameOf(4);
     e.enter({ entry: 'dead-declared-in-error', player: 2 }, 'director');
-    expect(e.gameState().players.map((p) => p.dead)).toEqual([false, false, true, false]);
+    const s = e.gameState();
+    expect(s.seats.map((_, p) => isDead(s, p))).toEqual([false, false, true, false]);
     store.append(table.id, 'tile-moved', 9_000_000, end);
     const after = engineOn(store); // refolded: the entry before the wall game
     expect(after.gameState().endReason).toBe('wall game: the wall is used up');
@@ -124,7 +126,7 @@ describe('dead-declared-in-error (000: "if you declare a hand dead in error, the
     const turn = e.gameState().turn!;
     e.enter({ entry: 'dead-declared-in-error', player: turn }, 'director');
     expect(e.gameState().turn).toBe((turn + 1) % 4);
-    expect(e.gameState().turnHas).toBe('nothing');
+    expect(turnHasOf(e.gameState())).toBe('nothing');
   });
 
   it("the winner and the discarder of the winning tile cannot die after the Mah Jongg (409): seed 3, Bea won on Dot's discard", () => {

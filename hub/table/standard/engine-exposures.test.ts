@@ -12,14 +12,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../config/load.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { RULES } from '../../../rules/variants/standard/play.js';
+import { exposuresOf, isDead, RULES } from '../../../rules/variants/standard/play.js';
 import { parseKinds as k } from '../../../rules/tiles.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
-import { inKinds } from '../../../rules/game/test-helpers.js';
-import { toKinds } from '../../../rules/variants/standard/standard-ids.js';
-import type { StandardAction } from '../../../rules/variants/standard/referee.js';
+import { EAST, inKinds, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
@@ -87,8 +84,9 @@ describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; 
       ],
     ]);
     const s = b.engine.gameState();
-    expect(s.flags[0]).toMatchObject({ exposures: [k('5C 5C J'), k('N N J')], why });
-    expect(inKinds(s).players[NORTH]).toMatchObject({ dead: true, killedBy: 1, exposures: [k('5C 5C 5C'), k('N N J')] });
+    expect([inKinds(s.flags[0]!.evidence.exposures), s.flags[0]!.why]).toEqual([[k('5C 5C J'), k('N N J')], why]);
+    // Dot's N N J killed her hand (exposure 1); Ann's 5C took the place of the joker of the first
+    expect([isDead(s, NORTH), s.seats[NORTH]!.racks[0]!.killedBy, inKinds(exposuresOf(s, NORTH))]).toEqual([true, 1, [k('5C 5C 5C'), k('N N J')]]);
     expect(v.players[NORTH]!.racks[0]!.dead).toBe(true);
     expect(v.phase).toBe('ended');
     expect(v.players[SOUTH]!.racks[0]!.mahJongg).toMatchObject({ lineId: 'sample-standard:20', value: 30, jokerless: true });
@@ -103,7 +101,7 @@ describe('exposures that fit no hand on the card, from reader lines (NMJL; 000; 
     const v = b.engine.publicView();
     expect(b.engine.unexplained).toEqual([]);
     expect(v.flags.map((f) => [f.kind, f.player, f.consequence])).toEqual([['exposures-fit-no-hand', NORTH, "Dot's hand is dead; the jokers of every exposure stay in play"]]);
-    expect(inKinds(b.engine.gameState()).players[NORTH]!.exposures).toEqual([k('5C 5C 5C'), k('N N N')]);
+    expect(inKinds(exposuresOf(b.engine.gameState(), NORTH))).toEqual([k('5C 5C 5C'), k('N N N')]);
     // 30 + 10 self-picked + 20 jokerless = 60
     expect(v.score?.points).toEqual([0, 60, 0, 0]);
   });
@@ -124,10 +122,10 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
         .inferredActions()
         .filter((a) => a.type === 'call' || a.type === 'expose')
         .slice(0, 2)
-        .map((a) => toKinds(a as StandardAction)),
+        .map(inKinds),
     ).toEqual([
-      { type: 'call', calls: [{ player: NORTH, for: 'pair' }] },
-      { type: 'expose', player: NORTH, tiles: ['5C'] },
+      { type: 'call', player: NORTH, tile: '5C', to: { area: 'top', player: NORTH, rack: 0 }, for: 'pair', rivals: [] },
+      { type: 'expose', player: NORTH, rack: 0, tiles: ['5C'] },
     ]);
     expect(v.flags.map((f) => [f.kind, f.rule, f.player, f.status, f.title, f.consequence])).toEqual([
       ['exposed-pair-or-singles', RULES.exposedPairOrSingles, NORTH, 'awaiting-director', 'Dot exposed a pair before Mah Jongg: 5C 5C', "Dot's hand is dead"],
@@ -145,9 +143,9 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     g.pick(EAST, '7D').discard(EAST, '9B');
     const b = play(g);
     expect(b.engine.unexplained).toEqual([]);
-    expect(b.engine.inferredActions().filter((a) => a.type === 'call' || a.type === 'expose')).toEqual([
-      { type: 'call', calls: [{ player: NORTH, for: 'single' }] },
-      { type: 'expose', player: NORTH, tiles: [] },
+    expect(inKinds(b.engine.inferredActions().filter((a) => a.type === 'call' || a.type === 'expose'))).toEqual([
+      { type: 'call', player: NORTH, tile: '5C', to: { area: 'top', player: NORTH, rack: 0 }, for: 'single', rivals: [] },
+      { type: 'expose', player: NORTH, rack: 0, tiles: [] },
     ]);
     expect(b.engine.publicView().flags.map((f) => [f.kind, f.player, f.title])).toEqual([['exposed-pair-or-singles', NORTH, 'Dot exposed a single before Mah Jongg: 5C']]);
     expect(b.engine.gameState().turn).toBe(SOUTH);
@@ -160,7 +158,7 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     const b = play(g);
     expect(b.engine.unexplained).toEqual([]);
     expect(b.engine.publicView().flags.map((f) => [f.kind, f.player, f.title])).toEqual([['exposed-pair-or-singles', NORTH, 'Dot exposed a set of singles before Mah Jongg: N E W']]);
-    expect(b.engine.gameState().players[NORTH]!.dead).toBe(true);
+    expect(isDead(b.engine.gameState(), NORTH)).toBe(true);
     // Dot's turn is passed over: after Ann's 9B it is Bea's turn
     expect(b.engine.gameState().turn).toBe(SOUTH);
   });
@@ -175,12 +173,12 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
     const id = confirmed.engine.publicView().flags[0]!.id;
     confirmed.engine.rule(id, 'confirm', 'director');
     expect(confirmed.engine.publicView().flags.map((f) => [f.kind, f.status])).toEqual([['exposed-pair-or-singles', 'confirmed']]);
-    expect(confirmed.engine.gameState().players[NORTH]!.dead).toBe(true);
+    expect(isDead(confirmed.engine.gameState(), NORTH)).toBe(true);
     const dismissed = play(game());
     dismissed.engine.rule(id, 'dismiss', 'director');
     expect(dismissed.engine.publicView().flags.map((f) => [f.kind, f.status])).toEqual([['exposed-pair-or-singles', 'dismissed']]);
     const s = dismissed.engine.gameState();
-    expect(s.players[NORTH]).toMatchObject({ dead: false, exposures: [] });
+    expect([isDead(s, NORTH), exposuresOf(s, NORTH)]).toEqual([false, []]);
     expect(dismissed.engine.unexplained).toEqual([]);
     // Dot discarded in her turn (the called N counts as in her rack), Ann played: Bea's turn
     expect(s.turn).toBe(SOUTH);

@@ -14,6 +14,7 @@ import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { RulingError } from '../../api/runtime.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
+import { isDead } from '../../../rules/variants/standard/play.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
@@ -47,8 +48,8 @@ describe('misnamed-discard claimed for Mah Jongg', () => {
     b.build(g);
     run(b, g, 0);
     const before = b.engine.gameState();
-    expect(before.flags.map((f) => f.kind)).toEqual(['mah-jongg-in-error']);
-    expect(before.players[SOUTH]!.dead).toBe(true);
+    expect(before.flags.map((f) => f.code)).toEqual(['mah-jongg-in-error']);
+    expect(isDead(before, SOUTH)).toBe(true);
     b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: 'F' }, 'director');
     const v = b.engine.publicView();
     expect(v.phase).toBe('ended');
@@ -149,8 +150,8 @@ describe("misnamed-discard claimed for an exposure: the director's ruling is app
     ]);
     b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure', ruling: 'dead' }, 'director');
     const s = b.engine.gameState();
-    expect(s.players.map((p) => p.dead)).toEqual([false, true, false, false]);
-    expect(s.players[SOUTH]!.deadReason).toBe("called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice)");
+    expect(s.seats.map((_, p) => isDead(s, p))).toEqual([false, true, false, false]);
+    expect(s.seats[SOUTH]!.racks[0]!.deadReason).toBe("called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice)");
     expect(refusal(() => b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'exposure', ruling: 'dead' }, 'director'))).toEqual([
       409,
       "Bea's hand is already dead (called a mis-named discard for an exposure: dead by the director's ruling (NMJL practice))",

@@ -19,6 +19,7 @@ import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { TournamentService } from '../../tournament/service.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
+import { isDead, wallLeftOf } from '../../../rules/variants/standard/play.js';
 import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
@@ -86,8 +87,8 @@ describe("NMJL practice before East's first discard", () => {
     g.discard(EAST, '1B');
     const { b } = play(g, { ...demo, nmjlPractice: { misdeal: false } });
     const s = b.engine.gameState();
-    expect(s.flags.map((f) => [f.kind, f.title])).toEqual([['tile-count', 'Bea has 14 tiles off turn (should be 13)']]);
-    expect([s.phase, s.players[SOUTH]!.dead]).toEqual(['play', true]);
+    expect(s.flags.map((f) => [f.code, f.title])).toEqual([['tile-count', 'Bea has 14 tiles off turn (should be 13)']]);
+    expect([s.phase, isDead(s, SOUTH)]).toEqual(['play', true]);
   });
 
   it("Bea dealt 12 takes the next wall tile (9C) after the Charleston, before East's first discard: no flag, Bea 50, Cat −10", () => {
@@ -98,7 +99,7 @@ describe("NMJL practice before East's first discard", () => {
     expect(v.flags).toEqual([]);
     expect(b.engine.unexplained).toEqual([]);
     expect(v.score?.points).toEqual([0, 50, -10, 0]);
-    expect(b.engine.gameState().wallLeft).toBe(152 - 52 - 1 - 1); // 52 dealt; Bea's 9C and Cat's F picked
+    expect(wallLeftOf(b.engine.gameState())).toBe(152 - 52 - 1 - 1); // 52 dealt; Bea's 9C and Cat's F picked
   });
 });
 

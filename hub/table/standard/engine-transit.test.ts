@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../config/load.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { kindOf } from '../../../rules/tiles.js';
-import type { StandardAction } from '../../../rules/variants/standard/referee.js';
+import { isDead } from '../../../rules/variants/standard/play.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
@@ -37,9 +37,8 @@ function play(g: ScriptedGame, protocol: 0 | 1): SimBench<StandardTableEngine> {
   return b;
 }
 
-type Discard = Extract<StandardAction, { type: 'discard' }>;
 /** The discards inferred in this game: [player, kind]. */
-const discards = (b: SimBench<StandardTableEngine>) => b.engine.inferredActions().flatMap((a) => (a.type === 'discard' ? [[(a as Discard).player, kindOf((a as Discard).tile)]] : []));
+const discards = (b: SimBench<StandardTableEngine>) => b.engine.inferredActions().flatMap((a) => (a.type === 'discard' ? [[a.player, kindOf(a.tile)]] : []));
 
 describe.each([0, 1] as const)('a discard over another top, protocol v%i readers', (protocol) => {
   it("Bea's 8C held 300 ms on Cat's top (0.75 × 400 ms), then on the floor: one discard by Bea, no flag, nobody dead, West to play", () => {
@@ -54,7 +53,7 @@ describe.each([0, 1] as const)('a discard over another top, protocol v%i readers
     ]);
     const s = b.engine.gameState();
     expect(s.flags).toEqual([]);
-    expect(s.players.map((p) => p.dead)).toEqual([false, false, false, false]);
+    expect(s.seats.map((_, p) => isDead(s, p))).toEqual([false, false, false, false]);
     expect(s.discards.map(kindOf)).toEqual(['6C', '8C']);
     expect(s.turn).toBe(WEST);
     // Ann 14 − 6C = 13; Bea 13 + 8C − 8C = 13; Cat and Dot 13 as dealt (after the Charleston's 3 out, 3 in)
@@ -71,7 +70,7 @@ describe.each([0, 1] as const)('a discard over another top, protocol v%i readers
     const s = b.engine.gameState();
     // the stop is longer than TRANSIT_MS (2 s + the 200 ms carry > 1 s): Cat's discard, out of turn (Bea is on turn)
     expect(b.engine.publicView().flags.map((f) => [f.kind, f.player, f.title, f.consequence])).toEqual([['out-of-turn', WEST, 'Cat discarded out of turn', "Cat's hand is dead"]]);
-    expect(s.players.map((p) => p.dead)).toEqual([false, false, true, false]);
+    expect(s.seats.map((_, p) => isDead(s, p))).toEqual([false, false, true, false]);
     expect(s.turn).toBe(SOUTH);
   });
 });

@@ -39,7 +39,6 @@ import { groupsAsOnCard } from '../../../rules/card-groups.js';
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import type { Action } from '../../../rules/game/actions.js';
-import { toStandardAction, type StandardAction, type StandardState } from '../../../rules/variants/standard/referee.js';
 import type { GameState } from '../../../rules/game/state.js';
 import { turnHasOf, wallLeftOf, winnerOf } from '../../../rules/variants/standard/play.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
@@ -84,6 +83,9 @@ interface HeldEvent {
 export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings };
 
 export type { Unexplained } from './game.js';
+
+/** An action of the move layer (rules/game/actions.ts) without its time (`at`), reference (`ref`) and `hearing`: what {@link StandardTableEngine.inferredActions} lists. */
+export type InferredAction = Action extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref' | 'hearing'> : never) : never;
 
 /** An earlier game of a standard table as it stood when the next deal began: result, flags and their evidence. */
 interface PastGame {
@@ -541,9 +543,13 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return structuredClone(this.settings);
   }
 
-  /** The referee's state now in the old shape (rules/variants/standard/referee.ts `toStandardState`; for tests and the tournament's score card). */
-  gameState(): StandardState {
-    return this.game.state;
+  /**
+   * The engine's state now (rules/game/state.ts), the director's entries applied: what the tests,
+   * the tournament's score card and the simulator's measures read, through the 4-player read
+   * helpers of rules/variants/standard/play.ts (`concealedOf`, `wallLeftOf`, `turnHasOf`, `winnerOf`, ...).
+   */
+  gameState(): GameState {
+    return this.state;
   }
 
   /** The vote on the second Charleston as inferred this game: each player's wish, or null before it. */
@@ -552,13 +558,15 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return null;
   }
 
-  /** The actions inferred from the moves of the current game, in order, in the old shape without their time, reference and hearing (for tests and the CLI). */
-  inferredActions(): Omit<StandardAction, 'at' | 'ref'>[] {
-    return this.inferred.flatMap((a) => {
-      const old = toStandardAction(a);
-      if (!old) return [];
-      const { at: _at, ref: _ref, unheard: _unheard, ...bare } = old;
-      return [bare];
+  /**
+   * The actions the move layer read from the moves of the current game (../moves/moves.ts), in
+   * order, as the engine took them, without their time, reference and hearing (for tests, which
+   * compare them with the simulator's record).
+   */
+  inferredActions(): InferredAction[] {
+    return this.inferred.map((a) => {
+      const { at: _at, ref: _ref, hearing: _hearing, ...bare } = a;
+      return bare as InferredAction;
     });
   }
 

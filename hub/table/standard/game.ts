@@ -14,7 +14,6 @@ import { createEngine, type EngineConfig } from '../../../rules/game/apply.js';
 import type { Action } from '../../../rules/game/actions.js';
 import type { GameFlag } from '../../../rules/game/flags.js';
 import { initialGameState, type GameState } from '../../../rules/game/state.js';
-import { toStandardState, type StandardState } from '../../../rules/variants/standard/referee.js';
 import { STANDARD } from '../../../rules/variants/standard.js';
 import { concealedOf, said, STANDARD_SHAPE, winnerOf } from '../../../rules/variants/standard/play.js';
 import { ENTRY_FLAG_CODES, EntryError, notCompleted } from '../../../rules/variants/standard/entries.js';
@@ -30,7 +29,7 @@ import { NMJL_PRACTICE_DEFAULTS } from '../../../rules/variants/standard/misdeal
 import { consequenceOf, titleOf, type FlagParamsByCode } from '../../../rules/wording/flags.js';
 
 /**
- * An action the referee could not apply: one it refuses as impossible (StandardActionError, e.g. a
+ * An action the referee could not apply: one it refuses as impossible (the engine's `ActionError`, e.g. a
  * discard of a tile it does not know the player holds) or one on which the referee or the scorer
  * failed (any other error). The game state stays as it was before the action.
  */
@@ -94,8 +93,6 @@ export class StandardGame {
   readonly lines = new Map<number, RecordLine[]>();
   /** game number → the walls as built before its deal (the record's header), when the table saw them built */
   readonly walls = new Map<number, readonly (readonly TileId[])[]>();
-  /** the old shape of each engine state read ({@link StandardGame.state}) */
-  private readonly shapes = new WeakMap<GameState, StandardState>();
 
   constructor(
     private readonly config: StandardGameConfig,
@@ -116,15 +113,6 @@ export class StandardGame {
       ...(tableId ? { tableId } : {}),
     };
     this.engine = createEngine(STANDARD, engineConfig);
-  }
-
-  /** The engine's state in the old shape (rules/variants/standard/referee.ts `toStandardState`): only the table's `gameState()` gives it (tests, the tournament's score card), until they read `GameState`. */
-  get state(): StandardState {
-    const known = this.shapes.get(this.game);
-    if (known) return known;
-    const s = toStandardState(this.game);
-    this.shapes.set(this.game, s);
-    return s;
   }
 
   /** A fold that begins at game `gameNo` + 1 (a record of one game read back). */

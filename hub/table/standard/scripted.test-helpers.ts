@@ -12,7 +12,7 @@
  * own 3, plus the 3 of the player across. East's first discard then starts play (no second
  * Charleston, no courtesy pass).
  */
-import { kindOf, parseKinds, fullTileSet, type TileId, type TileKind } from '../../../rules/tiles.js';
+import { isTileId, kindOf, parseKinds, fullTileSet, type TileId, type TileKind } from '../../../rules/tiles.js';
 import type { TableConfig } from '../../config/types.js';
 import { DEALT, EAST } from '../../../rules/standard-game.js';
 import { tableZones, zoneKey, type Step, type TableZones, type Zone } from '../../simulator/game.js';
@@ -24,6 +24,17 @@ export const WEST = 2;
 export const NORTH = 3;
 
 const NAMES = ['Ann', 'Bea', 'Cat', 'Dot'];
+
+/**
+ * `value` (an action, a state's part) with every tile id in it written as its kind (`5C#2` → `5C`),
+ * for expectations a player checks by kind; anything else is kept as it is.
+ */
+export function inKinds(value: unknown): unknown {
+  if (typeof value === 'string') return isTileId(value) ? kindOf(value) : value;
+  if (Array.isArray(value)) return value.map(inKinds);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inKinds(v)]));
+  return value;
+}
 
 /** One game as a test writes it. */
 export class ScriptedGame {

@@ -109,6 +109,16 @@ export function concealedOf(s: GameState, player: number): TileId[] {
   return s.where.tilesIn(inside(player));
 }
 
+/** The exposures on the top of `player`'s rack, each group as laid (ids; a called tile not yet exposed is not one). */
+export function exposuresOf(s: GameState, player: number): TileId[][] {
+  return (s.seats[player]?.racks[0]?.exposures ?? []).map((e) => [...e.tiles]);
+}
+
+/** Whether `player`'s hand is dead (000: she picks and discards no more, and scores 0). */
+export function isDead(s: GameState, player: number): boolean {
+  return s.seats[player]?.racks[0]?.dead ?? false;
+}
+
 /** Tiles left to pick (tiles). */
 export function wallLeftOf(s: GameState): number {
   return s.where.countIn(PICK_WALL);
