@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StandardGameRecord } from '../../hub/simulator/standard/game.js';
 import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { short } from '../../hub/table/standard/actions.test-helpers.js';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { CONFIG, DIRECTOR_TOKEN, hasSocat, ROOT, startSession, type Session } from './harness.js';
 
@@ -108,7 +109,7 @@ describe.skipIf(!hasSocat || !hasCc)('the reference firmware as every reader of 
     const end = await s.until((v) => v.phase === 'ended', 200_000);
     const rec = (await s.record())[0]!;
     const engine = s.hub.engines.get('t1') as StandardTableEngine;
-    expect(firstDiffText(engine.inferredActions().map(passAsSet), rec.actions.map(passAsSet))).toBe('');
+    expect(firstDiffText(engine.inferredActions().map(short).map(passAsSet), rec.actions.map(short).map(passAsSet))).toBe('');
     expect(s.counts[0]).toContain(14);
     expect(s.counts[1]).toContain(13);
     expect(end.flags).toEqual([]);

@@ -8,9 +8,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { playStandardGame, type StandardGameRecord, type StandardInjection } from '../../hub/simulator/standard/game.js';
-import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
-import { practiceOf } from '../../hub/config/practice.js';
-import { initialStandardState, standardReferee, type StandardAction } from '../../rules/variants/standard/referee.js';
+import { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { short } from '../../hub/table/standard/actions.test-helpers.js';
+import { closedAfterEach, SimBench } from '../../hub/table/test-bench.js';
+import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
 import { hasSocat, startSession, STANDARD_CONFIG as CONFIG, type Session } from './harness.js';
 
 /** The first place two action lists differ, with a few actions each side, or null when they are the same. */
@@ -47,7 +48,7 @@ describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-term
     const state = s.engine().gameState();
     // the hub inferred from the reader bytes exactly the actions the bots made
     const inferred = s.engine().inferredActions();
-    expect(firstDiff(inferred, rec.actions)).toBeNull();
+    expect(firstDiff(inferred.map(short), rec.actions.map(short))).toBeNull();
     expect(s.engine().unexplained).toEqual([]);
     // the deal seen live: East 14, the others 13
     expect(s.counts[0]).toContain(14);
@@ -81,35 +82,34 @@ describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-term
     { inject: 'count', kinds: ['misdeal'], dead: false },
   ];
   /**
-   * The flags the hub raises on the bots' actions: the bots' own referee plays the rules alone,
-   * the hub the table's NMJL practice too (hub/config/practice.ts), so its flags are those of a
-   * referee with that practice, up to the game's end (a misdeal ends it at East's first discard).
+   * The flags the hub raises on the bots' game read in this process (hub/table/test-bench.ts
+   * `SimBench`: the same reader lines, no pseudo-terminal), with the table's NMJL practice
+   * (hub/config/practice.ts) where the bots' own referee plays the rules alone: the hub's flags
+   * are those of the bots' actions (each case checks below that the hub read those actions)
+   * judged with that practice, up to the game's end (a misdeal ends it at East's first discard).
    */
-  const hubFlags = (actions: readonly Omit<StandardAction, 'at' | 'ref'>[]) => {
-    const ref = standardReferee({ names: table.players.map((p) => p.name), cards, dismissed: new Set(), practice: practiceOf(table) });
-    let st = initialStandardState();
-    const out: { kind: string; player: number; title: string }[] = [];
-    for (const [i, a] of actions.entries()) {
-      if (st.phase === 'ended') break;
-      const r = ref.apply(st, { ...a, at: i, ref: String(i) } as StandardAction);
-      st = r.state;
-      out.push(...r.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title })));
-    }
-    return out;
+  const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+  const hubFlags = (game: ReturnType<typeof playStandardGame>) => {
+    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    b.build(game);
+    for (const step of game.steps) b.step(step);
+    b.advance(3000);
+    return b.engine.publicView().flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }));
   };
   // each game is first played here, in-process (the simulator is seeded: the same game), for the flags to expect
   const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
-  it.each(cases)("$inject: flagged with its rule, as the bots' own referee flagged it (seed 2, at the 2nd pick)", { timeout: 200_000, retry: 1 }, async (c) => {
-    const expected = playStandardGame({ seed: 2, cards, table, inject: c.inject as StandardInjection, injectAt: 2 }).record;
+  it.each(cases)("$inject: flagged with its rule, as the hub flags the bots' game read in process (seed 2, at the 2nd pick)", { timeout: 200_000, retry: 1 }, async (c) => {
+    const game = playStandardGame({ seed: 2, cards, table, inject: c.inject as StandardInjection, injectAt: 2 });
+    const expected = game.record;
+    const flags = hubFlags(game);
     const s = await startStandardSession({ seed: 2, inject: c.inject, injectAt: 2 });
     sessions.push(s);
-    const flags = hubFlags(expected.actions);
     const v = await s.until((x) => x.flags.length >= flags.length, 90_000);
     expect(v.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }))).toEqual(flags);
     expect(v.flags.map((f) => f.kind)).toEqual(expect.arrayContaining(c.kinds));
     // what the hub inferred so far is the start of what the bots did
     const inferred = s.engine().inferredActions();
-    expect(firstDiff(inferred, expected.actions.slice(0, inferred.length))).toBeNull();
+    expect(firstDiff(inferred.map(short), expected.actions.slice(0, inferred.length).map(short))).toBeNull();
     const f = v.flags.find((x) => x.kind === c.kinds[0])!;
     expect(f.status).toBe('awaiting-director');
     expect(v.players[f.player]!.racks[0]!.dead).toBe(c.dead);
