@@ -40,7 +40,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import type { Action } from '../../../rules/game/actions.js';
 import type { GameState } from '../../../rules/game/state.js';
-import { turnHasOf, wallLeftOf, winnerOf } from '../../../rules/variants/standard/play.js';
+import { exposuresOf, turnHasOf, wallLeftOf, winnerOf } from '../../../rules/variants/standard/play.js';
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
@@ -193,8 +193,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   /** What the move layer reads of the engine's state before a move. */
   private moveView(): MoveView {
-    const s = this.state;
-    return { phase: s.phase, turn: s.turn, stage: s.stage, wallLeft: wallLeftOf(s), turnHas: turnHasOf(s), exposures: (p) => s.seats[p]?.racks[0]?.exposures.map((e) => e.tiles) ?? [] };
+    return standardMoveView(this.state);
   }
 
   protected saveFold(): StandardFold {
@@ -650,6 +649,15 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     const counts = this.agg.counts().total.map((n) => [n]);
     return this.publicFlags().map((f) => this.evidenceOf(f.id, this.flagRefs.get(f.id) ?? 0, counts));
   }
+}
+
+/**
+ * What the move layer (../moves/moves.ts `MoveView`) reads of the 4-player engine's state `s`
+ * before a move: the phase, the Charleston stage, the player on turn and what she did (picked,
+ * called), the tiles left to pick, each seat's exposures as laid.
+ */
+export function standardMoveView(s: GameState): MoveView {
+  return { phase: s.phase, turn: s.turn, stage: s.stage, wallLeft: wallLeftOf(s), turnHas: turnHasOf(s), exposures: (p) => exposuresOf(s, p) };
 }
 
 const DIRECTIONS = { 1: 'right', 2: 'across', 3: 'left' } as const;

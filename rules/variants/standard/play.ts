@@ -110,8 +110,8 @@ export function concealedOf(s: GameState, player: number): TileId[] {
 }
 
 /** The exposures on the top of `player`'s rack, each group as laid (ids; a called tile not yet exposed is not one). */
-export function exposuresOf(s: GameState, player: number): TileId[][] {
-  return (s.seats[player]?.racks[0]?.exposures ?? []).map((e) => [...e.tiles]);
+export function exposuresOf(s: GameState, player: number): readonly (readonly TileId[])[] {
+  return (s.seats[player]?.racks[0]?.exposures ?? []).map((e) => e.tiles);
 }
 
 /** Whether `player`'s hand is dead (000: she picks and discards no more, and scores 0). */
