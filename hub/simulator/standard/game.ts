@@ -1,7 +1,8 @@
 /**
  * One whole standard 4-player game (NMJL play, 000's tournament rules) played by four seeded
- * bots, as a timeline of physical tile moves the readers would see, plus the exact referee actions
- * the hub should infer from them and what the standard referee makes of them (flags, score).
+ * bots, as a timeline of physical tile moves the readers would see, plus the exact actions the hub
+ * should infer from them (the one engine's `Action`s) and what the engine's standard variant makes
+ * of them (flags, score).
  * Pure and seeded: no I/O; the same options always give the same game.
  *
  * The table (hub/config/tables/standard-demo.json): players 0 East, 1 South, 2 West, 3 North, one
@@ -29,8 +30,8 @@
  *   is used up.
  * The game loop is the simulator's one core (../core/play.ts, as the Siamese table's); this file is
  * the 4-player table's hooks: the Charleston, the injections, the record. The bots are ../bot.ts with
- * one rack each; a shadow standard referee is run on the actions the bots make, so dead hands sit
- * out exactly as the hub will rule.
+ * one rack each; a shadow engine (rules/variants/standard.ts `standardEngine`, on `GameState`) is
+ * run on the actions the bots make, so dead hands sit out exactly as the hub will rule.
  *
  * Injections (`inject`, each once per game, at the `injectAt`-th pick after the deal, default 3):
  * - `joker`: a player holding a joker passes it in the first right pass; the receiver gives it back
