@@ -5,8 +5,9 @@
  * `wallSize`, `second-charleston`, `call` with every caller, `joker-exchange`, `unheard`), tiles by
  * kind: {@link withIds} names the ids they mean where each tile starts
  * (rules/variants/standard/standard-ids.ts), and {@link actionOfV1} makes the line the engine's
- * action. {@link readStandardLineV1} does both. Only ./upgrade.ts reads this shape: the hub writes
- * version 2.
+ * action. {@link readStandardLineV1} does both. Only ./upgrade.ts reads this shape (the hub writes
+ * version 2), and, until it is deleted, the old 4-player adapter (rules/variants/standard/referee.ts)
+ * and the hub tests still written on it (rules/game/test-helpers.ts `kindScript`).
  *
  * Pure: no Node, no DOM.
  */
@@ -140,9 +141,9 @@ export function actionOfV1(g: GameState, a: StandardLineV1ById): Action | null {
 
 /**
  * One version 1 line read on the engine's state `g`: its ids ({@link withIds}), the state the
- * engine applies it to (`g` itself but for a fifth copy picked: rules/variants/standard/standard-ids.ts
- * `leaveHolderWhole`) and the
- * action ({@link actionOfV1}; null for a call with no caller).
+ * engine applies it to (`g` itself but for a fifth copy picked:
+ * rules/variants/standard/standard-ids.ts `leaveHolderWhole`) and the action ({@link actionOfV1};
+ * null for a call with no caller).
  */
 export function readStandardLineV1(g: GameState, line: StandardLineV1): { state: GameState; action: Action | null } {
   const byId = withIds(holdingsOf(g), line);

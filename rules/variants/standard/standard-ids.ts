@@ -52,8 +52,8 @@ export const isKindOnly = (t: NamedTile): t is TileKind => typeof t === 'string'
 
 /**
  * Names each kind in `tiles` by the lowest copy of it in `zone` not named before (ids are kept);
- * a kind with no copy left in the zone gets the lowest copy outside it, which the engine then
- * refuses as not held (`ActionError`), as it refused the kind.
+ * a kind with no copy left in the zone gets its lowest copy not named before, wherever it is, which
+ * the engine then refuses as not held (`ActionError`), as it refused the kind.
  * @param zone the tiles where the named tiles start (a player's rack, with her held tile for a discard)
  */
 export function idsIn(zone: readonly TileId[], tiles: readonly NamedTile[]): TileId[] {
