@@ -1,8 +1,8 @@
 /**
  * The one action vocabulary of both tables (docs/one-engine.md §1): what players do at the table,
- * by tile id, as the engine (./apply.ts) takes it. The Royale Siamese table's `GameAction`
- * (rules/record/v1-actions.ts) and the 4-player `StandardAction` (rules/variants/standard/play.ts) convert
- * to it (./convert.ts).
+ * by tile id, as the engine (./apply.ts) takes it. The version 1 game record's actions convert to
+ * it: the Royale Siamese table's `GameAction` (rules/record/v1-actions.ts, through ./convert.ts)
+ * and the 4-player line (rules/record/upgrade-standard.ts `StandardLineV1`).
  *
  * Every action carries `at` (ms since epoch, when it settled) and `ref` (the evidence it rests on:
  * the hub's event sequence number), so a flag id stays `g<game>-<kind>-<ref>`. What the hub could

@@ -22,7 +22,8 @@ import { isTileId, isTileKind, type TileId, type TileKind } from '../tiles.js';
 import type { Action } from '../game/actions.js';
 import type { GameAction } from './v1-actions.js';
 import type { Place } from '../game/places.js';
-import type { NamedTile, StandardKindAction } from '../variants/standard/standard-ids.js';
+import type { NamedTile } from '../variants/standard/standard-ids.js';
+import type { StandardLineV1 } from './upgrade-standard.js';
 import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
 
 /** The format id every record's header carries. */
@@ -162,7 +163,7 @@ export interface GameRecord {
 }
 
 /** One line of a version 1 record. */
-export type RecordLineV1 = { action: GameAction | StandardKindAction } | { entry: StandardEntry } | { count: StandardCount } | { asRead: AsRead } | { stop: RecordStop } | { ruling: RecordRuling };
+export type RecordLineV1 = { action: GameAction | StandardLineV1 } | { entry: StandardEntry } | { count: StandardCount } | { asRead: AsRead } | { stop: RecordStop } | { ruling: RecordRuling };
 
 /** A whole version 1 record (rules/GAME-RECORD.md, "Version 1"), as written before version 2. */
 export interface GameRecordV1 {
@@ -376,7 +377,7 @@ function checkSiameseAction(c: Check, a: Obj, at: string): void {
   }
 }
 
-/** A 4-player referee action (rules/variants/standard/referee.ts `StandardAction`). */
+/** A version 1 4-player action line (./upgrade-standard.ts `StandardLineV1`). */
 function checkStandardAction(c: Check, a: Obj, at: string): void {
   const type = c.oneOf(a, 'type', at, STANDARD_ACTIONS);
   c.num(a, 'at', at);

@@ -8,9 +8,10 @@
  *   her pick and discard, both with the move's `ref`, as the live table takes it, so flag ids stay),
  *   then read as the move layer reads moves now ({@link siameseLineActions}); `stop` is a `stop`
  *   action; the header is the same.
- * - 4-player (000): each action's kinds given the ids the 4-player referee gives them (`withIds`,
- *   rules/variants/standard/standard-ids.ts: a tile leaving a rack the lowest copy of its kind
- *   there, a pick the lowest copy not in play, the deal the lowest copies), then `fromStandardAction`;
+ * - 4-player (000): each action line read by ./upgrade-standard.ts `readStandardLineV1` on the
+ *   one engine's state (standard variant) folded along: its kinds given ids (a tile leaving a rack
+ *   the lowest copy of its kind there, a pick the lowest copy not in play, the deal the lowest
+ *   copies), then made the engine's action (`second-charleston` is `charleston-vote`, ...);
  *   `count` is `count-check` with `counted`, `entry` is `director-entry`, `stop` is `stop`, and an
  *   `asRead` line is the `stray` moves that make the racks what the readers held ({@link straysToRacks}).
  *   The header gains `walls`: the set in set order, 38 a wall. These ids are a convention, not
@@ -31,8 +32,10 @@ import { SETTINGS_000 } from '../scoring/settings.js';
 import { SIAMESE } from '../variants/siamese.js';
 import { asReadNow } from '../variants/siamese-readings.js';
 import { fullTileSet, type TileId, type TileKind } from '../tiles.js';
-import { initialStandardState, standardReferee, type StandardState } from '../variants/standard/referee.js';
-import { type NamedTile, type StandardKindAction, withIds } from '../variants/standard/standard-ids.js';
+import { standardEngine } from '../variants/standard.js';
+import { concealedOf, STANDARD_SHAPE } from '../variants/standard/play.js';
+import type { NamedTile } from '../variants/standard/standard-ids.js';
+import { readStandardLineV1, type StandardLineV1 } from './upgrade-standard.js';
 import { type GameRecord, type GameRecordV1, type RecordLine, type SiameseHeaderV1, type StandardHeaderV1, GAME_RECORD_VERSION } from './game-record.js';
 
 /** Tiles a wall holds in the set-order walls of an upgraded 4-player record (the 4-player table's 4 walls of 38). */
@@ -182,14 +185,14 @@ export function racksById(read: readonly (readonly NamedTile[])[]): TileId[][] {
 }
 
 function upgradeStandard(record: GameRecordV1, h: StandardHeaderV1, cards: readonly Card[]): { record: GameRecord; v1Line: number[] } {
-  const referee = standardReferee({
+  const engine = standardEngine({
     names: h.players,
     cards,
     dismissed: new Set(),
     settings: h.scoring ?? SETTINGS_000,
     killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false,
   });
-  let state: StandardState = { ...initialStandardState(), gameNo: h.gameNo - 1 };
+  let state: GameState = { ...initialGameState(STANDARD_SHAPE), gameNo: h.gameNo - 1 };
   const lines = new Lines();
   let refusedPass = false;
   for (const [i, l] of record.lines.entries()) {
@@ -197,29 +200,32 @@ function upgradeStandard(record: GameRecordV1, h: StandardHeaderV1, cards: reado
     const wasRefused = refusedPass;
     refusedPass = false;
     if ('action' in l) {
-      const a = withIds(state, l.action as StandardKindAction);
-      const action = referee.actionOf(state, a);
-      if (action) lines.push({ action });
+      const { state: before, action } = readStandardLineV1(state, l.action as StandardLineV1);
+      if (!action) continue; // a call with no caller: nothing happened
+      lines.push({ action });
       try {
-        const r = referee.apply(state, a);
+        const r = engine.apply(before, action);
         state = r.state;
         // a pass refused with blind tiles is the engine's blind-pass flag (the stage moved on): it may go on as read
-        refusedPass = a.type === 'pass' && r.flags.some((f) => f.kind === 'blind-pass');
+        refusedPass = action.type === 'pass' && r.flags.some((f) => f.code === 'blind-pass');
       } catch {
         // refused (refereeing the record refuses it again)
       }
     } else if ('asRead' in l) {
       if (!wasRefused) continue; // a pass the referee took: the hub did not go on as read
-      const read = racksById(l.asRead.racks);
-      for (const action of straysToRacks(
-        state.players.map((p) => p.rack),
-        read,
+      const strays = straysToRacks(
+        state.seats.map((_, p) => concealedOf(state, p)),
+        racksById(l.asRead.racks),
         l.asRead.at,
         l.asRead.ref,
-      ))
-        lines.push({ action });
-      // as hub/table/standard/game.ts goes on from a refused blind pass: the racks as read (the engine moved on to the next stage)
-      state = { ...state, players: state.players.map((p, i) => ({ ...p, rack: [...(read[i] ?? [])].sort() })) };
+      );
+      for (const action of strays) lines.push({ action });
+      try {
+        // as the hub goes on from a refused blind pass: the engine takes the strays (the racks as read)
+        state = applyAll(engine, state, strays).state;
+      } catch {
+        // refused (refereeing the record refuses them again)
+      }
     } else if ('count' in l) {
       const c = l.count;
       lines.push({ action: { type: 'count-check', skipPlayers: [...c.skip], counted: c.counted.map((n) => [n]), at: c.at, ref: c.ref } });

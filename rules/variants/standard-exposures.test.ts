@@ -7,9 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadCard } from '../card/parse.js';
-import { parseKinds as k, type TileKind } from '../tiles.js';
-import { inKinds, kindScript, type KindAct } from '../game/test-helpers.js';
-import { RULES, initialStandardState, standardReferee, type StandardConfig, type StandardFlag, type StandardState } from './standard/referee.js';
+import { kindOf, parseKinds as k, type TileKind } from '../tiles.js';
+import type { GameFlag } from '../game/flags.js';
+import { initialGameState, type GameState } from '../game/state.js';
+import { byKinds, inKinds, type KindAct } from '../game/test-helpers.js';
+import { standardEngine, type StandardConfig } from './standard.js';
+import { RULES, STANDARD_SHAPE } from './standard/play.js';
 
 const card = loadCard(readFileSync(new URL('../cards/sample-standard.card', import.meta.url), 'utf8'), { id: 'sample-standard' });
 
@@ -29,20 +32,21 @@ const HANDS = {
 type Act = KindAct;
 
 class Table {
-  state: StandardState = initialStandardState();
-  flags: StandardFlag[] = [];
+  state: GameState = initialGameState(STANDARD_SHAPE);
+  flags: GameFlag[] = [];
   /** the state's tiles as kinds */
   get kinds() {
     return inKinds(this.state);
   }
   seq = 0;
-  private referee;
+  private engine;
   constructor(over: Partial<StandardConfig> = {}) {
-    this.referee = standardReferee({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [card], dismissed: new Set(), ...over });
+    this.engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [card], dismissed: new Set(), ...over });
   }
   act(a: Act): this {
     this.seq++;
-    const r = this.referee.apply(this.state, kindScript(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) }));
+    const { state, action } = byKinds(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) });
+    const r = this.engine.apply(state, action);
     this.state = r.state;
     this.flags.push(...r.flags);
     return this;
@@ -51,7 +55,7 @@ class Table {
   start(wallSize?: number): this {
     this.act({ type: 'deal', hands: [k(HANDS.east), k(HANDS.south), k(HANDS.west), k(HANDS.north)], ...(wallSize !== undefined ? { wallSize } : {}) });
     for (let i = 0; i < 3; i++) this.act({ type: 'pass', tiles: [k('N E W'), k('N E W'), k('N E W'), k('N E W')] });
-    this.act({ type: 'second-charleston', wants: [false, true, true, true] });
+    this.act({ type: 'charleston-vote', wants: [false, true, true, true] });
     return this.act({ type: 'courtesy', wishes: [0, 0, 0, 0], tiles: [[], [], [], []] });
   }
   pick(player: number, tile: string): this {
@@ -62,7 +66,7 @@ class Table {
   }
   /** `player` calls the last discard for `what` and lays `tiles` (kinds) with it. */
   callAndExpose(player: number, what: 'pung' | 'kong' | 'pair' | 'single', tiles: string): this {
-    this.act({ type: 'call', calls: [{ player, for: what }] });
+    this.act({ type: 'call', player, for: what });
     return this.act({ type: 'expose', player, tiles: k(tiles) });
   }
 }
@@ -83,10 +87,11 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
     t.discard(EAST, '5C').callAndExpose(NORTH, 'pung', '5C J').discard(NORTH, '9D');
     expect(t.flags).toEqual([]); // a pung of 5C alone fits a hand
     t.pick(EAST, '1D').discard(EAST, 'S').callAndExpose(NORTH, 'pung', 'S J').discard(NORTH, '4D');
-    expect(t.flags).toEqual([
+    // the evidence's tiles read as kinds
+    const evidenceInKinds = (f: GameFlag) => ({ ...f, evidence: { ...f.evidence, tiles: f.evidence.tiles.map(kindOf), exposures: f.evidence.exposures?.map((e) => e.map(kindOf)) } });
+    expect(t.flags.map(evidenceInKinds)).toEqual([
       {
         id: 'g1-exposures-fit-no-hand-15',
-        kind: 'exposures-fit-no-hand',
         // the catalogue's words (rules/wording/flags.ts) from these params: the title and consequence below
         code: 'exposures-fit-no-hand',
         seed: '000',
@@ -101,11 +106,12 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
         title:
           "Dot's exposures 5C 5C J · S S J fit no hand on the card: each fits a hand alone (a pung of 5C (5C 5C J): sample-standard:19, sample-standard:20, sample-standard:21 and 7 more; a pung of S (S S J): sample-standard:22, sample-standard:39), but no hand has them all together",
         player: NORTH,
+        rack: 0,
         at: 1015,
         status: 'awaiting-director',
         consequence: "Dot's hand is dead; the jokers of the exposures made before a pung of S (S S J) stay in play, not its own",
-        tiles: k('5C 5C J S S J'),
-        exposures: [k('5C 5C J'), k('S S J')],
+        // Dot's discard (ref 15) with every rack at 13 tiles after it (000: 13 off turn)
+        evidence: { tiles: k('5C 5C J S S J'), exposures: [k('5C 5C J'), k('S S J')], refs: ['15'], counts: [[13], [13], [13], [13]] },
         why: 'each fits a hand alone (a pung of 5C (5C 5C J): sample-standard:19, sample-standard:20, sample-standard:21 and 7 more; a pung of S (S S J): sample-standard:22, sample-standard:39), but no hand has them all together',
       },
     ]);
@@ -114,11 +120,11 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
     expect(t.kinds.lastDiscard).toEqual({ tile: '4D', by: NORTH, racked: false });
     expect(t.state.turn).toBe(EAST);
     // Ann picks the last 5C and takes the joker of Dot's pung of 5C, made before the error (000: "the Jokers are still in play")
-    t.pick(EAST, '5C').act({ type: 'joker-exchange', player: EAST, owner: NORTH, exposure: 0, tile: '5C' }).discard(EAST, '1D');
+    t.pick(EAST, '5C').act({ type: 'exchange', player: EAST, owner: NORTH, exposure: 0, given: '5C' }).discard(EAST, '1D');
     expect(t.kinds.players[NORTH]!.exposures[0]).toEqual(k('5C 5C 5C'));
     // Bea picks the last S and tries the joker of the pung of S, the exposure that made Dot's hand dead
-    t.pick(SOUTH, 'S').act({ type: 'joker-exchange', player: SOUTH, owner: NORTH, exposure: 1, tile: 'S' });
-    expect(t.flags.slice(1).map((f) => [f.kind, f.rule, f.player, f.title, f.consequence])).toEqual([
+    t.pick(SOUTH, 'S').act({ type: 'exchange', player: SOUTH, owner: NORTH, exposure: 1, given: 'S' });
+    expect(t.flags.slice(1).map((f) => [f.code, f.rule, f.player, f.title, f.consequence])).toEqual([
       ['bad-joker-exchange', RULES.jokerOfKillingExposure, SOUTH, "Bea's joker exchange: S S J is the exposure that made Dot's hand dead: its jokers are not in play", 'the exchange is undone'],
     ]);
     expect(t.kinds.players[NORTH]!.exposures[1]).toEqual(k('S S J'));
@@ -136,7 +142,7 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
     t.discard(EAST, '5C').callAndExpose(NORTH, 'pung', '5C J').discard(NORTH, '9D');
     t.pick(EAST, '1D').discard(EAST, 'S').callAndExpose(NORTH, 'pung', 'S J').discard(NORTH, 'S');
     expect(t.kinds.players[NORTH]!.dead).toBe(true);
-    t.act({ type: 'call', calls: [{ player: SOUTH, for: 'mah-jongg' }] }).act({ type: 'mah-jongg', player: SOUTH });
+    t.act({ type: 'call', player: SOUTH, for: 'mah-jongg' }).act({ type: 'mah-jongg', player: SOUTH });
     expect(t.state.result!.outcome).toMatchObject({ winner: SOUTH, discarder: NORTH, dead: [NORTH] });
     // Bea: "NEWS DDDD DDDD DD" 35 + 20 jokerless = 55; 000: a dead hand scores zero, so Dot pays no −10
     expect(t.state.result!.score.points).toEqual([0, 55, 0, 0]);
@@ -146,14 +152,14 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
   it('with killingExposureJokersInPlay the joker of the killing exposure may be exchanged', () => {
     const t = dotExposesWrongly(new Table({ killingExposureJokersInPlay: true }).start());
     expect(t.flags[0]!.consequence).toBe("Dot's hand is dead; the jokers of every exposure stay in play");
-    t.pick(EAST, '7C').discard(EAST, '7C').pick(SOUTH, 'S').act({ type: 'joker-exchange', player: SOUTH, owner: NORTH, exposure: 1, tile: 'S' });
-    expect(t.flags.map((f) => f.kind)).toEqual(['exposures-fit-no-hand']);
+    t.pick(EAST, '7C').discard(EAST, '7C').pick(SOUTH, 'S').act({ type: 'exchange', player: SOUTH, owner: NORTH, exposure: 1, given: 'S' });
+    expect(t.flags.map((f) => f.code)).toEqual(['exposures-fit-no-hand']);
     expect(t.kinds.players[NORTH]!.exposures[1]).toEqual(k('S S S'));
   });
 
   it('dismissed by the director: Dot plays on, her turn comes after Cat', () => {
     const t = dotExposesWrongly(new Table({ dismissed: new Set(['g1-exposures-fit-no-hand-15']) }).start());
-    expect(t.flags.map((f) => [f.kind, f.status])).toEqual([['exposures-fit-no-hand', 'dismissed']]);
+    expect(t.flags.map((f) => [f.code, f.status])).toEqual([['exposures-fit-no-hand', 'dismissed']]);
     expect(t.kinds.players[NORTH]!.dead).toBe(false);
     t.pick(EAST, '7C').discard(EAST, '7C').pick(SOUTH, '5D').discard(SOUTH, '5D').pick(WEST, '5D').discard(WEST, '5D');
     expect(t.state.turn).toBe(NORTH);
@@ -164,7 +170,7 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
   it('Dot calls Ann’s 5C and lays one 5C (a pair): flagged, dead, the turn passes to Ann', () => {
     const t = new Table().start();
     t.discard(EAST, '5C').callAndExpose(NORTH, 'pair', '5C');
-    expect(t.flags.map((f) => [f.id, f.kind, f.rule, f.player, f.title, f.consequence, f.status])).toEqual([
+    expect(t.flags.map((f) => [f.id, f.code, f.rule, f.player, f.title, f.consequence, f.status])).toEqual([
       ['g1-exposed-pair-or-singles-9', 'exposed-pair-or-singles', RULES.exposedPairOrSingles, NORTH, 'Dot exposed a pair before Mah Jongg: 5C 5C', "Dot's hand is dead", 'awaiting-director'],
     ]);
     expect(t.kinds.players[NORTH]).toMatchObject({ dead: true, exposures: [k('5C 5C')], killedBy: 0, hold: null });
@@ -174,20 +180,20 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
   it('Dot calls Ann’s S for a kong and lays N E W with it (a set of singles, NEWS): flagged, dead', () => {
     const t = new Table().start();
     t.discard(EAST, 'S').callAndExpose(NORTH, 'kong', 'N E W');
-    expect(t.flags.map((f) => [f.kind, f.title])).toEqual([['exposed-pair-or-singles', 'Dot exposed a set of singles before Mah Jongg: S N E W']]);
+    expect(t.flags.map((f) => [f.code, f.title])).toEqual([['exposed-pair-or-singles', 'Dot exposed a set of singles before Mah Jongg: S N E W']]);
     expect(t.kinds.players[NORTH]!.dead).toBe(true);
   });
 
   it('a single: Dot calls Ann’s 5C for a single and lays nothing with it', () => {
     const t = new Table().start();
     t.discard(EAST, '5C').callAndExpose(NORTH, 'single', '');
-    expect(t.flags.map((f) => [f.kind, f.title])).toEqual([['exposed-pair-or-singles', 'Dot exposed a single before Mah Jongg: 5C']]);
+    expect(t.flags.map((f) => [f.code, f.title])).toEqual([['exposed-pair-or-singles', 'Dot exposed a single before Mah Jongg: 5C']]);
   });
 
   it('dismissed by the director: no exposure was made, the called tile counts as in Dot’s rack; she discards and play goes on', () => {
     const t = new Table({ dismissed: new Set(['g1-exposed-pair-or-singles-9']) }).start();
     t.discard(EAST, '5C').callAndExpose(NORTH, 'pair', '5C').discard(NORTH, '9D');
-    expect(t.flags.map((f) => [f.kind, f.status])).toEqual([['exposed-pair-or-singles', 'dismissed']]);
+    expect(t.flags.map((f) => [f.code, f.status])).toEqual([['exposed-pair-or-singles', 'dismissed']]);
     expect(t.kinds.players[NORTH]).toMatchObject({ dead: false, exposures: [] });
     // 13 in her rack: dealt 13, + the called 5C, − the 9D discarded
     expect(t.kinds.players[NORTH]!.rack).toHaveLength(13);
@@ -196,14 +202,8 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
 
   it('a call for a pair loses to a pung call: refused at once (illegal call), Cat takes the tile', () => {
     const t = new Table().start();
-    t.discard(EAST, '5C').act({
-      type: 'call',
-      calls: [
-        { player: NORTH, for: 'pair' },
-        { player: WEST, for: 'pung' },
-      ],
-    });
-    expect(t.flags.map((f) => [f.id, f.kind, f.player])).toEqual([['g1-illegal-call-8.3', 'illegal-call', NORTH]]);
+    t.discard(EAST, '5C').act({ type: 'call', player: NORTH, for: 'pair', rivals: [{ player: WEST, for: 'pung' }] });
+    expect(t.flags.map((f) => [f.id, f.code, f.player])).toEqual([['g1-illegal-call-8.3', 'illegal-call', NORTH]]);
     expect(t.state.turn).toBe(WEST);
     expect(t.kinds.players[WEST]!.hold).toEqual({ tile: '5C', for: 'pung', from: EAST });
   });

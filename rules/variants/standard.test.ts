@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadCard } from '../card/parse.js';
-import { parseKinds as k, type TileKind } from '../tiles.js';
-import { inKinds, kindScript, type KindAct } from '../game/test-helpers.js';
-import { RULES, StandardActionError, initialStandardState, standardReferee, type StandardFlag, type StandardState } from './standard/referee.js';
+import { kindOf, parseKinds as k, type TileKind } from '../tiles.js';
+import { ActionError } from '../game/apply.js';
+import type { GameFlag } from '../game/flags.js';
+import { initialGameState, type GameState } from '../game/state.js';
+import { byKinds, inKinds, type KindAct } from '../game/test-helpers.js';
+import { standardEngine } from './standard.js';
+import { concealedOf, RULES, STANDARD_SHAPE, turnHasOf, wallLeftOf } from './standard/play.js';
 
 // An original test card (not the NMJL card): three hands that each need one each of N, E, W; the
 // third holds North's pung of 9C (test:6), so that exposure fits a hand.
@@ -27,20 +31,21 @@ const HANDS = {
 type Act = KindAct;
 
 class Table {
-  state: StandardState = initialStandardState();
-  flags: StandardFlag[] = [];
+  state: GameState = initialGameState(STANDARD_SHAPE);
+  flags: GameFlag[] = [];
   /** the state's tiles as kinds */
   get kinds() {
     return inKinds(this.state);
   }
   private seq = 0;
-  private referee;
+  private engine;
   constructor(dismissed: string[] = []) {
-    this.referee = standardReferee({ names: ['Ann', 'Bea', 'Cy', 'Di'], cards: [card], dismissed: new Set(dismissed) });
+    this.engine = standardEngine({ names: ['Ann', 'Bea', 'Cy', 'Di'], cards: [card], dismissed: new Set(dismissed) });
   }
   act(a: Act): void {
     this.seq++;
-    const r = this.referee.apply(this.state, kindScript(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) }));
+    const { state, action } = byKinds(this.state, { ...a, at: 1000 + this.seq, ref: String(this.seq) });
+    const r = this.engine.apply(state, action);
     this.state = r.state;
     this.flags.push(...r.flags);
   }
@@ -52,7 +57,7 @@ class Table {
   /** The compulsory first Charleston (everyone passes N E W each time), no second, no courtesy. */
   charleston(): this {
     for (let i = 0; i < 3; i++) this.act({ type: 'pass', tiles: [k('N E W'), k('N E W'), k('N E W'), k('N E W')] });
-    this.act({ type: 'second-charleston', wants: [true, false, true, true] });
+    this.act({ type: 'charleston-vote', wants: [true, false, true, true] });
     this.act({ type: 'courtesy', wishes: [0, 0, 0, 0], tiles: [[], [], [], []] });
     return this;
   }
@@ -87,7 +92,7 @@ describe('standard referee: winning and scoring (NMJL + 000 SCORING)', () => {
 
   it('Bea calls East’s 3B for Mah Jongg: 25 + 20 jokerless = 45; East threw it to a rack with no exposure before the call: −10', () => {
     const t = start().discard(EAST, '3B');
-    t.act({ type: 'call', calls: [{ player: SOUTH, for: 'mah-jongg' }] });
+    t.act({ type: 'call', player: SOUTH, for: 'mah-jongg' });
     t.act({ type: 'mah-jongg', player: SOUTH });
     expect(t.state.result!.outcome).toMatchObject({ winner: SOUTH, selfPicked: false, discarder: EAST, winnerExposures: 0 });
     expect(t.points()).toEqual([-10, 45, 0, 0]);
@@ -98,12 +103,12 @@ describe('standard referee: winning and scoring (NMJL + 000 SCORING)', () => {
   for (const how of ['held on top', 'exposed as a pung first'] as const)
     it(`one exposure (1B kong) before calling Cat’s 3B for Mah Jongg (${how}): Bea 25 + 20 = 45, Cat −10 (000: "none or one exposure")`, () => {
       const t = start({ east: 'N E W 1B 4C 5C 6C 7C 8C 9C 2C 9D 5D 6D', bea: 'N E W 1B 1B 1B 2B 2B 2B 2B 3B 3B 9D' }).discard(EAST, '1B');
-      t.act({ type: 'call', calls: [{ player: SOUTH, for: 'kong' }] });
+      t.act({ type: 'call', player: SOUTH, for: 'kong' });
       t.act({ type: 'expose', player: SOUTH, tiles: k('1B 1B 1B') });
       t.discard(SOUTH, '9D').pick(WEST, '3B').discard(WEST, '3B');
-      if (how === 'held on top') t.act({ type: 'call', calls: [{ player: SOUTH, for: 'mah-jongg' }] });
+      if (how === 'held on top') t.act({ type: 'call', player: SOUTH, for: 'mah-jongg' });
       else {
-        t.act({ type: 'call', calls: [{ player: SOUTH, for: 'pung' }] });
+        t.act({ type: 'call', player: SOUTH, for: 'pung' });
         t.act({ type: 'expose', player: SOUTH, tiles: k('3B 3B') });
       }
       t.act({ type: 'mah-jongg', player: SOUTH });
@@ -151,7 +156,9 @@ describe('standard referee: calls (NMJL)', () => {
   for (const c of cases)
     it(c.name, () => {
       const t = start().discard(EAST, '9C');
-      t.act({ type: 'call', calls: c.calls });
+      // the first claim is the call, the others its rivals on the same discard
+      const [first, ...rivals] = c.calls;
+      t.act({ type: 'call', ...first!, rivals });
       expect(t.state.turn).toBe(c.winner);
       expect(t.kinds.players[c.winner]!.hold).toEqual({ tile: '9C', for: c.calls.find((x) => x.player === c.winner)!.for, from: EAST });
       expect(t.flags).toEqual([]);
@@ -159,15 +166,15 @@ describe('standard referee: calls (NMJL)', () => {
 
   it('a kong call needs 4 tiles: 9C 9C J (3) for a kong is an illegal exposure (NMJL)', () => {
     const t = start().discard(EAST, '9C');
-    t.act({ type: 'call', calls: [{ player: NORTH, for: 'kong' }] });
+    t.act({ type: 'call', player: NORTH, for: 'kong' });
     t.act({ type: 'expose', player: NORTH, tiles: k('9C J') });
-    expect(t.flags.map((f) => [f.kind, f.rule, f.player])).toEqual([['illegal-exposure', RULES.illegalExposure, NORTH]]);
+    expect(t.flags.map((f) => [f.code, f.rule, f.player])).toEqual([['illegal-exposure', RULES.illegalExposure, NORTH]]);
     expect(t.state.turn).toBe(EAST);
   });
 
   it('North calls a pung of 9C, exposes 9C 9C J and discards: no flag', () => {
     const t = start().discard(EAST, '9C');
-    t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung' }] });
+    t.act({ type: 'call', player: NORTH, for: 'pung' });
     t.act({ type: 'expose', player: NORTH, tiles: k('9C J') });
     t.discard(NORTH, '7B');
     expect(t.kinds.players[NORTH]!.exposures).toEqual([k('9C 9C J')]);
@@ -177,7 +184,7 @@ describe('standard referee: calls (NMJL)', () => {
 });
 
 describe('standard referee: one flag per rule', () => {
-  type Case = { name: string; run: (t: Table) => void; kind: StandardFlag['kind']; rule: string; player: number; dead: boolean };
+  type Case = { name: string; run: (t: Table) => void; kind: GameFlag['code']; rule: string; player: number; dead: boolean };
   const cases: Case[] = [
     {
       name: 'a wrong count after East’s first discard: Bea dealt 14 has 14 off turn (NMJL)',
@@ -218,7 +225,7 @@ describe('standard referee: one flag per rule', () => {
       name: 'a call after the next pick is racked is too late (000)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9C').pick(SOUTH, '5B');
-        t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung' }] });
+        t.act({ type: 'call', player: NORTH, for: 'pung' });
       },
       kind: 'call-too-late',
       rule: RULES.callTooLate,
@@ -229,7 +236,7 @@ describe('standard referee: one flag per rule', () => {
       name: 'a call for a pair with nothing laid is refused at the next action (NMJL)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9C');
-        t.act({ type: 'call', calls: [{ player: NORTH, for: 'pair' }] });
+        t.act({ type: 'call', player: NORTH, for: 'pair' });
         t.pick(SOUTH, '5B'); // the tile went back to the floor: Bea picks in turn
       },
       kind: 'illegal-call',
@@ -241,7 +248,7 @@ describe('standard referee: one flag per rule', () => {
       name: 'a called tile put in the rack (000)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9C');
-        t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung', intoRack: true }] });
+        t.act({ type: 'call', player: NORTH, for: 'pung', intoRack: true });
       },
       kind: 'called-into-rack',
       rule: RULES.calledIntoRack,
@@ -252,7 +259,7 @@ describe('standard referee: one flag per rule', () => {
       name: 'an exposure of the wrong tiles for a pung (NMJL)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9C');
-        t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung' }] });
+        t.act({ type: 'call', player: NORTH, for: 'pung' });
         t.act({ type: 'expose', player: NORTH, tiles: k('9B 9B') });
       },
       kind: 'illegal-exposure',
@@ -275,10 +282,10 @@ describe('standard referee: one flag per rule', () => {
       name: 'a joker exchange before picking (000)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9C');
-        t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung' }] });
+        t.act({ type: 'call', player: NORTH, for: 'pung' });
         t.act({ type: 'expose', player: NORTH, tiles: k('9C J') });
         t.discard(NORTH, '7B');
-        t.act({ type: 'joker-exchange', player: EAST, owner: NORTH, exposure: 0, tile: '4C' });
+        t.act({ type: 'exchange', player: EAST, owner: NORTH, exposure: 0, given: '4C' });
       },
       kind: 'joker-exchange-before-pick',
       rule: RULES.jokerExchangeBeforePick,
@@ -289,10 +296,10 @@ describe('standard referee: one flag per rule', () => {
       name: 'a joker exchanged for a tile it does not stand for (NMJL)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9C');
-        t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung' }] });
+        t.act({ type: 'call', player: NORTH, for: 'pung' });
         t.act({ type: 'expose', player: NORTH, tiles: k('9C J') });
         t.discard(NORTH, '7B').pick(EAST, '1D');
-        t.act({ type: 'joker-exchange', player: EAST, owner: NORTH, exposure: 0, tile: '4C' });
+        t.act({ type: 'exchange', player: EAST, owner: NORTH, exposure: 0, given: '4C' });
       },
       kind: 'bad-joker-exchange',
       rule: RULES.badJokerExchange,
@@ -314,7 +321,7 @@ describe('standard referee: one flag per rule', () => {
       name: 'Mah Jongg in error: a concealed line after an exposure fails (000, NMJL concealed)',
       run: (t) => {
         t.deal().charleston().discard(EAST, '9D');
-        t.act({ type: 'call', calls: [{ player: WEST, for: 'pung' }] });
+        t.act({ type: 'call', player: WEST, for: 'pung' });
         t.act({ type: 'expose', player: WEST, tiles: k('9D 9D') });
         t.act({ type: 'mah-jongg', player: WEST });
       },
@@ -330,7 +337,7 @@ describe('standard referee: one flag per rule', () => {
       c.run(t);
       expect(t.flags).toHaveLength(1);
       const f = t.flags[0]!;
-      expect({ kind: f.kind, rule: f.rule, player: f.player, status: f.status }).toEqual({ kind: c.kind, rule: c.rule, player: c.player, status: 'awaiting-director' });
+      expect({ kind: f.code, rule: f.rule, player: f.player, status: f.status }).toEqual({ kind: c.kind, rule: c.rule, player: c.player, status: 'awaiting-director' });
       expect(f.id).toBe(`g1-${c.kind}-${f.id.split('-').pop()}`);
       expect(t.kinds.players[c.player]!.dead).toBe(c.dead);
     });
@@ -342,14 +349,14 @@ describe('standard referee: one flag per rule', () => {
     const u = new Table(['g1-picking-ahead-7']).deal().charleston().pick(SOUTH, '5B');
     expect(u.flags[0]!.status).toBe('dismissed');
     expect(u.kinds.players[SOUTH]!.dead).toBe(false);
-    expect(u.state.wallLeft).toBe(99);
+    expect(wallLeftOf(u.state)).toBe(99);
   });
 });
 
 describe('standard referee: dead hands and their consequences', () => {
   it('picking ahead: the tile goes back, Bea is skipped; wall game: Bea 0, the others 10', () => {
     const t = start({}, 1).pick(SOUTH, '5B'); // Bea dead
-    expect(t.state.wallLeft).toBe(1);
+    expect(wallLeftOf(t.state)).toBe(1);
     t.discard(EAST, '9C');
     expect(t.state.turn).toBe(WEST); // Bea neither picks nor discards
     t.pick(WEST, '1D').discard(WEST, '1D');
@@ -359,19 +366,33 @@ describe('standard referee: dead hands and their consequences', () => {
     expect(t.state.result!.score.marks).toEqual(['10', 'X', '10', '10']);
   });
 
+  it('Cy picks out of turn after Di’s pung and discard (dead, 000); Bea calls Ann’s 3B for Mah Jongg: Bea 25 + 20 jokerless = 45, Ann −10, Cy 0', () => {
+    const t = start().discard(EAST, '9C'); // actions 1-7
+    t.act({ type: 'call', player: NORTH, for: 'pung' });
+    t.act({ type: 'expose', player: NORTH, tiles: k('9C J') });
+    t.discard(NORTH, '7B'); // 10: Ann (East) is on turn
+    t.pick(WEST, '1D'); // 11: Cy picks in Ann's turn
+    t.pick(EAST, '2D').discard(EAST, '3B');
+    t.act({ type: 'call', player: SOUTH, for: 'mah-jongg' });
+    t.act({ type: 'mah-jongg', player: SOUTH });
+    expect(t.state.phase).toBe('ended');
+    expect(t.flags.map((f) => f.id)).toEqual(['g1-out-of-turn-11']);
+    expect(t.points()).toEqual([-10, 45, 0, 0]);
+  });
+
   it('a called tile put in the rack: North dead, the turn passes to East', () => {
     const t = start().discard(EAST, '9C');
-    t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung', intoRack: true }] });
+    t.act({ type: 'call', player: NORTH, for: 'pung', intoRack: true });
     expect(t.state.turn).toBe(EAST);
-    expect(t.state.turnHas).toBe('nothing');
+    expect(turnHasOf(t.state)).toBe('nothing');
   });
 
   it('joker exchange on East’s turn after picking: East gives 9C and takes North’s joker', () => {
     const t = start().discard(EAST, '9C');
-    t.act({ type: 'call', calls: [{ player: NORTH, for: 'pung' }] });
+    t.act({ type: 'call', player: NORTH, for: 'pung' });
     t.act({ type: 'expose', player: NORTH, tiles: k('9C J') });
     t.discard(NORTH, '7B').pick(EAST, '9C');
-    t.act({ type: 'joker-exchange', player: EAST, owner: NORTH, exposure: 0, tile: '9C' });
+    t.act({ type: 'exchange', player: EAST, owner: NORTH, exposure: 0, given: '9C' });
     expect(t.flags).toEqual([]);
     expect(t.kinds.players[NORTH]!.exposures).toEqual([k('9C 9C 9C')]);
     expect(t.rack(EAST)).toBe(sorted('N E W 3B 4C 5C 6C 7C 8C 2C 9D 5D 6D J'));
@@ -381,7 +402,7 @@ describe('standard referee: dead hands and their consequences', () => {
 describe('standard referee: Mah Jongg in error (000)', () => {
   it('no one exposed: Cy dead, play goes on; later Bea self-picks 55, Cy 0', () => {
     const t = start().discard(EAST, '9D');
-    t.act({ type: 'call', calls: [{ player: WEST, for: 'pung' }] });
+    t.act({ type: 'call', player: WEST, for: 'pung' });
     t.act({ type: 'expose', player: WEST, tiles: k('9D 9D') });
     t.act({ type: 'mah-jongg', player: WEST });
     expect(t.state.phase).toBe('play');
@@ -396,7 +417,7 @@ describe('standard referee: Mah Jongg in error (000)', () => {
   it('two players exposed for it: the game ends; caller 0, the two 0, the intact hand +10', () => {
     const t = start().discard(EAST, '9C').pick(SOUTH, '5B');
     t.act({ type: 'mah-jongg', player: SOUTH, exposedBy: [WEST, NORTH] });
-    expect(t.flags.map((f) => [f.kind, f.player])).toEqual([['mah-jongg-in-error', SOUTH]]);
+    expect(t.flags.map((f) => [f.code, f.player])).toEqual([['mah-jongg-in-error', SOUTH]]);
     expect(t.state.phase).toBe('ended');
     expect(t.state.result!.outcome.mahJonggInError).toEqual({ caller: SOUTH, exposedBy: [WEST, NORTH] });
     expect(t.points()).toEqual([10, 0, 0, 0]);
@@ -427,7 +448,7 @@ describe('standard referee: Mah Jongg in error (000)', () => {
 
   it('a Mah Jongg called on a discard in error: the tile goes back to the floor, play resumes after the discarder', () => {
     const t = start().discard(EAST, '9C');
-    t.act({ type: 'call', calls: [{ player: NORTH, for: 'mah-jongg' }] });
+    t.act({ type: 'call', player: NORTH, for: 'mah-jongg' });
     t.act({ type: 'mah-jongg', player: NORTH });
     expect(t.kinds.players[NORTH]!.dead).toBe(true);
     expect(t.kinds.lastDiscard).toEqual({ tile: '9C', by: EAST, racked: false });
@@ -463,33 +484,34 @@ describe('standard referee: the Charleston (NMJL, 000)', () => {
 
   it('a blind pass on the first right is refused: a blind-pass flag (no consequence), no tile moves, the Charleston goes on to the first across', () => {
     const t = new Table().deal();
-    const racks = t.state.players.map((p) => [...p.rack]);
+    const racksOf = (g: GameState) => [0, 1, 2, 3].map((p) => concealedOf(g, p));
+    const racks = racksOf(t.state);
     t.act({ type: 'pass', tiles: [[], k('N E W'), k('N E W'), k('N E W')], blind: [3, 0, 0, 0] });
-    expect(t.flags.map((f) => [f.id, f.kind, f.player, f.params, f.status])).toEqual([
+    expect(t.flags.map((f) => [f.id, f.code, f.player, f.params, f.status])).toEqual([
       ['g1-blind-pass-2', 'blind-pass', 0, { p: 0, words: 'Ann passed 3 blind in the first right; blind passes only on the first left and the last right (NMJL)' }, 'awaiting-director'],
     ]);
     // the tiles stay where they were (the hub's strays put the racks as read); stage 0 (first right) → 1 (first across)
-    expect(t.state.players.map((p) => p.rack)).toEqual(racks);
+    expect(racksOf(t.state)).toEqual(racks);
     expect(t.state.stage).toBe(1);
     // a pass with no blind tile refused stays refused
-    expect(() => t.act({ type: 'pass', tiles: [k('N E'), k('N E W'), k('N E W'), k('N E W')] })).toThrow(StandardActionError);
+    expect(() => t.act({ type: 'pass', tiles: [k('N E'), k('N E W'), k('N E W'), k('N E W')] })).toThrow(ActionError);
   });
 
   it('the second Charleston is played when all want it; any one player stops it', () => {
     const t = new Table().deal();
     for (let i = 0; i < 3; i++) t.act({ type: 'pass', tiles: [k('N E W'), k('N E W'), k('N E W'), k('N E W')] });
-    t.act({ type: 'second-charleston', wants: [true, true, true, true] });
+    t.act({ type: 'charleston-vote', wants: [true, true, true, true] });
     expect(t.state.stage).toBe(4);
     const u = new Table().deal();
     for (let i = 0; i < 3; i++) u.act({ type: 'pass', tiles: [k('N E W'), k('N E W'), k('N E W'), k('N E W')] });
-    u.act({ type: 'second-charleston', wants: [true, true, false, true] });
+    u.act({ type: 'charleston-vote', wants: [true, true, false, true] });
     expect(u.state.stage).toBe(7);
   });
 
   it('the courtesy pass across is the smaller wish: East 3, Cy 1 → 1 tile each way; Bea 2, Di 0 → none', () => {
     const t = new Table().deal();
     for (let i = 0; i < 3; i++) t.act({ type: 'pass', tiles: [k('N E W'), k('N E W'), k('N E W'), k('N E W')] });
-    t.act({ type: 'second-charleston', wants: [false, true, true, true] });
+    t.act({ type: 'charleston-vote', wants: [false, true, true, true] });
     t.act({ type: 'courtesy', wishes: [3, 2, 1, 0], tiles: [k('4C 5C 6C'), k('N E'), k('7D'), []] });
     expect(t.rack(EAST)).toBe(sorted('N E W 3B 5C 6C 7C 8C 9C 2C 9D 5D 6D 7D'));
     expect(t.rack(WEST)).toBe(sorted('N E W 4C 7D 7D 7D 8D 8D 8D 8D 9D 9D'));
@@ -509,9 +531,9 @@ describe('standard referee: a rack the hub could not hear (an action’s `unhear
     const t = start();
     t.discard(EAST, '9C');
     // Bea (South) is on turn; her rack cannot be heard and Cy (West) picks
-    t.act({ type: 'pick', player: WEST, tile: '1D', unheard: [SOUTH] });
+    t.act({ type: 'pick', player: WEST, tile: '1D', hearing: { players: [SOUTH], racks: [] } });
     expect(t.flags).toEqual([]);
-    expect(t.state.notSeen.map((n) => `${n.player} ${n.tiles.join(' ')}: ${n.title}`)).toEqual([
+    expect(t.state.notSeen.map((n) => `${n.player} ${n.tiles.map(kindOf).join(' ')}: ${n.title}`)).toEqual([
       "2 1D: Cy picked while it was Bea's turn; Bea's rack could not be heard, so whether it was in turn is not known; Bea's turns are passed over until she plays again",
     ]);
     expect(t.state.turn).toBe(WEST);
@@ -526,7 +548,7 @@ describe('standard referee: a rack the hub could not hear (an action’s `unhear
     const t = start();
     t.discard(EAST, '9C');
     t.pick(WEST, '1D');
-    expect(t.flags.map((f) => `${f.kind}: ${f.title}`)).toEqual(['out-of-turn: Cy picked out of turn']);
+    expect(t.flags.map((f) => `${f.code}: ${f.title}`)).toEqual(['out-of-turn: Cy picked out of turn']);
     expect(t.kinds.players[WEST]!.dead).toBe(true);
     expect(t.state.notSeen).toEqual([]);
   });
@@ -534,7 +556,7 @@ describe('standard referee: a rack the hub could not hear (an action’s `unhear
   it("Bea discards with no pick seen, her rack not heard: noted, not 'discarded before picking'; her count is not judged at it", () => {
     const t = start();
     t.discard(EAST, '9C');
-    t.act({ type: 'discard', player: SOUTH, tile: '3B', unheard: [SOUTH] });
+    t.act({ type: 'discard', player: SOUTH, tile: '3B', hearing: { players: [SOUTH], racks: [] } });
     expect(t.flags).toEqual([]);
     expect(t.state.notSeen.map((n) => n.rule)).toEqual(['000 GAME PLAY: a player picks before discarding; out of turn, dead']);
     // Bea holds 12 for the referee (her pick was not seen): counted at a discard she was heard at

@@ -4,7 +4,12 @@
  * Every number comes from rules/standard-game.ts (one fact in one place): 4 seats of one rack,
  * East dealt 14 and the others 13, 13 tiles off turn and 14 after picking, the Charleston's stages.
  */
+import type { Card } from '../card/types.js';
+import { createEngine, type Engine } from '../game/apply.js';
+import type { ScoringSettings } from '../scoring/settings.js';
+import type { TournamentProfile } from '../scoring/tournament.js';
 import { CHARLESTON, COURTESY_STAGE, DEALT, HAND, SEATS, VOTE_STAGE } from '../standard-game.js';
+import type { NmjlPractice } from './standard/misdeal.js';
 import { standardPlay } from './standard/play.js';
 import type { Variant } from './types.js';
 
@@ -29,3 +34,41 @@ export const STANDARD: Variant = {
   wrongWallHand: null,
   play: standardPlay,
 };
+
+/** Settings of one 4-player table's engine (what differs from table to table). */
+export interface StandardConfig {
+  /** player names, index 0 is East */
+  names: readonly string[];
+  cards: readonly Card[];
+  /** ids of flags the director dismissed: recorded, with no consequence */
+  dismissed: ReadonlySet<string>;
+  /** scoring numbers (default 000's); ignored when `settings` are given */
+  profile?: Readonly<TournamentProfile>;
+  /** may the jokers of the exposure that made a hand dead be exchanged? (default false, 000) */
+  killingExposureJokersInPlay?: boolean;
+  /** the event's scoring settings (rules/scoring/settings.ts) */
+  settings?: Readonly<ScoringSettings>;
+  /** NMJL practice not in 000 (./standard/misdeal.ts); omitted, every setting off */
+  practice?: Readonly<Partial<NmjlPractice>>;
+}
+
+/**
+ * The one engine (rules/game/apply.ts `createEngine`) with the 4-player variant: one rack a
+ * player, the walls counted as one of 152 tiles (000 judges no wall order), no flag confirmed.
+ * @returns the engine: `apply(state, action)` on `GameState` (throws `ActionError` for an action that cannot happen)
+ */
+export function standardEngine(config: StandardConfig): Engine {
+  return createEngine(STANDARD, {
+    names: config.names,
+    racksPerPlayer: 1,
+    tilesPerWall: 152,
+    wallOrder: [0],
+    cards: config.cards,
+    dismissed: config.dismissed,
+    confirmed: new Set(),
+    ...(config.profile ? { profile: config.profile } : {}),
+    ...(config.killingExposureJokersInPlay !== undefined ? { killingExposureJokersInPlay: config.killingExposureJokersInPlay } : {}),
+    ...(config.settings ? { settings: config.settings } : {}),
+    ...(config.practice ? { practice: config.practice } : {}),
+  });
+}

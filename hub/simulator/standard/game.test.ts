@@ -31,15 +31,19 @@ describe('playStandardGame', () => {
   it("seed 3: the deal is East 14, the others 13; Bea calls Dot's discard for a concealed jokerless Mah Jongg: 0, 70, 0, −10 (000)", () => {
     const r = playStandardGame({ seed: 3, cards, table }).record;
     const deal = r.actions[0]!;
-    expect(deal.type === 'deal' && deal.hands.map((h) => h.length)).toEqual([14, 13, 13, 13]);
-    expect(deal.type === 'deal' && deal.wallSize).toBe(99);
+    expect(deal.type === 'deal' && deal.hands.map((h) => h.flat().length)).toEqual([14, 13, 13, 13]);
+    // 152 − 53 dealt = 99 left to pick (wall 0), none out of play (wall 1)
+    expect(deal.type === 'deal' && deal.walls?.map((w) => w.length)).toEqual([99, 0]);
     expect(r.actions.filter((x) => x.type === 'pass')).toHaveLength(r.charleston.second ? 6 : 3);
     expect(r.winner).toEqual({ player: 1, lineId: 'sample-standard:10', value: 50, jokerless: true, selfPicked: false, discarder: 3 });
     // 50 (the card) + 20 (jokerless) for Bea; Dot threw the Mah Jongg tile to a hand with 1 exposure: −10
     expect(r.points).toEqual([0, 70, 0, -10]);
     expect(r.flags).toEqual([]);
-    expect(r.actions.at(-2)).toEqual({ type: 'call', calls: [{ player: 1, for: 'mah-jongg' }] });
-    expect(r.actions.at(-1)).toEqual({ type: 'mah-jongg', player: 1 });
+    // Bea takes Dot's last discard onto her top for Mah Jongg, then declares
+    const lastDiscard = r.actions.filter((x) => x.type === 'discard').at(-1)!;
+    expect(lastDiscard.type === 'discard' && lastDiscard.player).toBe(3);
+    expect(r.actions.at(-2)).toEqual({ type: 'call', player: 1, tile: lastDiscard.type === 'discard' && lastDiscard.tile, to: { area: 'top', player: 1, rack: 0 }, for: 'mah-jongg', rivals: [] });
+    expect(r.actions.at(-1)).toEqual({ type: 'mah-jongg', player: 1, rack: 0 });
   });
 
   it("each injection is flagged by the bots' referee (seed 2, at the 2nd pick)", () => {

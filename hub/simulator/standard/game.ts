@@ -1,7 +1,8 @@
 /**
  * One whole standard 4-player game (NMJL play, 000's tournament rules) played by four seeded
- * bots, as a timeline of physical tile moves the readers would see, plus the exact referee actions
- * the hub should infer from them and what the standard referee makes of them (flags, score).
+ * bots, as a timeline of physical tile moves the readers would see, plus the exact actions the hub
+ * should infer from them (the one engine's `Action`s) and what the engine's standard variant makes
+ * of them (flags, score).
  * Pure and seeded: no I/O; the same options always give the same game.
  *
  * The table (hub/config/tables/standard-demo.json): players 0 East, 1 South, 2 West, 3 North, one
@@ -29,8 +30,8 @@
  *   is used up.
  * The game loop is the simulator's one core (../core/play.ts, as the Siamese table's); this file is
  * the 4-player table's hooks: the Charleston, the injections, the record. The bots are ../bot.ts with
- * one rack each; a shadow standard referee is run on the actions the bots make, so dead hands sit
- * out exactly as the hub will rule.
+ * one rack each; a shadow engine (rules/variants/standard.ts `standardEngine`, on `GameState`) is
+ * run on the actions the bots make, so dead hands sit out exactly as the hub will rule.
  *
  * Injections (`inject`, each once per game, at the `injectAt`-th pick after the deal, default 3):
  * - `joker`: a player holding a joker passes it in the first right pass; the receiver gives it back
@@ -47,8 +48,13 @@ import type { Card } from '../../../rules/card/types.js';
 import type { TableConfig } from '../../config/types.js';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import { CHARLESTON, COURTESY_STAGE, SEATS, VOTE_STAGE } from '../../../rules/standard-game.js';
-import { STANDARD } from '../../../rules/variants/standard.js';
-import { standardReferee, initialStandardState, type StandardAction, type StandardFlag, type StandardState } from '../../../rules/variants/standard/referee.js';
+import type { Action, CallFor } from '../../../rules/game/actions.js';
+import type { GameFlag } from '../../../rules/game/flags.js';
+import type { Place } from '../../../rules/game/places.js';
+import { initialGameState, type GameState } from '../../../rules/game/state.js';
+import { STANDARD, standardEngine } from '../../../rules/variants/standard.js';
+import { concealedOf, STANDARD_SHAPE, winnerOf } from '../../../rules/variants/standard/play.js';
+import { dealtWalls, leaveHolderWhole } from '../../../rules/variants/standard/standard-ids.js';
 import { mulberry32 } from '../prng.js';
 import type { Step } from '../core/table.js';
 import { SimTable, TILES_PER_TAKE, type StepWords } from '../core/play.js';
@@ -78,8 +84,14 @@ export interface StandardGameOptions {
   blindChance?: number;
 }
 
-/** An action as the hub should infer it: the referee's action without its time and reference. */
-export type ExpectedAction = StandardAction extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref'> : never) : never;
+/**
+ * An action as the hub should infer it from the moves: the one engine's action (rules/game/actions.ts)
+ * without its time and reference, as the move layer (hub/table/moves/moves.ts) reads it: a `deal`
+ * with each seat's tiles and the walls (the tiles left to pick, in set order), a `pick` from wall 0
+ * to the picker's rack, a `call` of the last discard with no rivals, an `expose` of the tiles laid
+ * beside the called one.
+ */
+export type ExpectedAction = Action extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref'> : never) : never;
 
 /** What happened, for tests to compare with what the hub inferred. */
 export interface StandardGameRecord {
@@ -89,8 +101,8 @@ export interface StandardGameRecord {
   injectAt: number | null;
   /** the actions the hub should infer from the moves, in order */
   actions: ExpectedAction[];
-  /** the shadow referee's flags: what the hub should flag (ids, kinds, players, titles) */
-  flags: Pick<StandardFlag, 'id' | 'kind' | 'player' | 'title'>[];
+  /** the shadow engine's flags: what the hub should flag (ids, kinds (the flag's code), players, titles) */
+  flags: (Pick<GameFlag, 'id' | 'player' | 'title'> & { kind: GameFlag['code'] })[];
   /** how the game ended, in the referee's words */
   endReason: string | null;
   winner: { player: number; lineId: string; value: number; jokerless: boolean; selfPicked: boolean; discarder: number | null } | null;
@@ -138,13 +150,23 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
   const actions: ExpectedAction[] = [];
   const injectAt = opts.injectAt ?? 3;
   const inject = opts.inject ?? null;
-  const referee = standardReferee({ names, cards, dismissed: new Set() });
-  let state: StandardState = initialStandardState();
+  const engine = standardEngine({ names, cards, dismissed: new Set() });
+  let state: GameState = initialGameState(STANDARD_SHAPE);
   let ref = 0;
 
   const act = (a: ExpectedAction): void => {
     actions.push(a);
-    state = referee.apply(state, { ...a, at: ref, ref: `s${ref++}` } as StandardAction).state;
+    state = engine.apply(state, { ...a, at: ref, ref: `s${ref++}` } as Action).state;
+  };
+  const inside = (p: number): Place => ({ area: 'rack', player: p, rack: 0 });
+  /** `player` calls the last discard `tile` for `what` (onto her top; `intoRack`: inside her rack, 000: dead) */
+  const call = (player: number, tile: TileId, what: CallFor, intoRack = false): void =>
+    act({ type: 'call', player, tile, to: intoRack ? inside(player) : { area: 'top', player, rack: 0 }, for: what, rivals: [] });
+  /** `player` picks `tile` (a copy the engine has in a hand first swaps with a tile left to pick, as the engine reads a record) */
+  const pick = (player: number, tile: TileId): void => {
+    state = leaveHolderWhole(state, tile);
+    const from = state.where.get(tile);
+    act({ type: 'pick', player, wall: from?.area === 'wall' ? from.wall : 0, tile, to: inside(player) });
   };
   const lift = (p: number, tiles: TileId[], what: string): void => {
     sim.lift(p, tiles, `${names[p]} lifts ${tiles.join(' ')} to ${what}`);
@@ -153,7 +175,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     sim.rackIn(p, 0, tiles, `${names[p]} racks ${tiles.join(' ')} (${what})`);
   };
   const top = (p: number) => sim.zones.rackTop[p]![0]!;
-  const alive = (p: number) => !state.players[p]!.dead;
+  const alive = (p: number) => !state.seats[p]!.racks[0]!.dead;
   const blindChance = opts.blindChance ?? 0;
   if (!(blindChance >= 0 && blindChance <= 1)) throw new Error(`seed ${seed}: blindChance must be 0-1, not ${blindChance}`);
 
@@ -215,7 +237,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       if (label !== 'courtesy across') act(blind.some((b) => b > 0) ? { type: 'pass', tiles: give.map((g) => [...g]), blind } : { type: 'pass', tiles: give.map((g) => [...g]) });
       else act({ type: 'courtesy', wishes: counts, tiles: give.map((g) => [...g]) });
       if (blind.some((b) => b > 0)) {
-        const want = state.players.map((x) => [...x.rack].sort().join(' '));
+        const want = state.seats.map((_, p) => concealedOf(state, p).sort().join(' '));
         const got = racks.map((r) => [...r.inside].sort().join(' '));
         if (want.join('|') !== got.join('|')) throw new Error(`seed ${seed}: after the ${label} blind pass the racks are ${got.join(' / ')}, the referee says ${want.join(' / ')}`);
       }
@@ -281,12 +303,12 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     OFFSETS_FIRST.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['right', 'across', 'left'][i]!, i === 0 ? jokerHolder : null, i === 2, i === 2));
     const second = rng() < 0.5;
     if (second) {
-      act({ type: 'second-charleston', wants: [true, true, true, true] });
+      act({ type: 'charleston-vote', wants: [true, true, true, true] });
       OFFSETS_SECOND.forEach((o, i) => doPass(o, [3, 3, 3, 3], ['second left', 'second across', 'last right'][i]!, null, false, i === 2));
     }
     const courtesy: [number, number] = [Math.floor(rng() * 4), Math.floor(rng() * 4)];
     if (courtesy[0] + courtesy[1] > 0) {
-      if (!second) act({ type: 'second-charleston', wants: [false, false, false, false] });
+      if (!second) act({ type: 'charleston-vote', wants: [false, false, false, false] });
       doPass(CHARLESTON[COURTESY_STAGE]!.offset, [courtesy[0], courtesy[1], courtesy[0], courtesy[1]], 'courtesy across');
     }
     return { second, courtesy };
@@ -301,15 +323,23 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
     // a misdeal (`count`): South takes one tile more in the last round of the deal
     dealTake: (p, _round, n) => (inject === 'count' && p === 1 && n < TILES_PER_TAKE ? n + 1 : n),
     afterDeal: () => {
-      act({ type: 'deal', hands: racks.map((r) => [...r.inside].sort()), wallSize: sim.left.reduce((n, w) => n + w.length, 0) });
+      const hands = racks.map((r) => [...r.inside].sort());
+      act({
+        type: 'deal',
+        hands: hands.map((h) => [h]),
+        walls: dealtWalls(
+          hands,
+          sim.left.reduce((n, w) => n + w.length, 0),
+        ),
+      });
       charlestonPlayed = charleston();
     },
     discarded: (player, tile) => {
       lastTile = tile;
-      act({ type: 'discard', player, tile });
+      act({ type: 'discard', player, tile, from: state.where.get(tile) ?? inside(player) });
     },
     picked: (p, pk) => {
-      act({ type: 'pick', player: p, tile: pk.tiles[0]! });
+      pick(p, pk.tiles[0]!);
       if (inject === 'late-call' && !injected && pk.pick >= injectAt) {
         injected = true;
         const late = [1, 2, 3].map((o) => (p + o) % SEATS).find((q) => alive(q) && q !== state.lastDiscard?.by);
@@ -317,7 +347,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
         if (late !== undefined) {
           sim.step(`${names[late]} calls ${last} after ${names[p]} racked the next pick`, [{ tile: last, from: sim.zones.floor, to: null }]);
           sim.step(`${names[late]} puts ${last} on the top of the rack`, [{ tile: last, from: null, to: top(late) }]);
-          act({ type: 'call', calls: [{ player: late, for: 'pung' }] });
+          call(late, last, 'pung');
           sim.step(`${names[late]} takes ${last} back`, [{ tile: last, from: top(late), to: null }]);
           sim.step(`${names[late]} puts ${last} back on the floor`, [{ tile: last, from: null, to: sim.zones.floor }]);
         }
@@ -329,7 +359,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
           const w = sim.currentWall();
           const got = sim.takeFromWalls(q, 1, 'picks ahead').tiles;
           rackIn(q, got, 'picked ahead');
-          act({ type: 'pick', player: q, tile: got[0]! });
+          pick(q, got[0]!);
           lift(q, got, 'put back');
           sim.left[w]!.unshift(got[0]!);
           sim.step(`${names[q]} puts ${got[0]} back on wall ${w}`, [{ tile: got[0]!, from: null, to: sim.zones.walls[w]! }]);
@@ -345,30 +375,31 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       injected = true;
       sim.step(`${names[caller]} calls ${tile}`, [{ tile, from: sim.zones.floor, to: null }]);
       rackIn(caller, [tile], 'the called tile, inside the rack (000: dead)');
-      act({ type: 'call', calls: [{ player: caller, for: 'pung', intoRack: true }] });
+      call(caller, tile, 'pung', true);
       return state.turn;
     },
-    exposed: (player, _from, _tile, call) => {
-      act({ type: 'call', calls: [{ player, for: CALL_FOR[call.size as 3 | 4 | 5 | 6] ?? 'sextet' }] });
-      act({ type: 'expose', player, tiles: [...call.tiles] });
+    exposed: (player, _from, tile, decision) => {
+      call(player, tile, CALL_FOR[decision.size as 3 | 4 | 5 | 6] ?? 'sextet');
+      act({ type: 'expose', player, rack: 0, tiles: [...decision.tiles] });
     },
     afterCall: (caller) => (state.phase !== 'play' || state.turn !== caller ? state.turn : 'discards'),
     mahJongg: (player, _d, _laid, how) => {
-      if (how.called !== null) act({ type: 'call', calls: [{ player, for: 'mah-jongg' }] });
-      act({ type: 'mah-jongg', player });
+      if (how.called !== null) call(player, how.called, 'mah-jongg');
+      act({ type: 'mah-jongg', player, rack: 0 });
       return true;
     },
     exchangeable: (owner, joker) => {
-      const i = state.players[owner]!.exposures.findIndex((e) => e.includes(joker));
+      const i = state.seats[owner]!.racks[0]!.exposures.findIndex((e) => e.tiles.includes(joker));
       return i < 0 ? null : i;
     },
-    exchanged: (player, owner, exposure, joker, tile) => act({ type: 'joker-exchange', player, owner, exposure, joker, tile }),
+    exchanged: (player, owner, exposure, joker, tile) => act({ type: 'exchange', player, owner, rack: 0, exposure, joker, given: tile }),
     next: () => state.turn,
     over: () => state.phase !== 'play',
     wallGame: () => act({ type: 'wall-game' }),
   });
 
-  const w = state.winner;
+  const won = winnerOf(state);
+  const w = won?.mahJongg;
   return {
     walls: sim.walls,
     steps: sim.steps,
@@ -378,9 +409,9 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
       inject,
       injectAt: inject ? injectAt : null,
       actions,
-      flags: state.flags.map((f) => ({ id: f.id, kind: f.kind, player: f.player, title: f.title })),
+      flags: state.flags.map((f) => ({ id: f.id, kind: f.code, player: f.player, title: f.title })),
       endReason: state.endReason,
-      winner: w ? { player: w.player, lineId: w.lineId, value: w.value, jokerless: w.jokerless, selfPicked: w.selfPicked, discarder: w.discarder } : null,
+      winner: won && w ? { player: won.player, lineId: w.lineId, value: w.value, jokerless: w.jokerless, selfPicked: w.selfPicked, discarder: w.claimedFrom } : null,
       points: state.result ? [...state.result.score.points] : null,
       charleston: charlestonPlayed,
     },

@@ -1,29 +1,14 @@
-/**
- * The 4-player referee's old shape, over the one engine (docs/one-engine.md stage 3): the hub's
- * 4-player code (hub/table/standard/game.ts, hub/record/replay.ts, hub/simulator/standard/) still
- * reads `StandardState` and gives `StandardAction`s (tiles by id), as the Siamese side reads
- * `SiameseState` through rules/referee/siamese.ts. `standardReferee(config).apply(state, action)`
- * converts the action into the one {@link Action}, applies it with
- * `createEngine(STANDARD, config)` (the handlers are ./play.ts) on {@link GameState}, and maps the
- * state and flags back. A state made by `apply` keeps its `GameState` beside it, so a fold converts
- * only a state the hub made itself (a director's entry, a test's own state). Stage 6 removes this
- * adapter with `StandardGame`.
- *
- * Which rule is whose is listed in ./play.ts (`RULES`) and rules/RULES.md.
- */
-import type { Card } from '../../card/types.js';
-import { ActionError, createEngine, type EngineConfig } from '../../game/apply.js';
+import { ActionError } from '../../game/apply.js';
 import type { Action, CallFor } from '../../game/actions.js';
 import type { GameFlag } from '../../game/flags.js';
 import type { Place } from '../../game/places.js';
 import { initialGameState, type GameState, type NotSeen } from '../../game/state.js';
-import type { NmjlPractice } from './misdeal.js';
-import type { ScoringSettings } from '../../scoring/settings.js';
-import type { TournamentOutcome, TournamentProfile, TournamentScore } from '../../scoring/tournament.js';
-import { WALL_AFTER_DEAL } from '../../standard-game.js';
+import type { TournamentOutcome, TournamentScore } from '../../scoring/tournament.js';
 import { fullTileSet, kindOf, type TileId, type TileKind } from '../../tiles.js';
 import type { FlagParams } from '../../wording/flags.js';
-import { STANDARD } from '../standard.js';
+import { actionOfV1 } from '../../record/upgrade-standard.js';
+import { standardEngine, type StandardConfig } from '../standard.js';
+import { leaveHolderWhole as holderLeftWhole } from './standard-ids.js';
 import { concealedOf, OUT_OF_PLAY, PICK_WALL, STANDARD_SHAPE, type StandardFlagCode, standardOutcome, turnHasOf, wallLeftOf } from './play.js';
 
 export { RULES } from './play.js';
@@ -75,22 +60,7 @@ export type StandardAction = Base &
     | { type: 'wall-game' }
   );
 
-/** Settings of one 4-player table. */
-export interface StandardConfig {
-  /** player names, index 0 is East */
-  names: readonly string[];
-  cards: readonly Card[];
-  /** ids of flags the director dismissed */
-  dismissed: ReadonlySet<string>;
-  /** scoring numbers (default 000's); ignored when `settings` are given */
-  profile?: Readonly<TournamentProfile>;
-  /** may the jokers of the exposure that made a hand dead be exchanged? (default false, 000) */
-  killingExposureJokersInPlay?: boolean;
-  /** the event's scoring settings (rules/scoring/settings.ts) */
-  settings?: Readonly<ScoringSettings>;
-  /** NMJL practice not in 000 (rules/variants/standard/misdeal.ts); omitted, every setting off */
-  practice?: Readonly<Partial<NmjlPractice>>;
-}
+export type { StandardConfig } from '../standard.js';
 
 export type FlagKind = StandardFlagCode;
 
@@ -422,52 +392,7 @@ export function toGameState(s: StandardState): GameState {
  * @returns the action, or null for a call with no caller (it changes nothing)
  */
 export function fromStandardAction(g: GameState, a: StandardAction): Action | null {
-  const base = { at: a.at, ref: a.ref, ...(a.unheard ? { hearing: { players: [...a.unheard], racks: [] } } : {}) };
-  switch (a.type) {
-    case 'deal': {
-      const dealt = new Set(a.hands.flat());
-      const rest = fullTileSet().filter((t) => !dealt.has(t));
-      const size = a.wallSize ?? WALL_AFTER_DEAL;
-      return { type: 'deal', hands: a.hands.map((h) => [h]), walls: [rest.slice(0, size), rest.slice(size)], ...base };
-    }
-    case 'pass':
-      return { type: 'pass', tiles: a.tiles, ...(a.blind ? { blind: a.blind } : {}), ...base };
-    case 'second-charleston':
-      return { type: 'charleston-vote', wants: a.wants, ...base };
-    case 'courtesy':
-      return { type: 'courtesy', wishes: a.wishes, tiles: a.tiles, ...base };
-    case 'pick': {
-      const from = g.where.get(a.tile);
-      return { type: 'pick', player: a.player, wall: from?.area === 'wall' ? from.wall : 0, tile: a.tile, to: inside(a.player), ...base };
-    }
-    case 'discard':
-      return { type: 'discard', player: a.player, tile: a.tile, from: g.where.get(a.tile) ?? inside(a.player), ...base };
-    case 'call': {
-      const [first, ...rivals] = a.calls;
-      if (!first) return null;
-      // the called tile is the engine's last discard; the old action does not name it
-      const tile = g.lastDiscard?.tile ?? g.discards.at(-1) ?? fullTileSet()[0]!;
-      return {
-        type: 'call',
-        player: first.player,
-        tile,
-        to: first.intoRack ? inside(first.player) : top(first.player),
-        for: first.for,
-        rivals: rivals.map((c) => ({ player: c.player, for: c.for, to: c.intoRack ? inside(c.player) : top(c.player) })),
-        ...base,
-      };
-    }
-    case 'expose':
-      return { type: 'expose', player: a.player, rack: 0, tiles: a.tiles, ...base };
-    case 'joker-exchange':
-      return { type: 'exchange', player: a.player, owner: a.owner, rack: 0, exposure: a.exposure, joker: a.joker, given: a.tile, ...base };
-    case 'mah-jongg':
-      return { type: 'mah-jongg', player: a.player, rack: 0, ...(a.exposedBy ? { exposedBy: a.exposedBy } : {}), ...base };
-    case 'wall-game':
-      return { type: 'wall-game', ...base };
-    default:
-      return a as unknown as Action; // refused by the engine, naming its type
-  }
+  return actionOfV1(g, a);
 }
 
 /**
@@ -519,12 +444,7 @@ export function toStandardAction(a: Action): StandardAction | null {
  * picker gets the tile named.
  */
 export function leaveHolderWhole(g: GameState, a: StandardAction): GameState {
-  if (a.type !== 'pick') return g;
-  const at = g.where.get(a.tile);
-  if (!at || (at.area !== 'rack' && at.area !== 'top')) return g;
-  const spare = g.where.tilesIn(PICK_WALL).at(-1);
-  // the two swap places: the copy named is then picked from the wall as any other
-  return spare === undefined ? g : { ...g, where: g.where.with(spare, at).with(a.tile, PICK_WALL) };
+  return a.type === 'pick' ? holderLeftWhole(g, a.tile) : g;
 }
 
 /**
@@ -533,20 +453,7 @@ export function leaveHolderWhole(g: GameState, a: StandardAction): GameState {
  * @throws StandardActionError from `apply` for an action that cannot happen
  */
 export function standardReferee(config: StandardConfig) {
-  const engineConfig: EngineConfig = {
-    names: config.names,
-    racksPerPlayer: 1,
-    tilesPerWall: 152,
-    wallOrder: [0],
-    cards: config.cards,
-    dismissed: config.dismissed,
-    confirmed: new Set(),
-    ...(config.profile ? { profile: config.profile } : {}),
-    ...(config.killingExposureJokersInPlay !== undefined ? { killingExposureJokersInPlay: config.killingExposureJokersInPlay } : {}),
-    ...(config.settings ? { settings: config.settings } : {}),
-    ...(config.practice ? { practice: config.practice } : {}),
-  };
-  const engine = createEngine(STANDARD, engineConfig);
+  const engine = standardEngine(config);
   /** the engine's state beside each state this referee made */
   const games = new WeakMap<StandardState, GameState>();
   const gameOf = (s: StandardState): GameState => games.get(s) ?? toGameState(s);
