@@ -103,53 +103,22 @@ export interface PlayerTiles<T extends TileKind | TileId> {
 export type PlayerInKinds = PlayerTiles<TileKind>;
 
 /**
- * The 4-player referee state's old shape as far as {@link inKinds} and {@link kindScript} read it
- * (the hub's 4-player tests still read it until the hub gives `GameState`; rules/ no longer makes it).
- */
-export interface OldStandardShape {
-  players: PlayerTiles<TileId>[];
-  lastDiscard: { tile: TileId; by: number; racked: boolean } | null;
-  discards: TileId[];
-}
-
-/** The {@link Holdings} of the old shape. */
-function oldHoldings(s: OldStandardShape): Holdings {
-  return {
-    rack: (p) => s.players[p]?.rack ?? [],
-    hold: (p) => s.players[p]?.hold?.tile ?? null,
-    exposure: (owner, i) => s.players[owner]?.exposures[i] ?? [],
-    inPlay: () => new Set([...s.discards, ...s.players.flatMap((p) => [...p.rack, ...p.exposures.flat(), ...(p.hold ? [p.hold.tile] : [])])]),
-  };
-}
-
-/**
- * For the hub's 4-player tests still written on the old shape (they go with
- * rules/variants/standard/referee.ts): a version 1 line's ids from that state (rules/record/upgrade-standard.ts `withIds`).
- */
-export function kindScript(state: OldStandardShape, a: StandardLineV1): StandardLineV1ById {
-  return withIds(oldHoldings(state), a);
-}
-
-/**
  * Each player's tiles as kinds (concealed, exposures, held), the last discard and the discards, for
  * a test to compare with what it wrote in kinds (the state is not changed). Reads the engine's
- * {@link GameState}, or the old shape ({@link OldStandardShape}) the hub's tests still have.
+ * {@link GameState}.
  */
-export function inKinds(state: GameState | OldStandardShape): { players: PlayerInKinds[]; lastDiscard: { tile: TileKind; by: number; racked: boolean } | null; discards: TileKind[] } {
-  const players: OldStandardShape['players'] =
-    'seats' in state
-      ? state.seats.map((seat, p) => {
-          const r = seat.racks[0]!;
-          return {
-            rack: concealedOf(state, p),
-            exposures: r.exposures.map((e) => e.tiles),
-            hold: r.hold,
-            dead: r.dead,
-            deadReason: r.deadReason,
-            ...(r.killedBy !== undefined ? { killedBy: r.killedBy } : {}),
-          };
-        })
-      : state.players;
+export function inKinds(state: GameState): { players: PlayerInKinds[]; lastDiscard: { tile: TileKind; by: number; racked: boolean } | null; discards: TileKind[] } {
+  const players: PlayerTiles<TileId>[] = state.seats.map((seat, p) => {
+    const r = seat.racks[0]!;
+    return {
+      rack: concealedOf(state, p),
+      exposures: r.exposures.map((e) => e.tiles),
+      hold: r.hold,
+      dead: r.dead,
+      deadReason: r.deadReason,
+      ...(r.killedBy !== undefined ? { killedBy: r.killedBy } : {}),
+    };
+  });
   const last = state.lastDiscard;
   return {
     players: players.map((p) => ({ ...p, rack: p.rack.map(kindOf), exposures: p.exposures.map((e) => e.map(kindOf)), hold: p.hold && { ...p.hold, tile: kindOf(p.hold.tile) } })),

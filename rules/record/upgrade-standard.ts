@@ -6,8 +6,7 @@
  * kind: {@link withIds} names the ids they mean where each tile starts
  * (rules/variants/standard/standard-ids.ts), and {@link actionOfV1} makes the line the engine's
  * action. {@link readStandardLineV1} does both. Only ./upgrade.ts reads this shape (the hub writes
- * version 2), and, until it is deleted, the old 4-player adapter (rules/variants/standard/referee.ts)
- * and the hub tests still written on it (rules/game/test-helpers.ts `kindScript`).
+ * version 2).
  *
  * Pure: no Node, no DOM.
  */

@@ -50,6 +50,8 @@ export interface StandardConfig {
   settings?: Readonly<ScoringSettings>;
   /** NMJL practice not in 000 (./standard/misdeal.ts); omitted, every setting off */
   practice?: Readonly<Partial<NmjlPractice>>;
+  /** the table's id, named in the engine's errors */
+  tableId?: string;
 }
 
 /**
@@ -70,5 +72,6 @@ export function standardEngine(config: StandardConfig): Engine {
     ...(config.killingExposureJokersInPlay !== undefined ? { killingExposureJokersInPlay: config.killingExposureJokersInPlay } : {}),
     ...(config.settings ? { settings: config.settings } : {}),
     ...(config.practice ? { practice: config.practice } : {}),
+    ...(config.tableId ? { tableId: config.tableId } : {}),
   });
 }

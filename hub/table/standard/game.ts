@@ -1,6 +1,6 @@
 /**
  * The standard 4-player game's fold (000 on NMJL play), without readers, on the one engine
- * (`createEngine(STANDARD, …)` on `GameState`, which judges everything: the actions, the director's
+ * (`standardEngine`, `createEngine(STANDARD, …)` on `GameState`, which judges everything: the actions, the director's
  * entries, the count checks with the readers' counts (`rack-count`), a refused blind pass
  * (`blind-pass`) gone on as read, the hub's stops). This fold keeps what is not the game's: the
  * refused actions, the walls as built, and each line taken as a record line in the one vocabulary
@@ -10,11 +10,11 @@
  * feeds it the same lines, so the two give the same flags and points.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { createEngine, type EngineConfig } from '../../../rules/game/apply.js';
+import type { Engine } from '../../../rules/game/apply.js';
 import type { Action } from '../../../rules/game/actions.js';
 import type { GameFlag } from '../../../rules/game/flags.js';
 import { initialGameState, type GameState } from '../../../rules/game/state.js';
-import { STANDARD } from '../../../rules/variants/standard.js';
+import { standardEngine } from '../../../rules/variants/standard.js';
 import { concealedOf, said, STANDARD_SHAPE, winnerOf } from '../../../rules/variants/standard/play.js';
 import { ENTRY_FLAG_CODES, EntryError, notCompleted } from '../../../rules/variants/standard/entries.js';
 import type { ScoringSettings } from '../../../rules/scoring/settings.js';
@@ -86,7 +86,7 @@ const LISTED_LAST: readonly (readonly string[])[] = [['blind-pass'], ['rack-coun
 export class StandardGame {
   /** the engine's state (rules/game/state.ts) */
   game: GameState = initialGameState(STANDARD_SHAPE);
-  private readonly engine: ReturnType<typeof createEngine>;
+  private readonly engine: Engine;
   /** actions of the current game the referee refused as impossible or threw on */
   readonly unexplained: Unexplained[] = [];
   /** game number → the record lines taken for it, in order */
@@ -98,21 +98,15 @@ export class StandardGame {
     private readonly config: StandardGameConfig,
     tableId?: string,
   ) {
-    const engineConfig: EngineConfig = {
+    this.engine = standardEngine({
       names: config.names,
-      racksPerPlayer: 1,
-      tilesPerWall: 152,
-      wallOrder: [0],
       cards: config.cards,
       dismissed: config.dismissed,
-      // the director's confirmations are read at the view (the table refills them)
-      confirmed: new Set(),
       settings: config.settings,
       killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false,
       practice: config.practice ?? NMJL_PRACTICE_DEFAULTS,
       ...(tableId ? { tableId } : {}),
-    };
-    this.engine = createEngine(STANDARD, engineConfig);
+    });
   }
 
   /** A fold that begins at game `gameNo` + 1 (a record of one game read back). */
