@@ -1,6 +1,6 @@
 /**
- * End-to-end harness: the reader simulator as its own process (pseudo-terminals through socat, or
- * TCP), the hub in this process reading those ports, and a socket.io client watching the public
+ * End-to-end harness: the reader simulator as its own process (built, dist/, as the built hub runs
+ * it; pseudo-terminals through socat, or TCP), the hub in this process reading those ports, and a socket.io client watching the public
  * table view exactly as the display does. Everything the public side receives is kept, so a test
  * can scan it for concealed tiles. One harness for both table kinds: the Royale Siamese table
  * (hub/simulator/main.ts, siamese-demo.json) and the standard 4-player table (`kind: 'standard'`:
@@ -18,6 +18,7 @@ import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socke
 import type { PublicTableView } from '../../hub/api/views.js';
 import type { TimingConfig } from '../../hub/config/types.js';
 import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
+import { builtEntry } from '../support/built-hub.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONFIG = path.join(ROOT, 'hub/config/tables/siamese-demo.json');
@@ -135,9 +136,7 @@ export async function startSession<R = GameRecordLite>(opts: {
   const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
   const recordFile = path.join(dir, 'record.json');
   const args = [
-    '--import',
-    'tsx',
-    path.join(ROOT, kind.script),
+    builtEntry(kind.script),
     '--seed',
     String(opts.seed),
     '--pace',
