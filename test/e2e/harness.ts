@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
@@ -18,9 +19,16 @@ import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socke
 import type { PublicTableView } from '../../hub/api/views.js';
 import type { TimingConfig } from '../../hub/config/types.js';
 import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
-import { builtEntry } from '../support/built-hub.js';
+import { builtEntry, ensureBuiltHub } from '../support/built-hub.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// the simulators run from dist/ (builtEntry): each file that imports this harness has dist/ built
+// before its first hook, when older than the sources, so the build (about 40 s) never runs inside a
+// test's or hook's timeout (the e2e tier's global setup has built it already: then a check of file
+// times; the Chromium files of the `full` tier have no global setup). Not under Vitest (a script
+// run by hand, e.g. test/fixtures/captures/make-firmware.ts), startSession builds it when it must.
+if (process.env.VITEST) beforeAll(() => ensureBuiltHub(), 300_000);
 export const CONFIG = path.join(ROOT, 'hub/config/tables/siamese-demo.json');
 export const STANDARD_CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
 export const DIRECTOR_TOKEN = 'e2e-director-token';

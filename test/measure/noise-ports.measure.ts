@@ -10,7 +10,8 @@
  *   Jongg.
  * Each asserts what `npm test`'s game with all three cables asserts: no flag at all, the end as the
  * simulator recorded it (counts, Mah Jonggs, 003 rule 17 points), every reader connected again, and
- * the case met. About 220 s one after the other on a quiet 2-core machine (docs/test-time.md).
+ * the case met. The noisy game first, alone, then the two others at once: 170 s at load average 10
+ * on 2 cores (docs/test-time.md, "Session 11").
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { requestUnplug } from '../../hub/simulator/ports.js';
