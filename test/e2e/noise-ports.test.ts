@@ -102,7 +102,7 @@ describe.skipIf(!hasSocat)('a noisy game over pseudo-terminals, with three cable
     // back for 15 s). Not a wait for a condition: a moment of the seeded game on the simulator's own
     // clock; the hub shows play about one settle window (200 ms) after East's first discard lands.
     const wait = mj - 200 - 1000 - (Date.now() - played);
-    expect(wait, "the wall reader pulled later than planned: the game went on past Ann's Mah Jongg").toBeGreaterThan(0);
+    expect(wait, "the 12th discard came so late that the moment 1 s before Ann's Mah Jongg has passed").toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, wait));
     requestUnplug(s.simDir, ANN_RACK_1, 3500);
     await waitFor(
