@@ -34,11 +34,13 @@ export default defineConfig({
     pool: 'forks',
     // the longest files first (test/support/sequencer.ts), so no long file starts last
     sequence: { sequencer: LongestFirstSequencer },
-    reporters: ['default', './test/support/skip-reporter.ts'],
+    // file-times: each file's time, hooks included, to the file MJHUB_FILE_TIMES names (docs/test-time.md)
+    reporters: ['default', './test/support/skip-reporter.ts', './test/support/file-times-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'fast', include: FAST, maxWorkers: CPU_FORKS } },
       { extends: true, test: { name: 'full', include: ALL, exclude: [...FAST, ...E2E], maxWorkers: CPU_FORKS } },
-      { extends: true, test: { name: 'e2e', include: E2E, maxWorkers: E2E_FORKS, sequence: { groupOrder: 1 } } },
+      // the e2e files run their hubs and simulators from dist/: built once, before the first file, if older than the sources
+      { extends: true, test: { name: 'e2e', include: E2E, maxWorkers: E2E_FORKS, sequence: { groupOrder: 1 }, globalSetup: ['./test/support/built-hub-setup.ts'] } },
     ],
   },
 });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { builtEntry } from '../support/built-hub.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,12 +35,12 @@ async function stop(c: ChildProcess): Promise<void> {
   running.delete(c);
 }
 
-/** Starts hub/main.ts on `data`; resolves with the process, its URL and the secret the banner shows. */
+/** Starts the built hub (dist/hub/main.js, as `npm start` runs it) on `data`; resolves with the process, its URL and the secret the banner shows. */
 async function start(data: string): Promise<{ hub: ChildProcess; url: string; secret: string; banner: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.MJHUB_DIRECTOR_SECRET;
   delete env.MJHUB_DIRECTOR_TOKEN;
-  const hub = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'hub/main.ts'), '--port', '0', '--data', data, '--reader', 'tcp://127.0.0.1:9', '--director-session-hours', '2'], {
+  const hub = spawn(process.execPath, [builtEntry('hub/main.ts'), '--port', '0', '--data', data, '--reader', 'tcp://127.0.0.1:9', '--director-session-hours', '2'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,

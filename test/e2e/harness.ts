@@ -1,6 +1,6 @@
 /**
- * End-to-end harness: the reader simulator as its own process (pseudo-terminals through socat, or
- * TCP), the hub in this process reading those ports, and a socket.io client watching the public
+ * End-to-end harness: the reader simulator as its own process (built, dist/, as the built hub runs
+ * it; pseudo-terminals through socat, or TCP), the hub in this process reading those ports, and a socket.io client watching the public
  * table view exactly as the display does. Everything the public side receives is kept, so a test
  * can scan it for concealed tiles. One harness for both table kinds: the Royale Siamese table
  * (hub/simulator/main.ts, siamese-demo.json) and the standard 4-player table (`kind: 'standard'`:
@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
@@ -18,8 +19,16 @@ import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socke
 import type { PublicTableView } from '../../hub/api/views.js';
 import type { TimingConfig } from '../../hub/config/types.js';
 import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
+import { builtEntry, ensureBuiltHub } from '../support/built-hub.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// the simulators run from dist/ (builtEntry): each file that imports this harness has dist/ built
+// before its first hook, when older than the sources, so the build (about 40 s) never runs inside a
+// test's or hook's timeout (the e2e tier's global setup has built it already: then a check of file
+// times; the Chromium files of the `full` tier have no global setup). Not under Vitest (a script
+// run by hand, e.g. test/fixtures/captures/make-firmware.ts), startSession builds it when it must.
+if (process.env.VITEST) beforeAll(() => ensureBuiltHub(), 300_000);
 export const CONFIG = path.join(ROOT, 'hub/config/tables/siamese-demo.json');
 export const STANDARD_CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
 export const DIRECTOR_TOKEN = 'e2e-director-token';
@@ -135,9 +144,7 @@ export async function startSession<R = GameRecordLite>(opts: {
   const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
   const recordFile = path.join(dir, 'record.json');
   const args = [
-    '--import',
-    'tsx',
-    path.join(ROOT, kind.script),
+    builtEntry(kind.script),
     '--seed',
     String(opts.seed),
     '--pace',

@@ -28,6 +28,7 @@ import type { PublicTableView, SeatView } from '../../hub/api/views.js';
 import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
 import { loadTournamentConfig } from '../../hub/tournament/config.js';
 import type { TournamentPublic } from '../../hub/tournament/service.js';
+import { builtEntry } from '../support/built-hub.js';
 import type { Place } from '../../rules/game/places.js';
 import type { TileId } from '../../rules/tiles.js';
 import { ROOT } from './harness.js';
@@ -94,9 +95,7 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
     // --- the simulator (its own process, pseudo-terminals), seed 3, one game
     dir = mkdtempSync(path.join(tmpdir(), 'mjhub-privacy-std-'));
     const args = [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'hub/simulator/standard/main.ts'),
+      builtEntry('hub/simulator/standard/main.ts'),
       '--seed',
       '3',
       '--pace',

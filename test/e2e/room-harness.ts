@@ -1,15 +1,16 @@
 /**
  * Room harness for the end-to-end tournament-day tests (room-siamese.test.ts, room-standard.test.ts):
- * the real hub process (`hub/main.ts --room`, as `npm start -- --room` runs it) with its simulators
+ * the real hub process (the built `dist/hub/main.js --room`, as `npm start -- --room` runs it) with its simulators
  * at a fast pace on a fresh data folder, and the director's and players' steps through the same
  * API the dashboard and the seat pages use. Call `afterAll(stopRoomHubs)` in each test file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { builtEntry } from '../support/built-hub.js';
 
 /** The repository's root folder. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,16 +23,27 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const hubs: ChildProcess[] = [];
 const folders: string[] = [];
 
+/** Resolves when `c` has exited, or after `ms` (then false). */
+function exited(c: ChildProcess, ms: number): Promise<boolean> {
+  if (c.exitCode !== null || c.signalCode !== null) return Promise.resolve(true);
+  return new Promise((r) => {
+    const t = setTimeout(() => r(false), ms);
+    c.once('exit', () => {
+      clearTimeout(t);
+      r(true);
+    });
+  });
+}
+
 /**
- * Stops every hub started by startRoomHub (SIGTERM, then SIGKILL after 1.5 s) and deletes their data
- * folders. For `afterAll`.
+ * Stops every hub started by startRoomHub (SIGTERM, then SIGKILL when it has not exited within
+ * 1.5 s) and deletes their data folders. For `afterAll`.
  */
 export async function stopRoomHubs(): Promise<void> {
   for (const c of hubs) {
-    if (c.exitCode === null) {
+    if (c.exitCode === null && c.signalCode === null) {
       c.kill('SIGTERM');
-      await sleep(1500);
-      if (c.exitCode === null) c.kill('SIGKILL');
+      if (!(await exited(c, 1500))) c.kill('SIGKILL');
     }
   }
   for (const d of folders) rmSync(d, { recursive: true, force: true });
@@ -46,7 +58,7 @@ export interface RoomHub {
 }
 
 /**
- * Starts hub/main.ts with `--room --port 0 --data <dir>`, the director secret `secret`
+ * Starts the built hub (dist/hub/main.js, built first when older than the sources) with `--room --port 0 --data <dir>`, the director secret `secret`
  * (MJHUB_DIRECTOR_SECRET; MJHUB_DIRECTOR_TOKEN unset), the simulators' pace `pace` (ms between
  * physical steps) and the test settle windows (`--settle-ms 50 --count-check-ms 120`), and waits
  * for the banner "Mah Jongg table hub: <url>" (then 300 ms more).
@@ -61,7 +73,7 @@ export async function startRoomHub(opts: { tmpPrefix: string; secret: string; pa
   const env: NodeJS.ProcessEnv = { ...process.env, MJHUB_DIRECTOR_SECRET: opts.secret };
   delete env.MJHUB_DIRECTOR_TOKEN;
   const args = ['--room', ...(opts.args?.(dir) ?? []), '--port', '0', '--data', dir, '--sim-pace', String(opts.pace), '--settle-ms', '50', '--count-check-ms', '120'];
-  const hub = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'hub/main.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const hub = spawn(process.execPath, [builtEntry('hub/main.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   hubs.push(hub);
   let out = '';
   for (const stream of [hub.stdout!, hub.stderr!]) stream.on('data', (d: Buffer) => (out += d.toString()));
@@ -183,4 +195,96 @@ export function playerSums(cards: readonly PlayedCard[]): Map<string, number> {
       ),
     );
   return sums;
+}
+
+/** A score card of either kind as the director reads it: each game put on by its table (`by: 'table'`) or scored 0 by the round clock (`by: 'clock'`). */
+export interface ClockedCard extends PlayedCard {
+  round: number;
+  table: number;
+  games: ({ points: readonly number[]; marks: readonly string[]; by: string } | null)[];
+}
+
+/**
+ * A round cut short by its clock (the tournament's `roundMs`), played as a director would run it:
+ * the clock started ("Start the round clock") and paused at once, as for a dispute at a table,
+ * until each table has `gamesWhilePaused` games on its card (the games end while the clock stands,
+ * so a loaded machine's slow games cannot miss the round); then resumed, and the round played out
+ * until both cards are full (the games the clock cut short score 0 for all) and every game a table
+ * put on its card was seen ended on that table.
+ * @param opts.gamesWhilePaused the games each table puts on its card while the clock is paused
+ * @param opts.roundMs the round's length (ms), as in the tournament file given to the hub
+ * @param opts.pausedMs how long to wait for those games (ms)
+ * @returns the last cards read, each ended game's points (`reported[table][gameNo]`), and `first`:
+ *   each table's first game of the round (the game in play when the clock started; the next one
+ *   when the game then shown had already ended)
+ */
+export async function playRoundCutByClock<C extends ClockedCard>(
+  url: string,
+  auth: DirectorAuth,
+  opts: { gamesWhilePaused: number; roundMs: number; pausedMs: number },
+): Promise<{ cards: C[]; reported: Reported; first: Record<string, number> }> {
+  // the game each table is at when the clock starts: a game in play counts, one already over does not
+  const first: Record<string, number> = {};
+  for (const t of ROOM_TABLES) {
+    const v = await tableGame(url, t);
+    first[t] = v.phase === 'ended' ? v.gameNo + 1 : Math.max(1, v.gameNo);
+  }
+  expect((await roundClock(url, auth)).running).toBe(true);
+  expect((await roundClock(url, auth, 'pause')).state).toBe('paused');
+  const enough = (cs: C[]) => cs.length === 2 && cs.every((c) => c.games.filter((g) => g?.by === 'table').length >= opts.gamesWhilePaused);
+  const paused = await playRound<C>(url, auth, opts.pausedMs, { done: enough });
+  expect(
+    enough(paused.cards),
+    `${opts.gamesWhilePaused} games by each table on its card while the clock was paused: ${JSON.stringify(paused.cards.map((c) => c.games.map((g) => g?.by ?? null)))}`,
+  ).toBe(true);
+  expect((await roundClock(url, auth, 'resume')).running).toBe(true);
+  // the clock runs out `roundMs` on; the round is over once both cards are full and every game the
+  // tables put on them was seen ended on its table (a game cut short needs no table score)
+  const { cards, reported } = await playRound<C>(url, auth, opts.roundMs + 60_000, {
+    reported: paused.reported,
+    done: (cs, rep) =>
+      cardsComplete(cs) && cs.every((c) => Object.keys(rep[`t${c.table}`]!).filter((n) => Number(n) >= first[`t${c.table}`]!).length >= c.games.filter((g) => g!.by === 'table').length),
+  });
+  return { cards, reported, first };
+}
+
+/**
+ * Asserts a card of a round cut short by its clock ({@link playRoundCutByClock}), as a director
+ * checks it by hand: the games its table put on it come first, at least `atLeast` of them, each
+ * exactly the points that table reported when the game ended, in the order played; the rest, cut
+ * short by the clock, score 0 for all, marked "X" (000: a game not completed within the time); and
+ * a mark is the points or "X" for 0.
+ * @returns the table's game numbers on the card, in order
+ */
+export function expectCutCard(card: ClockedCard, reported: Reported, first: Record<string, number>, atLeast: number): number[] {
+  const t = `t${card.table}`;
+  const byTable = card.games.filter((g) => g!.by === 'table');
+  expect(byTable.length, `${t}: games finished within the round`).toBeGreaterThanOrEqual(atLeast);
+  expect(
+    card.games.map((g) => g!.by),
+    t,
+  ).toEqual([...byTable.map(() => 'table'), ...card.games.slice(byTable.length).map(() => 'clock')]);
+  const played = Object.keys(reported[t]!)
+    .map(Number)
+    .filter((n) => n >= first[t]!)
+    .sort((a, b) => a - b)
+    .slice(0, byTable.length);
+  expect(
+    byTable.map((g) => g!.points),
+    t,
+  ).toEqual(played.map((n) => reported[t]![n]));
+  for (const g of card.games.slice(byTable.length)) expect([g!.points, g!.marks]).toEqual([card.seats.map(() => 0), card.seats.map(() => 'X')]);
+  for (const g of card.games) expect(g!.marks).toEqual(g!.points.map((p) => (p === 0 ? 'X' : String(p))));
+  return played;
+}
+
+/**
+ * A copy of the tournament file `from` (from the repository's root) in `dir` with the round cut to
+ * `roundMs` (and its warning to 5 s before the end), for `--tournament`.
+ * @returns the copy's path
+ */
+export function shortRoundTournament(dir: string, from: string, roundMs: number): string {
+  const file = path.join(dir, 'tournament.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(path.join(ROOT, from), 'utf8')), roundMs, warnBelowMs: 5_000 }));
+  return file;
 }

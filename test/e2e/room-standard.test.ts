@@ -10,10 +10,8 @@
  * scores 0 for all ("X", 000: a game not completed within the time). The players verify across and
  * initial from their seat codes; the standings are the sum of each player's points.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOM_TABLES, ROOT, cardsComplete, directorLogin, playRound, playerSums, roundClock, startRoomHub, stopRoomHubs, tableGame, verifyAndInitialAll } from './room-harness.js';
+import { directorLogin, expectCutCard, playRoundCutByClock, playerSums, shortRoundTournament, startRoomHub, stopRoomHubs, verifyAndInitialAll } from './room-harness.js';
 
 const SECRET = 'room-standard-secret';
 /** ms between the simulators' physical steps */
@@ -41,41 +39,17 @@ describe('the 4-player room: a tournament round of four games at two tables (npm
       tmpPrefix: 'mjhub-room-standard-',
       secret: SECRET,
       pace: PACE,
-      args: (dir) => {
-        const tournament = path.join(dir, 'tournament.json');
-        writeFileSync(tournament, JSON.stringify({ ...JSON.parse(readFileSync(path.join(ROOT, 'hub/config/tournament-room.json'), 'utf8')), roundMs: ROUND_MS, warnBelowMs: 5_000 }));
-        return ['--table-kind', 'standard', '--tournament', tournament];
-      },
+      args: (dir) => ['--table-kind', 'standard', '--tournament', shortRoundTournament(dir, 'hub/config/tournament-room.json', ROUND_MS)],
     });
     const { url } = hub;
     const out = hub.output();
     expect(out).toContain('4-player tables, seed 000 score cards; 2 tables, 2 rounds of 4 games');
 
     const auth = await directorLogin(url, SECRET);
-    // the game each table is at when the clock starts: a game in play counts, one already over does not
-    const first: Record<string, number> = {};
-    for (const t of ROOM_TABLES) {
-      const v = await tableGame(url, t);
-      first[t] = v.phase === 'ended' ? v.gameNo + 1 : Math.max(1, v.gameNo);
-    }
-    expect((await roundClock(url, auth)).running).toBe(true);
-    // paused (a dispute at a table) until each table has a game on its card: the games end while
-    // the clock stands, so a loaded machine's slow first games cannot miss the round
-    expect((await roundClock(url, auth, 'pause')).state).toBe('paused');
-    const byTableOnEachCard = (cs: Card[]) => cs.length === 2 && cs.every((c) => c.games.some((g) => g?.by === 'table'));
-    const paused = await playRound<Card>(url, auth, 240_000, { done: byTableOnEachCard });
-    expect(byTableOnEachCard(paused.cards), `a game by each table on its card while the clock was paused: ${JSON.stringify(paused.cards.map((c) => c.games.map((g) => g?.by ?? null)))}`).toBe(
-      true,
-    );
-    expect((await roundClock(url, auth, 'resume')).running).toBe(true);
-
-    // the clock runs out 20 s on; the round is over once both cards are full and every game the
-    // tables put on them was seen ended on its table (a game cut short needs no table score)
-    const { cards, reported } = await playRound<Card>(url, auth, ROUND_MS + 60_000, {
-      reported: paused.reported,
-      done: (cs, rep) =>
-        cardsComplete(cs) && cs.every((c) => Object.keys(rep[`t${c.table}`]!).filter((n) => Number(n) >= first[`t${c.table}`]!).length >= c.games.filter((g) => g!.by === 'table').length),
-    });
+    // the clock paused (a dispute at a table) until each table has a game on its card: the games end
+    // while the clock stands, so a loaded machine's slow first games cannot miss the round; then the
+    // clock runs out 20 s on
+    const { cards, reported, first } = await playRoundCutByClock<Card>(url, auth, { gamesWhilePaused: 1, roundMs: ROUND_MS, pausedMs: 240_000 });
     expect(cards.map((c) => [c.round, c.table, c.seats.length, c.games.filter((g) => g !== null).length])).toEqual([
       [1, 1, 4, 4],
       [1, 2, 4, 4],
@@ -83,35 +57,15 @@ describe('the 4-player room: a tournament round of four games at two tables (npm
     // every game finished in time is the table's own 000 score of that game, in the order played;
     // the games the clock cut short score 0 for all
     for (const c of cards) {
-      const t = `t${c.table}`;
-      const byTable = c.games.filter((g) => g!.by === 'table');
-      expect(byTable.length, `${t}: games finished within the round`).toBeGreaterThanOrEqual(1);
-      expect(
-        c.games.map((g) => g!.by),
-        t,
-      ).toEqual([...byTable.map(() => 'table'), ...c.games.slice(byTable.length).map(() => 'clock')]);
-      const played = Object.keys(reported[t]!)
-        .map(Number)
-        .filter((n) => n >= first[t]!)
-        .sort((a, b) => a - b)
-        .slice(0, byTable.length);
-      expect(
-        byTable.map((g) => g!.points),
-        t,
-      ).toEqual(played.map((n) => reported[t]![n]));
-      for (const g of c.games.slice(byTable.length))
-        expect([g!.points, g!.marks]).toEqual([
-          [0, 0, 0, 0],
-          ['X', 'X', 'X', 'X'],
-        ]);
+      const gameNos = expectCutCard(c, reported, first, 1);
       // the hub log (terminal lines): each game the table put on the card, once, with its place on the card
+      const t = `t${c.table}`;
       const logged = hub
         .output()
         .split('\n')
         .filter((l) => l.includes(`INFO  tournament ${t}: `))
         .map((l) => l.replace(/^.*: game \d+ of table \S+ recorded: /, ''));
-      expect(logged, `${t}: the hub log`).toEqual(byTable.map((_, i) => `round 1, tournament table ${c.table}, game ${i + 1}`));
-      c.games.forEach((g) => expect(g!.marks).toEqual(g!.points.map((p) => (p === 0 ? 'X' : String(p)))));
+      expect(logged, `${t}: the hub log`).toEqual(gameNos.map((_, i) => `round 1, tournament table ${c.table}, game ${i + 1}`));
     }
 
     await verifyAndInitialAll(url, auth, 4);

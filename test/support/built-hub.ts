@@ -34,3 +34,20 @@ export function ensureBuiltHub(): void {
   if (built.every((b) => existsSync(b) && statSync(b).mtimeMs >= sources)) return;
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
 }
+
+/**
+ * The compiled form of one of tsconfig.build.json's entry points, as `npm start` and `mjhub` run it
+ * (`node dist/hub/main.js`; the built hub runs the built simulators), built first by
+ * {@link ensureBuiltHub} when it is missing or older than the sources. The end-to-end files start
+ * their hubs and simulators from it: under tsx each process took about twice the CPU to start
+ * (docs/test-time.md, "Session 11").
+ * @param entry the entry point's source from the repository's root, e.g. `hub/main.ts`
+ * @returns the absolute path of its JavaScript in dist/
+ * @throws Error when `entry` is not an entry point of tsconfig.build.json, or the compiler's errors
+ */
+export function builtEntry(entry: string): string {
+  const entries = (JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8')) as { files: string[] }).files;
+  if (!entries.includes(entry)) throw new Error(`${entry} is not an entry point of tsconfig.build.json (${entries.join(', ')})`);
+  ensureBuiltHub();
+  return path.join(ROOT, 'dist', entry.replace(/\.ts$/, '.js'));
+}
