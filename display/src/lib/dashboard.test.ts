@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockNow, clockText, roomHeadline, standingGames, standingsNote, stateText, summarize } from './dashboard.js';
+import { clockNow, clockText, replayLinkText, roomHeadline, standingGames, standingsNote, stateText, summarize } from './dashboard.js';
 import { siameseFixture, standardFixture } from './fixtures.js';
 import { roomSummaryOf } from '../../../hub/contract/room-summary.js';
 
@@ -138,5 +138,12 @@ describe('standingGames', () => {
     expect(standingGames(cards, 'p4')).toEqual([{ round: 1, table: 2, label: '2', game: 1, hubTable: 't2', gameNo: 1 }]);
     // a late arrival with no card yet: none
     expect(standingGames(cards, 'p9')).toEqual([]);
+  });
+});
+
+describe('replayLinkText', () => {
+  it('names the game, the table by its label and the round, as a screen reader reads the link', () => {
+    expect(replayLinkText({ round: 1, game: 3, label: '7' })).toBe('replay game 3, table 7 (round 1)');
+    expect(replayLinkText({ round: 2, game: 1, label: '12' })).toBe('replay game 1, table 12 (round 2)');
   });
 });

@@ -293,3 +293,12 @@ export function standingGames(
   }
   return out;
 }
+
+/**
+ * The words of a standing's link to one game's replay, read by everyone and by a screen reader:
+ * `replayLinkText({ round: 1, game: 3, label: '7' }) === "replay game 3, table 7 (round 1)"` (the
+ * game's place on the card, the table by the label it shows).
+ */
+export function replayLinkText(g: Pick<StandingGame, 'round' | 'game' | 'label'>): string {
+  return `replay game ${g.game}, table ${g.label} (round ${g.round})`;
+}
