@@ -4,14 +4,15 @@
  * with the game points and the penalties, the "Print:" links open the sheets with the director's
  * session, and a player's name opens their card. Skipped without Chromium.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { CONFIG, FakeStandardTable, T0, playRoundOne, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
 import { TournamentService, hhmm } from '../../hub/tournament/service.js';
-import { CHROMIUM, buildDisplay, launchChromium, text, texts } from './chromium.js';
+import { CHROMIUM, RESULTS, buildDisplay, launchChromium, text, texts } from './chromium.js';
 import { clock as timeOfDay } from '../../display/src/lib/format.js';
 
 const SECRET = 'four winds blow';
@@ -33,6 +34,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
     url = await hub.listen(0);
     playRoundOne(svc, t1, t2, clock);
     browser = await launchChromium();
+    mkdirSync(RESULTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -146,6 +148,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.click('[data-testid="cancel-2"]');
       await page.waitForSelector('[data-testid="cancel-confirm-2"]');
       expect(await text(page, '[data-testid="cancel-confirm-2"] > span')).toBe('Cancel penalty 2 (Gil Moss, conduct, -10)?');
+      await page.locator('[data-testid="penalty-list"]').screenshot({ path: path.join(RESULTS, 'room-penalty-cancel.png') });
       await page.click('[data-testid="cancel-keep-2"]');
       await page.waitForSelector('[data-testid="cancel-2"]');
       expect(await li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10)· prize 40');

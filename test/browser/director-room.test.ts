@@ -45,9 +45,14 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
   it('the room shows table t1 red with its open flag', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     room = await ctx.newPage();
-    // every socket.io frame the room page receives: it follows the tables' summaries, never a table's view
+    // everything socket.io brings the room page, over its long-polling start and its websocket:
+    // it follows the tables' summaries, never a table's view
     const frames: string[] = [];
+    const bodies: Promise<void>[] = [];
     room.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString())));
+    room.on('response', (r) => {
+      if (r.url().includes('/socket.io/')) bodies.push(r.text().then((t) => void frames.push(t), () => undefined));
+    });
     await room.goto(`${session.hub.url}/director`);
     await logIn(room, '[data-testid="room-grid"]');
     await room.waitForSelector('[data-testid="room-table-t1"]');
@@ -67,6 +72,7 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
     expect(dead).toHaveLength(1);
     await room.waitForFunction(([p]) => (document.querySelector(`[data-testid="room-player-t1-${p}"]`)?.textContent ?? '').includes('dead'), [flag.player], { timeout: 5_000 });
     await room.screenshot({ path: path.join(RESULTS, 'director-dashboard.png') });
+    await Promise.all(bodies);
     // what reached the room: summaries (room:tables, room:table), no table:snapshot or delta, and no tile of a concealed hand
     expect(frames.some((f) => f.includes('"room:table'))).toBe(true);
     expect(frames.filter((f) => f.includes('"table:snapshot"') || f.includes('"table:delta"'))).toEqual([]);
