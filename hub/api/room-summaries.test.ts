@@ -98,7 +98,7 @@ describe("the room's compact summaries", () => {
     clients.push(socket);
     expect(await socket.emitWithAck(ROOM_SUMMARY_EV.watchTables, { tableId: 't1' })).toEqual({
       ok: false,
-      error: 'room:watch-tables tableId is not allowed (unknown field; the payload is {})',
+      error: 'tableId is not allowed (unknown field; the payload is {})',
     });
   });
 });

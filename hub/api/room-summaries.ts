@@ -106,7 +106,7 @@ export function attachRoomSummaries(director: Namespace, opts: RoomSummariesOpti
   director.on('connection', (socket: Socket) => {
     socket.on(ROOM_SUMMARY_EV.watchTables, (...raw: unknown[]) => {
       const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: { ok: boolean; error?: string }) => void) : undefined;
-      const r = checkPayload(WatchTablesRequestSchema, raw[0] ?? {}, ROOM_SUMMARY_EV.watchTables);
+      const r = checkPayload(WatchTablesRequestSchema, raw[0] ?? {});
       if (!r.ok) {
         socket.emit(EV.problem, { error: r.error });
         return ack?.({ ok: false, error: r.error });

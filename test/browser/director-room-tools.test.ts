@@ -213,6 +213,9 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.click('[data-testid="tool-extra-time"] button');
       await expect.poll(result).toBe('table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)');
       await expect.poll(() => texts(page, '[data-testid="extra-time"] li')).toEqual(['table 2: 15 minutes of extra time (10 + 5): 65:00 left']);
+      // table 2's card in the room (its summary) carries the extra time too: 10 + 5 = 15 minutes
+      await expect.poll(() => text(page, '[data-testid="room-extra-time-t2"]'), { timeout: 5_000 }).toBe('+15 min');
+      expect(await page.$('[data-testid="room-extra-time-t1"]')).toBeNull();
     } finally {
       await ctx.close();
     }

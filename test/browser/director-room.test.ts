@@ -51,7 +51,13 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
     const bodies: Promise<void>[] = [];
     room.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString())));
     room.on('response', (r) => {
-      if (r.url().includes('/socket.io/')) bodies.push(r.text().then((t) => void frames.push(t), () => undefined));
+      if (r.url().includes('/socket.io/'))
+        bodies.push(
+          r.text().then(
+            (t) => void frames.push(t),
+            () => undefined,
+          ),
+        );
     });
     await room.goto(`${session.hub.url}/director`);
     await logIn(room, '[data-testid="room-grid"]');
