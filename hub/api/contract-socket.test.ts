@@ -14,6 +14,7 @@ import { DIRECTOR_NAMESPACE, EV } from './socket-events.js';
 import { SEAT_NAMESPACE } from './seat-events.js';
 import { BROADCAST_EV, BROADCAST_NAMESPACE } from '../contract/broadcast.js';
 import { ROOM_EV } from '../contract/room.js';
+import { ROOM_SUMMARY_EV } from '../contract/room-summary.js';
 import { RELAY_EV, RELAY_NAMESPACE } from '../transports/relay.js';
 import type { TransportSink } from '../transports/transport.js';
 
@@ -78,7 +79,11 @@ describe('every socket event the hub listens to checks its payload (the refusal 
 
   it('director namespace /director', async () => {
     const { client, events } = await open(DIRECTOR_NAMESPACE, TOKEN);
-    const director = { ...table, [ROOM_EV.watchDesk]: 'bogus is not allowed (unknown field; the payload is {})' };
+    const director = {
+      ...table,
+      [ROOM_EV.watchDesk]: 'bogus is not allowed (unknown field; the payload is {})',
+      [ROOM_SUMMARY_EV.watchTables]: 'bogus is not allowed (unknown field; the payload is {})',
+    };
     expect(events.sort()).toEqual(Object.keys(director).sort());
     for (const e of events) expect(await refusal(client, EV.problem, e, { bogus: 1 })).toBe(director[e as keyof typeof director]);
   });

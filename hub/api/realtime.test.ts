@@ -258,7 +258,7 @@ describe('closing', () => {
     await Promise.all([connected(dir.socket), connected(dirPolling.socket), connected(pub.socket)]);
     dir.socket.emit(EV.watch, { tableId: 't1' });
     await dir.upTo(1);
-    expect(t1.listenerCount).toBe(2); // the live views' and the spectators' broadcast's (hub/api/broadcast.ts)
+    expect(t1.listenerCount).toBe(3); // the live views', the spectators' broadcast's (hub/api/broadcast.ts) and the room's summaries' (hub/api/room-summaries.ts)
     const disconnected = new Promise<string>((r) => dir.socket.once('disconnect', r));
     const started = Date.now();
     await Promise.race([hub!.close(), pause(3000).then(() => Promise.reject(new Error('close() hung')))]);

@@ -85,6 +85,7 @@ import { attachSeatNamespace, directorSeatRoutes, SeatTokens, seatRoutes } from 
 import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RoomDesk, type DeskStore } from './room-desk.js';
+import { attachRoomSummaries } from './room-summaries.js';
 import { roomDirectorRoutes, roomRoutes } from './routes-room.js';
 import { ROOM_EV, WatchDeskRequestSchema } from '../contract/room.js';
 import { DIRECTOR_NAMESPACE, EV, SEAT_NAMESPACE, checkPayload } from '../contract/socket.js';
@@ -613,6 +614,17 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       ack?.({ ok: true });
     });
   });
+  // the room's compact summaries: one per table, what its card draws, at most twice a second (hub/api/room-summaries.ts)
+  const summaries = attachRoomSummaries(realtime.io.of(DIRECTOR_NAMESPACE), {
+    tables: opts.tables,
+    ...(opts.sections ? { sections: opts.sections } : {}),
+    calls: () => desk.calls(),
+    ...(tournament ? { extraTimeOf: (id: string) => tournament.extraTimeOfHub(id) } : {}),
+    // a tournament table's onChange already tells of the tournament's changes (its labels, clock, extra time)
+    alsoOnChange: [(l) => desk.onChange(l)],
+    logError: (msg, err) => apiLog.error({ err }, msg),
+  });
+  app.addHook('preClose', async () => summaries.close());
   // a relabelled table's open calls are worded with its new label (the tournament tells of every change: compare the labels)
   let labels = tournament ? JSON.stringify(tournament.tableLabels()) : '';
   const offLabels = tournament?.onChange(() => {

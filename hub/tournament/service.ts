@@ -1501,6 +1501,19 @@ export class TournamentService {
       .sort((a, b) => a.table - b.table);
   }
 
+  /**
+   * The extra time given this round to the tournament table played at `hubTable` (the room's card
+   * of that table): the minutes in all and the words ("table 2: 15 minutes of extra time (10 + 5)");
+   * null when none was given or the hub table plays no tournament table.
+   */
+  extraTimeOfHub(hubTable: string): { minutes: number; text: string } | null {
+    const table = this.tableOfHub.get(hubTable);
+    const ms = table === undefined ? undefined : this.state.extraMs.get(`${this.state.round}/${table}`);
+    if (table === undefined || ms === undefined) return null;
+    const grants = [...(this.state.extraGrants.get(`${this.state.round}/${table}`) ?? [ms / 60_000])];
+    return { minutes: ms / 60_000, text: extraTimeText(table, grants) };
+  }
+
   /** The current round's clock as GET /api/tournament shows it. */
   clockPublic(): TournamentClockPublic {
     const r = this.state.round;

@@ -4,14 +4,16 @@
  * with the game points and the penalties, the "Print:" links open the sheets with the director's
  * session, and a player's name opens their card. Skipped without Chromium.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { CONFIG, FakeStandardTable, T0, playRoundOne, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
 import { TournamentService, hhmm } from '../../hub/tournament/service.js';
-import { CHROMIUM, buildDisplay, launchChromium, texts } from './chromium.js';
+import { CHROMIUM, RESULTS, buildDisplay, launchChromium, text, texts } from './chromium.js';
+import { clock as timeOfDay } from '../../display/src/lib/format.js';
 
 const SECRET = 'four winds blow';
 
@@ -32,6 +34,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
     url = await hub.listen(0);
     playRoundOne(svc, t1, t2, clock);
     browser = await launchChromium();
+    mkdirSync(RESULTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -49,7 +52,11 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.fill('#director-secret', SECRET);
       await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
-      expect((await texts(page, '[data-testid="standings"] li')).slice(0, 3)).toEqual(['1. Cat Park 80· prize 100', '2. Ann Lee 70 (game 75, penalties -5)· prize 60', '3. Gil Moss 50· prize 40']);
+      expect((await texts(page, '[data-testid="standings"] li .standing')).slice(0, 3)).toEqual([
+        '1. Cat Park 80· prize 100',
+        '2. Ann Lee 70 (game 75, penalties -5)· prize 60',
+        '3. Gil Moss 50· prize 40',
+      ]);
       expect(await page.$$eval('[data-testid="tournament-print"] a', (as) => as.map((a) => `${a.textContent?.trim()} ${a.getAttribute('href')}`))).toEqual([
         'round 1 seating /api/director/tournament/print/seating/1',
         'table 1 card /api/director/tournament/print/card/1/1',
@@ -77,19 +84,22 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
   it("the standings link each player's games to their replays; a link opens the replay page of that hub table game", async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    const links = (player: string) =>
-      page.$$eval(`[data-testid^="standing-replay-${player}-"]`, (as) => as.map((a) => `${a.getAttribute('data-game')} ${a.getAttribute('href')} ${a.getAttribute('aria-label')}`));
+    // each link's own words (what a screen reader reads out: the accessible name is the text) and where it goes
+    const links = (player: string) => page.$$eval(`[data-testid^="standing-replay-${player}-"]`, (as) => as.map((a) => `${a.textContent?.trim()} → ${a.getAttribute('href')}`));
     try {
       await page.goto(`${url}/director`);
       await page.fill('#director-secret', SECRET);
       await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
       // round 1: table 1 (t1) played its game 1 (Ann, Bea, Cat, Dot); table 2 (t2) its games 1 and 2 (Eve, Fay, Gil, Hal)
-      await expect.poll(() => links('p7')).toEqual(['R1 G1 /replay/t2/1 replay of round 1, table 2, game 1', 'R1 G2 /replay/t2/2 replay of round 1, table 2, game 2']);
-      expect(await links('p1')).toEqual(['R1 G1 /replay/t1/1 replay of round 1, table 1, game 1']);
-      // the link's words are drawn beside the standing, which keeps its text
-      expect(await page.$eval('[data-testid="standing-replay-p7-1-2"]', (a) => getComputedStyle(a, '::after').content)).toBe('"R1 G2"');
-      expect((await texts(page, '[data-testid="standings"] li')).find((t) => t.includes('Gil Moss'))).toBe('3. Gil Moss 50· prize 40');
+      await expect.poll(() => links('p7')).toEqual(['replay game 1, table 2 (round 1) → /replay/t2/1', 'replay game 2, table 2 (round 1) → /replay/t2/2']);
+      expect(await links('p1')).toEqual(['replay game 1, table 1 (round 1) → /replay/t1/1']);
+      // real link text, no label over it and nothing drawn by CSS: the name is the words shown
+      expect(await page.$eval('[data-testid="standing-replay-p7-1-2"]', (a) => [a.getAttribute('aria-label'), getComputedStyle(a, '::after').content])).toEqual([null, 'none']);
+      // Chromium's accessibility tree names each link by its text: table 2's game 2 is linked from its 4 players' rows
+      expect(await page.getByRole('link', { name: 'replay game 2, table 2 (round 1)', exact: true }).count()).toBe(4);
+      // the standing keeps its own words beside the links
+      expect((await texts(page, '[data-testid="standings"] li .standing')).find((t) => t.includes('Gil Moss'))).toBe('3. Gil Moss 50· prize 40');
       await page.click('[data-testid="standing-replay-p7-1-2"]');
       await page.waitForURL(`${url}/replay/t2/2`);
       // the route answers the director at once; these test tables keep no records, and the page says so word for word
@@ -102,7 +112,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
   it("the room's forms: a penalty (a late 0 refused), a withdrawal with a late arrival, a substitute, extra time twice; the standings and the room show each", async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    const li = async (name: string) => (await texts(page, '[data-testid="standings"] li')).find((t) => t.includes(name)) ?? '';
+    const li = async (name: string) => (await texts(page, '[data-testid="standings"] li .standing')).find((t) => t.includes(name)) ?? '';
     const result = () => page.textContent('[data-testid="tool-result"]').then((t) => t?.trim());
     try {
       await page.goto(`${url}/director`);
@@ -124,18 +134,43 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.click('[data-testid="tool-penalty"] button');
       await expect.poll(result).toBe('Penalty 2 logged: Gil Moss, conduct, -10');
       await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10)· prize 40');
-      // it was given by mistake: cancelled by its number, Gil is back to 50; a second cancellation is refused
+      // it was given by mistake: the room lists it (player, reason, points, round) with a Cancel button
+      const rows = () =>
+        page.$$eval('[data-testid="penalty-list"] tbody tr', (trs) =>
+          trs.map((tr) =>
+            Array.from(tr.children)
+              .map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim())
+              .join('|'),
+          ),
+        );
+      await expect.poll(rows).toEqual(['1|Ann Lee|late: late to the table, 6 minutes|-5|1|Cancel', '2|Gil Moss|conduct: phone at the table|-10|1|Cancel']);
+      // Cancel asks first; "Keep it" backs out and nothing is sent (Gil still 40)
+      await page.click('[data-testid="cancel-2"]');
+      await page.waitForSelector('[data-testid="cancel-confirm-2"]');
+      expect(await text(page, '[data-testid="cancel-confirm-2"] > span')).toBe('Cancel penalty 2 (Gil Moss, conduct, -10)?');
+      await page.locator('[data-testid="penalty-list"]').screenshot({ path: path.join(RESULTS, 'room-penalty-cancel.png') });
+      await page.click('[data-testid="cancel-keep-2"]');
+      await page.waitForSelector('[data-testid="cancel-2"]');
+      expect(await li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10)· prize 40');
+      // then confirmed with the reason: Gil is back to 50; the penalty stays listed, marked, with no button
       const cancelledAt = clock.now;
-      await page.fill('[data-testid="cancel-penalty-id"]', '2');
-      await page.fill('[data-testid="cancel-penalty-reason"]', 'given to the wrong player');
-      await page.click('[data-testid="tool-cancel-penalty"] button');
+      await page.click('[data-testid="cancel-2"]');
+      await page.fill('[data-testid="cancel-reason-2"]', 'given to the wrong player');
+      await page.click('[data-testid="cancel-yes-2"]');
       await expect.poll(result).toBe('Penalty 2 cancelled: Gil Moss, conduct, -10');
       await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 50· prize 40');
-      await page.click('[data-testid="tool-cancel-penalty"] button');
-      await expect.poll(result).toBe(`Conflict: cancel: penalty 2 (Gil Moss, conduct, -10) was already cancelled by director at ${hhmm(cancelledAt)}`);
-      await page.fill('[data-testid="cancel-penalty-id"]', '9');
-      await page.click('[data-testid="tool-cancel-penalty"] button');
-      await expect.poll(result).toBe('Not Found: cancel: no penalty 9 in the log (it has 2)');
+      await expect.poll(() => text(page, '[data-testid="penalty-2"] .mark')).toBe(`cancelled by director at ${timeOfDay(cancelledAt)}: given to the wrong player`);
+      expect(await page.$('[data-testid="cancel-2"]')).toBeNull();
+      // a list gone stale (Ann's penalty cancelled meanwhile from another screen): the hub's refusal, word for word
+      const annAt = clock.now;
+      svc.cancelPenalty(1, 'entered twice', 'Dora');
+      await page.click('[data-testid="cancel-1"]');
+      await page.fill('[data-testid="cancel-reason-1"]', 'late by 4 minutes only');
+      await page.click('[data-testid="cancel-yes-1"]');
+      await expect.poll(result).toBe(`Conflict: cancel: penalty 1 (Ann Lee, late, -5) was already cancelled by Dora at ${hhmm(annAt)}`);
+      await expect.poll(() => text(page, '[data-testid="penalty-1"] .mark')).toBe(`cancelled by Dora at ${timeOfDay(annAt)}: entered twice`);
+      // Ann's −5 counts no more: 75 game points (the panel reads the standings every 2 s)
+      await expect.poll(() => li('Ann Lee'), { timeout: 5_000 }).toMatch(/Ann Lee 75/);
 
       // Ivy arrives late during round 1: the movement has no empty seat or bye for her; the hub says so and what does seat her
       await page.fill('[data-testid="late-id"]', 'p9');
@@ -178,6 +213,9 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.click('[data-testid="tool-extra-time"] button');
       await expect.poll(result).toBe('table 2: 5 more minutes, 15 minutes of extra time in all (10 + 5)');
       await expect.poll(() => texts(page, '[data-testid="extra-time"] li')).toEqual(['table 2: 15 minutes of extra time (10 + 5): 65:00 left']);
+      // table 2's card in the room (its summary) carries the extra time too: 10 + 5 = 15 minutes
+      await expect.poll(() => text(page, '[data-testid="room-extra-time-t2"]'), { timeout: 5_000 }).toBe('+15 min');
+      expect(await page.$('[data-testid="room-extra-time-t1"]')).toBeNull();
     } finally {
       await ctx.close();
     }

@@ -5,7 +5,8 @@
  *
  * What a director would check by hand:
  * - the room (/director) shows table t1 red, its open flag named in words ("Open flag: <title> —
- *   <player> · Rack n (003 rule 20)") and the headline "1 table needs you: t1 (open flag)";
+ *   <player> · Rack n (003 rule 20)") and the headline "1 table needs you: t1 (open flag)"; the
+ *   page's socket frames are the tables' summaries: no table view, no tile of a concealed hand;
  * - clicking the table opens its director page: the flag with its evidence (tiles, zones, reader
  *   lines) in view, Dismiss; the public table view in a second page then shows the flag dismissed
  *   and the hand alive again, and the room is no longer red;
@@ -44,6 +45,20 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
   it('the room shows table t1 red with its open flag', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     room = await ctx.newPage();
+    // everything socket.io brings the room page, over its long-polling start and its websocket:
+    // it follows the tables' summaries, never a table's view
+    const frames: string[] = [];
+    const bodies: Promise<void>[] = [];
+    room.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString())));
+    room.on('response', (r) => {
+      if (r.url().includes('/socket.io/'))
+        bodies.push(
+          r.text().then(
+            (t) => void frames.push(t),
+            () => undefined,
+          ),
+        );
+    });
     await room.goto(`${session.hub.url}/director`);
     await logIn(room, '[data-testid="room-grid"]');
     await room.waitForSelector('[data-testid="room-table-t1"]');
@@ -63,6 +78,13 @@ describe.skipIf(!canRun)('the director in Chromium, live from the hub (seed 3, w
     expect(dead).toHaveLength(1);
     await room.waitForFunction(([p]) => (document.querySelector(`[data-testid="room-player-t1-${p}"]`)?.textContent ?? '').includes('dead'), [flag.player], { timeout: 5_000 });
     await room.screenshot({ path: path.join(RESULTS, 'director-dashboard.png') });
+    await Promise.all(bodies);
+    // what reached the room: summaries (room:tables, room:table), no table:snapshot or delta, and no tile of a concealed hand
+    expect(frames.some((f) => f.includes('"room:table'))).toBe(true);
+    expect(frames.filter((f) => f.includes('"table:snapshot"') || f.includes('"table:delta"'))).toEqual([]);
+    const concealed = session.hub.engines.get('t1')!.directorView().concealed.flat(2);
+    expect(concealed.length).toBeGreaterThanOrEqual(54);
+    expect(concealed.filter((tile) => frames.some((f) => f.includes(`"${tile}"`)))).toEqual([]);
   }, 200_000);
 
   it('the director opens the table, dismisses the flag with its evidence in view, and every view changes', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clockNow, clockText, roomHeadline, standingGames, standingsNote, stateText, summarize } from './dashboard.js';
+import { clockNow, clockText, replayLinkText, roomHeadline, standingGames, standingsNote, stateText, summarize } from './dashboard.js';
 import { siameseFixture, standardFixture } from './fixtures.js';
+import { roomSummaryOf } from '../../../hub/contract/room-summary.js';
 
 describe('clockText', () => {
   it('reads the round clock as players do', () => {
@@ -22,7 +23,7 @@ describe('clockText', () => {
 
 describe('summarize', () => {
   it('a table with an open flag is red, the flag named in words; a stale reader is listed too', () => {
-    const s = summarize('t1', siameseFixture(), 'live');
+    const s = summarize('t1', roomSummaryOf(siameseFixture()), 'live');
     expect(s.urgency).toBe('red');
     expect(s.reasons).toEqual([
       { urgency: 'red', text: 'Open flag: Bea picked from wall 3, not the current wall 2 — Bea · Rack 2 (003 rule 20)' },
@@ -44,7 +45,7 @@ describe('summarize', () => {
   it('a ruled flag no longer makes the table red: only the stale reader (amber) is left', () => {
     const v = siameseFixture();
     v.flags[0]!.status = 'dismissed';
-    const s = summarize('t1', v, 'live');
+    const s = summarize('t1', roomSummaryOf(v), 'live');
     expect(s.urgency).toBe('amber');
     expect(s.reasons.map((r) => r.text)).toEqual(['Reader: RK-W2 silent']);
   });
@@ -53,7 +54,7 @@ describe('summarize', () => {
     const v = standardFixture();
     v.round = { round: 2, game: 3, of: 4 };
     v.clock = { remainingMs: 754_000, running: true, aboutToRunOut: false, timeUp: false };
-    const s = summarize('s1', v, 'live');
+    const s = summarize('s1', roomSummaryOf(v), 'live');
     expect(s.urgency).toBe('calm');
     expect(s.reasons).toEqual([]);
     expect(s.gameText).toBe('Round 2 · Game 3 of 4');
@@ -64,19 +65,19 @@ describe('summarize', () => {
   it('a clock under 5 minutes is amber; time up is red; a stopped clock says paused', () => {
     const v = standardFixture();
     v.clock = { remainingMs: 4 * 60_000 + 30_000, running: true, aboutToRunOut: true, timeUp: false };
-    let s = summarize('s1', v, 'live');
+    let s = summarize('s1', roomSummaryOf(v), 'live');
     expect([s.urgency, s.clockUrgency, s.clockText]).toEqual(['amber', 'amber', '4:30']);
     expect(s.reasons).toEqual([{ urgency: 'amber', text: 'Clock about to run out: 4:30 left' }]);
     v.clock = { remainingMs: 0, running: false, aboutToRunOut: false, timeUp: true };
-    s = summarize('s1', v, 'live');
+    s = summarize('s1', roomSummaryOf(v), 'live');
     expect([s.urgency, s.clockUrgency, s.clockText, s.clockNote]).toEqual(['red', 'red', '0:00', 'time up']);
     v.clock = { remainingMs: 20 * 60_000, running: false, aboutToRunOut: false, timeUp: false };
-    s = summarize('s1', v, 'live');
+    s = summarize('s1', roomSummaryOf(v), 'live');
     expect([s.urgency, s.clockNote]).toEqual(['calm', 'paused']);
   });
 
   it('a view that is not live is never calm, whatever it says', () => {
-    expect(summarize('s1', standardFixture(), 'lost').urgency).toBe('unknown');
+    expect(summarize('s1', roomSummaryOf(standardFixture()), 'lost').urgency).toBe('unknown');
     expect(summarize('s1', null, 'connecting')).toMatchObject({ urgency: 'unknown', stateText: 'Connecting…', players: [] });
     expect(summarize('s1', null, 'lost').stateText).toBe('No connection to this table');
   });
@@ -86,7 +87,7 @@ describe('summarize', () => {
     v.players[1]!.racks[1]!.dead = true;
     v.phase = 'ended';
     v.score!.final = true;
-    const s = summarize('t1', v, 'live');
+    const s = summarize('t1', roomSummaryOf(v), 'live');
     expect(s.players[1]!.dead).toEqual([false, true]);
     expect(s.players.every((p) => !p.turn)).toBe(true);
     expect(s.stateText).toBe('Game over: Bea pays Ann 50');
@@ -97,14 +98,14 @@ describe('summarize', () => {
 describe('stateText and roomHeadline', () => {
   it('says what the table is doing', () => {
     const v = siameseFixture();
-    expect(stateText({ ...v, phase: 'deal' })).toBe('Dealing');
-    expect(stateText({ ...v, phase: 'waiting' })).toBe('Waiting for the deal');
-    expect(stateText({ ...v, phase: 'ended', score: null, endReason: 'wall game' })).toBe('Game over: wall game');
+    expect(stateText({ ...roomSummaryOf(v), phase: 'deal' })).toBe('Dealing');
+    expect(stateText({ ...roomSummaryOf(v), phase: 'waiting' })).toBe('Waiting for the deal');
+    expect(stateText({ ...roomSummaryOf(v), phase: 'ended', payment: null, endReason: 'wall game' })).toBe('Game over: wall game');
   });
   it('names the tables that need the director', () => {
-    const red = summarize('t1', siameseFixture(), 'live');
-    const calm = summarize('s1', standardFixture(), 'live');
-    const lost = summarize('s2', standardFixture(), 'lost');
+    const red = summarize('t1', roomSummaryOf(siameseFixture()), 'live');
+    const calm = summarize('s1', roomSummaryOf(standardFixture()), 'live');
+    const lost = summarize('s2', roomSummaryOf(standardFixture()), 'lost');
     expect(roomHeadline([red, calm, lost])).toBe('1 table needs you: t1 (open flag) · 1 not live');
     expect(roomHeadline([calm, calm])).toBe('All 2 tables calm');
     expect(roomHeadline([calm, lost])).toBe('1 table calm · 1 not live');
@@ -137,5 +138,12 @@ describe('standingGames', () => {
     expect(standingGames(cards, 'p4')).toEqual([{ round: 1, table: 2, label: '2', game: 1, hubTable: 't2', gameNo: 1 }]);
     // a late arrival with no card yet: none
     expect(standingGames(cards, 'p9')).toEqual([]);
+  });
+});
+
+describe('replayLinkText', () => {
+  it('names the game, the table by its label and the round, as a screen reader reads the link', () => {
+    expect(replayLinkText({ round: 1, game: 3, label: '7' })).toBe('replay game 3, table 7 (round 1)');
+    expect(replayLinkText({ round: 2, game: 1, label: '12' })).toBe('replay game 1, table 12 (round 2)');
   });
 });

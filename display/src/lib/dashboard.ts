@@ -1,7 +1,8 @@
 /**
  * The director's room dashboard (a room of tables on one
- * screen; colour says where to walk). Pure: turns one table's live view into what its card shows
- * and how urgent it is. No DOM, no socket. Every function tolerates a view with missing parts.
+ * screen; colour says where to walk). Pure: turns one table's compact summary (the hub's, built for
+ * the room: hub/contract/room-summary.ts) into what its card shows and how urgent it is. No DOM,
+ * no socket.
  *
  * Urgency, most urgent first:
  * - `red`: an open flag (awaiting the director), or the round's time is up (000, "GAME PLAY":
@@ -13,7 +14,7 @@
  */
 import { CLOCK_WORDS, clockWords } from '../../../rules/wording/clock.js';
 import { roundGameWords } from '../../../rules/wording/round-game.js';
-import type { PlayerView, PublicFlag, PublicTableView, ReaderStatus } from '../../../hub/api/views.js';
+import type { RoomFlag, RoomTableSummary } from '../../../hub/contract/room-summary.js';
 import type { ConnectionState } from './viewState.js';
 import { flagWho, paymentText, playerName } from './format.js';
 
@@ -65,9 +66,9 @@ export interface TableSummary {
   stateText: string;
   players: PlayerLine[];
   /** flags awaiting the director, oldest first */
-  openFlags: PublicFlag[];
+  openFlags: RoomFlag[];
   /** readers that are not connected */
-  badReaders: ReaderStatus[];
+  badReaders: RoomTableSummary['offlineReaders'];
   /** readers of the table */
   readerCount: number;
   /**
@@ -110,26 +111,21 @@ export function clockNow(clock: { remainingMs: number; running: boolean }, elaps
   return Math.max(0, left);
 }
 
-function isOpen(f: PublicFlag): boolean {
-  return f.status === 'awaiting-director';
-}
-
-function playerLine(p: PlayerView, turn: number | null, ended: boolean): PlayerLine {
-  const racks = Array.isArray(p.racks) ? p.racks : [];
+function playerLine(p: RoomTableSummary['players'][number], turn: number | null, ended: boolean): PlayerLine {
   return {
     index: p.index,
     name: p.name,
     seat: p.seat,
     turn: !ended && turn === p.index,
     count: p.count,
-    racks: racks.map((r) => r.count),
-    dead: racks.map((r) => r.dead === true),
-    mahJongg: racks.map((r) => r.mahJongg !== null && r.mahJongg !== undefined),
+    racks: p.racks.map((r) => r.count),
+    dead: p.racks.map((r) => r.dead),
+    mahJongg: p.racks.map((r) => r.mahJongg),
   };
 }
 
 /** "Ann's turn", "Dealing", "Waiting for the deal", "Game over: Bea pays Ann 50" (or the end reason). */
-export function stateText(view: Pick<PublicTableView, 'phase' | 'turn' | 'players' | 'score' | 'endReason'>): string {
+export function stateText(view: Pick<RoomTableSummary, 'phase' | 'turn' | 'players' | 'payment' | 'endReason'>): string {
   switch (view.phase) {
     case 'waiting':
       return 'Waiting for the deal';
@@ -138,7 +134,7 @@ export function stateText(view: Pick<PublicTableView, 'phase' | 'turn' | 'player
     case 'play':
       return view.turn === null ? 'Playing' : `${playerName(view.players, view.turn)}'s turn`;
     case 'ended': {
-      const pay = paymentText(view.score, view.players);
+      const pay = paymentText(view, view.players);
       return `Game over${pay ? `: ${pay}` : view.endReason ? `: ${view.endReason}` : ''}`;
     }
     default:
@@ -149,13 +145,13 @@ export function stateText(view: Pick<PublicTableView, 'phase' | 'turn' | 'player
 /**
  * One table's card: urgency, reasons in words, game, clock, whose turn, counts per rack, open
  * flags, reader health.
- * @param view the live view (public or director), or null when none has arrived yet
- * @param state the connection state of that view; anything but `live` makes the card `unknown`
- *   (the last view is still summarised, to be shown greyed out)
+ * @param view the table's summary (the hub's, hub/contract/room-summary.ts), or null when none has arrived yet
+ * @param state the connection state of the room; anything but `live` makes the card `unknown`
+ *   (the last summary is still summarised, to be shown greyed out)
  * @example summarize(view with one open wrong-wall flag on Ann's rack 2, 'live').reasons[0].text
  *   === "Open flag: Pick from the wrong wall — Ann · Rack 2 (003 rule 20)"
  */
-export function summarize(tableId: string, view: PublicTableView | null, state: ConnectionState): TableSummary {
+export function summarize(tableId: string, view: RoomTableSummary | null, state: ConnectionState): TableSummary {
   if (!view) {
     return {
       tableId,
@@ -174,20 +170,18 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
       scoreCard: null,
     };
   }
-  const players = Array.isArray(view.players) ? view.players : [];
-  const flags = Array.isArray(view.flags) ? view.flags : [];
-  const readers = Array.isArray(view.readers) ? view.readers : [];
-  const openFlags = flags.filter(isOpen).sort((a, b) => a.at - b.at);
-  const badReaders = readers.filter((r) => r.state !== 'connected');
+  const players = view.players;
+  const openFlags = view.openFlags;
+  const badReaders = view.offlineReaders;
   const reasons: Reason[] = [];
 
   // a flag of an earlier game stays open until ruled on: it says which game it changes
   for (const f of openFlags) {
-    const game = typeof f.gameNo === 'number' && f.gameNo !== view.gameNo ? ` (game ${f.gameNo}, over)` : '';
+    const game = f.gameNo !== view.gameNo ? ` (game ${f.gameNo}, over)` : '';
     reasons.push({ urgency: 'red', text: `Open flag${game}: ${f.title} — ${flagWho(f, players)} (${f.rule})` });
   }
 
-  const clock = view.clock ?? null;
+  const clock = view.clock;
   let clockUrgency: TableSummary['clockUrgency'] = null;
   let clockNote: string | null = null;
   if (clock) {
@@ -212,10 +206,10 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
 
   const ended = view.phase === 'ended';
   const urgency: Urgency = state !== 'live' ? 'unknown' : reasons.some((r) => r.urgency === 'red') ? 'red' : reasons.length ? 'amber' : 'calm';
-  const round = view.round ?? null;
+  const round = view.round;
   return {
     tableId,
-    label: round?.label ?? null,
+    label: view.label,
     urgency,
     reasons,
     gameText: round ? roundGameWords(round) : `Game ${view.gameNo}`,
@@ -226,8 +220,8 @@ export function summarize(tableId: string, view: PublicTableView | null, state: 
     players: players.map((p) => playerLine(p, view.turn, ended)),
     openFlags,
     badReaders,
-    readerCount: readers.length,
-    scoreCard: ended && view.score?.final ? 'Game over: score card to initial' : null,
+    readerCount: view.readerCount,
+    scoreCard: ended && view.finalScore ? 'Game over: score card to initial' : null,
   };
 }
 
@@ -298,4 +292,13 @@ export function standingGames(
     });
   }
   return out;
+}
+
+/**
+ * The words of a standing's link to one game's replay, read by everyone and by a screen reader:
+ * `replayLinkText({ round: 1, game: 3, label: '7' }) === "replay game 3, table 7 (round 1)"` (the
+ * game's place on the card, the table by the label it shows).
+ */
+export function replayLinkText(g: Pick<StandingGame, 'round' | 'game' | 'label'>): string {
+  return `replay game ${g.game}, table ${g.label} (round ${g.round})`;
 }

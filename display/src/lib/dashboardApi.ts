@@ -7,6 +7,7 @@ import { MAX_GAME_POINTS } from '../../../rules/tournament/card-checks.js';
 import {
   BetweenRoundsReply,
   ExtraTimeReply,
+  PenaltyLogReply,
   PenaltySchema,
   RoundCardsReply,
   ScoreCardSchema,
@@ -364,18 +365,35 @@ export interface BetweenRoundsEntry {
   director: string | null;
 }
 
-/** GET /api/director/tournament/between, or null when the hub cannot be asked (no tournament, no login). Never throws. */
-export async function fetchBetweenRounds(token: string): Promise<BetweenRoundsEntry[] | null> {
+/** GET a director route (the session cookie, or `Authorization: Bearer <token>`) read with its schema; null when the hub cannot be asked (no tournament, no login). Never throws. */
+async function getDirector<S extends z.ZodType>(url: string, schema: S, token: string): Promise<z.output<S> | null> {
   try {
-    const res = await fetch('/api/director/tournament/between', {
+    const res = await fetch(url, {
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     if (!res.ok) return null;
-    return (await readAnswer(res, BetweenRoundsReply, 'GET /api/director/tournament/between')) as BetweenRoundsEntry[];
+    return (await readAnswer(res, schema, `GET ${url}`)) as z.output<S>;
   } catch {
     return null;
   }
+}
+
+/** GET /api/director/tournament/between, or null when the hub cannot be asked (no tournament, no login). Never throws. */
+export async function fetchBetweenRounds(token: string): Promise<BetweenRoundsEntry[] | null> {
+  return (await getDirector('/api/director/tournament/between', BetweenRoundsReply, token)) as BetweenRoundsEntry[] | null;
+}
+
+/** One event penalty as logged (`GET /api/director/tournament/penalties`): id, player, round, kind, points, reason, and its cancellation once cancelled. */
+export type LoggedPenalty = z.output<typeof PenaltySchema>;
+
+/**
+ * The event's own penalties (not the 000 stolen-tile −10 inside a game's points), oldest first,
+ * cancelled ones included and marked: GET /api/director/tournament/penalties; null when the hub
+ * cannot be asked. Never throws.
+ */
+export async function fetchPenalties(token: string): Promise<LoggedPenalty[] | null> {
+  return (await getDirector('/api/director/tournament/penalties', PenaltyLogReply, token))?.penalties ?? null;
 }
 
 /**

@@ -5,12 +5,12 @@ import type { PlayerView, PublicTableView, ScoreView } from '../../../hub/api/vi
 import { ruledText, statusText } from '../../../rules/wording/flags.js';
 
 /** A player's name by index, or "Player 3" (1-based) when the view has no such player. */
-export function playerName(players: readonly PlayerView[], index: number): string {
+export function playerName(players: readonly Pick<PlayerView, 'index' | 'name'>[], index: number): string {
   return players.find((p) => p.index === index)?.name ?? players[index]?.name ?? `Player ${index + 1}`;
 }
 
 /** The payment line of a score (003 rule 17: the lesser total pays the difference): "Bea pays Ann 50". */
-export function paymentText(score: ScoreView | null, players: readonly PlayerView[]): string | null {
+export function paymentText(score: Pick<ScoreView, 'payment'> | null, players: readonly Pick<PlayerView, 'index' | 'name'>[]): string | null {
   if (!score?.payment) return null;
   const { from, to, amount } = score.payment;
   return `${playerName(players, from)} pays ${playerName(players, to)} ${amount}`;
@@ -95,7 +95,7 @@ export function countText(count: number | null | undefined): string {
 }
 
 /** Who a flag names, as the banner writes it: "Bea · Rack 2", or just "Bea" when no rack is concerned. */
-export function flagWho(flag: { player: number; rack: number | null }, players: readonly PlayerView[]): string {
+export function flagWho(flag: { player: number; rack: number | null }, players: readonly Pick<PlayerView, 'index' | 'name'>[]): string {
   const name = playerName(players, flag.player);
   return flag.rack === null ? name : `${name} · ${rackLabel(flag.rack)}`;
 }
