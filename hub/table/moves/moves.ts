@@ -417,6 +417,8 @@ export class MoveReader {
       // the first move that is not a deal ends the deal, whatever the counts (a misdeal is flagged at East's first discard)
       if (this.counts().total.some((n) => n > 0)) this.deal(out, base);
     }
+    // the engine ended the game in play (a Mah Jongg verified, every hand dead, a misdeal): the moves that follow clear the table
+    if (this.mode === 'play' && state.phase === 'ended') this.mode = 'ended';
     this.place(m.tile, to);
     if (this.mode === 'building' || this.mode === 'ended' || this.mode === 'deal') return out;
 
@@ -620,8 +622,9 @@ export class MoveReader {
       this.call = null;
       out.push({ type: 'call', player, tile: c.tile, to: topOf(player), for: 'mah-jongg', rivals: [], at: c.at, ref: c.ref });
     } else this.flushCall(out);
+    // the engine verifies it: a Mah Jongg in error leaves the game in play while two hands are intact (000), so the
+    // reader ends its game only when the engine has (the next move's view)
     out.push({ type: 'mah-jongg', player, rack: 0, ...base });
-    this.mode = 'ended';
   }
 
   private halfExchange(out: Action[], state: MoveView, half: HalfExchange, base: Base): void {

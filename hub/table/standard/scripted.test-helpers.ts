@@ -142,6 +142,12 @@ export class ScriptedGame {
     return this;
   }
 
+  /** Player p takes tiles of these kinds (kind notation) from the top of the rack back into the rack (000: a hand laid out for a Mah Jongg in error is returned to the rack). */
+  takeBack(p: number, fromTop: string): this {
+    for (const k of parseKinds(fromTop)) this.move(this.take(k, this.top(p)), this.rack(p), `${NAMES[p]} takes back`);
+    return this;
+  }
+
   /**
    * Player p exchanges a tile of this kind from the rack for a joker of `owner`'s exposure (NMJL): the
    * natural onto `owner`'s top, then a joker from that top into p's rack.

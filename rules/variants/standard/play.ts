@@ -754,8 +754,9 @@ export function standardPlay(core: EngineCore): VariantPlay {
     if (!s.error && exposedBy.length > 0) s.error = { caller: player, exposedBy };
     for (const q of exposedBy) kill(s, q, `exposed the hand for ${name(player)}'s Mah Jongg in error`);
     if (s.phase === 'ended') return;
-    // 000: two or more hands intact, play goes on; else the game ends
+    // 000: "If Mah Jongg is called in error and two or more hands are intact, game continues"; else the game ends
     if (exposedBy.length >= 2) end(s, `${name(player)}'s Mah Jongg in error: ${exposedBy.length} players exposed`);
+    else if (s.seats.filter((_, q) => !isDead(s, q)).length < 2) end(s, `${name(player)}'s Mah Jongg in error: fewer than two hands intact (000)`);
   }
 
   /** A new game: `hands[p][0]` dealt to each seat, the walls as given (else the rest of the set, in set order, to pick). */

@@ -1,0 +1,115 @@
+/**
+ * The director's audit of the 4-player table against 000 (and the NMJL practice it plays under),
+ * over reader lines into the engine (hub/table/test-bench.ts `SimBench`, games written move by move
+ * in ./scripted.test-helpers.ts), each case worked out by hand from the rule sheet. The cases the
+ * other engine tests already cover (the discarder's −10/−20 by exposures, the joker exchange, the
+ * misdeal, the declared-dead entry, the misnamed discard, the exposure judge) are not repeated.
+ *
+ * The deal of every game (as ./engine-practice.test.ts): after the first Charleston Ann (East)
+ * holds 1B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C 2D 3D 4D, Bea (South) 1B 1B F 1C 1C 1C 1D 1D 1D 9C RD RD RD
+ * (one F short of "FF 111a 111b 111c DDD", X 30), Cat (West) 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D 2B 3B 4B,
+ * Dot (North) GD GD GD WD WD WD S S S 7C N E W.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadHubConfig } from '../../config/load.js';
+import type { TableConfig } from '../../config/types.js';
+import { simulatedTileSet } from '../../tilesets/simulated.js';
+import { closedAfterEach, SimBench } from '../test-bench.js';
+import { StandardTableEngine } from './engine.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+
+const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+
+const EAST_HAND = '1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C'; // 14; discards 1B first
+const BEA_HAND = 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C'; // 13; passes N E W, gets Dot's RD RD RD
+const WEST_HAND = '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D'; // 13
+const NORTH_HAND = 'RD RD RD GD GD GD WD WD WD S S S 7C'; // 13
+const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
+/** Bea's 14 after picking a 2C: no line of the card (a 9C and a 2C beside the like 1s and the dragons) */
+const BEA_IN_ERROR = '1B 1B F 1C 1C 1C 1D 1D 1D 9C RD RD RD 2C';
+
+/** Plays the script over reader lines into a fresh engine on `table`. */
+function play(game: ScriptedGame, table: TableConfig = demo): SimBench<StandardTableEngine> {
+  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+  b.build(game);
+  for (const s of game.steps) b.step(s);
+  b.advance(3000);
+  return b;
+}
+
+describe('000: "If Mah Jongg is called in error and two or more hands are intact, game continues"', () => {
+  it("Dot dead (12 tiles at East's first discard); Bea lays 14 that fit no line: Bea dead, Ann and Cat intact, play goes on with Cat's pick", () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, 'RD RD RD GD GD GD WD WD WD S S S'], PASSES, { anyCount: true });
+    g.discard(EAST, '1B').pick(SOUTH, '2C').layOut(SOUTH, BEA_IN_ERROR);
+    g.pick(WEST, '7B').discard(WEST, '7B');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags.map((f) => [f.kind, f.player])).toEqual([
+      ['tile-count', NORTH],
+      ['mah-jongg-in-error', SOUTH],
+    ]);
+    // two hands intact (Ann, Cat): the game continues; a dead hand neither picks nor discards, so
+    // Cat picks after Bea's error and Ann after Cat's discard (Dot dead too)
+    expect(b.engine.unexplained).toEqual([]);
+    expect(v.phase).toBe('play');
+    expect(b.engine.gameState().turn).toBe(EAST);
+    // 14 + 13 + 13 + 12 = 52 dealt, then Bea's 2C and Cat's 7B picked: 152 − 52 − 2 = 98 left
+    expect(b.engine.gameState().wallLeft).toBe(152 - 52 - 2);
+    expect(v.players.map((p) => p.racks[0]!.dead)).toEqual([false, true, false, true]);
+  });
+
+  it("Cat and Dot dead (12 tiles each at East's first discard); Bea lays 14 that fit no line: only Ann intact, the game ends: Ann 10, the dead hands 0", () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D', 'RD RD RD GD GD GD WD WD WD S S S'], PASSES, { anyCount: true });
+    g.discard(EAST, '1B').pick(SOUTH, '2C').layOut(SOUTH, BEA_IN_ERROR);
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags.map((f) => [f.kind, f.player])).toEqual([
+      ['tile-count', WEST],
+      ['tile-count', NORTH],
+      ['mah-jongg-in-error', SOUTH],
+    ]);
+    // one hand intact: the game does not continue (000); scored as 000 scores the one hand left
+    // after a Mah Jongg in error ("the remaining player gets 10 points"): Ann 10; Bea, Cat, Dot dead 0
+    expect(v.phase).toBe('ended');
+    expect(v.endReason).toBe("Bea's Mah Jongg in error: fewer than two hands intact (000)");
+    expect(v.score?.points).toEqual([10, 0, 0, 0]);
+  });
+});
+
+describe('000: a concealed hand exposed for Mah Jongg in error is dead, its tiles go back to the rack; a dead hand neither picks nor discards', () => {
+  it("Bea picks 2C and lays 14 that fit no line, then puts them back: dead, no other flag; Cat, Dot and Ann play, Bea's turn is passed over: Cat picks after Ann", () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').pick(SOUTH, '2C').layOut(SOUTH, BEA_IN_ERROR).takeBack(SOUTH, BEA_IN_ERROR);
+    g.pick(WEST, '7B').discard(WEST, '7B').pick(NORTH, '8B').discard(NORTH, '8B').pick(EAST, '9D').discard(EAST, '9D');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags.map((f) => [f.kind, f.player])).toEqual([['mah-jongg-in-error', SOUTH]]);
+    expect(b.engine.unexplained).toEqual([]);
+    expect(v.phase).toBe('play');
+    // after Ann's 9D the next live hand is Cat's (Bea is dead: 000, "does not pick or discard")
+    expect(b.engine.gameState().turn).toBe(WEST);
+    // the wall: 152 − 53 dealt (14 + 13 × 3) − 4 picked (Bea's 2C, Cat's 7B, Dot's 8B, Ann's 9D) = 95
+    expect(b.engine.gameState().wallLeft).toBe(95);
+  });
+});
+
+describe('000: "If a player who has been playing an exposed hand calls Mah Jongg [...] in error, any exposure made before the error stay exposed and the Jokers are still in play"', () => {
+  it("Bea exposes 1B 1B J, later lays 14 that fit no line: dead; Cat redeems the joker of Bea's 1B pung with her 1B: no flag, the joker is Cat's, Bea's pung is 1B 1B 1B", () => {
+    // Bea dealt a joker for her second 1B: after the Charleston 1B J F 1C 1C 1C 1D 1D 1D 9C RD RD RD
+    const g = new ScriptedGame(demo, [EAST_HAND, 'N E W 1B J F 1C 1C 1C 1D 1D 1D 9C', WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').call(SOUTH, '1B J').discard(SOUTH, '9C'); // exposure 1B 1B J
+    g.pick(WEST, '7B').discard(WEST, '7B').pick(NORTH, '8B').discard(NORTH, '8B').pick(EAST, '9D').discard(EAST, '9D');
+    // Bea picks 2C and lays the 11 tiles of her rack beside her exposure: 14 on top, no line
+    g.pick(SOUTH, '2C').layOut(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD 2C').takeBack(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD 2C');
+    g.pick(WEST, '1B').exchange(WEST, SOUTH, '1B').discard(WEST, 'J');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags.map((f) => [f.kind, f.player])).toEqual([['mah-jongg-in-error', SOUTH]]);
+    expect(b.engine.unexplained).toEqual([]);
+    const bea = b.engine.gameState().players[SOUTH]!;
+    expect(bea.dead).toBe(true);
+    expect(bea.exposures.map((e) => e.map((t) => t.split('#')[0]))).toEqual([['1B', '1B', '1B']]);
+    expect(b.engine.gameState().turn).toBe(NORTH);
+  });
+});
