@@ -154,3 +154,28 @@ describe('003 rule 14: the walls used up with one Mah Jongg exposed is no wall g
     expect(v.score?.payment).toEqual({ from: 1, to: 0, amount: 50 });
   });
 });
+
+describe('003 rule 20 beside an exposed Mah Jongg: "the player\'s 2nd hand is dead"', () => {
+  it("Ann's 25 on rack 1, then a pick racked from wall 3 while wall 2 is current: rack 2 dies, no choice for the director; Bea plays on (rule 13); Ann 50 (17A)", () => {
+    const b = dealt([], ['9D']);
+    const pick = b.nextFrom(1);
+    b.move(pick, 'RK-E2/in');
+    b.advance(300);
+    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
+    b.move(pick, 'FL-1/floor');
+    b.settle();
+    b.turn('RK-W1/in'); // Bea picks from wall 2 and discards
+    b.move(b.nextFrom(2), 'RK-E2/in'); // Ann racks a tile of wall 3: the wrong wall
+    b.settle();
+    const v = b.view();
+    expect(v.flags.map((f) => [f.code, f.player, f.rack, f.deadRackChoice ?? null])).toEqual([['wrong-wall', 0, 1, null]]);
+    expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
+      [false, 25],
+      [true, null],
+    ]);
+    expect(v.phase).not.toBe('ended');
+    expect(v.turn).toBe(1);
+    // Ann's one Mah Jongg stands: 25 jokerless ×2 = 50 (17A); Bea 0
+    expect(v.score?.points).toEqual([50, 0]);
+  });
+});

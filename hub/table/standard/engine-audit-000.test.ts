@@ -113,3 +113,41 @@ describe('000: "If a player who has been playing an exposed hand calls Mah Jongg
     expect(b.engine.gameState().turn).toBe(NORTH);
   });
 });
+
+describe('000: a Mah Jongg in error on a called discard', () => {
+  it("Bea calls Ann's 1B for Mah Jongg and lays her 13 beside it (one F, a 9C: no line): dead; the 1B is back in play and Cat, Dot and Ann play on", () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').call(SOUTH, '1B 1B F 1C 1C 1C 1D 1D 1D 9C RD RD RD'); // 14 on Bea's top
+    g.takeBack(SOUTH, '1B 1B F 1C 1C 1C 1D 1D 1D 9C RD RD RD').giveBack(SOUTH, '1B');
+    g.pick(WEST, '7B').discard(WEST, '7B').pick(NORTH, '8B').discard(NORTH, '8B');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags.map((f) => [f.kind, f.player])).toEqual([['mah-jongg-in-error', SOUTH]]);
+    expect(b.engine.unexplained).toEqual([]);
+    expect(v.phase).toBe('play');
+    expect(v.players.map((p) => p.racks[0]!.dead)).toEqual([false, true, false, false]);
+    // Dot discarded: Ann's turn (Bea, dead, neither picks nor discards)
+    expect(b.engine.gameState().turn).toBe(EAST);
+    // 152 − 53 dealt − 2 picked (Cat's 7B, Dot's 8B) = 97
+    expect(b.engine.gameState().wallLeft).toBe(97);
+  });
+});
+
+describe('000 SCORING: "no bonus given on any of the hands listed under the Singles & Pairs" (jokerless); self-picked still +10', () => {
+  it('Bea picks her 14th (1D) for "NN EE WW SS 11a 11b 11c" (X 50), jokerless: 50 + 10 self-picked = 60, no +20; the others 0', () => {
+    // Bea passes 7B 8B 9C and gets Dot's 1C 1C 1D: N N E E W W S S 1B 1B 1C 1C 1D
+    const g = new ScriptedGame(
+      demo,
+      [EAST_HAND, 'N N E E W W S S 1B 1B 7B 8B 9C', WEST_HAND, '1C 1C 1D GD GD GD WD WD WD RD RD RD 7C'],
+      ['2B 3B 4B', '7B 8B 9C', '2D 3D 4D', '1C 1C 1D'],
+    );
+    g.discard(EAST, '9B').pick(SOUTH, '1D').layOut(SOUTH, 'N N E E W W S S 1B 1B 1C 1C 1D 1D');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(v.phase).toBe('ended');
+    expect(v.players[SOUTH]!.racks[0]!.mahJongg).toMatchObject({ value: 50, jokerless: true });
+    expect(v.score?.points).toEqual([0, 60, 0, 0]);
+    expect(v.score?.breakdown[SOUTH]).toEqual(['Hand 50, self-picked +10, jokerless but Singles and Pairs: no bonus = 60 (000)', 'Total 60']);
+  });
+});

@@ -148,6 +148,12 @@ export class ScriptedGame {
     return this;
   }
 
+  /** Player p puts a tile of this kind from the top of the rack back on the floor (a called tile given back). */
+  giveBack(p: number, kind: string): this {
+    this.move(this.take(kind as TileKind, this.top(p)), this.zones.floor, `${NAMES[p]} gives back`);
+    return this;
+  }
+
   /**
    * Player p exchanges a tile of this kind from the rack for a joker of `owner`'s exposure (NMJL): the
    * natural onto `owner`'s top, then a joker from that top into p's rack.
