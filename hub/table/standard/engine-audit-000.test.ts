@@ -136,11 +136,7 @@ describe('000: a Mah Jongg in error on a called discard', () => {
 describe('000 SCORING: "no bonus given on any of the hands listed under the Singles & Pairs" (jokerless); self-picked still +10', () => {
   it('Bea picks her 14th (1D) for "NN EE WW SS 11a 11b 11c" (X 50), jokerless: 50 + 10 self-picked = 60, no +20; the others 0', () => {
     // Bea passes 7B 8B 9C and gets Dot's 1C 1C 1D: N N E E W W S S 1B 1B 1C 1C 1D
-    const g = new ScriptedGame(
-      demo,
-      [EAST_HAND, 'N N E E W W S S 1B 1B 7B 8B 9C', WEST_HAND, '1C 1C 1D GD GD GD WD WD WD RD RD RD 7C'],
-      ['2B 3B 4B', '7B 8B 9C', '2D 3D 4D', '1C 1C 1D'],
-    );
+    const g = new ScriptedGame(demo, [EAST_HAND, 'N N E E W W S S 1B 1B 7B 8B 9C', WEST_HAND, '1C 1C 1D GD GD GD WD WD WD RD RD RD 7C'], ['2B 3B 4B', '7B 8B 9C', '2D 3D 4D', '1C 1C 1D']);
     g.discard(EAST, '9B').pick(SOUTH, '1D').layOut(SOUTH, 'N N E E W W S S 1B 1B 1C 1C 1D 1D');
     const b = play(g);
     const v = b.engine.publicView();
