@@ -147,3 +147,30 @@ describe('000 SCORING: "no bonus given on any of the hands listed under the Sing
     expect(v.score?.breakdown[SOUTH]).toEqual(['Hand 50, self-picked +10, jokerless but Singles and Pairs: no bonus = 60 (000)', 'Total 60']);
   });
 });
+
+describe('NMJL practice: a misnamed discard claimed for Mah Jongg on a home table (the misnamer pays for all)', () => {
+  it('Cat discards N naming it "flower"; Bea claims it for "FF 111a 111b 111c DDD" (X 30, jokerless): Cat pays 30 × 4 × 2 = 240, Ann and Dot nothing', () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C'); // Bea: 1B 1B 1B
+    g.pick(WEST, 'N').discard(WEST, 'N').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD'); // 14 on Bea's top with the N
+    const b = play(g, { ...demo, scoring: 'home' });
+    expect(b.engine.publicView().flags.map((f) => f.kind)).toEqual(['mah-jongg-in-error']);
+    b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: 'F' }, 'director');
+    const v = b.engine.publicView();
+    expect(v.phase).toBe('ended');
+    // the NMJL card's back: the discarder pays double, the other two single (2 + 1 + 1 = 4); the
+    // misnamer pays all four shares: 30 × 4, doubled for jokerless = 240; Ann and Dot pay nothing
+    expect(v.score?.points).toEqual([0, 240, -240, 0]);
+    expect(v.score?.breakdown[WEST]).toEqual(['Pays Bea: 30 × 4 (mis-named discard: pays for all) × 2 (jokerless) = 240', 'Total -240']);
+    expect(b.engine.gameState().result?.outcome).toMatchObject({ winner: SOUTH, discarder: WEST, misnamed: true });
+  });
+
+  it('the same at a tournament table: Cat pays as the discarder of the winning tile, −10 (one exposure before the call); Bea 30 + 20 = 50', () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
+    g.pick(WEST, 'N').discard(WEST, 'N').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
+    const b = play(g);
+    b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: 'F' }, 'director');
+    expect(b.engine.publicView().score?.points).toEqual([0, 50, -10, 0]);
+  });
+});

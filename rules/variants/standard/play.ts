@@ -968,6 +968,7 @@ export function standardOutcome(s: GameState, names: readonly string[]): Tournam
       value: w.value,
       selfPicked: w.selfPicked,
       ...(w.jokerExchange ? { jokerExchange: true } : {}),
+      ...(w.misnamedDiscard ? { misnamed: true } : {}),
       jokerless: w.jokerless,
       singlesAndPairs: w.singlesAndPairs,
       discarder: w.claimedFrom,
