@@ -52,9 +52,9 @@ function tilesOf(b: HandBench, who: 'E' | 'W', kinds: TileKind[]): TileId[] {
   );
 }
 
-function dealt(west: TileKind[], picks: TileKind[]): HandBench {
+function dealt(west: TileKind[], picks: TileKind[], east: TileKind[] = EAST_HAND): HandBench {
   const b = keep(new HandBench({ announce: false, helloTakesSeq: false, settlePadMs: 100 }));
-  b.build(orderFor(EAST_HAND, west, picks));
+  b.build(orderFor(east, west, picks));
   b.deal();
   return b;
 }
@@ -177,5 +177,39 @@ describe('003 rule 20 beside an exposed Mah Jongg: "the player\'s 2nd hand is de
     expect(v.turn).toBe(1);
     // Ann's one Mah Jongg stands: 25 jokerless ×2 = 50 (17A); Bea 0
     expect(v.score?.points).toEqual([50, 0]);
+  });
+});
+
+describe('003 rule 18B: too many tiles right after the deal', () => {
+  it('Bea takes a 28th tile in the deal; East picks and discards: a misdeal, the game does not count (no score)', () => {
+    const b = dealt([], ['9D']);
+    b.move(b.nextFrom(1), 'RK-W1/in'); // Bea's 28th
+    b.turn('RK-E2/in'); // East picks the next and discards it: the deal is over
+    const v = b.view();
+    expect(v.flags.map((f) => [f.code, f.player])).toEqual([['misdeal', 1]]);
+    expect(v.phase).toBe('ended');
+    expect(v.score).toBeNull();
+  });
+});
+
+describe('003 rule 19C: a mis-named discard claimed for Mah Jongg', () => {
+  it("Bea's 3D, named wrongly, claimed for Ann's 1st Mah Jongg (25 jokerless ×2 = 50): Bea −25 (19C; no 17A penalty otherwise): Bea pays 75", () => {
+    // Ann: the 25 less one 3D, the 30 less one 8B, and a 9B
+    const b = dealt(['3D'], ['9D', '9C'], [...FIRST.slice(0, 13), ...SECOND.slice(0, 13), '9B']);
+    b.turn('RK-E2/in'); // Ann picks the 9D and discards it
+    b.move(b.nextFrom(1), 'RK-W1/in'); // Bea picks the 9C
+    b.advance(300);
+    const three = tilesOf(b, 'W', ['3D'])[0]!;
+    b.move(three, 'FL-1/floor'); // and discards her 3D
+    b.settle();
+    b.move(three, 'RK-E1/top'); // Ann claims it for Mah Jongg
+    for (const t of tilesOf(b, 'E', FIRST.slice(0, 13))) b.move(t, 'RK-E1/top');
+    b.settle();
+    expect(b.view().score?.points).toEqual([50, 0]); // 17A: the payer is not penalized
+    b.engine.enter({ entry: 'misnamed-discard', player: 0, rack: 0 }, 'director');
+    const v = b.view();
+    // 17A: 25 jokerless ×2 = 50; 19C: Bea −25; Bea pays 50 − (−25) = 75
+    expect(v.score?.points).toEqual([50, -25]);
+    expect(v.score?.payment).toEqual({ from: 1, to: 0, amount: 75 });
   });
 });
