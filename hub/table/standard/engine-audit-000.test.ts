@@ -11,6 +11,7 @@
  * Dot (North) GD GD GD WD WD WD S S S 7C N E W.
  */
 import { describe, expect, it } from 'vitest';
+import { loadCard } from '../../../rules/card/parse.js';
 import { loadHubConfig } from '../../config/load.js';
 import type { TableConfig } from '../../config/types.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
@@ -172,5 +173,57 @@ describe('NMJL practice: a misnamed discard claimed for Mah Jongg on a home tabl
     const b = play(g);
     b.engine.enter({ entry: 'misnamed-discard', player: SOUTH, for: 'mah-jongg', named: 'F' }, 'director');
     expect(b.engine.publicView().score?.points).toEqual([0, 50, -10, 0]);
+  });
+});
+
+describe('000: a hand declared dead, judged on the discards too ("if you declare a hand dead in error, then your hand is dead")', () => {
+  // A card written for this test (CARD-FORMAT.md), one line: its pair of East winds takes no joker (NMJL)
+  const card = loadCard('title: Audit card\nkind: standard\n[Winds and Numbers]\nNNN EE 111a 222a 333a | any 1 suit | X 25\n', { id: 'audit' });
+  // After the Charleston: Ann 1B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C 2D 3D 4D; Bea N N 1B 1B 2B 2B 3B 3B 8C 9C 1D 1D 1D;
+  // Cat E E 5D 6D 7D 8D 9D 2D 3D 4D 2B 3B 4B; Dot E N GD GD GD WD WD WD 7B 8B 5C 6C 7C
+  const deal = (): ScriptedGame =>
+    new ScriptedGame(
+      demo,
+      [EAST_HAND, 'N N 1B 1B 2B 2B 3B 3B 5C 6C 7C 8C 9C', 'E E 2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D', 'E N 1D 1D 1D GD GD GD WD WD WD 7B 8B'],
+      ['2B 3B 4B', '5C 6C 7C', '2D 3D 4D', '1D 1D 1D'],
+    );
+  /** Bea calls Dot's N (exposure N N N, which fits the card's one line) and two E are thrown (Cat's, then Cat's second) */
+  function twoEastsGone(g: ScriptedGame): ScriptedGame {
+    g.discard(EAST, '9B').pick(SOUTH, '4C').discard(SOUTH, '8C');
+    g.pick(WEST, '5B').discard(WEST, 'E');
+    g.pick(NORTH, '6B').discard(NORTH, 'N').call(SOUTH, 'N N').discard(SOUTH, '9C');
+    return g.pick(WEST, '7B').discard(WEST, 'E');
+  }
+  function bench(g: ScriptedGame): SimBench<StandardTableEngine> {
+    const b = keep(new SimBench(demo, (store, readers, now) => new StandardTableEngine({ table: demo, cards: [card], registry: simulatedTileSet(), store, readers, now })));
+    b.build(g);
+    for (const s of g.steps) b.step(s);
+    b.advance(3000);
+    return b;
+  }
+
+  it("two E on the floor: two are still to be had for the pair, so Cat declared in error: Cat's hand is dead, Bea plays on", () => {
+    const b = bench(twoEastsGone(deal()));
+    expect(b.engine.publicView().flags).toEqual([]);
+    b.engine.enter({ entry: 'declared-dead', player: WEST, declared: SOUTH }, 'director');
+    const f = b.engine.publicView().flags.find((x) => x.kind === 'declared-dead')!;
+    expect([f.player, f.consequence]).toEqual([WEST, "declared in error: Cat's hand is dead"]);
+    expect(b.engine.gameState().players.map((p) => p.dead)).toEqual([false, false, true, false]);
+  });
+
+  it("three E on the floor (Dot throws the third): one E is left and the pair takes no joker: Bea's hand is dead, Cat lives", () => {
+    const g = twoEastsGone(deal()).pick(NORTH, '9B').discard(NORTH, 'E').pick(EAST, '9D').discard(EAST, '9D');
+    const b = bench(g);
+    expect(b.engine.publicView().flags).toEqual([]);
+    b.engine.enter({ entry: 'declared-dead', player: WEST, declared: SOUTH }, 'director');
+    const f = b.engine.publicView().flags.find((x) => x.kind === 'declared-dead')!;
+    // 4 E in the set − 3 on the floor = 1 to be had; "EE" needs 2 real E
+    expect(f.title).toBe(
+      "Cat declared Bea's hand dead: no line of the card can still be made for Bea: 1 needs tiles that are gone (e.g. NNN EE 111a 222a 333a | any 1 suit | X 25 needs 2 E, 1 left)",
+    );
+    expect(f.player).toBe(SOUTH);
+    expect(b.engine.gameState().players.map((p) => p.dead)).toEqual([false, true, false, false]);
+    // a dead hand neither picks nor discards: Bea's turn passes to Cat
+    expect(b.engine.gameState().turn).toBe(WEST);
   });
 });
