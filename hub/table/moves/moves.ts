@@ -43,6 +43,7 @@
  * | rack (or top) → floor                                          | `discard`                              |
  * | rack(A) → top(B), then within `TRANSIT_MS` top(B) → floor      | `discard` by A (carried over B's top)  |
  * | floor → top of a rack, rack → same top (n tiles), then a discard | `call` for a pung/kong/quint/sextet (by the group's size) and `expose` |
+ * | rack → own top (tiles of one kind, jokers), then floor → that top (a tile of that kind), then a discard | the same: the tiles laid first are the called tile's group |
  * | floor → top of a rack, 1 tile laid beside it (or different tiles: NEWS, a year), then a discard | `call` for a pair (or by size) and `expose`: the referee flags a pair or singles exposed |
  * | floor → top of a rack, nothing laid, the called tile still on that top at her discard | `call` for a single and `expose` of nothing: a single exposed (flagged) |
  * | floor → top of a rack, returned top → floor                    | `call` (refused: too late), nothing more |
@@ -469,7 +470,11 @@ export class MoveReader {
         out.push({ type: 'call', player: toOwner, tile: m.tile, to, for: 'pung', rivals: [], ...base });
         return out;
       }
-      this.call = { player: toOwner, tile: m.tile, group: [], at: m.at, ref: m.ref };
+      // tiles of the called kind (or jokers) she laid on her top just before taking the discard, in
+      // none of her exposures, are part of the group (a pair laid, then the discard beside it)
+      const exposed = new Set(state.exposures(toOwner).flat());
+      const laid = this.tilesAt('top', toOwner).filter((t) => t !== m.tile && !exposed.has(t) && (kindOf(t) === kindOf(m.tile) || kindOf(t) === 'J'));
+      this.call = { player: toOwner, tile: m.tile, group: laid, at: m.at, ref: m.ref };
       this.checkMahJongg(out, toOwner, base);
       return out;
     }

@@ -227,3 +227,18 @@ describe('000: a hand declared dead, judged on the discards too ("if you declare
     expect(b.engine.gameState().turn).toBe(WEST);
   });
 });
+
+describe('NMJL: a discard called for a pung, the pair laid on the top first', () => {
+  it("Bea lays her 1B 1B on her top, then takes Ann's 1B beside them and discards 9C: one exposure 1B 1B 1B, no flag; she goes out on Cat's F: Bea 50, Cat −10", () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').layOut(SOUTH, '1B 1B').call(SOUTH, '').discard(SOUTH, '9C');
+    g.pick(WEST, 'F').discard(WEST, 'F').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(b.engine.unexplained).toEqual([]);
+    expect(v.phase).toBe('ended');
+    // 000: Bea 30 + 20 jokerless = 50; Cat threw the winning tile to a hand with one exposure: −10
+    expect(v.score?.points).toEqual([0, 50, -10, 0]);
+  });
+});
