@@ -242,3 +242,40 @@ describe('NMJL: a discard called for a pung, the pair laid on the top first', ()
     expect(v.score?.points).toEqual([0, 50, -10, 0]);
   });
 });
+
+describe('NMJL: a joker exchange, the joker taken before the tile is given', () => {
+  it("Cat's pung 2D 2D J; Bea picks a 2D, takes Cat's joker, then lays the 2D in its place, and goes out with the joker: no flag, 30 + 10 (a joker exchange counts as self-picked) = 40", () => {
+    // as hub/table/standard/engine-settings.test.ts: Cat is dealt a joker for a 3D; Bea gets Dot's 1D RD RD
+    const g = new ScriptedGame(
+      demo,
+      [EAST_HAND, 'N E W F F 1B 1B 1B 1C 1C 1C 1D 1D', '2D 3D 4D 5D 6D 7D 8D 9D 2D J 4D 5D 6D', '1D RD RD GD GD GD WD WD WD S S S 7C'],
+      ['2B 3B 4B', 'N E W', '2D 3D 4D', '1D RD RD'],
+    );
+    g.discard(EAST, '2D').call(WEST, '2D J').discard(WEST, '9D');
+    g.pick(NORTH, '9C').discard(NORTH, '9C').pick(EAST, '8C').discard(EAST, '8C');
+    g.pick(SOUTH, '2D').exchangeJokerFirst(SOUTH, WEST, '2D').layOut(SOUTH, 'F F 1B 1B 1B 1C 1C 1C 1D 1D 1D RD RD J');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(b.engine.unexplained).toEqual([]);
+    expect(v.phase).toBe('ended');
+    expect(b.engine.gameState().players[WEST]!.exposures.map((e) => e.map((t) => t.split('#')[0]))).toEqual([['2D', '2D', '2D']]);
+    // "FF 111a 111b 111c DDD" X 30 with a joker (not jokerless), completed by the joker exchange: self-picked +10 = 40
+    expect(v.score?.points).toEqual([0, 40, 0, 0]);
+  });
+});
+
+describe('000: a Mah Jongg on a discard, the hand laid out before the discard is taken', () => {
+  it("Bea (1B 1B 1B exposed) lays her 10 other tiles on her top, then takes Cat's F: Mah Jongg, one exposure before the call: Bea 50, Cat −10", () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
+    g.pick(WEST, 'F').discard(WEST, 'F').layOut(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD').call(SOUTH, '');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(v.phase).toBe('ended');
+    expect(b.engine.gameState().result?.outcome).toMatchObject({ winner: SOUTH, discarder: WEST, winnerExposures: 1 });
+    // 30 + 20 jokerless = 50; 000: one exposure on the rack before the call: Cat −10
+    expect(v.score?.points).toEqual([0, 50, -10, 0]);
+  });
+});

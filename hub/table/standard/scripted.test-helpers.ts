@@ -148,6 +148,13 @@ export class ScriptedGame {
     return this;
   }
 
+  /** A joker exchange the other way round: player p takes a joker from `owner`'s top into the rack, then gives a tile of kind `natural` from the rack onto that top. */
+  exchangeJokerFirst(p: number, owner: number, natural: string): this {
+    this.move(this.take('J', this.top(owner)), this.rack(p), `${NAMES[p]} takes the joker`);
+    this.move(this.take(natural as TileKind, this.rack(p)), this.top(owner), `${NAMES[p]} gives ${natural} to ${NAMES[owner]}'s exposure`);
+    return this;
+  }
+
   /** Player p puts a tile of this kind from the top of the rack back on the floor (a called tile given back). */
   giveBack(p: number, kind: string): this {
     this.move(this.take(kind as TileKind, this.top(p)), this.zones.floor, `${NAMES[p]} gives back`);
