@@ -50,6 +50,7 @@
  * | floor → inside a rack                                          | `call` `to` the rack (000: dead)      |
  * | a rack's top reaches 14 tiles                                  | (`call` for Mah Jongg and) `mah-jongg` |
  * | a natural rack(A) → top(B) with a joker top(B) → rack(A)       | `exchange`                             |
+ * | a natural rack(A) → top(A) with a joker of A's exposure top(A) → rack(A) (either order) | `exchange` with her own exposure |
  * | the walls empty, a tile goes back to a wall                    | `wall-game`                            |
  *
  * Blind passes (NMJL, on the first left and the last right): a tile passed to p that p passes on
@@ -480,7 +481,14 @@ export class MoveReader {
     }
     if (fromOwner !== null && toOwner !== null && from!.area === 'rack' && to.area === 'top' && fromOwner === toOwner) {
       if (this.call && this.call.player === toOwner) this.call.group.push(m.tile);
+      // a natural laid on her own top may be half of an exchange for a joker of her own exposure (NMJL)
+      else if (kindOf(m.tile) !== 'J') this.halfExchange(out, state, { player: toOwner, owner: toOwner, natural: m.tile }, base);
       this.checkMahJongg(out, toOwner, base);
+      return out;
+    }
+    // a joker of her own exposure back into her rack: the other half of an exchange with her own exposure
+    if (fromOwner !== null && fromOwner === toOwner && from!.area === 'top' && to.area === 'rack' && kindOf(m.tile) === 'J' && state.exposures(toOwner).some((e) => e.includes(m.tile))) {
+      this.halfExchange(out, state, { player: toOwner, owner: toOwner, joker: m.tile }, base);
       return out;
     }
     // joker exchange: a natural from A's rack onto B's top, and a joker from B's top into A's rack

@@ -279,3 +279,20 @@ describe('000: a Mah Jongg on a discard, the hand laid out before the discard is
     expect(v.score?.points).toEqual([0, 50, -10, 0]);
   });
 });
+
+describe('NMJL: a joker exchanged from one\'s own exposure', () => {
+  it('Bea exposes 1B 1B J; on her next turn she picks a 1B, lays it in her pung and takes the joker back: no flag, the pung is 1B 1B 1B, the joker in her rack', () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, 'N E W 1B J F 1C 1C 1C 1D 1D 1D 9C', WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').call(SOUTH, '1B J').discard(SOUTH, '9C');
+    g.pick(WEST, '7B').discard(WEST, '7B').pick(NORTH, '8B').discard(NORTH, '8B').pick(EAST, '9D').discard(EAST, '9D');
+    g.pick(SOUTH, '1B').exchange(SOUTH, SOUTH, '1B').discard(SOUTH, 'F');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(b.engine.unexplained).toEqual([]);
+    const bea = b.engine.gameState().players[SOUTH]!;
+    expect(bea.exposures.map((e) => e.map((t) => t.split('#')[0]))).toEqual([['1B', '1B', '1B']]);
+    expect(bea.rack.filter((t) => t.startsWith('J#'))).toHaveLength(1);
+    expect(b.engine.gameState().turn).toBe(WEST);
+  });
+});
