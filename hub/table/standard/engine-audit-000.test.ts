@@ -280,7 +280,7 @@ describe('000: a Mah Jongg on a discard, the hand laid out before the discard is
   });
 });
 
-describe('NMJL: a joker exchanged from one\'s own exposure', () => {
+describe("NMJL: a joker exchanged from one's own exposure", () => {
   it('Bea exposes 1B 1B J; on her next turn she picks a 1B, lays it in her pung and takes the joker back: no flag, the pung is 1B 1B 1B, the joker in her rack', () => {
     const g = new ScriptedGame(demo, [EAST_HAND, 'N E W 1B J F 1C 1C 1C 1D 1D 1D 9C', WEST_HAND, NORTH_HAND], PASSES);
     g.discard(EAST, '1B').call(SOUTH, '1B J').discard(SOUTH, '9C');
