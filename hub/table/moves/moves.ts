@@ -48,7 +48,7 @@
  * | floor → top of a rack, nothing laid, the called tile still on that top at her discard | `call` for a single and `expose` of nothing: a single exposed (flagged) |
  * | floor → top of a rack, returned top → floor                    | `call` (refused: too late), nothing more |
  * | floor → inside a rack                                          | `call` `to` the rack (000: dead)      |
- * | a rack's top reaches 14 tiles                                  | (`call` for Mah Jongg and) `mah-jongg` |
+ * | a rack's top reaches 14 tiles (a tile laid, called, or picked straight onto it) | (`call` for Mah Jongg and) `mah-jongg` |
  * | a natural rack(A) → top(B) with a joker top(B) → rack(A)       | `exchange`                             |
  * | a natural rack(A) → top(A) with a joker of A's exposure top(A) → rack(A) (either order) | `exchange` with her own exposure |
  * | the walls empty, a tile goes back to a wall                    | `wall-game`                            |
@@ -452,6 +452,8 @@ export class MoveReader {
     if (from?.area === 'wall' && toOwner !== null) {
       this.flushCall(out);
       out.push({ type: 'pick', player: toOwner, wall: PICK_WALL.wall, tile: m.tile, to, ...base });
+      // picked straight onto a top that then holds 14: her Mah Jongg, self-picked
+      if (to.area === 'top') this.checkMahJongg(out, toOwner, base);
       return out;
     }
     if (to.area === 'floor' && fromOwner !== null && discardFrom) {

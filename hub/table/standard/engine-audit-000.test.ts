@@ -296,3 +296,18 @@ describe("NMJL: a joker exchanged from one's own exposure", () => {
     expect(b.engine.gameState().turn).toBe(WEST);
   });
 });
+
+describe('000: a self-picked Mah Jongg, the picked tile put straight on the top', () => {
+  it('Bea (1B 1B 1B exposed) lays her 10 other tiles on her top, then picks the F straight onto it: Mah Jongg, 30 + 10 self-picked + 20 jokerless = 60', () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
+    g.pick(WEST, '7B').discard(WEST, '7B').pick(NORTH, '8B').discard(NORTH, '8B').pick(EAST, '9D').discard(EAST, '9D');
+    g.layOut(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD').pickOntoTop(SOUTH, 'F');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(b.engine.unexplained).toEqual([]);
+    expect(v.phase).toBe('ended');
+    expect(v.score?.points).toEqual([0, 60, 0, 0]);
+  });
+});

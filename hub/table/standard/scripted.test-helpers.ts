@@ -98,6 +98,12 @@ export class ScriptedGame {
     return this;
   }
 
+  /** Player p picks a tile of this kind from a wall straight onto the top of her rack (the last tile of a Mah Jongg laid out). */
+  pickOntoTop(p: number, kind: string): this {
+    this.move(this.take(kind as TileKind, 'wall'), this.top(p), `${NAMES[p]} picks onto her top`);
+    return this;
+  }
+
   /** Player p discards a tile of this kind from the rack to the floor. */
   discard(p: number, kind: string): this {
     this.move(this.take(kind as TileKind, this.rack(p)), this.zones.floor, `${NAMES[p]} discards`, 2);
