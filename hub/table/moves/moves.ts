@@ -52,6 +52,7 @@
  * | a natural rack(A) → top(B) with a joker top(B) → rack(A)       | `exchange`                             |
  * | a natural rack(A) → top(A) with a joker of A's exposure top(A) → rack(A) (either order) | `exchange` with her own exposure |
  * | the walls empty, a tile goes back to a wall                    | `wall-game`                            |
+ * | the walls empty, the last discard not called, a tile from a rack or top to the floor (a hand thrown in) | `wall-game` |
  *
  * Blind passes (NMJL, on the first left and the last right): a tile passed to p that p passes on
  * unseen either never reaches p's rack (the readers see it go from the giver's rack straight to a
@@ -454,6 +455,13 @@ export class MoveReader {
       out.push({ type: 'pick', player: toOwner, wall: PICK_WALL.wall, tile: m.tile, to, ...base });
       // picked straight onto a top that then holds 14: her Mah Jongg, self-picked
       if (to.area === 'top') this.checkMahJongg(out, toOwner, base);
+      return out;
+    }
+    if (to.area === 'floor' && fromOwner !== null && state.phase === 'play' && state.wallLeft <= 0 && state.turnHas === 'nothing' && !this.call) {
+      // the wall used up and its last discard not called: no discard can follow (there is nothing to
+      // pick), so a tile pushed into the middle is a hand thrown in: a wall game (000)
+      out.push({ type: 'wall-game', ...base });
+      this.mode = 'ended';
       return out;
     }
     if (to.area === 'floor' && fromOwner !== null && discardFrom) {

@@ -12,6 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadCard } from '../../../rules/card/parse.js';
+import { fullTileSet, kindOf, parseKinds } from '../../../rules/tiles.js';
 import { loadHubConfig } from '../../config/load.js';
 import type { TableConfig } from '../../config/types.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
@@ -309,5 +310,26 @@ describe('000: a self-picked Mah Jongg, the picked tile put straight on the top'
     expect(b.engine.unexplained).toEqual([]);
     expect(v.phase).toBe('ended');
     expect(v.score?.points).toEqual([0, 60, 0, 0]);
+  });
+});
+
+describe('000: a wall game, the hands thrown in on the floor', () => {
+  it('every tile picked and discarded, no call; the players then push their tiles into the middle: a wall game, 10 each', () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND], PASSES);
+    // the 99 tiles left to pick (152 − 53 dealt), by kind: each player in turn picks one and discards it
+    const left = fullTileSet().map(kindOf);
+    for (const k of parseKinds([EAST_HAND, BEA_HAND, WEST_HAND, NORTH_HAND].join(' '))) left.splice(left.indexOf(k), 1);
+    expect(left).toHaveLength(99);
+    g.discard(EAST, '9B');
+    left.forEach((k, i) => g.pick((1 + i) % 4, k).discard((1 + i) % 4, k));
+    // Dot made the 99th pick and the last discard; no one calls it; Ann and Bea push tiles into the middle
+    g.discard(EAST, '2C').discard(SOUTH, '1C');
+    const b = play(g);
+    const v = b.engine.publicView();
+    expect(v.flags).toEqual([]);
+    expect(v.phase).toBe('ended');
+    expect(v.endReason).toBe('wall game: the wall is used up');
+    // 000: +10 to each player for a wall game (no hand dead)
+    expect(v.score?.points).toEqual([10, 10, 10, 10]);
   });
 });
