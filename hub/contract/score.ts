@@ -29,6 +29,8 @@ const outcomeFields = {
   /** the seat that discarded the winning tile; null when self-picked or completed by a joker exchange */
   discarder: seat.nullable().optional(),
   jokerExchange: z.boolean().optional(),
+  /** the winning discard had been named wrongly (NMJL practice; home: its discarder pays for all) */
+  misnamed: z.boolean().optional(),
   /** exposures on the winner's rack before the Mah Jongg call, 0-4 */
   winnerExposures: z.int().min(0).max(4).optional(),
   dead: z.array(seat).max(4).readonly().optional(),

@@ -317,8 +317,9 @@ export function scoreWithSettings(outcome: TournamentOutcome, settings: Readonly
     points = new Array<number>(n).fill(0);
     breakdown = points.map(() => ['No Mah Jongg: nobody pays (home)', 'Total 0']);
   } else {
-    const { winner, value, selfPicked, jokerless, singlesAndPairs, discarder, jokerExchange, names } = outcome;
-    ({ points, breakdown } = scoreHomeGame({ winner, value, selfPicked, jokerless, singlesAndPairs, discarder, jokerExchange, names }, homeProfileOfSettings(settings)));
+    const { winner, value, selfPicked, jokerless, singlesAndPairs, discarder, jokerExchange, misnamed, names } = outcome;
+    const home = { winner, value, selfPicked, jokerless, singlesAndPairs, discarder, jokerExchange, ...(misnamed ? { misnamed } : {}), names };
+    ({ points, breakdown } = scoreHomeGame(home, homeProfileOfSettings(settings)));
   }
   return { points, marks: points.map((p) => (p === 0 ? 'X' : String(p))), breakdown };
 }

@@ -118,6 +118,12 @@ export interface TournamentOutcome {
    * tile has 4)
    */
   winnerExposures?: number;
+  /**
+   * the discard claimed for the winning hand had been named wrongly (NMJL practice, a director's
+   * entry): at a tournament its discarder pays as the discarder (000); at a home table she pays
+   * for the whole table (rules/scoring/home.ts `misnamed`)
+   */
+  misnamed?: boolean;
   /** seats whose hands are dead (score 0, no wall-game bonus; a dead hand does not pick or discard) */
   dead?: readonly number[];
   /** all tiles played and no Mah Jongg */

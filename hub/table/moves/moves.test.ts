@@ -532,6 +532,11 @@ describe('4-player table: play', () => {
       { type: 'call', calls: [{ player: 1, for: 'mah-jongg' }] },
       { type: 'mah-jongg', player: 1 },
     ]);
+    // the engine verifies it: the reader's game ends when the engine's does (a Mah Jongg in error
+    // with two hands intact plays on, 000), seen at the next move
+    expect(t.agg.mode).toBe('play');
+    t.state = { ...t.state, phase: 'ended', turn: null };
+    expect(t.move(hands[2]![0]!, rack(2), FLOOR)).toEqual([]);
     expect(t.agg.mode).toBe('ended');
     // self-picked: 13 + the pick, all laid on the top
     const s = playing();

@@ -43,13 +43,16 @@
  * | rack (or top) → floor                                          | `discard`                              |
  * | rack(A) → top(B), then within `TRANSIT_MS` top(B) → floor      | `discard` by A (carried over B's top)  |
  * | floor → top of a rack, rack → same top (n tiles), then a discard | `call` for a pung/kong/quint/sextet (by the group's size) and `expose` |
+ * | rack → own top (tiles of one kind, jokers), then floor → that top (a tile of that kind), then a discard | the same: the tiles laid first are the called tile's group |
  * | floor → top of a rack, 1 tile laid beside it (or different tiles: NEWS, a year), then a discard | `call` for a pair (or by size) and `expose`: the referee flags a pair or singles exposed |
  * | floor → top of a rack, nothing laid, the called tile still on that top at her discard | `call` for a single and `expose` of nothing: a single exposed (flagged) |
  * | floor → top of a rack, returned top → floor                    | `call` (refused: too late), nothing more |
  * | floor → inside a rack                                          | `call` `to` the rack (000: dead)      |
- * | a rack's top reaches 14 tiles                                  | (`call` for Mah Jongg and) `mah-jongg` |
+ * | a rack's top reaches 14 tiles (a tile laid, called, or picked straight onto it) | (`call` for Mah Jongg and) `mah-jongg` |
  * | a natural rack(A) → top(B) with a joker top(B) → rack(A)       | `exchange`                             |
+ * | a natural rack(A) → top(A) with a joker of A's exposure top(A) → rack(A) (either order) | `exchange` with her own exposure |
  * | the walls empty, a tile goes back to a wall                    | `wall-game`                            |
+ * | the walls empty, the last discard not called, a tile from a rack or top to the floor (a hand thrown in) | `wall-game` |
  *
  * Blind passes (NMJL, on the first left and the last right): a tile passed to p that p passes on
  * unseen either never reaches p's rack (the readers see it go from the giver's rack straight to a
@@ -417,6 +420,8 @@ export class MoveReader {
       // the first move that is not a deal ends the deal, whatever the counts (a misdeal is flagged at East's first discard)
       if (this.counts().total.some((n) => n > 0)) this.deal(out, base);
     }
+    // the engine ended the game in play (a Mah Jongg verified, every hand dead, a misdeal): the moves that follow clear the table
+    if (this.mode === 'play' && state.phase === 'ended') this.mode = 'ended';
     this.place(m.tile, to);
     if (this.mode === 'building' || this.mode === 'ended' || this.mode === 'deal') return out;
 
@@ -448,6 +453,15 @@ export class MoveReader {
     if (from?.area === 'wall' && toOwner !== null) {
       this.flushCall(out);
       out.push({ type: 'pick', player: toOwner, wall: PICK_WALL.wall, tile: m.tile, to, ...base });
+      // picked straight onto a top that then holds 14: her Mah Jongg, self-picked
+      if (to.area === 'top') this.checkMahJongg(out, toOwner, base);
+      return out;
+    }
+    if (to.area === 'floor' && fromOwner !== null && state.phase === 'play' && state.wallLeft <= 0 && state.turnHas === 'nothing' && !this.call) {
+      // the wall used up and its last discard not called: no discard can follow (there is nothing to
+      // pick), so a tile pushed into the middle is a hand thrown in: a wall game (000)
+      out.push({ type: 'wall-game', ...base });
+      this.mode = 'ended';
       return out;
     }
     if (to.area === 'floor' && fromOwner !== null && discardFrom) {
@@ -467,13 +481,24 @@ export class MoveReader {
         out.push({ type: 'call', player: toOwner, tile: m.tile, to, for: 'pung', rivals: [], ...base });
         return out;
       }
-      this.call = { player: toOwner, tile: m.tile, group: [], at: m.at, ref: m.ref };
+      // tiles of the called kind (or jokers) she laid on her top just before taking the discard, in
+      // none of her exposures, are part of the group (a pair laid, then the discard beside it)
+      const exposed = new Set(state.exposures(toOwner).flat());
+      const laid = this.tilesAt('top', toOwner).filter((t) => t !== m.tile && !exposed.has(t) && (kindOf(t) === kindOf(m.tile) || kindOf(t) === 'J'));
+      this.call = { player: toOwner, tile: m.tile, group: laid, at: m.at, ref: m.ref };
       this.checkMahJongg(out, toOwner, base);
       return out;
     }
     if (fromOwner !== null && toOwner !== null && from!.area === 'rack' && to.area === 'top' && fromOwner === toOwner) {
       if (this.call && this.call.player === toOwner) this.call.group.push(m.tile);
+      // a natural laid on her own top may be half of an exchange for a joker of her own exposure (NMJL)
+      else if (kindOf(m.tile) !== 'J') this.halfExchange(out, state, { player: toOwner, owner: toOwner, natural: m.tile }, base);
       this.checkMahJongg(out, toOwner, base);
+      return out;
+    }
+    // a joker of her own exposure back into her rack: the other half of an exchange with her own exposure
+    if (fromOwner !== null && fromOwner === toOwner && from!.area === 'top' && to.area === 'rack' && kindOf(m.tile) === 'J' && state.exposures(toOwner).some((e) => e.includes(m.tile))) {
+      this.halfExchange(out, state, { player: toOwner, owner: toOwner, joker: m.tile }, base);
       return out;
     }
     // joker exchange: a natural from A's rack onto B's top, and a joker from B's top into A's rack
@@ -620,8 +645,9 @@ export class MoveReader {
       this.call = null;
       out.push({ type: 'call', player, tile: c.tile, to: topOf(player), for: 'mah-jongg', rivals: [], at: c.at, ref: c.ref });
     } else this.flushCall(out);
+    // the engine verifies it: a Mah Jongg in error leaves the game in play while two hands are intact (000), so the
+    // reader ends its game only when the engine has (the next move's view)
     out.push({ type: 'mah-jongg', player, rack: 0, ...base });
-    this.mode = 'ended';
   }
 
   private halfExchange(out: Action[], state: MoveView, half: HalfExchange, base: Base): void {

@@ -109,6 +109,12 @@ export class ScriptedGame {
     return this;
   }
 
+  /** Player p picks a tile of this kind from a wall straight onto the top of her rack (the last tile of a Mah Jongg laid out). */
+  pickOntoTop(p: number, kind: string): this {
+    this.move(this.take(kind as TileKind, 'wall'), this.top(p), `${NAMES[p]} picks onto her top`);
+    return this;
+  }
+
   /** Player p discards a tile of this kind from the rack to the floor. */
   discard(p: number, kind: string): this {
     this.move(this.take(kind as TileKind, this.rack(p)), this.zones.floor, `${NAMES[p]} discards`, 2);
@@ -150,6 +156,25 @@ export class ScriptedGame {
   /** Player p lays tiles of these kinds (kind notation) from the rack onto its top, e.g. to show a Mah Jongg. */
   layOut(p: number, fromRack: string): this {
     for (const k of parseKinds(fromRack)) this.move(this.take(k, this.rack(p)), this.top(p), `${NAMES[p]} lays out`);
+    return this;
+  }
+
+  /** Player p takes tiles of these kinds (kind notation) from the top of the rack back into the rack (000: a hand laid out for a Mah Jongg in error is returned to the rack). */
+  takeBack(p: number, fromTop: string): this {
+    for (const k of parseKinds(fromTop)) this.move(this.take(k, this.top(p)), this.rack(p), `${NAMES[p]} takes back`);
+    return this;
+  }
+
+  /** A joker exchange the other way round: player p takes a joker from `owner`'s top into the rack, then gives a tile of kind `natural` from the rack onto that top. */
+  exchangeJokerFirst(p: number, owner: number, natural: string): this {
+    this.move(this.take('J', this.top(owner)), this.rack(p), `${NAMES[p]} takes the joker`);
+    this.move(this.take(natural as TileKind, this.rack(p)), this.top(owner), `${NAMES[p]} gives ${natural} to ${NAMES[owner]}'s exposure`);
+    return this;
+  }
+
+  /** Player p puts a tile of this kind from the top of the rack back on the floor (a called tile given back). */
+  giveBack(p: number, kind: string): this {
+    this.move(this.take(kind as TileKind, this.top(p)), this.zones.floor, `${NAMES[p]} gives back`);
     return this;
   }
 

@@ -308,7 +308,7 @@ export function standardEntries(steps: EntrySteps) {
     const since = s.flags.filter((f) => ENTRY_FLAG_CODES.includes(f.code) && !made.has(f.id));
     Object.assign(s, { ...b, seats: b.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), entries: s.entries, beforeMahJongg: s.beforeMahJongg, flags: [...b.flags, ...since] });
     const how: HowMade = { order: 1, claimedFrom: hold.from, selfPicked: false, exposuresBefore: exposures.length, jokerExchange: false, turnNo: s.turnNo, at: a.at };
-    s.seats[p]!.racks[0]!.mahJongg = mahJonggRecord([best], how, false);
+    s.seats[p]!.racks[0]!.mahJongg = { ...mahJonggRecord([best], how, false), misnamedDiscard: true };
     s.phase = 'ended';
     s.turn = null;
     s.endReason = `${who} declared Mah Jongg on ${name(hold.from)}'s discard of ${tile} named ${a.named} (NMJL practice: a mis-named discard): ${best.line.text}`;

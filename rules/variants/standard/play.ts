@@ -764,8 +764,9 @@ export function standardPlay(core: EngineCore): VariantPlay {
     if (!s.error && exposedBy.length > 0) s.error = { caller: player, exposedBy };
     for (const q of exposedBy) kill(s, q, `exposed the hand for ${name(player)}'s Mah Jongg in error`);
     if (s.phase === 'ended') return;
-    // 000: two or more hands intact, play goes on; else the game ends
+    // 000: "If Mah Jongg is called in error and two or more hands are intact, game continues"; else the game ends
     if (exposedBy.length >= 2) end(s, `${name(player)}'s Mah Jongg in error: ${exposedBy.length} players exposed`);
+    else if (s.seats.filter((_, q) => !isDead(s, q)).length < 2) end(s, `${name(player)}'s Mah Jongg in error: fewer than two hands intact (000)`);
   }
 
   /** A new game: `hands[p][0]` dealt to each seat, the walls as given (else the rest of the set, in set order, to pick). */
@@ -977,6 +978,7 @@ export function standardOutcome(s: GameState, names: readonly string[]): Tournam
       value: w.value,
       selfPicked: w.selfPicked,
       ...(w.jokerExchange ? { jokerExchange: true } : {}),
+      ...(w.misnamedDiscard ? { misnamed: true } : {}),
       jokerless: w.jokerless,
       singlesAndPairs: w.singlesAndPairs,
       discarder: w.claimedFrom,
