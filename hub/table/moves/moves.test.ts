@@ -8,17 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../rules/game/actions.js';
 import { fromGameAction, toGameAction } from '../../../rules/game/convert.js';
 import type { Place } from '../../../rules/game/places.js';
-import { createEngine, type EngineConfig } from '../../../rules/game/apply.js';
 import { initialGameState, type GameState } from '../../../rules/game/state.js';
 import { fullTileSet, kindOf, type TileId } from '../../../rules/tiles.js';
-import { STANDARD } from '../../../rules/variants/standard.js';
+import { standardEngine } from '../../../rules/variants/standard.js';
 import { concealedOf, STANDARD_SHAPE, winnerOf } from '../../../rules/variants/standard/play.js';
-import type { Card } from '../../../rules/card/types.js';
-import { short, type ShortAction } from '../standard/actions.test-helpers.js';
+import { short } from '../standard/actions.test-helpers.js';
 import { standardMoveView } from '../standard/engine.js';
 import { inKinds } from '../standard/scripted.test-helpers.js';
 import { loadHubConfig } from '../../config/load.js';
-import { playStandardGame } from '../../simulator/standard/game.js';
+import { playStandardGame, type ExpectedAction } from '../../simulator/standard/game.js';
 import { idealMoves } from '../../simulator/standard/settle.js';
 import { callForSize, hopsFor, MoveReader, SIAMESE_MOVES, STANDARD_MOVES, turnView, type MoveSeen, type MoveView, type PlacedMove } from './moves.js';
 import { playersOfReaders, playersToSkip, topsOfReaders } from './zones.js';
@@ -174,12 +172,6 @@ const viewOf = (g: GameState): ViewOf => {
 /** The 4-player reading of one move: the engine's actions (rules/game/actions.ts). */
 const readStandard = (r: MoveReader, m: PlacedMove, v: ViewOf): Action[] => r.push(m, { ...v, exposures: (p) => v.exposures[p] ?? [] });
 
-/** The one engine with the 4-player variant, every NMJL practice setting off (as the bots' own referee). */
-const standardEngine = (names: readonly string[], cards: readonly Card[]) => {
-  const config: EngineConfig = { names, racksPerPlayer: 1, tilesPerWall: 152, wallOrder: [0], cards, dismissed: new Set(), confirmed: new Set() };
-  return createEngine(STANDARD, config);
-};
-
 const wall = (w: number): Place => ({ area: 'wall', wall: w });
 const rack = (p: number): Place => ({ area: 'rack', player: p, rack: 0 });
 const top = (p: number): Place => ({ area: 'top', player: p, rack: 0 });
@@ -332,7 +324,7 @@ describe('4-player table: blind passes (NMJL: first left and last right)', () =>
     t.build();
     const hands = t.deal();
     const deal = t.last[0]!; // the deal, closed when East held 14 and the others 13
-    const engine = standardEngine(['Ann', 'Bea', 'Cat', 'Dot'], []);
+    const engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [], dismissed: new Set() });
     let s = engine.apply(initialGameState(STANDARD_SHAPE), deal).state;
     s = { ...s, stage: 2 };
     t.out = [];
@@ -573,12 +565,10 @@ describe("4-player table: whole simulated games: the inferred actions are the bo
   const run = (seed: number, inject?: Parameters<typeof playStandardGame>[0]['inject'], blindChance?: number) => {
     const g = playStandardGame({ seed, cards, table, ...(inject ? { inject, injectAt: 2 } : {}), ...(blindChance ? { blindChance } : {}) });
     const agg = new MoveReader(STANDARD_MOVES);
-    const engine = standardEngine(
-      table.players.map((p) => p.name),
-      cards,
-    );
+    const engine = standardEngine({ names: table.players.map((p) => p.name), cards, dismissed: new Set() });
     let s = initialGameState(STANDARD_SHAPE);
-    const got: ShortAction[] = [];
+    /** the actions read, without time and reference: what the simulator records (`ExpectedAction`) */
+    const got: ExpectedAction[] = [];
     /** at East's first discard: the referee's racks and the readers' racks (kinds, sorted, space-separated; `ids`: the same by id) */
     let afterCharleston: { referee: string[]; readers: string[]; ids: { referee: string[]; readers: string[] } } | null = null;
     const kindsOf = (ts: readonly string[]) => [...ts].sort().join(' ');
@@ -593,7 +583,8 @@ describe("4-player table: whole simulated games: the inferred actions are the bo
             ids: { referee: racks.map((_, p) => kindsOf(concealedOf(s, p))), readers: racks.map(kindsOf) },
           };
         }
-        got.push(short(a));
+        const { at: _at, ref: _ref, ...bare } = a;
+        got.push(bare as ExpectedAction);
         s = engine.apply(s, a).state;
       }
     });
@@ -602,8 +593,8 @@ describe("4-player table: whole simulated games: the inferred actions are the bo
 
   it("seed 1 with blind passes (blindChance 0.3): the hub's passes carry the same `blind` as the bots'; after the Charleston the referee's racks are the readers'", () => {
     const { g, got, s, afterCharleston } = run(1, undefined, 0.3);
-    expect(got).toEqual(g.record.actions.map(short));
-    const blind = got.filter((a) => a.blind).map((a) => a.blind);
+    expect(got).toEqual(g.record.actions);
+    const blind = got.flatMap((a) => (a.type === 'pass' && a.blind ? [a.blind] : []));
     expect(blind).toEqual([
       [3, 0, 3, 0],
       [0, 1, 0, 0],
@@ -616,14 +607,14 @@ describe("4-player table: whole simulated games: the inferred actions are the bo
 
   it("seed 2 with blind passes: a chained blind on the last right (Cat's 2D goes on through Dot and Ann to Bea), the same actions, the same racks", () => {
     const { g, got, afterCharleston } = run(2, undefined, 0.3);
-    expect(got).toEqual(g.record.actions.map(short));
-    expect(inKinds(got.find((a) => a.blind))).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
+    expect(got).toEqual(g.record.actions);
+    expect(inKinds(got.find((a) => a.type === 'pass' && a.blind))).toEqual({ type: 'pass', tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']], blind: [3, 0, 2, 1] });
     expect(afterCharleston!.referee).toEqual(afterCharleston!.readers);
   });
 
   it("seed 3: 132 actions; Bea calls Dot's discard for NEWS 2026a 2026b FF (C 50, jokerless): 0, 70, 0, −10", () => {
     const { g, got, s } = run(3);
-    expect(got).toEqual(g.record.actions.map(short));
+    expect(got).toEqual(g.record.actions);
     expect(got).toHaveLength(132);
     expect(winnerOf(s)).toMatchObject({ player: 1, mahJongg: { lineId: 'sample-standard:10', value: 50, jokerless: true, selfPicked: false, claimedFrom: 3 } });
     expect(s.result?.score.points).toEqual([0, 70, 0, -10]);
@@ -631,7 +622,7 @@ describe("4-player table: whole simulated games: the inferred actions are the bo
 
   it.each(['joker', 'ahead', 'into-rack', 'late-call', 'count'] as const)('seed 2 with %s injected: same actions, same flags', (inject) => {
     const { g, got, s } = run(2, inject);
-    expect(got).toEqual(g.record.actions.map(short));
+    expect(got).toEqual(g.record.actions);
     expect(s.flags.map((f) => [f.code, f.player, f.title])).toEqual(g.record.flags.map((f) => [f.kind, f.player, f.title]));
     expect(s.result?.score.points).toEqual(g.record.points);
   });

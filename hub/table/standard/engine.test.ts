@@ -17,7 +17,6 @@ import { playStandardGame } from '../../simulator/standard/game.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
 import { StandardTableEngine } from './engine.js';
-import { short } from './actions.test-helpers.js';
 import { inKinds } from './scripted.test-helpers.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
@@ -34,7 +33,7 @@ describe('a 4-player table over reader lines', () => {
     b.build(game);
     for (const s of game.steps) b.step(s);
     b.advance(3000);
-    expect(b.engine.inferredActions().map(short)).toEqual(game.record.actions.map(short));
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
     expect(b.engine.unexplained).toEqual([]);
     expect(b.engine.directorView().unplaced).toBeUndefined();
     const v = b.engine.publicView();
@@ -77,7 +76,7 @@ describe('a 4-player table over reader lines', () => {
     }
     for (const s of game.steps.slice(firstDiscard - 1)) b.step(s);
     b.advance(3000);
-    expect(b.engine.inferredActions().map(short)).toEqual(game.record.actions.map(short));
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
     expect(b.engine.unexplained).toEqual([]);
     expect(b.engine.publicView().flags).toEqual([]);
     expect(b.engine.publicView().score?.points).toEqual([-20, 0, 0, 30]);
@@ -90,7 +89,7 @@ describe('a 4-player table over reader lines', () => {
     b.build(game);
     for (const s of game.steps) b.step(s);
     b.advance(3000);
-    expect(b.engine.inferredActions().map(short)).toEqual(game.record.actions.map(short));
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
     expect(inKinds(b.engine.inferredActions().find((a) => a.type === 'pass' && a.blind))).toEqual({
       type: 'pass',
       tiles: [[], ['3C', '5D', '8D'], ['2D'], ['1D', '7D']],
@@ -176,7 +175,7 @@ describe('a 4-player table over reader lines', () => {
 
     for (const s of game.steps.slice(placeIdx + 1)) b.step(s);
     b.advance(3000);
-    expect(b.engine.inferredActions().map(short)).toEqual(game.record.actions.map(short));
+    expect(b.engine.inferredActions()).toEqual(game.record.actions);
     const v = b.engine.publicView();
     expect(v.flags).toEqual([]);
     expect(v.score?.points).toEqual([0, 70, 0, -10]);
