@@ -17,6 +17,7 @@ import { loadHubConfig } from '../../config/load.js';
 import type { TableConfig } from '../../config/types.js';
 import { simulatedTileSet } from '../../tilesets/simulated.js';
 import { closedAfterEach, SimBench } from '../test-bench.js';
+import { concealedOf, exposuresOf, isDead, wallLeftOf } from '../../../rules/variants/standard/play.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
 
@@ -57,7 +58,7 @@ describe('000: "If Mah Jongg is called in error and two or more hands are intact
     expect(v.phase).toBe('play');
     expect(b.engine.gameState().turn).toBe(EAST);
     // 14 + 13 + 13 + 12 = 52 dealt, then Bea's 2C and Cat's 7B picked: 152 − 52 − 2 = 98 left
-    expect(b.engine.gameState().wallLeft).toBe(152 - 52 - 2);
+    expect(wallLeftOf(b.engine.gameState())).toBe(152 - 52 - 2);
     expect(v.players.map((p) => p.racks[0]!.dead)).toEqual([false, true, false, true]);
   });
 
@@ -92,7 +93,7 @@ describe('000: a concealed hand exposed for Mah Jongg in error is dead, its tile
     // after Ann's 9D the next live hand is Cat's (Bea is dead: 000, "does not pick or discard")
     expect(b.engine.gameState().turn).toBe(WEST);
     // the wall: 152 − 53 dealt (14 + 13 × 3) − 4 picked (Bea's 2C, Cat's 7B, Dot's 8B, Ann's 9D) = 95
-    expect(b.engine.gameState().wallLeft).toBe(95);
+    expect(wallLeftOf(b.engine.gameState())).toBe(95);
   });
 });
 
@@ -109,9 +110,9 @@ describe('000: "If a player who has been playing an exposed hand calls Mah Jongg
     const v = b.engine.publicView();
     expect(v.flags.map((f) => [f.kind, f.player])).toEqual([['mah-jongg-in-error', SOUTH]]);
     expect(b.engine.unexplained).toEqual([]);
-    const bea = b.engine.gameState().players[SOUTH]!;
-    expect(bea.dead).toBe(true);
-    expect(bea.exposures.map((e) => e.map((t) => t.split('#')[0]))).toEqual([['1B', '1B', '1B']]);
+    const s = b.engine.gameState();
+    expect(isDead(s, SOUTH)).toBe(true);
+    expect(exposuresOf(s, SOUTH).map((e) => e.map((t) => t.split('#')[0]))).toEqual([['1B', '1B', '1B']]);
     expect(b.engine.gameState().turn).toBe(NORTH);
   });
 });
@@ -131,7 +132,7 @@ describe('000: a Mah Jongg in error on a called discard', () => {
     // Dot discarded: Ann's turn (Bea, dead, neither picks nor discards)
     expect(b.engine.gameState().turn).toBe(EAST);
     // 152 − 53 dealt − 2 picked (Cat's 7B, Dot's 8B) = 97
-    expect(b.engine.gameState().wallLeft).toBe(97);
+    expect(wallLeftOf(b.engine.gameState())).toBe(97);
   });
 });
 
@@ -209,7 +210,7 @@ describe('000: a hand declared dead, judged on the discards too ("if you declare
     b.engine.enter({ entry: 'declared-dead', player: WEST, declared: SOUTH }, 'director');
     const f = b.engine.publicView().flags.find((x) => x.kind === 'declared-dead')!;
     expect([f.player, f.consequence]).toEqual([WEST, "declared in error: Cat's hand is dead"]);
-    expect(b.engine.gameState().players.map((p) => p.dead)).toEqual([false, false, true, false]);
+    expect([0, 1, 2, 3].map((p) => isDead(b.engine.gameState(), p))).toEqual([false, false, true, false]);
   });
 
   it("three E on the floor (Dot throws the third): one E is left and the pair takes no joker: Bea's hand is dead, Cat lives", () => {
@@ -223,7 +224,7 @@ describe('000: a hand declared dead, judged on the discards too ("if you declare
       "Cat declared Bea's hand dead: no line of the card can still be made for Bea: 1 needs tiles that are gone (e.g. NNN EE 111a 222a 333a | any 1 suit | X 25 needs 2 E, 1 left)",
     );
     expect(f.player).toBe(SOUTH);
-    expect(b.engine.gameState().players.map((p) => p.dead)).toEqual([false, true, false, false]);
+    expect([0, 1, 2, 3].map((p) => isDead(b.engine.gameState(), p))).toEqual([false, true, false, false]);
     // a dead hand neither picks nor discards: Bea's turn passes to Cat
     expect(b.engine.gameState().turn).toBe(WEST);
   });
@@ -260,7 +261,7 @@ describe('NMJL: a joker exchange, the joker taken before the tile is given', () 
     expect(v.flags).toEqual([]);
     expect(b.engine.unexplained).toEqual([]);
     expect(v.phase).toBe('ended');
-    expect(b.engine.gameState().players[WEST]!.exposures.map((e) => e.map((t) => t.split('#')[0]))).toEqual([['2D', '2D', '2D']]);
+    expect(exposuresOf(b.engine.gameState(), WEST).map((e) => e.map((t) => t.split('#')[0]))).toEqual([['2D', '2D', '2D']]);
     // "FF 111a 111b 111c DDD" X 30 with a joker (not jokerless), completed by the joker exchange: self-picked +10 = 40
     expect(v.score?.points).toEqual([0, 40, 0, 0]);
   });
@@ -291,9 +292,9 @@ describe("NMJL: a joker exchanged from one's own exposure", () => {
     const v = b.engine.publicView();
     expect(v.flags).toEqual([]);
     expect(b.engine.unexplained).toEqual([]);
-    const bea = b.engine.gameState().players[SOUTH]!;
-    expect(bea.exposures.map((e) => e.map((t) => t.split('#')[0]))).toEqual([['1B', '1B', '1B']]);
-    expect(bea.rack.filter((t) => t.startsWith('J#'))).toHaveLength(1);
+    const s = b.engine.gameState();
+    expect(exposuresOf(s, SOUTH).map((e) => e.map((t) => t.split('#')[0]))).toEqual([['1B', '1B', '1B']]);
+    expect(concealedOf(s, SOUTH).filter((t) => t.startsWith('J#'))).toHaveLength(1);
     expect(b.engine.gameState().turn).toBe(WEST);
   });
 });
