@@ -33,8 +33,14 @@ describe('table config checks', () => {
   it('NMJL practice (not in the seeds): each setting on unless the config turns it off; an unknown setting or one on a Siamese table is refused', () => {
     const std = path.resolve('hub/config/tables/standard-demo.json');
     const [{ table }] = loadHubConfig(std) as [ReturnType<typeof loadHubConfig>[0]];
-    expect(practiceOf(table)).toEqual({ misdeal: true, shortTakesNextTile: true, twoHandsIntact: true, misnamedDiscard: true });
-    expect(practiceOf({ nmjlPractice: { misnamedDiscard: false } })).toEqual({ misdeal: true, shortTakesNextTile: true, twoHandsIntact: true, misnamedDiscard: false });
+    expect(practiceOf(table)).toEqual({ misdeal: true, shortTakesNextTile: true, twoHandsIntact: true, replayFewerThanTwoIntact: true, misnamedDiscard: true });
+    expect(practiceOf({ nmjlPractice: { replayFewerThanTwoIntact: false } })).toEqual({
+      misdeal: true,
+      shortTakesNextTile: true,
+      twoHandsIntact: true,
+      replayFewerThanTwoIntact: false,
+      misnamedDiscard: true,
+    });
     const siamese = write((t) => (t.nmjlPractice = { misdeal: false }));
     expect(() => loadHubConfig(siamese)).toThrow(`${siamese}: table t1: nmjlPractice is a setting of a standard 4-player table, not of a siamese table`);
     const unknown = write((t) => (t.nmjlPractice = { redeal: true }));

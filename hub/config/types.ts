@@ -118,7 +118,8 @@ export interface TableConfig {
    * default true. `misdeal`: too many tiles before East's first discard is a misdeal (re-dealt, the
    * game keeps its number on the card); `shortTakesNextTile`: one short before East's first discard
    * takes the next wall tile, not flagged; `twoHandsIntact`: after East's first discard a wrong count
-   * kills the hand and play goes on while two or more hands are intact; `misnamedDiscard`: the
+   * kills the hand and play goes on while two or more hands are intact; `replayFewerThanTwoIntact`:
+   * a third hand dead (any cause) ends the game replayed, no score, the game's number kept; `misnamedDiscard`: the
    * director's `misnamed-discard` entry (a discard named wrongly, claimed for Mah Jongg or an exposure)
    */
   nmjlPractice?: Partial<NmjlPractice>;

@@ -53,7 +53,11 @@ export const TableConfigSchema = z.strictObject({
   // checked by checkScoringConfig (rules/scoring/settings.ts), which names the key
   scoring: z.unknown().optional(),
   // NMJL practice, not in the seeds (rules/variants/standard/misdeal.ts): each setting optional, default on
-  nmjlPractice: z.object({ misdeal: z.boolean(), shortTakesNextTile: z.boolean(), twoHandsIntact: z.boolean(), misnamedDiscard: z.boolean() }).partial().strict().optional(),
+  nmjlPractice: z
+    .object({ misdeal: z.boolean(), shortTakesNextTile: z.boolean(), twoHandsIntact: z.boolean(), replayFewerThanTwoIntact: z.boolean(), misnamedDiscard: z.boolean() })
+    .partial()
+    .strict()
+    .optional(),
 });
 /** The hub's table config file: `{ tables: [...] }`. */
 export const HubConfigSchema = z.strictObject({ tables: z.array(TableConfigSchema).min(1) });

@@ -29,7 +29,8 @@ const CASES = [
   // 003 rule 20: Ann picks from wall 4 while wall 2 is current, the director confirms with rack 2 to die;
   // Bea 30 then 30 × 2 (2nd Mah Jongg, 17B) = 90, Ann 0: Ann pays 90
   { name: 'siamese-seed6-wrong-wall', cards: siameseDemo.cards, points: [0, 90], flags: [['g1-wrong-wall-213', 'confirmed']] },
-  // 000: Dot picks ahead (dismissed by the director): Dot's three moves out of turn are flagged, the game does not end: no points
+  // 000: Dot picks ahead (dismissed by the director): Ann's, Bea's and Cat's picks out of turn are flagged;
+  // with three hands dead the game is over and replayed (NMJL practice): no points
   {
     name: 'standard-seed2-ahead',
     cards: standardCards,

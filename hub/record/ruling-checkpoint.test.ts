@@ -20,6 +20,7 @@ import { closedAfterEach, siameseDemo, SimBench } from '../table/test-bench.js';
 import type { Step } from '../simulator/game.js';
 import type { TileId } from '../../rules/tiles.js';
 import { refereeRecord } from './replay.js';
+import { THREE_HANDS_DEAD_REPLAYED } from '../../rules/wording/flags.js';
 
 const { table: siamese, cards: siameseCards } = siameseDemo;
 const [{ table: standard, cards: standardCards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
@@ -124,12 +125,12 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
   // Seeds 1001-1003 of bench/rulings.ts: in each game a player picks ahead of turn at the 3rd pick
   // (000: a dead hand), Ann each time. Game 1: Ann picks before Dot discarded, Ann dead; Dot's
   // Mah Jongg 35 (25 line + 10 self-picked) ends it: 0, 0, 0, 35. Game 2 is a wall game (000: 10
-  // to each hand alive, Ann dead): 0, 10, 10, 10; game 3 Dot's Mah Jongg: 0, 0, 0, 40. The director dismisses game 1's flag: Ann's hand is alive, Dot's
-  // Mah Jongg (made with Ann dead) no longer ends the game, and the game-stopped event where the
-  // table was cleared ends it as it stood (000: a game not completed scores zero): 0, 0, 0, 0, and
-  // game 1's record gains that stop line and the ruling.
+  // to each hand alive, Ann dead): 0, 10, 10, 10; game 3 Dot's Mah Jongg: 0, 0, 0, 40. The director dismisses game 1's flag: Ann's hand is alive,
+  // so Bea's, Cat's and Dot's next picks are out of turn (000: dead); with three hands dead the game
+  // is over and replayed (NMJL practice): no score (null), and game 1's record gains the ruling only
+  // (the game ended in the fold: no stop line where the table was cleared).
   it(
-    '4-player (000): game 1 ruled after game 3 ended, then games 2 and 3; records of games 1-3 equal a fresh fold, game 1 refereed again gives 0, 0, 0, 0',
+    '4-player (000): game 1 ruled after game 3 ended, then games 2 and 3; records of games 1-3 equal a fresh fold, game 1 refereed again is replayed (no score)',
     () => {
       const games = [1001, 1002, 1003].map((seed) => playStandardGame({ seed, cards: standardCards, table: standard, inject: 'ahead', injectAt: 3 }));
       const b = threeGames(standard, games, makeStandard);
@@ -145,19 +146,24 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
       b.clock += 1000;
       b.engine.rule('g1-picking-ahead-291', 'dismiss', 'director');
       expect(path.mock.results.map((r) => r.value)).toEqual([true]);
-      expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
-        [0, 0, 0, 0],
-        [0, 10, 10, 10],
-        [0, 0, 0, 40],
+      expect(b.engine.publicView().results?.map((r) => [r.endReason, r.points])[0]).toEqual([THREE_HANDS_DEAD_REPLAYED, null]);
+      expect(
+        b.engine
+          .publicView()
+          .flags.filter((f) => f.gameNo === 1)
+          .map((f) => [f.kind, f.title]),
+      ).toEqual([
+        ['out-of-turn', 'Bea picked out of turn'],
+        ['out-of-turn', 'Cat picked out of turn'],
+        ['out-of-turn', 'Dot picked out of turn'],
       ]);
+      expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([null, [0, 10, 10, 10], [0, 0, 0, 40]]);
       const { ruled, whole } = recordsBoth(b, makeStandard, 3);
       expect(ruled).toEqual(whole);
-      expect(ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : k)));
-      expect(ruled.map((r) => refereeRecord(r!, standardCards).points)).toEqual([
-        [0, 0, 0, 0],
-        [0, 10, 10, 10],
-        [0, 0, 0, 40],
-      ]);
+      // game 1's record now ends where the game did (Dot's pick out of turn, the third death: its 28th action line), with the ruling
+      expect(before[0]!.action).toBeGreaterThan(28);
+      expect(ruled.map(kinds)).toEqual([{ action: 28, ruling: 1 }, before[1], before[2]]);
+      expect(ruled.map((r) => refereeRecord(r!, standardCards).points)).toEqual([null, [0, 10, 10, 10], [0, 0, 0, 40]]);
       // then game 2's flag (confirmed: Ann dead, as the hub had it; the checkpoint the first ruling put back), then game 3's (the current game)
       b.clock += 1000;
       b.engine.rule('g2-picking-ahead-725', 'confirm', 'director');
@@ -165,12 +171,12 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
       expect(path.mock.results.map((r) => r.value)).toEqual([true, true]);
       const again = recordsBoth(b, makeStandard, 3);
       expect(again.ruled).toEqual(again.whole);
-      expect(again.ruled.map(kinds)).toEqual(before.map((k, i) => (i === 0 ? { ...k, stop: 1, ruling: 1 } : { ...k, ruling: 1 })));
-      expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
-        [0, 0, 0, 0],
-        [0, 10, 10, 10],
-        [0, 0, 0, 40],
+      expect(again.ruled.map(kinds)).toEqual([
+        { action: 28, ruling: 1 },
+        { ...before[1], ruling: 1 },
+        { ...before[2], ruling: 1 },
       ]);
+      expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([null, [0, 10, 10, 10], [0, 0, 0, 40]]);
     },
     THREE_GAMES_MS,
   );
@@ -205,12 +211,9 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
       expect(path.mock.results.map((r) => r.value)).toEqual([true]);
       const seen = () => ({ pub: e.publicView(), dir: e.directorView(), state: e.gameState(), records: [1, 2, 3].map((g) => e.gameRecord(g)) });
       const partial = seen();
-      // game 1 unfinished (0 for all), Bea's look still costing her 10; game 3 with Ann's −10 kept
-      expect(partial.pub.results?.map((r) => r.points)).toEqual([
-        [0, -10, 0, 0],
-        [0, 10, 10, 10],
-        [-10, 0, 0, 40],
-      ]);
+      // game 1 replayed (three hands dead out of turn once Ann lives, NMJL practice): nobody scores,
+      // Bea's look included; game 3 with Ann's −10 kept
+      expect(partial.pub.results?.map((r) => r.points)).toEqual([null, [0, 10, 10, 10], [-10, 0, 0, 40]]);
       (e as unknown as { rebuild(): void }).rebuild();
       expect(seen()).toEqual(partial);
     },

@@ -351,6 +351,13 @@ export function isFlagCode(code: string): code is FlagCode {
 /** How the 4-player game ends when the last live hand dies (both the referee and a director's entry end it so). */
 export const EVERY_HAND_DEAD = 'every hand is dead';
 
+/**
+ * The end reason of a 4-player game replayed because a third hand died (NMJL practice,
+ * rules/variants/standard/misdeal.ts `replayFewerThanTwoIntact`): shown on the table and the
+ * director's page; the game is not scored.
+ */
+export const THREE_HANDS_DEAD_REPLAYED = 'three hands are dead: the game is replayed, no score (NMJL practice)';
+
 /** The end reason of a 4-player misdeal (NMJL practice): the flag's title with its source. */
 export function misdealEndReason(p: { players: number[]; counts: number[] }, names: readonly string[]): string {
   return `${titleOf('misdeal', p, names)} (NMJL practice)`;

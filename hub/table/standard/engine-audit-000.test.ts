@@ -20,6 +20,7 @@ import { closedAfterEach, SimBench } from '../test-bench.js';
 import { concealedOf, exposuresOf, isDead, wallLeftOf } from '../../../rules/variants/standard/play.js';
 import { StandardTableEngine } from './engine.js';
 import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { THREE_HANDS_DEAD_REPLAYED } from '../../../rules/wording/flags.js';
 
 const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keep = closedAfterEach<SimBench<StandardTableEngine>>();
@@ -62,7 +63,7 @@ describe('000: "If Mah Jongg is called in error and two or more hands are intact
     expect(v.players.map((p) => p.racks[0]!.dead)).toEqual([false, true, false, true]);
   });
 
-  it("Cat and Dot dead (12 tiles each at East's first discard); Bea lays 14 that fit no line: only Ann intact, the game ends: Ann 10, the dead hands 0", () => {
+  it("Cat and Dot dead (12 tiles each at East's first discard); Bea lays 14 that fit no line: only Ann intact, the game is over and replayed (NMJL practice): no score", () => {
     const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D', 'RD RD RD GD GD GD WD WD WD S S S'], PASSES, { anyCount: true });
     g.discard(EAST, '1B').pick(SOUTH, '2C').layOut(SOUTH, BEA_IN_ERROR);
     const b = play(g);
@@ -72,9 +73,19 @@ describe('000: "If Mah Jongg is called in error and two or more hands are intact
       ['tile-count', NORTH],
       ['mah-jongg-in-error', SOUTH],
     ]);
-    // one hand intact: the game does not continue (000); scored as 000 scores the one hand left
-    // after a Mah Jongg in error ("the remaining player gets 10 points"): Ann 10; Bea, Cat, Dot dead 0
+    // one hand intact: the game does not continue (000); no player exposed for Bea, so 000 gives
+    // no score for it, and NMJL practice replays it (the table's `replayFewerThanTwoIntact`, on)
     expect(v.phase).toBe('ended');
+    expect(v.endReason).toBe(THREE_HANDS_DEAD_REPLAYED);
+    expect(v.score).toBeNull();
+  });
+
+  it('the same with `replayFewerThanTwoIntact: false`: the game ends scored as a wall game: Ann 10, the dead hands 0', () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D', 'RD RD RD GD GD GD WD WD WD S S S'], PASSES, { anyCount: true });
+    g.discard(EAST, '1B').pick(SOUTH, '2C').layOut(SOUTH, BEA_IN_ERROR);
+    const v = play(g, { ...demo, nmjlPractice: { replayFewerThanTwoIntact: false } }).engine.publicView();
+    // scored as 000 scores the one hand left after a Mah Jongg in error ("the remaining player
+    // gets 10 points"): Ann 10; Bea, Cat, Dot dead 0
     expect(v.endReason).toBe("Bea's Mah Jongg in error: fewer than two hands intact (000)");
     expect(v.score?.points).toEqual([10, 0, 0, 0]);
   });

@@ -25,12 +25,12 @@ import { samePlace, type Place } from '../../game/places.js';
 import { initialGameState, type GameState, type MahJongg, type Rack } from '../../game/state.js';
 import { matchHand } from '../../match.js';
 import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
-import { FEWER_THAN_TWO_RULE, MISDEAL_RULE, oneShort, overDealt } from './misdeal.js';
+import { FEWER_THAN_TWO_RULE, fewerThanTwoIntact, MISDEAL_RULE, oneShort, overDealt } from './misdeal.js';
 import { scoreWithSettings } from '../../scoring/settings.js';
 import { scoreTournamentGame, TOURNAMENT_000, type TournamentOutcome } from '../../scoring/tournament.js';
 import { CHARLESTON, COURTESY_STAGE, HAND, SEATS, VOTE_STAGE } from '../../standard-game.js';
 import { fullTileSet, isTileId, kindOf, type TileId, type TileKind } from '../../tiles.js';
-import { EVERY_HAND_DEAD, misdealEndReason, wordsOf, type BadExchange, type CodedParams } from '../../wording/flags.js';
+import { EVERY_HAND_DEAD, misdealEndReason, THREE_HANDS_DEAD_REPLAYED, wordsOf, type BadExchange, type CodedParams } from '../../wording/flags.js';
 import { EntryError, standardEntries, withLookedAt } from './entries.js';
 
 /** The rule each flag cites (source first: "NMJL" or "000"). */
@@ -280,7 +280,19 @@ export function standardPlay(core: EngineCore): VariantPlay {
     const situation = onTurn ? 'after picking' : 'off turn';
     if (raise(s, raised, { code: 'tile-count', params: { p: player, n, want, situation }, rule: RULES.tileCount, player, ref: `${a.ref}.${player}`, at: a.at }))
       kill(s, player, `${n} tiles ${situation}`);
+    replayIfFewerThanTwo(s);
     if (config.practice?.twoHandsIntact && s.phase === 'play' && s.seats.filter((_, q) => !isDead(s, q)).length < 2) end(s, `fewer than two hands intact (${FEWER_THAN_TWO_RULE})`);
+  }
+
+  /**
+   * NMJL practice (rules/variants/standard/misdeal.ts `replayFewerThanTwoIntact`): a game in play
+   * with fewer than two hands intact is over and replayed: no score (`result` null, as a misdeal);
+   * the flags that killed the hands stay with the director, and a dismissal that brings a hand back
+   * re-folds the game without the replay.
+   */
+  function replayIfFewerThanTwo(s: GameState): void {
+    if (!config.practice?.replayFewerThanTwoIntact || s.phase !== 'play' || !fewerThanTwoIntact(s.seats.map((_, q) => isDead(s, q)))) return;
+    Object.assign(s, { phase: 'ended', endReason: THREE_HANDS_DEAD_REPLAYED, turn: null, result: null });
   }
 
   /**
@@ -765,8 +777,10 @@ export function standardPlay(core: EngineCore): VariantPlay {
     for (const q of exposedBy) kill(s, q, `exposed the hand for ${name(player)}'s Mah Jongg in error`);
     if (s.phase === 'ended') return;
     // 000: "If Mah Jongg is called in error and two or more hands are intact, game continues"; else the game ends
+    // (000 scores the two exposers' case itself: "the remaining player gets 10 points"; not replayed)
     if (exposedBy.length >= 2) end(s, `${name(player)}'s Mah Jongg in error: ${exposedBy.length} players exposed`);
-    else if (s.seats.filter((_, q) => !isDead(s, q)).length < 2) end(s, `${name(player)}'s Mah Jongg in error: fewer than two hands intact (000)`);
+    else replayIfFewerThanTwo(s);
+    if (s.phase === 'play' && s.seats.filter((_, q) => !isDead(s, q)).length < 2) end(s, `${name(player)}'s Mah Jongg in error: fewer than two hands intact (000)`);
   }
 
   /** A new game: `hands[p][0]` dealt to each seat, the walls as given (else the rest of the set, in set order, to pick). */
@@ -872,7 +886,14 @@ export function standardPlay(core: EngineCore): VariantPlay {
     return { ...s, seats: s.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), beforeMahJongg: null };
   }
 
+  // any action that leaves fewer than two hands intact in play ends the game replayed (NMJL practice)
   return (s: GameState, raised: GameFlag[], a: Action): boolean => {
+    const made = handle(s, raised, a);
+    replayIfFewerThanTwo(s);
+    return made;
+  };
+
+  function handle(s: GameState, raised: GameFlag[], a: Action): boolean {
     if (a.type === 'director-entry') {
       entries.entry(s, raised, a);
       return false;
@@ -955,7 +976,7 @@ export function standardPlay(core: EngineCore): VariantPlay {
       default:
         throw new ActionError(`${said(a)} (ref ${a.ref}): not during play`);
     }
-  };
+  }
 }
 
 /**
