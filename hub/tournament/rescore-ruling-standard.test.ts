@@ -88,37 +88,40 @@ function status(f: () => void): number {
 }
 
 describe('a ruling re-scores a recorded 4-player game on the card (000)', () => {
-  it('seed 4\'s wall game with Dot dead on an out-of-turn discard: 10 10 10 X on the card, initialed; the flag dismissed during game 2: 10 10 10 10, initials cleared, "Game 1 changed by the director\'s ruling at hh:mm (Dora)"; game 2 untouched', async () => {
+  it('seed 4\'s wall game with Bea dead on an out-of-turn discard before the last pick: 10 X 10 10 on the card, initialed; the flag dismissed during game 2: 10 10 10 10, initials cleared, "Game 1 changed by the director\'s ruling at hh:mm (Dora)"; game 2 untouched', async () => {
     const g1 = playStandardGame({ seed: 4, cards, table });
     const g2 = playStandardGame({ seed: 5, cards, table });
     const where = wallPositions(g1.walls, zones);
-    applySteps(where, g1.steps);
+    // Bea throws a tile from her rack while Dot is on turn, before Dot picks the wall's last tile
+    // (000 GAME PLAY: "do not go out of turn or you will be declared dead"): her hand is dead. Dot
+    // then picks the last tile and discards it: the wall is used up (a tile moved after that last
+    // discard is the wall game, not a turn, so the violation comes before it)
+    const lastPick = g1.steps.map((s) => / picks /.test(s.label)).lastIndexOf(true);
+    expect(g1.steps[lastPick]!.label).toMatch(/^Dot picks /);
+    applySteps(where, g1.steps.slice(0, lastPick));
+    const beaTile = [...where].find(([, z]) => sameZone(z, zones.rackIn[1]![0]!))![0];
+    const outOfTurn: Step[] = [
+      { label: `Bea lifts ${beaTile}`, moves: [{ tile: beaTile, from: zones.rackIn[1]![0]!, to: null }] },
+      { label: `Bea discards ${beaTile} out of turn`, moves: [{ tile: beaTile, from: null, to: zones.floor }], dwell: 2 },
+    ];
+    applySteps(where, outOfTurn);
+    applySteps(where, g1.steps.slice(lastPick));
     const b = bench();
     const { svc, card } = tournamentOn(b);
     b.build(g1);
-    for (const s of g1.steps) b.step(s);
+    for (const s of [...g1.steps.slice(0, lastPick), ...outOfTurn, ...g1.steps.slice(lastPick)]) b.step(s);
     b.advance(3000);
     const s1 = b.engine.gameState();
     expect([s1.phase, wallLeftOf(s1), s1.turn]).toEqual(['play', 0, 0]); // the wall used up, Dot's last discard on the floor: Ann's turn, nothing to pick
-    // Dot throws another tile from her rack: out of turn (000 GAME PLAY: "do not go out of turn or
-    // you will be declared dead"), her hand is dead
-    const dotTile = [...where].find(([, z]) => sameZone(z, zones.rackIn[3]![0]!))![0];
-    const outOfTurn: Step[] = [
-      { label: `Dot lifts ${dotTile}`, moves: [{ tile: dotTile, from: zones.rackIn[3]![0]!, to: null }] },
-      { label: `Dot discards ${dotTile} out of turn`, moves: [{ tile: dotTile, from: null, to: zones.floor }], dwell: 2 },
-    ];
-    applySteps(where, outOfTurn);
-    for (const s of outOfTurn) b.step(s);
-    b.advance(3000);
-    const flag = b.engine.publicView().flags.find((f) => f.kind === 'out-of-turn' && f.player === 3)!;
-    expect([flag.status, flag.consequence]).toEqual(['awaiting-director', "Dot's hand is dead"]);
+    const flag = b.engine.publicView().flags.find((f) => f.kind === 'out-of-turn' && f.player === 1)!;
+    expect([flag.status, flag.consequence]).toEqual(['awaiting-director', "Bea's hand is dead"]);
     // the table is cleared (the first tile back into a wall ends the wall game), then game 2 is
     // dealt and played up to East's first discard
     const clear = clearing(where, wallPositions(g2.walls, zones));
     for (const s of clear.slice(0, 2)) b.step(s);
     expect(b.engine.publicView().endReason).toBe('wall game: the wall is used up');
-    // 000: a wall game is 10 to each player; Dot's hand is dead, so she gets zero ("X")
-    await vi.waitFor(() => expect(card().games[0]).toMatchObject({ points: [10, 10, 10, 0], marks: ['10', '10', '10', 'X'], by: 'table' }), { timeout: 5000 });
+    // 000: a wall game is 10 to each player; Bea's hand is dead, so she gets zero ("X")
+    await vi.waitFor(() => expect(card().games[0]).toMatchObject({ points: [10, 0, 10, 10], marks: ['10', 'X', '10', '10'], by: 'table' }), { timeout: 5000 });
     for (const s of clear.slice(2)) b.step(s);
     const firstDiscard = g2.steps.findIndex((s) => / discards /.test(s.label));
     for (const s of g2.steps.slice(0, firstDiscard + 2)) b.step(s);
@@ -126,12 +129,12 @@ describe('a ruling re-scores a recorded 4-player game on the card (000)', () => 
     const game2 = b.engine.publicView();
     expect([game2.gameNo, game2.phase]).toEqual([2, 'play']);
     expect(game2.flags.map((f) => [f.id, f.gameNo, f.status])).toEqual([[flag.id, 1, 'awaiting-director']]); // still listed in game 2
-    expect(game2.results?.[0]).toMatchObject({ gameNo: 1, endReason: 'wall game: the wall is used up', points: [10, 10, 10, 0], ruling: null });
+    expect(game2.results?.[0]).toMatchObject({ gameNo: 1, endReason: 'wall game: the wall is used up', points: [10, 0, 10, 10], ruling: null });
     // the round's time runs out in game 2 (games 2-4 score 0, 000) and every player initials the card
     b.clock += 51 * 60_000;
     svc.tick();
     expect(card().games.map((g) => g?.points)).toEqual([
-      [10, 10, 10, 0],
+      [10, 0, 10, 10],
       [0, 0, 0, 0],
       [0, 0, 0, 0],
       [0, 0, 0, 0],
@@ -144,7 +147,7 @@ describe('a ruling re-scores a recorded 4-player game on the card (000)', () => 
     b.engine.rule(flag.id, 'dismiss', 'Dora');
     // the second director's confirm on the flag just dismissed: refused, the dismissal stands
     expect(status(() => b.engine.rule(flag.id, 'confirm', 'Bo'))).toBe(409);
-    // 000: the wall game is 10 to each player, Dot's hand alive: 10 10 10 10
+    // 000: the wall game is 10 to each player, Bea's hand alive: 10 10 10 10
     await vi.waitFor(() => expect(card().games[0]?.points).toEqual([10, 10, 10, 10]), { timeout: 5000 });
     const after = card();
     expect(after.games[0]?.marks).toEqual(['10', '10', '10', '10']);
@@ -152,7 +155,7 @@ describe('a ruling re-scores a recorded 4-player game on the card (000)', () => 
     expect(after.initials).toEqual([null, null, null, null]);
     expect(after.verified).toEqual([false, false, false, false]);
     const note = `changed by the director's ruling at ${hhmm(ruledAt)} (Dora)`;
-    expect(after.corrections.map((c) => [c.game, c.director, c.reason, c.before?.points])).toEqual([[1, 'Dora', note, [10, 10, 10, 0]]]);
+    expect(after.corrections.map((c) => [c.game, c.director, c.reason, c.before?.points])).toEqual([[1, 'Dora', note, [10, 0, 10, 10]]]);
     expect(svc.cardChanges(1, 1)).toEqual([`Game 1 ${note}`]);
     const pub = svc.publicView().cards[0]!;
     expect(pub.changes).toEqual([`Game 1 ${note}`]);
@@ -169,7 +172,12 @@ describe('a ruling re-scores a recorded 4-player game on the card (000)', () => 
     // game 2 at the table is as it was: the moves after the wall game stay in game 2
     const now = b.engine.publicView();
     expect(now.results).toEqual([{ gameNo: 1, endReason: 'wall game: the wall is used up', points: [10, 10, 10, 10], ruling: { flagId: flag.id, ruling: 'dismiss', by: 'Dora', at: ruledAt } }]);
-    expect(now.flags).toEqual([]);
+    // with the out-of-turn discard dismissed Bea's hand is alive, and her rack still holds the 12
+    // tiles the readers count (her thrown tile lies on the floor): 13 off turn is the count of a live
+    // hand (NMJL), so game 1's count check now says so, for the director to count; it kills nothing
+    expect(now.flags.map((f) => [f.code, f.player, f.params, f.status, f.consequence])).toEqual([
+      ['rack-count', 1, { p: 1, counted: 12, expected: 13 }, 'awaiting-director', 'none yet: the director counts the rack'],
+    ]);
     expect({ ...now, results: [], flags: [], readers: [], updatedAt: 0 }).toEqual({ ...game2, results: [], flags: [], readers: [], updatedAt: 0 }); // the readers went stale: the clock jumped 52 minutes untouched
     // a restarted service folds the same card
     const again = new TournamentService({ config: svc.config, store: b.store, now: () => b.clock, tickMs: 0 });
