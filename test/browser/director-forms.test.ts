@@ -160,7 +160,8 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
     const end = await s.until((v) => v.phase === 'ended', 200_000);
     // seed 3, by hand (000): Bea 50 + jokerless 20 = 70 on Dot's discard; Dot −10 (one exposure)
     expect(end.players.map((p) => p.name)).toEqual(['Ann', 'Bea', 'Cat', 'Dot']);
-    expect(end.score?.points).toEqual([0, 70, 0, -10]);
+    // the end reason beside the points: a game that ended otherwise says how
+    expect([end.endReason, end.score?.points]).toEqual([expect.stringMatching(/^Bea declared Mah Jongg/), [0, 70, 0, -10]]);
     s.sim.kill('SIGSTOP');
     try {
       const table = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -119,5 +119,6 @@ describe.skipIf(!existsSync(CHROMIUM))('the replay page (Chromium)', () => {
     } finally {
       await ctx.close();
     }
-  });
+    // a page opened, two waits of up to 20 s each and a dozen steps: more than the 10 s default
+  }, 90_000);
 });
