@@ -129,15 +129,24 @@ describe('003 rule 10E: two Mah Jonggs claimed at once, only one real', () => {
   });
 });
 
+/**
+ * Ann (East) picks her first tile from wall 2 into rack 2, lays the 25 (FIRST, jokerless) on rack 1's
+ * top and discards the pick: her first Mah Jongg, self-picked on her first turn (003 rules 8, 10).
+ */
+function annSelfPicks25(): ReturnType<typeof dealt> {
+  const b = dealt([], ['9D']);
+  const pick = b.nextFrom(1);
+  b.move(pick, 'RK-E2/in');
+  b.advance(300);
+  for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
+  b.move(pick, 'FL-1/floor');
+  b.settle();
+  return b;
+}
+
 describe('003 rule 14: the walls used up with one Mah Jongg exposed is no wall game', () => {
   it("Ann's self-picked 25 on her first turn, then every tile picked and discarded: the game ceases, no +10 (17F): Ann 50, Bea pays 50", () => {
-    const b = dealt([], ['9D']);
-    const pick = b.nextFrom(1);
-    b.move(pick, 'RK-E2/in');
-    b.advance(300);
-    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
-    b.move(pick, 'FL-1/floor');
-    b.settle();
+    const b = annSelfPicks25();
     // 152 − 54 dealt − 1 picked = 97 left: Bea, Ann, Bea … each picks one into rack 1 (Ann: rack 2) and discards it
     for (let n = 0; n < 97; n++) {
       const wall = [0, 1, 2, 3].find((w) => [...b.at.values()].includes(`WL-${w + 1}/wall`))!;
@@ -157,13 +166,7 @@ describe('003 rule 14: the walls used up with one Mah Jongg exposed is no wall g
 
 describe('003 rule 20 beside an exposed Mah Jongg: "the player\'s 2nd hand is dead"', () => {
   it("Ann's 25 on rack 1, then a pick racked from wall 3 while wall 2 is current: rack 2 dies, no choice for the director; Bea plays on (rule 13); Ann 50 (17A)", () => {
-    const b = dealt([], ['9D']);
-    const pick = b.nextFrom(1);
-    b.move(pick, 'RK-E2/in');
-    b.advance(300);
-    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
-    b.move(pick, 'FL-1/floor');
-    b.settle();
+    const b = annSelfPicks25();
     b.turn('RK-W1/in'); // Bea picks from wall 2 and discards
     b.move(b.nextFrom(2), 'RK-E2/in'); // Ann racks a tile of wall 3: the wrong wall
     b.settle();
