@@ -54,6 +54,26 @@ async function shoot(browser: Browser, p: Pages, name: string): Promise<void> {
   await sheet.close();
 }
 
+/**
+ * Waits (up to 30 s) until the seat page shows `selector`; on a timeout the error names what the
+ * page did show (its connection state, an ended notice, the turn line, the hub's flags), so a
+ * failure says whether the seat was cut off, behind, or never told.
+ */
+async function seatShows(seat: Page, selector: string, what: string): Promise<void> {
+  try {
+    await seat.waitForSelector(selector, { timeout: 30_000 });
+  } catch (err) {
+    const shown = await seat.evaluate(() => ({
+      state: document.querySelector('[data-testid="seat-view"]')?.getAttribute('data-state') ?? null,
+      ended: document.querySelector('[data-testid="seat-ended"]')?.textContent?.trim() ?? null,
+      turn: document.querySelector('[data-testid="seat-turn"]')?.textContent?.trim() ?? null,
+      flags: Array.from(document.querySelectorAll('[data-testid="seat-view"] .flag')).map((e) => e.textContent?.trim()),
+      banner: document.querySelector('[data-testid="connection-banner"]')?.textContent?.trim() ?? null,
+    }));
+    throw new Error(`the seat page never showed ${what} (${selector}); it showed ${JSON.stringify(shown)}`, { cause: err });
+  }
+}
+
 describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and the score on every view (seed 2)', () => {
   const suite = chromiumPerSuite();
 
@@ -112,7 +132,7 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
       await page.waitForSelector('[data-testid="dead-0-1"]', { timeout: 10_000 });
     }
     expect(await text(director, `[data-testid="flag-card-${flag.id}"] .status`)).toBe('awaiting the director');
-    await seat.waitForSelector('[data-testid="seat-view"] .score', { timeout: 15_000 });
+    await seatShows(seat, '[data-testid="seat-view"] .score', 'the score line');
     expect(await text(seat, '[data-testid="seat-name"]')).toBe(other.name);
     expect(await text(seat, '[data-testid="seat-view"] .score')).toBe('Score: Ann 0 · Bea 100 (final)');
     expect(seatScore(flagged)).toBe('Score: Ann 0 · Bea 100 (final)');
