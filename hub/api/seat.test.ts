@@ -278,6 +278,31 @@ describe('the /seat namespace', () => {
     expect(c.got.at(-1)).toEqual({ ev: EV.problem, payload: { error: "seat token is for game 1; table 't1' is on game 2 now: ask the director for this game's code", fatal: true } });
   });
 
+  it('a seat opened while the walls are built (a code for game 1 before its deal) follows the game once it begins', async () => {
+    const { url, t1, codes } = await start();
+    t1.set((v) => {
+      v.gameNo = 0;
+      v.phase = 'waiting';
+      v.score = null;
+    });
+    const [, bea] = await codes();
+    expect(bea!.game).toBe(1);
+    const c = seatClient(url, bea!.token);
+    await new Promise<void>((r) => c.socket.once('connect', () => r()));
+    c.socket.emit(EV.watch, {});
+    await until(() => c.got.some((g) => g.ev === EV.snapshot), 'the snapshot');
+    const snap = c.got.find((g) => g.ev === EV.snapshot)!.payload as { view: SeatView };
+    expect([snap.view.gameNo, snap.view.phase]).toEqual([1, 'waiting']);
+    // the deal begins: game 1 is the table's game now
+    t1.set((v) => {
+      v.gameNo = 1;
+      v.phase = 'deal';
+    });
+    await until(() => c.got.some((g) => g.ev === EV.delta && g.payload.changes.phase === 'deal'), 'the delta of the deal');
+    t1.set((v) => (v.phase = 'play'));
+    await until(() => c.got.some((g) => g.ev === EV.delta && g.payload.changes.phase === 'play'), 'the delta of play');
+  });
+
   it('ends only the seat when its game is over: the public and director views of the same page keep receiving', async () => {
     const { url, t1, codes } = await start();
     const [, bea] = await codes();

@@ -89,12 +89,16 @@ describe.skipIf(!canRun)('a director rules on the 003 rule 18C count flag, and t
     const director = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await director.goto(`${session.hub.url}/director/t1`);
     await logIn(director, '[data-testid="table-view"]');
-    // both seats open while the game is on (a seat code for a game that is over is refused, 410);
+    // both seats of game 1, asked by number: the game is short, and once it is over a code asked
+    // without a number is for the next game (handed out ahead, it shows "Waiting for the walls")
     // the OTHER player's one is kept once the flag names who is dead
-    const res = await fetch(`${session.hub.url}/api/director/tables/t1/seats`, { headers: { authorization: `Bearer ${DIRECTOR_TOKEN}` } });
+    const res = await fetch(`${session.hub.url}/api/director/tables/t1/seats?game=1`, { headers: { authorization: `Bearer ${DIRECTOR_TOKEN}` } });
     expect(res.status).toBe(200);
     const codes = (await res.json()) as SeatCode[];
-    expect(codes.map((c) => c.player)).toEqual([0, 1]);
+    expect(codes.map((c) => [c.player, c.game])).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
     const seats: Page[] = [];
     for (const code of codes) {
       const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
