@@ -38,9 +38,10 @@ export interface DirectorSocket {
 /**
  * Opens the room's `/director` socket.
  * @param token a director bearer token, or '' when the session cookie authorises
+ * @param url hub origin, e.g. `http://127.0.0.1:8080`; default: the page's own
  */
-export function openDirectorSocket(token: string): DirectorSocket {
-  const socket: Socket = io(DIRECTOR_NAMESPACE, { autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, ...(token ? { auth: { token } } : {}) });
+export function openDirectorSocket(token: string, url = ''): DirectorSocket {
+  const socket: Socket = io(`${url}${DIRECTOR_NAMESPACE}`, { autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, ...(token ? { auth: { token } } : {}) });
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
   // socket.io retries by itself after a transport failure, not after the hub hung up or refused
