@@ -15,6 +15,7 @@ import { SEAT_NAMESPACE } from './seat-events.js';
 import { BROADCAST_EV, BROADCAST_NAMESPACE } from '../contract/broadcast.js';
 import { ROOM_EV } from '../contract/room.js';
 import { ROOM_SUMMARY_EV } from '../contract/room-summary.js';
+import { PENALTY_LOG_EV } from '../contract/penalty-log.js';
 import { RELAY_EV, RELAY_NAMESPACE } from '../transports/relay.js';
 import type { TransportSink } from '../transports/transport.js';
 
@@ -83,6 +84,7 @@ describe('every socket event the hub listens to checks its payload (the refusal 
       ...table,
       [ROOM_EV.watchDesk]: 'bogus is not allowed (unknown field; the payload is {})',
       [ROOM_SUMMARY_EV.watchTables]: 'bogus is not allowed (unknown field; the payload is {})',
+      [PENALTY_LOG_EV.watch]: 'bogus is not allowed (unknown field; the payload is {})',
     };
     expect(events.sort()).toEqual(Object.keys(director).sort());
     for (const e of events) expect(await refusal(client, EV.problem, e, { bogus: 1 })).toBe(director[e as keyof typeof director]);

@@ -9,9 +9,9 @@
  * still gives that table's whole director view.
  */
 import type { Namespace, Socket } from 'socket.io';
-import { checkPayload, EV } from '../contract/socket.js';
 import { ROOM_SUMMARY_EV, ROOM_SUMMARY_INTERVAL_MS, roomSummaryOf, type RoomTableSummary, WatchTablesRequestSchema } from '../contract/room-summary.js';
 import type { Call } from '../contract/room.js';
+import { answerWatch } from './room-watch.js';
 import type { TableRuntime } from './runtime.js';
 
 /** Options for {@link attachRoomSummaries}. */
@@ -104,13 +104,7 @@ export function attachRoomSummaries(director: Namespace, opts: RoomSummariesOpti
   const all = (): RoomTableSummary[] => opts.tables.map(summaryOf).filter((s): s is RoomTableSummary => s !== null);
 
   director.on('connection', (socket: Socket) => {
-    socket.on(ROOM_SUMMARY_EV.watchTables, (...raw: unknown[]) => {
-      const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: { ok: boolean; error?: string }) => void) : undefined;
-      const r = checkPayload(WatchTablesRequestSchema, raw[0] ?? {});
-      if (!r.ok) {
-        socket.emit(EV.problem, { error: r.error });
-        return ack?.({ ok: false, error: r.error });
-      }
+    answerWatch(socket, ROOM_SUMMARY_EV.watchTables, WatchTablesRequestSchema, () => {
       void socket.join(SUMMARY_ROOM);
       const alone = (director.adapter.rooms.get(SUMMARY_ROOM)?.size ?? 0) <= 1;
       const tables: RoomTableSummary[] = [];
@@ -125,7 +119,7 @@ export function attachRoomSummaries(director: Namespace, opts: RoomSummariesOpti
         else if (json !== p.json) changed(t);
       }
       socket.emit(ROOM_SUMMARY_EV.tables, { tables });
-      ack?.({ ok: true });
+      return null;
     });
   });
 

@@ -86,9 +86,11 @@ import { readerRoutes, type ReaderDirectory } from './routes-readers.js';
 import { healthRoutes, type HealthSource } from './routes-health.js';
 import { RoomDesk, type DeskStore } from './room-desk.js';
 import { attachRoomSummaries } from './room-summaries.js';
+import { attachPenaltyLog } from './penalty-log.js';
+import { answerWatch } from './room-watch.js';
 import { roomDirectorRoutes, roomRoutes } from './routes-room.js';
 import { ROOM_EV, WatchDeskRequestSchema } from '../contract/room.js';
-import { DIRECTOR_NAMESPACE, EV, SEAT_NAMESPACE, checkPayload } from '../contract/socket.js';
+import { DIRECTOR_NAMESPACE, SEAT_NAMESPACE } from '../contract/socket.js';
 
 /** The socket.io room of `/director` whose connections are sent the desk (`room:desk`): the director's room page. */
 const DESK_ROOM = 'room:desk';
@@ -602,17 +604,19 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     // only the director connections that watch the desk (the room), not a director's table page
     realtime.io.of(DIRECTOR_NAMESPACE).to(DESK_ROOM).emit(ROOM_EV.desk, { calls: desk.calls(), announcement: desk.announcement() });
   });
-  realtime.io.of(DIRECTOR_NAMESPACE).on('connection', (socket) => {
-    socket.on(ROOM_EV.watchDesk, (...raw: unknown[]) => {
-      const ack = typeof raw[raw.length - 1] === 'function' ? (raw.pop() as (a: { ok: boolean; error?: string }) => void) : undefined;
-      const r = checkPayload(WatchDeskRequestSchema, raw[0] ?? {});
-      if (!r.ok) {
-        socket.emit(EV.problem, { error: r.error });
-        return ack?.({ ok: false, error: r.error });
-      }
+  realtime.io.of(DIRECTOR_NAMESPACE).on('connection', (socket) =>
+    answerWatch(socket, ROOM_EV.watchDesk, WatchDeskRequestSchema, () => {
       void socket.join(DESK_ROOM);
-      ack?.({ ok: true });
-    });
+      return null;
+    }),
+  );
+  // the penalty and conduct log, live to every director's room (hub/api/penalty-log.ts)
+  const offPenalties = attachPenaltyLog(realtime.io.of(DIRECTOR_NAMESPACE), {
+    ...(tournament ? { log: () => tournament.penaltyLog(), onChange: (l: () => void) => tournament.onChange(l) } : {}),
+    logError: (msg, err) => apiLog.error({ err }, msg),
+  });
+  app.addHook('preClose', async () => {
+    offPenalties();
   });
   // the room's compact summaries: one per table, what its card draws, at most twice a second (hub/api/room-summaries.ts)
   const summaries = attachRoomSummaries(realtime.io.of(DIRECTOR_NAMESPACE), {

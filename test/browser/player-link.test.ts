@@ -3,7 +3,8 @@
  * fake 4-player tables t1 and t2): a player checked in at the desk opens table 1's claim page,
  * enters the code from the slip and sees their own seat; a second phone with the same code is
  * refused naming the player; at round 2 the phone follows the player to table 2, West; when the
- * director reissues the code the phone says the link was revoked (not "reconnecting"). The table
+ * director reissues the code the phone says the link was revoked (not "reconnecting"), on the player
+ * page and on the seat's own page (/seat/<token>: its reason in place of the connection banner). The table
  * display shows the claim page's QR code between games only; the room lists who has not checked
  * in (its desk checks a player in and shows the slip until Done), and no public screen shows a
  * code. Skipped without Chromium.
@@ -17,6 +18,7 @@ import { MIN, T0 } from '../../hub/tournament/fixtures.test-helpers.js';
 import { PLAYER_CONFIG, standardTable } from '../../hub/tournament/players.test-helpers.js';
 import { TournamentService } from '../../hub/tournament/service.js';
 import { CHROMIUM, chromiumPerSuite, text } from './chromium.js';
+import { DEVICE_KEY } from '../../display/src/lib/playerLink.js';
 
 const SECRET = 'four winds blow';
 const TOKEN = 'unused-script-token';
@@ -80,8 +82,24 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       await expect.poll(() => text(page, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t2-West');
       expect(page.url()).toBe(`${url}/player`);
 
+      // the same phone also has the seat's own page open (/seat/<the link's seat token>): live, no banner
+      const seatToken = await page.evaluate(async (key) => {
+        const res = await fetch(`/api/player/${encodeURIComponent(localStorage.getItem(key) ?? '')}`);
+        return ((await res.json()) as { seatToken: string }).seatToken;
+      }, DEVICE_KEY);
+      const seatPage = await phone.newPage();
+      await seatPage.goto(`${url}/seat/${seatToken}`);
+      await expect.poll(() => text(seatPage, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t2-West');
+      await seatPage.waitForSelector('[data-testid="connection-banner"]', { state: 'detached', timeout: 20_000 });
+
       clock.now = T0 + 55 * MIN;
       expect((await hub.app.inject({ method: 'POST', url: '/api/director/tournament/players/p2/reissue', headers: AUTH })).statusCode).toBe(200);
+      // the seat's page says the link was revoked, in the hub's words, and not that it is reconnecting (no connection banner)
+      await expect
+        .poll(() => text(seatPage, '[data-testid="seat-ended"]'), { timeout: 20_000 })
+        .toBe(`seat token revoked: This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
+      expect(await seatPage.$('[data-testid="connection-banner"]')).toBeNull();
+      expect(await seatPage.textContent('body')).not.toMatch(/reconnecting/i);
       await expect
         .poll(() => text(page, '[data-testid="player-revoked"] p'), { timeout: 20_000 })
         .toBe(`This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);

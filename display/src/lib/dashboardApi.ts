@@ -3,11 +3,13 @@
  * `POST /api/director/tables/:id/entries`), as the director table page sends them.
  */
 import { errorMessage } from './api.js';
+import type { DirectorSocket } from './directorSocket.js';
+import { check } from '../../../hub/contract/issues.js';
+import { PENALTY_LOG_EV, PenaltyLogPushSchema } from '../../../hub/contract/penalty-log.js';
 import { MAX_GAME_POINTS } from '../../../rules/tournament/card-checks.js';
 import {
   BetweenRoundsReply,
   ExtraTimeReply,
-  PenaltyLogReply,
   PenaltySchema,
   RoundCardsReply,
   ScoreCardSchema,
@@ -387,13 +389,42 @@ export async function fetchBetweenRounds(token: string): Promise<BetweenRoundsEn
 /** One event penalty as logged (`GET /api/director/tournament/penalties`): id, player, round, kind, points, reason, and its cancellation once cancelled. */
 export type LoggedPenalty = z.output<typeof PenaltySchema>;
 
+/** What the room's penalty list draws from ({@link followPenalties}). */
+export interface PenaltyLogLive {
+  /** the event's own penalties, oldest first, cancelled ones included and marked; null before the hub's first answer */
+  penalties: LoggedPenalty[] | null;
+  /** true while the socket is up and the list is the hub's latest */
+  live: boolean;
+  /** the last problem in words (the hub refused the watch, a push of another shape, the connection lost), or null */
+  error: string | null;
+}
+
 /**
- * The event's own penalties (not the 000 stolen-tile −10 inside a game's points), oldest first,
- * cancelled ones included and marked: GET /api/director/tournament/penalties; null when the hub
- * cannot be asked. Never throws.
+ * Follows the event's own penalties (not the 000 stolen-tile −10 inside a game's points) on the
+ * room's one `/director` socket (lib/directorSocket.ts; contract hub/contract/penalty-log.ts): asks
+ * with `penalties:watch` on every (re)connect and takes each `penalties:log` push (checked with the
+ * contract's schema) as the whole list, so a penalty given or cancelled by another director shows
+ * at once. Never throws.
+ * @returns stop (removes this follower's listeners)
  */
-export async function fetchPenalties(token: string): Promise<LoggedPenalty[] | null> {
-  return (await getDirector('/api/director/tournament/penalties', PenaltyLogReply, token))?.penalties ?? null;
+export function followPenalties(link: DirectorSocket, onLog: (log: PenaltyLogLive) => void): () => void {
+  let now: PenaltyLogLive = { penalties: null, live: false, error: null };
+  const publish = (change: Partial<PenaltyLogLive>) => onLog((now = { ...now, ...change }));
+  const stops = [
+    link.onConnect(() =>
+      link.emit(PENALTY_LOG_EV.watch, {}, (a: { ok: boolean; error?: string }) => {
+        if (!a.ok) publish({ live: false, error: a.error ?? 'the hub refused to send the penalty log' });
+      }),
+    ),
+    link.on(PENALTY_LOG_EV.log, (payload: unknown) => {
+      const r = check(PenaltyLogPushSchema, payload, PENALTY_LOG_EV.log);
+      publish(r.ok ? { penalties: r.value.penalties, live: true, error: null } : { error: r.error });
+    }),
+    link.on('disconnect', (reason: string) => publish({ live: false, error: `connection lost (${reason})` })),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
 
 /**

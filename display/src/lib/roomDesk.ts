@@ -8,9 +8,9 @@ import { io, type Socket } from 'socket.io-client';
 import type { z } from 'zod';
 import { check } from '../../../hub/contract/issues.js';
 import { type Announcement, AnnouncementReply, type Call, CallReply, ROOM_EV, RoomDeskPushSchema, type RoomDesk, RoomDeskReply } from '../../../hub/contract/room.js';
-import { DIRECTOR_NAMESPACE } from '../../../hub/contract/socket.js';
 import { readAnswer } from './answer.js';
 import { errorMessage } from './api.js';
+import type { DirectorSocket } from './directorSocket.js';
 
 export type { Announcement, Call, RoomDesk };
 
@@ -86,13 +86,13 @@ export function followAnnouncement(onAnnouncement: (a: Announcement | null) => v
 }
 
 /**
- * Follows the director's desk: read at once and on every (re)connect of the `/director` socket
- * (the login cookie, or `token`), which asks for the desk (`room:watch-desk`), then each `room:desk` push.
+ * Follows the director's desk on the room's one `/director` socket (lib/directorSocket.ts): read at
+ * once (`GET /api/director/room`, the login cookie or `token`) and on every (re)connect, which asks
+ * for the desk's pushes (`room:watch-desk`), then each `room:desk` push.
  * @param onError the hub's refusal of the read, in words
- * @returns stop
+ * @returns stop (removes this follower's listeners)
  */
-export function followDesk(token: string, onDesk: (d: RoomDesk) => void, onError: (message: string) => void): () => void {
-  const socket: Socket = io(DIRECTOR_NAMESPACE, { autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, ...(token ? { auth: { token } } : {}) });
+export function followDesk(link: DirectorSocket, token: string, onDesk: (d: RoomDesk) => void, onError: (message: string) => void): () => void {
   let tables: RoomDesk['tables'] = [];
   const read = () =>
     void fetchRoomDesk(token).then((r) => {
@@ -101,13 +101,16 @@ export function followDesk(token: string, onDesk: (d: RoomDesk) => void, onError
         onDesk(r.value);
       } else onError(r.error);
     });
-  read();
-  // this connection asks for the desk's pushes (a director's table page does not get them), then reads
-  socket.on('connect', () => socket.emit(ROOM_EV.watchDesk, {}, read));
-  socket.on(ROOM_EV.desk, (payload: unknown) => {
-    const r = check(RoomDeskPushSchema, payload, 'room:desk');
-    if (r.ok) onDesk({ tables, ...r.value });
-  });
-  socket.connect();
-  return () => socket.disconnect();
+  if (!link.connected) read();
+  // the room asks for the desk's pushes (a director's table page does not get them), then reads
+  const stops = [
+    link.onConnect(() => link.emit(ROOM_EV.watchDesk, {}, read)),
+    link.on(ROOM_EV.desk, (payload: unknown) => {
+      const r = check(RoomDeskPushSchema, payload, 'room:desk');
+      if (r.ok) onDesk({ tables, ...r.value });
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

@@ -1,17 +1,15 @@
 /**
- * The room's tables, live: one `/director` socket for the whole room that follows each table's
+ * The room's tables, live on the room's one `/director` socket (lib/directorSocket.ts): each table's
  * compact summary (hub/contract/room-summary.ts), never a table's whole director view. On every
  * (re)connect it emits `room:watch-tables` `{}` and takes the `room:tables` answer as the whole
  * room; then each `room:table` push replaces that table's summary. Every payload is checked with
  * the contract's schema (one of another shape is ignored, with the reason kept as `error`).
  * The state is `live` only while connected with a fresh answer; otherwise the last summaries are
- * kept but marked not live. It reconnects by itself (1 s, 2 s, then every 5 s), except after the
- * hub refused the director's login.
+ * kept but marked not live; `authFailed` says the hub refused the director's login.
  */
-import { io, type Socket } from 'socket.io-client';
 import { check } from '../../../hub/contract/issues.js';
 import { ROOM_SUMMARY_EV, RoomTableSummarySchema, RoomTablesPushSchema, type RoomTableSummary } from '../../../hub/contract/room-summary.js';
-import { DIRECTOR_NAMESPACE } from '../../../hub/contract/socket.js';
+import type { DirectorSocket } from './directorSocket.js';
 import { isAuthError } from './socket.js';
 import type { ConnectionState } from './viewState.js';
 
@@ -33,46 +31,37 @@ export interface RoomLive {
 }
 
 /**
- * Follows every table's summary.
- * @param token a director bearer token, or '' when the session cookie authorises
+ * Follows every table's summary on the room's one socket.
+ * @param link the room's `/director` socket (lib/directorSocket.ts)
  * @param onRoom called after every change with the whole room
- * @returns stop (disconnects)
+ * @returns stop (removes this follower's listeners; the socket stays the page's)
  */
-export function followRoomSummaries(token: string, onRoom: (room: RoomLive) => void): () => void {
+export function followRoomSummaries(link: DirectorSocket, onRoom: (room: RoomLive) => void): () => void {
   let room: RoomLive = { state: 'connecting', tables: {}, order: null, error: null, authFailed: false, lastLiveAt: null };
   const publish = (change: Partial<RoomLive>): void => {
     room = { ...room, ...change };
     if (room.state === 'live') room.lastLiveAt = Date.now();
     onRoom(room);
   };
-  const socket: Socket = io(DIRECTOR_NAMESPACE, { autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, ...(token ? { auth: { token } } : {}) });
-  socket.on('connect', () => {
-    publish({ state: 'connecting', error: null });
-    socket.emit(ROOM_SUMMARY_EV.watchTables, {});
-  });
-  socket.on(ROOM_SUMMARY_EV.tables, (payload: unknown) => {
-    const r = check(RoomTablesPushSchema, payload, ROOM_SUMMARY_EV.tables);
-    if (!r.ok) return publish({ error: r.error });
-    publish({ state: 'live', error: null, tables: Object.fromEntries(r.value.tables.map((t) => [t.tableId, t])), order: r.value.tables.map((t) => t.tableId) });
-  });
-  socket.on(ROOM_SUMMARY_EV.table, (payload: unknown) => {
-    const r = check(RoomTableSummarySchema, payload, ROOM_SUMMARY_EV.table);
-    if (!r.ok) return publish({ error: r.error });
-    publish({ tables: { ...room.tables, [r.value.tableId]: r.value } });
-  });
-  socket.on('disconnect', (reason) => {
-    publish({ state: 'lost', error: `connection lost (${reason})` });
-    // the client retries by itself after a transport failure, not after the hub hung up
-    if (!socket.active) setTimeout(() => socket.connect(), 2000);
-  });
-  socket.on('connect_error', (err: Error) => {
-    const authFailed = isAuthError(err.message);
-    publish({ state: 'lost', error: err.message, authFailed });
-    if (!socket.active && !authFailed) setTimeout(() => socket.connect(), 2000);
-  });
-  socket.connect();
+  const stops = [
+    link.onConnect(() => {
+      publish({ state: 'connecting', error: null });
+      link.emit(ROOM_SUMMARY_EV.watchTables, {});
+    }),
+    link.on(ROOM_SUMMARY_EV.tables, (payload: unknown) => {
+      const r = check(RoomTablesPushSchema, payload, ROOM_SUMMARY_EV.tables);
+      if (!r.ok) return publish({ error: r.error });
+      publish({ state: 'live', error: null, tables: Object.fromEntries(r.value.tables.map((t) => [t.tableId, t])), order: r.value.tables.map((t) => t.tableId) });
+    }),
+    link.on(ROOM_SUMMARY_EV.table, (payload: unknown) => {
+      const r = check(RoomTableSummarySchema, payload, ROOM_SUMMARY_EV.table);
+      if (!r.ok) return publish({ error: r.error });
+      publish({ tables: { ...room.tables, [r.value.tableId]: r.value } });
+    }),
+    link.on('disconnect', (reason: string) => publish({ state: 'lost', error: `connection lost (${reason})` })),
+    link.on('connect_error', (err: Error) => publish({ state: 'lost', error: err.message, authFailed: isAuthError(err.message) })),
+  ];
   return () => {
-    socket.removeAllListeners();
-    socket.disconnect();
+    for (const stop of stops) stop();
   };
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
@@ -6,6 +6,8 @@ import { get } from 'svelte/store';
 import { EV } from '../../../hub/api/socket-events.js';
 import { liveTableView, isAuthError, type LiveView } from './socket.js';
 import { siameseFixture } from './fixtures.js';
+import { openDirectorSocket } from './directorSocket.js';
+import { DIRECTOR_NAMESPACE } from '../../../hub/contract/socket.js';
 
 let http: HttpServer | null = null;
 let io: Server | null = null;
@@ -98,5 +100,36 @@ describe('liveTableView', () => {
     expect(isAuthError('invalid director token')).toBe(true);
     expect(isAuthError('hub restarting')).toBe(false);
     expect(isAuthError('xhr poll error')).toBe(false);
+  });
+});
+
+describe("the room's one /director socket", () => {
+  it('two followers share one connection; each asks on connect (at once when already up) and leaves with its own listeners only', async () => {
+    const { url, io } = await start();
+    const asked: string[] = [];
+    io.of(DIRECTOR_NAMESPACE).on('connection', (s) => {
+      s.on('ask', (who: string) => {
+        asked.push(who);
+        s.emit(`answer:${who}`, `to ${who}`);
+      });
+    });
+    const l = openDirectorSocket('', url);
+    stop = () => l.close();
+    const got: string[] = [];
+    const stopA = [l.onConnect(() => l.emit('ask', 'a')), l.on('answer:a', (t: string) => got.push(t))];
+    await vi.waitFor(() => expect(got).toEqual(['to a']));
+    // b comes after the connect: it asks at once
+    const stopB = [l.onConnect(() => l.emit('ask', 'b')), l.on('answer:b', (t: string) => got.push(t))];
+    await vi.waitFor(() => expect(got).toEqual(['to a', 'to b']));
+    expect(io.engine.clientsCount).toBe(1);
+    expect(io.of(DIRECTOR_NAMESPACE).sockets.size).toBe(1);
+
+    // a leaves; the hub hangs up: the socket comes back by itself (2 s later) and only b asks again
+    for (const stop of stopA) stop();
+    for (const s of io.of(DIRECTOR_NAMESPACE).sockets.values()) s.disconnect(true);
+    await vi.waitFor(() => expect(asked).toEqual(['a', 'b', 'b']), { timeout: 10_000 });
+    await vi.waitFor(() => expect(got).toEqual(['to a', 'to b', 'to b']));
+    expect(io.engine.clientsCount).toBe(1);
+    for (const stop of stopB) stop();
   });
 });
