@@ -9,7 +9,8 @@ import { buildDisplay, removeDisplay } from '../support/display-build.js';
 const SECRET = 'four winds blow';
 const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-describe('director login in the browser (real hub)', () => {
+// each test drives Chromium through a login and a ruling: 7 s at load 18, past the 10 s default once at load 17
+describe('director login in the browser (real hub)', { timeout: 60_000 }, () => {
   let dist = '';
   let hub: HubServer;
   let store: EventStore;

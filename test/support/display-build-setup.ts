@@ -2,7 +2,7 @@
  * Vitest's global setup for the `full` tier (vitest.config.ts): one folder for the whole run in
  * which the first Chromium file that asks builds the display (test/browser/chromium.ts
  * `buildDisplay`), and every later one serves the same build. Each Chromium file built the display
- * on its own (about 7 s on a quiet machine, 15-30 s under load), about twenty builds in one run
+ * on its own (6.9 s at load 3, more under load), about twenty builds in one run
  * (docs/test-time.md, "Session 12"). Nothing is built here, so a run of files that never open
  * Chromium pays nothing; the folder is removed when the run ends.
  */

@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { inject } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-/** How long a file waits for another file's build of the display (ms): a build took 7 s quiet, up to about 30 s under load. */
+/** How long a file waits for another file's build of the display (ms): a build took 6.9 s at load 3, more under load. */
 export const DISPLAY_BUILD_WAIT_MS = 85_000;
 
 /** Builds the display into `outDir` (emptied first). @throws vite's build error */
