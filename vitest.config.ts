@@ -40,9 +40,14 @@ export default defineConfig({
     reporters: ['default', './test/support/skip-reporter.ts', './test/support/file-times-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'fast', include: FAST, maxWorkers: CPU_FORKS } },
-      { extends: true, test: { name: 'full', include: ALL, exclude: [...FAST, ...E2E], maxWorkers: CPU_FORKS } },
-      // the e2e files run their hubs and simulators from dist/: built once, before the first file, if older than the sources
-      { extends: true, test: { name: 'e2e', include: E2E, maxWorkers: E2E_FORKS, sequence: { groupOrder: 1 }, globalSetup: ['./test/support/built-hub-setup.ts'] } },
+      // the Chromium files share one build of the display per run, made by the first that needs it
+      { extends: true, test: { name: 'full', include: ALL, exclude: [...FAST, ...E2E], maxWorkers: CPU_FORKS, globalSetup: ['./test/support/display-build-setup.ts'] } },
+      // the e2e files run their hubs and simulators from dist/: built once, before the first file, if older than the sources;
+      // their Chromium files share one build of the display, as in `full`
+      {
+        extends: true,
+        test: { name: 'e2e', include: E2E, maxWorkers: E2E_FORKS, sequence: { groupOrder: 1 }, globalSetup: ['./test/support/built-hub-setup.ts', './test/support/display-build-setup.ts'] },
+      },
     ],
   },
 });

@@ -10,7 +10,7 @@
  * - the director's room lists who viewed concealed tiles: the broadcast's watch of table t1.
  * Skipped without Chromium.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -19,7 +19,7 @@ import { TableEngine } from '../../hub/table/engine.js';
 import { siameseDemo, SimBench } from '../../hub/table/test-bench.js';
 import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
-import { buildDisplay, CHROMIUM, directorPage, launchChromium, RESULTS, texts } from './chromium.js';
+import { buildDisplay, removeDisplay, CHROMIUM, directorPage, launchChromium, RESULTS, texts } from './chromium.js';
 
 const D = 2000;
 const { table, cards } = siameseDemo;
@@ -53,7 +53,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the broadcast pages (Chromium, D = 2 s o
     await hub?.close();
     b?.engine.close();
     b?.store.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   /** The tiles inside each player's racks as the table's log had them at `asOf` ([player][rack], sorted). */

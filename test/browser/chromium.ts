@@ -1,12 +1,11 @@
 /**
  * Shared by the director's browser tests (test/browser/director-*.test.ts; not a test file itself):
- * the system Chromium, the display built once into a temporary folder, and the director's login.
+ * the system Chromium, the display built once per run (../support/display-build.ts), and the director's login.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createHubServer, type HubServer, type HubServerOptions } from '../../hub/api/server.js';
 import { DIRECTOR_TOKEN, ROOT, type Session } from '../e2e/harness.js';
@@ -18,12 +17,8 @@ export const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
 /** Where the screenshots go: test-results/ at the repository root. */
 export const RESULTS = path.join(ROOT, 'test-results');
 
-/** Builds the display (display/vite.config.ts) into a new temporary folder `mjhub-dist-*` and returns its path (the hub's static dir). */
-export async function buildDisplay(): Promise<string> {
-  const dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
-  await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-  return dist;
-}
+/** The display built once per run for the Chromium files (../support/display-build.ts). */
+export { buildDisplay, removeDisplay };
 
 /** Launches the system Chromium headless, without sandbox, GPU or background traffic. */
 export function launchChromium(): Promise<Browser> {
@@ -76,7 +71,7 @@ export function chromiumPerSuite(): ChromiumSuite {
   afterAll(async () => {
     await suite.browser?.close();
     for (const s of suite.sessions) await s.stop();
-    if (suite.dist) rmSync(suite.dist, { recursive: true, force: true });
+    removeDisplay(suite.dist);
   });
   return suite;
 }
@@ -118,7 +113,7 @@ export function benchHubPerSuite(secret: string, setUp: () => BenchTables): Benc
     await out.browser?.close();
     await hub?.close();
     bench?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
   return out;
 }

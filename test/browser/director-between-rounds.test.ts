@@ -5,16 +5,15 @@
  * "Games begun between rounds" with when it began; "Assign to round 2" puts it on round 2's card as
  * the table's game 1 once the next round is on, and the line then says so. Skipped without Chromium.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { CONFIG, FakeStandardTable, G1, G2, G3, G4, MIN, T0, endSiamese, playSiamese, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
 import { TournamentService } from '../../hub/tournament/service.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const SECRET = 'four winds blow';
 const CHROMIUM = '/usr/bin/chromium';
@@ -31,8 +30,7 @@ describe.skipIf(!existsSync(CHROMIUM))("games begun between rounds in the direct
   const t2 = new FakeStandardTable(() => svc);
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'mjhub-between-dist-'));
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     svc = new TournamentService({ config: CONFIG, store: openSqliteStore(':memory:'), now: () => clock.now, tickMs: 0 });
     hub = await createHubServer({ tables: svc.wrap([t1, t2]), directorToken: 'unused-script-token', directorSecret: SECRET, tournament: svc, staticDir: dist });
     url = await hub.listen(0);
@@ -43,7 +41,7 @@ describe.skipIf(!existsSync(CHROMIUM))("games begun between rounds in the direct
     await browser?.close();
     await hub?.close();
     svc?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   it("lists the game with when it began, and Assign puts it on round 2's card", async () => {

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DIRECTOR_TOKEN, ROOT } from '../e2e/harness.js';
-import { buildDisplay, canRun, launchChromium, logIn, text } from './chromium.js';
+import { buildDisplay, removeDisplay, canRun, launchChromium, logIn, text } from './chromium.js';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 
@@ -42,7 +42,7 @@ describe.skipIf(!canRun)('the count rule in force on the director pages (003 rul
   afterAll(async () => {
     await browser?.close();
     await hub?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

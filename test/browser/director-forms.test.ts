@@ -28,7 +28,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DIRECTOR_TOKEN, ROOT, startSession, TIMING, type Session } from '../e2e/harness.js';
 import { dealWhenWallsBuilt } from '../../hub/simulator/deal-signal.js';
-import { buildDisplay, canRun, launchChromium, logIn, RESULTS, text } from './chromium.js';
+import { buildDisplay, removeDisplay, canRun, launchChromium, logIn, RESULTS, text } from './chromium.js';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 import { loadTournamentConfig } from '../../hub/tournament/config.js';
@@ -44,7 +44,7 @@ const STANDARD_CONFIG = path.join(ROOT, 'hub/config/tables/standard-demo.json');
 const STANDARD_TIMING = { pace: TIMING.pace * 2, settleMs: TIMING.settleMs * 2, countCheckMs: TIMING.countCheckMs * 2 };
 
 /** The score rows of a table view ("Ann0", "Bea70", …), as the page shows them. */
-async function scoreRows(page: Page): Promise<string[]> {
+async function _scoreRows(page: Page): Promise<string[]> {
   return page.$$eval('[data-testid="score"] .pts-row', (rows) => rows.map((r) => r.textContent?.trim() ?? ''));
 }
 
@@ -159,7 +159,7 @@ describe.skipIf(!canRun)("the director's forms in Chromium", () => {
     await browser?.close();
     await Promise.allSettled([standard, siamese]);
     for (const c of closers) await c().catch(() => {});
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   }, 60_000);
 
   it('4-player table: "looked at a stolen tile" (−10, 000) for Cat, "dead hand declared in error" for Ann, a declaration after the end refused, a mis-named discard for Bea\'s Mah Jongg', async () => {

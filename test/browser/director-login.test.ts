@@ -1,23 +1,16 @@
-/**
- * The director's login against the real hub server (hub/api/server.ts + login.ts) in Chromium:
- * the login form, the HttpOnly session cookie carried by the /director socket (websocket, with the
- * browser's own Origin header) and by the ruling POST, logout, and the 429 after 5 attempts.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeTableRuntime, sampleDirectorView } from '../../hub/api/fake-runtime.js';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import type { EventStore } from '../../hub/store/types.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const SECRET = 'four winds blow';
 const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-describe('director login in the browser (real hub)', () => {
+// each test drives Chromium through a login and a ruling: 7 s at load 18, past the 10 s default once at load 17
+describe('director login in the browser (real hub)', { timeout: 60_000 }, () => {
   let dist = '';
   let hub: HubServer;
   let store: EventStore;
@@ -26,8 +19,7 @@ describe('director login in the browser (real hub)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'mjhub-login-dist-'));
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     store = openSqliteStore(':memory:');
     t1 = new FakeTableRuntime(sampleDirectorView('t1'));
     hub = await createHubServer({ tables: [t1], directorToken: 'unused-script-token', directorSecret: SECRET, store, staticDir: dist });
@@ -39,7 +31,7 @@ describe('director login in the browser (real hub)', () => {
     await browser?.close();
     await hub?.close();
     store?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   it('logs in, watches the director view over the cookie, rules on a flag, logs out', async () => {

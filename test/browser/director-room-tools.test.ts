@@ -4,7 +4,7 @@
  * with the game points and the penalties, the "Print:" links open the sheets with the director's
  * session, and a player's name opens their card. Skipped without Chromium.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { CONFIG, FakeStandardTable, T0, playRoundOne, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
 import { TournamentService } from '../../hub/tournament/service.js';
-import { CHROMIUM, RESULTS, buildDisplay, launchChromium, text, texts } from './chromium.js';
+import { CHROMIUM, RESULTS, buildDisplay, removeDisplay, launchChromium, text, texts } from './chromium.js';
 import { clock as timeOfDay } from '../../display/src/lib/format.js';
 
 const SECRET = 'four winds blow';
@@ -41,7 +41,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
     await browser?.close();
     await hub?.close();
     svc?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   it('standings: Ann 70 (game 75, penalties −5), rank 2; the Print links; her name opens her card', async () => {

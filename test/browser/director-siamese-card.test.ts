@@ -21,7 +21,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DIRECTOR_TOKEN, ROOT } from '../e2e/harness.js';
 import type { SeatCode } from '../../hub/api/seat.js';
@@ -30,6 +29,7 @@ import { startHub, type RunningHub } from '../../hub/hub.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { loadTournamentConfig } from '../../hub/tournament/config.js';
 import { TOURNAMENT_LOG } from '../../hub/tournament/service.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const RESULTS = path.join(ROOT, 'test-results');
@@ -84,9 +84,8 @@ describe.skipIf(!existsSync(CHROMIUM))("a Siamese tournament's score cards in Ch
   let data = '';
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
+    dist = await buildDisplay();
     data = mkdtempSync(path.join(tmpdir(), 'mjhub-siamese-card-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
     // round 1 as the tables wrote it: the clock started 20 minutes ago, then four games at each table
     const store = openSqliteStore(path.join(data, 'events.sqlite'));
     const t0 = Date.now() - 20 * 60_000;
@@ -120,7 +119,8 @@ describe.skipIf(!existsSync(CHROMIUM))("a Siamese tournament's score cards in Ch
   afterAll(async () => {
     await browser?.close();
     await hub?.close();
-    for (const d of [dist, data]) if (d) rmSync(d, { recursive: true, force: true });
+    removeDisplay(dist);
+    if (data) rmSync(data, { recursive: true, force: true });
   }, 30_000);
 
   it('Ann and Bea verify and initial the 2-seat card; the room shows both cards; the director corrects game 3 with 2 points and a reason', async () => {

@@ -6,18 +6,16 @@
  * STORE_STALL_MS (the banner asks every 5 s), and it goes away after the path thaws, with the row
  * written. Skipped, with the reason, without PostgreSQL or Chromium.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeTableRuntime, sampleDirectorView } from '../../hub/api/fake-runtime.js';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { startPausableProxy, type PausableProxy } from '../../hub/store/pausable-proxy.js';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from '../../hub/store/pg-test-server.js';
 import { openPostgresStore, STORE_STALL_MS, type PostgresEventStore } from '../../hub/store/postgres.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const SECRET = 'four winds blow';
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,8 +33,7 @@ describe.skipIf(skip !== null)(`director banner for a PostgreSQL store that hang
   let browser: Browser;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'mjhub-frozen-dist-'));
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     server = await startTestPostgres();
     direct = await server.createDatabase('banner');
     const port = Number(new URL(direct).port);
@@ -61,7 +58,7 @@ describe.skipIf(skip !== null)(`director banner for a PostgreSQL store that hang
     await store?.drain().catch(() => undefined);
     await proxy?.close();
     await server?.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   }, 60_000);
 
   it('the red banner appears while the server answers nothing, and goes once everything is written', async () => {

@@ -12,17 +12,16 @@
  * Screenshots: test-results/table-view.png, table-view-lost.png, director-view.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Server, type Namespace, type Socket } from 'socket.io';
-import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { EV } from '../../hub/api/socket-events.js';
 import type { DirectorTableView, PublicTableView } from '../../hub/api/views.js';
 import { siameseDirectorFixture, siameseFixture, standardFixture } from '../../display/src/lib/fixtures.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const TOKEN = 'sesame-director';
 /** the director secret of the fixture's `POST /api/login`, and the session cookie it sets */
@@ -183,9 +182,7 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
   let page: Page;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'mjhub-display-'));
-    // build into a private folder so that a hub test serving display/dist is never disturbed
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     fixture = await startFixture(dist);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: launchArgs });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -195,7 +192,7 @@ describe('display against a fixture hub', { timeout: 60_000 }, () => {
   afterAll(async () => {
     await browser?.close();
     await fixture?.app.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   const text = async (sel: string): Promise<string> => ((await page.textContent(sel)) ?? '').trim();

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fullTileSet, kindOf } from '../../rules/tiles.js';
 import { FakeTableRuntime, sampleDirectorView } from '../../hub/api/fake-runtime.js';
@@ -22,6 +21,7 @@ import { TileSetRegistry } from '../../hub/tilesets/registry.js';
 import { saveTileSet } from '../../hub/tilesets/store.js';
 import { ReadStats } from '../../hub/tilesets/read-stats.js';
 import { simulatedTileSet, tagOfTile } from '../../hub/tilesets/simulated.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const TOKEN = 'enroll-director';
@@ -42,12 +42,13 @@ describe.skipIf(!existsSync(CHROMIUM))('enroll page in Chromium', () => {
   let url: string;
   let browser: Browser;
   const dirs: string[] = [];
+  const dists: string[] = [];
 
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'mjhub-dist-'));
+    const dist = await buildDisplay();
     const sets = mkdtempSync(join(tmpdir(), 'mjhub-sets-'));
-    dirs.push(dist, sets);
-    await build({ configFile: resolve('display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dirs.push(sets);
+    dists.push(dist);
     const draft = new TileSetRegistry('club-set-3');
     fullTileSet().forEach((t, i) => {
       if (t !== '5D#4' && t !== 'N#2' && t !== 'J#8') draft.enrol(tag(i), kindOf(t));
@@ -73,6 +74,7 @@ describe.skipIf(!existsSync(CHROMIUM))('enroll page in Chromium', () => {
     await browser?.close();
     await hub?.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    for (const d of dists) removeDisplay(d);
   });
 
   it('goes on with a draft, assigns tags with the tile picker, refuses an incomplete finish, and saves a screenshot', async () => {

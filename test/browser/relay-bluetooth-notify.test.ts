@@ -20,17 +20,16 @@
  *   reaches the hub (wall 1 holds 20 tiles, WL-2 connected).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 import { encodeLine } from '../../firmware-protocol/codec.js';
 import { simulatedTagUid } from '../../hub/tilesets/simulated.js';
 import { BleFragmenter, BleReassembler } from '../../firmware-protocol/ble.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -146,8 +145,7 @@ describe.skipIf(!existsSync(CHROMIUM))("relay page: a Bluetooth reader's notific
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-relay-notify-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     hub = await startHub({
       tables: loadHubConfig(path.join(ROOT, 'hub/config/tables/siamese-demo.json')),
       dataDir: ':memory:',
@@ -165,7 +163,7 @@ describe.skipIf(!existsSync(CHROMIUM))("relay page: a Bluetooth reader's notific
   afterAll(async () => {
     await browser?.close();
     await hub?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   it('subscribes, writes CMD snap, relays notified 20-byte pieces, rejects an orphan piece, and re-subscribes after a link loss', async () => {

@@ -38,11 +38,9 @@
  * does not exist ("wasn't found").
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
@@ -50,6 +48,7 @@ import { encodeLine } from '../../firmware-protocol/codec.js';
 import { simulatedTagUid } from '../../hub/tilesets/simulated.js';
 import { NUS } from '../../display/src/lib/relay/ble.js';
 import { BleFragmenter, BleReassembler } from '../../firmware-protocol/ble.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,8 +62,7 @@ describe.skipIf(!existsSync(CHROMIUM))("relay page: a Bluetooth (Nordic UART) re
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-relay-ble-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     hub = await startHub({
       tables: loadHubConfig(path.join(ROOT, 'hub/config/tables/siamese-demo.json')),
       dataDir: ':memory:',
@@ -82,7 +80,7 @@ describe.skipIf(!existsSync(CHROMIUM))("relay page: a Bluetooth (Nordic UART) re
   afterAll(async () => {
     await browser?.close();
     await hub?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   /**

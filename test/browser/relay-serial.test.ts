@@ -18,17 +18,16 @@
  * too-long bad line of its reader (its first 80 bytes in the raw log), the lines after it relayed.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 import { encodeLine } from '../../firmware-protocol/codec.js';
 import { simulatedTagUid } from '../../hub/tilesets/simulated.js';
 import { SNAP_REQUEST_INTERVAL_MS } from '../../hub/readers/supervisor.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,8 +85,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'mjhub-relay-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dist = await buildDisplay();
     hub = await startHub({
       tables: loadHubConfig(path.join(ROOT, 'hub/config/tables/siamese-demo.json')),
       dataDir: ':memory:',
@@ -106,7 +104,7 @@ describe.skipIf(!existsSync(CHROMIUM))('relay page: a USB reader over Web Serial
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
     await hub?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   /** A tab on /relay with the stub; the first one logs in (the director's login form: no token field), the others have a token stored. */

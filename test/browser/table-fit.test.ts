@@ -6,10 +6,11 @@
  * wall game (98 discards, the most a Siamese game leaves), the smallest tile on the screen is at
  * least 36 px tall. The views come from display/src/lib/fixtures.ts through a fixture hub that
  * speaks the socket contract (a snapshot on `table:watch`).
- * Screenshots: test-results/fit-<phase>-<width>x<height>.png.
+ * Screenshots, for a look by eye (no test reads them), only with MJHUB_SCREENSHOTS=1:
+ * test-results/fit-<phase>-<width>x<height>.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -22,7 +23,7 @@ import QRCode from 'qrcode';
 import { displayPhaseFixtures, FIXTURE_NOW, LONG_ANNOUNCEMENT } from '../../display/src/lib/fixtures.js';
 import { AnnouncementReply, CallReply } from '../../hub/contract/room.js';
 import { TableClaimReply } from '../../hub/contract/responses.js';
-import { buildDisplay, launchChromium, RESULTS } from './chromium.js';
+import { buildDisplay, removeDisplay, launchChromium, RESULTS } from './chromium.js';
 
 /** The screens the product owner named: laptop, tablet landscape and portrait, phone. */
 const SIZES = [
@@ -31,6 +32,9 @@ const SIZES = [
   { width: 768, height: 1024 },
   { width: 390, height: 844 },
 ] as const;
+
+/** Screenshots of every phase at every size, for a look by eye: only with MJHUB_SCREENSHOTS=1 (no test reads them). */
+const SCREENSHOTS = process.env.MJHUB_SCREENSHOTS === '1';
 
 /** What the page measures on one screen. */
 interface Measure {
@@ -133,7 +137,7 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
   afterAll(async () => {
     await browser?.close();
     await app?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
+    removeDisplay(dist);
   });
 
   it('every phase fixture is a view the contract accepts', () => {
@@ -178,7 +182,7 @@ describe('the table display fits one screen in every phase', { timeout: 120_000 
           if (m.scrollWidth > size.width) problems.push(`${what}: ${m.scrollWidth} px wide`);
           if (m.scrollHeight > size.height) problems.push(`${what}: ${m.scrollHeight} px tall`);
           for (const o of m.outside.slice(0, 5)) problems.push(`${what}: ${o}`);
-          if (!flat) await page.screenshot({ path: join(RESULTS, `fit-${phase.name.replaceAll(' ', '-')}-${size.width}x${size.height}.png`) });
+          if (!flat && SCREENSHOTS) await page.screenshot({ path: join(RESULTS, `fit-${phase.name.replaceAll(' ', '-')}-${size.width}x${size.height}.png`) });
         }
       }
       expect(problems).toEqual([]);

@@ -5,14 +5,13 @@
  * refused on the page with the hub's reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
 import { chromium, type Browser } from 'playwright-core';
 import type { SeatCode } from '../../hub/api/seat.js';
 import type { TableConfig } from '../../hub/config/types.js';
 import { DIRECTOR_TOKEN, ROOT, startSession, type Session } from './harness.js';
+import { buildDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
@@ -23,8 +22,7 @@ describe.skipIf(!canRun)('seat page in Chromium on a phone, live from the hub', 
   let codes: SeatCode[];
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    const dist = await buildDisplay();
     session = await startSession({ seed: 5, staticDir: dist });
     // practice help on for this table (a practice table; tournaments leave it off)
     (session.hub.engines.get('t1') as unknown as { table: TableConfig }).table.practiceHelp = true;

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { chromium, type Browser } from 'playwright-core';
 import type { SeatCode } from '../../hub/api/seat.js';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub, type RunningHub } from '../../hub/hub.js';
 import { loadTournamentConfig } from '../../hub/tournament/config.js';
 import { ROOT } from './harness.js';
+import { buildDisplay, removeDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const TOKEN = 'seat-scorecard-browser';
@@ -24,12 +24,13 @@ describe.skipIf(!existsSync(CHROMIUM))("the seat page's score card in Chromium",
   let browser: Browser;
   let codes: SeatCode[];
   const dirs: string[] = [];
+  const dists: string[] = [];
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
+    const dist = await buildDisplay();
     const data = mkdtempSync(path.join(tmpdir(), 'mjhub-seat-card-'));
-    dirs.push(dist, data);
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    dirs.push(data);
+    dists.push(dist);
     hub = await startHub({
       tables: loadHubConfig(path.join(ROOT, 'hub/config/tables/siamese-demo.json')),
       tournament: loadTournamentConfig(path.join(ROOT, 'hub/config/tournament-demo.json')),
@@ -48,6 +49,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the seat page's score card in Chromium",
     await browser?.close();
     await hub?.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    for (const d of dists) removeDisplay(d);
   });
 
   it("Ann sees the card (25 X 30 X = 55), verifies Cat Park's score and initials it", async () => {

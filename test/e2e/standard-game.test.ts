@@ -3,7 +3,8 @@
  * seeded NMJL game with four bots on pseudo-terminals (socat), the hub reads the bytes
  * (hub/table/standard/), and a socket.io client watching the public table view sees the deal, the
  * Charleston, play, a real Mah Jongg and the exact tournament score (000); then each injected
- * violation is flagged.
+ * violation is flagged: two of them through the pseudo-terminals (as the hub flags the same game
+ * read in process), the other three by the hub's engine on the same reader lines in process.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
@@ -12,6 +13,7 @@ import { StandardTableEngine } from '../../hub/table/standard/engine.js';
 import { short } from '../../hub/table/standard/actions.test-helpers.js';
 import { closedAfterEach, SimBench } from '../../hub/table/test-bench.js';
 import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
+import type { PublicTableView } from '../../hub/api/views.js';
 import { hasSocat, startSession, STANDARD_CONFIG as CONFIG, type Session } from './harness.js';
 
 /** The first place two action lists differ, with a few actions each side, or null when they are the same. */
@@ -71,49 +73,62 @@ describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-term
     }
   });
 
-  const cases: { inject: string; kinds: string[]; dead: boolean }[] = [
+  const cases: { inject: string; kinds: string[]; dead: boolean; overPorts: boolean }[] = [
     // the passer keeps the joker (NMJL), so the passer holds 14 and the receiver 12 at East's first
     // discard: too many, a misdeal (the table's NMJL practice, on by default)
-    { inject: 'joker', kinds: ['joker-passed', 'misdeal'], dead: false },
-    { inject: 'ahead', kinds: ['picking-ahead'], dead: true },
-    { inject: 'into-rack', kinds: ['called-into-rack'], dead: true },
-    { inject: 'late-call', kinds: ['call-too-late'], dead: false },
+    { inject: 'joker', kinds: ['joker-passed', 'misdeal'], dead: false, overPorts: true },
+    { inject: 'ahead', kinds: ['picking-ahead'], dead: true, overPorts: false },
+    { inject: 'into-rack', kinds: ['called-into-rack'], dead: true, overPorts: true },
+    { inject: 'late-call', kinds: ['call-too-late'], dead: false, overPorts: false },
     // South dealt 14: a misdeal at East's first discard (NMJL practice)
-    { inject: 'count', kinds: ['misdeal'], dead: false },
+    { inject: 'count', kinds: ['misdeal'], dead: false, overPorts: false },
   ];
   /**
-   * The flags the hub raises on the bots' game read in this process (hub/table/test-bench.ts
-   * `SimBench`: the same reader lines, no pseudo-terminal), with the table's NMJL practice
-   * (hub/config/practice.ts) where the bots' own referee plays the rules alone: the hub's flags
-   * are those of the bots' actions (each case checks below that the hub read those actions)
-   * judged with that practice, up to the game's end (a misdeal ends it at East's first discard).
+   * The bots' game read in this process (hub/table/test-bench.ts `SimBench`: the same reader lines
+   * as the simulator's, no pseudo-terminal), with the table's NMJL practice (hub/config/practice.ts)
+   * where the bots' own referee plays the rules alone, up to the game's end (a misdeal ends it at
+   * East's first discard): its engine, for the flags and the actions the hub inferred.
    */
   const keep = closedAfterEach<SimBench<StandardTableEngine>>();
-  const hubFlags = (game: ReturnType<typeof playStandardGame>) => {
+  const readInProcess = (game: ReturnType<typeof playStandardGame>): StandardTableEngine => {
     const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(game);
     for (const step of game.steps) b.step(step);
     b.advance(3000);
-    return b.engine.publicView().flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }));
+    return b.engine;
   };
-  // each game is first played here, in-process (the simulator is seeded: the same game), for the flags to expect
-  const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
-  it.each(cases)("$inject: flagged with its rule, as the hub flags the bots' game read in process (seed 2, at the 2nd pick)", { timeout: 200_000, retry: 1 }, async (c) => {
-    const game = playStandardGame({ seed: 2, cards, table, inject: c.inject as StandardInjection, injectAt: 2 });
-    const expected = game.record;
-    const flags = hubFlags(game);
-    const s = await startStandardSession({ seed: 2, inject: c.inject, injectAt: 2 });
-    sessions.push(s);
-    const v = await s.until((x) => x.flags.length >= flags.length, 90_000);
-    expect(v.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }))).toEqual(flags);
+  const flagsOf = (v: { flags: readonly { kind: string; player: number; title: string }[] }) => v.flags.map((f) => ({ kind: f.kind, player: f.player, title: f.title }));
+  /** What each case checks of a view and the actions the hub inferred: the kinds, the bots' actions, awaiting the director, the hand dead or not. */
+  const expectCase = (c: (typeof cases)[number], v: PublicTableView, inferred: readonly Parameters<typeof short>[0][], actions: readonly Parameters<typeof short>[0][]) => {
     expect(v.flags.map((f) => f.kind)).toEqual(expect.arrayContaining(c.kinds));
     // what the hub inferred so far is the start of what the bots did
-    const inferred = s.engine().inferredActions();
-    expect(firstDiff(inferred.map(short), expected.actions.slice(0, inferred.length).map(short))).toBeNull();
+    expect(firstDiff(inferred.map(short), actions.slice(0, inferred.length).map(short))).toBeNull();
     const f = v.flags.find((x) => x.kind === c.kinds[0])!;
     expect(f.status).toBe('awaiting-director');
     expect(v.players[f.player]!.racks[0]!.dead).toBe(c.dead);
-    await s.stop();
-    sessions.splice(sessions.indexOf(s), 1);
+  };
+  // each game is first played here, in-process (the simulator is seeded: the same game), for the flags to expect
+  const [{ table, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
+  // two violations through the pseudo-terminals into the real hub, one in the Charleston (two flags, a misdeal) and one in
+  // play (a hand dead); the other three are read by the same engine from the same reader lines in process
+  it.each(cases.filter((c) => c.overPorts))(
+    "$inject: flagged with its rule, as the hub flags the bots' game read in process (seed 2, at the 2nd pick)",
+    { timeout: 200_000, retry: 1 },
+    async (c) => {
+      const game = playStandardGame({ seed: 2, cards, table, inject: c.inject as StandardInjection, injectAt: 2 });
+      const flags = flagsOf(readInProcess(game).publicView());
+      const s = await startStandardSession({ seed: 2, inject: c.inject, injectAt: 2 });
+      sessions.push(s);
+      const v = await s.until((x) => x.flags.length >= flags.length, 90_000);
+      expect(flagsOf(v)).toEqual(flags);
+      expectCase(c, v, s.engine().inferredActions(), game.record.actions);
+      await s.stop();
+      sessions.splice(sessions.indexOf(s), 1);
+    },
+  );
+  it.each(cases.filter((c) => !c.overPorts))("$inject: flagged with its rule by the hub's engine reading the bots' reader lines in process (seed 2, at the 2nd pick)", (c) => {
+    const game = playStandardGame({ seed: 2, cards, table, inject: c.inject as StandardInjection, injectAt: 2 });
+    const engine = readInProcess(game);
+    expectCase(c, engine.publicView(), engine.inferredActions(), game.record.actions);
   });
 });

@@ -3,12 +3,11 @@
  * player's count change as the game is played, and a screenshot is saved for people to look at.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vite';
 import { chromium, type Browser } from 'playwright-core';
 import { ROOT, startSession, type Session } from './harness.js';
+import { buildDisplay } from '../support/display-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const canRun = existsSync(CHROMIUM) && existsSync('/usr/bin/socat');
@@ -18,8 +17,7 @@ describe.skipIf(!canRun)('table display in Chromium, live from the hub', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'mjhub-dist-'));
-    await build({ configFile: path.join(ROOT, 'display/vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
+    const dist = await buildDisplay();
     session = await startSession({ seed: 4, staticDir: dist });
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { startHub } from '../../hub/hub.js';
 import { openPtyLink, type ReaderLink } from '../../hub/simulator/ports.js';
@@ -22,20 +22,22 @@ import { kindOf } from '../../rules/tiles.js';
 import { isDead } from '../../rules/variants/standard/play.js';
 import { DIRECTOR_TOKEN, hasSocat, STANDARD_CONFIG } from './harness.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
 const HANDS = ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D', 'RD RD RD GD GD GD WD WD WD S S S 7C'];
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
 /** ms a simulator step takes: a placement rests this long (longer than the 250 ms settle window), a lift half */
 const PACE_MS = 400;
 
 describe.skipIf(!hasSocat)('a discard carried over another top, real hub on pseudo-terminals', () => {
-  it.each([0, 1] as const)(
+  // both protocols at once, each its own readers, pty links and hub (the table's own 250 ms windows against a 400 ms pace)
+  it.concurrent.for([0, 1] as const)(
     "protocol v%i readers: Bea discards 8C by way of Cat's top (300 ms there): one discard by Bea, no flag",
-    async (protocol) => {
+    { timeout: 180_000 },
+    async (protocol, { expect, onTestFinished }) => {
+      // this case's own cleanups, last first, when it ends (the other case runs meanwhile)
+      const cleanups: (() => Promise<void> | void)[] = [];
+      onTestFinished(async () => {
+        while (cleanups.length) await cleanups.pop()!();
+      });
       const [loaded] = loadHubConfig(STANDARD_CONFIG);
       const table = loaded!.table;
       const g = new ScriptedGame(table, HANDS, PASSES);
@@ -93,6 +95,5 @@ describe.skipIf(!hasSocat)('a discard carried over another top, real hub on pseu
       // Ann 14 − 6C = 13; Bea 13 + 8C − 8C = 13; Cat and Dot 13
       expect(engine().physicalCounts().total).toEqual([13, 13, 13, 13]);
     },
-    180_000,
   );
 });
