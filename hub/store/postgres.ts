@@ -259,7 +259,7 @@ async function connectWriter(url: string, t: PostgresTimeouts, onBroken: (c: pg.
       ? await query<{ ok: boolean }>(client, t, 'SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [WRITER_LOCK, schema])
       : await query<{ ok: boolean }>(client, t, 'SELECT pg_try_advisory_lock($1) AS ok', [WRITER_LOCK]);
     if (!r.rows[0]?.ok) {
-      const which = schema ? `the event log of hub ${schema.slice('mjhub_'.length)} (schema ${schema})` : 'this event log';
+      const which = schema ? `the event log in schema ${schema}` : 'this event log';
       throw new Error(`another hub is already writing ${which} (its PostgreSQL advisory lock is held): a log has a single writer`);
     }
     // a little under the client's timeout: a slow server cancels and answers first
