@@ -5,7 +5,7 @@
  * read from a simulator this file starts with a pick from the wrong wall injected (003 rule 20).
  * A director logged in at hall-a sees both tables in the room, reads t2's flag and dismisses it
  * through hall-a; hall-b, which owns t2's log, applies the ruling. After SIGKILL of hall-b, its
- * table shows offline in hall-a's room.
+ * table shows offline in hall-a's room, and online again once hall-b is started again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,14 +84,16 @@ describe.skipIf(skip !== null)(`several hubs, one event${skip ? ` (skipped: ${sk
   let simB: ChildProcess;
   let auth: DirectorAuth;
   let room: Socket;
+  let db: string;
+  let dir: string;
   /** every summary hall-a's room was sent, latest per table */
   const summaries = new Map<string, RoomTableSummary>();
 
   beforeAll(async () => {
     ensureBuiltHub();
     pgServer = await startTestPostgres();
-    const db = await pgServer.createDatabase('event');
-    const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-hubs-'));
+    db = await pgServer.createDatabase('event');
+    dir = mkdtempSync(path.join(tmpdir(), 'mjhub-hubs-'));
     folders.push(dir);
     // hall-b's table t2: a simulator over TCP with a pick from the wrong wall at its 3rd pick (003 rule 20)
     const configB = tableConfig(dir, 't2');
@@ -122,7 +124,7 @@ describe.skipIf(skip !== null)(`several hubs, one event${skip ? ` (skipped: ${sk
     for (const d of folders) rmSync(d, { recursive: true, force: true });
   });
 
-  it("hall-a's room lists hall-b's table; a ruling made at hall-a reaches t2 at hall-b; killed, hall-b's table shows offline", async () => {
+  it("hall-a's room lists hall-b's table; a ruling made at hall-a reaches t2 at hall-b; killed, hall-b's table shows offline; started again, online", async () => {
     // the room at hall-a: its own t1, and t2 told by hall-b (its 9 readers, every one connected)
     const t2 = await until(() => summaries.get('t2'), 15_000, "t2 in hall-a's room");
     expect(summaries.get('t1')?.hub).toBeUndefined();
@@ -170,5 +172,11 @@ describe.skipIf(skip !== null)(`several hubs, one event${skip ? ` (skipped: ${sk
     expect(offline.offlineReaders.map((r) => r.state)).toEqual(Array(9).fill('offline'));
     // hall-a goes on serving its own table
     expect((await fetch(`${hallA.url}/api/tables/t1`)).status).toBe(200);
+
+    // hall-b started again with the same hub id (its own simulator now, slow): it opens its own log
+    // again and is heard; hall-a's room shows t2 online
+    await startHub(['--config', path.join(dir, 't2.json'), '--data', path.join(dir, 'b'), '--database-url', db, '--hub-id', 'hall-b', '--sim-pace', '1000', '--sim-transport', 'tcp']);
+    const back = await until(() => (summaries.get('t2')?.hub?.online === true ? summaries.get('t2') : null), 15_000, "t2 heard again in hall-a's room");
+    expect(back.hub).toEqual({ id: 'hall-b', online: true });
   }, 240_000);
 });
