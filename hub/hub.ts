@@ -24,6 +24,7 @@ import { silentLogger, type HubLogger } from './log.js';
 import { storeErrorLog } from './store/report.js';
 import { logFlags } from './table/log-flags.js';
 import { countRulesInForce } from './tournament/config.js';
+import { openEventLink, type EventLink } from './api/event-hubs.js';
 
 export interface HubOptions {
   tables: LoadedTable[];
@@ -31,6 +32,12 @@ export interface HubOptions {
   dataDir: string;
   /** `postgres://…`: keep the event log in PostgreSQL instead of SQLite (a central server over several rooms) */
   databaseUrl?: string;
+  /**
+   * with `databaseUrl`: this hub's id in an event of several hubs sharing that database (`--hub-id`,
+   * e.g. `hall-a`; docs/several-hubs.md): its log is its own (schema `mjhub_hall_a`), and the hubs
+   * share one socket.io space (hub/api/event-hubs.ts)
+   */
+  hubId?: string;
   /** reader addresses to open: serial paths or `tcp://host:port` */
   ports: string[];
   /** HTTP port (0 = any free port) */
@@ -110,6 +117,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const log = opts.logger ?? silentLogger();
   const storeLog = log.child({ part: 'store' });
   const storeErrors = storeErrorLog(storeLog);
+  if (opts.hubId !== undefined && !opts.databaseUrl) throw new Error("a hub id (--hub-id) needs the event's PostgreSQL database (--database-url): the hubs of an event share it");
   const store = await openHubStore({ ...opts, onFlushError: storeErrors.error });
   const tournament = opts.tournament ? new TournamentService({ config: opts.tournament, store }) : null;
 
@@ -189,17 +197,24 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   // one line per port per change of state (cannot connect / connected again), never per retry
   const transportLog = log.child({ part: 'transports' });
   const logged = withConnectionLog(sink, opts.log ?? ((line, level, port) => transportLog[level]({ port }, line)));
+  /** A start that failed: closes what was opened so far (the server and the event link when given), the store last. */
+  const abandon = async (server?: { close(): Promise<void> }, event?: EventLink | null): Promise<void> => {
+    clearInterval(staleTimer);
+    tournament?.close();
+    for (const t of transports) await t.close();
+    sup.close();
+    for (const engine of engines.values()) engine.close();
+    await server?.close();
+    await event?.close();
+    store.close();
+    await store.drain().catch(() => undefined);
+  };
   let ports = opts.ports;
   if (opts.readerPorts) {
     try {
       ports = [...ports, ...(await opts.readerPorts(engines))];
     } catch (e) {
-      clearInterval(staleTimer);
-      tournament?.close();
-      sup.close();
-      for (const engine of engines.values()) engine.close();
-      store.close();
-      await store.drain().catch(() => undefined);
+      await abandon();
       throw e;
     }
   }
@@ -231,7 +246,17 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     }
   }
 
+  let event: EventLink | null = null;
+  if (opts.hubId !== undefined && opts.databaseUrl) {
+    try {
+      event = await openEventLink(opts.databaseUrl, opts.hubId, log.child({ part: 'event' }));
+    } catch (e) {
+      await abandon();
+      throw e;
+    }
+  }
   const server = await createHubServer({
+    ...(event ? { event } : {}),
     tables: tournament ? tournament.wrap([...engines.values()]) : [...engines.values()],
     ...(tournament ? { tournament } : {}),
     readers: supervisor,
@@ -258,14 +283,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     url = await server.listen(opts.httpPort, opts.httpHost ?? '127.0.0.1');
   } catch (e) {
     // a taken port: close what was opened, so the caller can exit cleanly
-    clearInterval(staleTimer);
-    tournament?.close();
-    for (const t of transports) await t.close();
-    sup.close();
-    for (const engine of engines.values()) engine.close();
-    await server.close();
-    store.close();
-    await store.drain();
+    await abandon(server, event);
     throw e;
   }
 
@@ -284,6 +302,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       sup.close();
       for (const e of engines.values()) e.close();
       await server.close();
+      await event?.close();
       store.close(); // never throws: what it cannot write it reports
       // PostgreSQL: rejects with what could not be written; reported, not thrown (a Ctrl-C must not crash)
       await store.drain().catch((err: unknown) => storeLog.error((err as Error)?.message ?? String(err)));

@@ -17,6 +17,7 @@ import { checkTournamentTables, countRulesInForce, loadTournamentConfig } from '
 import { directorSecretFor } from './director-secret.js';
 import { startHub } from './hub.js';
 import { assertDataFolderFree } from './store/lock.js';
+import { HUB_ID } from './store/postgres.js';
 import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
 import { dealWhenWallsBuilt } from './simulator/deal-signal.js';
 import { intOption } from './simulator/run.js';
@@ -112,6 +113,15 @@ const program = new Command()
     'info',
   )
   .option('--database-url <url>', 'keep the event log in PostgreSQL (postgres://…) instead of SQLite in --data (env MJHUB_DATABASE_URL)', process.env.MJHUB_DATABASE_URL)
+  .option(
+    '--hub-id <id>',
+    "with --database-url: this hub's id in an event of several hubs sharing that database, e.g. hall-a (env MJHUB_HUB_ID; docs/several-hubs.md)",
+    (v: string) => {
+      if (!HUB_ID.test(v)) throw new InvalidArgumentError(`--hub-id must be 1-40 lowercase letters, digits, - or _ (e.g. hall-a), not "${v}"`);
+      return v;
+    },
+    process.env.MJHUB_HUB_ID || undefined,
+  )
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
   .option('--settle-ms <ms>', "override every table's settle windows, in every area (ms)", intOption('--settle-ms', 0))
   .option('--count-check-ms <ms>', "override every table's count-check delay after a turn boundary (ms)", intOption('--count-check-ms', 0))
@@ -151,6 +161,7 @@ const o = program.opts<{
   publicUrl?: string;
   data: string;
   databaseUrl?: string;
+  hubId?: string;
   reader?: string[];
   settleMs?: number;
   countCheckMs?: number;
@@ -313,6 +324,7 @@ async function main(): Promise<void> {
     tables.map(({ table }) => table),
     tournament ? { file: o.tournament!, config: tournament } : undefined,
   );
+  if (o.hubId !== undefined && !o.databaseUrl) throw new Error(`--hub-id ${o.hubId} needs --database-url: the hubs of an event share one PostgreSQL database (docs/several-hubs.md)`);
   const secret = directorSecretFor({ env: process.env.MJHUB_DIRECTOR_SECRET, file: o.directorSecretFile, dataDir: o.data });
   if (existsSync(o.data) && !statSync(o.data).isDirectory()) throw new Error(`--data ${o.data} is a file, not a folder`);
   // one hub per data folder (hub/store/lock.ts): refused here, before a simulator starts; the store holds the lock
@@ -390,6 +402,7 @@ async function main(): Promise<void> {
       tables,
       dataDir: o.data,
       ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
+      ...(o.hubId !== undefined ? { hubId: o.hubId } : {}),
       ports: o.reader ?? [],
       ...(o.reader?.length ? {} : { readerPorts: startSimulators }),
       httpPort: o.port,
@@ -426,6 +439,7 @@ async function main(): Promise<void> {
   } else if (o.publicUrl !== undefined) {
     console.log(`  seat codes:  ${o.publicUrl}  (--public-url; the hub itself listens on ${o.host} only)`);
   }
+  if (o.hubId !== undefined) console.log(`  event:       hub ${o.hubId}; the room lists every hub's tables (the hubs sharing this database)`);
   if (tournament) {
     const how = tournament.kind === 'siamese' ? 'Royale Siamese, 2-seat score cards (003 rule 17 points, lesser total pays the difference)' : '4-player tables, seed 000 score cards';
     const rounds = `${tournament.rounds} round${tournament.rounds === 1 ? '' : 's'} of ${GAMES_PER_ROUND} games`;

@@ -19,6 +19,7 @@ import { DIRECTOR_NAMESPACE, EV, type WatchAck } from './socket-events.js';
 import { stderrLogger } from '../log.js';
 import { checkPayload, WatchRequestSchema } from '../contract/socket.js';
 import { DIRECTOR_LOGIN_NEEDED_SOCKET } from '../../rules/wording/director-login.js';
+import type { EventLink, ViewNamespace, ViewSnapshot } from './event-hubs.js';
 
 /** The room a table's watchers join, e.g. `"table:t1"`. */
 export function tableRoom(tableId: string): string {
@@ -73,6 +74,8 @@ export class Channel {
 /** What {@link attachRealtime} returns. */
 export interface Realtime {
   io: Server;
+  /** a table's view on a namespace now, with its seq (refreshed first; its delta sent), or null for a table this hub does not have */
+  snapshotOf(nsp: ViewNamespace, tableId: string): ViewSnapshot | null;
   /** stops listening to the runtimes and closes socket.io (every namespace, every client) */
   close(): Promise<void>;
 }
@@ -94,6 +97,13 @@ export interface RealtimeOptions {
    * its concealed tiles: the viewing log (hub/api/viewing-log.ts)
    */
   directorViewed?: (tableId: string, handshake: Socket['handshake']) => void;
+  /**
+   * several hubs, one event (hub/api/event-hubs.ts): the socket.io adapter shared with the other
+   * hubs, and who owns a table this hub does not have. A watch of such a table is answered with
+   * its owner's snapshot; the owner's deltas reach the watcher through the adapter, so this hub
+   * sends its own tables' deltas whether or not a watcher is connected here.
+   */
+  event?: Pick<EventLink, 'adapter' | 'ownerOf' | 'snapshot'>;
 }
 
 /** Largest client → hub message (bytes); requests are a few dozen bytes. */
@@ -108,7 +118,9 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
   const io = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_MESSAGE,
+    ...(opts.event ? { adapter: opts.event.adapter } : {}),
   });
+  const event = opts.event;
   const logError = opts.logError ?? ((msg, err) => stderrLogger('api').error({ err }, msg));
   const byId = new Map(opts.tables.map((t) => [t.id, t] as const));
 
@@ -161,20 +173,36 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
         queued.delete(t.id);
         for (const w of wirings) {
           // nobody watching: skip the work; the next snapshot refreshes (and bumps seq) anyway
-          if ((w.nsp.adapter.rooms.get(tableRoom(t.id))?.size ?? 0) === 0) continue;
+          // (several hubs: a watcher may be at another hub)
+          if (!event && (w.nsp.adapter.rooms.get(tableRoom(t.id))?.size ?? 0) === 0) continue;
           refreshAndBroadcast(w, t.id);
         }
       });
     }),
   );
 
-  /** The tableId of a client request, or the reason it is refused. */
-  function parseRequest(payload: unknown): { tableId: string } | { error: string } {
+  /** The tableId of a client request (and its owner when another hub has it), or the reason it is refused. */
+  function parseRequest(payload: unknown): { tableId: string; owner?: string } | { error: string } {
     const r = checkPayload(WatchRequestSchema, payload);
     if (!r.ok) return { error: r.error };
     const { tableId } = r.value;
-    if (!byId.has(tableId)) return { error: `unknown table '${tableId.slice(0, 64)}'` };
-    return { tableId };
+    const owner = byId.has(tableId) ? null : (event?.ownerOf(tableId) ?? null);
+    if (!byId.has(tableId) && owner === null) return { error: `unknown table '${tableId.slice(0, 64)}'` };
+    return owner === null ? { tableId } : { tableId, owner };
+  }
+
+  /** Another hub's table: its owner's snapshot, sent to this socket (the owner's deltas follow through the adapter). */
+  async function remoteSnapshot(w: Wiring, socket: Socket, tableId: string, owner: string, ack: ((a: WatchAck) => void) | undefined): Promise<void> {
+    await socket.join(tableRoom(tableId));
+    const snap = await event!.snapshot(owner, w.nsp === director ? 'director' : 'public', tableId);
+    if (!snap) {
+      const error = `table '${tableId}' view is unavailable: its hub ${owner} did not answer`;
+      socket.emit(EV.problem, { error });
+      return ack?.({ ok: false, error });
+    }
+    socket.emit(EV.snapshot, { tableId, seq: snap.seq, view: snap.view });
+    if (w.nsp === director) opts.directorViewed?.(tableId, socket.handshake);
+    ack?.({ ok: true, seq: snap.seq });
   }
 
   function wire(w: Wiring): void {
@@ -188,6 +216,7 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
         const req = parseRequest(raw[0]);
         if ('error' in req) return refuse(req.error, ack);
         const { tableId } = req;
+        if (req.owner !== undefined) return void remoteSnapshot(w, socket, tableId, req.owner, ack);
         void socket.join(tableRoom(tableId));
         // others in the room get the delta (if the view moved without a change signal); this socket the snapshot
         if (!refreshAndBroadcast(w, tableId, socket.id)) return refuse(`table '${tableId}' view is unavailable`, ack);
@@ -212,6 +241,12 @@ export function attachRealtime(server: HttpServer, opts: RealtimeOptions): Realt
   let closing: Promise<void> | null = null;
   return {
     io,
+    snapshotOf(nsp, tableId) {
+      const w = wirings[nsp === 'director' ? 1 : 0]!;
+      if (!w.channels.has(tableId) || !refreshAndBroadcast(w, tableId)) return null;
+      const ch = w.channels.get(tableId)!;
+      return { seq: ch.seq, view: ch.view };
+    },
     close() {
       closing ??= (async () => {
         for (const u of unsubscribes) u();

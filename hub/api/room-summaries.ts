@@ -32,6 +32,8 @@ export interface RoomSummariesOptions {
   intervalMs?: number;
   /** where to report a table whose view threw */
   logError?: (msg: string, err: unknown) => void;
+  /** several hubs: the other hubs' tables, listed after this hub's in `room:tables` (hub/api/event-hubs.ts) */
+  remote?: () => readonly RoomTableSummary[];
 }
 
 /** The socket.io room of the connections that follow the summaries. */
@@ -87,7 +89,8 @@ export function attachRoomSummaries(director: Namespace, opts: RoomSummariesOpti
     if (json === p.json) return;
     p.json = json;
     p.sentAt = Date.now();
-    director.to(SUMMARY_ROOM).emit(ROOM_SUMMARY_EV.table, s);
+    // this hub's followers only: the other hubs push their followers what they hear (hub/api/event-hubs.ts)
+    director.local.to(SUMMARY_ROOM).emit(ROOM_SUMMARY_EV.table, s);
   };
 
   /** A table changed: push now (after the changes of this run) or once its interval has passed. */
@@ -118,7 +121,7 @@ export function attachRoomSummaries(director: Namespace, opts: RoomSummariesOpti
         if (alone) p.json = json;
         else if (json !== p.json) changed(t);
       }
-      socket.emit(ROOM_SUMMARY_EV.tables, { tables });
+      socket.emit(ROOM_SUMMARY_EV.tables, { tables: [...tables, ...(opts.remote?.() ?? [])] });
       return null;
     });
   });

@@ -73,6 +73,7 @@ import { type GameRecord, writeGameRecord } from '../../rules/record/game-record
 import { gameCaptureFileName, gameRecordFileName } from '../record/path.js';
 import { type Capture, writeCapture } from '../capture/format.js';
 import { attachRealtime } from './realtime.js';
+import type { EventLink, ForwardedReply } from './event-hubs.js';
 import { attachBroadcast, DEFAULT_BROADCAST_DELAY_MS } from './broadcast.js';
 import { ReplaySchema } from '../contract/replay.js';
 import { replayEnded } from '../record/replay-steps.js';
@@ -105,6 +106,11 @@ import { CorrectionRefused } from '../table/machine/corrections.js';
 /** Options for {@link createHubServer}. */
 export interface HubServerOptions {
   tables: TableRuntime[];
+  /**
+   * several hubs, one event (hub/api/event-hubs.ts, docs/several-hubs.md): a request or a watch of
+   * another hub's table goes to that hub, and the room lists every hub's tables
+   */
+  event?: EventLink;
   /** the fixed director bearer token for scripts and tests (Bearer for HTTP, `auth.token` for socket.io); must not be empty */
   directorToken: string;
   /** the login secret of `POST /api/login` (kept only as an scrypt hash); default: directorToken */
@@ -338,6 +344,25 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     const response = (r.schema as { response?: Record<string, unknown> } | undefined)?.response;
     for (const method of [r.method].flat()) routes.push({ method, url: r.url, responses: Object.keys(response ?? {}) });
   });
+  // several hubs: a route about another hub's table (`/api/tables/:id…`, `/api/director/tables/:id…`)
+  // is run by that hub, after this hub's own checks (the director's login: its onRequest hook)
+  const event = opts.event;
+  if (event) {
+    app.addHook('preHandler', async (req, reply) => {
+      const route = req.routeOptions.url ?? '';
+      const id = (req.params as { id?: unknown } | undefined)?.id;
+      if (typeof id !== 'string' || tables.has(id) || !/^\/api\/(director\/)?tables\/:id(\/|$)/.test(route)) return;
+      const owner = event.ownerOf(id);
+      if (owner === null) return;
+      let answer: ForwardedReply;
+      try {
+        answer = await event.forward(owner, id, { method: req.method, url: req.url, body: req.body, director: route.startsWith('/api/director/') });
+      } catch (err) {
+        return sendError(reply, 502, (err as Error).message);
+      }
+      return reply.code(answer.status).type(answer.type).send(answer.body);
+    });
+  }
   // every refusal is `{ statusCode, error, message }` (hub/contract/responses.ts ErrorBody), the login routes' too
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
@@ -580,6 +605,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
 
   const realtime = attachRealtime(app.server, {
     tables: opts.tables,
+    ...(event ? { event } : {}),
     isDirectorToken,
     isDirectorCookie: auth.isCookie,
     logError: (msg, err) => apiLog.error({ err }, msg),
@@ -627,8 +653,33 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     // a tournament table's onChange already tells of the tournament's changes (its labels, clock, extra time)
     alsoOnChange: [(l) => desk.onChange(l)],
     logError: (msg, err) => apiLog.error({ err }, msg),
+    ...(event ? { remote: () => event.remoteSummaries() } : {}),
   });
   app.addHook('preClose', async () => summaries.close());
+  // several hubs: answer the others (a forwarded request runs here with the fixed director token) and tell them this hub's tables
+  event?.start({
+    director: realtime.io.of(DIRECTOR_NAMESPACE),
+    tables: () => {
+      const byId = new Map(summaries.all().map((s) => [s.tableId, s] as const));
+      return opts.tables.flatMap((t) => {
+        const summary = byId.get(t.id);
+        return summary ? [{ summary, readers: t.publicView().readers.map((r) => r.id) }] : [];
+      });
+    },
+    inject: async (f) => {
+      const res = await app.inject({
+        method: f.method as 'GET',
+        url: f.url,
+        ...(f.body !== undefined && f.body !== null
+          ? { payload: JSON.stringify(f.body), headers: { 'content-type': 'application/json', ...(f.director ? { authorization: `Bearer ${opts.directorToken}` } : {}) } }
+          : f.director
+            ? { headers: { authorization: `Bearer ${opts.directorToken}` } }
+            : {}),
+      });
+      return { status: res.statusCode, type: String(res.headers['content-type'] ?? 'application/json; charset=utf-8'), body: res.body };
+    },
+    snapshot: (nsp, tableId) => realtime.snapshotOf(nsp, tableId),
+  });
   // a relabelled table's open calls are worded with its new label (the tournament tells of every change: compare the labels)
   let labels = tournament ? JSON.stringify(tournament.tableLabels()) : '';
   const offLabels = tournament?.onChange(() => {

@@ -126,6 +126,12 @@ export const RoomTableSummarySchema = z.object({
   scoring: z.array(z.string()),
   /** when the table last changed, ms since epoch */
   updatedAt: z.number(),
+  /**
+   * several hubs, one event (docs/several-hubs.md): the hub that reads this table, when it is another
+   * hub than the one serving this room, and whether that hub is heard (`online: false`: every reader
+   * is listed offline); absent for this hub's own tables
+   */
+  hub: z.object({ id: z.string(), online: z.boolean() }).optional(),
 });
 
 /** `room:tables`: every table's summary, in the hub's order. */

@@ -14,6 +14,8 @@ export interface StoreConfig {
   dataDir: string;
   /** `postgres://user:password@host:5432/db`: selects the PostgreSQL store */
   databaseUrl?: string | undefined;
+  /** with `databaseUrl`: this hub's own log in a database several hubs share (`--hub-id`, ./postgres.ts `hubLogSchema`) */
+  hubId?: string | undefined;
   /** the store's write errors (default: stderr, ./report.ts); the hub logs them through its logger */
   onFlushError?: (err: unknown) => void;
 }
@@ -33,7 +35,8 @@ export async function openHubStore(cfg: StoreConfig): Promise<HubStore> {
     if (!/^postgres(ql)?:\/\//i.test(cfg.databaseUrl)) {
       throw new Error(`databaseUrl must start with postgres:// or postgresql://, got "${cfg.databaseUrl.slice(0, 40)}"`);
     }
-    return Object.assign(await openPostgresStore(cfg.databaseUrl, cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {}), { asyncWrites: true as const });
+    const pgOpts = { ...(cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {}), ...(cfg.hubId !== undefined ? { hubId: cfg.hubId } : {}) };
+    return Object.assign(await openPostgresStore(cfg.databaseUrl, pgOpts), { asyncWrites: true as const });
   }
   const file = cfg.dataDir === ':memory:' ? ':memory:' : path.join(cfg.dataDir, 'events.sqlite');
   if (file !== ':memory:') mkdirSync(cfg.dataDir, { recursive: true });

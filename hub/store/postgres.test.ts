@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './pg-test-server.js';
-import { maskUrl, openPostgresStore, type PostgresEventStore } from './postgres.js';
+import { hubLogSchema, maskUrl, openPostgresStore, type PostgresEventStore } from './postgres.js';
 
 const skip = postgresSkipReason();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,6 +55,32 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
     await first.drain();
     const second = await openStore(url);
     expect(second.append('t1', 'a', 1, null).seq).toBe(1);
+  });
+
+  it('several hubs, one database: each hub id writes its own log in its own schema; a second writer of one hub id is refused', async () => {
+    const url = await freshUrl();
+    const hallA = await openStore(url, { hubId: 'hall-a' });
+    const hallB = await openStore(url, { hubId: 'hall-b' });
+    // each log numbers its own events from 1: two writers, two logs
+    expect(hallA.append('t1', 'a', 1, null).seq).toBe(1);
+    expect(hallB.append('t2', 'b', 2, null).seq).toBe(1);
+    expect(hallB.append('t2', 'b', 3, null).seq).toBe(2);
+    await Promise.all([hallA.drain(), hallB.drain()]);
+    expect(await sql(url, 'SELECT table_id, seq::int AS seq FROM mjhub_hall_a.events ORDER BY seq')).toEqual([{ table_id: 't1', seq: 1 }]);
+    expect(await sql(url, 'SELECT table_id, seq::int AS seq FROM mjhub_hall_b.events ORDER BY seq')).toEqual([
+      { table_id: 't2', seq: 1 },
+      { table_id: 't2', seq: 2 },
+    ]);
+    await expect(openPostgresStore(url, { hubId: 'hall-b' })).rejects.toThrow(
+      `openPostgresStore(${url}): another hub is already writing the event log in schema mjhub_hall_b (its PostgreSQL advisory lock is held): a log has a single writer`,
+    );
+    // the database's own log (no hub id) is a third one, free to open
+    expect((await openStore(url)).append('t9', 'c', 4, null).seq).toBe(1);
+  });
+
+  it('names a hub id that is not one', () => {
+    expect(hubLogSchema('hall-a')).toBe('mjhub_hall_a');
+    expect(() => hubLogSchema('Hall A')).toThrow('hub id must be 1-40 lowercase letters, digits, - or _ (e.g. hall-a), not "Hall A"');
   });
 
   it('refuses TRUNCATE too', async () => {

@@ -80,6 +80,25 @@ export interface PostgresStoreOptions {
   retryMs?: [first: number, max: number];
   /** the writer's timeouts; default `{ connectMs: 5000, queryMs: 15000 }` */
   timeouts?: Partial<PostgresTimeouts>;
+  /**
+   * the hub's own log in a database that several hubs share (`--hub-id`, docs/several-hubs.md):
+   * its tables live in the schema {@link hubLogSchema}(hubId) and its writer lock is that schema's,
+   * so each hub writes its own log (one writer per log) beside the others. Default: the
+   * database's `public` schema, one log per database.
+   */
+  hubId?: string;
+}
+
+/** A hub id: 1-40 lowercase letters, digits, `-` or `_`, starting with a letter or a digit (e.g. `hall-a`). */
+export const HUB_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+/**
+ * The PostgreSQL schema that holds hub `hubId`'s log in a shared database, e.g. `hall-a` → `mjhub_hall_a`.
+ * @throws TypeError when `hubId` is not a {@link HUB_ID}
+ */
+export function hubLogSchema(hubId: string): string {
+  if (!HUB_ID.test(hubId)) throw new TypeError(`hub id must be 1-40 lowercase letters, digits, - or _ (e.g. hall-a), not "${hubId.slice(0, 60)}"`);
+  return `mjhub_${hubId.replace(/-/g, '_')}`;
 }
 
 /** The PostgreSQL store: the EventStore surface, plus the writer's promise and counters. */
@@ -199,15 +218,17 @@ export function maskUrl(url: string): string {
 }
 
 /** The writer's client: timeouts and keepalive both ways (see the module comment). */
-function writerClient(url: string, t: PostgresTimeouts): pg.Client {
+function writerClient(url: string, t: PostgresTimeouts, schema: string | null): pg.Client {
   const idleS = Math.max(1, Math.round(KEEPALIVE_MS / 1000));
+  // a hub's own log (hubLogSchema): every statement of this session finds its tables there
+  const path = schema ? ` -c search_path=${schema}` : '';
   return new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: t.connectMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_MS,
     // the server's side of this session: its backend notices a vanished hub (and frees the lock)
-    options: `-c tcp_keepalives_idle=${idleS} -c tcp_keepalives_interval=${idleS} -c tcp_keepalives_count=3`,
+    options: `-c tcp_keepalives_idle=${idleS} -c tcp_keepalives_interval=${idleS} -c tcp_keepalives_count=3${path}`,
   });
 }
 
@@ -226,16 +247,20 @@ function query<R extends pg.QueryResultRow>(c: pg.Client, t: PostgresTimeouts, t
  * A connected client holding the writer lock, its statements limited by `statement_timeout`.
  * @throws when the server is unreachable (or does not answer within `connectMs`) or another hub holds the lock
  */
-async function connectWriter(url: string, t: PostgresTimeouts, onBroken: (c: pg.Client) => void): Promise<pg.Client> {
-  const client = writerClient(url, t);
+async function connectWriter(url: string, t: PostgresTimeouts, onBroken: (c: pg.Client) => void, schema: string | null): Promise<pg.Client> {
+  const client = writerClient(url, t, schema);
   // without an 'error' listener a lost connection kills the process
   client.on('error', () => onBroken(client));
   client.on('end', () => onBroken(client));
   await client.connect();
   try {
-    const r = await query<{ ok: boolean }>(client, t, 'SELECT pg_try_advisory_lock($1) AS ok', [WRITER_LOCK]);
+    // a hub's own log: the lock of its schema (two keys), beside the other hubs' logs
+    const r = schema
+      ? await query<{ ok: boolean }>(client, t, 'SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [WRITER_LOCK, schema])
+      : await query<{ ok: boolean }>(client, t, 'SELECT pg_try_advisory_lock($1) AS ok', [WRITER_LOCK]);
     if (!r.rows[0]?.ok) {
-      throw new Error('another hub is already writing this event log (its PostgreSQL advisory lock is held): a log has a single writer');
+      const which = schema ? `the event log in schema ${schema}` : 'this event log';
+      throw new Error(`another hub is already writing ${which} (its PostgreSQL advisory lock is held): a log has a single writer`);
     }
     // a little under the client's timeout: a slow server cancels and answers first
     await query(client, t, `SET statement_timeout = ${Math.max(1, Math.floor(t.queryMs * 0.8))}`);
@@ -264,6 +289,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   const onFlushError = opts.onFlushError ?? storeErrorLog(stderrLogger('store').child({ store: shown })).error;
   const [retryFirst, retryMax] = opts.retryMs ?? [250, 5000];
   const timeouts: PostgresTimeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  const schema = opts.hubId !== undefined ? hubLogSchema(opts.hubId) : null;
 
   let client: pg.Client | null = null;
   const onBroken = (c: pg.Client): void => {
@@ -275,9 +301,10 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   let lastSeq = 0;
   let lastRawId = 0;
   try {
-    client = await connectWriter(url, timeouts, onBroken);
+    client = await connectWriter(url, timeouts, onBroken, schema);
     // loading a long log may take a while: no statement timeout for it (keepalive still watches the socket)
     await client.query('SET statement_timeout = 0');
+    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(SCHEMA);
     const evs = await client.query<{ seq: string; table_id: string; at: string; type: string; data: string }>('SELECT seq, table_id, at, type, data::text AS data FROM events ORDER BY seq');
     for (const row of evs.rows) {
@@ -333,7 +360,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   /** (re)connects when needed; after a reconnect drops pending rows a lost COMMIT acknowledgement did write */
   async function connection(): Promise<pg.Client> {
     if (client) return client;
-    const c = await connectWriter(url, timeouts, onBroken);
+    const c = await connectWriter(url, timeouts, onBroken, schema);
     try {
       const { seq, rawId } = await maxIds(c, timeouts);
       pendingEvents = pendingEvents.filter((e) => e.seq > seq);

@@ -50,6 +50,20 @@ describe('summarize', () => {
     expect(s.reasons.map((r) => r.text)).toEqual(['Reader: RK-W2 silent']);
   });
 
+  it("another hub's table whose hub is not heard is amber, one line for the hub instead of one per reader", () => {
+    const v = siameseFixture();
+    v.flags[0]!.status = 'dismissed';
+    const heard = roomSummaryOf(v);
+    const gone = { ...heard, hub: { id: 'hall-b', online: false }, offlineReaders: v.readers.map((r) => ({ id: r.id, state: 'offline' as const })) };
+    const s = summarize('t1', gone, 'live');
+    expect(s.urgency).toBe('amber');
+    expect(s.reasons.map((r) => r.text)).toEqual(['Hub hall-b not heard: this table shows what it last told']);
+    // the readers' line: 0 of the fixture's 6 readers OK
+    expect([s.readerCount, s.badReaders.length]).toEqual([6, 6]);
+    // heard again: the readers as the hub tells them (RK-W2 silent)
+    expect(summarize('t1', { ...heard, hub: { id: 'hall-b', online: true } }, 'live').reasons.map((r) => r.text)).toEqual(['Reader: RK-W2 silent']);
+  });
+
   it('all fine is calm; a tournament table shows round, game n of 4 and the clock', () => {
     const v = standardFixture();
     v.round = { round: 2, game: 3, of: 4 };

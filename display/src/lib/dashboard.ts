@@ -196,7 +196,11 @@ export function summarize(tableId: string, view: RoomTableSummary | null, state:
     if (!clock.running && !clock.timeUp) clockNote = clockWords(clock);
   }
 
-  if (badReaders.length) {
+  // several hubs, one event (docs/several-hubs.md): the hub that reads this table is not heard, so
+  // every reader shows offline; one line says why instead of one per reader
+  if (view.hub?.online === false) {
+    reasons.push({ urgency: 'amber', text: `Hub ${view.hub.id} not heard: this table shows what it last told` });
+  } else if (badReaders.length) {
     const words = badReaders.map((r) => `${r.id} ${READER_WORDS[r.state] ?? r.state}`).join(', ');
     reasons.push({ urgency: 'amber', text: `Reader${badReaders.length > 1 ? 's' : ''}: ${words}` });
   }

@@ -1,0 +1,228 @@
+/**
+ * Several hubs, one event (docs/several-hubs.md): hub processes that share one PostgreSQL database
+ * share one socket.io space through the Socket.IO Postgres adapter, so any hub serves any director
+ * or spectator and the director's room shows every table of the event.
+ *
+ * Each table has ONE owner, the hub that reads its readers and writes its log (its own schema in the
+ * database: hub/store/postgres.ts `hubLogSchema`). What the other hubs need of it goes to the owner
+ * as a server-side message on the `/director` namespace, answered with an acknowledgement:
+ * - `mjhub:tables` (every {@link HEARTBEAT_MS}, no answer): the sender's id and each of its tables'
+ *   room summary and reader ids. The others keep them, push a summary that changed to their own
+ *   room's followers, and mark a hub unheard for {@link OFFLINE_MS} offline: its tables' summaries
+ *   list every reader offline and carry `hub.online: false`.
+ * - `mjhub:http`: a director's (or a spectator's) request about a table of another hub (a ruling, an
+ *   entry, the director's view): the owner runs it on its own routes and answers status, type and body.
+ * - `mjhub:snapshot`: a socket watching a table of another hub: the owner answers the view and its seq;
+ *   the owner's deltas then reach that socket through the adapter (its room `table:<id>` is the event's).
+ */
+import pg from 'pg';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { Namespace } from 'socket.io';
+import { ROOM_SUMMARY_EV, type RoomTableSummary } from '../contract/room-summary.js';
+import { SUMMARY_ROOM } from './room-summaries.js';
+import type { HubLogger } from '../log.js';
+
+/** How often a hub tells the others its tables (ms). */
+export const HEARTBEAT_MS = 1_000;
+/** A hub not heard for this long is offline: its tables show offline in the other hubs' rooms (ms). */
+export const OFFLINE_MS = 4_000;
+/** How long a request forwarded to a table's hub waits for its answer (ms): the adapter's own wait for acknowledgements. */
+export const FORWARD_MS = 5_000;
+
+/** The socket.io namespace a snapshot is asked on: the public table view or the director's. */
+export type ViewNamespace = 'public' | 'director';
+
+/** A request forwarded to the hub that owns the table. */
+export interface ForwardedRequest {
+  method: string;
+  /** path and query, e.g. `/api/director/tables/t2/flags/f1` */
+  url: string;
+  /** the JSON body, or undefined */
+  body?: unknown;
+  /** true for a director's request (already authenticated by the hub that forwards it) */
+  director: boolean;
+}
+
+/** The owner's answer to a {@link ForwardedRequest}. */
+export interface ForwardedReply {
+  status: number;
+  /** the content type, e.g. `application/json; charset=utf-8` */
+  type: string;
+  body: string;
+}
+
+/** A view and its seq, as a `snapshot` carries them (hub/api/realtime.ts). */
+export interface ViewSnapshot {
+  seq: number;
+  view: Record<string, unknown> | null;
+}
+
+/** One table as its hub tells the others: its room summary and its readers' ids. */
+export interface HeardTable {
+  summary: RoomTableSummary;
+  readers: string[];
+}
+
+/** What this hub answers for itself, wired once its server is built ({@link EventLink.start}). */
+export interface LocalSide {
+  /** the `/director` namespace (server-side messages and the room's followers) */
+  director: Namespace;
+  /** this hub's tables now */
+  tables(): HeardTable[];
+  /** runs a forwarded request on this hub's own routes */
+  inject(req: ForwardedRequest): Promise<ForwardedReply>;
+  /** a table of this hub's view now, or null for a table it does not have */
+  snapshot(nsp: ViewNamespace, tableId: string): ViewSnapshot | null;
+}
+
+/** This hub's link to the other hubs of the event. */
+export interface EventLink {
+  /** this hub's id (`--hub-id`) */
+  readonly hubId: string;
+  /** the socket.io adapter to build the server with (`new Server(http, { adapter })`) */
+  readonly adapter: ReturnType<typeof createAdapter>;
+  /** the id of the other hub that owns `tableId`, or null when no other hub told of it */
+  ownerOf(tableId: string): string | null;
+  /** every other hub's tables' summaries, as last heard (offline ones marked) */
+  remoteSummaries(): RoomTableSummary[];
+  /**
+   * Sends a request to the hub that owns its table and resolves with its answer.
+   * @throws Error `hub hall-b (table t2) did not answer within 5000 ms` when the owner is gone
+   */
+  forward(owner: string, tableId: string, req: ForwardedRequest): Promise<ForwardedReply>;
+  /** asks the owner of `tableId` for its view; null when it did not answer */
+  snapshot(owner: string, nsp: ViewNamespace, tableId: string): Promise<ViewSnapshot | null>;
+  /** starts answering the other hubs and telling them this hub's tables */
+  start(local: LocalSide): void;
+  /** stops the heartbeat and closes the database pool (after socket.io is closed) */
+  close(): Promise<void>;
+}
+
+/** The table the adapter keeps a message over PostgreSQL's 8000-byte NOTIFY limit in. */
+const ATTACHMENTS = 'socket_io_attachments';
+
+interface HeardHub {
+  at: number;
+  online: boolean;
+  tables: HeardTable[];
+  /** the JSON of each table's summary last pushed to this hub's room followers */
+  pushed: Map<string, string>;
+}
+
+/** A remote table's summary as this hub's room shows it: offline when its hub is not heard. */
+function shown(hubId: string, hub: HeardHub, t: HeardTable): RoomTableSummary {
+  if (hub.online) return { ...t.summary, hub: { id: hubId, online: true } };
+  return { ...t.summary, offlineReaders: t.readers.map((id) => ({ id, state: 'offline' as const })), hub: { id: hubId, online: false } };
+}
+
+/**
+ * Opens the database pool of the socket.io adapter and makes its attachments table.
+ * @param databaseUrl the event's database, e.g. `postgres://mjhub@db:5432/event`
+ * @param hubId this hub's id, e.g. `hall-a` (hub/store/postgres.ts `HUB_ID`)
+ * @throws Error naming the cause when the database cannot be reached
+ */
+export async function openEventLink(databaseUrl: string, hubId: string, log: HubLogger): Promise<EventLink> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 5_000 });
+  pool.on('error', (err) => log.warn({ err }, `event link: a database connection failed: ${err.message}`));
+  try {
+    await pool.query(`CREATE TABLE IF NOT EXISTS ${ATTACHMENTS} (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
+  } catch (err) {
+    // two hubs starting together: the other one made it (duplicate type or table)
+    const code = (err as { code?: string }).code;
+    if (code !== '23505' && code !== '42P07') {
+      await pool.end().catch(() => undefined);
+      throw new Error(`the event's database cannot be used for the hubs' messages: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const adapter = createAdapter(pool, {
+    tableName: ATTACHMENTS,
+    heartbeatInterval: HEARTBEAT_MS,
+    heartbeatTimeout: OFFLINE_MS,
+    errorHandler: (err) => log.warn({ err }, `event link: ${err.message}`),
+  });
+  const heard = new Map<string, HeardHub>();
+  let local: LocalSide | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  /** Pushes to this hub's room followers each summary of `hubId` that changed since last pushed. */
+  const pushChanged = (hubId: string, hub: HeardHub): void => {
+    if (!local) return;
+    for (const t of hub.tables) {
+      const s = shown(hubId, hub, t);
+      const json = JSON.stringify(s);
+      if (hub.pushed.get(t.summary.tableId) === json) continue;
+      hub.pushed.set(t.summary.tableId, json);
+      local.director.local.to(SUMMARY_ROOM).emit(ROOM_SUMMARY_EV.table, s);
+    }
+  };
+
+  const tick = (): void => {
+    if (!local) return;
+    local.director.serverSideEmit('mjhub:tables', { hubId, tables: local.tables() });
+    const now = Date.now();
+    for (const [id, hub] of heard) {
+      if (hub.online && now - hub.at > OFFLINE_MS) {
+        hub.online = false;
+        log.warn({ hub: id }, `hub ${id} not heard for ${OFFLINE_MS / 1000} s: its tables (${hub.tables.map((t) => t.summary.tableId).join(', ')}) show offline`);
+        pushChanged(id, hub);
+      }
+    }
+  };
+
+  const ownerOf = (tableId: string): string | null => {
+    for (const [id, hub] of heard) if (hub.tables.some((t) => t.summary.tableId === tableId)) return id;
+    return null;
+  };
+
+  /** Sends `event` to the other hubs and resolves with the owner's (non-null) answer, or null. */
+  const ask = <T>(event: string, payload: object): Promise<T | null> =>
+    new Promise((resolve) => {
+      if (!local) return resolve(null);
+      local.director.serverSideEmit(event, payload, (_err: Error | null, answers: unknown[]) => {
+        resolve(((answers ?? []).find((a) => a !== null && a !== undefined) as T | undefined) ?? null);
+      });
+    });
+
+  return {
+    hubId,
+    adapter,
+    ownerOf,
+    remoteSummaries: () => [...heard].flatMap(([id, hub]) => hub.tables.map((t) => shown(id, hub, t))),
+    async forward(owner, tableId, req) {
+      const answer = await ask<ForwardedReply>('mjhub:http', { to: owner, req });
+      if (!answer) throw new Error(`hub ${owner} (table ${tableId}) did not answer within ${FORWARD_MS} ms`);
+      return answer;
+    },
+    snapshot: (owner, nsp, tableId) => ask<ViewSnapshot>('mjhub:snapshot', { to: owner, nsp, tableId }),
+    start(side) {
+      local = side;
+      const d = side.director;
+      d.on('mjhub:tables', (msg: { hubId: string; tables: HeardTable[] }) => {
+        if (msg.hubId === hubId) return;
+        const hub = heard.get(msg.hubId) ?? { at: 0, online: true, tables: [], pushed: new Map<string, string>() };
+        if (!hub.online) log.info({ hub: msg.hubId }, `hub ${msg.hubId} heard again`);
+        Object.assign(hub, { at: Date.now(), online: true, tables: msg.tables });
+        heard.set(msg.hubId, hub);
+        pushChanged(msg.hubId, hub);
+      });
+      d.on('mjhub:http', (msg: { to: string; req: ForwardedRequest }, ack: (a: ForwardedReply | null) => void) => {
+        if (msg.to !== hubId) return ack(null);
+        side
+          .inject(msg.req)
+          .then(ack, (err: unknown) =>
+            ack({ status: 502, type: 'application/json; charset=utf-8', body: JSON.stringify({ statusCode: 502, error: 'Bad Gateway', message: String((err as Error)?.message ?? err) }) }),
+          );
+      });
+      d.on('mjhub:snapshot', (msg: { to: string; nsp: ViewNamespace; tableId: string }, ack: (a: ViewSnapshot | null) => void) => {
+        ack(msg.to === hubId ? side.snapshot(msg.nsp, msg.tableId) : null);
+      });
+      tick();
+      timer = setInterval(tick, HEARTBEAT_MS);
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      local = null;
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
