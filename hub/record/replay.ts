@@ -10,7 +10,7 @@
  */
 import type { Card } from '../../rules/card/types.js';
 import { createEngine } from '../../rules/game/apply.js';
-import { initialGameState, type GameState } from '../../rules/game/state.js';
+import { initialGameState, standingRulings, type GameState } from '../../rules/game/state.js';
 import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type RecordCorrection, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
 import { upgradeV1Lines } from '../../rules/record/upgrade.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
@@ -77,17 +77,9 @@ export function recordCards(record: AnyGameRecord, cards: readonly Card[]): Card
   });
 }
 
-/** The rulings of a record as the referees take them: dismissed and confirmed flag ids, and chosen dead racks (003 rule 20). */
-function rulingsOf(record: GameRecord): { dismissed: Set<string>; confirmed: Set<string>; chosen: Map<string, number> } {
-  const out = { dismissed: new Set<string>(), confirmed: new Set<string>(), chosen: new Map<string, number>() };
-  // the latest ruling on a flag stands
-  const latest = new Map<string, { ruling: 'confirm' | 'dismiss'; deadRack?: number }>();
-  for (const l of record.lines) if ('ruling' in l) latest.set(l.ruling.flagId, l.ruling);
-  for (const [id, r] of latest) {
-    (r.ruling === 'dismiss' ? out.dismissed : out.confirmed).add(id);
-    if (r.ruling === 'confirm' && r.deadRack !== undefined) out.chosen.set(id, r.deadRack);
-  }
-  return out;
+/** The rulings of a record as the engine takes them, in the state it begins from (`GameState.rulings`): the latest ruling on a flag stands (with its dead rack, 003 rule 20). */
+function rulingsOf(record: GameRecord): GameState['rulings'] {
+  return standingRulings(record.lines.flatMap((l) => ('ruling' in l ? [l.ruling] : [])));
 }
 
 /**
@@ -116,20 +108,16 @@ export function refereeRecord(record: AnyGameRecord, cards: readonly Card[], onL
 }
 
 function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lineOf: (i: number) => number, onLine?: LineObserver): RefereedGame {
-  const { dismissed, confirmed, chosen } = rulingsOf(record);
   const engine = createEngine(SIAMESE, {
     names: h.players,
     racksPerPlayer: h.racksPerPlayer,
     tilesPerWall: h.tilesPerWall,
     wallOrder: h.wallOrder,
     cards,
-    dismissed,
-    confirmed,
-    chosenDeadRacks: chosen,
     countRule: h.scoring.countRule,
   });
   // the walls as built: the game begins when the last tile is in (003 rule 5)
-  let state: GameState = { ...initialGameState({ variant: 'siamese', seats: h.players.length, racksPerSeat: h.racksPerPlayer }), gameNo: h.gameNo - 1 };
+  let state: GameState = { ...initialGameState({ variant: 'siamese', seats: h.players.length, racksPerSeat: h.racksPerPlayer }), gameNo: h.gameNo - 1, rulings: rulingsOf(record) };
   h.walls.forEach((tiles, wall) => {
     for (const tile of tiles) state = engine.apply(state, { type: 'build', wall, from: null, tile, at: 0, ref: 'walls' }).state;
   });
@@ -215,11 +203,10 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
  * moves after a refused blind pass (the racks as read), as the live table gave them to it.
  */
 function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], lineOf: (i: number) => number, onLine?: LineObserver): RefereedGame {
-  const { dismissed, confirmed } = rulingsOf(record);
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
-  const game = new StandardGame({ names: h.players, cards, dismissed, confirmed, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false }, h.tableId);
-  game.beginAt(h.gameNo - 1);
+  const game = new StandardGame({ names: h.players, cards, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false }, h.tableId);
+  game.beginAt(h.gameNo - 1, rulingsOf(record));
   const unplaced: RefereedGame['unplaced'] = [];
   // the 4-player table scores only at the game's end (000)
   const observe = (i: number) =>

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { GameRecord } from '../../rules/record/game-record.js';
+import type { GameState } from '../../rules/game/state.js';
 import { loadHubConfig } from '../config/load.js';
 import type { TableConfig } from '../config/types.js';
 import { playGame } from '../simulator/game.js';
@@ -45,6 +46,14 @@ function threeGames(table: TableConfig, games: { walls: TileId[][]; steps: Step[
   return b;
 }
 
+/** Seeds 6 (Ann 28 tiles off turn, 003 rule 18C), 7 and 8 (a pick from the wrong wall, rule 20), each broken at the 3rd pick. */
+const siameseGames = () => [
+  playGame({ seed: 6, cards: siameseCards, table: siamese, inject: 'count', injectAt: 3 }),
+  ...[7, 8].map((seed) => playGame({ seed, cards: siameseCards, table: siamese, inject: 'wall', injectAt: 3 })),
+];
+/** Seeds 1001-1003 of bench/rulings.ts, Ann picking ahead of turn at the 3rd pick of each (000). */
+const standardGames = () => [1001, 1002, 1003].map((seed) => playStandardGame({ seed, cards: standardCards, table: standard, inject: 'ahead', injectAt: 3 }));
+
 /** Each game's record on the engine and on a hub started on the same log (the whole log folded). */
 function recordsBoth(b: SimBench<TableMachine>, make: Make, games: number): { ruled: (GameRecord | null)[]; whole: (GameRecord | null)[] } {
   const whole = make(b.store, { statuses: () => [], untrusted: () => [] }, () => b.clock);
@@ -81,11 +90,7 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
   it(
     'Royale Siamese (003): game 1 ruled after game 3 ended, then game 2, then game 3; records of games 1-3 equal a fresh fold each time',
     () => {
-      const games = [
-        playGame({ seed: 6, cards: siameseCards, table: siamese, inject: 'count', injectAt: 3 }),
-        ...[7, 8].map((seed) => playGame({ seed, cards: siameseCards, table: siamese, inject: 'wall', injectAt: 3 })),
-      ];
-      const b = threeGames(siamese, games, makeSiamese);
+      const b = threeGames(siamese, siameseGames(), makeSiamese);
       // game 3 (seed 8): Ann 35; Bea 30 + 35 × 2 × 2 (jokerless) = 170
       expect(b.engine.publicView().results?.map((r) => r.points)).toEqual([
         [0, 100],
@@ -132,8 +137,7 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
   it(
     '4-player (000): game 1 ruled after game 3 ended, then games 2 and 3; records of games 1-3 equal a fresh fold, game 1 refereed again is replayed (no score)',
     () => {
-      const games = [1001, 1002, 1003].map((seed) => playStandardGame({ seed, cards: standardCards, table: standard, inject: 'ahead', injectAt: 3 }));
-      const b = threeGames(standard, games, makeStandard);
+      const b = threeGames(standard, standardGames(), makeStandard);
       const v = b.engine.publicView();
       expect(v.flags.filter((f) => f.gameNo === 1).map((f) => [f.id, f.status])).toEqual([['g1-picking-ahead-291', 'awaiting-director']]);
       expect(v.results?.map((r) => r.points)).toEqual([
@@ -187,7 +191,7 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
   it(
     "4-player (000): game 1's flag dismissed (the earlier-game path) after an entry in game 1 and one in game 3: the table then equals a full rebuild (views, state, records)",
     () => {
-      const games = [1001, 1002, 1003].map((seed) => playStandardGame({ seed, cards: standardCards, table: standard, inject: 'ahead', injectAt: 3 }));
+      const games = standardGames();
       const b = keep(new SimBench<TableMachine>(standard, makeStandard));
       const e = b.engine as StandardTableEngine;
       games.forEach((game, i) => {
@@ -216,6 +220,89 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
       expect(partial.pub.results?.map((r) => r.points)).toEqual([null, [0, 10, 10, 10], [-10, 0, 0, 40]]);
       (e as unknown as { rebuild(): void }).rebuild();
       expect(seen()).toEqual(partial);
+    },
+    THREE_GAMES_MS,
+  );
+});
+
+/** What a director and a record reader see of a table: both views, the engine's state, the records of games 1-3. */
+const seenOf = (e: TableMachine & { gameState(): GameState }) => () => ({ pub: e.publicView(), dir: e.directorView(), state: e.gameState(), records: [1, 2, 3].map((g) => e.gameRecord(g)) });
+/** Folds the whole log again (what a hub started on the same log does). */
+const rebuild = (e: TableMachine) => (e as unknown as { rebuild(): void }).rebuild();
+/** Watches the fold's partial refolds after a ruling (./machine/checkpoints.ts `refold`): the game each was asked for. */
+const refolds = (e: TableMachine) => vi.spyOn((e as unknown as { checkpoints: { refold: (gameNo: number | null) => void } }).checkpoints, 'refold');
+
+// Stage 6: a director's ruling is the engine's `director-ruling` action, kept in the state's
+// rulings; a ruling that changes an outcome folds its game again from its checkpoint with the
+// rulings standing, a confirm of a flag awaiting the director changes its status only. Either
+// way the table must then be exactly what a fold of the whole log gives.
+describe('a ruling as the engine takes it (stage 6): a partial refold equals rebuild() on both tables', () => {
+  it(
+    'Royale Siamese (003): game 1 dismissed after game 3 ended, then game 3 confirmed with rack 2 dead: views, state and records equal a rebuild each time',
+    () => {
+      const b = threeGames(siamese, siameseGames(), makeSiamese);
+      const e = b.engine as TableEngine;
+      const seen = seenOf(e);
+      const asked = refolds(e);
+      b.clock += 1000;
+      e.rule('g1-tile-count-216', 'dismiss', 'director');
+      expect(asked.mock.calls).toEqual([[1]]);
+      const partial = seen();
+      // game 1 no longer ceases at Ann's 28 tiles: stopped where the table was cleared, no Mah Jongg: 0 / 0 (003 rule 17)
+      expect(partial.pub.results?.map((r) => r.points)).toEqual([
+        [0, 0],
+        [30, 85],
+        [35, 170],
+      ]);
+      expect(partial.state.rulings).toEqual(new Map([['g1-tile-count-216', { ruling: 'dismiss' }]]));
+      rebuild(e);
+      expect(seen()).toEqual(partial);
+      // game 3's wrong-wall flag (003 rule 20 silent: the director chooses) confirmed with rack 2 dead: its game folded again
+      const current = e.publicView().flags.find((f) => f.gameNo === 3 && f.status === 'awaiting-director')!;
+      e.rule(current.id, 'confirm', 'director', 1);
+      expect(asked.mock.calls).toEqual([[1], [3]]);
+      const after = seen();
+      expect(after.pub.flags.find((f) => f.id === current.id)?.status).toBe('confirmed');
+      rebuild(e);
+      expect(seen()).toEqual(after);
+    },
+    THREE_GAMES_MS,
+  );
+
+  it(
+    "4-player (000): game 1 dismissed (folded again), game 3's flag confirmed (no refold: status only), game 3's dismissed after all: views, state and records equal a rebuild each time",
+    () => {
+      const b = threeGames(standard, standardGames(), makeStandard);
+      const e = b.engine as StandardTableEngine;
+      const seen = seenOf(e);
+      const asked = refolds(e);
+      b.clock += 1000;
+      e.rule('g1-picking-ahead-291', 'dismiss', 'director');
+      expect(asked.mock.calls).toEqual([[1]]);
+      const first = seen();
+      // game 1 replayed (three hands dead out of turn once Ann lives, NMJL practice): no score
+      expect(first.pub.results?.map((r) => r.points)).toEqual([null, [0, 10, 10, 10], [0, 0, 0, 40]]);
+      rebuild(e);
+      expect(seen()).toEqual(first);
+      // a confirm of the current game's flag changes no outcome: no refold, the flag confirmed in place
+      e.rule('g3-picking-ahead-1310', 'confirm', 'director');
+      expect(asked.mock.calls).toEqual([[1]]);
+      const second = seen();
+      expect(second.pub.flags.filter((f) => f.gameNo === 3).map((f) => [f.id, f.status])).toEqual([['g3-picking-ahead-1310', 'confirmed']]);
+      rebuild(e);
+      expect(seen()).toEqual(second);
+      // changed to a dismissal: Ann's hand lives in game 3, the game folded again
+      e.rule('g3-picking-ahead-1310', 'dismiss', 'director', undefined, 'confirmed');
+      expect(asked.mock.calls).toEqual([[1], [3]]);
+      const third = seen();
+      expect(third.state.rulings).toEqual(
+        new Map([
+          ['g1-picking-ahead-291', { ruling: 'dismiss' }],
+          ['g3-picking-ahead-1310', { ruling: 'dismiss' }],
+        ]),
+      );
+      rebuild(e);
+      expect(seen()).toEqual(third);
     },
     THREE_GAMES_MS,
   );

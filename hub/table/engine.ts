@@ -26,7 +26,7 @@ import { kindOf, type TileId } from '../../rules/tiles.js';
 import type { Action } from '../../rules/game/actions.js';
 import { applyAll, createEngine, type Engine } from '../../rules/game/apply.js';
 import type { GameFlag } from '../../rules/game/flags.js';
-import { currentWall, initialGameState, rackCounts, wallLeft, type GameState } from '../../rules/game/state.js';
+import { currentWall, initialGameState, rackCounts, wallLeft, withOwnRulings, type GameState } from '../../rules/game/state.js';
 import { COUNT_RULES, SIAMESE } from '../../rules/variants/siamese.js';
 import { samePlaces } from '../../rules/game/tile-places.js';
 import type { Place } from '../../rules/game/places.js';
@@ -41,7 +41,7 @@ import { playersToSkip, topsOfReaders } from './moves/zones.js';
 import { scoreView } from './score.js';
 import { groupsAsOnCard } from '../../rules/card-groups.js';
 import { siameseFlagView } from './flag-view.js';
-import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
+import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type RulingData, type TileMovedData } from './machine.js';
 import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
 
@@ -130,12 +130,10 @@ export class TableEngine extends TableMachine<SiameseFold> {
       tilesPerWall: this.table.tilesPerWall,
       wallOrder: this.table.wallOrder,
       cards: this.cards,
-      dismissed: this.dismissed,
-      confirmed: this.confirmed,
-      chosenDeadRacks: this.chosenDeadRacks,
       countRule: this.countRule.rule,
     });
-    this.state = initialGameState({ variant: 'siamese', seats: this.table.players.length, racksPerSeat: this.table.racksPerPlayer });
+    // the director's rulings stand from the start: a flag is raised as ruled (rules/game/apply.ts)
+    this.state = { ...initialGameState({ variant: 'siamese', seats: this.table.players.length, racksPerSeat: this.table.racksPerPlayer }), rulings: this.standingRulings() };
     this.unplaced.length = 0;
     this.unplacedGame = this.state.gameNo;
     this.past = [];
@@ -184,6 +182,14 @@ export class TableEngine extends TableMachine<SiameseFold> {
           ref,
         },
       ];
+    } else if (e.type === 'director-ruling') {
+      // the standing ruling on a flag, as the engine's action (a later one replaces an earlier one)
+      if (!this.rulingStands(e)) return;
+      const d = e.data as RulingData;
+      const result = this.engine.apply(this.state, { type: 'director-ruling', flagId: d.flagId, ruling: d.ruling, ...(d.deadRack !== undefined ? { deadRack: d.deadRack } : {}), at: e.at, ref });
+      this.state = result.state;
+      this.askRefold(result.refold);
+      return;
     } else if (e.type === 'readers-heard') {
       this.moves.heard();
       actions = [{ type: 'readers-heard', at: e.at, ref }];
@@ -212,7 +218,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     for (const a of lines ? actions : []) lines!.push({ action: a });
     try {
       const result = applyAll(this.engine, this.state, actions);
-      if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, this.state];
+      if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, withOwnRulings(this.state)];
       if (result.state.gameNo > this.state.gameNo) this.recorded.set(result.state.gameNo, { walls: wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1), lines: [] });
       this.state = result.state;
       if (result.boundary) this.turnBoundary(e.at);
@@ -242,7 +248,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
   }
 
   protected restoreFold(f: SiameseFold): void {
-    this.state = f.state;
+    this.state = { ...f.state, rulings: this.standingRulings() };
     this.past = f.past;
     this.restartChoices = new Map(f.restartChoices);
     this.moves = f.moves.clone();
@@ -253,10 +259,10 @@ export class TableEngine extends TableMachine<SiameseFold> {
     this.recorded = copyRecorded(f.recorded, f.state.gameNo);
   }
 
-  /** The engine's state (where every tile is, the new game's) and the readers not heard: what the next moves are folded on. */
+  /** The engine's state (where every tile is, the new game's) and the readers not heard: what the next moves are folded on (the rulings aside: a fold put back takes the standing ones). */
   protected sameGameStart(a: SiameseFold, b: SiameseFold): boolean {
-    const { where: wa, ...restA } = a.state;
-    const { where: wb, ...restB } = b.state;
+    const { where: wa, rulings: _ra, ...restA } = a.state;
+    const { where: wb, rulings: _rb, ...restB } = b.state;
     return samePlaces(wa, wb) && isDeepStrictEqual(restA, restB) && isDeepStrictEqual(a.moves.unheardReaders, b.moves.unheardReaders);
   }
 

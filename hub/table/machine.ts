@@ -60,6 +60,7 @@
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';
 import type { Place } from '../../rules/game/places.js';
+import type { GameState } from '../../rules/game/state.js';
 import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
 import { RulingError, type AnyDirectorEntry, type TableRuntime, type TileMoveLog } from '../api/runtime.js';
@@ -145,11 +146,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   protected readonly bySeq = new Map<number, StoredEvent>();
   /** the director's standing rulings (from the log) */
   private readonly rulingLog = new RulingLog();
-  /** flag ids the director dismissed / confirmed (from the log) */
-  protected readonly dismissed = this.rulingLog.dismissed;
-  protected readonly confirmed = this.rulingLog.confirmed;
-  /** flag id → the rack the director chose to die (003 rule 20 where the rule is silent; from the log) */
-  protected readonly chosenDeadRacks = this.rulingLog.chosenDeadRacks;
+  /** while a new ruling is folded: the game the engine asked to fold again (its `refold`), else null */
+  private refoldAsked: number | null = null;
   /** games whose end stands in the log (`game-stopped`) */
   protected readonly stoppedGames = new Set<number>();
   /** the fold where each game began, oldest first (./machine/checkpoints.ts) */
@@ -263,7 +261,10 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    * {@link FoldCheckpoint} keeps). Called where a game begins; must not copy every game before it.
    */
   protected abstract saveFold(): Fold;
-  /** Puts the fold back as `saved` had it (`saved` stays as it is: it may be restored again). */
+  /**
+   * Puts the fold back as `saved` had it (`saved` stays as it is: it may be restored again), with
+   * the director's rulings standing now ({@link TableMachine.standingRulings}) in its state.
+   */
   protected abstract restoreFold(saved: Fold): void;
   /**
    * Whether two folds saved where the same game began go on alike: everything the later games fold
@@ -276,6 +277,29 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
    * the next game began, after a ruling on a flag of game `gameNo`). Leaves both as they are.
    */
   protected abstract withGameRecord(gameNo: number, from: Fold, into: Fold): Fold;
+
+  /**
+   * The director's standing rulings (the log's, the latest on a flag), as the engine's state holds
+   * them (`GameState.rulings`, rules/game/state.ts): a fold begins with them, and a fold put back
+   * at a checkpoint takes them again, so a ruled game is folded with its rulings from its start.
+   */
+  protected standingRulings(): GameState['rulings'] {
+    return this.rulingLog.standing();
+  }
+
+  /** Whether `e` (a `director-ruling` event) is the ruling standing on its flag: the fold applies that one only (a later one replaces it). */
+  protected rulingStands(e: StoredEvent): boolean {
+    return this.rulingLog.stands(e);
+  }
+
+  /**
+   * The variant's fold of a `director-ruling` event: the engine's `refold` (rules/game/apply.ts
+   * `EngineResult`), the game whose outcome the ruling changed; {@link TableMachine.rule} then folds
+   * that game again from its checkpoint. Ignored outside a new ruling (a whole or partial fold).
+   */
+  protected askRefold(gameNo: number | undefined): void {
+    if (gameNo !== undefined) this.refoldAsked = gameNo;
+  }
 
   // ------------------------------------------------------------------ reads in
 
@@ -603,10 +627,12 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
 
   /**
    * A director's ruling on a flag of the current game, or on a flag of an earlier game still
-   * awaiting the director: a `director-ruling` event, then the log is folded again from where the
-   * flag's game began, as a fold of the whole log would have it (a
-   * dismissed flag is re-applied with no consequence; a game whose end stands in the log,
-   * `game-stopped`, is re-scored as it stood and never plays on). A flag already ruled on takes a
+   * awaiting the director: a `director-ruling` event, folded as the engine's `director-ruling`
+   * action (recorded in the state's rulings). When the engine says the ruling changes an outcome
+   * (`refold`), the log is folded again from where the flag's game began, with the rulings standing
+   * in its state, as a fold of the whole log would have it (a dismissed flag is re-applied with no
+   * consequence; a game whose end stands in the log, `game-stopped`, is re-scored as it stood and
+   * never plays on); a confirm of a flag awaiting the director changes its status only. A flag already ruled on takes a
    * different ruling (a misclick undone): logged as a new event with `changes` (the one it
    * replaces); the latest ruling stands.
    * A ruling names the flag's state it was made on (`was`, default `awaiting-director`): two
@@ -623,11 +649,12 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     const flag = this.rulableFlags().find((f) => f.id === flagId);
     const data = this.rulingLog.check(this.id, flag, flagId, ruling, by, deadRack, was);
     const e = this.store.append(this.id, 'director-ruling', this.now(), data);
-    // a `director-ruling` event folds to nothing itself (its effect is the ruling sets)
-    this.events.push(e);
-    this.bySeq.set(e.seq, e);
     this.rulingLog.note(e);
-    this.checkpoints.refold(gameOfFlag(flagId));
+    this.refoldAsked = null;
+    this.record(e);
+    const gameNo = this.refoldAsked;
+    this.refoldAsked = null;
+    if (gameNo !== null) this.checkpoints.refold(gameNo);
     this.emit();
   }
 

@@ -12,7 +12,7 @@ import type { GameFlag } from './flags.js';
 import { initialGameState, type GameState } from './state.js';
 
 const card = loadCard(readFileSync(new URL('../cards/sample-siamese.card', import.meta.url), 'utf8'), { id: 'sample-siamese' });
-const config = { names: ['Ann', 'Bea'], racksPerPlayer: 2, tilesPerWall: 38, wallOrder: [0, 1, 2, 3], cards: [card], dismissed: new Set<string>(), confirmed: new Set<string>() };
+const config = { names: ['Ann', 'Bea'], racksPerPlayer: 2, tilesPerWall: 38, wallOrder: [0, 1, 2, 3], cards: [card] };
 /** An action before it has its time and evidence. */
 type Unplaced<A> = A extends unknown ? Omit<A, 'at' | 'ref'> : never;
 const EAST = 0;

@@ -3,8 +3,11 @@
  * action) → { state, flags, boundary }`, on {@link GameState} and the one {@link Action}
  * vocabulary. A pure state machine: it knows where every tile is, whose turn it is, each hand's
  * Mah Jongg or death, and raises flags with their evidence. Consequences are applied at once and
- * marked "awaiting the director"; a flag whose id is in `config.dismissed` is recorded as dismissed
- * and has no consequence, so re-applying the whole log after a dismissal rebuilds every view.
+ * marked "awaiting the director". The director's rulings are actions too (`director-ruling`,
+ * recorded in `state.rulings`, the latest on a flag standing): a flag whose id the state's rulings
+ * dismiss is recorded as dismissed and has no consequence, so folding the game again from its start
+ * with its rulings in the state rebuilds every view (a ruling that changes an outcome says so:
+ * {@link EngineResult.refold}).
  *
  * It plays the Royale Siamese table (003) today; the rules that are that table's own come from the
  * variant (rules/variants/siamese.ts). Rules automated here:
@@ -41,7 +44,7 @@ import type { CountRule } from '../variants/siamese.js';
 import type { Variant } from '../variants/types.js';
 import { idKindOf, wordsOf, type CodedParams, type FlagParams, type Rule20Reason } from '../wording/flags.js';
 import type { Action, ActionOf, RackRef } from './actions.js';
-import type { GameFlag } from './flags.js';
+import { gameOfFlag, type GameFlag } from './flags.js';
 import { bestFirst, mahJonggRecord } from './mah-jongg.js';
 import type { Place } from './places.js';
 import { currentWall, freshSeats, rackCounts, seatOut, wallLeft, type GameState, type Seat } from './state.js';
@@ -57,16 +60,6 @@ export interface EngineConfig {
   wallOrder: readonly number[];
   /** the cards the table plays (NMJL-style and Siamese together, 003 rules 11 and 17A) */
   cards: readonly Card[];
-  /** ids of flags the director dismissed: recorded, but with no consequence */
-  dismissed: ReadonlySet<string>;
-  /** ids of flags the director confirmed */
-  confirmed: ReadonlySet<string>;
-  /**
-   * flag id → the rack (index, 0 = rack 1) the director chose to die for a wrong-wall flag where
-   * 003 rule 20 is silent (no exposures on either rack: rules/variants/siamese.ts `rule20Hand`); a
-   * flag not in it kills the default hand (rack 1). Optional: none chosen.
-   */
-  chosenDeadRacks?: ReadonlyMap<string, number>;
   /**
    * A wrong tile count of a player who has one legitimate Mah Jongg exposed: '18D' (the later
    * revision, the default) kills both hands; '18A' kills only the other hand and the Mah Jongg is
@@ -149,6 +142,12 @@ export interface EngineResult {
   flags: GameFlag[];
   /** a turn boundary happened (a discard or a claim settled): the hub schedules a count check */
   boundary: boolean;
+  /**
+   * after a `director-ruling` that changes a flag's outcome (a dismissal, a confirm undoing one, a
+   * dead rack chosen under 003 rule 20, or any ruling on a flag of an earlier game): the game to
+   * fold again from where it began, with the state's rulings (absent: nothing else changes)
+   */
+  refold?: number;
 }
 
 /** Tiles on one place kind of one rack, in the order they were first placed (the map's order). */
@@ -179,7 +178,8 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   /** Raises a flag with its words from the catalogue (rules/wording/flags.ts), and applies `consequence` unless the director dismissed it. */
   function raise(s: GameState, raised: GameFlag[], f: FlagDraft | AnyFlagDraft, consequence: (s: GameState) => void = () => undefined): boolean {
     const id = flagId(s, idKindOf(f.code), f.ref);
-    const status = config.dismissed.has(id) ? 'dismissed' : config.confirmed.has(id) ? 'confirmed' : 'awaiting-director';
+    const standing = s.rulings.get(id)?.ruling;
+    const status = standing === 'dismiss' ? 'dismissed' : standing === 'confirm' ? 'confirmed' : 'awaiting-director';
     const words = wordsOf(f, config.names, status);
     const flag: GameFlag = {
       id,
@@ -463,7 +463,8 @@ export function createEngine(variant: Variant, config: EngineConfig) {
     // 003 rule 20 is silent with no exposures: the director may choose among the live racks
     const live = p.racks.map((_, i) => i).filter((i) => !p.racks[i]!.dead || i === hand.rack);
     const choice = hand.silent && live.length >= 2 ? { default: hand.rack, racks: live } : null;
-    const chosen = choice ? config.chosenDeadRacks?.get(flagId(s, 'wrong-wall', ref)) : undefined;
+    const ruled = choice ? s.rulings.get(flagId(s, 'wrong-wall', ref)) : undefined;
+    const chosen = ruled?.ruling === 'confirm' ? ruled.deadRack : undefined;
     const rack = chosen !== undefined && choice!.racks.includes(chosen) ? chosen : hand.rack;
     const why: Rule20Reason = rack === hand.rack ? hand.reason : 'chosen';
     raise(
@@ -631,6 +632,39 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   }
 
   /**
+   * A director's ruling on flag `a.flagId` (both tables): recorded in `s.rulings`, where it stands
+   * until a later ruling on that flag. A confirm of a flag of this game awaiting the director, with
+   * no dead hand to choose, changes no outcome: the flag's status and words change in place.
+   * Any other new ruling changes what the game did from that flag on: the result asks for its game
+   * to be folded again ({@link EngineResult.refold}). The same ruling again changes nothing.
+   */
+  function rule(s: GameState, a: ActionOf<'director-ruling'>): { refold?: number } {
+    const was = s.rulings.get(a.flagId);
+    if (was && was.ruling === a.ruling && was.deadRack === a.deadRack) return {};
+    const ruling = { ruling: a.ruling, ...(a.deadRack !== undefined ? { deadRack: a.deadRack } : {}) };
+    s.rulings = new Map(s.rulings).set(a.flagId, ruling);
+    const gameNo = gameOfFlag(a.flagId);
+    const f = gameNo === s.gameNo ? s.flags.find((x) => x.id === a.flagId) : undefined;
+    if (!f || a.ruling !== 'confirm' || a.deadRack !== undefined || f.deadRackChoice || f.status === 'dismissed') return gameNo === null ? {} : { refold: gameNo };
+    Object.assign(s, confirmedIn(s, a.flagId));
+    // the state kept before the game's Mah Jongg (4-player) has this game's rulings and flags too
+    const kept = s.beforeMahJongg;
+    if (kept) s.beforeMahJongg = { ...kept, state: { ...kept.state, rulings: new Map(kept.state.rulings).set(a.flagId, ruling), ...confirmedIn(kept.state, a.flagId) } };
+    return {};
+  }
+
+  /** The flags of `s` with flag `flagId` confirmed (its status and words), when it is raised and awaits the director. */
+  function confirmedIn(s: GameState, flagId: string): { flags: GameFlag[] } {
+    return {
+      flags: s.flags.map((f) =>
+        f.id === flagId && f.status === 'awaiting-director'
+          ? { ...f, status: 'confirmed', consequence: wordsOf({ code: f.code, params: f.params } as CodedParams, config.names, 'confirmed').consequence }
+          : f,
+      ),
+    };
+  }
+
+  /**
    * One action on the state before it: the new state (sharing what the action did not change),
    * the flags it raised and whether a turn boundary happened.
    * @throws Error for an action this table does not take (the 4-player deal, Charleston and the
@@ -640,6 +674,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   function apply(prev: GameState, a: Action): EngineResult {
     const s = clone(prev);
     const raised: GameFlag[] = [];
+    if (a.type === 'director-ruling') return { state: s, flags: raised, boundary: false, ...rule(s, a) };
     if (variantPlay) return { state: s, flags: raised, boundary: variantPlay(s, raised, a) };
     let boundary = false;
     const unheard = a.hearing?.zones === 'unheard';

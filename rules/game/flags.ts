@@ -41,3 +41,9 @@ export interface GameFlag {
   /** on a 4-player `exposures-fit-no-hand` flag: why no line of the card fits, in words */
   why?: string;
 }
+
+/** The game a flag id names (`g<game>-…`, both tables: `g3-wrong-wall-212` is game 3's), or null for an id of another shape. */
+export function gameOfFlag(flagId: string): number | null {
+  const m = /^g(\d+)-/.exec(flagId);
+  return m ? Number(m[1]) : null;
+}

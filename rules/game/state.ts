@@ -18,6 +18,28 @@ export interface Ruling {
   deadRack?: number;
 }
 
+/**
+ * The standing rulings of rulings made in order, as {@link GameState.rulings} holds them: the
+ * latest on a flag stands (a director may change a ruling). E.g. a dismissal then a confirm of
+ * `g1-tile-count-7` is that flag confirmed.
+ */
+export function standingRulings(made: Iterable<{ flagId: string; ruling: Ruling['ruling']; deadRack?: number }>): Map<string, Ruling> {
+  const out = new Map<string, Ruling>();
+  for (const r of made) out.set(r.flagId, { ruling: r.ruling, ...(r.deadRack !== undefined ? { deadRack: r.deadRack } : {}) });
+  return out;
+}
+
+/**
+ * `s` with only the rulings on its own game's flags (`g<gameNo>-…`): what a state kept aside keeps
+ * (an earlier game's, the state before a Mah Jongg), so that it is the same whether the fold that
+ * made it had the rulings on later games yet or not.
+ */
+export function withOwnRulings(s: GameState): GameState {
+  const own = `g${s.gameNo}-`;
+  const rulings = new Map([...s.rulings].filter(([id]) => id.startsWith(own)));
+  return rulings.size === s.rulings.size ? s : { ...s, rulings };
+}
+
 /** One group on a rack's top, in the order laid: `called` the discard it was called with, `from` its discarder. */
 export interface Exposure {
   tiles: TileId[];
@@ -139,6 +161,10 @@ export interface GameState {
   /** joker exchanges this turn (000: a Mah Jongg completed by one) */
   exchanged: { player: number; tiles: TileId[] } | null;
   flags: GameFlag[];
+  /**
+   * the director's standing rulings by flag id (`director-ruling` actions; they name their game,
+   * `g<game>-…`, and are kept from game to game): a flag is raised dismissed or confirmed by them
+   */
   rulings: ReadonlyMap<string, Ruling>;
   notSeen: NotSeen[];
   /** 003 rule 20 judgments waiting for `readers-heard` (empty on the 4-player table) */

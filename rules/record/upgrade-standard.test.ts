@@ -21,7 +21,7 @@ const HANDS = [
 
 /** The state after the deal, the first Charleston (N E W each way), no second, no courtesy, and `more`. */
 function playedTo(more: KindAct[] = []): GameState {
-  const engine = standardEngine({ names: ['Ann', 'Bea', 'Cy', 'Di'], cards: [], dismissed: new Set() });
+  const engine = standardEngine({ names: ['Ann', 'Bea', 'Cy', 'Di'], cards: [] });
   let g = initialGameState(STANDARD_SHAPE);
   const NEW = [k('N E W'), k('N E W'), k('N E W'), k('N E W')];
   const acts: KindAct[] = [

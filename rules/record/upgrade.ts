@@ -90,9 +90,6 @@ function upgradeSiamese(record: GameRecordV1, h: SiameseHeaderV1, cards: readonl
     tilesPerWall: h.tilesPerWall,
     wallOrder: h.wallOrder,
     cards,
-    dismissed: new Set(),
-    confirmed: new Set(),
-    chosenDeadRacks: new Map(),
     countRule: h.scoring.countRule,
   });
   let state: GameState = { ...initialGameState({ variant: 'siamese', seats: h.players.length, racksPerSeat: h.racksPerPlayer }), gameNo: h.gameNo - 1 };
@@ -188,7 +185,6 @@ function upgradeStandard(record: GameRecordV1, h: StandardHeaderV1, cards: reado
   const engine = standardEngine({
     names: h.players,
     cards,
-    dismissed: new Set(),
     settings: h.scoring ?? SETTINGS_000,
     killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false,
   });

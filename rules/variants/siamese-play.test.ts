@@ -7,7 +7,7 @@ import { siameseLineActions } from '../record/upgrade.js';
 import { applyAll, createEngine, type Engine } from '../game/apply.js';
 import type { GameFlag } from '../game/flags.js';
 import type { Place } from '../game/places.js';
-import { initialGameState, type GameState } from '../game/state.js';
+import { initialGameState, standingRulings, type GameState } from '../game/state.js';
 import { idKindOf } from '../wording/flags.js';
 import { SIAMESE } from './siamese.js';
 
@@ -40,10 +40,9 @@ class Table {
       tilesPerWall: 38,
       wallOrder: [0, 1, 2, 3],
       cards: [card],
-      dismissed: new Set(dismissed),
-      confirmed: new Set(),
     });
-    this.state = initialGameState({ variant: 'siamese', seats: 2, racksPerSeat: 2 });
+    // the director's dismissals stand from the start (the hub folds a ruled game again with them)
+    this.state = { ...initialGameState({ variant: 'siamese', seats: 2, racksPerSeat: 2 }), rulings: standingRulings(dismissed.map((flagId) => ({ flagId, ruling: 'dismiss' as const }))) };
     order.forEach((tile, i) => this.act({ type: 'build', wall: Math.floor(i / 38), from: null, tile }));
   }
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { loadCard } from '../card/parse.js';
 import { kindOf, parseKinds as k, type TileKind } from '../tiles.js';
 import type { GameFlag } from '../game/flags.js';
-import { initialGameState, type GameState } from '../game/state.js';
+import { initialGameState, standingRulings, type GameState } from '../game/state.js';
 import { byKinds, inKinds, type KindAct } from '../game/test-helpers.js';
 import { standardEngine, type StandardConfig } from './standard.js';
 import { RULES, STANDARD_SHAPE } from './standard/play.js';
@@ -40,8 +40,10 @@ class Table {
   }
   seq = 0;
   private engine;
-  constructor(over: Partial<StandardConfig> = {}) {
-    this.engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [card], dismissed: new Set(), ...over });
+  constructor(over: Partial<StandardConfig> = {}, dismissed: string[] = []) {
+    this.engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [card], ...over });
+    // the director's dismissals stand from the game's start (the hub folds a ruled game again with them)
+    this.state = { ...this.state, rulings: standingRulings(dismissed.map((flagId) => ({ flagId, ruling: 'dismiss' as const }))) };
   }
   act(a: Act): this {
     this.seq++;
@@ -158,7 +160,7 @@ describe('exposures that fit no hand on the card: dead at the exposing player’
   });
 
   it('dismissed by the director: Dot plays on, her turn comes after Cat', () => {
-    const t = dotExposesWrongly(new Table({ dismissed: new Set(['g1-exposures-fit-no-hand-15']) }).start());
+    const t = dotExposesWrongly(new Table({}, ['g1-exposures-fit-no-hand-15']).start());
     expect(t.flags.map((f) => [f.code, f.status])).toEqual([['exposures-fit-no-hand', 'dismissed']]);
     expect(t.kinds.players[NORTH]!.dead).toBe(false);
     t.pick(EAST, '7C').discard(EAST, '7C').pick(SOUTH, '5D').discard(SOUTH, '5D').pick(WEST, '5D').discard(WEST, '5D');
@@ -191,7 +193,7 @@ describe('a pair, a single or a set of singles is never exposed before Mah Jongg
   });
 
   it('dismissed by the director: no exposure was made, the called tile counts as in Dot’s rack; she discards and play goes on', () => {
-    const t = new Table({ dismissed: new Set(['g1-exposed-pair-or-singles-9']) }).start();
+    const t = new Table({}, ['g1-exposed-pair-or-singles-9']).start();
     t.discard(EAST, '5C').callAndExpose(NORTH, 'pair', '5C').discard(NORTH, '9D');
     expect(t.flags.map((f) => [f.code, f.status])).toEqual([['exposed-pair-or-singles', 'dismissed']]);
     expect(t.kinds.players[NORTH]).toMatchObject({ dead: false, exposures: [] });

@@ -3,7 +3,7 @@ import { loadCard } from '../card/parse.js';
 import { kindOf, parseKinds as k, type TileKind } from '../tiles.js';
 import { ActionError } from '../game/apply.js';
 import type { GameFlag } from '../game/flags.js';
-import { initialGameState, type GameState } from '../game/state.js';
+import { initialGameState, standingRulings, type GameState } from '../game/state.js';
 import { byKinds, inKinds, type KindAct } from '../game/test-helpers.js';
 import { standardEngine } from './standard.js';
 import { concealedOf, RULES, STANDARD_SHAPE, turnHasOf, wallLeftOf } from './standard/play.js';
@@ -40,7 +40,9 @@ class Table {
   private seq = 0;
   private engine;
   constructor(dismissed: string[] = []) {
-    this.engine = standardEngine({ names: ['Ann', 'Bea', 'Cy', 'Di'], cards: [card], dismissed: new Set(dismissed) });
+    this.engine = standardEngine({ names: ['Ann', 'Bea', 'Cy', 'Di'], cards: [card] });
+    // the director's dismissals stand from the game's start (the hub folds a ruled game again with them)
+    this.state = { ...this.state, rulings: standingRulings(dismissed.map((flagId) => ({ flagId, ruling: 'dismiss' as const }))) };
   }
   act(a: Act): void {
     this.seq++;

@@ -40,8 +40,6 @@ export interface StandardConfig {
   /** player names, index 0 is East */
   names: readonly string[];
   cards: readonly Card[];
-  /** ids of flags the director dismissed: recorded, with no consequence */
-  dismissed: ReadonlySet<string>;
   /** scoring numbers (default 000's); ignored when `settings` are given */
   profile?: Readonly<TournamentProfile>;
   /** may the jokers of the exposure that made a hand dead be exchanged? (default false, 000) */
@@ -56,7 +54,7 @@ export interface StandardConfig {
 
 /**
  * The one engine (rules/game/apply.ts `createEngine`) with the 4-player variant: one rack a
- * player, the walls counted as one of 152 tiles (000 judges no wall order), no flag confirmed.
+ * player, the walls counted as one of 152 tiles (000 judges no wall order). The director's rulings are in the state (`GameState.rulings`).
  * @returns the engine: `apply(state, action)` on `GameState` (throws `ActionError` for an action that cannot happen)
  */
 export function standardEngine(config: StandardConfig): Engine {
@@ -66,8 +64,6 @@ export function standardEngine(config: StandardConfig): Engine {
     tilesPerWall: 152,
     wallOrder: [0],
     cards: config.cards,
-    dismissed: config.dismissed,
-    confirmed: new Set(),
     ...(config.profile ? { profile: config.profile } : {}),
     ...(config.killingExposureJokersInPlay !== undefined ? { killingExposureJokersInPlay: config.killingExposureJokersInPlay } : {}),
     ...(config.settings ? { settings: config.settings } : {}),

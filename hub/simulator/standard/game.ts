@@ -150,7 +150,7 @@ export function playStandardGame(opts: StandardGameOptions): StandardGameResult 
   const actions: ExpectedAction[] = [];
   const injectAt = opts.injectAt ?? 3;
   const inject = opts.inject ?? null;
-  const engine = standardEngine({ names, cards, dismissed: new Set() });
+  const engine = standardEngine({ names, cards });
   let state: GameState = initialGameState(STANDARD_SHAPE);
   let ref = 0;
 

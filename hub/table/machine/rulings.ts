@@ -1,13 +1,14 @@
 /**
  * The ruling log of a table: the director's `director-ruling` events as they stand (the latest
- * ruling on a flag replaces the one before), the sets the variant's fold reads (dismissed,
- * confirmed, the dead rack chosen), and the checks a new ruling must pass.
+ * ruling on a flag replaces the one before), the standing rulings a fold begins with
+ * (`GameState.rulings`, rules/game/state.ts), and the checks a new ruling must pass.
  */
 import type { FlagStatus } from '../../api/views.js';
 import { RulingError } from '../../api/runtime.js';
 import type { RecordRuling } from '../../../rules/record/game-record.js';
 import type { StoredEvent } from '../../store/types.js';
 import { statusText } from '../../../rules/wording/flags.js';
+import { type GameState, standingRulings } from '../../../rules/game/state.js';
 
 /**
  * Payload of a `director-ruling` event. The latest ruling on a flag stands: the fold uses it alone
@@ -48,39 +49,40 @@ export interface LatestRuling {
   at: number;
 }
 
-/** The game a flag id names (`g<game>-…`, both referees), or null. */
-export function gameOfFlag(flagId: string): number | null {
-  const m = /^g(\d+)-/.exec(flagId);
-  return m ? Number(m[1]) : null;
-}
+export { gameOfFlag } from '../../../rules/game/flags.js';
 
 /** The standing rulings of one table's log (see the module comment). */
 export class RulingLog {
-  /** flag ids the director dismissed / confirmed (from the log) */
-  readonly dismissed = new Set<string>();
-  readonly confirmed = new Set<string>();
-  /** flag id → the rack the director chose to die (003 rule 20 where the rule is silent; from the log) */
-  readonly chosenDeadRacks = new Map<string, number>();
-  /** flag id → the standing (latest) ruling on it and when it was made (ms; from the log) */
-  private readonly rulings = new Map<string, RulingData & { at: number }>();
+  /** flag id → the standing (latest) ruling on it, when it was made (ms) and its event's sequence number (from the log) */
+  private readonly rulings = new Map<string, RulingData & { at: number; seq: number }>();
+  /** the standing rulings as the engine's state holds them (a new map at each ruling noted, else the same one) */
+  private inState: GameState['rulings'] = new Map();
 
   /** Forgets every ruling (before the log is read again). */
   clear(): void {
-    this.dismissed.clear();
-    this.confirmed.clear();
-    this.chosenDeadRacks.clear();
     this.rulings.clear();
+    this.inState = new Map();
   }
 
   /** A `director-ruling` event: the latest ruling on a flag stands (a changed ruling replaces the one before). */
   note(e: StoredEvent): void {
     const d = e.data as RulingData;
-    this.rulings.set(d.flagId, { ...d, at: e.at });
-    this.dismissed.delete(d.flagId);
-    this.confirmed.delete(d.flagId);
-    this.chosenDeadRacks.delete(d.flagId);
-    (d.ruling === 'dismiss' ? this.dismissed : this.confirmed).add(d.flagId);
-    if (d.ruling === 'confirm' && typeof d.deadRack === 'number') this.chosenDeadRacks.set(d.flagId, d.deadRack);
+    this.rulings.set(d.flagId, { ...d, at: e.at, seq: e.seq });
+    this.inState = standingRulings(this.rulings.values());
+  }
+
+  /**
+   * The standing rulings, as `GameState.rulings` (rules/game/state.ts): what a fold begins with
+   * and keeps when it is put back at a checkpoint, so every game is folded with the rulings on its
+   * flags from its start.
+   */
+  standing(): GameState['rulings'] {
+    return this.inState;
+  }
+
+  /** Whether `e`, a `director-ruling` event, is the ruling standing on its flag (a later one replaces it: the fold skips it). */
+  stands(e: StoredEvent): boolean {
+    return this.rulings.get((e.data as RulingData).flagId)?.seq === e.seq;
   }
 
   /**

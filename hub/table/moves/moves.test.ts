@@ -324,7 +324,7 @@ describe('4-player table: blind passes (NMJL: first left and last right)', () =>
     t.build();
     const hands = t.deal();
     const deal = t.last[0]!; // the deal, closed when East held 14 and the others 13
-    const engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [], dismissed: new Set() });
+    const engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [] });
     let s = engine.apply(initialGameState(STANDARD_SHAPE), deal).state;
     s = { ...s, stage: 2 };
     t.out = [];
@@ -565,7 +565,7 @@ describe("4-player table: whole simulated games: the inferred actions are the bo
   const run = (seed: number, inject?: Parameters<typeof playStandardGame>[0]['inject'], blindChance?: number) => {
     const g = playStandardGame({ seed, cards, table, ...(inject ? { inject, injectAt: 2 } : {}), ...(blindChance ? { blindChance } : {}) });
     const agg = new MoveReader(STANDARD_MOVES);
-    const engine = standardEngine({ names: table.players.map((p) => p.name), cards, dismissed: new Set() });
+    const engine = standardEngine({ names: table.players.map((p) => p.name), cards });
     let s = initialGameState(STANDARD_SHAPE);
     /** the actions read, without time and reference: what the simulator records (`ExpectedAction`) */
     const got: ExpectedAction[] = [];

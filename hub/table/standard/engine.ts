@@ -49,7 +49,7 @@ import { setOrderWalls } from '../../../rules/record/upgrade.js';
 import { StandardGame, type StandardGameSnapshot, type Unexplained } from './game.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../moves/zones.js';
-import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
+import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulingData, type TileMovedData } from '../machine.js';
 import type { RestartRulingData } from '../restart-check.js';
 import { MoveReader, STANDARD_MOVES, type MoveView } from '../moves/moves.js';
 import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
@@ -166,14 +166,14 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       {
         names: this.table.players.map((p) => p.name),
         cards: this.cards,
-        dismissed: this.dismissed,
-        confirmed: this.confirmed,
         settings: this.settings,
         killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false,
         practice: practiceOf(this.table),
       },
       this.id,
     );
+    // the director's rulings stand from the start: a flag is raised as ruled (rules/game/apply.ts)
+    this.game.seedRulings(this.standingRulings());
     this.agg = this.newMoveReader();
     this.inferred = [];
     this.past = [];
@@ -210,6 +210,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   protected restoreFold(f: StandardFold): void {
     this.game.restore(f.game);
+    this.game.seedRulings(this.standingRulings());
     this.agg = f.agg.clone();
     this.inferred = [...f.inferred];
     this.past = f.past;
@@ -260,6 +261,11 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     } else if (e.type === 'game-stopped') {
       // the end of this game stands here whatever a later ruling says: unfinished, scored as it stood
       if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.game.stop(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
+    } else if (e.type === 'director-ruling') {
+      // the standing ruling on a flag, as the engine's action (a later one replaces an earlier one)
+      if (!this.rulingStands(e)) return;
+      const d = e.data as RulingData;
+      this.askRefold(this.game.rule({ type: 'director-ruling', flagId: d.flagId, ruling: d.ruling, ...(d.deadRack !== undefined ? { deadRack: d.deadRack } : {}), at: e.at, ref }) ?? undefined);
     } else if (e.type === 'director-entry') {
       try {
         const { by, rack, ...d } = e.data as AnyDirectorEntry & { by?: string };

@@ -49,9 +49,6 @@ export interface StandardGameConfig {
   /** player names, index 0 is East */
   names: readonly string[];
   cards: readonly Card[];
-  /** flag ids the director dismissed / confirmed (read at each use: the table refills them) */
-  dismissed: ReadonlySet<string>;
-  confirmed: ReadonlySet<string>;
   /** the scoring settings (rules/scoring/settings.ts): a tournament's, or the table's own (default 000's) */
   settings: Readonly<ScoringSettings>;
   /** whether the jokers of the exposure that made a hand dead stay in play (rules/variants/standard/play.ts; default false) */
@@ -101,7 +98,6 @@ export class StandardGame {
     this.engine = standardEngine({
       names: config.names,
       cards: config.cards,
-      dismissed: config.dismissed,
       settings: config.settings,
       killingExposureJokersInPlay: config.killingExposureJokersInPlay ?? false,
       practice: config.practice ?? NMJL_PRACTICE_DEFAULTS,
@@ -109,9 +105,28 @@ export class StandardGame {
     });
   }
 
-  /** A fold that begins at game `gameNo` + 1 (a record of one game read back). */
-  beginAt(gameNo: number): void {
-    this.game = { ...initialGameState(STANDARD_SHAPE), gameNo };
+  /**
+   * A fold that begins at game `gameNo` + 1 (a record of one game read back).
+   * @param rulings the director's standing rulings on its flags (`GameState.rulings`)
+   */
+  beginAt(gameNo: number, rulings: GameState['rulings'] = new Map()): void {
+    this.game = { ...initialGameState(STANDARD_SHAPE), gameNo, rulings };
+  }
+
+  /** The director's standing rulings (the table's log) into the state, as a fold begins or is put back (`GameState.rulings`). */
+  seedRulings(rulings: GameState['rulings']): void {
+    this.game = { ...this.game, rulings };
+  }
+
+  /**
+   * A director's ruling (`director-ruling`) applied by the engine: recorded in the state's
+   * rulings, not in the game's record lines (the record has its own ruling lines).
+   * @returns the game to fold again from where it began (the ruling changes an outcome), or null
+   */
+  rule(a: Action): number | null {
+    const r = this.engine.apply(this.game, a);
+    this.game = r.state;
+    return r.refold ?? null;
   }
 
   /** The fold as it stands now ({@link StandardGameSnapshot}); copies only the current game's lists and lines. */
@@ -137,13 +152,18 @@ export class StandardGame {
     for (const [n, w] of saved.walls) this.walls.set(n, w);
   }
 
-  /** Whether two snapshots go on alike: equal but for the record lines and walls of the games before the current one. */
+  /** Whether two snapshots go on alike: equal but for the record lines and walls of the games before the current one, and the rulings (a fold put back takes the standing ones). */
   static sameStart(a: StandardGameSnapshot, b: StandardGameSnapshot): boolean {
-    const { lines: la, walls: wa, ...restA } = a;
-    const { lines: lb, walls: wb, ...restB } = b;
+    const { lines: la, walls: wa, state: sa, ...restA } = a;
+    const { lines: lb, walls: wb, state: sb, ...restB } = b;
     const g = a.state.gameNo;
     const current = <T>(l: ReadonlyMap<number, T>) => [...l].filter(([n]) => n >= g);
-    return isDeepStrictEqual(restA, restB) && isDeepStrictEqual(current(la), current(lb)) && isDeepStrictEqual(current(wa), current(wb));
+    return (
+      isDeepStrictEqual({ ...sa, rulings: null }, { ...sb, rulings: null }) &&
+      isDeepStrictEqual(restA, restB) &&
+      isDeepStrictEqual(current(la), current(lb)) &&
+      isDeepStrictEqual(current(wa), current(wb))
+    );
   }
 
   /** `into` with game `gameNo`'s record lines (and walls) taken from `from` (both left as they are). */
@@ -308,9 +328,8 @@ export class StandardGame {
     this.apply(action);
   }
 
-  /** The current game's flags, in the order the hub lists them ({@link LISTED_LAST}), status from the director's rulings. */
+  /** The current game's flags, in the order the hub lists them ({@link LISTED_LAST}), status from the director's rulings (the engine's). */
   flags(): PublicFlag[] {
-    const { dismissed, confirmed } = this.config;
     const s = this.game;
     const last = (f: GameFlag) => LISTED_LAST.findIndex((codes) => codes.includes(f.code));
     const ordered = [...s.flags.filter((f) => last(f) < 0), ...LISTED_LAST.flatMap((_, i) => s.flags.filter((f) => last(f) === i))];
@@ -318,13 +337,12 @@ export class StandardGame {
       const view = { id: f.id, kind: f.code, code: f.code, params: f.params, rule: f.rule, title: f.title, player: f.player, rack: 0, at: f.at };
       if (f.code === 'blind-pass' || f.code === 'rack-count') {
         // the hub's own flags: status and words at the view, from the rulings now
-        const st = dismissed.has(f.id) ? ('dismissed' as const) : confirmed.has(f.id) ? ('confirmed' as const) : ('awaiting-director' as const);
+        const st = f.status;
         const params = f.params as FlagParamsByCode['rack-count'] & FlagParamsByCode['blind-pass'];
         return { ...view, title: titleOf(f.code, params, this.config.names), status: st, consequence: consequenceOf(f.code, params, this.config.names, st), gameNo: s.gameNo };
       }
       if (ENTRY_FLAG_CODES.includes(f.code)) return { ...view, status: f.status, consequence: f.consequence, gameNo: s.gameNo };
-      const st = f.status === 'awaiting-director' && confirmed.has(f.id) ? 'confirmed' : f.status;
-      return { ...view, status: st, consequence: f.consequence, gameNo: s.gameNo };
+      return { ...view, status: f.status, consequence: f.consequence, gameNo: s.gameNo };
     });
   }
 

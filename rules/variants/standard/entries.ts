@@ -133,8 +133,16 @@ export function standardEntries(steps: EntrySteps) {
   }
 
   /** A flag the director made with the entry: `confirmed`, or `dismissed` when the director dismissed it since. */
-  function entryFlag<C extends 'declared-dead' | 'misnamed-discard'>(code: C, id: string, params: FlagParamsByCode[C], rule: string, player: number, a: ActionOf<'director-entry'>): GameFlag {
-    const status = config.dismissed.has(id) ? 'dismissed' : 'confirmed';
+  function entryFlag<C extends 'declared-dead' | 'misnamed-discard'>(
+    s: GameState,
+    code: C,
+    id: string,
+    params: FlagParamsByCode[C],
+    rule: string,
+    player: number,
+    a: ActionOf<'director-entry'>,
+  ): GameFlag {
+    const status = s.rulings.get(id)?.ruling === 'dismiss' ? 'dismissed' : 'confirmed';
     return {
       id,
       code,
@@ -246,7 +254,7 @@ export function standardEntries(steps: EntrySteps) {
       });
       const dies = verdict.dead ? d : p;
       const words = verdictText(verdict, name(d));
-      const flag = entryFlag('declared-dead', `g${s.gameNo}-declared-dead-${a.ref}`, { declarer: p, declared: d, dead: verdict.dead, words }, DECLARED_DEAD_RULE, dies, a);
+      const flag = entryFlag(s, 'declared-dead', `g${s.gameNo}-declared-dead-${a.ref}`, { declarer: p, declared: d, dead: verdict.dead, words }, DECLARED_DEAD_RULE, dies, a);
       add(flag);
       if (flag.status === 'dismissed' || s.seats[dies]!.racks[0]!.dead) return;
       killed(s, dies, verdict.dead ? `declared dead by ${who}: ${words} (000)` : `declared ${name(d)}'s hand dead in error: ${words} (000)`, who);
@@ -265,8 +273,8 @@ export function standardEntries(steps: EntrySteps) {
     if (!config.practice?.misnamedDiscard) throw new EntryError(409, `table '${tableId}' takes no misnamed-discard entry: its setting nmjlPractice.misnamedDiscard is off`);
     const id = `g${s.gameNo}-misnamed-discard-${a.ref}`;
     // a dismissal of the entry's flag (a misclick) leaves the game as it was
-    const dismissed = config.dismissed.has(id);
-    const flagOf = (params: FlagParamsByCode['misnamed-discard'], player: number) => entryFlag('misnamed-discard', id, params, MISNAMED_RULE, player, a);
+    const dismissed = s.rulings.get(id)?.ruling === 'dismiss';
+    const flagOf = (params: FlagParamsByCode['misnamed-discard'], player: number) => entryFlag(s, 'misnamed-discard', id, params, MISNAMED_RULE, player, a);
     if (a.for === 'exposure') {
       if (a.ruling !== 'keep-exposure' && a.ruling !== 'dead')
         throw new EntryError(400, `misnamed-discard for an exposure: ruling must be keep-exposure or dead (the director's ruling), not ${String(a.ruling)}`);
@@ -302,11 +310,14 @@ export function standardEntries(steps: EntrySteps) {
       return;
     }
     // the game as it stood before the Mah Jongg in error, ended with the Mah Jongg as named; the
-    // entries and the flags the director made since stay
+    // entries, the director's rulings and the flags the director made since stay (a flag raised
+    // before it as it stands now: a confirm since changed its status)
     const b = before.state;
     const made = new Set(b.flags.map((f) => f.id));
     const since = s.flags.filter((f) => ENTRY_FLAG_CODES.includes(f.code) && !made.has(f.id));
-    Object.assign(s, { ...b, seats: b.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), entries: s.entries, beforeMahJongg: s.beforeMahJongg, flags: [...b.flags, ...since] });
+    const now = new Map(s.flags.map((f) => [f.id, f]));
+    const flags = [...b.flags.map((f) => now.get(f.id) ?? f), ...since];
+    Object.assign(s, { ...b, seats: b.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), entries: s.entries, rulings: s.rulings, beforeMahJongg: s.beforeMahJongg, flags });
     const how: HowMade = { order: 1, claimedFrom: hold.from, selfPicked: false, exposuresBefore: exposures.length, jokerExchange: false, turnNo: s.turnNo, at: a.at };
     s.seats[p]!.racks[0]!.mahJongg = { ...mahJonggRecord([best], how, false), misnamedDiscard: true };
     s.phase = 'ended';

@@ -22,7 +22,7 @@ import type { Action, ActionOf, CallFor } from '../../game/actions.js';
 import type { GameFlag } from '../../game/flags.js';
 import { bestFirst, mahJonggRecord } from '../../game/mah-jongg.js';
 import { samePlace, type Place } from '../../game/places.js';
-import { initialGameState, type GameState, type MahJongg, type Rack } from '../../game/state.js';
+import { initialGameState, withOwnRulings, type GameState, type MahJongg, type Rack } from '../../game/state.js';
 import { matchHand } from '../../match.js';
 import { forbiddenExposure, judgeExposures } from './exposure-judge.js';
 import { FEWER_THAN_TWO_RULE, fewerThanTwoIntact, MISDEAL_RULE, oneShort, overDealt } from './misdeal.js';
@@ -791,7 +791,8 @@ export function standardPlay(core: EngineCore): VariantPlay {
     if (twice) throw new ActionError(`deal (ref ${a.ref}): ${twice} is dealt twice`);
     const taken = new Set(dealt.flat());
     const walls = a.walls ?? [fullTileSet().filter((t) => !taken.has(t))];
-    Object.assign(s, initialGameState(STANDARD_SHAPE), { gameNo: prev.gameNo + 1, phase: 'charleston', stage: 0 });
+    // the director's rulings stand across games (each names its game: `g<game>-…`)
+    Object.assign(s, initialGameState(STANDARD_SHAPE), { gameNo: prev.gameNo + 1, phase: 'charleston', stage: 0, rulings: prev.rulings });
     let where = s.where;
     for (const [p, tiles] of dealt.entries()) for (const t of tiles) where = where.with(t, inside(p));
     for (const [w, tiles] of walls.entries()) for (const t of tiles) if (!taken.has(t)) where = where.with(t, w === 0 ? PICK_WALL : OUT_OF_PLAY);
@@ -883,7 +884,7 @@ export function standardPlay(core: EngineCore): VariantPlay {
 
   /** A copy of `s` as the engine took it (seats and racks copied), kept as the state before a Mah Jongg. */
   function before(s: GameState): GameState {
-    return { ...s, seats: s.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), beforeMahJongg: null };
+    return { ...withOwnRulings(s), seats: s.seats.map((x) => ({ ...x, racks: x.racks.map((r) => ({ ...r })) })), beforeMahJongg: null };
   }
 
   // any action that leaves fewer than two hands intact in play ends the game replayed (NMJL practice)

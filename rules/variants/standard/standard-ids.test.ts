@@ -75,7 +75,7 @@ describe('byKinds: the ids an action written with kinds means', () => {
 });
 
 describe('the engine takes ids only', () => {
-  const engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [], dismissed: new Set() });
+  const engine = standardEngine({ names: ['Ann', 'Bea', 'Cat', 'Dot'], cards: [] });
   it('a kind where an id belongs, and a tile dealt twice, are refused naming the tile', () => {
     const kinds = { type: 'deal', hands: [[k('5B')], [[]], [[]], [[]]], ...base } as unknown as Action;
     expect(() => engine.apply(initialGameState(STANDARD_SHAPE), kinds)).toThrow(new ActionError('deal (ref 1): "5B" is not a tile id such as 5B#3'));
