@@ -82,7 +82,10 @@ describe("the room's compact summaries", () => {
     // at most one push per 500 ms window, plus the first one at once
     expect(r.pushes.length).toBeLessThanOrEqual(Math.ceil(took / ROOM_SUMMARY_INTERVAL_MS) + 1);
     expect(r.pushes.length).toBeGreaterThanOrEqual(2);
-    for (let k = 1; k < r.pushes.length; k++) expect(r.pushes[k]!.at - r.pushes[k - 1]!.at).toBeGreaterThanOrEqual(ROOM_SUMMARY_INTERVAL_MS - 20);
+    // each gap as the client received it: a push delivered late on a loaded machine shortens the
+    // next gap (418 ms seen at load 17), so 200 ms of delivery delay are allowed; a push per change
+    // would be 40 ms apart
+    for (let k = 1; k < r.pushes.length; k++) expect(r.pushes[k]!.at - r.pushes[k - 1]!.at).toBeGreaterThanOrEqual(ROOM_SUMMARY_INTERVAL_MS - 200);
     // the 30th change: 27 + (30 % 2) = 27
     expect(r.pushes.at(-1)!.s.players[1]!.count).toBe(27);
 
