@@ -70,7 +70,7 @@ export const hasSocat = (() => {
 
 /** What each table kind's session runs: the simulator script, the config, and its defaults. */
 const KINDS = {
-  siamese: { script: 'hub/simulator/main.ts', config: CONFIG, players: 2, injectAt: 5, tmp: 'mjhub-e2e-', recordMs: 10_000 },
+  siamese: { script: 'hub/simulator/main.ts', config: CONFIG, players: 2, injectAt: 5, tmp: 'mjhub-e2e-', recordMs: 60_000 },
   standard: { script: 'hub/simulator/standard/main.ts', config: STANDARD_CONFIG, players: 4, injectAt: 2, tmp: 'mjhub-std-', recordMs: 60_000 },
 } as const;
 
