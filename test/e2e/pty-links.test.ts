@@ -181,11 +181,13 @@ describe.skipIf(!hasSocat)('the serial transport on a pseudo-terminal', { timeou
     reader.load('in', [tagOfTile('5B#2')]);
     const events: string[] = [];
     const lines: string[] = [];
+    let conn: { write(line: string): void } | null = null;
     const t = openSerial(
       link.port,
       {
         opened: (c) => {
           events.push('opened');
+          conn = c;
           c.write(CMD_SNAP.trimEnd());
         },
         line: (_c, text) => lines.push(text),
@@ -203,7 +205,17 @@ describe.skipIf(!hasSocat)('the serial transport on a pseudo-terminal', { timeou
     // the first retry is the close's own (the port went away); the next one a failed reopen
     expect(events.slice(0, 4)).toEqual(['opened', 'closed retrying=true', 'retry 0 in 50 ms', 'retry 1 in 100 ms']);
     await link.replug();
-    await until(() => events.filter((e) => e === 'opened').length === 2 && lines.length >= 6, 15_000, 'reopened, HELLO and SNAPs again');
+    // the transport may open the new pseudo-terminal the moment socat makes its link, before the
+    // reader's end is open, and a CMD written then can be lost: like the hub (hub/readers/snap-retry.ts),
+    // ask again every 500 ms until the reader answers
+    const reask = setInterval(() => {
+      if (events.filter((e) => e === 'opened').length === 2 && lines.length < 6) conn?.write(CMD_SNAP.trimEnd());
+    }, 500);
+    try {
+      await until(() => events.filter((e) => e === 'opened').length === 2 && lines.length >= 6, 15_000, 'reopened, HELLO and SNAPs again');
+    } finally {
+      clearInterval(reask);
+    }
     expect(lines.slice(3, 6).map((l) => l.split(' ')[0])).toEqual(['HELLO', 'SNAP', 'SNAP']);
   });
 });
