@@ -235,7 +235,7 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
       if (!(err instanceof RulingError)) throw err;
       unplaced.push({ line: lineOf(i), action: a.type === 'director-entry' ? a.entry : a.type, reason: err.message });
     }
-    for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.error });
+    for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.reason });
     observe(i);
   });
   const s = game.game;

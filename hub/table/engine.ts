@@ -42,36 +42,13 @@ import { scoreView } from './score.js';
 import { groupsAsOnCard } from '../../rules/card-groups.js';
 import { siameseFlagView } from './flag-view.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type RulingData, type TileMovedData } from './machine.js';
-import { restartScore, type RestartChoice, type RestartRulingData } from './restart-check.js';
-import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord, type RecordLine } from '../../rules/record/game-record.js';
+import { restartScore, type RestartRulingData } from './restart-check.js';
+import type { TableFold } from './fold.js';
+import { sameRecordsFrom, TableRecords, withRecordsOf } from './records.js';
+import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord } from '../../rules/record/game-record.js';
 
-/**
- * The Siamese part of the fold, as a {@link TableMachine} checkpoint keeps it: the engine's state
- * (a value: the engine returns a new one for every action), the earlier games (an array never
- * changed once made) and copies of the small collections the fold changes in place.
- */
-interface SiameseFold {
-  state: GameState;
-  past: readonly GameState[];
-  restartChoices: ReadonlyMap<number, RestartChoice>;
-  /** the move layer: where each tile is, and the readers not heard since the last `readers-heard` */
-  moves: MoveReader;
-  unplaced: NonNullable<DirectorTableView['unplaced']>;
-  unplacedGame: number;
-  /** game number → its walls and record lines (the current game's lines a copy; the earlier games', never added to again, shared) */
-  recorded: ReadonlyMap<number, RecordedGame>;
-}
-
-/** A game's walls as built and the record lines the fold took (rules/GAME-RECORD.md). */
-interface RecordedGame {
-  walls: TileId[][];
-  lines: RecordLine[];
-}
-
-/** `recorded` with the lines of game `fromGame` and later copied (the fold adds lines to the current game only). */
-function copyRecorded(recorded: ReadonlyMap<number, RecordedGame>, fromGame: number): Map<number, RecordedGame> {
-  return new Map([...recorded].map(([g, r]) => [g, g >= fromGame ? { walls: r.walls, lines: [...r.lines] } : r]));
-}
+/** The Siamese fold ({@link TableFold}): the earlier games kept as their states; no move is held (`judge-now`). */
+type SiameseFold = TableFold<GameState, never>;
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -99,17 +76,12 @@ export class TableEngine extends TableMachine<SiameseFold> {
   readonly countRule: CountRuleInForce;
   private engine!: Engine;
   private state!: GameState;
-  /** actions of the current game the referee threw on (oldest first), and that game's number */
-  private readonly unplaced: NonNullable<DirectorTableView['unplaced']> = [];
-  private unplacedGame = 0;
   /** the table's earlier games, each as its state stood when the next game began (from the fold; a new array when one is added) */
   private past: readonly GameState[] = [];
-  /** game number → the director's restart choice for it (from the log) */
-  private restartChoices = new Map<number, RestartChoice>();
   /** settled moves into actions (./moves/moves.ts, `judge-now`): it keeps the readers in a move's `unseen` since the last `readers-heard` event */
   private moves = this.newMoveReader();
-  /** game number → its walls as built and the record lines the fold took (rules/GAME-RECORD.md) */
-  private recorded = new Map<number, RecordedGame>();
+  /** each game's walls and record lines, the current game's refused actions, the restart choices (./records.ts) */
+  private readonly records = new TableRecords();
 
   /** @throws Error when the table is not a Siamese table */
   constructor(opts: SiameseEngineOptions) {
@@ -134,12 +106,10 @@ export class TableEngine extends TableMachine<SiameseFold> {
     });
     // the director's rulings stand from the start: a flag is raised as ruled (rules/game/apply.ts)
     this.state = { ...initialGameState({ variant: 'siamese', seats: this.table.players.length, racksPerSeat: this.table.racksPerPlayer }), rulings: this.standingRulings() };
-    this.unplaced.length = 0;
-    this.unplacedGame = this.state.gameNo;
+    this.records.clear();
+    this.records.unplacedOf(this.state.gameNo);
     this.past = [];
-    this.restartChoices = new Map();
     this.moves = this.newMoveReader();
-    this.recorded.clear();
   }
 
   /** The move layer of this table: the Siamese reading, its hearing marked at once (`judge-now`, 003 rules 11 and 20). */
@@ -202,24 +172,20 @@ export class TableEngine extends TableMachine<SiameseFold> {
       const d = e.data as GameStoppedData;
       if (this.state.gameNo === d.gameNo && this.state.phase !== 'ended') {
         this.state = { ...this.state, phase: 'ended', endReason: `${STOPPED_REASON} (003 rule 17)`, turn: null };
-        this.recorded.get(d.gameNo)?.lines.push({ action: { type: 'stop', reason: this.state.endReason!, at: e.at, ref } });
+        this.records.take(d.gameNo, { action: { type: 'stop', reason: this.state.endReason!, at: e.at, ref } });
       }
     }
     if (!actions) return;
-    if (this.state.gameNo !== this.unplacedGame) {
-      this.unplacedGame = this.state.gameNo;
-      this.unplaced.length = 0;
-    }
+    this.records.unplacedOf(this.state.gameNo);
     // the game's record takes every action but the moves after its end (the table being cleared
     // and the next walls built: the referee takes no move then, and the next game's header has its walls)
     const isMove = e.type === 'tile-moved';
-    const lines = isMove && this.state.phase === 'ended' ? undefined : this.recorded.get(this.state.gameNo)?.lines;
     // in the one vocabulary (rules/GAME-RECORD.md version 2), as the referee applies it: a move as the move layer read it
-    for (const a of lines ? actions : []) lines!.push({ action: a });
+    if (!isMove || this.state.phase !== 'ended') for (const a of actions) this.records.take(this.state.gameNo, { action: a });
     try {
       const result = applyAll(this.engine, this.state, actions);
       if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, withOwnRulings(this.state)];
-      if (result.state.gameNo > this.state.gameNo) this.recorded.set(result.state.gameNo, { walls: wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1), lines: [] });
+      if (result.state.gameNo > this.state.gameNo) this.records.begin(result.state.gameNo, wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1));
       this.state = result.state;
       if (result.boundary) this.turnBoundary(e.at);
     } catch (err) {
@@ -227,7 +193,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       // referee works on a copy), the event stays in the log, the director sees it, play goes on
       // named by the move's own action (a declaration after it, or a pick before its discard, aside)
       const named = actions.filter((a) => a.type !== 'mah-jongg').at(-1) ?? actions[0]!;
-      this.unplaced.push({ at: e.at, action: named.type, reason: err instanceof Error ? err.message : String(err), ref });
+      this.records.unplaced.push({ at: e.at, action: named.type, reason: err instanceof Error ? err.message : String(err), ref });
     }
   }
 
@@ -236,56 +202,37 @@ export class TableEngine extends TableMachine<SiameseFold> {
   }
 
   protected saveFold(): SiameseFold {
-    return {
-      state: this.state,
-      past: this.past,
-      restartChoices: new Map(this.restartChoices),
-      moves: this.moves.clone(),
-      unplaced: [...this.unplaced],
-      unplacedGame: this.unplacedGame,
-      recorded: copyRecorded(this.recorded, this.state.gameNo),
-    };
+    return { state: this.state, moves: this.moves.clone(), past: this.past, held: null, records: this.records.save(this.state.gameNo) };
   }
 
   protected restoreFold(f: SiameseFold): void {
     this.state = { ...f.state, rulings: this.standingRulings() };
     this.past = f.past;
-    this.restartChoices = new Map(f.restartChoices);
     this.moves = f.moves.clone();
-    this.unplaced.length = 0;
-    this.unplaced.push(...f.unplaced);
-    this.unplacedGame = f.unplacedGame;
     // the games begun after `f` are gone; the current game's lines as they stood (folded again from there)
-    this.recorded = copyRecorded(f.recorded, f.state.gameNo);
+    this.records.restore(f.records, f.state.gameNo);
   }
 
-  /** The engine's state (where every tile is, the new game's) and the readers not heard: what the next moves are folded on (the rulings aside: a fold put back takes the standing ones). */
+  /** The engine's state (where every tile is, the new game's), the readers not heard and the new game's records: what the next moves are folded on (the rulings aside: a fold put back takes the standing ones). */
   protected sameGameStart(a: SiameseFold, b: SiameseFold): boolean {
     const { where: wa, rulings: _ra, ...restA } = a.state;
     const { where: wb, rulings: _rb, ...restB } = b.state;
-    return samePlaces(wa, wb) && isDeepStrictEqual(restA, restB) && isDeepStrictEqual(a.moves.unheardReaders, b.moves.unheardReaders);
+    return samePlaces(wa, wb) && isDeepStrictEqual(restA, restB) && isDeepStrictEqual(a.moves.unheardReaders, b.moves.unheardReaders) && sameRecordsFrom(a.records, b.records, a.state.gameNo);
   }
 
-  /** Game `gameNo` as it ended (in `past`), its restart choice, its record (walls and lines), and its unplaced moves while they are the ones listed. */
+  /** Game `gameNo` as it ended (in `past`) and its records (walls, lines, restart choice, unplaced moves while they are the ones listed). */
   protected withGameRecord(gameNo: number, from: SiameseFold, into: SiameseFold): SiameseFold {
     const ended = from.past.find((g) => g.gameNo === gameNo);
-    const record = from.recorded.get(gameNo);
-    const choices = new Map(into.restartChoices);
-    const choice = from.restartChoices.get(gameNo);
-    if (choice === undefined) choices.delete(gameNo);
-    else choices.set(gameNo, choice);
     return {
       ...into,
       past: ended ? into.past.map((g) => (g.gameNo === gameNo ? ended : g)) : into.past,
-      restartChoices: choices,
-      recorded: record ? new Map(into.recorded).set(gameNo, record) : into.recorded,
-      ...(into.unplacedGame === gameNo ? { unplaced: [...from.unplaced] } : {}),
+      records: withRecordsOf(gameNo, from.records, into.records),
     };
   }
 
   /** The actions of the current game the referee threw on, for the director ("Moves the hub could not place"). */
   protected override unplacedMoves(): NonNullable<DirectorTableView['unplaced']> {
-    return [...this.unplaced];
+    return [...this.records.unplaced];
   }
 
   /**
@@ -324,14 +271,14 @@ export class TableEngine extends TableMachine<SiameseFold> {
   protected endByRestart(d: RestartRulingData, endReason: string, e: StoredEvent): void {
     if (d.gameNo !== this.state.gameNo || this.state.phase === 'ended' || this.state.phase === 'waiting') return;
     this.state = { ...this.state, phase: 'ended', endReason, turn: null };
-    this.restartChoices.set(d.gameNo, d.choice);
-    this.recorded.get(d.gameNo)?.lines.push({ action: { type: 'stop', reason: endReason, choice: d.choice, at: e.at, ref: String(e.seq) } });
+    this.records.restartChoices.set(d.gameNo, d.choice);
+    this.records.take(d.gameNo, { action: { type: 'stop', reason: endReason, choice: d.choice, at: e.at, ref: String(e.seq) } });
   }
 
   /** @see TableMachine.gameRecord: the walls as built, the actions the Siamese referee took (003), the standing rulings. */
   gameRecord(gameNo: number): GameRecord | null {
-    const g = this.recorded.get(gameNo);
-    if (!g) return null;
+    const lines = this.records.lines.get(gameNo);
+    if (!lines) return null;
     const t = this.table;
     return {
       header: {
@@ -345,11 +292,11 @@ export class TableEngine extends TableMachine<SiameseFold> {
         racksPerPlayer: t.racksPerPlayer,
         tilesPerWall: t.tilesPerWall,
         wallOrder: [...t.wallOrder],
-        walls: g.walls.map((w) => [...w]),
+        walls: (this.records.walls.get(gameNo) ?? []).map((w) => [...w]),
         // the settings a game record carries in its header (rules/GAME-RECORD.md)
         scoring: { ...SIAMESE_SCORING, countRule: this.countRule.rule },
       },
-      lines: [...structuredClone(g.lines), ...this.recordRulings(gameNo)],
+      lines: [...structuredClone(lines), ...this.recordRulings(gameNo)],
     };
   }
 
@@ -363,7 +310,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
 
   /** Game `g`'s score as the views show it: as scored now, or as the director's restart choice made it. */
   private scoreOf(g: GameState): ScoreView | null {
-    return restartScore(this.restartChoices.get(g.gameNo), scoreView(g, this.table, this.engine.lowestCardValue), this.table.players.length);
+    return restartScore(this.records.restartChoices.get(g.gameNo), scoreView(g, this.table, this.engine.lowestCardValue), this.table.players.length);
   }
 
   /**

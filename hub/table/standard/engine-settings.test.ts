@@ -184,7 +184,7 @@ describe('the hand paid at the line the player announced (paidLine "announced", 
   it('entered during the game, a line the tiles do not complete: the best line stays (30 + 10 = 40) and the director is told', () => {
     const b = announcedBefore(lineId('NNNN EEE WWW SSSS'));
     expect(b.engine.publicView().score?.points).toEqual([0, 40, 0, 0]);
-    expect(b.engine.unexplained.map((u) => u.error)).toEqual([expect.stringMatching(/^announced line not paid: Bea's tiles do not complete NNNN EEE WWW SSSS/)]);
+    expect(b.engine.unexplained.map((u) => u.reason)).toEqual([expect.stringMatching(/^announced line not paid: Bea's tiles do not complete NNNN EEE WWW SSSS/)]);
   });
 
   it('a table that pays the best line refuses the entry', () => {

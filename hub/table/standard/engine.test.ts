@@ -120,7 +120,7 @@ describe('a 4-player table over reader lines', () => {
     b.advance(2000);
     const first = b.engine.inferredActions().find((a) => a.type === 'pass')!;
     expect(first.type === 'pass' && first.blind).toEqual([0, 1, 0, 0]);
-    expect(b.engine.unexplained.map((u) => u.error)).toEqual(['pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)']);
+    expect(b.engine.unexplained.map((u) => u.reason)).toEqual(['pass: Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)']);
     expect(b.engine.publicView().flags.map((f) => [f.kind, f.player, f.title, f.status])).toEqual([
       ['blind-pass', 1, 'Bea passed 1 blind in the first right; blind passes only on the first left and the last right (NMJL)', 'awaiting-director'],
     ]);

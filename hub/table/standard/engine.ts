@@ -46,7 +46,9 @@ import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
 import { setOrderWalls } from '../../../rules/record/upgrade.js';
-import { StandardGame, type StandardGameSnapshot, type Unexplained } from './game.js';
+import { StandardGame } from './game.js';
+import type { TableFold } from '../fold.js';
+import { sameRecordsFrom, withRecordsOf, type Unplaced } from '../records.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../moves/zones.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulingData, type TileMovedData } from '../machine.js';
@@ -82,8 +84,6 @@ interface HeldEvent {
  */
 export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings };
 
-export type { Unexplained } from './game.js';
-
 /** An action of the move layer (rules/game/actions.ts) without its time (`at`), reference (`ref`) and `hearing`: what {@link StandardTableEngine.inferredActions} lists. */
 export type InferredAction = Action extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref' | 'hearing'> : never) : never;
 
@@ -97,21 +97,22 @@ interface PastGame {
   evidence: FlagEvidence[];
 }
 
+/** The moves held since a zone was not heard, until `readers-heard`: the move layer as it was before them (what the engine has judged) and the moves. */
+interface HeldStretch {
+  moves: MoveReader;
+  events: readonly HeldEvent[];
+}
+
 /**
- * The standard part of the fold, as a {@link TableMachine} checkpoint keeps it: the standard game's
- * fold (./game.ts: the referee's state, a value, with the current game's lists and the record
- * lines), the earlier games (an array never changed once made), and copies of the move reader and
- * of what the fold changes in place.
+ * The standard fold ({@link TableFold}): the earlier games as summaries, the moves held while a
+ * zone was not heard; and, the 4-player table's own, the actions the move layer read in the
+ * current game, the windows of the stretches judged, the Mah Jonggs laid out unheard.
  */
-interface StandardFold {
-  game: StandardGameSnapshot;
-  agg: MoveReader;
+type StandardFold = TableFold<PastGame, HeldStretch> & {
   inferred: readonly Action[];
-  past: readonly PastGame[];
-  unheard: { agg: MoveReader; moves: readonly HeldEvent[] } | null;
   notSeenWindows: ReadonlyMap<number, { from: number; to: number }>;
   laidOutUnheard: NonNullable<DirectorTableView['notSeen']>;
-}
+};
 
 /** One live standard table. Implements the API's TableRuntime. */
 export class StandardTableEngine extends TableMachine<StandardFold> {
@@ -122,7 +123,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return this.game.game;
   }
   /** actions of the current game the referee refused as impossible or threw on */
-  get unexplained(): Unexplained[] {
+  get unexplained(): readonly Unplaced[] {
     return this.game.unexplained;
   }
   /** settled moves into actions (../moves/moves.ts, `hold-and-reorder`) */
@@ -198,39 +199,40 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   protected saveFold(): StandardFold {
     return {
-      game: this.game.save(),
-      agg: this.agg.clone(),
-      inferred: [...this.inferred],
+      state: this.state,
+      moves: this.agg.clone(),
       past: this.past,
-      unheard: this.unheard && { agg: this.unheard.agg.clone(), moves: [...this.unheard.moves] },
+      held: this.unheard && { moves: this.unheard.agg.clone(), events: [...this.unheard.moves] },
+      records: this.game.records.save(this.state.gameNo),
+      inferred: [...this.inferred],
       notSeenWindows: new Map(this.notSeenWindows),
       laidOutUnheard: [...this.laidOutUnheard],
     };
   }
 
   protected restoreFold(f: StandardFold): void {
-    this.game.restore(f.game);
-    this.game.seedRulings(this.standingRulings());
-    this.agg = f.agg.clone();
+    this.game.game = { ...f.state, rulings: this.standingRulings() };
+    this.game.records.restore(f.records, f.state.gameNo);
+    this.agg = f.moves.clone();
     this.inferred = [...f.inferred];
     this.past = f.past;
-    this.unheard = f.unheard && { agg: f.unheard.agg.clone(), moves: [...f.unheard.moves] };
+    this.unheard = f.held && { agg: f.held.moves.clone(), moves: [...f.held.events] };
     this.notSeenWindows.clear();
     for (const [k, w] of f.notSeenWindows) this.notSeenWindows.set(k, w);
     this.laidOutUnheard = [...f.laidOutUnheard];
   }
 
-  /** Everything but the earlier games (their results and record lines): the new game's state and lists, the aggregator, the moves held while a zone was not heard. */
+  /** Everything but the earlier games (their results and record lines) and the rulings (a fold put back takes the standing ones): the new game's state, records and lists, the move layer, the moves held while a zone was not heard. */
   protected sameGameStart(a: StandardFold, b: StandardFold): boolean {
-    const { past: _a, notSeenWindows: _aw, game: ga, ...restA } = a;
-    const { past: _b, notSeenWindows: _bw, game: gb, ...restB } = b;
-    return StandardGame.sameStart(ga, gb) && isDeepStrictEqual(restA, restB);
+    const { past: _a, notSeenWindows: _aw, records: ra, state: sa, ...restA } = a;
+    const { past: _b, notSeenWindows: _bw, records: rb, state: sb, ...restB } = b;
+    return isDeepStrictEqual({ ...sa, rulings: null }, { ...sb, rulings: null }) && sameRecordsFrom(ra, rb, sa.gameNo) && isDeepStrictEqual(restA, restB);
   }
 
-  /** Game `gameNo` as it stood when the next deal began (`past`: result, flags, evidence) and its record lines. */
+  /** Game `gameNo` as it stood when the next deal began (`past`: result, flags, evidence) and its records. */
   protected withGameRecord(gameNo: number, from: StandardFold, into: StandardFold): StandardFold {
     const ended = from.past.find((g) => g.gameNo === gameNo);
-    return { ...into, past: ended ? into.past.map((g) => (g.gameNo === gameNo ? ended : g)) : into.past, game: StandardGame.withLinesOf(gameNo, from.game, into.game) };
+    return { ...into, past: ended ? into.past.map((g) => (g.gameNo === gameNo ? ended : g)) : into.past, records: withRecordsOf(gameNo, from.records, into.records) };
   }
 
   /** One event into the standard game: moves through the aggregator to the referee, count checks against the rack readers, director entries (000). */
@@ -437,7 +439,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   /** @see TableMachine.gameRecord: the actions the standard referee took (000), the entries, count checks and stops, the standing rulings. */
   gameRecord(gameNo: number): GameRecord | null {
-    const lines = this.game.lines.get(gameNo);
+    const lines = this.game.records.lines.get(gameNo);
     if (!lines) return null;
     return {
       header: {
@@ -449,7 +451,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         players: this.table.players.map((p) => p.name),
         cards: this.recordCards(),
         // the walls as built (a game dealt by a script, with no walls built: the set in set order)
-        walls: (this.game.walls.get(gameNo) ?? setOrderWalls()).map((w) => [...w]),
+        walls: (this.game.records.walls.get(gameNo) ?? setOrderWalls()).map((w) => [...w]),
         scoring: structuredClone(this.settings),
         ...(this.table.killingExposureJokersInPlay ? { killingExposureJokersInPlay: true } : {}),
       },
@@ -498,7 +500,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   /** The actions the referee refused in this game (`unexplained`), for the director (hub/api/views.ts `unplaced`). */
   protected override unplacedMoves(): NonNullable<DirectorTableView['unplaced']> {
-    return this.unexplained.map((u) => ({ at: u.at, action: u.action, reason: u.error, ref: u.ref }));
+    return [...this.unexplained];
   }
 
   /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count (./game.ts). */

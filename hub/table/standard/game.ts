@@ -9,7 +9,6 @@
  * feeds it from its log, and records each line it takes; a record read back (hub/record/replay.ts)
  * feeds it the same lines, so the two give the same flags and points.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { Engine } from '../../../rules/game/apply.js';
 import type { Action } from '../../../rules/game/actions.js';
 import type { GameFlag } from '../../../rules/game/flags.js';
@@ -23,26 +22,11 @@ import type { TileId } from '../../../rules/tiles.js';
 import type { RecordLine, StandardEntry } from '../../../rules/record/game-record.js';
 import { racksById, straysToRacks } from '../../../rules/record/upgrade.js';
 import type { PublicFlag, ScoreView } from '../../api/views.js';
+import { TableRecords, type Unplaced } from '../records.js';
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import type { NmjlPractice } from '../../../rules/variants/standard/misdeal.js';
 import { NMJL_PRACTICE_DEFAULTS } from '../../../rules/variants/standard/misdeal.js';
 import { consequenceOf, titleOf, type FlagParamsByCode } from '../../../rules/wording/flags.js';
-
-/**
- * An action the referee could not apply: one it refuses as impossible (the engine's `ActionError`, e.g. a
- * discard of a tile it does not know the player holds) or one on which the referee or the scorer
- * failed (any other error). The game state stays as it was before the action.
- */
-export interface Unexplained {
-  /** the event sequence number of the move the action came from */
-  ref: string;
-  /** ms since epoch */
-  at: number;
-  /** the action's name (rules/variants/standard/play.ts `said`: `second-charleston`, `joker-exchange`, else its type) */
-  action: string;
-  /** the error's words */
-  error: string;
-}
 
 /** Settings of a standard game fold. */
 export interface StandardGameConfig {
@@ -58,21 +42,6 @@ export interface StandardGameConfig {
 }
 
 /**
- * A {@link StandardGame} as it stood at one point of the fold, a value later folding does not
- * change (what the table's fold checkpoints keep, hub/table/machine.ts): the engine's state (never
- * changed once made: the entries, the hub's own flags, the state before the last Mah Jongg are in
- * it), a copy of the current game's refused actions, and the record lines of each game (the current
- * game's copied, the earlier games' shared: no line is added to a game once the next began).
- */
-export interface StandardGameSnapshot {
-  state: GameState;
-  unexplained: readonly Unexplained[];
-  lines: ReadonlyMap<number, readonly RecordLine[]>;
-  /** game number → its walls as built (never changed once set) */
-  walls: ReadonlyMap<number, readonly (readonly TileId[])[]>;
-}
-
-/**
  * The flags a view lists, in the order the hub has always listed them: the referee's, the refused
  * blind passes, the rack-count mismatches, then the flags of the director's entries (each group in
  * the order raised).
@@ -84,12 +53,8 @@ export class StandardGame {
   /** the engine's state (rules/game/state.ts) */
   game: GameState = initialGameState(STANDARD_SHAPE);
   private readonly engine: Engine;
-  /** actions of the current game the referee refused as impossible or threw on */
-  readonly unexplained: Unexplained[] = [];
-  /** game number → the record lines taken for it, in order */
-  readonly lines = new Map<number, RecordLine[]>();
-  /** game number → the walls as built before its deal (the record's header), when the table saw them built */
-  readonly walls = new Map<number, readonly (readonly TileId[])[]>();
+  /** each game's record lines and walls as built, the current game's refused actions (../records.ts) */
+  readonly records = new TableRecords();
 
   constructor(
     private readonly config: StandardGameConfig,
@@ -129,53 +94,18 @@ export class StandardGame {
     return r.refold ?? null;
   }
 
-  /** The fold as it stands now ({@link StandardGameSnapshot}); copies only the current game's lists and lines. */
-  save(): StandardGameSnapshot {
-    const g = this.game.gameNo;
-    return {
-      state: this.game,
-      unexplained: [...this.unexplained],
-      lines: new Map([...this.lines].map(([n, l]) => [n, n >= g ? [...l] : l])),
-      walls: new Map(this.walls),
-    };
+  /** The actions of the current game the engine refused as impossible or threw on (`records.unplaced`). */
+  get unexplained(): readonly Unplaced[] {
+    return this.records.unplaced;
   }
 
-  /** Puts the fold back as `saved` had it (`saved` stays as it is; games begun after it lose their lines). */
-  restore(saved: StandardGameSnapshot): void {
-    const g = saved.state.gameNo;
-    this.game = saved.state;
-    this.unexplained.length = 0;
-    this.unexplained.push(...saved.unexplained);
-    this.lines.clear();
-    for (const [n, l] of saved.lines) this.lines.set(n, n >= g ? [...l] : (l as RecordLine[]));
-    this.walls.clear();
-    for (const [n, w] of saved.walls) this.walls.set(n, w);
+  private take(line: RecordLine): void {
+    this.records.take(this.game.gameNo, line);
   }
 
-  /** Whether two snapshots go on alike: equal but for the record lines and walls of the games before the current one, and the rulings (a fold put back takes the standing ones). */
-  static sameStart(a: StandardGameSnapshot, b: StandardGameSnapshot): boolean {
-    const { lines: la, walls: wa, state: sa, ...restA } = a;
-    const { lines: lb, walls: wb, state: sb, ...restB } = b;
-    const g = a.state.gameNo;
-    const current = <T>(l: ReadonlyMap<number, T>) => [...l].filter(([n]) => n >= g);
-    return (
-      isDeepStrictEqual({ ...sa, rulings: null }, { ...sb, rulings: null }) &&
-      isDeepStrictEqual(restA, restB) &&
-      isDeepStrictEqual(current(la), current(lb)) &&
-      isDeepStrictEqual(current(wa), current(wb))
-    );
-  }
-
-  /** `into` with game `gameNo`'s record lines (and walls) taken from `from` (both left as they are). */
-  static withLinesOf(gameNo: number, from: StandardGameSnapshot, into: StandardGameSnapshot): StandardGameSnapshot {
-    const l = from.lines.get(gameNo);
-    if (!l) return into;
-    const w = from.walls.get(gameNo);
-    return { ...into, lines: new Map(into.lines).set(gameNo, l), ...(w ? { walls: new Map(into.walls).set(gameNo, w) } : {}) };
-  }
-
-  private take(line: RecordLine, gameNo = this.game.gameNo): void {
-    if (gameNo > 0) this.lines.get(gameNo)?.push(line);
+  /** Lists an action the engine refused or threw on (`reason`: the error's words) as the current game's. */
+  private refuse(a: { ref: string; at: number }, action: string, reason: string): void {
+    this.records.unplaced.push({ at: a.at, action, reason, ref: a.ref });
   }
 
   /** One action through the engine; the state changes only when it applies. @throws what the engine throws */
@@ -196,14 +126,13 @@ export class StandardGame {
    * @returns the engine's result, or null when it refused the action
    */
   act(a: Action, asRead?: () => readonly TileId[][], walls?: readonly (readonly TileId[])[]): { flags: GameFlag[]; boundary: boolean } | null {
-    if (a.type === 'deal') this.unexplained.length = 0;
+    if (a.type === 'deal') this.records.unplacedOf(this.game.gameNo + 1, true);
     else if (this.game.phase !== 'waiting' && this.game.phase !== 'ended') this.take({ action: a });
     const before = this.game;
     try {
       const r = this.apply(a);
       if (a.type === 'deal') {
-        this.lines.set(this.game.gameNo, []);
-        if (walls) this.walls.set(this.game.gameNo, walls);
+        this.records.begin(this.game.gameNo, walls);
         this.take({ action: a });
       }
       const refused = r.flags.find((f) => f.code === 'blind-pass');
@@ -212,7 +141,7 @@ export class StandardGame {
       return r;
     } catch (err) {
       this.game = before;
-      this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: err instanceof Error ? err.message : String(err) });
+      this.refuse(a, said(a), err instanceof Error ? err.message : String(err));
       return null;
     }
   }
@@ -224,23 +153,23 @@ export class StandardGame {
    * the racks as read).
    */
   play(a: Action): void {
-    if (a.type === 'deal') this.unexplained.length = 0;
+    if (a.type === 'deal') this.records.unplacedOf(this.game.gameNo + 1, true);
     try {
       const r = this.apply(a);
-      if (a.type === 'deal') this.lines.set(this.game.gameNo, [{ action: a }]);
-      else if (a.type !== 'stop' || this.lines.has(this.game.gameNo)) this.take({ action: a });
+      if (a.type === 'deal') this.records.begin(this.game.gameNo);
+      if (a.type !== 'stop' || this.records.lines.has(this.game.gameNo)) this.take({ action: a });
       const refused = r.flags.find((f) => f.code === 'blind-pass');
-      if (refused) this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: refused.why ?? refused.title });
+      if (refused) this.refuse(a, said(a), refused.why ?? refused.title);
       if (a.type === 'mah-jongg') this.announcedNotPaid(a);
     } catch (err) {
       if (err instanceof EntryError) throw new RulingError(err.status, err.message);
-      this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: err instanceof Error ? err.message : String(err) });
+      this.refuse(a, said(a), err instanceof Error ? err.message : String(err));
     }
   }
 
   /** A pass refused with blind tiles (the engine's `blind-pass` flag): listed as refused, and the racks made the readers' by `stray` moves, recorded. */
   private goOnAsRead(a: Action, flag: GameFlag, asRead?: () => readonly TileId[][]): void {
-    this.unexplained.push({ ref: a.ref, at: a.at, action: said(a), error: flag.why ?? flag.title });
+    this.refuse(a, said(a), flag.why ?? flag.title);
     if (!asRead) return;
     const racks = racksById(asRead());
     const strays = straysToRacks(
@@ -260,7 +189,7 @@ export class StandardGame {
     const w = winnerOf(this.game);
     const line = w && this.config.settings.paidLine === 'announced' ? this.game.entries.announced.get(w.player) : undefined;
     if (!w || !line || this.game.phase !== 'ended' || w.mahJongg.lineId === line) return;
-    this.unexplained.push({ ref: a.ref, at: a.at, action: 'mah-jongg', error: `announced line not paid: ${notCompleted(this.config, w.player, w.mahJongg.lines, line)}` });
+    this.refuse(a, 'mah-jongg', `announced line not paid: ${notCompleted(this.config, w.player, w.mahJongg.lines, line)}`);
   }
 
   /**
