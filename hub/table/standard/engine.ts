@@ -8,7 +8,7 @@
  * - `readers-heard` `{}`: every zone is heard again after a reader was not. From the first move
  *   logged with a zone unheard (`unseen`, `reconciled`) until then, moves are held (the views follow
  *   the readers, the referee waits, counts are not checked), then judged in the order they happened
- *   at the table (./unheard.ts, {@link StandardTableEngine.judgeUnheard}); turn order that involves
+ *   at the table (../moves/held.ts, {@link StandardTableEngine.judgeUnheard}); turn order that involves
  *   an unheard rack is noted for the director (`notSeen`), not flagged
  * - `director-ruling` `{ flagId, ruling, by }`
  * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (../machine.ts):
@@ -54,27 +54,8 @@ import { playersToSkip } from '../moves/zones.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulingData, type TileMovedData } from '../machine.js';
 import type { RestartRulingData } from '../restart-check.js';
 import { MoveReader, STANDARD_MOVES, type MoveView } from '../moves/moves.js';
-import { orderUnheardMoves, type OrderedMove, type UnheardMove } from './unheard.js';
-import type { Place } from '../../../rules/game/places.js';
+import { copyHeld, nothingHeld, orderHeldMoves, stretchWindow, type HeldMoves } from '../moves/held.js';
 import { practiceOf } from '../../config/practice.js';
-
-/** A move held while a zone was not heard: its event, and the move as it is judged. */
-interface HeldMove {
-  e: StoredEvent;
-  tile: TileId;
-  from: Place | null;
-  to: Place;
-  /** readers not heard at it (the event's `unseen`, and the rack a tile went through unseen) */
-  unseen: readonly string[];
-}
-
-/** A `tile-moved` event held while a zone was not heard, with its places. */
-interface HeldEvent {
-  e: StoredEvent;
-  d: TileMovedData;
-  from: Place | null;
-  to: Place;
-}
 
 /**
  * Options of a standard table engine (as the Siamese engine's). Without `settleByArea` every zone
@@ -97,22 +78,12 @@ interface PastGame {
   evidence: FlagEvidence[];
 }
 
-/** The moves held since a zone was not heard, until `readers-heard`: the move layer as it was before them (what the engine has judged) and the moves. */
-interface HeldStretch {
-  moves: MoveReader;
-  events: readonly HeldEvent[];
-}
-
 /**
- * The standard fold ({@link TableFold}): the earlier games as summaries, the moves held while a
- * zone was not heard; and, the 4-player table's own, the actions the move layer read in the
- * current game, the windows of the stretches judged, the Mah Jonggs laid out unheard.
+ * The standard fold ({@link TableFold}): the earlier games as summaries, the hold of the moves not
+ * heard (../moves/held.ts); and, the 4-player table's own, the actions the move layer read in the
+ * current game.
  */
-type StandardFold = TableFold<PastGame, HeldStretch> & {
-  inferred: readonly Action[];
-  notSeenWindows: ReadonlyMap<number, { from: number; to: number }>;
-  laidOutUnheard: NonNullable<DirectorTableView['notSeen']>;
-};
+type StandardFold = TableFold<PastGame, HeldMoves> & { inferred: readonly Action[] };
 
 /** One live standard table. Implements the API's TableRuntime. */
 export class StandardTableEngine extends TableMachine<StandardFold> {
@@ -136,17 +107,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   private settings!: ScoringSettings;
   /** the table's earlier games as they stood when the next deal began (a new array when one is added) */
   private past: readonly PastGame[] = [];
-  /**
-   * since a move was logged with a zone not heard, until `readers-heard`: the aggregator as it was
-   * before (what the referee has judged) and the moves held back (see {@link StandardTableEngine.judgeUnheard})
-   */
-  private unheard: { agg: MoveReader; moves: HeldEvent[] } | null = null;
-  /** Mah Jonggs of the current game laid out on a top the hub could not hear (for `notSeen`) */
-  private laidOutUnheard: NonNullable<DirectorTableView['notSeen']> = [];
+  /** the moves held while a zone was not heard, the windows of the stretches judged, the Mah Jonggs laid out unheard (../moves/held.ts; see {@link StandardTableEngine.judgeUnheard}) */
+  private hold: HeldMoves = nothingHeld();
   /** held moves are being judged (a turn boundary then schedules no count check) */
   private replaying = false;
-  /** `readers-heard` event seq → the window (ms) of the stretch it closed */
-  private readonly notSeenWindows = new Map<number, { from: number; to: number }>();
 
   /** @throws Error when the table is not a standard 4-player table of one rack each */
   constructor(opts: StandardEngineOptions) {
@@ -178,16 +142,14 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     this.agg = this.newMoveReader();
     this.inferred = [];
     this.past = [];
-    this.unheard = null;
-    this.notSeenWindows.clear();
-    this.laidOutUnheard = [];
+    this.hold = nothingHeld();
   }
 
   protected foldGameNo(): number {
     return this.state.gameNo;
   }
 
-  /** The move layer of this table: the 4-player reading, moves not heard held and put in order (`hold-and-reorder`, ./unheard.ts), each player's rack reader. */
+  /** The move layer of this table: the 4-player reading, moves not heard held and put in order (`hold-and-reorder`, ../moves/held.ts), each player's rack reader. */
   private newMoveReader(): MoveReader {
     return new MoveReader(STANDARD_MOVES, { playersOf: (readers) => this.table.players.map((_, p) => p).filter((p) => readers.includes(this.readerOfRack(p, 0) ?? '')) });
   }
@@ -202,11 +164,9 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       state: this.state,
       moves: this.agg.clone(),
       past: this.past,
-      held: this.unheard && { moves: this.unheard.agg.clone(), events: [...this.unheard.moves] },
+      held: copyHeld(this.hold),
       records: this.game.records.save(this.state.gameNo),
       inferred: [...this.inferred],
-      notSeenWindows: new Map(this.notSeenWindows),
-      laidOutUnheard: [...this.laidOutUnheard],
     };
   }
 
@@ -216,17 +176,15 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     this.agg = f.moves.clone();
     this.inferred = [...f.inferred];
     this.past = f.past;
-    this.unheard = f.held && { agg: f.held.moves.clone(), moves: [...f.held.events] };
-    this.notSeenWindows.clear();
-    for (const [k, w] of f.notSeenWindows) this.notSeenWindows.set(k, w);
-    this.laidOutUnheard = [...f.laidOutUnheard];
+    this.hold = copyHeld(f.held ?? nothingHeld());
   }
 
   /** Everything but the earlier games (their results and record lines) and the rulings (a fold put back takes the standing ones): the new game's state, records and lists, the move layer, the moves held while a zone was not heard. */
   protected sameGameStart(a: StandardFold, b: StandardFold): boolean {
-    const { past: _a, notSeenWindows: _aw, records: ra, state: sa, ...restA } = a;
-    const { past: _b, notSeenWindows: _bw, records: rb, state: sb, ...restB } = b;
-    return isDeepStrictEqual({ ...sa, rulings: null }, { ...sb, rulings: null }) && sameRecordsFrom(ra, rb, sa.gameNo) && isDeepStrictEqual(restA, restB);
+    const { past: _a, held: ha, records: ra, state: sa, ...restA } = a;
+    const { past: _b, held: hb, records: rb, state: sb, ...restB } = b;
+    const held = (h: HeldMoves | null) => h && { stretch: h.stretch, laidOut: h.laidOut };
+    return isDeepStrictEqual({ ...sa, rulings: null }, { ...sb, rulings: null }) && sameRecordsFrom(ra, rb, sa.gameNo) && isDeepStrictEqual(held(ha), held(hb)) && isDeepStrictEqual(restA, restB);
   }
 
   /** Game `gameNo` as it stood when the next deal began (`past`: result, flags, evidence) and its records. */
@@ -243,11 +201,11 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       const to = this.places.get(d.to);
       if (!to) return;
       const from = d.from === null ? null : (this.places.get(d.from) ?? null);
-      if (this.unheard || d.unseen?.length || d.reconciled) {
+      if (this.hold.stretch || d.unseen?.length || d.reconciled) {
         // a zone is not heard: the move waits for `readers-heard` to be judged in the table's order
-        // (./unheard.ts); the aggregator goes on meanwhile for the views only, its actions dropped
-        this.unheard ??= { agg: this.agg.clone(), moves: [] };
-        this.unheard.moves.push({ e, d, from, to });
+        // (../moves/held.ts); the move layer goes on meanwhile for the views only, its actions dropped
+        const stretch = this.hold.stretch ?? { moves: this.agg.clone(), events: [] };
+        this.hold = { ...this.hold, stretch: { moves: stretch.moves, events: [...stretch.events, { e, d, from, to }] } };
         this.agg.push({ tile: d.tile, from, to, at: e.at, ref }, this.moveView());
         return;
       }
@@ -256,7 +214,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       this.judgeUnheard(e);
     } else if (e.type === 'count-check') {
       // counts are not judged while moves wait (the referee's state is behind the readers')
-      if (this.unheard) return;
+      if (this.hold.stretch) return;
       const d = e.data as CountCheckData;
       // a count that waits on a tile not seen is not judged; a check of its own judges only those players (../machine/not-seen.ts)
       this.countCheck(e, countCheckSkips(this.table.players.length, playersToSkip(this.table, d.skipReaders), d.waiting, d.only));
@@ -280,95 +238,20 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   }
 
   /**
-   * The held moves as ./unheard.ts orders them. What a tile did in a zone the hub could not hear is
-   * put back where the rules leave no doubt:
-   * - a tile that went wall → floor while a rack reader was not heard (or in the stretch, just
-   *   after its replug, before its snapshot) was picked into that rack and discarded from it: the
-   *   pick when the wall saw it go (else just before the discard), the discard when it came to rest;
-   * - a tile that went from one player's rack to another's rack or top while the floor was not
-   *   heard, in play, was discarded and called: the discard when the rack saw it go, the call when it
-   *   came to rest (not a natural given for a joker of that top: a joker came back the other way);
-   * - a tile that went from one player's rack to another's while a wall reader was not heard was
-   *   put back in that wall (a pick ahead undone) and picked from it: back when the rack saw it go,
-   *   picked when it came to rest;
-   * - a tile that went wall → a rack's top while that rack reader was not heard was picked (when
-   *   the wall saw it go) and laid on the top later (when is not known: ./unheard.ts places it).
-   */
-  private orderedHeld(held: readonly HeldEvent[]): OrderedMove<HeldMove>[] {
-    const floorKey = [...this.places].find(([, p]) => p.area === 'floor')?.[0];
-    const floorReader = floorKey?.split('/')[0];
-    const floor = floorKey ? this.places.get(floorKey)! : null;
-    const owner = (p: Place | null) => (p && (p.area === 'rack' || p.area === 'top') ? p.player : null);
-    const moves: UnheardMove<HeldMove>[] = [];
-    const racksOf = (readers: readonly string[]) => this.table.players.map((_, p) => p).filter((p) => readers.includes(this.readerOfRack(p, 0) ?? ''));
-    // racks not heard at some time in the stretch (a move right after the replug, before the rack's
-    // snapshot, names no reader)
-    const stretchRacks = racksOf(held.flatMap((h) => h.d.unseen ?? []));
-    for (const { e, d, from, to } of held) {
-      const base = { at: e.at, unseen: d.unseen ?? [], ...(d.reconciled ? { reconciled: d.reconciled } : {}) };
-      const toReader = d.to.split('/')[0]!;
-      const one = (f: Place | null, t: Place, extra: Partial<UnheardMove<HeldMove>> = {}): UnheardMove<HeldMove> => ({
-        item: { e, tile: d.tile, from: f, to: t, unseen: extra.unseen ?? base.unseen },
-        tile: d.tile,
-        ...base,
-        to: t,
-        toReader,
-        ...(d.left ? { left: d.left } : {}),
-        ...extra,
-      });
-      const gone = d.left && d.left.from === d.left.to ? d.left : null;
-      const own = racksOf(d.unseen ?? []);
-      const racks = own.length ? own : stretchRacks;
-      if (from?.area === 'wall' && to.area === 'floor' && racks.length === 1) {
-        // picked when the wall saw it go (else just before it reached the floor), then discarded
-        const picked = gone ?? { from: e.at - 1, to: e.at - 1 };
-        const rack: Place = { area: 'rack', player: racks[0]!, rack: 0 };
-        moves.push(
-          one(from, rack, { at: picked.to, toReader: this.readerOfRack(racks[0]!, 0)!, unseen: [...base.unseen, this.readerOfRack(racks[0]!, 0)!], left: picked }),
-          one(rack, to, { left: undefined }),
-        );
-        continue;
-      }
-      if (gone && from?.area === 'wall' && to.area === 'top' && (d.unseen ?? []).includes(toReader)) {
-        // picked into the rack, laid on its top later (an exposure, a Mah Jongg): when is not known
-        const rack: Place = { area: 'rack', player: to.player, rack: 0 };
-        moves.push(one(from, rack, { at: gone.to }), one(rack, to, { left: { from: gone.to, to: d.reconciled?.to ?? e.at } }));
-        continue;
-      }
-      const a = owner(from);
-      const b = owner(to);
-      const exchanged = kindOf(d.tile) !== 'J' && held.some((h) => kindOf(h.d.tile) === 'J' && h.from?.area === 'top' && owner(h.from) === b && h.to.area === 'rack' && owner(h.to) === a);
-      if (gone && floor && floorReader && (d.unseen ?? []).includes(floorReader) && a !== null && b !== null && a !== b && from!.area === 'rack' && !exchanged) {
-        moves.push(one(from, floor, { at: gone.to, toReader: floorReader }), one(floor, to, { left: undefined }));
-        continue;
-      }
-      const wall = [...this.places].find(([k, p]) => p.area === 'wall' && (d.unseen ?? []).includes(k.split('/')[0]!));
-      if (gone && wall && a !== null && b !== null && a !== b && from!.area === 'rack' && to.area === 'rack') {
-        moves.push(one(from, wall[1], { at: gone.to, toReader: wall[0].split('/')[0]! }), one(wall[1], to, { left: undefined }));
-        continue;
-      }
-      moves.push(one(from, to));
-    }
-    for (const m of moves) if (m.left === undefined) delete m.left;
-    return orderUnheardMoves(moves);
-  }
-
-  /**
    * Every zone is heard again (`readers-heard`): the moves held since a zone was not heard are
    * judged now, from the aggregator as it was before them, in the order they happened at the table
-   * (./unheard.ts), each action at the time it happened.
+   * (../moves/unheard.ts), each action at the time it happened.
    */
   private judgeUnheard(e: StoredEvent): void {
-    const u = this.unheard;
+    const u = this.hold.stretch;
     if (!u) return;
-    this.unheard = null;
-    this.agg = u.agg;
-    const window = { from: Math.min(...u.moves.map((m) => m.d.reconciled?.from ?? m.d.left?.from ?? m.e.at)), to: e.at };
-    this.notSeenWindows.set(e.seq, window);
-    /** players whose top took tiles at times the hub had to place (./unheard.ts: not known) */
+    this.agg = u.moves;
+    const window = stretchWindow(u.events, e.at);
+    this.hold = { stretch: null, windows: new Map(this.hold.windows).set(e.seq, window), laidOut: [...this.hold.laidOut] };
+    /** players whose top took tiles at times the hub had to place (../moves/unheard.ts: not known) */
     const placedOnTop = new Set<number>();
     this.replaying = true;
-    for (const o of this.orderedHeld(u.moves)) {
+    for (const o of orderHeldMoves(this.table, this.places, u.events)) {
       const m = o.item;
       const at = o.known ? o.time : o.window.to;
       if (!o.known && m.to.area === 'top') placedOnTop.add(m.to.player);
@@ -381,7 +264,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         const w = won && { player: won.player, exposures: won.mahJongg.exposuresBefore, discarder: won.mahJongg.claimedFrom };
         if (a.type === 'mah-jongg' && !before && w && placedOnTop.has(w.player)) {
           const who = this.table.players[w.player]?.name ?? `player ${w.player}`;
-          this.laidOutUnheard.push({
+          this.hold.laidOut.push({
             rule: '000 SCORING: the discarder pays 10 to a winner with none or one exposure, 20 to one with two or more',
             player: w.player,
             tiles: this.agg.tilesAt('top', w.player),
@@ -399,10 +282,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   protected override notSeenMoves(): NonNullable<DirectorTableView['notSeen']> {
     const judged = this.state.notSeen.map((n) => {
       const at = n.at ?? n.window?.from ?? 0;
-      const w = [...this.notSeenWindows.values()].find((x) => at >= x.from && at <= x.to) ?? { from: at, to: at };
+      const w = [...this.hold.windows.values()].find((x) => at >= x.from && at <= x.to) ?? { from: at, to: at };
       return { rule: n.rule, player: n.player, tiles: n.tiles.map(kindOf), window: { ...w }, title: n.title, ref: n.ref };
     });
-    return [...judged, ...this.laidOutUnheard.map((n) => ({ ...n, tiles: [...n.tiles], window: { ...n.window } }))];
+    return [...judged, ...this.hold.laidOut.map((n) => ({ ...n, tiles: [...n.tiles], window: { ...n.window } }))];
   }
 
   protected rulableFlags(): readonly { id: string; status: string }[] {
@@ -486,7 +369,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     }
     if (a.type === 'deal') {
       this.inferred = [];
-      this.laidOutUnheard = [];
+      this.hold = { ...this.hold, laidOut: [] };
     }
     this.inferred.push(a);
     // a refused blind pass goes on from the racks as the readers hold them (./game.ts)

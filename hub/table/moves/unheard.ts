@@ -5,7 +5,7 @@
  * back, so the log's order is not the table's: a pick into an unheard rack is logged after the
  * discard that followed it, a discard onto an unheard floor after the picks that followed it. The
  * turn order (000: no picking ahead, no play out of turn) is judged on the table's order, so the
- * standard engine (./engine.ts) holds those moves back and hands them on in the order this module
+ * 4-player table holds those moves back (./held.ts) and hands them on in the order this module
  * gives, once every zone is heard again (the `readers-heard` event).
  *
  * When a move happened (ms), from what the readers saw:
