@@ -2,8 +2,8 @@
  * Referees a game record (rules/GAME-RECORD.md, version 2; a version 1 record is upgraded first)
  * again: the cards checked against the record's hashes, every line given to the one engine
  * (rules/game/apply.ts `createEngine`; Royale Siamese: the Siamese variant, scored by
- * hub/table/score.ts, 003; 4-player: the standard variant, the lines kept by
- * hub/table/standard/game.ts, 000), and out come every flag, the outcome
+ * hub/table/score.ts, 003; 4-player: the standard variant, the refused lines listed by
+ * hub/table/standard/refused.ts, 000), and out come every flag, the outcome
  * and each seat's points. The hub's own engines
  * give the same from the same lines (hub/record/replay.test.ts), so anyone with the record and the
  * cards can check a table's result.
@@ -15,12 +15,16 @@ import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type 
 import { upgradeV1Lines } from '../../rules/record/upgrade.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
 import { asReadNow } from '../../rules/variants/siamese-readings.js';
-import { RulingError } from '../api/runtime.js';
 import type { PublicFlag } from '../api/views.js';
 import { restartScore } from '../table/restart-check.js';
 import { scoreView } from '../table/score.js';
-import { siameseFlagView } from '../table/flag-view.js';
-import { StandardGame } from '../table/standard/game.js';
+import { siameseFlagView, standardFlagViews } from '../table/flag-view.js';
+import { TableRecords } from '../table/records.js';
+import { listRefused, listThrown } from '../table/standard/refused.js';
+import { standardEngine } from '../../rules/variants/standard.js';
+import { STANDARD_SHAPE } from '../../rules/variants/standard/play.js';
+import { EntryError } from '../../rules/variants/standard/entries.js';
+import { NMJL_PRACTICE_DEFAULTS } from '../../rules/variants/standard/misdeal.js';
 
 /** A card the record names that is missing, or whose file differs from the one the game was played with. */
 export class RecordCardError extends Error {
@@ -197,24 +201,26 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
 }
 
 /**
- * The 4-player lines straight to the one engine (`createEngine(STANDARD, …)`, through the hub's
- * 4-player fold hub/table/standard/game.ts `StandardGame.play`, which keeps the refused lines): the
- * actions, the count checks (`rack-count`), the director's entries, the stops, and the `stray`
- * moves after a refused blind pass (the racks as read), as the live table gave them to it.
+ * The 4-player lines straight to the one engine (`standardEngine`, `createEngine(STANDARD, …)`):
+ * the actions, the count checks (`rack-count`), the director's entries, the stops, and the `stray`
+ * moves after a refused blind pass (the racks as read), as the live table gave them to it; what it
+ * refuses or throws on is listed as the live table lists it (hub/table/standard/refused.ts).
  */
 function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], lineOf: (i: number) => number, onLine?: LineObserver): RefereedGame {
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
-  const game = new StandardGame({ names: h.players, cards, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false }, h.tableId);
-  game.beginAt(h.gameNo - 1, rulingsOf(record));
+  const config = { names: h.players, cards, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false, practice: NMJL_PRACTICE_DEFAULTS, tableId: h.tableId };
+  const engine = standardEngine(config);
+  let s: GameState = { ...initialGameState(STANDARD_SHAPE), gameNo: h.gameNo - 1, rulings: rulingsOf(record) };
+  const records = new TableRecords();
   const unplaced: RefereedGame['unplaced'] = [];
   // the 4-player table scores only at the game's end (000)
   const observe = (i: number) =>
     onLine?.(
       i,
-      game.game,
-      game.flags().map((f) => f.id),
-      game.game.result ? [...game.game.result.score.points] : null,
+      s,
+      standardFlagViews(s, h.players).map((f) => f.id),
+      s.result ? [...s.result.score.points] : null,
     );
   record.lines.forEach((l, i) => {
     if (!('action' in l)) {
@@ -227,18 +233,20 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
       observe(i);
       return;
     }
-    const before = game.unexplained.length;
+    if (a.type === 'deal') records.unplacedOf(s.gameNo + 1, true);
+    const before = records.unplaced.length;
     try {
       // every line straight to the engine: the actions, count checks, entries, stops, and the strays of a blind pass gone on as read
-      game.play(a);
+      const r = engine.apply(s, a);
+      s = r.state;
+      listRefused(records, a, r, config);
     } catch (err) {
-      if (!(err instanceof RulingError)) throw err;
-      unplaced.push({ line: lineOf(i), action: a.type === 'director-entry' ? a.entry : a.type, reason: err.message });
+      if (err instanceof EntryError) unplaced.push({ line: lineOf(i), action: a.type === 'director-entry' ? a.entry : a.type, reason: err.message });
+      else listThrown(records, a, err);
     }
-    for (const u of game.unexplained.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.reason });
+    for (const u of records.unplaced.slice(before)) unplaced.push({ line: lineOf(i), action: u.action, reason: u.reason });
     observe(i);
   });
-  const s = game.game;
   const result = s.result;
   const { names: _n, ...outcome } = result?.outcome ?? { names: undefined };
   return {
@@ -246,7 +254,7 @@ function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], l
     tableId: h.tableId,
     gameNo: h.gameNo,
     players: [...h.players],
-    flags: game.flags().map(({ gameNo: _g, ...f }) => f),
+    flags: standardFlagViews(s, h.players).map(({ gameNo: _g, ...f }) => f),
     outcome: {
       phase: s.phase,
       endReason: s.endReason,

@@ -1,9 +1,14 @@
 /**
- * A Royale Siamese referee flag as the views and the game-record referee show it: the public
- * fields only (no evidence, no tiles), the same on the live table and in `mjhub referee`.
+ * A rules-engine flag as the views and the game-record referee show it: the public fields only
+ * (no evidence, no tiles), the same on the live table and in `mjhub referee`. The Royale Siamese
+ * table (003) shows each flag as raised ({@link siameseFlagView}); the 4-player table (000) lists
+ * its flags in the order it always has, its own flags' words made at the view
+ * ({@link standardFlagViews}).
  */
 import type { GameFlag } from '../../rules/game/flags.js';
-import { idKindOf } from '../../rules/wording/flags.js';
+import type { GameState } from '../../rules/game/state.js';
+import { ENTRY_FLAG_CODES } from '../../rules/variants/standard/entries.js';
+import { consequenceOf, type FlagParamsByCode, idKindOf, titleOf } from '../../rules/wording/flags.js';
 import type { PublicFlag } from '../api/views.js';
 
 /**
@@ -26,4 +31,43 @@ export function siameseFlagView(f: GameFlag): Omit<PublicFlag, 'gameNo'> {
     consequence: f.consequence,
     ...(f.deadRackChoice ? { deadRackChoice: f.deadRackChoice } : {}),
   };
+}
+
+/**
+ * The 4-player flags a view lists last, group by group, in the order the hub has always listed
+ * them: after the engine's other flags, the refused blind passes, the rack-count mismatches, then
+ * the flags of the director's entries (each group in the order raised).
+ */
+const LISTED_LAST: readonly (readonly string[])[] = [['blind-pass'], ['rack-count'], ENTRY_FLAG_CODES];
+
+/**
+ * The current game's flags of a 4-player state `s` (000), in the order the hub lists them
+ * ({@link LISTED_LAST}), with their status from the director's rulings (the engine's). A
+ * `blind-pass` or `rack-count` flag's title and consequence are made here from its params and the
+ * status now; every flag is on rack 0 (one rack a player).
+ * @param names the players' names, index 0 is East
+ */
+export function standardFlagViews(s: GameState, names: readonly string[]): PublicFlag[] {
+  const last = (f: GameFlag) => LISTED_LAST.findIndex((codes) => codes.includes(f.code));
+  const ordered = [...s.flags.filter((f) => last(f) < 0), ...LISTED_LAST.flatMap((_, i) => s.flags.filter((f) => last(f) === i))];
+  return ordered.map((f) => {
+    const view = {
+      id: f.id,
+      kind: f.code,
+      code: f.code,
+      params: f.params,
+      rule: f.rule,
+      title: f.title,
+      player: f.player,
+      rack: 0,
+      at: f.at,
+      status: f.status,
+      consequence: f.consequence,
+      gameNo: s.gameNo,
+    };
+    if (f.code !== 'blind-pass' && f.code !== 'rack-count') return view;
+    // the hub's own flags: words at the view, from the rulings now
+    const params = f.params as FlagParamsByCode['rack-count'] & FlagParamsByCode['blind-pass'];
+    return { ...view, title: titleOf(f.code, params, names), consequence: consequenceOf(f.code, params, names, f.status) };
+  });
 }

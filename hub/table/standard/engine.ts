@@ -22,10 +22,10 @@
  *   the visible table) and `misnamed-discard` (`for`, `named`, `ruling`; NMJL practice); see
  *   {@link StandardTableEngine.enter}
  * Moves become the one engine's actions through the move layer ({@link MoveReader}, ../moves/moves.ts),
- * applied to `createEngine(STANDARD, …)` as they are read (./game.ts), and the views read the
+ * applied to `createEngine(STANDARD, …)` as they are read, and the views read the
  * engine's `GameState`. An action the engine refuses (`ActionError`) or throws on (a fault of the
  * referee or the scorer) is kept
- * in `unexplained` with the error's words, the state as before it, and the table plays on; the
+ * in `unexplained` (./refused.ts) with the error's words, the state as before it, and the table plays on; the
  * director sees it under "Moves the hub could not place". A refused Charleston pass with
  * blind tiles (NMJL: blind passes only on the first left and the last right) is also a `blind-pass`
  * flag for the director, and the game goes on from the racks the readers see. Every view is
@@ -46,9 +46,17 @@ import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
 import { setOrderWalls } from '../../../rules/record/upgrade.js';
-import { StandardGame } from './game.js';
+import { listRefused, listThrown } from './refused.js';
 import type { TableFold } from '../fold.js';
-import { sameRecordsFrom, withRecordsOf, type Unplaced } from '../records.js';
+import { sameRecordsFrom, TableRecords, withRecordsOf, type Unplaced } from '../records.js';
+import { standardFlagViews } from '../flag-view.js';
+import type { Engine, EngineResult } from '../../../rules/game/apply.js';
+import { initialGameState } from '../../../rules/game/state.js';
+import { standardEngine, type StandardConfig } from '../../../rules/variants/standard.js';
+import { concealedOf, STANDARD_SHAPE } from '../../../rules/variants/standard/play.js';
+import { EntryError } from '../../../rules/variants/standard/entries.js';
+import { racksById, straysToRacks } from '../../../rules/record/upgrade.js';
+import type { StandardEntry } from '../../../rules/record/game-record.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../moves/zones.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulingData, type TileMovedData } from '../machine.js';
@@ -87,15 +95,16 @@ type StandardFold = TableFold<PastGame, HeldMoves> & { inferred: readonly Action
 
 /** One live standard table. Implements the API's TableRuntime. */
 export class StandardTableEngine extends TableMachine<StandardFold> {
-  /** the standard game's fold (./game.ts): the referee's state with the entries, the hub's own flags, the record lines */
-  private game!: StandardGame;
-  /** the engine's state (rules/game/state.ts), the director's entries applied */
-  private get state(): GameState {
-    return this.game.game;
-  }
+  /** the one rules engine with the standard variant (rules/variants/standard.ts `standardEngine`) and the settings it was made with */
+  private engine!: Engine;
+  private engineConfig!: StandardConfig;
+  /** the engine's state (rules/game/state.ts): the entries, the hub's own flags, the state before the last Mah Jongg are in it */
+  private state!: GameState;
+  /** each game's record lines and walls as built, the current game's refused actions (../records.ts) */
+  private readonly records = new TableRecords();
   /** actions of the current game the referee refused as impossible or threw on */
   get unexplained(): readonly Unplaced[] {
-    return this.game.unexplained;
+    return this.records.unplaced;
   }
   /** settled moves into actions (../moves/moves.ts, `hold-and-reorder`) */
   private agg = this.newMoveReader();
@@ -127,18 +136,18 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   // ------------------------------------------------------------------ the fold
 
   protected resetFold(): void {
-    this.game = new StandardGame(
-      {
-        names: this.table.players.map((p) => p.name),
-        cards: this.cards,
-        settings: this.settings,
-        killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false,
-        practice: practiceOf(this.table),
-      },
-      this.id,
-    );
+    this.engineConfig = {
+      names: this.table.players.map((p) => p.name),
+      cards: this.cards,
+      settings: this.settings,
+      killingExposureJokersInPlay: this.table.killingExposureJokersInPlay ?? false,
+      practice: practiceOf(this.table),
+      tableId: this.id,
+    };
+    this.engine = standardEngine(this.engineConfig);
     // the director's rulings stand from the start: a flag is raised as ruled (rules/game/apply.ts)
-    this.game.seedRulings(this.standingRulings());
+    this.state = { ...initialGameState(STANDARD_SHAPE), rulings: this.standingRulings() };
+    this.records.clear();
     this.agg = this.newMoveReader();
     this.inferred = [];
     this.past = [];
@@ -165,14 +174,14 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       moves: this.agg.clone(),
       past: this.past,
       held: copyHeld(this.hold),
-      records: this.game.records.save(this.state.gameNo),
+      records: this.records.save(this.state.gameNo),
       inferred: [...this.inferred],
     };
   }
 
   protected restoreFold(f: StandardFold): void {
-    this.game.game = { ...f.state, rulings: this.standingRulings() };
-    this.game.records.restore(f.records, f.state.gameNo);
+    this.state = { ...f.state, rulings: this.standingRulings() };
+    this.records.restore(f.records, f.state.gameNo);
     this.agg = f.moves.clone();
     this.inferred = [...f.inferred];
     this.past = f.past;
@@ -220,16 +229,19 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       this.countCheck(e, countCheckSkips(this.table.players.length, playersToSkip(this.table, d.skipReaders), d.waiting, d.only));
     } else if (e.type === 'game-stopped') {
       // the end of this game stands here whatever a later ruling says: unfinished, scored as it stood
-      if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.game.stop(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
+      if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.stopGame(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
     } else if (e.type === 'director-ruling') {
       // the standing ruling on a flag, as the engine's action (a later one replaces an earlier one)
       if (!this.rulingStands(e)) return;
       const d = e.data as RulingData;
-      this.askRefold(this.game.rule({ type: 'director-ruling', flagId: d.flagId, ruling: d.ruling, ...(d.deadRack !== undefined ? { deadRack: d.deadRack } : {}), at: e.at, ref }) ?? undefined);
+      // recorded in the state's rulings, not in the game's record lines (the record has its own ruling lines)
+      const r = this.engine.apply(this.state, { type: 'director-ruling', flagId: d.flagId, ruling: d.ruling, ...(d.deadRack !== undefined ? { deadRack: d.deadRack } : {}), at: e.at, ref });
+      this.state = r.state;
+      this.askRefold(r.refold);
     } else if (e.type === 'director-entry') {
       try {
         const { by, rack, ...d } = e.data as AnyDirectorEntry & { by?: string };
-        this.game.enter({ ...d, rack: rack ?? 0, by: by ?? 'director', at: e.at, ref } as Parameters<StandardGame['enter']>[0], this.id);
+        this.applyEntry({ ...d, rack: rack ?? 0, by: by ?? 'director', at: e.at, ref } as StandardEntry);
       } catch (err) {
         // checked when entered: only a log edited by hand gets here, and it must not stop the fold
         if (!(err instanceof RulingError)) throw err;
@@ -317,12 +329,12 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
    */
   protected endByRestart(d: RestartRulingData, endReason: string, e: StoredEvent): void {
     if (d.gameNo !== this.state.gameNo || this.gameInPlay() === null) return;
-    this.game.stop(d.choice === 'score' ? `${endReason} (000: a game not completed scores zero)` : endReason, e.at, String(e.seq), d.choice);
+    this.stopGame(d.choice === 'score' ? `${endReason} (000: a game not completed scores zero)` : endReason, e.at, String(e.seq), d.choice);
   }
 
   /** @see TableMachine.gameRecord: the actions the standard referee took (000), the entries, count checks and stops, the standing rulings. */
   gameRecord(gameNo: number): GameRecord | null {
-    const lines = this.game.records.lines.get(gameNo);
+    const lines = this.records.lines.get(gameNo);
     if (!lines) return null;
     return {
       header: {
@@ -334,7 +346,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         players: this.table.players.map((p) => p.name),
         cards: this.recordCards(),
         // the walls as built (a game dealt by a script, with no walls built: the set in set order)
-        walls: (this.game.records.walls.get(gameNo) ?? setOrderWalls()).map((w) => [...w]),
+        walls: (this.records.walls.get(gameNo) ?? setOrderWalls()).map((w) => [...w]),
         scoring: structuredClone(this.settings),
         ...(this.table.killingExposureJokersInPlay ? { killingExposureJokersInPlay: true } : {}),
       },
@@ -358,7 +370,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return [this.agg.tilesAt('rack', player)];
   }
 
-  /** One action of the move layer to the engine (./game.ts `act`), the earlier game kept in `past` at a deal. */
+  /** One action of the move layer to the engine ({@link StandardTableEngine.take}), the earlier game kept in `past` at a deal. */
   private act(a: Action, e: StoredEvent): void {
     if (a.type === 'deal' && this.state.gameNo > 0) {
       const s = this.state;
@@ -372,8 +384,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       this.hold = { ...this.hold, laidOut: [] };
     }
     this.inferred.push(a);
-    // a refused blind pass goes on from the racks as the readers hold them (./game.ts)
-    const r = this.game.act(a, () => this.table.players.map((_, i) => this.agg.tilesAt('rack', i)), a.type === 'deal' ? (this.agg.builtWalls ?? undefined) : undefined);
+    const r = this.take(a);
     // refused: the state stays as before the action (the engine works on a copy), the table plays on
     if (!r) return;
     for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
@@ -381,14 +392,84 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     if (r.boundary && !this.replaying) this.turnBoundary(e.at);
   }
 
+  /**
+   * One action of the live table as the move layer read it (../moves/moves.ts: the engine's own
+   * vocabulary, its walls counted as one), applied to the engine as it is and taken into the record
+   * as it is. A deal begins a new game (its refused actions emptied first, its walls as built the
+   * record's header). An action the engine refuses or throws on leaves the state as it was and is
+   * listed (./refused.ts); a pass refused with blind tiles in the Charleston is the engine's
+   * `blind-pass` flag, and the game goes on from the racks the readers hold (the `stray` moves
+   * that make them, recorded).
+   * @returns the engine's result, or null when it refused the action
+   */
+  private take(a: Action): EngineResult | null {
+    if (a.type === 'deal') this.records.unplacedOf(this.state.gameNo + 1, true);
+    else if (this.state.phase !== 'waiting' && this.state.phase !== 'ended') this.records.take(this.state.gameNo, { action: a });
+    const before = this.state;
+    try {
+      const r = this.engine.apply(this.state, a);
+      this.state = r.state;
+      if (a.type === 'deal') {
+        this.records.begin(this.state.gameNo, this.agg.builtWalls ?? undefined);
+        this.records.take(this.state.gameNo, { action: a });
+      }
+      if (listRefused(this.records, a, r, this.engineConfig)) this.goOnAsRead(a);
+      return r;
+    } catch (err) {
+      this.state = before;
+      listThrown(this.records, a, err);
+      return null;
+    }
+  }
+
+  /** After a pass refused with blind tiles: the racks made the readers' by `stray` moves, recorded and applied. */
+  private goOnAsRead(a: Action): void {
+    const racks = racksById(this.table.players.map((_, i) => this.agg.tilesAt('rack', i)));
+    const strays = straysToRacks(
+      this.state.seats.map((_, p) => concealedOf(this.state, p)),
+      racks,
+      a.at,
+      a.ref,
+    );
+    for (const stray of strays) {
+      this.records.take(this.state.gameNo, { action: stray });
+      this.state = this.engine.apply(this.state, stray).state;
+    }
+  }
+
+  /**
+   * The hub ends the game in play here (the table was cleared after a ruling undid its end, or the
+   * director chose after a restart): a `stop` the engine applies (000 scores a game not completed
+   * zero for every player, a look at a stolen tile entered still costing 10; `void` is 0 with no
+   * penalty; `replay` has no score), recorded. Nothing happens when no game is in play.
+   * @param endReason the views' words (kept as given)
+   */
+  private stopGame(endReason: string, at: number, ref: string, choice?: 'score' | 'void' | 'replay'): void {
+    const s = this.state;
+    if (s.gameNo === 0 || (s.phase !== 'charleston' && s.phase !== 'play')) return;
+    const action: Action = { type: 'stop', reason: endReason, ...(choice ? { choice } : {}), at, ref };
+    this.records.take(s.gameNo, { action });
+    this.state = this.engine.apply(s, action).state;
+  }
+
   /** The actions the referee refused in this game (`unexplained`), for the director (hub/api/views.ts `unplaced`). */
   protected override unplacedMoves(): NonNullable<DirectorTableView['unplaced']> {
     return [...this.unexplained];
   }
 
-  /** After a settled turn boundary: each live player's rack and top, counted by the readers, against the referee's count (./game.ts). */
+  /**
+   * After a settled turn boundary: each live player's rack and top as counted by the readers
+   * against the engine's count (NMJL: 13 off turn, 14 on), judged by the engine: one `rack-count`
+   * flag per player and game. Taken into the record during play only.
+   * @param skip players whose readers were not trusted at the check
+   */
   private countCheck(e: StoredEvent, skip: number[]): void {
-    for (const f of this.game.count(this.agg.counts().total, skip, e.at, String(e.seq))) this.flagRefs.set(f.id, e.seq);
+    if (this.state.phase !== 'play') return;
+    const action: Action = { type: 'count-check', skipPlayers: [...skip], counted: this.agg.counts().total.map((n) => [n]), at: e.at, ref: String(e.seq) };
+    this.records.take(this.state.gameNo, { action });
+    const r = this.engine.apply(this.state, action);
+    this.state = r.state;
+    for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
   }
 
   // ------------------------------------------------------------------ director
@@ -420,10 +501,41 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
    *   tiles do not complete (the lines they complete are named)
    */
   enter(entry: AnyDirectorEntry, by: string): void {
-    this.game.check(entry, this.now());
+    this.entryResult(this.entryAction(entry, 'new', this.now()));
     // what the entry says beside its kind and player: the line announced, the declared hand, the mis-named discard's claim
     const { entry: kind, player, rack, ...extra } = entry as AnyDirectorEntry & Record<string, unknown>;
     this.logEntry({ entry: kind, player, rack: rack ?? 0, ...extra, by });
+  }
+
+  /** A director entry as the engine's `director-entry` action (what it says beside its kind and player kept: the line, the declared hand, the mis-named discard's claim). */
+  private entryAction(entry: { entry: AnyDirectorEntry['entry']; player: number; rack?: number }, ref: string, at: number): Action {
+    const { entry: kind, player, rack, ...rest } = entry as typeof entry & Record<string, unknown>;
+    return { type: 'director-entry', entry: kind as StandardEntry['entry'], player, rack: rack ?? 0, ...rest, at, ref } as Action;
+  }
+
+  /**
+   * The engine's state after a director entry (rules/variants/standard/entries.ts); the state is untouched.
+   * @throws RulingError for an entry the engine refuses (its words and status): 400 a bad player
+   *   or an entry of another table kind, a declared-dead without `declared` or naming the
+   *   declarer; 409 no game, already entered, hand already dead, a declaration outside play, or
+   *   the winner / the discarder of the winning tile
+   */
+  private entryResult(a: Action): GameState {
+    try {
+      return this.engine.apply(this.state, a).state;
+    } catch (err) {
+      if (err instanceof EntryError) throw new RulingError(err.status, err.message);
+      throw err;
+    }
+  }
+
+  /** Applies a director entry from the log and takes it into the record. @throws RulingError as {@link StandardTableEngine.entryResult} */
+  private applyEntry(entry: StandardEntry): void {
+    const { at, ref, ...sent } = entry;
+    const next = this.entryResult(this.entryAction(sent, ref, at));
+    const { entry: kind, player, rack, ...rest } = entry;
+    this.records.take(this.state.gameNo, { action: { type: 'director-entry', entry: kind, player, rack, ...rest } });
+    this.state = next;
   }
 
   // ------------------------------------------------------------------ views out
@@ -466,11 +578,14 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   }
 
   private publicFlags(): PublicFlag[] {
-    return this.game.flags();
+    return standardFlagViews(this.state, this.engineConfig.names);
   }
 
+  /** The game's score once it has ended (000), else null. */
   private score(): ScoreView | null {
-    return this.game.score();
+    const r = this.state.result;
+    if (!r) return null;
+    return { points: [...r.score.points], payment: null, breakdown: r.score.breakdown.map((b) => [...b]), final: true };
   }
 
   publicView(): PublicTableView {

@@ -75,6 +75,19 @@ export function notCompleted(config: Pick<EngineConfig, 'names' | 'cards'>, play
   return `${who}'s tiles do not complete ${text(lineId)} (they complete: ${lines.map((l) => `${text(l.lineId)} ${l.value}`).join('; ') || 'none'})`;
 }
 
+/**
+ * Why the winner of `s` was not paid at the line she announced, on a table whose settings pay the
+ * announced line (`paidLine: "announced"`): her tiles do not complete it (the lines they complete
+ * named, {@link notCompleted}). Null when the game has not ended, has no winner, pays the best
+ * line, no line was announced, or the announced line was paid.
+ */
+export function announcedNotPaid(config: Pick<EngineConfig, 'names' | 'cards' | 'settings'>, s: GameState): string | null {
+  const w = winnerOf(s);
+  const line = w && config.settings?.paidLine === 'announced' ? s.entries.announced.get(w.player) : undefined;
+  if (!w || !line || s.phase !== 'ended' || w.mj.lineId === line) return null;
+  return `announced line not paid: ${notCompleted(config, w.player, w.mj.lines, line)}`;
+}
+
 /** The winner's seat and Mah Jongg, or null. */
 function winnerOf(s: GameState): { player: number; mj: MahJongg } | null {
   const player = s.seats.findIndex((p) => p.racks[0]!.mahJongg !== null);
