@@ -13,7 +13,7 @@ import type { CallFor } from '../../../rules/game/actions.js';
  *   not heard in their `hearing` (`zones: 'unheard'`, `racks`, `left`); the engine defers only what
  *   depends on it (003 rule 20's current wall, rule 11 for the racks);
  * - `hold-and-reorder` (4-player, 000): the moves are held until `readers-heard`, put back in the
- *   table's order (hub/table/standard/unheard.ts) and read then, each action with the players not
+ *   table's order (./unheard.ts, held by ./held.ts) and read then, each action with the players not
  *   heard in `hearing.players` (000: the turn order between them is not judged from it).
  */
 export type UnheardPolicy = 'judge-now' | 'hold-and-reorder';
