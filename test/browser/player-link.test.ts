@@ -4,7 +4,8 @@
  * enters the code from the slip and sees their own seat; a second phone with the same code is
  * refused naming the player; at round 2 the phone follows the player to table 2, West; when the
  * director reissues the code the phone says the link was revoked (not "reconnecting"), on the player
- * page and on the seat's own page (/seat/<token>: its reason in place of the connection banner). The table
+ * page and on the seat's own page (/seat/<token>: its reason in place of the connection banner, and
+ * nothing else: its last hand is gone, not greyed). The table
  * display shows the claim page's QR code between games only; the room lists who has not checked
  * in (its desk checks a player in and shows the slip until Done), and no public screen shows a
  * code. Skipped without Chromium.
@@ -100,6 +101,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
         .toBe(`seat token revoked: This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
       expect(await seatPage.$('[data-testid="connection-banner"]')).toBeNull();
       expect(await seatPage.textContent('body')).not.toMatch(/reconnecting/i);
+      // and nothing else: no hand, not even greyed (the revoked phone may be in someone else's hands)
+      expect(await seatPage.$('[data-testid="seat-view"]')).toBeNull();
+      expect(await seatPage.$$eval('[data-kind]', (tiles) => tiles.length)).toBe(0);
+      expect((await seatPage.innerText('body')).trim()).toBe(`seat token revoked: This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
       await expect
         .poll(() => text(page, '[data-testid="player-revoked"] p'), { timeout: 20_000 })
         .toBe(`This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
