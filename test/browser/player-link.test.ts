@@ -104,7 +104,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       // and nothing else: no hand, not even greyed (the revoked phone may be in someone else's hands)
       expect(await seatPage.$('[data-testid="seat-view"]')).toBeNull();
       expect(await seatPage.$$eval('[data-kind]', (tiles) => tiles.length)).toBe(0);
-      expect((await seatPage.innerText('body')).trim()).toBe(`seat token revoked: This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
+      expect(((await seatPage.textContent('body')) ?? '').trim()).toBe(`seat token revoked: This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
       await expect
         .poll(() => text(page, '[data-testid="player-revoked"] p'), { timeout: 20_000 })
         .toBe(`This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
