@@ -85,6 +85,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       await expect.poll(() => text(page, '[data-testid="player-where"]'), { timeout: 20_000 }).toBe('Bea Ross · round 2 of 2 · table 2 · West');
       await expect.poll(() => text(page, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t2-West');
       expect(page.url()).toBe(`${url}/player`);
+      // the seat's own line names the table as the line above does (table 2, hub table t2), then the round, the game and the clock, each after " · "
+      await expect.poll(async () => (await text(page, '[data-testid="seat-game"]')).replace(/\s+/g, ' '), { timeout: 20_000 }).toBe('table 2 · Round 2 · Game 1 of 4 · 50:00 (not started)');
 
       // the same phone also has the seat's own page open (/seat/<the link's seat token>): live, no banner
       const seatToken = await page.evaluate(async (key) => {
