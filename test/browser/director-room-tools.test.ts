@@ -44,6 +44,32 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
     removeDisplay(dist);
   });
 
+  it("the tables come first: at 1920x1080 both tables' cards are on the first screen, above the tournament's panel", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="room-table-t2"]', { timeout: 20_000 });
+      const box = (sel: string) =>
+        page.$eval(sel, (e) => {
+          const r = e.getBoundingClientRect();
+          return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+        });
+      const t1 = await box('[data-testid="room-table-t1"]');
+      const t2 = await box('[data-testid="room-table-t2"]');
+      const cards = await box('[data-testid="tournament-cards"]');
+      // unscrolled: each card whole inside the 1080 px, and the tournament's score cards below both
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      for (const b of [t1, t2]) expect(b.top >= 0 && b.bottom <= 1080).toBe(true);
+      expect(cards.top).toBeGreaterThanOrEqual(Math.max(t1.bottom, t2.bottom));
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('standings: Ann 70 (game 75, penalties −5), rank 2; the Print links; her name opens her card', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
