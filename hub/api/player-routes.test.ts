@@ -4,6 +4,7 @@
  * refused naming the player, a reissue revokes the first device (its link and its seat token), the
  * link follows the player into round 2 at another table and seat, and a restart keeps it all.
  */
+import QRCode from 'qrcode';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,8 @@ describe('check-in and the player link', () => {
     const s = slip.json();
     expect(s).toMatchObject({ player: 'p1', name: 'Ann Lee', issue: 1, claimUrl: 'http://10.0.0.5:8080/claim' });
     expect(s.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    // the slip's own QR code: the claim page with the code in the fragment, as the QR library draws that address
+    expect(s.qrSvg).toBe(await QRCode.toString(`http://10.0.0.5:8080/claim#code=${s.code}`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }));
     const again = await checkIn(app, 'p1');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Ann Lee (p1) is already checked in: the code cannot be shown again; reissue it to give a new one');

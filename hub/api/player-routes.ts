@@ -15,8 +15,9 @@
  *
  * Director (inside the director scope):
  * - `GET /api/director/tournament/players` → every player: checked in, bound (never a code)
- * - `POST /api/director/tournament/players/:player/check-in` → the slip `{ player, name, code, issue, claimUrl }`
- *   (the only answer that shows a code). 404 unknown player, 409 already checked in.
+ * - `POST /api/director/tournament/players/:player/check-in` → the slip `{ player, name, code, issue, claimUrl, qrSvg }`
+ *   (the only answer that shows a code; `qrSvg` holds `claimUrl#code=<code>`, {@link slipClaimUrl}).
+ *   404 unknown player, 409 already checked in.
  * - `POST /api/director/tournament/players/:player/reissue` → a new slip; the old code and the
  *   device it bound are revoked (its seat sockets closed). 409 not checked in.
  */
@@ -73,6 +74,25 @@ export const CLAIM_RATE = { max: 10, timeWindowMs: 60_000 };
 /** The claim page of a table, `/claim/t1`, or the tournament's, `/claim`. */
 export function claimPath(table?: string): string {
   return table === undefined ? '/claim' : `/claim/${encodeURIComponent(table)}`;
+}
+
+/**
+ * A QR code of `url` as SVG, as every claim QR draws it (the table's, the check-in slip's): 2 modules
+ * of margin, error correction M.
+ */
+export function claimQrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+}
+
+/**
+ * The address a check-in slip's QR code holds: the claim page with the code in its fragment
+ * (`http://10.0.0.5:8080/claim#code=K7QM-3XPA-9RTD`). A fragment never reaches the hub's logs; the
+ * claim page reads it into its code field (display/src/views/ClaimPage.svelte).
+ * @param claimUrl the claim page's address, no table (`claimPath()` on the hub's origin)
+ * @param code the personal code as the slip prints it
+ */
+export function slipClaimUrl(claimUrl: string, code: string): string {
+  return `${claimUrl}#code=${encodeURIComponent(code)}`;
 }
 
 /** Options of {@link playerRoutes} and {@link directorPlayerRoutes}. */
@@ -138,7 +158,7 @@ export function playerRoutes(opts: PlayerRouteOptions) {
     app.get('/api/tables/:id/claim', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.TableClaimReply) } }, async (req, reply) => {
       if (!tables.has(req.params.id)) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });
       const url = originOf(opts, req) + claimPath(req.params.id);
-      return { url, qrSvg: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) };
+      return { url, qrSvg: await claimQrSvg(url) };
     });
   };
 }
@@ -148,9 +168,10 @@ export function directorPlayerRoutes(opts: PlayerRouteOptions) {
   return async (untyped: FastifyInstance): Promise<void> => {
     const app = untyped.withTypeProvider<ZodTypeProvider>();
     const players = opts.service.players;
-    const slip = (req: FastifyRequest, player: string, code: string) => {
+    const slip = async (req: FastifyRequest, player: string, code: string) => {
       const row = players.list().find((p) => p.player === player)!;
-      return { player, name: row.name, code, issue: row.issue, claimUrl: originOf(opts, req) + claimPath() };
+      const claimUrl = originOf(opts, req) + claimPath();
+      return { player, name: row.name, code, issue: row.issue, claimUrl, qrSvg: await claimQrSvg(slipClaimUrl(claimUrl, code)) };
     };
     app.get('/api/director/tournament/players', { schema: { querystring: H.NoQuery, response: R.replies(R.PlayerDeskReply) } }, async () => players.list());
     app.post(

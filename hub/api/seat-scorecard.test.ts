@@ -63,7 +63,7 @@ describe('the seat score card', () => {
     const t = hub.tournament!;
     // the seat's phone shows the round and its clock as the table does: before the start, "not started" (state ready)
     const before = await (await fetch(`${hub.url}/api/seat/${ann}`)).json();
-    expect([before.round, before.clock?.state]).toEqual([{ round: 1, game: 1, of: 4 }, 'ready']);
+    expect([before.round, before.clock?.state]).toEqual([{ round: 1, game: 1, of: 4, label: '1' }, 'ready']);
     t.clock('start');
     const games = [
       [25, 0, 0, 0],
@@ -74,7 +74,7 @@ describe('the seat score card', () => {
     games.forEach((points, i) => expect(t.recordPoints('t1', points)).toEqual({ recorded: true, round: 1, table: 1, game: i + 1 }));
     // the round's 4 games on the card, the clock still running: a 5th game is after the round (000), it does not count
     const fifth = await (await fetch(`${hub.url}/api/seat/${ann}`)).json();
-    expect([fifth.round, fifth.clock?.state]).toEqual([{ round: 1, game: 5, of: 4, extra: true }, 'running']);
+    expect([fifth.round, fifth.clock?.state]).toEqual([{ round: 1, game: 5, of: 4, label: '1', extra: true }, 'running']);
 
     const shown = await (await fetch(`${hub.url}/api/seat/${bea}/scorecard`)).json();
     expect(shown.seat).toBe(2);

@@ -341,6 +341,8 @@ export const PlayerSlipReply = z.object({
   issue: z.number().int().min(1),
   /** the claim page (no code in it): `http://10.0.0.5:8080/claim` */
   claimUrl: z.string(),
+  /** the slip's own QR code (SVG): the claim page with the code, `http://10.0.0.5:8080/claim#code=K7QM-3XPA-9RTD` (hub/api/player-routes.ts `slipClaimUrl`) */
+  qrSvg: z.string(),
 });
 /** `POST /api/claim`: the device secret the phone keeps (localStorage), and the player link page. */
 export const ClaimReply = z.object({ player: z.string(), name: z.string(), device: z.string(), link: z.string() });

@@ -256,7 +256,7 @@ export const TournamentRoundViewSchema = z.object({
   game: z.number(),
   /** games in a round (4) */
   of: z.number(),
-  /** the label the director gave the tournament table (its placard, e.g. "12"; hub/tournament/service.ts `relabelTable`); absent until the director gives one */
+  /** the label the tournament table shows (its placard): the director's (e.g. "12"; hub/tournament/service.ts `relabelTable`), else its number ("1"); absent on a hub table no tournament table is bound to */
   label: z.string().optional(),
   /**
    * true when this game comes after the round's `of` games (000: "Four games constitute one round"):

@@ -35,7 +35,7 @@ describe('a correction of a Siamese card', () => {
     const { t1, svc, tables, correct } = await siameseRoom();
     svc.clock('start');
     const view = () => tables[0]!.publicView().round;
-    expect(view()).toEqual({ round: 1, game: 1, of: 4 });
+    expect(view()).toEqual({ round: 1, game: 1, of: 4, label: '1' });
 
     expect(await correct('1', 1, { game: 1, points: [1, 2], reason: 'test' })).toEqual([409, MSG_IN_PLAY]);
     expect(await correct('t1', 1, { game: 3, points: [1, 2], reason: 'test' })).toEqual([
@@ -46,7 +46,7 @@ describe('a correction of a Siamese card', () => {
       409,
       "round 2 table 1 game 1 has no result yet (round 2 has not begun): a correction changes a result; rule on the table's flags or wait for the game to end",
     ]);
-    expect(view()).toEqual({ round: 1, game: 1, of: 4 });
+    expect(view()).toEqual({ round: 1, game: 1, of: 4, label: '1' });
 
     endSiamese(t1, 1, [160, 15]);
     const card = svc.cardOf(1, 1);
@@ -54,12 +54,12 @@ describe('a correction of a Siamese card', () => {
     expect(card.games).toEqual([{ points: [160, 15], marks: ['160', '15'], by: 'table', source: 'siamese table t1 game 1 (003 rule 17)' }, null, null, null]);
     expect(card.corrections).toEqual([]);
     playSiamese(t1, 2);
-    expect(view()).toEqual({ round: 1, game: 2, of: 4 });
+    expect(view()).toEqual({ round: 1, game: 2, of: 4, label: '1' });
 
     // now game 1 has a result: the correction replaces it, and the table stays on its own game 2
     expect(await correct('1', 1, { game: 1, points: [150, 15], reason: 'a flower miscounted' })).toEqual([200, null]);
     expect(svc.cardOf(1, 1).games.map((g) => g && (g as { points: number[] }).points)).toEqual([[150, 15], null, null, null]);
-    expect(view()).toEqual({ round: 1, game: 2, of: 4 });
+    expect(view()).toEqual({ round: 1, game: 2, of: 4, label: '1' });
   });
 
   it('bounds the points to what a game can score: |points| ≤ 10000 a seat, naming the game and the seat (400)', async () => {
@@ -98,12 +98,12 @@ describe('a correction of a 4-seat card (000)', () => {
     expect(() => svc.correct(2, 1, { game: 1, points: [0, 0, 25, 0], reason: 'x' })).toThrow(inPlay);
     expect(() => svc.correct('t2', 1, { game: 1, outcome: { winner: null, wallGame: true }, reason: 'x' })).toThrow(inPlay);
     expect(svc.cards()[1]!.games).toEqual([null, null, null, null]);
-    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 1, of: 4 });
+    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 1, of: 4, label: '2' });
     expect(t2.end(1, G1, [25, -10, 0, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 1 });
-    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 2, of: 4 });
+    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 2, of: 4, label: '2' });
     const c = svc.correct(2, 1, { game: 1, points: [30, -10, 0, 0], reason: 'East had one more exposure' });
     expect(isSiameseCard(c) ? null : c.games[0]!.points).toEqual([30, -10, 0, 0]);
-    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 2, of: 4 });
+    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 2, of: 4, label: '2' });
     expect(() => svc.correct(2, 1, { game: 1, points: [0, 12_345, 0, 0], reason: 'x' })).toThrow(
       "round 1 table 2 game 1: South's points 12345 are more than a game can score (at most 10000 either way)",
     );
@@ -149,6 +149,6 @@ describe('a correction of a 4-seat card (000)', () => {
     });
     expect(svc.recordPoints('t9', [0, 0, 0, 0])).toEqual({ recorded: false, reason: "hub table 't9' plays no tournament table" });
     expect(svc.cards()[1]!.games.map((g) => g?.marks.join(' ') ?? null)).toEqual(['25 X X X', null, null, null]);
-    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 2, of: 4 });
+    expect(tables[1]!.publicView().round).toEqual({ round: 1, game: 2, of: 4, label: '2' });
   });
 });

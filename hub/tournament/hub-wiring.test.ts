@@ -43,7 +43,7 @@ describe('the hub with hub/config/tournament-demo.json', () => {
     ]);
     const table = await (await fetch(`${hub.url}/api/tables/t1`)).json();
     expect(table.clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' });
-    expect(table.round).toEqual({ round: 1, game: 1, of: 4 });
+    expect(table.round).toEqual({ round: 1, game: 1, of: 4, label: '1' });
     const start = await fetch(`${hub.url}/api/director/tournament/clock`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },

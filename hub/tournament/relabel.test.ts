@@ -96,8 +96,8 @@ describe('table labels: relabel and swap mid-round', () => {
     const pub = await json(hub, '/api/tables/t1');
     expect([pub.tableId, pub.gameNo, pub.round]).toEqual(['t1', before.gameNo, { round: 1, game: 1, of: 4, label: '12' }]);
     expect((await json(hub, '/api/director/tables/t1', BEARER)).round.label).toBe('12');
-    // a table never relabelled carries no label: it shows its own name as before
-    expect((await json(hub, '/api/tables/t2')).round).toEqual({ round: 1, game: 1, of: 4 });
+    // a table never relabelled shows its number (table 2, hub table t2), as the players' phones and the seating chart name it
+    expect((await json(hub, '/api/tables/t2')).round).toEqual({ round: 1, game: 1, of: 4, label: '2' });
 
     // table 2 takes "12" and table 1 gets table 2's "2": two placards exchanged
     const swap = await relabel(hub, '2', { label: '12', swap: true, by: 'Dora' });
@@ -172,17 +172,17 @@ describe('table labels: relabel and swap mid-round', () => {
   it("the room's calls name a relabelled table by its label, the calls already open too; the call's table id stays", async () => {
     const hub = await run(dataDir());
     const seats = (await json(hub, '/api/director/tables/t1/seats', BEARER)) as { token: string }[];
-    // Ann (East at table 1, t1) calls before any label: the hub table id, as before
+    // Ann (East at table 1, t1) calls before any label: the table by its number, as the players were told
     const call = await (await fetch(`${hub.url}/api/seat/${seats[0]!.token}/call`, { method: 'POST' })).json();
-    expect([call.call.tableId, call.call.text]).toEqual(['t1', 'table t1 calls (East)']);
+    expect([call.call.tableId, call.call.text]).toEqual(['t1', 'table 1 calls (East)']);
     expect((await relabel(hub, 't1', { label: '12' })).status).toBe(200);
     const room = async () => ((await json(hub, '/api/director/room', BEARER)).calls as { tableId: string; text: string }[]).map((c) => [c.tableId, c.text]);
     expect(await room()).toEqual([['t1', 'table 12 calls (East)']]);
-    // the table display of t2 (never relabelled) calls: its hub table id
+    // the table display of t2 (never relabelled) calls: its number, table 2
     await fetch(`${hub.url}/api/tables/t2/call`, { method: 'POST' });
     expect(await room()).toEqual([
       ['t1', 'table 12 calls (East)'],
-      ['t2', 'table t2 calls'],
+      ['t2', 'table 2 calls'],
     ]);
   });
 });

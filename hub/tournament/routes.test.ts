@@ -37,7 +37,7 @@ describe('tournament routes', () => {
     clock.now = T0 + 46 * MIN;
     const table = (await app.inject({ url: '/api/tables/t1' })).json();
     expect(table.clock).toEqual({ remainingMs: 240_000, running: true, aboutToRunOut: true, timeUp: false, state: 'running' });
-    expect(table.round).toEqual({ round: 1, game: 1, of: 4 });
+    expect(table.round).toEqual({ round: 1, game: 1, of: 4, label: '1' });
     expect(table).not.toHaveProperty('concealed');
     const paused = await app.inject({ method: 'POST', url: '/api/director/tournament/clock', headers: AUTH, payload: { action: 'pause' } });
     expect(paused.json()).toMatchObject({ state: 'paused', remainingMs: 240_000, display: '4:00', running: false });

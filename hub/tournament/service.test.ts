@@ -60,20 +60,20 @@ function playRound(s: ReturnType<typeof setup>) {
 describe('TournamentService: results from the tables', () => {
   it('records a round of four games from the standard engine hook, scored by 000; game n of 4 on the view', () => {
     const { svc, t2, w2, clock } = setup();
-    expect(w2.publicView().round).toEqual({ round: 1, game: 1, of: 4 });
+    expect(w2.publicView().round).toEqual({ round: 1, game: 1, of: 4, label: '2' });
     // before the clock starts, a game does not count
     expect(t2.end(0, G1, [25, -10, 0, 0])).toEqual({ recorded: false, reason: "round 1's clock has not been started" });
     svc.clock('start');
     clock.now = T0 + 10 * MIN;
     expect(t2.end(1, G1, [25, -10, 0, 0])).toEqual({ recorded: true, round: 1, table: 2, game: 1 });
-    expect(w2.publicView().round).toEqual({ round: 1, game: 2, of: 4 });
+    expect(w2.publicView().round).toEqual({ round: 1, game: 2, of: 4, label: '2' });
     // the engine calling twice for one game (e.g. refolding its log) writes nothing
     expect(svc.recordGame('t2', G1, { hubGameNo: 1 })).toEqual({ recorded: false, reason: "game 1 of hub table 't2' is already recorded, or was not played in a round's time" });
     expect(t2.end(2, G2, [0, 0, 60, 0]).recorded).toBe(true);
     expect(t2.end(3, G3, [10, 10, 10, 0]).recorded).toBe(true);
     expect(t2.end(4, G4, [-20, 0, 0, 35]).recorded).toBe(true);
     // the round's 4 games on the card: the table plays on, its game 5 shown as what it is (it does not count)
-    expect(w2.publicView().round).toEqual({ round: 1, game: 5, of: 4, extra: true });
+    expect(w2.publicView().round).toEqual({ round: 1, game: 5, of: 4, label: '2', extra: true });
     expect(t2.end(5, G1, [25, -10, 0, 0])).toEqual({ recorded: false, reason: 'round 1 table 2 already has its 4 games' });
     // an impossible outcome is refused with the scoring error's words, not thrown at the engine
     const bad = svc.recordGame('t9', G1);
@@ -115,7 +115,7 @@ describe('TournamentService: results from the tables', () => {
     expect(card.games.map((g) => g?.points ?? null)).toEqual([[145, 0, 20, 0], [0, 0, 60, 0], null, null]);
     expect(card.games[0]!.marks).toEqual(['145', 'X', '20', 'X']);
     expect(card.games[0]!.outcome).toEqual({ winner: null, fixedPoints: [145, 0, 20, 0], source: 'siamese table t1 game 1 (003 rule 17)' });
-    expect(w1.publicView().round).toEqual({ round: 1, game: 3, of: 4 });
+    expect(w1.publicView().round).toEqual({ round: 1, game: 3, of: 4, label: '1' });
   });
 
   it('a game already over when the clock starts does not count; one in play does', () => {
@@ -186,7 +186,7 @@ describe('TournamentService: the round clock', () => {
       ['p8', 'p1', 'p6', 'p3'],
       ['p4', 'p5', 'p2', 'p7'],
     ]);
-    expect(s.w1.publicView().round).toEqual({ round: 2, game: 1, of: 4 });
+    expect(s.w1.publicView().round).toEqual({ round: 2, game: 1, of: 4, label: '1' });
     expect(s.w1.publicView().clock).toEqual({ remainingMs: 3_000_000, running: false, aboutToRunOut: false, timeUp: false, state: 'ready' });
     expect(() => s.svc.nextRound()).toThrow('round 2 is the last round');
   });

@@ -1443,13 +1443,15 @@ export class TournamentService {
   }
 
   /**
-   * The label the director gave the tournament table a hub table is bound to ("12" for t1), or null
-   * while it has none (its pages then name it by its hub table id, as before) or the hub table is
-   * bound to no tournament table. The room's call text and every view's `round.label` use it.
+   * The label the tournament table a hub table is bound to shows: the one the director gave it
+   * ("12" for t1), else its number ("1"), the one the players' phones, the seating chart and the
+   * score cards name; null when the hub table is bound to no tournament table (its pages then name
+   * it by its hub table id). The room's call text and every view's `round.label` use it, so the
+   * table display, the seat's phone and the room name a table as the player was told ("table 1").
    */
   givenLabel(hubTable: string): string | null {
     const table = this.tableOfHub.get(hubTable);
-    return table === undefined ? null : (this.state.labels.get(table) ?? null);
+    return table === undefined ? null : this.labelOf(table);
   }
 
   /** The tournament table that shows `label` now, or null. */
@@ -1557,7 +1559,7 @@ export class TournamentService {
       : { remainingMs: c.remainingMs, running: c.running, aboutToRunOut: c.aboutToRunOut, timeUp: c.timeUp, state: c.state };
     // a game after the round's four (000: "Four games constitute one round") is shown as what it is: game 5, not counted
     const round: TournamentRoundView = { round: this.state.round, game: done + 1, of: GAMES_PER_ROUND };
-    // a table the director relabelled shows its label (until then its pages name it by its hub table id, as before)
+    // the label the table shows: the director's, else its number (the one the players were told)
     const label = this.givenLabel(hubTable);
     if (label !== null) round.label = label;
     if (done >= GAMES_PER_ROUND) round.extra = true;

@@ -130,3 +130,8 @@ export async function directorPage(browser: Browser, url: string, route: string,
   await page.click('button[type="submit"]');
   return { ctx, page };
 }
+
+/** The pages of a PDF (Chromium's `page.pdf()`): its "/Type /Page" objects ("/Type /Pages" is the page tree, not a page). */
+export function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
+}

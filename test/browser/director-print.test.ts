@@ -11,15 +11,10 @@ import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { CONFIG, FakeStandardTable, T0, playRoundOne, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
 import { TournamentService } from '../../hub/tournament/service.js';
-import { CHROMIUM, launchChromium } from './chromium.js';
+import { CHROMIUM, launchChromium, pdfPageCount } from './chromium.js';
 
 const TOKEN = 'print-token-1';
 const PUBLIC_URL = 'http://192.168.1.20:8080';
-
-/** The pages of a PDF: its "/Type /Page" objects ("/Type /Pages" is the page tree, not a page). */
-export function pdfPageCount(pdf: Buffer): number {
-  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
-}
 
 describe.skipIf(!existsSync(CHROMIUM))("the director's printed sheets (Chromium PDF, A4 and Letter)", () => {
   let hub: HubServer;

@@ -44,6 +44,32 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
     removeDisplay(dist);
   });
 
+  it("the tables come first: at 1920x1080 both tables' cards are on the first screen, above the tournament's panel", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="room-table-t2"]', { timeout: 20_000 });
+      const box = (sel: string) =>
+        page.$eval(sel, (e) => {
+          const r = e.getBoundingClientRect();
+          return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+        });
+      const t1 = await box('[data-testid="room-table-t1"]');
+      const t2 = await box('[data-testid="room-table-t2"]');
+      const cards = await box('[data-testid="tournament-cards"]');
+      // unscrolled: each card whole inside the 1080 px, and the tournament's score cards below both
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      for (const b of [t1, t2]) expect(b.top >= 0 && b.bottom <= 1080).toBe(true);
+      expect(cards.top).toBeGreaterThanOrEqual(Math.max(t1.bottom, t2.bottom));
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('standings: Ann 70 (game 75, penalties −5), rank 2; the Print links; her name opens her card', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
@@ -53,9 +79,9 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
       expect((await texts(page, '[data-testid="standings"] li .standing')).slice(0, 3)).toEqual([
-        '1. Cat Park 80· prize 100',
-        '2. Ann Lee 70 (game 75, penalties -5)· prize 60',
-        '3. Gil Moss 50· prize 40',
+        '1. Cat Park 80 · prize 100',
+        '2. Ann Lee 70 (game 75, penalties -5) · prize 60',
+        '3. Gil Moss 50 · prize 40',
       ]);
       expect(await page.$$eval('[data-testid="tournament-print"] a', (as) => as.map((a) => `${a.textContent?.trim()} ${a.getAttribute('href')}`))).toEqual([
         'round 1 seating /api/director/tournament/print/seating/1',
@@ -99,7 +125,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       // Chromium's accessibility tree names each link by its text: table 2's game 2 is linked from its 4 players' rows
       expect(await page.getByRole('link', { name: 'replay game 2, table 2 (round 1)', exact: true }).count()).toBe(4);
       // the standing keeps its own words beside the links
-      expect((await texts(page, '[data-testid="standings"] li .standing')).find((t) => t.includes('Gil Moss'))).toBe('3. Gil Moss 50· prize 40');
+      expect((await texts(page, '[data-testid="standings"] li .standing')).find((t) => t.includes('Gil Moss'))).toBe('3. Gil Moss 50 · prize 40');
       await page.click('[data-testid="standing-replay-p7-1-2"]');
       await page.waitForURL(`${url}/replay/t2/2`);
       // the route answers the director at once; these test tables keep no records, and the page says so word for word
@@ -133,7 +159,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.fill('[data-testid="penalty-points"]', '-10');
       await page.click('[data-testid="tool-penalty"] button');
       await expect.poll(result).toBe('Penalty 2 logged: Gil Moss, conduct, -10');
-      await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10)· prize 40');
+      await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10) · prize 40');
       // it was given by mistake: the room lists it (player, reason, points, round) with a Cancel button
       const rows = () =>
         page.$$eval('[data-testid="penalty-list"] tbody tr', (trs) =>
@@ -151,14 +177,14 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
       await page.locator('[data-testid="penalty-list"]').screenshot({ path: path.join(RESULTS, 'room-penalty-cancel.png') });
       await page.click('[data-testid="cancel-keep-2"]');
       await page.waitForSelector('[data-testid="cancel-2"]');
-      expect(await li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10)· prize 40');
+      expect(await li('Gil Moss')).toBe('3. Gil Moss 40 (game 50, penalties -10) · prize 40');
       // then confirmed with the reason: Gil is back to 50; the penalty stays listed, marked, with no button
       const cancelledAt = clock.now;
       await page.click('[data-testid="cancel-2"]');
       await page.fill('[data-testid="cancel-reason-2"]', 'given to the wrong player');
       await page.click('[data-testid="cancel-yes-2"]');
       await expect.poll(result).toBe('Penalty 2 cancelled: Gil Moss, conduct, -10');
-      await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 50· prize 40');
+      await expect.poll(() => li('Gil Moss')).toBe('3. Gil Moss 50 · prize 40');
       await expect.poll(() => text(page, '[data-testid="penalty-2"] .mark')).toBe(`cancelled by director at ${timeOfDay(cancelledAt)}: given to the wrong player`);
       expect(await page.$('[data-testid="cancel-2"]')).toBeNull();
       // Ann's penalty cancelled meanwhile from another screen: the list is pushed, it shows at once (no Cancel left to press)

@@ -169,8 +169,8 @@ describe.skipIf(!existsSync(CHROMIUM))("a Siamese tournament's score cards in Ch
     expect(await room.$$eval('[data-testid="tournament-card"] .state', (ps) => ps.map((p) => p.textContent?.trim()))).toEqual(['complete', "East has not verified West's score (+3 more)"]);
     // the complete card counts in the standings: Ann 170, Bea 75 (table 2 not yet complete)
     expect(await room.$$eval('[data-testid="standings"] li .standing', (lis) => lis.slice(0, 2).map((li) => li.textContent?.replace(/\s+/g, ' ').trim()))).toEqual([
-      '1. Ann 170· prize 100', // the DOM's text: the points and the prize are separate spans
-      '2. Bea 75· prize 60',
+      '1. Ann 170 · prize 100', // the DOM's text reads as the screen shows it: "170 · prize 100"
+      '2. Bea 75 · prize 60',
     ]);
     // and say they are provisional: table 2's card is not yet complete (1 of the 2 cards)
     expect(((await room.textContent('[data-testid="standings-note"]')) ?? '').replace(/\s+/g, ' ').trim()).toBe('Standings provisional: 1 of 2 score cards not yet complete');

@@ -4,12 +4,15 @@
  * enters the code from the slip and sees their own seat; a second phone with the same code is
  * refused naming the player; at round 2 the phone follows the player to table 2, West; when the
  * director reissues the code the phone says the link was revoked (not "reconnecting"), on the player
- * page and on the seat's own page (/seat/<token>: its reason in place of the connection banner). The table
+ * page and on the seat's own page (/seat/<token>: its reason in place of the connection banner, and
+ * nothing else: its last hand is gone, not greyed). The table
  * display shows the claim page's QR code between games only; the room lists who has not checked
- * in (its desk checks a player in and shows the slip until Done), and no public screen shows a
- * code. Skipped without Chromium.
+ * in (its desk checks a player in and shows the slip until Done: the slip's own QR code opens the
+ * claim page with the code filled in, and the slip prints alone on one page), and no public screen
+ * shows a code. Skipped without Chromium.
  */
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import type { FakeTableRuntime } from '../../hub/api/fake-runtime.js';
@@ -17,7 +20,8 @@ import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { MIN, T0 } from '../../hub/tournament/fixtures.test-helpers.js';
 import { PLAYER_CONFIG, standardTable } from '../../hub/tournament/players.test-helpers.js';
 import { TournamentService } from '../../hub/tournament/service.js';
-import { CHROMIUM, chromiumPerSuite, text } from './chromium.js';
+import { CHROMIUM, chromiumPerSuite, pdfPageCount, text } from './chromium.js';
+import QRCode from 'qrcode';
 import { DEVICE_KEY } from '../../display/src/lib/playerLink.js';
 
 const SECRET = 'four winds blow';
@@ -81,6 +85,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       await expect.poll(() => text(page, '[data-testid="player-where"]'), { timeout: 20_000 }).toBe('Bea Ross · round 2 of 2 · table 2 · West');
       await expect.poll(() => text(page, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t2-West');
       expect(page.url()).toBe(`${url}/player`);
+      // the seat's own line names the table as the line above does (table 2, hub table t2), then the round, the game and the clock, each after " · "
+      await expect.poll(async () => (await text(page, '[data-testid="seat-game"]')).replace(/\s+/g, ' '), { timeout: 20_000 }).toBe('table 2 · Round 2 · Game 1 of 4 · 50:00 (not started)');
 
       // the same phone also has the seat's own page open (/seat/<the link's seat token>): live, no banner
       const seatToken = await page.evaluate(async (key) => {
@@ -100,6 +106,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
         .toBe(`seat token revoked: This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
       expect(await seatPage.$('[data-testid="connection-banner"]')).toBeNull();
       expect(await seatPage.textContent('body')).not.toMatch(/reconnecting/i);
+      // and nothing else: no hand, not even greyed (the revoked phone may be in someone else's hands)
+      expect(await seatPage.$('[data-testid="seat-view"]')).toBeNull();
+      expect(await seatPage.$$eval('[data-kind]', (tiles) => tiles.length)).toBe(0);
+      expect(((await seatPage.textContent('body')) ?? '').trim()).toBe(`seat token revoked: This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
       await expect
         .poll(() => text(page, '[data-testid="player-revoked"] p'), { timeout: 20_000 })
         .toBe(`This link was revoked by the director at ${hhmm(T0 + 55 * MIN)}: ask the director for your new code.`);
@@ -143,10 +153,31 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       // 3 of 8 now: Ann Lee is off the list
       await expect.poll(() => text(room, '[data-testid="checkin-count"]'), { timeout: 20_000 }).toBe('3 of 8 checked in');
       expect(await text(room, '[data-testid="checkin-missing"]')).toBe('Cat Park, Dot Shaw, Fay Wong, Gil Moss, Hal Burt');
+      // the slip's own QR code holds the claim page with Ann's code: the hub's SVG is the one the QR
+      // library draws for exactly that address (another address, another code: other modules)
+      const slipQr = await room.$eval('[data-testid="checkin-slip-qr"]', (img) => decodeURIComponent((img as HTMLImageElement).src.replace(/^data:image\/svg\+xml;charset=utf-8,/, '')));
+      expect(slipQr).toBe(await QRCode.toString(`${url}/claim#code=${annCode}`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }));
+      expect(slipQr).not.toBe(await QRCode.toString(`${url}/claim`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }));
+      // printed, the slip comes alone (name, code, QR) on one page, A4 and Letter: the room's other parts are not printed
+      await room.emulateMedia({ media: 'print' });
+      expect(await room.isVisible('[data-testid="checkin-slip-qr"]')).toBe(true);
+      expect(await room.isVisible('[data-testid="checkin-slip-code"]')).toBe(true);
+      expect(await room.isVisible('[data-testid="checkin-count"]')).toBe(false);
+      expect(await room.isVisible('[data-testid="checkin-slip-print"]')).toBe(false);
+      expect(await room.$$eval('[data-testid^="room-table-"]', (cards) => cards.filter((c) => (c as HTMLElement).offsetParent !== null).length)).toBe(0);
+      expect(pdfPageCount(await room.pdf({ format: 'A4' }))).toBe(1);
+      expect(pdfPageCount(await room.pdf({ format: 'Letter' }))).toBe(1);
+      await room.screenshot({ path: resolve('test-results/checkin-slip-print.png') });
+      await room.emulateMedia({ media: 'screen' });
       await room.click('[data-testid="checkin-slip"] button.done');
       expect(await room.textContent('body')).not.toContain(annCode);
-      // the code works at the claim page
-      expect((await hub.app.inject({ method: 'POST', url: '/api/claim', payload: { code: annCode } })).json()).toMatchObject({ player: 'p1', name: 'Ann Lee' });
+      // the QR's address on Ann's phone: the claim page with her code filled in; one press binds the phone
+      const phone = await ctx.newPage();
+      await phone.goto(`${url}/claim#code=${annCode}`);
+      expect(await phone.inputValue('#player-code')).toBe(annCode);
+      await phone.click('button[type="submit"]');
+      await phone.waitForURL(`${url}/player`);
+      await expect.poll(() => text(phone, '[data-testid="player-where"]'), { timeout: 20_000 }).toMatch(/^Ann Lee · round /);
     } finally {
       await ctx.close();
     }

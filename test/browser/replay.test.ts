@@ -3,7 +3,8 @@
  * fed with seed 6's reader lines on a virtual clock, hub/table/test-bench.ts, played whole): the
  * director's table page links "Game 1 replay" to `/replay/t1/1`; the page steps through the game
  * record line by line with First / Back / Forward / Last and the slider, and draws at each step the
- * racks, the floor and the walls as the record has them. Skipped without Chromium.
+ * racks, the floor and the walls as the record has them, with the tile faces every other page
+ * draws (traditional by default, `?faces=`, the faces button). Skipped without Chromium.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -120,5 +121,36 @@ describe.skipIf(!existsSync(CHROMIUM))('the replay page (Chromium)', () => {
       await ctx.close();
     }
     // a page opened, two waits of up to 20 s each and a dozen steps: more than the 10 s default
+  }, 90_000);
+
+  it('draws the faces every other page draws: traditional by default, ?faces=plain, the faces button', async () => {
+    const { ctx, page } = await directorPage(hub.browser, hub.url, '/director/t1', SECRET);
+    try {
+      await page.waitForSelector('[data-testid="game-replay-1"]', { timeout: 20_000 });
+      await page.goto(`${hub.url}/replay/t1/1`);
+      /** the floor's tiles at step 56 (line 57: Ann discards 7C, the first discard): kind, faces, and the crak's drawn parts */
+      const floor = async () => {
+        await page.locator('[data-testid="replay-slider"]').fill('56');
+        return page.$$eval('[data-testid="replay-floor"] [data-kind]', (ts) =>
+          ts.map((t) => `${t.getAttribute('data-kind')} ${t.getAttribute('data-faces')} ${Array.from(t.querySelectorAll('[data-part]'), (p) => p.getAttribute('data-part')).join('+')}`),
+        );
+      };
+      await page.waitForSelector('[data-testid="replay-slider"]', { timeout: 20_000 });
+      // the demo table's config names no faces: traditional, the 7 Crak drawn as its numeral over the character
+      expect(await floor()).toEqual(['7C traditional numeral+crak-character']);
+      // every tile of the page, the racks' too, drawn the same way: 14 + 13 + 15 + 12 = 54 in the racks, 1 on the floor
+      expect(await page.$$eval('[data-testid="replay"] [data-faces]', (ts) => ts.map((t) => t.getAttribute('data-faces')))).toEqual(Array(55).fill('traditional'));
+      expect(await text(page, '[data-testid="faces-toggle"]')).toBe('plain faces');
+
+      await page.goto(`${hub.url}/replay/t1/1?faces=plain`);
+      await page.waitForSelector('[data-testid="replay-slider"]', { timeout: 20_000 });
+      expect(await floor()).toEqual(['7C plain ']);
+      // the button, as on the table display: back to traditional, remembered in this browser
+      await page.click('[data-testid="faces-toggle"]');
+      expect(await floor()).toEqual(['7C traditional numeral+crak-character']);
+      expect(await page.evaluate(() => localStorage.getItem('mjhub.tileFaces'))).toBe('traditional');
+    } finally {
+      await ctx.close();
+    }
   }, 90_000);
 });

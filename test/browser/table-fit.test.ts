@@ -71,6 +71,11 @@ function measure(): Measure {
     const box = rack.getBoundingClientRect();
     for (const t of Array.from(rack.querySelectorAll('[role="img"]'))) if (!inside(t.getBoundingClientRect(), box)) outside.push(`exposure ${name(t)} outside ${name(rack)}`);
   }
+  // the "▶ to play" badge inside its player's name column (not running under the rack beside it)
+  for (const b of Array.from(document.querySelectorAll('[data-testid^="turn-badge-"]'))) {
+    const who = b.closest('.who');
+    if (who && !inside(b.getBoundingClientRect(), who.getBoundingClientRect())) outside.push(`${name(b)} outside its name column`);
+  }
   // what makes the page wider than the screen: the outermost elements past its right edge
   if (document.documentElement.scrollWidth > W) {
     const wide = Array.from(document.querySelectorAll('body *')).filter(

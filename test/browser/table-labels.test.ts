@@ -51,13 +51,13 @@ describe.skipIf(!existsSync(CHROMIUM))('table labels on the screens (Chromium)',
 
       const table = await desk.newPage();
       await table.goto(`${url}/table/t1`);
-      // never relabelled: the display names the hub table as before
-      await expect.poll(() => text(table, '[data-testid="table-label"]'), { timeout: 20_000 }).toBe('Table t1');
+      // never relabelled: the display names the table by its number, as Bea's phone does, and the hub table beside it
+      await expect.poll(() => text(table, '[data-testid="table-label"]'), { timeout: 20_000 }).toBe('Table 1 (t1)');
       const room = await desk.newPage();
       await room.goto(`${url}/director`);
       await room.fill('#director-secret', SECRET);
       await room.click('button[type="submit"]');
-      await expect.poll(() => text(room, '[data-testid="room-label-t1"]'), { timeout: 20_000 }).toBe('Table t1');
+      await expect.poll(() => text(room, '[data-testid="room-label-t1"]'), { timeout: 20_000 }).toBe('Table 1 (t1)');
 
       const relabel = await hub.app.inject({ method: 'POST', url: '/api/director/tournament/tables/t1/label', headers: AUTH, payload: { label: '12' } });
       expect(relabel.statusCode).toBe(200);

@@ -3,7 +3,9 @@
  * (hub/api/seat-events.ts) with the seat token in the handshake. On every (re)connect it asks for
  * a snapshot (EV.watch), applies deltas in sequence (seatState.ts) and asks again on a gap.
  * A refused token (connect_error "seat token …") or a fatal problem (the game is over, the token
- * expired) stops reconnecting: `ended` carries the reason, and the page asks for a new code.
+ * expired) stops reconnecting: `ended` carries the reason, and the page asks for a new code. An
+ * ended seat keeps no view: the token opens nothing any more, and a revoked phone may be in someone
+ * else's hands, so its last hand is dropped, not greyed.
  */
 import { readable, type Readable } from 'svelte/store';
 import { io, type Socket } from 'socket.io-client';
@@ -17,7 +19,7 @@ import { SeatProblemPayloadSchema } from '../../../hub/contract/socket.js';
 /** What the seat page draws from. */
 export interface LiveSeat {
   state: ConnectionState;
-  /** the last view; stale (grey it out) while `state !== 'live'` */
+  /** the last view; stale (grey it out) while `state !== 'live'`; null once `ended` (the hand is not shown again) */
   view: SeatView | null;
   seq: number | null;
   /** the last problem in words, or null */
@@ -47,6 +49,8 @@ export function liveSeatView(token: string, url?: string): Readable<LiveSeat> {
     const publish = () => {
       const state: ConnectionState = up === 'down' || ended ? 'lost' : up === 'connecting' ? 'connecting' : seq.view && !seq.awaitingSnapshot ? 'live' : 'connecting';
       if (state === 'live') lastLiveAt = Date.now();
+      // an ended token shows nothing it opened: the view goes with it
+      if (ended) seq = initialSeatState;
       set({ state, view: seq.view, seq: seq.seq, error, ended, lastLiveAt });
     };
     const socket: Socket = io(`${url ?? ''}${SEAT_NAMESPACE}`, { autoConnect: false, reconnectionDelay: 1000, reconnectionDelayMax: 5000, auth: { token } });

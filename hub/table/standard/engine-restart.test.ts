@@ -199,7 +199,7 @@ describe('on the tournament\'s score card (000: "X" for a zero)', () => {
     const again = restartedAndHeard(b, g.steps.slice(upTo));
     const svc = tournamentOn(again);
     const round = () => svc.wrap([again.engine])[0]!.publicView().round;
-    expect(round()).toEqual({ round: 1, game: 1, of: 4 });
+    expect(round()).toEqual({ round: 1, game: 1, of: 4, label: '1' });
     const moves = again.moves().length;
     again.engine.restartChoice('replay', 'Judy');
     // once the ended game is published, Bea's 7B on the floor is logged as the readers show it
@@ -211,7 +211,7 @@ describe('on the tournament\'s score card (000: "X" for a zero)', () => {
       { timeout: 5000 },
     );
     expect(svc.cardOf(1, 1).games).toEqual([null, null, null, null]);
-    expect(round()).toEqual({ round: 1, game: 1, of: 4 });
+    expect(round()).toEqual({ round: 1, game: 1, of: 4, label: '1' });
     // the replay: every tile back into the walls as built, then Bea's Mah Jongg on Cat's F
     // (./engine-scoring.test.ts: Bea 30 + jokerless 20 = 50; Cat threw it to one exposure: −10)
     const replay = new ScriptedGame(table, [EAST_HAND, SOUTH_HAND, WEST_HAND, NORTH_HAND], PASSES);
