@@ -16,7 +16,8 @@ const FAST_MOCKED = ['hub/table/engine-referee-throws.test.ts', 'hub/table/stand
 const E2E = ['test/e2e/**/*.test.ts'];
 /**
  * `full` files with no state outside their own tests (the HTTP API, the tournament, the config, the
- * record, the stores, the tilesets, the display's modules): they share one module graph per fork
+ * record, the stores, the tilesets, the display's modules, the reader supervisor, the simulator's
+ * virtual-clock games): they share one module graph per fork
  * (`full-shared`, `isolate: false`). {@link FULL_SHARED_NOT} are the ones among them that replace a
  * module, a global or the clock: they keep a graph of their own (`full-mocked`).
  */
@@ -30,6 +31,16 @@ const FULL_SHARED = [
   'hub/broadcast/**/*.test.ts',
   'hub/contract/**/*.test.ts',
   'display/src/**/*.test.ts',
+  // the reader supervisor, and the simulator's games, noise and unplugs on virtual clocks (no ports, no processes)
+  'hub/readers/**/*.test.ts',
+  'hub/simulator/core/**/*.test.ts',
+  'hub/simulator/standard/**/*.test.ts',
+  'hub/simulator/game.test.ts',
+  'hub/simulator/noise.test.ts',
+  'hub/simulator/state.test.ts',
+  'hub/simulator/unplug.test.ts',
+  'hub/director-secret.test.ts',
+  'hub/log.test.ts',
 ];
 const FULL_SHARED_NOT = [
   'hub/api/auth.test.ts',
