@@ -8,7 +8,49 @@ import LongestFirstSequencer from './test/support/sequencer.js';
  * runs all three: first `fast` and `full` together, then `e2e`.
  */
 const FAST = ['rules/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'hub/tracking/**/*.test.ts', 'hub/table/**/*.test.ts'];
+/**
+ * The `fast` files that replace a module (`vi.mock`): they need a module graph of their own, so they
+ * run isolated (`fast-mocked`); the other `fast` files share one per fork (docs/test-time.md, "Session 13").
+ */
+const FAST_MOCKED = ['hub/table/engine-referee-throws.test.ts', 'hub/table/standard/engine-referee-throws.test.ts'];
 const E2E = ['test/e2e/**/*.test.ts'];
+/**
+ * `full` files with no state outside their own tests (the HTTP API, the tournament, the config, the
+ * record, the stores, the tilesets, the display's modules, the reader supervisor, the simulator's
+ * virtual-clock games): they share one module graph per fork
+ * (`full-shared`, `isolate: false`). {@link FULL_SHARED_NOT} are the ones among them that replace a
+ * module, a global or the clock: they keep a graph of their own (`full-mocked`).
+ */
+const FULL_SHARED = [
+  'hub/api/**/*.test.ts',
+  'hub/tournament/**/*.test.ts',
+  'hub/config/**/*.test.ts',
+  'hub/record/**/*.test.ts',
+  'hub/store/**/*.test.ts',
+  'hub/tilesets/**/*.test.ts',
+  'hub/broadcast/**/*.test.ts',
+  'hub/contract/**/*.test.ts',
+  'display/src/**/*.test.ts',
+  // the reader supervisor, and the simulator's games, noise and unplugs on virtual clocks (no ports, no processes)
+  'hub/readers/**/*.test.ts',
+  'hub/simulator/core/**/*.test.ts',
+  'hub/simulator/standard/**/*.test.ts',
+  'hub/simulator/game.test.ts',
+  'hub/simulator/noise.test.ts',
+  'hub/simulator/state.test.ts',
+  'hub/simulator/unplug.test.ts',
+  'hub/director-secret.test.ts',
+  'hub/log.test.ts',
+];
+const FULL_SHARED_NOT = [
+  'hub/api/auth.test.ts',
+  'hub/api/login.test.ts',
+  'hub/record/ruling-checkpoint.test.ts',
+  'display/src/lib/dashboardApi.test.ts',
+  'display/src/lib/gameRecord.test.ts',
+  'display/src/lib/answer.test.ts',
+  'display/src/lib/enroll.test.ts',
+];
 const ALL = ['rules/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'hub/**/*.test.ts', 'test/**/*.test.ts', 'display/src/**/*.test.ts'];
 
 /**
@@ -39,9 +81,15 @@ export default defineConfig({
     // file-times: each file's time, hooks included, to the file MJHUB_FILE_TIMES names (docs/test-time.md)
     reporters: ['default', './test/support/skip-reporter.ts', './test/support/file-times-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'fast', include: FAST, maxWorkers: CPU_FORKS } },
+      // pure modules with no state of their own: each fork imports them once for all its files
+      // (`isolate: false`), not once per file; a file that mocks a module keeps its own graph
+      { extends: true, test: { name: 'fast', include: FAST, exclude: FAST_MOCKED, maxWorkers: CPU_FORKS, isolate: false } },
+      { extends: true, test: { name: 'fast-mocked', include: FAST_MOCKED, maxWorkers: CPU_FORKS } },
       // the Chromium files share one build of the display per run, made by the first that needs it
-      { extends: true, test: { name: 'full', include: ALL, exclude: [...FAST, ...E2E], maxWorkers: CPU_FORKS, globalSetup: ['./test/support/display-build-setup.ts'] } },
+      { extends: true, test: { name: 'full', include: ALL, exclude: [...FAST, ...E2E, ...FULL_SHARED], maxWorkers: CPU_FORKS, globalSetup: ['./test/support/display-build-setup.ts'] } },
+      // no Chromium among these: no display build
+      { extends: true, test: { name: 'full-shared', include: FULL_SHARED, exclude: FULL_SHARED_NOT, maxWorkers: CPU_FORKS, isolate: false } },
+      { extends: true, test: { name: 'full-mocked', include: FULL_SHARED_NOT, maxWorkers: CPU_FORKS } },
       // the e2e files run their hubs and simulators from dist/: built once, before the first file, if older than the sources;
       // their Chromium files share one build of the display, as in `full`
       {

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { StandardGameRecord } from '../../hub/simulator/standard/game.js';
 import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
 import { short } from '../../hub/table/standard/actions.test-helpers.js';
@@ -22,17 +22,12 @@ if (!hasCc) console.warn('test/e2e/firmware-game.test.ts: SKIPPED, no C compiler
 
 let dir = '';
 let firmware = '';
-let session: Session<unknown> | null = null;
 beforeAll(() => {
   if (!hasCc) return;
   dir = mkdtempSync(path.join(tmpdir(), 'mj-fw-e2e-'));
   const b = spawnSync('sh', [path.join(ROOT, 'firmware/build.sh'), 'host', dir], { encoding: 'utf8' });
   if (b.status !== 0) throw new Error(`firmware/build.sh host failed:\n${b.stdout}${b.stderr}`);
   firmware = path.join(dir, 'reader');
-});
-afterEach(async () => {
-  await session?.stop();
-  session = null;
 });
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -66,10 +61,12 @@ async function directorView(s: Session<unknown>): Promise<string> {
   return r.text();
 }
 
+// the three games run at once, each with its own simulator, firmware processes, hub and cleanup:
+// they wait on the test pace far more than they compute (docs/test-time.md, "Session 13")
 describe.skipIf(!hasSocat || !hasCc)('the reference firmware as every reader of a table', () => {
-  it('Royale Siamese, seed 1: counts 27, 28, 27, two Mah Jonggs, no flag, 160 and 15 as the record says', { timeout: 200_000 }, async () => {
+  it.concurrent('Royale Siamese, seed 1: counts 27, 28, 27, two Mah Jonggs, no flag, 160 and 15 as the record says', { timeout: 200_000 }, async ({ expect, onTestFinished }) => {
     const s = await startSession<{ seed: number; pointsIfNoFlags: number[]; end: unknown }>({ seed: 1, firmware });
-    session = s as Session<unknown>;
+    onTestFinished(() => s.stop());
     const end = await s.until((v) => v.phase === 'ended', 150_000);
     const rec = (await s.record())[0]!;
     expect(rec.end).toEqual({ reason: 'two-mahjonggs', winner: 0 });
@@ -92,9 +89,9 @@ describe.skipIf(!hasSocat || !hasCc)('the reference firmware as every reader of 
     expect(readers.filter((r) => r.firmware !== '1.0.0+host')).toEqual([]);
   });
 
-  it('Royale Siamese, seed 2, an extra pick: flagged 003 rule 18C, both hands dead, 100 paid', { timeout: 200_000 }, async () => {
+  it.concurrent('Royale Siamese, seed 2, an extra pick: flagged 003 rule 18C, both hands dead, 100 paid', { timeout: 200_000 }, async ({ expect, onTestFinished }) => {
     const s = await startSession({ seed: 2, inject: 'count', injectAt: 3, firmware });
-    session = s as Session<unknown>;
+    onTestFinished(() => s.stop());
     const end = await s.until((v) => v.flags.length > 0 && v.phase === 'ended', 150_000);
     expect(end.flags.map((f) => [f.kind, f.rule, f.status])).toEqual([['tile-count', '003 rule 18C', 'awaiting-director']]);
     const f = end.flags[0]!;
@@ -103,10 +100,12 @@ describe.skipIf(!hasSocat || !hasCc)('the reference firmware as every reader of 
     expect(end.score?.payment).toEqual({ from: f.player, to: 1 - f.player, amount: 100 });
   });
 
-  it("4-player, seed 3: the hub infers exactly the bots' actions; Bea's Mah Jongg on Dot's discard scores 0, 70, 0, -10", { timeout: 260_000 }, async () => {
-    const s = await startSession<StandardGameRecord>({ seed: 3, kind: 'standard', firmware });
-    session = s as Session<unknown>;
-    const end = await s.until((v) => v.phase === 'ended', 200_000);
+  it.concurrent("4-player, seed 3: the hub infers exactly the bots' actions; Bea's Mah Jongg on Dot's discard scores 0, 70, 0, -10", { timeout: 300_000 }, async ({ expect, onTestFinished }) => {
+    // twice the test timing (./harness.ts `slower`): three 4-player hubs at once at the test timing misread
+    // seed 3 at load 9 (a false misdeal, test/e2e/standard-game.test.ts tried in session 13); this one shares the machine with two games
+    const s = await startSession<StandardGameRecord>({ seed: 3, kind: 'standard', firmware, slower: 2 });
+    onTestFinished(() => s.stop());
+    const end = await s.until((v) => v.phase === 'ended', 220_000);
     const rec = (await s.record())[0]!;
     const engine = s.hub.engines.get('t1') as StandardTableEngine;
     expect(firstDiffText(engine.inferredActions().map(short).map(passAsSet), rec.actions.map(short).map(passAsSet))).toBe('');

@@ -131,6 +131,12 @@ export async function startSession<R = GameRecordLite>(opts: {
    */
   pace?: number;
   /**
+   * without `pace`: the test timing ({@link TIMING}) this many times slower, the simulator's pace and
+   * the hub's settle windows and count check together (default 1), for a game that must hold under
+   * a heavily loaded machine
+   */
+  slower?: number;
+  /**
    * the simulator deals each game only once the hub shows the walls built (`--deal-on-signal`,
    * hub/simulator/deal-signal.ts; default true); false: after its own 1 s stand, as a demo table does
    */
@@ -141,6 +147,7 @@ export async function startSession<R = GameRecordLite>(opts: {
   settleByArea?: TimingConfig['settleByArea'];
 }): Promise<Session<R>> {
   const kind = KINDS[opts.kind ?? 'siamese'];
+  const slower = opts.slower ?? 1;
   const dir = mkdtempSync(path.join(tmpdir(), kind.tmp));
   const recordFile = path.join(dir, 'record.json');
   const args = [
@@ -148,7 +155,7 @@ export async function startSession<R = GameRecordLite>(opts: {
     '--seed',
     String(opts.seed),
     '--pace',
-    String(opts.pace ?? TIMING.pace),
+    String(opts.pace ?? TIMING.pace * slower),
     '--games',
     '1',
     '--linger',
@@ -185,8 +192,8 @@ export async function startSession<R = GameRecordLite>(opts: {
 
   const tables = loadHubConfig(kind.config);
   for (const { table } of opts.pace === undefined ? tables : []) {
-    table.timing.settleMs = TIMING.settleMs;
-    table.timing.countCheckMs = TIMING.countCheckMs;
+    table.timing.settleMs = TIMING.settleMs * slower;
+    table.timing.countCheckMs = TIMING.countCheckMs * slower;
   }
   for (const { table } of opts.settleByArea ? tables : []) table.timing.settleByArea = { ...table.timing.settleByArea, ...opts.settleByArea };
   const hub = await startHub({
@@ -237,7 +244,13 @@ export async function startSession<R = GameRecordLite>(opts: {
     received,
     counts,
     async until(pred, ms) {
-      const said = () => `phase ${view?.phase}, hub phase ${hub.engines.get('t1')?.publicView().phase}; sim said: ${simOut.trim().split('\n').slice(-2).join(' / ')}`;
+      // the hub's flags too: a game the hub misread stays in play for ever, and its flags say why
+      const said = () => {
+        const v = hub.engines.get('t1')?.publicView();
+        const flags = v?.flags ?? [];
+        const first = flags[0] ? ` (first: ${flags[0].rule}: ${flags[0].title})` : '';
+        return `phase ${view?.phase}, hub phase ${v?.phase}, ${flags.length} flag(s)${first}; sim said: ${simOut.trim().split('\n').slice(-2).join(' / ')}`;
+      };
       await waitFor(() => view !== null && pred(view), ms, `the table view to reach the expected state (${said()})`);
       return view!;
     },

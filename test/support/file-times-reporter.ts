@@ -14,7 +14,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 export interface FileTime {
   /** the file, from the repository's root */
   file: string;
-  /** the Vitest project (tier): `fast`, `full` or `e2e` */
+  /** the Vitest project (tier): `fast`, `full` or `e2e`, or `fast-mocked`, `full-shared`, `full-mocked` (vitest.config.ts) */
   project: string;
   /** seconds: import plus every test and hook of the file */
   s: number;

@@ -9,17 +9,17 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files by their measured time, longest first (docs/test-time.md: the whole run after session 11,
- * and "Session 12"): the e2e files that play whole games at a set pace (the room files also run a
- * 20 s round clock out), and the longest Chromium files (table-fit's page loads, games in the others).
+ * Files by their measured time, longest first (docs/test-time.md: the whole run after session 12,
+ * and "Session 13"): the e2e files that play whole games at a set pace (the room files also run a
+ * 20 s round clock out), and the longest Chromium files (director-forms' games, table-fit's page loads).
  * Paths from the repository's root.
  */
 export const LONGEST_FIRST: readonly string[] = [
   'test/e2e/firmware-game.test.ts',
+  'test/e2e/standard-game.test.ts',
   'test/e2e/unplug-ports.test.ts',
   'test/e2e/room-siamese.test.ts',
   'test/e2e/room-standard.test.ts',
-  'test/e2e/standard-game.test.ts',
   'test/e2e/noise-ports.test.ts',
   'test/e2e/transit-standard.test.ts',
   'test/e2e/start-options.test.ts',
@@ -27,8 +27,8 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/e2e/restart.test.ts',
   'test/e2e/privacy.test.ts',
   'test/e2e/siamese-game.test.ts',
-  'test/browser/table-fit.test.ts',
   'test/browser/director-forms.test.ts',
+  'test/browser/table-fit.test.ts',
   'test/browser/director-room.test.ts',
 ];
 
