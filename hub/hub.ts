@@ -264,8 +264,8 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     sections: Object.fromEntries(opts.tables.flatMap(({ table }) => (table.section !== undefined ? [[table.id, table.section]] : []))),
     ...(opts.dataDir !== ':memory:' ? { tileSetDir: tileSetDir(opts.dataDir) } : {}),
     directorToken: opts.directorToken,
-    // seat codes (QR) survive a restart: the secret lives in the data folder
-    ...(opts.dataDir !== ':memory:' ? { seatSecret: loadOrCreateSeatSecret(opts.dataDir) } : {}),
+    // seat codes (QR) survive a restart: the secret lives in the data folder, or several hubs' event database (any hub opens any seat)
+    ...(event ? { seatSecret: event.keys.seat } : opts.dataDir !== ':memory:' ? { seatSecret: loadOrCreateSeatSecret(opts.dataDir) } : {}),
     ...(opts.directorSecret !== undefined ? { directorSecret: opts.directorSecret } : {}),
     // director sessions survive a restart: signing key and logouts live in the data folder
     ...(opts.dataDir !== ':memory:' ? { directorSessionDir: opts.dataDir } : {}),

@@ -21,6 +21,7 @@ import { toPublic } from './public-view.js';
 import type { TableRuntime } from './runtime.js';
 import type { ViewingEntry } from './viewing-log.js';
 import type { PublicTableView } from './views.js';
+import type { HubMark } from '../contract/views.js';
 
 /** The default delay of the concealed hands: 15 minutes in ms (what chess championships use). */
 export const DEFAULT_BROADCAST_DELAY_MS = 15 * 60_000;
@@ -53,10 +54,15 @@ export interface BroadcastOptions {
   viewed?: (entry: ViewingEntry) => void;
   /** where to report a view that threw; default: nowhere */
   logError?: (msg: string, err: unknown) => void;
+  /**
+   * several hubs (hub/api/event-hubs.ts): the other hubs' tables, listed after this hub's on the
+   * room screen (each marked with its hub), and a way to hear when they change
+   */
+  remote?: { summaries(): BroadcastRoomTableSummary[]; onChange(listener: () => void): () => void };
 }
 
-/** The summary of one table for the room screen (hub/contract/broadcast.ts RoomTableSummarySchema). */
-function summaryOf(v: PublicTableView) {
+/** The summary of one table for the room screen (hub/contract/broadcast.ts RoomTableSummarySchema): what a spectator may see, no tile. */
+export function broadcastSummaryOf(v: PublicTableView) {
   return {
     tableId: v.tableId,
     variant: v.variant,
@@ -68,6 +74,9 @@ function summaryOf(v: PublicTableView) {
     clock: v.clock ?? null,
   };
 }
+
+/** One table of the spectators' room screen; another hub's carries its hub (hub/api/event-hubs.ts). */
+export type BroadcastRoomTableSummary = ReturnType<typeof broadcastSummaryOf> & { hub?: HubMark };
 
 /**
  * Adds the `/broadcast` namespace to socket.io and wires the tables' changes to it.
@@ -110,7 +119,7 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
     nsp.to(tableRoom(t.id)).emit(BROADCAST_EV.table, p);
   };
 
-  const roomPayload = () => ({ sentAt: now(), tables: opts.tables.map((t) => summaryOf(toPublic(t.publicView()))) });
+  const roomPayload = () => ({ sentAt: now(), tables: [...opts.tables.map((t) => broadcastSummaryOf(toPublic(t.publicView()))), ...(opts.remote?.summaries() ?? [])] });
   let roomTimer: NodeJS.Timeout | null = null;
   const roomChanged = () => {
     if (roomTimer || watchers(ROOM) === 0) return;
@@ -136,6 +145,7 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
       });
     }),
   );
+  const offRemote = opts.remote?.onChange(roomChanged);
   const tickMs = opts.tickMs ?? 1000;
   const ticker = tickMs > 0 ? setInterval(() => opts.tables.forEach(pushTable), tickMs) : null;
   ticker?.unref();
@@ -167,6 +177,7 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
   return {
     close() {
       for (const u of unsubscribes) u();
+      offRemote?.();
       if (ticker) clearInterval(ticker);
       if (roomTimer) clearTimeout(roomTimer);
       roomTimer = null;

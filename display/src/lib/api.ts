@@ -40,6 +40,8 @@ export interface TableListItem {
   variant: string | null;
   /** player names when the hub sends them */
   players: string[];
+  /** several hubs: another hub's table, its hub id and whether that hub answered (docs/several-hubs.md); absent for this hub's own */
+  hub?: { id: string; online: boolean };
 }
 
 function isRecord(x: unknown): x is Record<string, unknown> {
@@ -63,7 +65,8 @@ export function parseTableList(body: unknown): TableListItem[] {
     const id = typeof row.id === 'string' ? row.id : typeof row.tableId === 'string' ? row.tableId : null;
     if (id === null) continue;
     const players = Array.isArray(row.players) ? row.players.flatMap((p) => (typeof p === 'string' ? [p] : isRecord(p) && typeof p.name === 'string' ? [p.name] : [])) : [];
-    out.push({ id, variant: typeof row.variant === 'string' ? row.variant : null, players });
+    const hub = isRecord(row.hub) && typeof row.hub.id === 'string' ? { hub: { id: row.hub.id, online: row.hub.online === true } } : {};
+    out.push({ id, variant: typeof row.variant === 'string' ? row.variant : null, players, ...hub });
   }
   return out;
 }
