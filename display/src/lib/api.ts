@@ -333,6 +333,8 @@ export type StoreHealthView =
       unwritten: number;
       /** what to check, as the store words it (PostgreSQL: the database server); absent: the data folder's disk */
       check?: string;
+      /** PostgreSQL with a local spool: the file that holds what is not written (nothing is lost when the hub stops) */
+      held?: string;
     };
 
 /**
@@ -358,6 +360,7 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
       retrying: s.retrying === true,
       unwritten: Number(s.unwritten ?? 0),
       ...(typeof s.check === 'string' ? { check: s.check } : {}),
+      ...(typeof s.held === 'string' ? { held: s.held } : {}),
     };
   } catch (err) {
     reportWrongAnswer(err); // an answer of another shape: its field on the console, and the fallback
@@ -374,6 +377,11 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
  */
 export function storeHealthText(h: StoreHealthView | null, clock: (ms: number) => string): string | null {
   if (!h || h.ok) return null;
+  // PostgreSQL with its local spool (hub/store/spool.ts): what is not written is safe in a file of the hub
+  if (h.held && h.retrying) {
+    const n = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines`;
+    return `Database away since ${clock(h.since)}, ${n} held in ${h.held}: written in order when it is back (${h.error}). Table views wait for the write. ${h.check ?? ''}`.trim();
+  }
   const what = h.retrying ? 'The hub is retrying to write its event log' : 'The event log is not being saved';
   const lost = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines are not saved: they are lost when the hub stops.`;
   // durable before published (hub/table/publish.ts): nothing the log does not hold reaches a view
