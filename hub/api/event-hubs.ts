@@ -165,6 +165,10 @@ function shown(hubId: string, hub: HeardHub, t: HeardTable): RoomTableSummary {
 export async function openEventLink(databaseUrl: string, hubId: string, log: HubLogger): Promise<EventLink> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 5_000 });
   pool.on('error', (err) => log.warn({ err }, `event link: a database connection failed: ${err.message}`));
+  // the adapter keeps one client checked out for LISTEN, with no 'error' listener of its own: a
+  // database that goes away (57P01, terminating connection) would throw from it and end the hub;
+  // the adapter sees the client end and connects again
+  pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, `event link: a database connection failed: ${err.message}`)));
   let keys: EventKeys;
   try {
     // two hubs starting together: the table the other one made meanwhile is taken as made

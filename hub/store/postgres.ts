@@ -33,6 +33,10 @@
  * this session, so a backend whose hub vanished ends and frees the writer lock). A batch whose
  * COMMIT reached the server but whose answer did not come back is not written twice: after a
  * reconnect the rows at or below the stored maximum seq / id are dropped from what is pending.
+ *
+ * With a spool file (`spoolFile`, ./spool.ts: the hub's `<data>/pg-spool.jsonl`), what a failed
+ * write leaves pending is also appended there (fsync'd), so a hub stopped before the database is
+ * back loses nothing: the next open writes the spooled rows first, in order.
  */
 import { checkAt, checkText } from './checks.js';
 import pg from 'pg';
