@@ -12,6 +12,11 @@
  *   once, then after a change of any table at most one every {@link ROOM_GAP_MS}: a change starts
  *   a wait of that long, and the changes during it go out together at its end (so many changes in
  *   one second give at most two payloads).
+ *
+ * Several hubs (hub/api/event-hubs.ts): the room screen lists every hub's tables, and a watch of
+ * another hub's table is answered by its owner (`mjhub:broadcast`), which then sends that table's
+ * payloads to its room (the event's) for {@link REMOTE_WATCH_MS} after each ask; the hub the
+ * client watches at asks again every {@link REMOTE_RENEW_MS} while one of its clients watches.
  */
 import type { Namespace, Server, Socket } from 'socket.io';
 import { BROADCAST_EV, BROADCAST_NAMESPACE, BroadcastWatchRoomSchema, BroadcastWatchTableSchema } from '../contract/broadcast.js';
@@ -27,6 +32,11 @@ import type { HubMark } from '../contract/views.js';
 export const DEFAULT_BROADCAST_DELAY_MS = 15 * 60_000;
 /** The shortest time between two room summaries (ms): at most two a second. */
 export const ROOM_GAP_MS = 500;
+
+/** How long an owner sends a table's payloads after another hub asked for it (ms). */
+export const REMOTE_WATCH_MS = 15_000;
+/** How often a hub whose clients watch another hub's table asks its owner again (ms). */
+export const REMOTE_RENEW_MS = 5_000;
 
 /** The room a table's broadcast watchers join, e.g. `"broadcast:t1"`. */
 const tableRoom = (tableId: string) => `broadcast:${tableId}`;
@@ -58,7 +68,14 @@ export interface BroadcastOptions {
    * several hubs (hub/api/event-hubs.ts): the other hubs' tables, listed after this hub's on the
    * room screen (each marked with its hub), and a way to hear when they change
    */
-  remote?: { summaries(): BroadcastRoomTableSummary[]; onChange(listener: () => void): () => void };
+  remote?: {
+    summaries(): BroadcastRoomTableSummary[];
+    onChange(listener: () => void): () => void;
+    /** the hub that owns `tableId`, when another hub does */
+    ownerOf(tableId: string): string | null;
+    /** asks the owner for the table's payload (and to send its payloads for a while); null when it did not answer */
+    watch(owner: string, tableId: string): Promise<BroadcastTablePayload | null>;
+  };
 }
 
 /** The summary of one table for the room screen (hub/contract/broadcast.ts RoomTableSummarySchema): what a spectator may see, no tile. */
@@ -80,10 +97,12 @@ export type BroadcastRoomTableSummary = ReturnType<typeof broadcastSummaryOf> & 
 
 /**
  * Adds the `/broadcast` namespace to socket.io and wires the tables' changes to it.
- * @returns `close()`: stops the timers and the change listeners (the namespace closes with `io`)
+ * @returns `watchedFrom(tableId, hub)`: another hub's client watches this hub's table: its payload now
+ *   (null for a table this hub does not have), and its payloads sent to its room for {@link REMOTE_WATCH_MS};
+ *   `close()`: stops the timers and the change listeners (the namespace closes with `io`)
  * @throws RangeError when `delayMs` is negative or not a finite number
  */
-export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): void } {
+export function attachBroadcast(io: Server, opts: BroadcastOptions): { watchedFrom(tableId: string, hub: string): BroadcastTablePayload | null; close(): void } {
   if (!Number.isFinite(opts.delayMs) || opts.delayMs < 0) throw new RangeError(`broadcast delayMs must be a number of ms of at least 0, not ${opts.delayMs}`);
   const now = opts.now ?? Date.now;
   const nsp: Namespace = io.of(BROADCAST_NAMESPACE);
@@ -104,8 +123,10 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
   const watchers = (room: string) => nsp.adapter.rooms.get(room)?.size ?? 0;
 
   /** Sends the table's payload to its room when it differs from the last one sent. */
+  /** this hub's tables another hub's clients watch: until when (ms since epoch, Date.now) */
+  const watchedElsewhere = new Map<string, number>();
   const pushTable = (t: TableRuntime) => {
-    if (watchers(tableRoom(t.id)) === 0) return;
+    if (watchers(tableRoom(t.id)) === 0 && (watchedElsewhere.get(t.id) ?? 0) < Date.now()) return;
     let p: BroadcastTablePayload;
     try {
       p = payloadOf(t);
@@ -150,13 +171,33 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
   const ticker = tickMs > 0 ? setInterval(() => opts.tables.forEach(pushTable), tickMs) : null;
   ticker?.unref();
 
+  /** another hub's tables this hub's clients watch, and their owners (asked again every REMOTE_RENEW_MS) */
+  const watchingElsewhere = new Map<string, string>();
+  const renew = opts.remote
+    ? setInterval(() => {
+        for (const [tableId, owner] of watchingElsewhere) {
+          if (watchers(tableRoom(tableId)) === 0) watchingElsewhere.delete(tableId);
+          else void opts.remote!.watch(owner, tableId);
+        }
+      }, REMOTE_RENEW_MS)
+    : null;
+  renew?.unref();
+  /** A watch of another hub's table: the owner's payload, then its payloads through the adapter. */
+  const watchElsewhere = (socket: Socket, tableId: string, refuse: (error: string) => void): void => {
+    const owner = opts.remote?.ownerOf(tableId) ?? null;
+    if (owner === null) return void refuse(`unknown table '${tableId}'`);
+    void socket.join(tableRoom(tableId));
+    watchingElsewhere.set(tableId, owner);
+    void opts.remote!.watch(owner, tableId).then((p) => (p ? socket.emit(BROADCAST_EV.table, p) : refuse(`hub ${owner}, whose table '${tableId}' is, did not answer`)));
+  };
+
   nsp.on('connection', (socket: Socket) => {
     const refuse = (error: string) => socket.emit(BROADCAST_EV.problem, { error });
     socket.on(BROADCAST_EV.watchTable, (payload: unknown) => {
       const r = checkPayload(BroadcastWatchTableSchema, payload);
       if (!r.ok) return refuse(r.error);
       const t = byId.get(r.value.tableId);
-      if (!t) return refuse(`unknown table '${r.value.tableId}'`);
+      if (!t) return watchElsewhere(socket, r.value.tableId, refuse);
       void socket.join(tableRoom(t.id));
       opts.viewed?.({ who: 'broadcast', what: 'broadcast', table: t.id, address: socket.handshake.address });
       try {
@@ -175,7 +216,15 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
   });
 
   return {
+    watchedFrom(tableId, hub) {
+      const t = byId.get(tableId);
+      if (!t) return null;
+      watchedElsewhere.set(t.id, Date.now() + REMOTE_WATCH_MS);
+      opts.viewed?.({ who: 'broadcast', what: 'broadcast', table: t.id, address: `hub ${hub}` });
+      return payloadOf(t);
+    },
     close() {
+      if (renew) clearInterval(renew);
       for (const u of unsubscribes) u();
       offRemote?.();
       if (ticker) clearInterval(ticker);

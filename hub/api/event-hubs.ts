@@ -17,6 +17,8 @@
  * - `mjhub:public-tables`: `GET /api/tables` at any hub: every other hub answers its tables' public views.
  * - `mjhub:seat`: a phone's seat socket at a hub that does not own its table: the owner checks the
  *   token, answers the seat's view and its seq, and sends its deltas to the seat's room (the event's).
+ * - `mjhub:broadcast`: a spectator's broadcast of another hub's table: the owner answers its payload
+ *   and sends its payloads to the table's broadcast room for a while (hub/api/broadcast.ts).
  * - `mjhub:revoked` (no answer): a director logged out at one hub; every hub refuses the session
  *   (hub/api/event-keys.ts, which also holds the keys the hubs share: director sessions, seat codes).
  */
@@ -26,7 +28,7 @@ import type { Namespace } from 'socket.io';
 import { ROOM_SUMMARY_EV, type RoomTableSummary } from '../contract/room-summary.js';
 import type { HubMark } from '../contract/views.js';
 import type { PublicTableView } from './views.js';
-import type { BroadcastRoomTableSummary } from './broadcast.js';
+import type { BroadcastRoomTableSummary, BroadcastTablePayload } from './broadcast.js';
 import type { SeatClaim } from './seat.js';
 import { createShared, EventRevocations, loadEventKeys, type EventKeys } from './event-keys.js';
 import { SUMMARY_ROOM } from './room-summaries.js';
@@ -97,6 +99,8 @@ export interface LocalSide {
   publicTables(): PublicTableView[];
   /** the seat a token opens at this hub, its deltas sent from now on to its room; null for a table this hub does not have */
   seat(token: string): SeatAnswer | null;
+  /** a table's broadcast payload for a client of hub `from`, its payloads sent to its room for a while; null for a table this hub does not have */
+  broadcast(tableId: string, from: string): BroadcastTablePayload | null;
 }
 
 /** This hub's link to the other hubs of the event. */
@@ -127,6 +131,8 @@ export interface EventLink {
   onRemoteChange(listener: () => void): () => void;
   /** asks the owner of a seat token's table for the seat ({@link LocalSide.seat}); null when it did not answer */
   seat(owner: string, token: string): Promise<SeatAnswer | null>;
+  /** asks the owner of `tableId` for its broadcast payload ({@link LocalSide.broadcast}); null when it did not answer */
+  broadcast(owner: string, tableId: string): Promise<BroadcastTablePayload | null>;
   /** the keys the hubs of the event share (director sessions, seat codes: hub/api/event-keys.ts) */
   readonly keys: EventKeys;
   /** the logouts of every hub of the event (a logout here is told to every hub) */
@@ -259,6 +265,7 @@ export async function openEventLink(databaseUrl: string, hubId: string, log: Hub
     },
     snapshot: (owner, nsp, tableId) => ask<ViewSnapshot>('mjhub:snapshot', { to: owner, nsp, tableId }),
     seat: (owner, token) => ask<SeatAnswer>('mjhub:seat', { to: owner, token }),
+    broadcast: (owner, tableId) => ask<BroadcastTablePayload>('mjhub:broadcast', { to: owner, tableId, from: hubId }),
     async publicTables() {
       const answers = await askAll<{ hubId: string; views: PublicTableView[] } | null>('mjhub:public-tables', {});
       const answered = new Set<string>();
@@ -301,6 +308,9 @@ export async function openEventLink(databaseUrl: string, hubId: string, log: Hub
       });
       d.on('mjhub:public-tables', (_msg: unknown, ack: (a: { hubId: string; views: PublicTableView[] }) => void) => ack({ hubId, views: side.publicTables() }));
       d.on('mjhub:seat', (msg: { to: string; token: string }, ack: (a: SeatAnswer | null) => void) => ack(msg.to === hubId ? side.seat(msg.token) : null));
+      d.on('mjhub:broadcast', (msg: { to: string; tableId: string; from: string }, ack: (a: BroadcastTablePayload | null) => void) =>
+        ack(msg.to === hubId ? side.broadcast(msg.tableId, msg.from) : null),
+      );
       d.on('mjhub:revoked', (msg: { hash: string; expiresAt: number }) => revocations.heard(msg.hash, msg.expiresAt));
       tick();
       timer = setInterval(tick, HEARTBEAT_MS);

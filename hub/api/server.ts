@@ -635,7 +635,16 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     ...(opts.broadcast?.tickMs !== undefined ? { tickMs: opts.broadcast.tickMs } : {}),
     viewed,
     logError: (msg, err) => apiLog.error({ err }, msg),
-    ...(event ? { remote: { summaries: () => event.remoteBroadcastSummaries(), onChange: (l: () => void) => event.onRemoteChange(l) } } : {}),
+    ...(event
+      ? {
+          remote: {
+            summaries: () => event.remoteBroadcastSummaries(),
+            onChange: (l: () => void) => event.onRemoteChange(l),
+            ownerOf: (id: string) => event.ownerOf(id),
+            watch: (owner: string, id: string) => event.broadcast(owner, id),
+          },
+        }
+      : {}),
   });
   app.addHook('preClose', async () => broadcast.close());
   const seats = attachSeatNamespace(realtime.io, {
@@ -706,6 +715,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     snapshot: (nsp, tableId) => realtime.snapshotOf(nsp, tableId),
     publicTables: () => opts.tables.map((t) => toPublic(t.publicView())),
     seat: (token) => seats.seatFor(token),
+    broadcast: (tableId, from) => broadcast.watchedFrom(tableId, from),
   });
   // a relabelled table's open calls are worded with its new label (the tournament tells of every change: compare the labels)
   let labels = tournament ? JSON.stringify(tournament.tableLabels()) : '';

@@ -5,7 +5,8 @@
  *
  * 1. Every hub lists every table: `GET /api/tables` at hall-a gives t1, then t2 marked
  *    `hub: { id: 'hall-b', online: true }`; t2's public view opens at hall-a (HTTP and the `/`
- *    socket); the spectators' room screen (`/broadcast`) at hall-a lists t2 too.
+ *    socket); the spectators' room screen (`/broadcast`) at hall-a lists t2 too, and t2's broadcast
+ *    opens there (hall-b's payloads).
  * 2. One director login: a login at hall-a is accepted by hall-b (bearer token, cookie, the
  *    `/director` socket); logged out at hall-a, it is refused by both; a login past its lifetime
  *    (both hubs: `--director-session-hours 0.004`, 14.4 s) is refused by both.
@@ -130,6 +131,14 @@ describe.skipIf(skip !== null)(`several hubs share tables, logins and seats${ski
       ['t1', undefined],
       ['t2', { id: 'hall-b', online: true }],
     ]);
+
+    // the spectators' broadcast of t2 at hall-a: hall-b's payload at once, then hall-b's next ones as t2 changes
+    const payloads: { tableId: string; sentAt: number }[] = [];
+    screen.on(BROADCAST_EV.table, (p: { tableId: string; sentAt: number }) => payloads.push(p));
+    screen.emit(BROADCAST_EV.watchTable, { tableId: 't2' });
+    await until(() => (payloads.length >= 2 ? true : null), 30_000, "two of t2's broadcast payloads at hall-a");
+    expect(payloads.map((p) => p.tableId)).toEqual(payloads.map(() => 't2'));
+    expect(payloads[1]!.sentAt).toBeGreaterThanOrEqual(payloads[0]!.sentAt);
   }, 60_000);
 
   it('2. a login at hall-a is a login at hall-b; logged out or expired, it is refused by both', async () => {
