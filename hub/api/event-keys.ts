@@ -47,7 +47,10 @@ export async function createShared(pool: pg.Pool, sql: string): Promise<void> {
  */
 export async function loadEventKeys(pool: pg.Pool): Promise<EventKeys> {
   await createShared(pool, `CREATE TABLE IF NOT EXISTS ${EVENT_KEYS_TABLE} (name text PRIMARY KEY, key bytea NOT NULL)`);
-  await pool.query(`REVOKE ALL ON ${EVENT_KEYS_TABLE} FROM PUBLIC`);
+  // only its owner may revoke: a hub connecting as another role (given the rights) goes on
+  await pool.query(`REVOKE ALL ON ${EVENT_KEYS_TABLE} FROM PUBLIC`).catch((err: unknown) => {
+    if ((err as { code?: unknown } | null)?.code !== '42501') throw err;
+  });
   await createShared(pool, `CREATE TABLE IF NOT EXISTS ${REVOKED_TABLE} (session_hash text PRIMARY KEY, expires_at bigint NOT NULL)`);
   const keyOf = async (name: string): Promise<Buffer> => {
     await pool.query(`INSERT INTO ${EVENT_KEYS_TABLE} (name, key) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, randomBytes(32)]);
