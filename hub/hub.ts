@@ -250,8 +250,17 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   if (opts.hubId !== undefined && opts.databaseUrl) {
     try {
       event = await openEventLink(opts.databaseUrl, opts.hubId, log.child({ part: 'event' }));
+      // one login for every hub needs one secret: say which hubs were given another (docs/several-hubs.md)
+      const differ = await event.otherDirectorSecrets(opts.directorSecret ?? opts.directorToken);
+      if (differ.length > 0)
+        log
+          .child({ part: 'event' })
+          .warn(
+            { hubs: differ },
+            `hub ${differ.join(', ')} started with another director secret than this hub: a login at one is refused at the other; give every hub the same MJHUB_DIRECTOR_SECRET`,
+          );
     } catch (e) {
-      await abandon();
+      await abandon(undefined, event);
       throw e;
     }
   }

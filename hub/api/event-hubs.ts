@@ -30,7 +30,7 @@ import type { HubMark } from '../contract/views.js';
 import type { PublicTableView } from './views.js';
 import type { BroadcastRoomTableSummary, BroadcastTablePayload } from './broadcast.js';
 import type { SeatClaim } from './seat.js';
-import { createShared, EventRevocations, loadEventKeys, type EventKeys } from './event-keys.js';
+import { createShared, EventRevocations, loadEventKeys, otherDirectorSecrets, type EventKeys } from './event-keys.js';
 import { SUMMARY_ROOM } from './room-summaries.js';
 import type { HubLogger } from '../log.js';
 
@@ -137,6 +137,8 @@ export interface EventLink {
   readonly keys: EventKeys;
   /** the logouts of every hub of the event (a logout here is told to every hub) */
   readonly revocations: EventRevocations;
+  /** the other hubs of the event last started with another director secret than `secret` (hub/api/event-keys.ts `otherDirectorSecrets`) */
+  otherDirectorSecrets(secret: string): Promise<string[]>;
   /** starts answering the other hubs and telling them this hub's tables */
   start(local: LocalSide): void;
   /** stops the heartbeat and closes the database pool (after socket.io is closed) */
@@ -284,6 +286,7 @@ export async function openEventLink(databaseUrl: string, hubId: string, log: Hub
     },
     keys,
     revocations,
+    otherDirectorSecrets: (secret) => otherDirectorSecrets(pool, hubId, keys.directorSession, secret),
     start(side) {
       local = side;
       const d = side.director;

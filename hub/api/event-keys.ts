@@ -12,7 +12,8 @@
  *   at any hub (the SHA-256 of the session id, as hub/api/session-state.ts keeps them), refused
  *   by every hub until they would have expired anyway.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { deriveSessionKey } from './auth.js';
 import type pg from 'pg';
 import { MemoryRevocations, sessionHash } from './session-state.js';
 
@@ -58,6 +59,23 @@ export async function loadEventKeys(pool: pg.Pool): Promise<EventKeys> {
     return r.rows[0]!.key;
   };
   return { directorSession: await keyOf('director-session'), seat: await keyOf('seat') };
+}
+
+/**
+ * Tells whether this hub was given the same director secret as the other hubs of the event: each
+ * hub keeps a check of its secret in {@link EVENT_KEYS_TABLE} (`director-check:<hub id>`, an HMAC
+ * under the session key the secret gives, never the secret), and this answers the hubs whose
+ * last check differs from this one's. A login at one of them is refused here, and this hub's there.
+ * @param installationKey the event's `director-session` key ({@link EventKeys})
+ * @returns the ids of the other hubs started with another secret, e.g. `["hall-b"]`; [] when all agree
+ * @throws Error (the database's) when the table cannot be written or read
+ */
+export async function otherDirectorSecrets(pool: pg.Pool, hubId: string, installationKey: Uint8Array, secret: string): Promise<string[]> {
+  const check = createHmac('sha256', deriveSessionKey(installationKey, secret)).update('mjhub director secret check').digest();
+  const name = `director-check:${hubId}`;
+  await pool.query(`INSERT INTO ${EVENT_KEYS_TABLE} (name, key) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET key = EXCLUDED.key`, [name, check]);
+  const r = await pool.query<{ name: string; key: Buffer }>(`SELECT name, key FROM ${EVENT_KEYS_TABLE} WHERE name LIKE 'director-check:%' AND name <> $1 ORDER BY name`, [name]);
+  return r.rows.filter((row) => !row.key.equals(check)).map((row) => row.name.slice('director-check:'.length));
 }
 
 /**
