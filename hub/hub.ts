@@ -250,8 +250,17 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   if (opts.hubId !== undefined && opts.databaseUrl) {
     try {
       event = await openEventLink(opts.databaseUrl, opts.hubId, log.child({ part: 'event' }));
+      // one login for every hub needs one secret: say which hubs were given another (docs/several-hubs.md)
+      const differ = await event.otherDirectorSecrets(opts.directorSecret ?? opts.directorToken);
+      if (differ.length > 0)
+        log
+          .child({ part: 'event' })
+          .warn(
+            { hubs: differ },
+            `hub ${differ.join(', ')} started with another director secret than this hub: a login at one is refused at the other; give every hub the same MJHUB_DIRECTOR_SECRET`,
+          );
     } catch (e) {
-      await abandon();
+      await abandon(undefined, event);
       throw e;
     }
   }
@@ -264,8 +273,8 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     sections: Object.fromEntries(opts.tables.flatMap(({ table }) => (table.section !== undefined ? [[table.id, table.section]] : []))),
     ...(opts.dataDir !== ':memory:' ? { tileSetDir: tileSetDir(opts.dataDir) } : {}),
     directorToken: opts.directorToken,
-    // seat codes (QR) survive a restart: the secret lives in the data folder
-    ...(opts.dataDir !== ':memory:' ? { seatSecret: loadOrCreateSeatSecret(opts.dataDir) } : {}),
+    // seat codes (QR) survive a restart: the secret lives in the data folder, or several hubs' event database (any hub opens any seat)
+    ...(event ? { seatSecret: event.keys.seat } : opts.dataDir !== ':memory:' ? { seatSecret: loadOrCreateSeatSecret(opts.dataDir) } : {}),
     ...(opts.directorSecret !== undefined ? { directorSecret: opts.directorSecret } : {}),
     // director sessions survive a restart: signing key and logouts live in the data folder
     ...(opts.dataDir !== ':memory:' ? { directorSessionDir: opts.dataDir } : {}),

@@ -305,6 +305,12 @@ export interface DirectorAuthOptions {
    * kept there, hub/api/session-state.ts); omitted: sessions last as long as this process
    */
   dataDir?: string | undefined;
+  /**
+   * several hubs, one event (docs/several-hubs.md, hub/api/event-keys.ts): the installation key and
+   * the logouts every hub of the event shares, in place of the data folder's: a login at one hub
+   * is a login at every hub given the same secret, and a logout at one is refused by all
+   */
+  shared?: { installationKey: Uint8Array; revocations: RevocationList } | undefined;
   /** the clock, ms since epoch */
   now?: (() => number) | undefined;
 }
@@ -331,8 +337,9 @@ export class DirectorAuth {
     this.secret = new SecretChecker(secret);
     const now = opts.now ?? Date.now;
     const ttlMs = opts.sessionTtlMs ?? SESSION_TTL_MS;
-    this.sessions =
-      opts.dataDir !== undefined
+    this.sessions = opts.shared
+      ? new SessionStore({ key: deriveSessionKey(opts.shared.installationKey, secret), revocations: opts.shared.revocations, ttlMs, now })
+      : opts.dataDir !== undefined
         ? new SessionStore({
             key: deriveSessionKey(loadOrCreateSessionKey(opts.dataDir), secret),
             revocations: new FileRevocations(opts.dataDir, now),

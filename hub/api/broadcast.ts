@@ -12,6 +12,11 @@
  *   once, then after a change of any table at most one every {@link ROOM_GAP_MS}: a change starts
  *   a wait of that long, and the changes during it go out together at its end (so many changes in
  *   one second give at most two payloads).
+ *
+ * Several hubs (hub/api/event-hubs.ts): the room screen lists every hub's tables, and a watch of
+ * another hub's table is answered by its owner (`mjhub:broadcast`), which then sends that table's
+ * payloads to its room (the event's) for {@link REMOTE_WATCH_MS} after each ask; the hub the
+ * client watches at asks again every {@link REMOTE_RENEW_MS} while one of its clients watches.
  */
 import type { Namespace, Server, Socket } from 'socket.io';
 import { BROADCAST_EV, BROADCAST_NAMESPACE, BroadcastWatchRoomSchema, BroadcastWatchTableSchema } from '../contract/broadcast.js';
@@ -21,11 +26,17 @@ import { toPublic } from './public-view.js';
 import type { TableRuntime } from './runtime.js';
 import type { ViewingEntry } from './viewing-log.js';
 import type { PublicTableView } from './views.js';
+import type { HubMark } from '../contract/views.js';
 
 /** The default delay of the concealed hands: 15 minutes in ms (what chess championships use). */
 export const DEFAULT_BROADCAST_DELAY_MS = 15 * 60_000;
 /** The shortest time between two room summaries (ms): at most two a second. */
 export const ROOM_GAP_MS = 500;
+
+/** How long an owner sends a table's payloads after another hub asked for it (ms). */
+export const REMOTE_WATCH_MS = 15_000;
+/** How often a hub whose clients watch another hub's table asks its owner again (ms). */
+export const REMOTE_RENEW_MS = 5_000;
 
 /** The room a table's broadcast watchers join, e.g. `"broadcast:t1"`. */
 const tableRoom = (tableId: string) => `broadcast:${tableId}`;
@@ -53,10 +64,22 @@ export interface BroadcastOptions {
   viewed?: (entry: ViewingEntry) => void;
   /** where to report a view that threw; default: nowhere */
   logError?: (msg: string, err: unknown) => void;
+  /**
+   * several hubs (hub/api/event-hubs.ts): the other hubs' tables, listed after this hub's on the
+   * room screen (each marked with its hub), and a way to hear when they change
+   */
+  remote?: {
+    summaries(): BroadcastRoomTableSummary[];
+    onChange(listener: () => void): () => void;
+    /** the hub that owns `tableId`, when another hub does */
+    ownerOf(tableId: string): string | null;
+    /** asks the owner for the table's payload (and to send its payloads for a while); null when it did not answer */
+    watch(owner: string, tableId: string): Promise<BroadcastTablePayload | null>;
+  };
 }
 
-/** The summary of one table for the room screen (hub/contract/broadcast.ts RoomTableSummarySchema). */
-function summaryOf(v: PublicTableView) {
+/** The summary of one table for the room screen (hub/contract/broadcast.ts RoomTableSummarySchema): what a spectator may see, no tile. */
+export function broadcastSummaryOf(v: PublicTableView) {
   return {
     tableId: v.tableId,
     variant: v.variant,
@@ -69,12 +92,17 @@ function summaryOf(v: PublicTableView) {
   };
 }
 
+/** One table of the spectators' room screen; another hub's carries its hub (hub/api/event-hubs.ts). */
+export type BroadcastRoomTableSummary = ReturnType<typeof broadcastSummaryOf> & { hub?: HubMark };
+
 /**
  * Adds the `/broadcast` namespace to socket.io and wires the tables' changes to it.
- * @returns `close()`: stops the timers and the change listeners (the namespace closes with `io`)
+ * @returns `watchedFrom(tableId, hub)`: another hub's client watches this hub's table: its payload now
+ *   (null for a table this hub does not have), and its payloads sent to its room for {@link REMOTE_WATCH_MS};
+ *   `close()`: stops the timers and the change listeners (the namespace closes with `io`)
  * @throws RangeError when `delayMs` is negative or not a finite number
  */
-export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): void } {
+export function attachBroadcast(io: Server, opts: BroadcastOptions): { watchedFrom(tableId: string, hub: string): BroadcastTablePayload | null; close(): void } {
   if (!Number.isFinite(opts.delayMs) || opts.delayMs < 0) throw new RangeError(`broadcast delayMs must be a number of ms of at least 0, not ${opts.delayMs}`);
   const now = opts.now ?? Date.now;
   const nsp: Namespace = io.of(BROADCAST_NAMESPACE);
@@ -95,8 +123,10 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
   const watchers = (room: string) => nsp.adapter.rooms.get(room)?.size ?? 0;
 
   /** Sends the table's payload to its room when it differs from the last one sent. */
+  /** this hub's tables another hub's clients watch: until when (ms since epoch, Date.now) */
+  const watchedElsewhere = new Map<string, number>();
   const pushTable = (t: TableRuntime) => {
-    if (watchers(tableRoom(t.id)) === 0) return;
+    if (watchers(tableRoom(t.id)) === 0 && (watchedElsewhere.get(t.id) ?? 0) < Date.now()) return;
     let p: BroadcastTablePayload;
     try {
       p = payloadOf(t);
@@ -110,7 +140,7 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
     nsp.to(tableRoom(t.id)).emit(BROADCAST_EV.table, p);
   };
 
-  const roomPayload = () => ({ sentAt: now(), tables: opts.tables.map((t) => summaryOf(toPublic(t.publicView()))) });
+  const roomPayload = () => ({ sentAt: now(), tables: [...opts.tables.map((t) => broadcastSummaryOf(toPublic(t.publicView()))), ...(opts.remote?.summaries() ?? [])] });
   let roomTimer: NodeJS.Timeout | null = null;
   const roomChanged = () => {
     if (roomTimer || watchers(ROOM) === 0) return;
@@ -136,9 +166,30 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
       });
     }),
   );
+  const offRemote = opts.remote?.onChange(roomChanged);
   const tickMs = opts.tickMs ?? 1000;
   const ticker = tickMs > 0 ? setInterval(() => opts.tables.forEach(pushTable), tickMs) : null;
   ticker?.unref();
+
+  /** another hub's tables this hub's clients watch, and their owners (asked again every REMOTE_RENEW_MS) */
+  const watchingElsewhere = new Map<string, string>();
+  const renew = opts.remote
+    ? setInterval(() => {
+        for (const [tableId, owner] of watchingElsewhere) {
+          if (watchers(tableRoom(tableId)) === 0) watchingElsewhere.delete(tableId);
+          else void opts.remote!.watch(owner, tableId);
+        }
+      }, REMOTE_RENEW_MS)
+    : null;
+  renew?.unref();
+  /** A watch of another hub's table: the owner's payload, then its payloads through the adapter. */
+  const watchElsewhere = (socket: Socket, tableId: string, refuse: (error: string) => void): void => {
+    const owner = opts.remote?.ownerOf(tableId) ?? null;
+    if (owner === null) return void refuse(`unknown table '${tableId}'`);
+    void socket.join(tableRoom(tableId));
+    watchingElsewhere.set(tableId, owner);
+    void opts.remote!.watch(owner, tableId).then((p) => (p ? socket.emit(BROADCAST_EV.table, p) : refuse(`hub ${owner}, whose table '${tableId}' is, did not answer`)));
+  };
 
   nsp.on('connection', (socket: Socket) => {
     const refuse = (error: string) => socket.emit(BROADCAST_EV.problem, { error });
@@ -146,7 +197,7 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
       const r = checkPayload(BroadcastWatchTableSchema, payload);
       if (!r.ok) return refuse(r.error);
       const t = byId.get(r.value.tableId);
-      if (!t) return refuse(`unknown table '${r.value.tableId}'`);
+      if (!t) return watchElsewhere(socket, r.value.tableId, refuse);
       void socket.join(tableRoom(t.id));
       opts.viewed?.({ who: 'broadcast', what: 'broadcast', table: t.id, address: socket.handshake.address });
       try {
@@ -165,8 +216,17 @@ export function attachBroadcast(io: Server, opts: BroadcastOptions): { close(): 
   });
 
   return {
+    watchedFrom(tableId, hub) {
+      const t = byId.get(tableId);
+      if (!t) return null;
+      watchedElsewhere.set(t.id, Date.now() + REMOTE_WATCH_MS);
+      opts.viewed?.({ who: 'broadcast', what: 'broadcast', table: t.id, address: `hub ${hub}` });
+      return payloadOf(t);
+    },
     close() {
+      if (renew) clearInterval(renew);
       for (const u of unsubscribes) u();
+      offRemote?.();
       if (ticker) clearInterval(ticker);
       if (roomTimer) clearTimeout(roomTimer);
       roomTimer = null;

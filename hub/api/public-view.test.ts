@@ -8,13 +8,18 @@ describe('toPublic', () => {
     const dir = sampleDirectorView();
     const pub = toPublic(dir);
     expect(Object.keys(pub)).toEqual(['tableId', 'variant', 'gameNo', 'phase', 'endReason', 'turn', 'players', 'walls', 'discards', 'flags', 'score', 'readers', 'updatedAt']);
-    expect(PUBLIC_VIEW_KEYS).toHaveLength(19); // and scoring, results, clock, round, charleston and tileFaces where a view has them
+    expect(PUBLIC_VIEW_KEYS).toHaveLength(20); // and scoring, results, clock, round, charleston, tileFaces and hub where a view has them
     expect(pub).not.toHaveProperty('concealed');
     expect(pub).not.toHaveProperty('evidence');
     const { concealed: _c, evidence: _e, ...expected } = dir;
     expect(pub).toEqual(expected);
     // no concealed tile id (e.g. "RD#1") anywhere in what goes out
     expect(JSON.stringify(pub)).not.toMatch(/#\d/);
+  });
+
+  it("another hub's table keeps its hub mark, picked key by key (docs/several-hubs.md)", () => {
+    const pub = toPublic({ ...sampleDirectorView(), hub: { id: 'hall-b', online: false, url: 'x' } as { id: string; online: boolean } });
+    expect(pub.hub).toEqual({ id: 'hall-b', online: false });
   });
 
   it('strips leaked fields at every level: flags, players, racks, score, readers, walls', () => {

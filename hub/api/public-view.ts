@@ -49,8 +49,10 @@ export const PUBLIC_VIEW_KEYS = keys<PublicTableView>()([
   'round',
   'charleston',
   'tileFaces',
+  'hub',
 ]);
 const CHARLESTON_KEYS = keys<CharlestonView>()(['stage', 'direction', 'blindAllowed', 'passed', 'blind', 'secondCharleston']);
+const HUB_KEYS = keys<NonNullable<PublicTableView['hub']>>()(['id', 'online']);
 const CLOCK_KEYS = keys<TournamentClockView>()(['remainingMs', 'running', 'aboutToRunOut', 'timeUp', 'state']);
 const ROUND_KEYS = keys<TournamentRoundView>()(['round', 'game', 'of', 'label', 'extra']);
 const FLAG_KEYS = keys<PublicFlag>()(['id', 'kind', 'code', 'params', 'rule', 'title', 'player', 'rack', 'at', 'status', 'consequence', 'deadRackChoice', 'gameNo']);
@@ -136,6 +138,7 @@ export function toPublic(view: PublicTableView): PublicTableView {
     });
   if ('readers' in out) out.readers = pickArray(out.readers, (r) => pick(r, PUBLIC_READER_KEYS));
   if ('clock' in out) out.clock = pickNullable(out.clock ?? null, (c) => pick(c, CLOCK_KEYS));
+  if (out.hub !== undefined) out.hub = pick(out.hub, HUB_KEYS);
   if ('round' in out) out.round = pickNullable(out.round ?? null, (r) => pick(r, ROUND_KEYS));
   if ('charleston' in out) out.charleston = pickNullable(out.charleston ?? null, (c) => pick(c, CHARLESTON_KEYS));
   return out;

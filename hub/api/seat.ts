@@ -51,6 +51,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as H from '../contract/http.js';
 import * as R from '../contract/responses.js';
 import { MAX_SEAT_TOKEN } from '../contract/http.js';
+import type { EventLink, SeatAnswer } from './event-hubs.js';
 
 /** What a seat token opens. */
 export interface SeatClaim {
@@ -132,6 +133,32 @@ export class SeatTokens {
    *   expired, or its player link was revoked ("seat token revoked: This link was revoked by the director at 10:30: …")
    */
   verify(token: unknown): SeatClaim {
+    const { t, p, g, e, b } = this.signed(token);
+    if (typeof t !== 'string' || !Number.isInteger(p) || !Number.isInteger(g) || typeof e !== 'number') {
+      throw new SeatTokenError(400, 'seat token is malformed: its payload needs t (table), p (player), g (game), e (expiry)');
+    }
+    if (this.now() >= e) throw new SeatTokenError(401, `seat token expired at ${new Date(e).toISOString()}: ask the director for a new code`);
+    if (b === undefined) return { table: t, player: p as number, game: g as number, exp: e };
+    const problem = typeof b !== 'string' ? 'its binding is not a string' : this.bindingProblem ? this.bindingProblem(b) : 'this hub runs no tournament players';
+    if (problem) throw new SeatTokenError(401, `seat token revoked: ${problem}`);
+    return { table: t, player: p as number, game: g as number, exp: e, bind: b as string };
+  }
+
+  /**
+   * The table of a token signed under this secret, expired or not, or undefined for anything else:
+   * where a hub of several sends a seat request (hub/api/event-hubs.ts), the owner checks the rest.
+   */
+  tableOf(token: unknown): string | undefined {
+    try {
+      const { t } = this.signed(token);
+      return typeof t === 'string' ? t : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The payload of a token whose form and signature hold. @throws SeatTokenError 400 malformed, 401 tampered or another hub's */
+  private signed(token: unknown): Record<string, unknown> {
     if (typeof token !== 'string' || token.length === 0) throw new SeatTokenError(400, 'seat token missing');
     if (token.length > MAX_TOKEN) throw new SeatTokenError(400, `seat token is malformed: longer than ${MAX_TOKEN} characters`);
     const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
@@ -149,15 +176,7 @@ export class SeatTokens {
     } catch {
       throw new SeatTokenError(400, 'seat token is malformed: its payload is not JSON');
     }
-    const { t, p, g, e, b } = (raw ?? {}) as Record<string, unknown>;
-    if (typeof t !== 'string' || !Number.isInteger(p) || !Number.isInteger(g) || typeof e !== 'number') {
-      throw new SeatTokenError(400, 'seat token is malformed: its payload needs t (table), p (player), g (game), e (expiry)');
-    }
-    if (this.now() >= e) throw new SeatTokenError(401, `seat token expired at ${new Date(e).toISOString()}: ask the director for a new code`);
-    if (b === undefined) return { table: t, player: p as number, game: g as number, exp: e };
-    const problem = typeof b !== 'string' ? 'its binding is not a string' : this.bindingProblem ? this.bindingProblem(b) : 'this hub runs no tournament players';
-    if (problem) throw new SeatTokenError(401, `seat token revoked: ${problem}`);
-    return { table: t, player: p as number, game: g as number, exp: e, bind: b as string };
+    return (raw ?? {}) as Record<string, unknown>;
   }
 }
 
@@ -225,6 +244,11 @@ export interface SeatOptions {
    * `http://192.168.1.20:8080` (no trailing slash); omitted: the origin of the director's request
    */
   publicUrl?: string;
+  /**
+   * several hubs, one event (hub/api/event-hubs.ts): a phone's seat socket for another hub's table
+   * (a code signed with the event's seat key) is served here, its view and deltas from the owner
+   */
+  event?: Pick<EventLink, 'ownerOf' | 'seat'>;
 }
 
 const CARD_SEATS = ['East', 'South', 'West', 'North'] as const;
@@ -532,17 +556,36 @@ export function seatRoom(claim: Pick<SeatClaim, 'table' | 'player' | 'game'>): s
  * connection stays open for the page's other namespaces (public, director), which share it.
  * @returns `close()` to stop listening to the runtimes and clear timers (socket.io's own close ends the sockets)
  */
-export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Namespace; close(): void } {
+export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Namespace; seatFor(token: string): SeatAnswer | null; close(): void } {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
   const logError = opts.logError ?? ((msg, err) => stderrLogger('api').error({ err }, msg));
   const nsp = io.of(SEAT_NAMESPACE);
-  /** room → its channel and the claim it serves */
-  const channels = new Map<string, { channel: Channel; claim: SeatClaim; table: TableRuntime }>();
+  /** room → its channel and the claim it serves; `remote`: asked by another hub, kept until the token expires or the seat is refused */
+  const channels = new Map<string, { channel: Channel; claim: SeatClaim; table: TableRuntime; remote?: boolean }>();
   const timers = new Set<NodeJS.Timeout>();
+  const event = opts.event;
+  /** the hub that owns a seat token's table, when it is another hub of the event; else null */
+  const ownerOfToken = (token: unknown): string | null => {
+    const table = event ? opts.tokens.tableOf(token) : undefined;
+    return table === undefined || tables.has(table) ? null : event!.ownerOf(table);
+  };
 
   nsp.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown; table?: unknown } | undefined;
+    const owner = ownerOfToken(auth?.token);
+    if (owner !== null) {
+      // another hub's table: the owner checks the token and the seat; its deltas reach this socket through the adapter
+      void event!.seat(owner, auth!.token as string).then((a) => {
+        if (!a) return next(new Error(`seat token refused: hub ${owner}, whose table it is, did not answer`));
+        if ('error' in a) return next(new Error(a.error));
+        if (typeof auth?.table === 'string' && auth.table !== a.claim.table) return next(new Error(`seat token is for table '${a.claim.table.slice(0, 64)}', not '${auth.table.slice(0, 64)}'`));
+        socket.data.claim = a.claim;
+        socket.data.owner = owner;
+        next();
+      });
+      return;
+    }
     try {
-      const auth = socket.handshake.auth as { token?: unknown; table?: unknown } | undefined;
       const claim = opts.tokens.verify(auth?.token);
       const table = tableOf(tables, claim, auth?.table);
       seatViewFor(table, claim); // refuses a game that is over or not begun
@@ -603,7 +646,7 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
         queued.delete(t.id);
         for (const [room, c] of [...channels]) {
           if (c.table !== t) continue;
-          if ((nsp.adapter.rooms.get(room)?.size ?? 0) === 0) {
+          if (c.remote ? c.claim.exp <= Date.now() : (nsp.adapter.rooms.get(room)?.size ?? 0) === 0) {
             channels.delete(room); // nobody left: the next watcher starts a new channel
             continue;
           }
@@ -618,8 +661,27 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
     subscriptions.set(t.id, unsubscribe);
   };
 
+  /** A seat of this hub's table asked by another hub's socket ({@link SeatAnswer}); null for a table this hub does not have. */
+  const seatFor = (token: string): SeatAnswer | null => {
+    let claim: SeatClaim;
+    try {
+      claim = opts.tokens.verify(token);
+      const table = tables.get(claim.table);
+      if (!table) return null;
+      seatViewFor(table, claim); // refuses a game that is over or not begun
+      const c = channelOf(claim, table);
+      c.remote = true;
+      if (!refreshRoom(seatRoom(claim))) return { error: 'seat token no longer opens this seat' };
+      return { seq: c.channel.seq, view: c.channel.view, claim };
+    } catch (err) {
+      if (!(err instanceof SeatTokenError)) logError('seat: view threw for another hub', err);
+      return { error: err instanceof SeatTokenError ? err.message : 'seat token refused: the seat view is unavailable' };
+    }
+  };
+
   nsp.on('connection', (socket: Socket) => {
     const claim = socket.data.claim as SeatClaim;
+    const owner = socket.data.owner as string | undefined;
     const table = tables.get(claim.table)!;
     const room = seatRoom(claim);
     void socket.join(room);
@@ -645,6 +707,19 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
       if (req && !req.ok) {
         socket.emit(EV.problem, { error: req.error });
         ack?.({ ok: false, error: req.error });
+        return;
+      }
+      if (owner !== undefined) {
+        void event!.seat(owner, (socket.handshake.auth as { token: string }).token).then((a) => {
+          const error = !a ? `hub ${owner}, whose table '${claim.table}' is, did not answer` : 'error' in a ? a.error : null;
+          if (error !== null || !a || 'error' in a) {
+            socket.emit(EV.problem, { error });
+            ack?.({ ok: false, error: error ?? '' });
+            return;
+          }
+          socket.emit(EV.snapshot, { tableId: claim.table, seq: a.seq, view: a.view });
+          ack?.({ ok: true, seq: a.seq });
+        });
         return;
       }
       const c = channelOf(claim, table);
@@ -673,6 +748,7 @@ export function attachSeatNamespace(io: Server, opts: SeatOptions): { nsp: Names
 
   return {
     nsp,
+    seatFor,
     close() {
       stopRevoke?.();
       for (const u of subscriptions.values()) u();

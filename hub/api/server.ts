@@ -74,7 +74,7 @@ import { gameCaptureFileName, gameRecordFileName } from '../record/path.js';
 import { type Capture, writeCapture } from '../capture/format.js';
 import { attachRealtime } from './realtime.js';
 import type { EventLink, ForwardedReply } from './event-hubs.js';
-import { attachBroadcast, DEFAULT_BROADCAST_DELAY_MS } from './broadcast.js';
+import { attachBroadcast, broadcastSummaryOf, DEFAULT_BROADCAST_DELAY_MS } from './broadcast.js';
 import { ReplaySchema } from '../contract/replay.js';
 import { replayEnded } from '../record/replay-steps.js';
 import { replayNotEndedText, replayOpensText } from '../../rules/wording/replay.js';
@@ -311,7 +311,14 @@ const GAME_CAPTURE: GameDownload<Capture> = {
  */
 export async function createHubServer(opts: HubServerOptions): Promise<HubServer> {
   const publicUrl = opts.publicUrl !== undefined ? parsePublicUrl(opts.publicUrl, 'publicUrl') : undefined;
-  const auth = new DirectorAuth({ token: opts.directorToken, secret: opts.directorSecret, sessionTtlMs: opts.sessionTtlMs, dataDir: opts.directorSessionDir });
+  const auth = new DirectorAuth({
+    token: opts.directorToken,
+    secret: opts.directorSecret,
+    sessionTtlMs: opts.sessionTtlMs,
+    dataDir: opts.directorSessionDir,
+    // several hubs: one login for every hub of the event (hub/api/event-keys.ts)
+    ...(opts.event ? { shared: { installationKey: opts.event.keys.directorSession, revocations: opts.event.revocations } } : {}),
+  });
   const isDirectorToken = auth.isBearer;
   const tables = new Map<string, TableRuntime>();
   for (const t of opts.tables) {
@@ -344,19 +351,24 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     const response = (r.schema as { response?: Record<string, unknown> } | undefined)?.response;
     for (const method of [r.method].flat()) routes.push({ method, url: r.url, responses: Object.keys(response ?? {}) });
   });
-  // several hubs: a route about another hub's table (`/api/tables/:id…`, `/api/director/tables/:id…`)
-  // is run by that hub, after this hub's own checks (the director's login: its onRequest hook)
+  // several hubs: a route about another hub's table (`/api/tables/:id…`, `/api/director/tables/:id…`,
+  // a seat token's `/api/seat/:token…`) is run by that hub, after this hub's own checks (the
+  // director's login: its onRequest hook)
   const event = opts.event;
   if (event) {
     app.addHook('preHandler', async (req, reply) => {
       const route = req.routeOptions.url ?? '';
-      const id = (req.params as { id?: unknown } | undefined)?.id;
-      if (typeof id !== 'string' || tables.has(id) || !/^\/api\/(director\/)?tables\/:id(\/|$)/.test(route)) return;
+      const params = req.params as { id?: unknown; token?: unknown } | undefined;
+      let id = /^\/api\/(director\/)?tables\/:id(\/|$)/.test(route) ? params?.id : undefined;
+      // a seat code is signed with the event's seat key: its table is read here, the owner checks the rest
+      if (route.startsWith('/api/seat/:token')) id = seatTokens.tableOf(params?.token);
+      if (typeof id !== 'string' || tables.has(id)) return;
       const owner = event.ownerOf(id);
       if (owner === null) return;
       let answer: ForwardedReply;
       try {
-        answer = await event.forward(owner, id, { method: req.method, url: req.url, body: req.body, director: route.startsWith('/api/director/') });
+        const host = typeof req.headers.host === 'string' ? { host: req.headers.host } : {};
+        answer = await event.forward(owner, id, { method: req.method, url: req.url, body: req.body, director: route.startsWith('/api/director/'), ...host });
       } catch (err) {
         return sendError(reply, 502, (err as Error).message);
       }
@@ -431,7 +443,11 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   if (playerOpts) await app.register(playerRoutes(playerOpts)); // check-in codes, the claim page, the player link
   // public routes: only ever toPublic(...) (explicit picking of PublicTableView keys)
   const publicApi = app.withTypeProvider<ZodTypeProvider>();
-  publicApi.get('/api/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.PublicTablesReply) } }, async () => [...tables.values()].map((t) => toPublic(t.publicView())));
+  // several hubs: this hub's tables, then every other hub's, each marked with its hub (hub/api/event-hubs.ts)
+  publicApi.get('/api/tables', { schema: { querystring: H.NoQuery, response: R.replies(R.PublicTablesReply) } }, async () => [
+    ...[...tables.values()].map((t) => toPublic(t.publicView())),
+    ...(event ? (await event.publicTables()).map(toPublic) : []),
+  ]);
   publicApi.get('/api/tables/:id', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.PublicTableViewSchema) } }, async (req, reply) => {
     const t = findTable(req.params.id, reply);
     return t ? toPublic(t.publicView()) : reply;
@@ -619,9 +635,24 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     ...(opts.broadcast?.tickMs !== undefined ? { tickMs: opts.broadcast.tickMs } : {}),
     viewed,
     logError: (msg, err) => apiLog.error({ err }, msg),
+    ...(event
+      ? {
+          remote: {
+            summaries: () => event.remoteBroadcastSummaries(),
+            onChange: (l: () => void) => event.onRemoteChange(l),
+            ownerOf: (id: string) => event.ownerOf(id),
+            watch: (owner: string, id: string) => event.broadcast(owner, id),
+          },
+        }
+      : {}),
   });
   app.addHook('preClose', async () => broadcast.close());
-  const seats = attachSeatNamespace(realtime.io, { tables: opts.tables, tokens: seatTokens, ...(tournament ? { onRevoke: (l) => tournament.players.onRevoke(l) } : {}) });
+  const seats = attachSeatNamespace(realtime.io, {
+    tables: opts.tables,
+    tokens: seatTokens,
+    ...(tournament ? { onRevoke: (l) => tournament.players.onRevoke(l) } : {}),
+    ...(event ? { event } : {}),
+  });
   // the desk's changes go to every table display and seat (the announcement) and to the director (calls too)
   const offDesk = desk.onChange(() => {
     const announcement = { announcement: desk.announcement() };
@@ -663,22 +694,28 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       const byId = new Map(summaries.all().map((s) => [s.tableId, s] as const));
       return opts.tables.flatMap((t) => {
         const summary = byId.get(t.id);
-        return summary ? [{ summary, readers: t.publicView().readers.map((r) => r.id) }] : [];
+        if (!summary) return [];
+        const view = toPublic(t.publicView());
+        return [{ summary, readers: view.readers.map((r) => r.id), broadcast: broadcastSummaryOf(view) }];
       });
     },
     inject: async (f) => {
       const res = await app.inject({
         method: f.method as 'GET',
         url: f.url,
-        ...(f.body !== undefined && f.body !== null
-          ? { payload: JSON.stringify(f.body), headers: { 'content-type': 'application/json', ...(f.director ? { authorization: `Bearer ${opts.directorToken}` } : {}) } }
-          : f.director
-            ? { headers: { authorization: `Bearer ${opts.directorToken}` } }
-            : {}),
+        headers: {
+          ...(f.host !== undefined ? { host: f.host } : {}),
+          ...(f.director ? { authorization: `Bearer ${opts.directorToken}` } : {}),
+          ...(f.body !== undefined && f.body !== null ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(f.body !== undefined && f.body !== null ? { payload: JSON.stringify(f.body) } : {}),
       });
       return { status: res.statusCode, type: String(res.headers['content-type'] ?? 'application/json; charset=utf-8'), body: res.body };
     },
     snapshot: (nsp, tableId) => realtime.snapshotOf(nsp, tableId),
+    publicTables: () => opts.tables.map((t) => toPublic(t.publicView())),
+    seat: (token) => seats.seatFor(token),
+    broadcast: (tableId, from) => broadcast.watchedFrom(tableId, from),
   });
   // a relabelled table's open calls are worded with its new label (the tournament tells of every change: compare the labels)
   let labels = tournament ? JSON.stringify(tournament.tableLabels()) : '';

@@ -64,7 +64,8 @@ export interface RevocationList {
   add(sessionId: string, expiresAt: number): void;
 }
 
-const keyOf = (sessionId: string) => createHash('sha256').update(sessionId, 'utf8').digest('hex');
+/** How a revocation list keeps a session: the SHA-256 of its id (hex), e.g. 64 hex digits; never the id itself. */
+export const sessionHash = (sessionId: string): string => createHash('sha256').update(sessionId, 'utf8').digest('hex');
 
 /** A revocation list in memory only (a hub without a data folder): forgotten on restart. */
 export class MemoryRevocations implements RevocationList {
@@ -74,13 +75,13 @@ export class MemoryRevocations implements RevocationList {
   constructor(protected readonly now: () => number = Date.now) {}
 
   has(sessionId: string): boolean {
-    return this.revoked.has(keyOf(sessionId));
+    return this.revoked.has(sessionHash(sessionId));
   }
 
   add(sessionId: string, expiresAt: number): void {
     const at = this.now();
     for (const [k, exp] of this.revoked) if (exp <= at) this.revoked.delete(k);
-    this.revoked.set(keyOf(sessionId), expiresAt);
+    this.revoked.set(sessionHash(sessionId), expiresAt);
   }
 
   /** Revocations kept now (expired ones not yet dropped included). */

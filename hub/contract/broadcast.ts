@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_TABLE_ID } from './socket.js';
-import { PhaseSchema, PublicTableViewSchema, TileIdSchema, TournamentClockViewSchema, TournamentRoundViewSchema, VariantSchema } from './views.js';
+import { HubMarkSchema, PhaseSchema, PublicTableViewSchema, TileIdSchema, TournamentClockViewSchema, TournamentRoundViewSchema, VariantSchema } from './views.js';
 
 /** The broadcast namespace: public, no credentials. */
 export const BROADCAST_NAMESPACE = '/broadcast';
@@ -64,6 +64,8 @@ export const RoomTableSummarySchema = z.object({
   openFlags: z.number().int().min(0),
   round: TournamentRoundViewSchema.nullable(),
   clock: TournamentClockViewSchema.nullable(),
+  /** several hubs (docs/several-hubs.md): another hub's table, its hub and whether it is heard; absent for this hub's own */
+  hub: HubMarkSchema.optional(),
 });
 
 /** `broadcast:room`: every table's summary, sent at most twice a second (`sentAt`: the hub's clock, ms). */

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import {
   type DirectorTableViewSchema,
+  HubMarkSchema,
   PhaseSchema,
   PublicFlagSchema,
   type PublicTableViewSchema,
@@ -131,7 +132,7 @@ export const RoomTableSummarySchema = z.object({
    * hub than the one serving this room, and whether that hub is heard (`online: false`: every reader
    * is listed offline); absent for this hub's own tables
    */
-  hub: z.object({ id: z.string(), online: z.boolean() }).optional(),
+  hub: HubMarkSchema.optional(),
 });
 
 /** `room:tables`: every table's summary, in the hub's order. */

@@ -303,6 +303,14 @@ export const FaceStyleSchema = z.enum(FACE_STYLES);
 /** One of FACE_STYLES. */
 export type FaceStyle = z.infer<typeof FaceStyleSchema>;
 
+/**
+ * Several hubs, one event (docs/several-hubs.md): the hub that reads a table, when it is another
+ * hub than the one answering, and whether that hub is heard (`online: false`: what it last told).
+ */
+export const HubMarkSchema = z.object({ id: z.string(), online: z.boolean() });
+/** A table's hub and whether it is heard ({@link HubMarkSchema}). */
+export type HubMark = z.infer<typeof HubMarkSchema>;
+
 /** The public table view. */
 export const PublicTableViewSchema = z.object({
   tableId: z.string(),
@@ -341,6 +349,8 @@ export const PublicTableViewSchema = z.object({
   charleston: CharlestonViewSchema.nullable().optional(),
   /** the table config's `tileFaces`: the faces its displays draw unless a display chose its own (URL `?faces=`, its toggle); absent: not configured (traditional) */
   tileFaces: FaceStyleSchema.optional(),
+  /** several hubs: another hub's table in `GET /api/tables`, its hub and whether it answered ({@link HubMarkSchema}); absent for this hub's own */
+  hub: HubMarkSchema.optional(),
 });
 
 /**

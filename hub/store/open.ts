@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openPostgresStore } from './postgres.js';
 import { openSqliteStore } from './sqlite.js';
+import { SPOOL_FILE } from './spool.js';
 import type { EventStore } from './types.js';
 
 /** Which store to open. */
@@ -35,7 +36,12 @@ export async function openHubStore(cfg: StoreConfig): Promise<HubStore> {
     if (!/^postgres(ql)?:\/\//i.test(cfg.databaseUrl)) {
       throw new Error(`databaseUrl must start with postgres:// or postgresql://, got "${cfg.databaseUrl.slice(0, 40)}"`);
     }
-    const pgOpts = { ...(cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {}), ...(cfg.hubId !== undefined ? { hubId: cfg.hubId } : {}) };
+    const pgOpts = {
+      ...(cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {}),
+      ...(cfg.hubId !== undefined ? { hubId: cfg.hubId } : {}),
+      // while the database is away, what is not written is kept in the data folder too (./spool.ts)
+      ...(cfg.dataDir !== ':memory:' ? { spoolFile: path.join(cfg.dataDir, SPOOL_FILE) } : {}),
+    };
     return Object.assign(await openPostgresStore(cfg.databaseUrl, pgOpts), { asyncWrites: true as const });
   }
   const file = cfg.dataDir === ':memory:' ? ':memory:' : path.join(cfg.dataDir, 'events.sqlite');

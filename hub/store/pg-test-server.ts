@@ -163,3 +163,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+/** Runs one SQL statement on `url` over a connection of its own; its rows (tests read what a store wrote). */
+export async function sqlRows(url: string, statement: string): Promise<Record<string, unknown>[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(statement)).rows as Record<string, unknown>[];
+  } finally {
+    await c.end();
+  }
+}

@@ -5,9 +5,8 @@
  * appended), the hung write times out and is retried, and once the path thaws every row is written
  * once, in order. Skipped, with the reason, when PostgreSQL is not installed.
  */
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postgresSkipReason, startTestPostgres, type TestPostgres } from './pg-test-server.js';
+import { postgresSkipReason, sqlRows, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 import { startPausableProxy, type PausableProxy } from './pausable-proxy.js';
 import { openPostgresStore, STORE_STALL_MS, type PostgresEventStore } from './postgres.js';
 
@@ -15,15 +14,8 @@ const skip = postgresSkipReason();
 /** generous: the bound itself is STORE_STALL_MS; this only keeps a broken store from hanging the run */
 const WAIT_MS = 40_000;
 
-async function rows(url: string, statement: string): Promise<Record<string, unknown>[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query(statement)).rows as Record<string, unknown>[];
-  } finally {
-    await c.end();
-  }
-}
+/** The rows of one SQL statement (pg-test-server.ts). */
+const rows = sqlRows;
 
 /** Polls `ok()` every 50 ms until it holds; throws `what` after WAIT_MS. Returns the ms it took. */
 async function until(what: string, ok: () => boolean): Promise<number> {

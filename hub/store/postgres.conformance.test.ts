@@ -4,10 +4,9 @@
  * `postgres` user when root) with one fresh database per test. Skipped, with the reason, when the
  * PostgreSQL server binaries are not installed (CI installs Debian's `postgresql`).
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { storeConformance, type StoreHarness } from './conformance.js';
-import { postgresSkipReason, startTestPostgres, type TestPostgres } from './pg-test-server.js';
+import { postgresSkipReason, sqlRows, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 import { openPostgresStore, type PostgresEventStore } from './postgres.js';
 
 const skip = postgresSkipReason();
@@ -40,15 +39,7 @@ if (skip) {
         return store;
       },
       settle: () => store.drain(),
-      async sql(statement) {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        try {
-          return (await c.query(statement)).rows as Record<string, unknown>[];
-        } finally {
-          await c.end();
-        }
-      },
+      sql: (statement) => sqlRows(url, statement),
       async cleanup() {
         store.close();
         await store.drain();

@@ -4,10 +4,14 @@
  * and the errors at open. Runs against a real server this file starts (pg-test-server.ts);
  * skipped with the reason when PostgreSQL is not installed.
  */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './pg-test-server.js';
 import { hubLogSchema, maskUrl, openPostgresStore, type PostgresEventStore } from './postgres.js';
+import { readSpool, Spool, SPOOL_FILE } from './spool.js';
 
 const skip = postgresSkipReason();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -29,6 +33,16 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
       return (await c.query(statement, params)).rows as Record<string, unknown>[];
     } finally {
       await c.end();
+    }
+  }
+
+  /** Runs `fn` with a spool file's path in a fresh temp folder, removed afterwards. */
+  async function withSpool(fn: (spoolFile: string) => Promise<void>): Promise<void> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-spool-'));
+    try {
+      await fn(path.join(dir, SPOOL_FILE));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }
 
@@ -179,6 +193,58 @@ describe.skipIf(skip !== null)(`PostgreSQL store${skip ? ` (skipped: ${skip})` :
       [2, 'intruder'],
     ]);
   }, 30_000);
+
+  it('with a spool: a hub stopped while the server is down loses nothing; the next start writes the spooled rows in order', async () => {
+    const url = await freshUrl();
+    await withSpool(async (spoolFile) => {
+      const s = await openPostgresStore(url, { onFlushError: () => undefined, retryMs: [50, 200], spoolFile });
+      s.append('t1', 'before', 1, { n: 1 });
+      await s.drain();
+      expect(existsSync(spoolFile)).toBe(false); // nothing spooled while the server answers
+      await server.pause();
+      try {
+        s.append('t1', 'during', 2, { n: 2 });
+        s.appendRawLine({ reader: 'RK-E1', port: 'p', at: 2, line: 'ADD 04A1B2C3', status: 'ok' });
+        await expect(s.drain()).rejects.toThrow();
+        // the failed batch is spooled; what comes after the failure is spooled on the next tick
+        s.append('t2', 'during', 3, null);
+        await vi.waitFor(() => expect(readSpool(spoolFile).events.map((e) => e.seq)).toEqual([2, 3]), { timeout: 5_000, interval: 20 });
+        expect(readSpool(spoolFile).raws.map((r) => [r.id, r.line])).toEqual([[1, 'ADD 04A1B2C3']]);
+        // 2 events + 1 raw line held in the file
+        expect(s.health()).toMatchObject({ ok: false, retrying: true, unwritten: 3, held: spoolFile });
+        // the hub is stopped while the server is down: the close writes nothing
+        s.close();
+        await expect(s.drain()).rejects.toThrow(/closed with 2 events and 1 raw lines not written/);
+      } finally {
+        await server.resume();
+      }
+      // the next start: the database's row 1, then the spool's 2 and 3, written in order; the spool is removed
+      const again = await openStore(url, { spoolFile });
+      expect(again.events('t1').map((e) => [e.seq, e.type])).toEqual([
+        [1, 'before'],
+        [2, 'during'],
+      ]);
+      await again.drain();
+      expect((await sql(url, 'SELECT seq, table_id, type FROM events ORDER BY seq')).map((r) => [Number(r.seq), r.table_id, r.type])).toEqual([
+        [1, 't1', 'before'],
+        [2, 't1', 'during'],
+        [3, 't2', 'during'],
+      ]);
+      expect((await sql(url, 'SELECT id, line FROM raw_lines ORDER BY id')).map((r) => [Number(r.id), (r.line as Buffer).toString('utf8')])).toEqual([[1, 'ADD 04A1B2C3']]);
+      expect(existsSync(spoolFile)).toBe(false);
+      // appends go on after the spooled rows: seq 4
+      expect(again.append('t1', 'after', 4, null).seq).toBe(4);
+    });
+  }, 30_000);
+
+  it('refuses a spool whose rows do not follow the database (a row missing between them), naming the file', async () => {
+    const url = await freshUrl();
+    await withSpool(async (spoolFile) => {
+      // the database is empty: a spool starting at seq 3 misses 1 and 2
+      new Spool(spoolFile).append([{ seq: 3, tableId: 't1', at: 3, type: 'x', json: 'null' }], []);
+      await expect(openPostgresStore(url, { spoolFile })).rejects.toThrow(`${spoolFile}: its event seq 3 does not follow the database's last (0): a row is missing`);
+    });
+  });
 
   it('names the (masked) url when the server cannot be reached', async () => {
     const url = 'postgres://mjhub:s3cret@127.0.0.1:1/nowhere';

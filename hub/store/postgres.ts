@@ -33,12 +33,17 @@
  * this session, so a backend whose hub vanished ends and frees the writer lock). A batch whose
  * COMMIT reached the server but whose answer did not come back is not written twice: after a
  * reconnect the rows at or below the stored maximum seq / id are dropped from what is pending.
+ *
+ * With a spool file (`spoolFile`, ./spool.ts: the hub's `<data>/pg-spool.jsonl`), what a failed
+ * write leaves pending is also appended there (fsync'd), so a hub stopped before the database is
+ * back loses nothing: the next open writes the spooled rows first, in order.
  */
 import { checkAt, checkText } from './checks.js';
 import pg from 'pg';
 import type { EventStore, RawLine, StoreHealth, StoredEvent } from './types.js';
 import { storeErrorLog } from './report.js';
 import { stderrLogger } from '../log.js';
+import { readSpool, Spool } from './spool.js';
 
 /**
  * How old (ms) the oldest row not yet written may get before `health()` turns bad: a write that
@@ -87,6 +92,14 @@ export interface PostgresStoreOptions {
    * database's `public` schema, one log per database.
    */
   hubId?: string;
+  /**
+   * the local spool (./spool.ts), e.g. `<dataDir>/pg-spool.jsonl`: while writes fail, every row not
+   * yet written is also appended to this file (fsync'd), and a store opened with a spool left by a
+   * hub stopped meanwhile writes its rows, in order, after what the database holds. Default: none
+   * (the rows wait in memory only).
+   * @throws at open: Error naming the file when its rows do not follow the database's (a row missing between them)
+   */
+  spoolFile?: string;
 }
 
 /** A hub id: 1-40 lowercase letters, digits, `-` or `_`, starting with a letter or a digit (e.g. `hall-a`). */
@@ -300,6 +313,39 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   const raw = new Map<number, RawLine>();
   let lastSeq = 0;
   let lastRawId = 0;
+  /** the rows a spool left that the database does not hold yet, in order: written first */
+  let unspooled: { events: MemEvent[]; raws: PendingRaw[] } = { events: [], raws: [] };
+  /**
+   * Reads the spool left by a hub stopped while its database was away and takes, in memory, the
+   * rows after the database's; they are then written like any appended row.
+   * @throws Error naming the file when a spooled row is missing between the database's last and the spool's
+   */
+  const unspool = (file: string): { events: MemEvent[]; raws: PendingRaw[] } => {
+    const spooled = readSpool(file);
+    const events = spooled.events.filter((e) => e.seq > lastSeq);
+    const raws = spooled.raws.filter((r) => r.id > lastRawId);
+    const gap = (what: string, want: number, got: number) =>
+      new Error(`${file}: its ${what} ${got} does not follow the database's last (${want - 1}): a row is missing; move the file away to start without it`);
+    events.forEach((e, i) => {
+      if (e.seq !== lastSeq + 1 + i) throw gap('event seq', lastSeq + 1 + i, e.seq);
+    });
+    raws.forEach((r, i) => {
+      if (r.id !== lastRawId + 1 + i) throw gap('raw line id', lastRawId + 1 + i, r.id);
+    });
+    const now = Date.now();
+    const mem = events.map((e): MemEvent => ({ ...e, queuedAt: now }));
+    for (const e of mem) {
+      let list = byTable.get(e.tableId);
+      if (!list) byTable.set(e.tableId, (list = []));
+      list.push(e);
+      lastSeq = e.seq;
+    }
+    for (const r of raws) {
+      raw.set(r.id, r);
+      lastRawId = r.id;
+    }
+    return { events: mem, raws: raws.map((row) => ({ row, queuedAt: now })) };
+  };
   try {
     client = await connectWriter(url, timeouts, onBroken, schema);
     // loading a long log may take a while: no statement timeout for it (keepalive still watches the socket)
@@ -323,14 +369,36 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       lastRawId = r.id;
     }
     await query(client, timeouts, `SET statement_timeout = ${Math.max(1, Math.floor(timeouts.queryMs * 0.8))}`);
+    if (opts.spoolFile) unspooled = unspool(opts.spoolFile);
   } catch (err) {
     const c = client as pg.Client | null;
     if (c) await c.end().catch(() => undefined);
     throw new Error(`openPostgresStore(${shown}): ${(err as Error).message}`, { cause: err });
   }
 
-  let pendingEvents: MemEvent[] = [];
-  let pendingRaw: PendingRaw[] = [];
+  let pendingEvents: MemEvent[] = unspooled.events;
+  let pendingRaw: PendingRaw[] = unspooled.raws;
+  const spool = opts.spoolFile ? new Spool(opts.spoolFile) : null;
+  /** the highest seq and raw line id in the spool file (rows at or below them are in it already) */
+  let spooledSeq = lastSeq;
+  let spooledRawId = lastRawId;
+  /** true while the spool file may hold rows not yet written */
+  let spooling = spool !== null && (pendingEvents.length > 0 || pendingRaw.length > 0);
+  /** Appends to the spool the pending rows not in it yet (while writes fail); a spool that fails is said once per failure. */
+  function spoolPending(): void {
+    if (!spool) return;
+    const evs = pendingEvents.filter((e) => e.seq > spooledSeq);
+    const raws = pendingRaw.filter((r) => r.row.id > spooledRawId).map((r) => r.row);
+    if (evs.length === 0 && raws.length === 0) return;
+    try {
+      spool.append(evs, raws);
+      spooling = true;
+      spooledSeq = evs.at(-1)?.seq ?? spooledSeq;
+      spooledRawId = raws.at(-1)?.id ?? spooledRawId;
+    } catch (err) {
+      onFlushError(new Error(`the local spool ${spool.file} cannot be written (${(err as Error).message}): the rows wait in memory only`, { cause: err }));
+    }
+  }
   /** when the oldest row of the batch being written was appended (ms since epoch), while one is */
   let inFlightSince: number | null = null;
   /** rows of the batch being written */
@@ -486,6 +554,11 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
         done();
         failures = 0;
         failure = null;
+        // every row the spool held is in the database now
+        if (spooling && !hasPending() && spooledSeq <= lastSeq && spooledRawId <= lastRawId) {
+          spool!.clear();
+          spooling = false;
+        }
         kick();
       },
       (err: unknown) => {
@@ -517,6 +590,7 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
           void end().then(() => settle(lostAtClose!));
           return;
         }
+        spoolPending();
         onFlushError(err);
         settle(err);
         const delay = Math.min(retryMax, retryFirst * 2 ** (failures - 1));
@@ -535,6 +609,8 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
+      // while writes fail, what was appended goes to the spool too (a hub stopped now loses nothing)
+      if (failure?.retrying) spoolPending();
       // while a retry is waiting, appends do not hammer a server that is down; stopped: nothing more
       if (!retryTimer && !stopped()) kick();
     });
@@ -543,6 +619,9 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
   function checkOpen(what: string): void {
     if (closed) throw new Error(`event store is closed: cannot ${what}`);
   }
+
+  // rows a spool left: written first, before anything appended now
+  if (hasPending()) schedule();
 
   return {
     url: shown,
@@ -628,7 +707,8 @@ export async function openPostgresStore(url: string, opts: PostgresStoreOptions 
       const now = Date.now();
       const age = oldestUnwrittenMs(now);
       const unwritten = pendingEvents.length + pendingRaw.length + inFlightCount;
-      if (failure) return { ok: false, error: failure.error, since: failure.since, retrying: failure.retrying, unwritten, oldestUnwrittenMs: age, check: CHECK_SERVER };
+      const held = spooling && spool ? { held: spool.file } : {};
+      if (failure) return { ok: false, error: failure.error, since: failure.since, retrying: failure.retrying, unwritten, oldestUnwrittenMs: age, check: CHECK_SERVER, ...held };
       if (age >= STORE_STALL_MS) return { ok: false, error: stallMessage(age), since: now - age, retrying: true, unwritten, oldestUnwrittenMs: age, check: CHECK_SERVER };
       return { ok: true, oldestUnwrittenMs: age };
     },

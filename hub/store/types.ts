@@ -66,6 +66,8 @@ export type StoreHealth =
       oldestUnwrittenMs?: number;
       /** what the director should check, in words (absent: the disk of the hub's data folder) */
       check?: string;
+      /** PostgreSQL with a local spool (./spool.ts): the file that holds the rows not written, so a hub stopped now loses none */
+      held?: string;
     };
 
 /** The append-only log behind every table. */

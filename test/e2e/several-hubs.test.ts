@@ -7,15 +7,16 @@
  * through hall-a; hall-b, which owns t2's log, applies the ruling. After SIGKILL of hall-b, its
  * table shows offline in hall-a's room, and online again once hall-b is started again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from '../../hub/store/pg-test-server.js';
 import { builtEntry, ensureBuiltHub } from '../support/built-hub.js';
-import { ROOT, directorLogin, type DirectorAuth } from './room-harness.js';
+import { directorLogin, type DirectorAuth } from './room-harness.js';
+import { type HubProcess, killAll, run, startHub as startHubWith, tableConfig, until } from './hubs-harness.js';
 import { DIRECTOR_NAMESPACE, EV } from '../../hub/contract/socket.js';
 import { ROOM_SUMMARY_EV, type RoomTableSummary } from '../../hub/contract/room-summary.js';
 import { signalDeal, tilesInWalls, type WallsView } from '../../hub/simulator/deal-signal.js';
@@ -25,62 +26,13 @@ const SECRET = 'several-hubs-secret';
 const skip = postgresSkipReason();
 if (skip) console.log(`several-hubs.test.ts skipped: ${skip}`);
 
-const children: ChildProcess[] = [];
 const folders: string[] = [];
 let pgServer: TestPostgres | null = null;
 
-/** Waits until `get()` gives a value that is not null/undefined, polling every 100 ms; throws naming `what` after `ms`. */
-async function until<T>(get: () => T | null | undefined | Promise<T | null | undefined>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v !== null && v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A process whose output is kept, for the failure messages. */
-function run(args: string[], env: NodeJS.ProcessEnv = process.env): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
-  children.push(child);
-  let out = '';
-  for (const s of [child.stdout!, child.stderr!]) s.on('data', (d: Buffer) => (out += d.toString()));
-  return { child, output: () => out };
-}
-
-/** Starts the built hub with `args` and waits for its banner; returns its URL and process. */
-async function startHub(args: string[]): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, MJHUB_DIRECTOR_SECRET: SECRET };
-  delete env.MJHUB_DIRECTOR_TOKEN;
-  const hub = run([builtEntry('hub/main.ts'), '--port', '0', '--host', '127.0.0.1', '--settle-ms', '50', '--count-check-ms', '120', ...args], env);
-  const url = await until(
-    () => {
-      if (hub.child.exitCode !== null) throw new Error(`the hub exited:\n${hub.output()}`);
-      return /Mah Jongg table hub: (http:\/\/\S+)/.exec(hub.output())?.[1];
-    },
-    60_000,
-    `the hub's banner (${args.join(' ')})`,
-  );
-  return { url, ...hub };
-}
-
-/** The demo's table config with the table renamed `id` and its card files named absolutely, written into `dir`. */
-function tableConfig(dir: string, id: string): string {
-  const src = path.join(ROOT, 'hub/config/tables/siamese-demo.json');
-  const cfg = JSON.parse(readFileSync(src, 'utf8')) as { tables: { id: string; cards: string[] }[] };
-  for (const t of cfg.tables) {
-    t.id = id;
-    t.cards = t.cards.map((c) => path.resolve(path.dirname(src), c));
-  }
-  const file = path.join(dir, `${id}.json`);
-  writeFileSync(file, JSON.stringify(cfg));
-  return file;
-}
-
 describe.skipIf(skip !== null)(`several hubs, one event${skip ? ` (skipped: ${skip})` : ''}`, () => {
-  let hallA: Awaited<ReturnType<typeof startHub>>;
-  let hallB: Awaited<ReturnType<typeof startHub>>;
+  const startHub = (args: string[]) => startHubWith(SECRET, args);
+  let hallA: HubProcess;
+  let hallB: HubProcess;
   let simB: ChildProcess;
   let auth: DirectorAuth;
   let room: Socket;
@@ -119,7 +71,7 @@ describe.skipIf(skip !== null)(`several hubs, one event${skip ? ` (skipped: ${sk
 
   afterAll(async () => {
     room?.close();
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    killAll();
     await pgServer?.stop();
     for (const d of folders) rmSync(d, { recursive: true, force: true });
   });

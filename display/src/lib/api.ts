@@ -40,6 +40,8 @@ export interface TableListItem {
   variant: string | null;
   /** player names when the hub sends them */
   players: string[];
+  /** several hubs: another hub's table, its hub id and whether that hub answered (docs/several-hubs.md); absent for this hub's own */
+  hub?: { id: string; online: boolean };
 }
 
 function isRecord(x: unknown): x is Record<string, unknown> {
@@ -63,7 +65,8 @@ export function parseTableList(body: unknown): TableListItem[] {
     const id = typeof row.id === 'string' ? row.id : typeof row.tableId === 'string' ? row.tableId : null;
     if (id === null) continue;
     const players = Array.isArray(row.players) ? row.players.flatMap((p) => (typeof p === 'string' ? [p] : isRecord(p) && typeof p.name === 'string' ? [p.name] : [])) : [];
-    out.push({ id, variant: typeof row.variant === 'string' ? row.variant : null, players });
+    const hub = isRecord(row.hub) && typeof row.hub.id === 'string' ? { hub: { id: row.hub.id, online: row.hub.online === true } } : {};
+    out.push({ id, variant: typeof row.variant === 'string' ? row.variant : null, players, ...hub });
   }
   return out;
 }
@@ -330,6 +333,8 @@ export type StoreHealthView =
       unwritten: number;
       /** what to check, as the store words it (PostgreSQL: the database server); absent: the data folder's disk */
       check?: string;
+      /** PostgreSQL with a local spool: the file that holds what is not written (nothing is lost when the hub stops) */
+      held?: string;
     };
 
 /**
@@ -355,6 +360,7 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
       retrying: s.retrying === true,
       unwritten: Number(s.unwritten ?? 0),
       ...(typeof s.check === 'string' ? { check: s.check } : {}),
+      ...(typeof s.held === 'string' ? { held: s.held } : {}),
     };
   } catch (err) {
     reportWrongAnswer(err); // an answer of another shape: its field on the console, and the fallback
@@ -371,6 +377,11 @@ export async function fetchStoreHealth(token: string): Promise<StoreHealthView |
  */
 export function storeHealthText(h: StoreHealthView | null, clock: (ms: number) => string): string | null {
   if (!h || h.ok) return null;
+  // PostgreSQL with its local spool (hub/store/spool.ts): what is not written is safe in a file of the hub
+  if (h.held && h.retrying) {
+    const n = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines`;
+    return `Database away since ${clock(h.since)}, ${n} held in ${h.held}: written in order when it is back (${h.error}). Table views wait for the write. ${h.check ?? ''}`.trim();
+  }
   const what = h.retrying ? 'The hub is retrying to write its event log' : 'The event log is not being saved';
   const lost = `${h.unwritten} event${h.unwritten === 1 ? '' : 's'} and reader lines are not saved: they are lost when the hub stops.`;
   // durable before published (hub/table/publish.ts): nothing the log does not hold reaches a view

@@ -30,6 +30,10 @@ describe('storeHealthText: what the director reads when the event log is not wri
     expect(storeHealthText(h, clock)).toBe(
       'The hub is retrying to write its event log (since 14:20:05): writing the event log postgres://mj:***@db:5432/hub has not finished for 6 s: the database server does not answer. 7 events and reader lines are not saved: they are lost when the hub stops. Table views wait for the write. Check the database server and the network path to it.',
     );
+    // with the local spool (hub/store/spool.ts) nothing is lost when the hub stops: it says where it is held
+    expect(storeHealthText({ ...h, held: '/data/hall-a/pg-spool.jsonl' }, clock)).toBe(
+      'Database away since 14:20:05, 7 events and reader lines held in /data/hall-a/pg-spool.jsonl: written in order when it is back (writing the event log postgres://mj:***@db:5432/hub has not finished for 6 s: the database server does not answer). Table views wait for the write. Check the database server and the network path to it.',
+    );
     expect(storeHealthText({ ...h, retrying: false, error: 'STOPPED writing' }, clock)).toBe(
       'The event log is not being saved (since 14:20:05): STOPPED writing. 7 events and reader lines are not saved: they are lost when the hub stops. Table views stop updating. Stop the hub and check the database server and the network path to it.',
     );
