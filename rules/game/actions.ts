@@ -32,13 +32,17 @@ export interface RackRef {
  * - `zones`: `'unheard'` when the move was seen while some zone was not heard, or only across a
  *   reconnect (the Siamese `unheard: true`): what depends on the unheard zones (the current wall,
  *   003 rule 20) waits for `readers-heard`. A Siamese move can have `racks` with every zone heard
- *   now (a reader back, its first snapshot not in yet), so this is its own field;
+ *   now (a reader back, its first snapshot not in yet), so this is its own field.
+ *   `'reconciling'` when every zone is heard again but `readers-heard` has not come since one was
+ *   not: the moves the first snapshots reveal may still be settling, so the current wall is not
+ *   known yet either; a pick's wall waits for `readers-heard` as under `'unheard'`, and nothing
+ *   else about the move is held back (003 rule 20);
  * - `left`: when the tile left its place, where the hub knows it better than `at` (the Siamese `left`).
  */
 export interface Hearing {
   players: number[];
   racks: RackRef[];
-  zones?: 'unheard';
+  zones?: 'unheard' | 'reconciling';
   left?: Window;
 }
 

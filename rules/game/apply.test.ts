@@ -116,6 +116,53 @@ describe('the one engine on GameState (Royale Siamese, 003)', () => {
     expect(() => t.act({ type: 'mah-jongg', player: WEST, rack: 2 })).toThrow("a mah-jongg at ref 225 names player 1's rack 2: the table has 2 players of 2 racks");
   });
 
+  it("picks into a rack whose reader was out are judged at readers-heard, not at the first move heard after the replug: that rack's snapshot may still be settling (003 rule 20)", () => {
+    const t = dealtTable();
+    const rack = (player: number) => ({ area: 'rack' as const, player, rack: 0 });
+    const out = { players: [], racks: [], zones: 'unheard' as const };
+    const discardOne = (player: number, hearing?: Action['hearing']) => {
+      const tile = t.state.where.tilesIn(rack(player))[0]!;
+      t.act({ type: 'discard', player, tile, from: rack(player), ...(hearing ? { hearing } : {}) });
+    };
+    const tilesOf = (wall: number) => [...t.state.where].filter(([, p]) => p.area === 'wall' && p.wall === wall).map(([tile]) => tile);
+    discardOne(EAST); // the deal ends; wall 2 (index 1) holds 38 - 17 = 21 tiles
+    // 17 picks and discards from wall 2, heard: 4 tiles left in it
+    for (let i = 0; i < 17; i++) {
+      const p = i % 2 === 0 ? WEST : EAST;
+      t.pick(p, 1);
+      discardOne(p);
+    }
+    const [x, w1, y, w2] = tilesOf(1) as [TileId, TileId, TileId, TileId];
+    const left = (at: number) => ({ from: at, to: at });
+    // Ann's rack 1 reader is out: East picks x into it (the hub sees x leave wall 2 and arrive nowhere) and discards
+    const tx = 2_000;
+    discardOne(EAST, { ...out, left: left(2_001) });
+    t.act({ type: 'pick', player: WEST, wall: 1, tile: w1, to: rack(WEST), hearing: { ...out, left: left(2_002) } });
+    discardOne(WEST, out);
+    const ty = 2_003; // East picks y, the same way
+    discardOne(EAST, { ...out, left: left(2_004) });
+    t.act({ type: 'pick', player: WEST, wall: 1, tile: w2, to: rack(WEST), hearing: { ...out, left: left(2_005) } });
+    discardOne(WEST, out);
+    // wall 2 is empty on the table; the hub still has x and y in it. East picks from wall 3 (index 2) and throws it
+    const [e3] = tilesOf(2) as [TileId];
+    t.act({ type: 'pick', player: EAST, wall: 2, tile: e3, to: rack(EAST), hearing: { ...out, left: left(2_006) } });
+    discardOne(EAST, out);
+    // the reader is back and heard, its snapshot not settled yet: West's pick from wall 3 is `reconciling`
+    const reconciling = { players: [], racks: [{ player: EAST, rack: 0 }], zones: 'reconciling' as const, left: left(2_007) };
+    const [w3] = tilesOf(2) as [TileId];
+    t.act({ type: 'pick', player: WEST, wall: 2, tile: w3, to: rack(WEST), hearing: reconciling });
+    discardOne(WEST, reconciling);
+    // nothing judged yet: the hub still has 2 tiles in wall 2 (x and y), and a judgment now would flag
+    // both picks from wall 3 (wall 2 "current")
+    expect([t.flags, t.state.deferredPicks.length]).toEqual([[], 4]);
+    // the snapshot settles: x and y went into East's rack when they left wall 2, before any pick from wall 3
+    t.act({ type: 'pick', player: EAST, wall: 1, tile: x, to: rack(EAST), hearing: { ...out, left: left(tx) } });
+    t.act({ type: 'pick', player: EAST, wall: 1, tile: y, to: rack(EAST), hearing: { ...out, left: left(ty) } });
+    t.act({ type: 'readers-heard' });
+    // every pick judged on walls as they were: wall 2's last tile left at 2005, the picks from wall 3 at 2006 and 2007
+    expect([t.flags, t.state.deferredPicks.length, tilesOf(1).length]).toEqual([[], 0, 0]);
+  });
+
   it('a fold of version 1 record lines on the engine raises what they break: an exposure, a wrong wall, a count (003 rules 11, 20, 18C)', () => {
     const engine = createEngine(SIAMESE, config);
     let state: GameState = initialGameState({ variant: 'siamese', seats: 2, racksPerSeat: 2 });

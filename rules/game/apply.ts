@@ -449,7 +449,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
   function doPick(s: GameState, raised: GameFlag[], a: ActionOf<'pick'>, wallBefore: number | null): void {
     const p = s.seats[a.player]!;
     p.picks += 1;
-    if (s.phase === 'play' && a.hearing?.zones === 'unheard') {
+    if (s.phase === 'play' && a.hearing?.zones !== undefined) {
       // the current wall depends on the zones the hub could not hear: judged later (judgeDeferred)
       s.deferredPicks = [...s.deferredPicks, { player: a.player, wall: a.wall, tile: a.tile, left: a.hearing?.left ?? { from: a.at, to: a.at }, to: a.to, at: a.at, ref: a.ref }];
     } else if (s.phase === 'play' && wallBefore !== null && a.wall !== wallBefore) raiseWrongWall(s, raised, a.player, a.wall, wallBefore, a.tile, a.at, a.ref);
@@ -728,8 +728,10 @@ export function createEngine(variant: Variant, config: EngineConfig) {
     const from = prev.where.get(tile) ?? null;
     const to: Place =
       a.type === 'build' ? { area: 'wall', wall: a.wall } : a.type === 'discard' ? { area: 'floor' } : a.type === 'expose' ? { area: 'top', player: a.player, rack: a.rack } : a.to!;
-    // a move seen with every zone heard: the picks made while one was not are judged first
-    if (!unheard) judgeDeferred(s, raised);
+    // a move seen with every zone heard and reconciled: the picks made while one was not are judged
+    // first ('reconciling': every zone heard again, but the moves their first snapshots reveal may
+    // still be settling, so those picks wait for `readers-heard`)
+    if (a.hearing?.zones === undefined) judgeDeferred(s, raised);
     const wallBefore = currentWall(s.where, config.wallOrder);
     s.where = s.where.with(tile, to);
     if (from?.area === 'wall' && to.area !== 'wall' && s.phase !== 'waiting') {

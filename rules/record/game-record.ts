@@ -512,7 +512,7 @@ function checkHearing(c: Check, a: Obj, at: string): void {
     c.int(o, 'player', g);
     c.int(o, 'rack', g);
   });
-  if (h.zones !== undefined) c.oneOf(h, 'zones', f, ['unheard'] as const);
+  if (h.zones !== undefined) c.oneOf(h, 'zones', f, ['unheard', 'reconciling'] as const);
   if (h.left !== undefined) checkWindow(c, h, 'left', f);
 }
 

@@ -114,8 +114,11 @@ describe('Siamese table (003): one move, one action', () => {
     expect(read(r, '2C#1', wall(1), rack(0), 0, { unseen: ['RK-W1'], left })).toEqual([
       { ref: '7', type: 'pick', player: 0, wall: 1, tile: '2C#1', to: rack(0), hearing: { players: [], racks: [], zones: 'unheard', left } },
     ]);
-    // every zone heard at the discard, but RK-W1 was not since the last readers-heard: Bea's rack 1 top (player 1, rack 0)
-    expect(read(r, '2C#1', rack(0), FLOOR)).toEqual([{ ref: '7', type: 'discard', player: 0, tile: '2C#1', from: rack(0), hearing: { players: [], racks: [{ player: 1, rack: 0 }] } }]);
+    // every zone heard at the discard, but RK-W1 was not since the last readers-heard: Bea's rack 1 top (player 1, rack 0),
+    // and the move is `reconciling` (what RK-W1's first snapshot reveals may still be settling: a pick's wall waits)
+    expect(read(r, '2C#1', rack(0), FLOOR)).toEqual([
+      { ref: '7', type: 'discard', player: 0, tile: '2C#1', from: rack(0), hearing: { players: [], racks: [{ player: 1, rack: 0 }], zones: 'reconciling' } },
+    ]);
     r.heard();
     expect(read(r, '2C#1', FLOOR, top(1))).toEqual([{ ref: '7', type: 'call', player: 1, tile: '2C#1', to: top(1) }]);
     // an unconfirmed top (RK-E2: Amy's rack 2) at a discard

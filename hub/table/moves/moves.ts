@@ -365,9 +365,14 @@ export class MoveReader {
     const unheard = (seen?.unseen?.length ?? 0) > 0 || seen?.reconciled === true;
     const notWhole = [...this.unheardReaders, ...(seen?.unconfirmed ?? [])];
     const racks = discardLike && notWhole.length && this.options.topsOf ? this.options.topsOf(notWhole) : [];
-    const left = unheard ? seen?.left : undefined;
-    if (!unheard && racks.length === 0) return null;
-    return { players: [], racks, ...(unheard ? { zones: 'unheard' as const } : {}), ...(left ? { left: { ...left } } : {}) };
+    // every zone heard again, `readers-heard` not yet: the moves the replug's snapshots reveal may
+    // still be settling (a tile picked into the rack while it was out is logged when its snapshot
+    // settles, maybe after this move), so the current wall is not known yet (003 rule 20)
+    const reconciling = !unheard && this.unheardReaders.size > 0;
+    const zones = unheard ? ('unheard' as const) : reconciling ? ('reconciling' as const) : null;
+    const left = zones ? seen?.left : undefined;
+    if (!zones && racks.length === 0) return null;
+    return { players: [], racks, ...(zones ? { zones } : {}), ...(left ? { left: { ...left } } : {}) };
   }
 
   /** `hold-and-reorder`: the players whose rack was not heard at a move handed back after `readers-heard`. */
