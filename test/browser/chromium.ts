@@ -119,11 +119,11 @@ export function benchHubPerSuite(secret: string, setUp: () => BenchTables): Benc
 }
 
 /**
- * Opens `route` (e.g. `/director/t1`) of the hub at `url` in a new page (1280x900 unless `viewport`
- * says otherwise, px) and logs in with the director's `secret` on the login form. The caller closes `ctx`.
+ * Opens `route` (e.g. `/director/t1`) of the hub at `url` in a new 1280x900 page and logs in with
+ * the director's `secret` on the login form. The caller closes `ctx`.
  */
-export async function directorPage(browser: Browser, url: string, route: string, secret: string, viewport = { width: 1280, height: 900 }): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport });
+export async function directorPage(browser: Browser, url: string, route: string, secret: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await ctx.newPage();
   await page.goto(`${url}${route}`);
   await page.fill('#director-secret', secret);

@@ -12,7 +12,7 @@ import { createHubServer, type HubServer } from '../../hub/api/server.js';
 import { openSqliteStore } from '../../hub/store/sqlite.js';
 import { CONFIG, FakeStandardTable, T0, playRoundOne, siameseTable } from '../../hub/tournament/fixtures.test-helpers.js';
 import { TournamentService } from '../../hub/tournament/service.js';
-import { CHROMIUM, RESULTS, buildDisplay, directorPage, removeDisplay, launchChromium, text, texts } from './chromium.js';
+import { CHROMIUM, RESULTS, buildDisplay, removeDisplay, launchChromium, text, texts } from './chromium.js';
 import { clock as timeOfDay } from '../../display/src/lib/format.js';
 
 const SECRET = 'four winds blow';
@@ -45,8 +45,12 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
   });
 
   it("the tables come first: at 1920x1080 both tables' cards are on the first screen, above the tournament's panel", async () => {
-    const { ctx, page } = await directorPage(browser, url, '/director', SECRET, { width: 1920, height: 1080 });
+    const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await ctx.newPage();
     try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
       await page.waitForSelector('[data-testid="room-table-t2"]', { timeout: 20_000 });
       const box = (sel: string) =>
@@ -67,8 +71,12 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
   });
 
   it('standings: Ann 70 (game 75, penalties −5), rank 2; the Print links; her name opens her card', async () => {
-    const { ctx, page } = await directorPage(browser, url, '/director', SECRET);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
     try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
       expect((await texts(page, '[data-testid="standings"] li .standing')).slice(0, 3)).toEqual([
         '1. Cat Park 80 · prize 100',
@@ -100,10 +108,14 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
   }, 90_000);
 
   it("the standings link each player's games to their replays; a link opens the replay page of that hub table game", async () => {
-    const { ctx, page } = await directorPage(browser, url, '/director', SECRET);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
     // each link's own words (what a screen reader reads out: the accessible name is the text) and where it goes
     const links = (player: string) => page.$$eval(`[data-testid^="standing-replay-${player}-"]`, (as) => as.map((a) => `${a.textContent?.trim()} → ${a.getAttribute('href')}`));
     try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="standings"] li', { timeout: 20_000 });
       // round 1: table 1 (t1) played its game 1 (Ann, Bea, Cat, Dot); table 2 (t2) its games 1 and 2 (Eve, Fay, Gil, Hal)
       await expect.poll(() => links('p7')).toEqual(['replay game 1, table 2 (round 1) → /replay/t2/1', 'replay game 2, table 2 (round 1) → /replay/t2/2']);
@@ -124,10 +136,14 @@ describe.skipIf(!existsSync(CHROMIUM))("the director's tools in the room (Chromi
   }, 90_000);
 
   it("the room's forms: a penalty (a late 0 refused), a withdrawal with a late arrival, a substitute, extra time twice; the standings and the room show each", async () => {
-    const { ctx, page } = await directorPage(browser, url, '/director', SECRET);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
     const li = async (name: string) => (await texts(page, '[data-testid="standings"] li .standing')).find((t) => t.includes(name)) ?? '';
     const result = () => page.textContent('[data-testid="tool-result"]').then((t) => t?.trim());
     try {
+      await page.goto(`${url}/director`);
+      await page.fill('#director-secret', SECRET);
+      await page.click('button[type="submit"]');
       await page.waitForSelector('[data-testid="tool-penalty"]', { timeout: 20_000 });
 
       // a late penalty of 0 takes nothing away: refused, the hub's words shown
