@@ -41,7 +41,7 @@ import { playersToSkip, topsOfReaders } from './moves/zones.js';
 import { scoreView } from './score.js';
 import { groupsAsOnCard } from '../../rules/card-groups.js';
 import { siameseFlagView } from './flag-view.js';
-import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type TileMovedData } from './machine.js';
+import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type RulingData, type TileMovedData } from './machine.js';
 import { restartScore, type RestartRulingData } from './restart-check.js';
 import type { TableFold } from './fold.js';
 import { sameRecordsFrom, TableRecords, withRecordsOf } from './records.js';
@@ -154,9 +154,9 @@ export class TableEngine extends TableMachine<SiameseFold> {
       ];
     } else if (e.type === 'director-ruling') {
       // the standing ruling on a flag, as the engine's action (a later one replaces an earlier one)
-      const ruling = this.standingRulingAction(e);
-      if (!ruling) return;
-      const result = this.engine.apply(this.state, ruling);
+      if (!this.rulingStands(e)) return;
+      const d = e.data as RulingData;
+      const result = this.engine.apply(this.state, { type: 'director-ruling', flagId: d.flagId, ruling: d.ruling, ...(d.deadRack !== undefined ? { deadRack: d.deadRack } : {}), at: e.at, ref });
       this.state = result.state;
       this.askRefold(result.refold);
       return;

@@ -60,7 +60,6 @@
 import type { Card } from '../../rules/card/types.js';
 import type { TileId } from '../../rules/tiles.js';
 import type { Place } from '../../rules/game/places.js';
-import type { Action } from '../../rules/game/actions.js';
 import type { GameState } from '../../rules/game/state.js';
 import type { TableConfig } from '../config/types.js';
 import type { DirectorTableView, FlagEvidence, FlagStatus, PublicTableView, ReaderStatus, SeatView } from '../api/views.js';
@@ -76,7 +75,7 @@ import type { Capture } from '../capture/format.js';
 import { type FoldCheckpoint, FoldCheckpoints } from './machine/checkpoints.js';
 import type { CountCheckData, GameStoppedData, TileMovedData } from './machine/events.js';
 import { nextTickAt, orderForLog } from './machine/ordering.js';
-import { gameOfFlag, type LatestRuling, type RulableFlag, type RulingData, RulingLog } from './machine/rulings.js';
+import { gameOfFlag, type LatestRuling, type RulableFlag, RulingLog } from './machine/rulings.js';
 import { evidenceOf, moveList, readerOfRack, seatViewOf, untrustedReaders, weakTagViews } from './machine/views.js';
 import { type ReaderHealth, ReaderVisibility } from './machine/visibility.js';
 import { type NotSeenClosedData, NotSeenNotices } from './machine/not-seen.js';
@@ -288,14 +287,9 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
     return this.rulingLog.standing();
   }
 
-  /**
-   * `e` (a `director-ruling` event) as the engine's `director-ruling` action (rules/game/actions.ts),
-   * or null when a later ruling on its flag replaced it: the fold applies the standing one only.
-   */
-  protected standingRulingAction(e: StoredEvent): Extract<Action, { type: 'director-ruling' }> | null {
-    if (!this.rulingLog.stands(e)) return null;
-    const d = e.data as RulingData;
-    return { type: 'director-ruling', flagId: d.flagId, ruling: d.ruling, ...(d.deadRack !== undefined ? { deadRack: d.deadRack } : {}), at: e.at, ref: String(e.seq) };
+  /** Whether `e` (a `director-ruling` event) is the ruling standing on its flag: the fold applies that one only (a later one replaces it). */
+  protected rulingStands(e: StoredEvent): boolean {
+    return this.rulingLog.stands(e);
   }
 
   /**

@@ -59,7 +59,7 @@ import { racksById, straysToRacks } from '../../../rules/record/upgrade.js';
 import type { StandardEntry } from '../../../rules/record/game-record.js';
 import type { StoredEvent } from '../../store/types.js';
 import { playersToSkip } from '../moves/zones.js';
-import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type TileMovedData } from '../machine.js';
+import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulingData, type TileMovedData } from '../machine.js';
 import type { RestartRulingData } from '../restart-check.js';
 import { MoveReader, STANDARD_MOVES, type MoveView } from '../moves/moves.js';
 import { copyHeld, nothingHeld, orderHeldMoves, stretchWindow, type HeldMoves } from '../moves/held.js';
@@ -232,10 +232,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
       if (this.state.gameNo === (e.data as GameStoppedData).gameNo) this.stopGame(`${STOPPED_REASON} (000: a game not completed scores zero)`, e.at, ref);
     } else if (e.type === 'director-ruling') {
       // the standing ruling on a flag, as the engine's action (a later one replaces an earlier one)
-      const ruling = this.standingRulingAction(e);
-      if (!ruling) return;
+      if (!this.rulingStands(e)) return;
+      const d = e.data as RulingData;
       // recorded in the state's rulings, not in the game's record lines (the record has its own ruling lines)
-      const r = this.engine.apply(this.state, ruling);
+      const r = this.engine.apply(this.state, { type: 'director-ruling', flagId: d.flagId, ruling: d.ruling, ...(d.deadRack !== undefined ? { deadRack: d.deadRack } : {}), at: e.at, ref });
       this.state = r.state;
       this.askRefold(r.refold);
     } else if (e.type === 'director-entry') {
