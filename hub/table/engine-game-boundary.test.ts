@@ -5,7 +5,8 @@
  *   number, until ruled on;
  * - a ruling on it re-scores that game as it stood when play stopped; the next game is untouched;
  * - a game that ended and whose table has been cleared is never reopened for play by a ruling:
- *   the moves after the end stay in the next game;
+ *   the moves after the end stay in the next game; the discard that completes the turn the game
+ *   ended in is not clearing;
  * - a ruling names the state of the flag it expects: a ruling made on a flag someone else has
  *   ruled on meanwhile is refused (409).
  */
@@ -95,6 +96,62 @@ describe('a flag of an ended game stays listed and rulable; a ruling re-scores t
     const v = b.view();
     expect([v.gameNo, v.phase, v.turn]).toEqual([1, 'play', 1]);
     expect(v.results).toEqual([]);
+  });
+
+  /**
+   * Game 1 to Bea's discard of turn 2; Ann then racks two tiles before the count check of Bea's
+   * discard falls due: 27 + 2 = 29 tiles after picking (28 is right), a 003 rule 18C flag at the
+   * pick, the game over. Ann has not discarded yet.
+   */
+  function flaggedAtPick(): { b: HandBench; flagId: string; pick: string } {
+    const b = keep(new HandBench({ staleMs: 60_000 }));
+    b.build();
+    b.deal();
+    b.turn('RK-E1/in');
+    const bea = b.nextFrom(1);
+    b.move(bea, 'RK-W1/in');
+    b.advance(300);
+    b.move(bea, 'FL-1/floor');
+    const pick = b.nextFrom(1);
+    b.move(pick, 'RK-E1/in');
+    b.move(b.nextFrom(1), 'RK-E2/in');
+    b.settle();
+    const v = b.view();
+    expect(v.flags.map((f) => [f.rule, f.title, f.status])).toEqual([['003 rule 18C', 'Ann has 29 tiles after picking (should be 28): both hands dead', 'awaiting-director']]);
+    expect([v.phase, v.players.map((p) => p.count), v.score?.points]).toEqual(['ended', [29, 27], [0, 100]]);
+    return { b, flagId: v.flags[0]!.id, pick };
+  }
+
+  it('an 18C flag at the pick, then the discard that completes that turn: a dismissal still lets play go on (the discard did not clear the table)', () => {
+    const { b, flagId, pick } = flaggedAtPick();
+    b.move(pick, 'FL-1/floor'); // Ann discards before anyone has read the flag
+    b.settle();
+    expect([b.view().phase, b.view().players.map((p) => p.count)]).toEqual(['ended', [28, 27]]);
+    b.engine.rule(flagId, 'dismiss', 'director');
+    const v = b.view();
+    // play goes on from Ann's discard: Bea's turn; Ann still holds one tile too many (28 off turn),
+    // the discrepancy the director dismissed, so it is not flagged again
+    expect([v.phase, v.turn, v.endReason ?? null, v.players.map((p) => p.count)]).toEqual(['play', 1, null, [28, 27]]);
+    expect(v.flags.map((f) => [f.id, f.status])).toEqual([[flagId, 'dismissed']]);
+    expect(v.score).toMatchObject({ points: [0, 0], final: false });
+    // nor at Ann's next pick (29 after picking: the same one tile)
+    b.turn('RK-W2/in');
+    const pick2 = b.nextFrom(1);
+    b.move(pick2, 'RK-E1/in');
+    b.settle();
+    const w = b.view();
+    expect([w.phase, w.turn, w.players.map((p) => p.count), w.flags.length]).toEqual(['play', 0, [29, 27], 1]);
+  });
+
+  it('an 18C flag at the pick, the discard, then a tile back into a wall: the table is being cleared and the end stands', () => {
+    const { b, flagId, pick } = flaggedAtPick();
+    b.move(pick, 'FL-1/floor');
+    expect(b.returnToWalls(1)).toBe(1);
+    b.settle();
+    b.engine.rule(flagId, 'dismiss', 'director');
+    const v = b.view();
+    expect([v.phase, v.endReason]).toEqual(['ended', 'play stopped when the table was cleared for the next game; scored as it stood (003 rule 17)']);
+    expect(v.score).toMatchObject({ points: [0, 0], final: true });
   });
 
   it('a ruling names the state it expects: a second ruling made on the same open flag is refused (409) and logs nothing', () => {

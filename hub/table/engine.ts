@@ -26,7 +26,7 @@ import { kindOf, type TileId } from '../../rules/tiles.js';
 import type { Action } from '../../rules/game/actions.js';
 import { applyAll, createEngine, type Engine } from '../../rules/game/apply.js';
 import type { GameFlag } from '../../rules/game/flags.js';
-import { currentWall, initialGameState, rackCounts, wallLeft, withOwnRulings, type GameState } from '../../rules/game/state.js';
+import { currentWall, initialGameState, rackCounts, turnOpenAtEnd, wallLeft, withOwnRulings, type GameState } from '../../rules/game/state.js';
 import { COUNT_RULES, SIAMESE } from '../../rules/variants/siamese.js';
 import { samePlaces } from '../../rules/game/tile-places.js';
 import type { Place } from '../../rules/game/places.js';
@@ -257,6 +257,10 @@ export class TableEngine extends TableMachine<SiameseFold> {
 
   protected endedGameNo(): number | null {
     return this.state.phase === 'ended' && this.state.gameNo > 0 ? this.state.gameNo : null;
+  }
+
+  protected openTurnAtEnd(): number | null {
+    return turnOpenAtEnd(this.state);
   }
 
   protected gameInPlay(): number | null {

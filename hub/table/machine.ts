@@ -150,6 +150,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   private refoldAsked: number | null = null;
   /** games whose end stands in the log (`game-stopped`) */
   protected readonly stoppedGames = new Set<number>();
+  /** The game the fold has ended (not yet stopped for good), and whether a tile has moved since its end. */
+  private afterEnd: { gameNo: number; moved: boolean } | null = null;
   /** the fold where each game began, oldest first (./machine/checkpoints.ts) */
   private readonly checkpoints = new FoldCheckpoints<Fold>({
     events: () => this.events,
@@ -235,6 +237,8 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   protected abstract rulableFlags(): readonly RulableFlag[];
   /** The current game's number when it has ended (its end may still be undone by a ruling), else null. */
   protected abstract endedGameNo(): number | null;
+  /** The player whose turn was open when the game in the fold ended (rules/game/state.ts `turnOpenAtEnd`), or null. */
+  protected abstract openTurnAtEnd(): number | null;
   /** One player's own tiles inside each of their racks (index = rack). */
   protected abstract concealedOf(player: number): TileId[][];
   /** @see TableRuntime.publicView */
@@ -390,9 +394,11 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
         const m = item.move;
         // `logged`: the moment every view shows the move (the spectators' delayed hands count from it)
         const data: TileMovedData = { ...this.visibility.movedData(m, now), logged: now };
-        // the first move after a game ended: the table is being cleared, that end now stands
+        // the first move after a game ended: the table is being cleared, that end now stands; but
+        // not the discard that completes the turn the game ended in (a player who picked one tile
+        // too many discards before anyone reads the flag: a dismissal still lets play go on)
         const ended = this.endedGameNo();
-        if (ended !== null && !this.stoppedGames.has(ended)) {
+        if (ended !== null && !this.stoppedGames.has(ended) && !this.finishesTurnAtEnd(m, ended)) {
           const stop: GameStoppedData = { gameNo: ended };
           this.stoppedGames.add(ended);
           this.record(this.store.append(this.id, 'game-stopped', m.at, stop));
@@ -445,6 +451,18 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
 
   // ------------------------------------------------------------------ the fold
 
+  /**
+   * Whether `m`, settling after game `ended` ended, is the discard that completes the turn the game
+   * ended in: the first move since the end, from the rack of the player whose turn was open
+   * ({@link TableMachine.openTurnAtEnd}) to the floor.
+   */
+  private finishesTurnAtEnd(m: SettledMove, ended: number): boolean {
+    if (this.afterEnd?.gameNo !== ended || this.afterEnd.moved) return false;
+    const player = this.openTurnAtEnd();
+    const from = m.from === null ? undefined : this.places.get(m.from);
+    return player !== null && from?.area === 'rack' && from.player === player && this.places.get(m.to)?.area === 'floor';
+  }
+
   /** Appends nothing: keeps an event the store just appended and folds it in. */
   protected record(e: StoredEvent): void {
     this.events.push(e);
@@ -490,9 +508,15 @@ export abstract class TableMachine<Fold = unknown> implements TableRuntime {
   /** Folds the event at `index` of the log, and keeps a checkpoint when a game began with it. */
   private foldAt(index: number, mode: 'live' | 'rebuild' | 'refold'): void {
     const before = this.foldGameNo();
-    this.applyEvent(this.events[index]!, mode);
+    const endedBefore = this.endedGameNo();
+    const e = this.events[index]!;
+    this.applyEvent(e, mode);
     const gameNo = this.foldGameNo();
     if (gameNo !== before) this.checkpoints.began(gameNo, index);
+    const ended = this.endedGameNo();
+    if (ended === null) this.afterEnd = null;
+    else if (endedBefore !== ended || this.afterEnd?.gameNo !== ended) this.afterEnd = { gameNo: ended, moved: false };
+    else if (e.type === 'tile-moved') this.afterEnd.moved = true;
   }
 
   /** Re-folds the whole log (at start, after a restart choice, and after a ruling no checkpoint serves). */

@@ -346,6 +346,12 @@ export function createEngine(variant: Variant, config: EngineConfig) {
     else if (seatOut(p)) afterDeath(s, player);
   }
 
+  /** How many tiles too many (positive) or too few a count flag named: its `n` less its `want`. */
+  function countOff(f: GameFlag): number {
+    const p = f.params as { n?: unknown; want?: unknown };
+    return typeof p.n === 'number' && typeof p.want === 'number' ? p.n - p.want : Number.NaN;
+  }
+
   function checkCounts(s: GameState, raised: GameFlag[], a: ActionOf<'count-check'>): void {
     if (s.phase !== 'play') return;
     const firstCheck = !s.checkedAfterDeal;
@@ -357,16 +363,17 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       if (s.flags.some((f) => f.player === player && (f.code === 'tile-count' || f.code === 'misdeal') && f.status !== 'dismissed')) continue;
       const p = s.seats[player]!;
       const count = s.where.heldBy(player);
-      // the director has ruled on this very count: a dismissed count flag is not raised again
-      // until the player's count changes (a new discrepancy is a new flag)
-      const ruled = s.flags.some((f) => f.player === player && f.code === 'tile-count' && f.status === 'dismissed' && (f.evidence.counts[player] ?? []).reduce((a, b) => a + b, 0) === count);
-      if (ruled) continue;
       // a player who has just declared a Mah Jongg with her last live hand is out (rule 13) and the
       // turn has moved on, but she completes her turn with a discard (rule 10): until then she holds 28
       const finishing = seatOut(p) && (p.picks > 0 || p.called) && p.racks.some((r) => r.mahJongg?.turnNo === s.turnNo);
       const onTurn = (s.turn === player && (p.picks > 0 || p.called)) || finishing;
       const expected = variant.hand(onTurn);
       if (count === expected) continue;
+      // the director has ruled on this very discrepancy: a dismissed count flag is not raised
+      // again while the player holds as many tiles too many (or too few) as it named, on turn or
+      // off (29 after picking, then 28 off turn, is the same one tile); another is a new flag
+      const ruled = s.flags.some((f) => f.player === player && f.code === 'tile-count' && f.status === 'dismissed' && countOff(f) === count - expected);
+      if (ruled) continue;
       if (firstCheck && (s.dealtCounts?.[player] ?? 0) > variant.dealt(player)) {
         raise(
           s,

@@ -244,6 +244,18 @@ export function initialGameState(shape: { variant: GameState['variant']; seats: 
   };
 }
 
+/**
+ * The player whose turn was still open when the game ended: she had picked (or called) and not yet
+ * discarded, as when a count flag ends the game at her pick (003 rule 18C). Her discard is the rest
+ * of that turn, not the table being cleared. Null while the game is not over, or when every turn
+ * was complete.
+ */
+export function turnOpenAtEnd(s: Pick<GameState, 'phase' | 'seats'>): number | null {
+  if (s.phase !== 'ended') return null;
+  const player = s.seats.findIndex((p) => p.picks > 0 || p.called);
+  return player >= 0 ? player : null;
+}
+
 /** A player who can no longer play: every rack dead or with a Mah Jongg (003 rules 12, 13; the Siamese `isOut`). */
 export function seatOut(seat: { racks: readonly { dead: boolean; mahJongg: object | null }[]; dead?: boolean; deadReason?: string | null }): boolean {
   return seat.racks.every((r) => r.dead || r.mahJongg !== null);

@@ -51,7 +51,7 @@ import type { TableFold } from '../fold.js';
 import { sameRecordsFrom, TableRecords, withRecordsOf, type Unplaced } from '../records.js';
 import { standardFlagViews } from '../flag-view.js';
 import type { Engine, EngineResult } from '../../../rules/game/apply.js';
-import { initialGameState } from '../../../rules/game/state.js';
+import { initialGameState, turnOpenAtEnd } from '../../../rules/game/state.js';
 import { standardEngine, type StandardConfig } from '../../../rules/variants/standard.js';
 import { concealedOf, STANDARD_SHAPE } from '../../../rules/variants/standard/play.js';
 import { EntryError } from '../../../rules/variants/standard/entries.js';
@@ -306,6 +306,10 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
 
   protected endedGameNo(): number | null {
     return this.state.phase === 'ended' && this.state.gameNo > 0 ? this.state.gameNo : null;
+  }
+
+  protected openTurnAtEnd(): number | null {
+    return turnOpenAtEnd(this.state);
   }
 
   protected gameInPlay(): number | null {
