@@ -221,3 +221,33 @@ describe("NMJL practice settings (the table's `nmjlPractice`) are refereed from 
     expect(refereed(b).codes).toEqual(live(b).codes);
   });
 });
+
+describe('NMJL: a player calls a discard for an exposure, then redeems a joker that completes her Mah Jongg ("everybody pays double": self-picked)', () => {
+  /**
+   * Cat's pung 2D 2D J (Ann's 2D called); Bea (F F 1B 1B 1C 1C 1C 1D 1D 1D RD RD 2D) calls Dot's 1B
+   * for 1B 1B 1B, then gives her 2D for Cat's joker, which stands for her third RD, and lays out.
+   */
+  function callThenRedeem(): ScriptedGame {
+    const g = new ScriptedGame(
+      demo,
+      [EAST_HAND, 'N E W F F 1B 1B 1C 1C 1C 1D 1D 2D', '2D 3D 4D 5D 6D 7D 8D 9D 2D J 4D 5D 6D', '1D RD RD GD GD GD WD WD WD S S S 7C'],
+      ['2B 3B 4B', 'N E W', '2D 3D 4D', '1D RD RD'],
+    );
+    g.discard(EAST, '2D').call(WEST, '2D J').discard(WEST, '9D');
+    g.pick(NORTH, '1B').discard(NORTH, '1B').call(SOUTH, '1B 1B');
+    return g.exchange(SOUTH, WEST, '2D').layOut(SOUTH, 'F F 1C 1C 1C 1D 1D 1D RD RD J');
+  }
+
+  it('C24: tournament: 30 + 10 (a joker exchange counts as self-picked) = 40, no jokerless bonus; Dot, whose 1B was called for the exposure, pays nothing', () => {
+    const b = play(callThenRedeem());
+    expect(b.engine.publicView().phase).toBe('ended');
+    expect(live(b)).toEqual({ points: [0, 40, 0, 0], codes: [] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+
+  it('C25: home: every player pays 30 × 2 = 60 (self-picked); Bea collects 180', () => {
+    const b = play(callThenRedeem(), { ...demo, scoring: 'home' });
+    expect(live(b)).toEqual({ points: [-60, 180, -60, -60], codes: [] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
