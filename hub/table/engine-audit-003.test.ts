@@ -320,6 +320,22 @@ describe('003 rule 19B: a mis-named discard claimed for an exposure, the discard
 });
 
 describe('003 rule 13: one Mah Jongg and one dead hand, the opponent plays on', () => {
+  it("Ann's 25 on rack 1 and a Mah Jongg in error on rack 2 in the turn she picked (10E): she is out holding her pick; Bea picks and discards: no count flag, the game goes on, Ann 50", () => {
+    const b = dealt([], ['9D']);
+    b.move(b.nextFrom(1), 'RK-E2/in'); // the 9D, not the 8B the 30 wants
+    b.advance(300);
+    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
+    for (const t of tilesOf(b, 'E', [...SECOND.slice(0, 13), '9D'])) b.move(t, 'RK-E2/top');
+    b.settle();
+    b.turn('RK-W1/in'); // Bea picks and discards: a count check; Ann keeps 28 (14 + 14 on her tops), out since her pick
+    const v = b.view();
+    expect(v.phase).toBe('play');
+    expect(v.turn).toBe(1);
+    // 17A: 25 jokerless ×2 = 50
+    expect(live(b)).toEqual({ points: [50, 0], payment: { from: 1, to: 0, amount: 50 }, codes: ['mah-jongg-in-error'] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+
   /** Bea's 30 in dots: "111a 222a 3333a 4444a" with 5D-8D, jokerless */
   const DOTS: TileKind[] = ['5D', '5D', '5D', '6D', '6D', '6D', '7D', '7D', '7D', '7D', '8D', '8D', '8D', '8D'];
   it("Ann's 25 (50) then a wrong-wall pick kills her rack 2: Ann is out; Bea picks her last 8D and lays her 30: her 1st Mah Jongg (30 jokerless ×2 = 60); the game goes on with Bea alone (rule 13): Ann pays 10 so far", () => {

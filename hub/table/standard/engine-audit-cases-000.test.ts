@@ -251,3 +251,15 @@ describe('NMJL: a player calls a discard for an exposure, then redeems a joker t
     expect(refereed(b)).toEqual(live(b));
   });
 });
+
+describe('home scoring with a dead hand at the table (NMJL: a dead hand still pays the winner)', () => {
+  it("C26: Dot dealt 12, dead at East's first discard; Bea goes out on Cat's F (jokerless 30): Cat pays 30 × 2 × 2 = 120, Ann and Dot 30 × 2 = 60 each; Bea 240", () => {
+    const g = new ScriptedGame(demo, [EAST_HAND, BEA_HAND, WEST_HAND, 'RD RD RD GD GD GD WD WD WD S S S'], PASSES, { anyCount: true });
+    g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
+    g.pick(WEST, 'F').discard(WEST, 'F').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
+    const b = play(g, { ...demo, scoring: 'home' });
+    expect(isDead(b.engine.gameState(), NORTH)).toBe(true);
+    expect(live(b)).toEqual({ points: [-60, 240, -120, -60], codes: ['tile-count'] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
