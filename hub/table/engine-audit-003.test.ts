@@ -109,14 +109,20 @@ describe('003 rules 17A and 17D: the discarder of a tile claimed for Mah Jongg',
   });
 });
 
+/** Ann picks a 9D (not the 8B the 30 wants) and lays the 25 on rack 1's top and 13 tiles of the 30 with the 9D on rack 2's, in one turn. */
+function annLaysOneRealOneFalse(): HandBench {
+  const b = dealt([], ['9D']);
+  b.move(b.nextFrom(1), 'RK-E2/in');
+  b.advance(300);
+  for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
+  for (const t of tilesOf(b, 'E', [...SECOND.slice(0, 13), '9D'])) b.move(t, 'RK-E2/top');
+  b.settle();
+  return b;
+}
+
 describe('003 rule 10E: two Mah Jonggs claimed at once, only one real', () => {
   it('Ann lays the 25 on rack 1 and 13 tiles of the 30 with a 9D on rack 2: the 25 is honoured (25 jokerless ×2 = 50), the hand on rack 2 is dead; the game goes on (rule 13)', () => {
-    const b = dealt([], ['9D']);
-    b.move(b.nextFrom(1), 'RK-E2/in'); // the 9D, not the 8B the 30 wants
-    b.advance(300);
-    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
-    for (const t of tilesOf(b, 'E', [...SECOND.slice(0, 13), '9D'])) b.move(t, 'RK-E2/top');
-    b.settle();
+    const b = annLaysOneRealOneFalse();
     const v = b.view();
     expect(v.flags.map((f) => [f.code, f.player, f.rack])).toEqual([['mah-jongg-in-error', 0, 1]]);
     expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
@@ -321,12 +327,7 @@ describe('003 rule 19B: a mis-named discard claimed for an exposure, the discard
 
 describe('003 rule 13: one Mah Jongg and one dead hand, the opponent plays on', () => {
   it("Ann's 25 on rack 1 and a Mah Jongg in error on rack 2 in the turn she picked (10E): she is out holding her pick; Bea picks and discards: no count flag, the game goes on, Ann 50", () => {
-    const b = dealt([], ['9D']);
-    b.move(b.nextFrom(1), 'RK-E2/in'); // the 9D, not the 8B the 30 wants
-    b.advance(300);
-    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
-    for (const t of tilesOf(b, 'E', [...SECOND.slice(0, 13), '9D'])) b.move(t, 'RK-E2/top');
-    b.settle();
+    const b = annLaysOneRealOneFalse();
     b.turn('RK-W1/in'); // Bea picks and discards: a count check; Ann keeps 28 (14 + 14 on her tops), out since her pick
     const v = b.view();
     expect(v.phase).toBe('play');
