@@ -361,3 +361,23 @@ describe('003 rule 13: one Mah Jongg and one dead hand, the opponent plays on', 
     expect(refereed(b)).toEqual(live(b));
   });
 });
+
+describe('003 rule 19A through the readers: the discarder holds the tile named', () => {
+  it('Bea\'s 8B named "9C" (she holds the 9C she picked) called onto Ann\'s top: expected; the 8B goes back to Bea and she discards the 9C: accepted; Ann then picks and discards: no flag, 27 and 27, no score', () => {
+    const b = dealt(['8B'], ['9D', '9C']);
+    const eight = beaThrows8B(b);
+    b.move(eight, 'RK-E2/top'); // Ann calls it for an exposure
+    b.settle();
+    b.engine.enter({ entry: 'misnamed-exposure', player: 0, named: '9C' }, 'director');
+    expect(b.engine.directorView().misnamed!.map((x) => [x.discarder, x.named, x.status])).toEqual([[1, '9C', 'expected']]);
+    b.move(eight, 'RK-W1/in'); // back to Bea
+    b.settle();
+    b.move(tilesOf(b, 'W', ['9C'])[0]!, 'FL-1/floor'); // the correct tile in its place
+    b.settle();
+    expect(b.engine.directorView().misnamed!.map((x) => x.status)).toEqual(['accepted']);
+    b.turn('RK-E2/in'); // Ann leaves the 9C, picks and discards
+    expect(b.counts()).toEqual([27, 27]);
+    expect(live(b)).toEqual({ points: [0, 0], payment: null, codes: [] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
