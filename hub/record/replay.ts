@@ -11,7 +11,16 @@
 import type { Card } from '../../rules/card/types.js';
 import { createEngine } from '../../rules/game/apply.js';
 import { initialGameState, standingRulings, type GameState } from '../../rules/game/state.js';
-import { GameRecordError, isVersion1, type AnyGameRecord, type GameRecord, type RecordCorrection, type SiameseHeader, type StandardHeader } from '../../rules/record/game-record.js';
+import {
+  GameRecordError,
+  isVersion1,
+  practiceOfHeader,
+  type AnyGameRecord,
+  type GameRecord,
+  type RecordCorrection,
+  type SiameseHeader,
+  type StandardHeader,
+} from '../../rules/record/game-record.js';
 import { upgradeV1Lines } from '../../rules/record/upgrade.js';
 import { SIAMESE } from '../../rules/variants/siamese.js';
 import { asReadNow } from '../../rules/variants/siamese-readings.js';
@@ -24,7 +33,6 @@ import { listRefused, listThrown } from '../table/standard/refused.js';
 import { standardEngine } from '../../rules/variants/standard.js';
 import { STANDARD_SHAPE } from '../../rules/variants/standard/play.js';
 import { EntryError } from '../../rules/variants/standard/entries.js';
-import { NMJL_PRACTICE_DEFAULTS } from '../../rules/variants/standard/misdeal.js';
 
 /** A card the record names that is missing, or whose file differs from the one the game was played with. */
 export class RecordCardError extends Error {
@@ -35,7 +43,7 @@ export class RecordCardError extends Error {
 }
 
 /** A flag as a refereed record lists it (the fields a player checks; the views add `gameNo`). */
-export type RefereedFlag = Pick<PublicFlag, 'id' | 'kind' | 'rule' | 'title' | 'player' | 'rack' | 'at' | 'status' | 'consequence' | 'deadRackChoice'>;
+export type RefereedFlag = Pick<PublicFlag, 'id' | 'code' | 'params' | 'kind' | 'rule' | 'title' | 'player' | 'rack' | 'at' | 'status' | 'consequence' | 'deadRackChoice'>;
 
 /** What refereeing a record gives. */
 export interface RefereedGame {
@@ -209,7 +217,7 @@ function refereeSiamese(record: GameRecord, h: SiameseHeader, cards: Card[], lin
 function refereeStandard(record: GameRecord, h: StandardHeader, cards: Card[], lineOf: (i: number) => number, onLine?: LineObserver): RefereedGame {
   const first = record.lines[0];
   if (!first || !('action' in first) || first.action.type !== 'deal') throw new GameRecordError(2, '', 'a 4-player record begins with the deal (an action of type "deal")');
-  const config = { names: h.players, cards, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false, practice: NMJL_PRACTICE_DEFAULTS, tableId: h.tableId };
+  const config = { names: h.players, cards, settings: h.scoring, killingExposureJokersInPlay: h.killingExposureJokersInPlay ?? false, practice: practiceOfHeader(h), tableId: h.tableId };
   const engine = standardEngine(config);
   let s: GameState = { ...initialGameState(STANDARD_SHAPE), gameNo: h.gameNo - 1, rulings: rulingsOf(record) };
   const records = new TableRecords();

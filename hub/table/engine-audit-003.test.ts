@@ -7,8 +7,10 @@
  * Ann (East) is dealt the first and the second less one 8B (27 tiles).
  */
 import { describe, expect, it } from 'vitest';
+import { parseGameRecord, writeGameRecord } from '../../rules/record/game-record.js';
 import { fullTileSet, kindOf, type TileId, type TileKind } from '../../rules/tiles.js';
-import { HandBench, closedAfterEach } from './test-bench.js';
+import { refereeRecord } from '../record/replay.js';
+import { HandBench, closedAfterEach, siameseDemo } from './test-bench.js';
 
 const keep = closedAfterEach<HandBench>();
 
@@ -107,14 +109,20 @@ describe('003 rules 17A and 17D: the discarder of a tile claimed for Mah Jongg',
   });
 });
 
+/** Ann picks a 9D (not the 8B the 30 wants) and lays the 25 on rack 1's top and 13 tiles of the 30 with the 9D on rack 2's, in one turn. */
+function annLaysOneRealOneFalse(): HandBench {
+  const b = dealt([], ['9D']);
+  b.move(b.nextFrom(1), 'RK-E2/in');
+  b.advance(300);
+  for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
+  for (const t of tilesOf(b, 'E', [...SECOND.slice(0, 13), '9D'])) b.move(t, 'RK-E2/top');
+  b.settle();
+  return b;
+}
+
 describe('003 rule 10E: two Mah Jonggs claimed at once, only one real', () => {
   it('Ann lays the 25 on rack 1 and 13 tiles of the 30 with a 9D on rack 2: the 25 is honoured (25 jokerless ×2 = 50), the hand on rack 2 is dead; the game goes on (rule 13)', () => {
-    const b = dealt([], ['9D']);
-    b.move(b.nextFrom(1), 'RK-E2/in'); // the 9D, not the 8B the 30 wants
-    b.advance(300);
-    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top');
-    for (const t of tilesOf(b, 'E', [...SECOND.slice(0, 13), '9D'])) b.move(t, 'RK-E2/top');
-    b.settle();
+    const b = annLaysOneRealOneFalse();
     const v = b.view();
     expect(v.flags.map((f) => [f.code, f.player, f.rack])).toEqual([['mah-jongg-in-error', 0, 1]]);
     expect(v.players[0]!.racks.map((r) => [r.dead, r.mahJongg?.value ?? null])).toEqual([
@@ -133,8 +141,8 @@ describe('003 rule 10E: two Mah Jonggs claimed at once, only one real', () => {
  * Ann (East) picks her first tile from wall 2 into rack 2, lays the 25 (FIRST, jokerless) on rack 1's
  * top and discards the pick: her first Mah Jongg, self-picked on her first turn (003 rules 8, 10).
  */
-function annSelfPicks25(): ReturnType<typeof dealt> {
-  const b = dealt([], ['9D']);
+function annSelfPicks25(west: TileKind[] = [], picks: TileKind[] = ['9D']): ReturnType<typeof dealt> {
+  const b = dealt(west, picks);
   const pick = b.nextFrom(1);
   b.move(pick, 'RK-E2/in');
   b.advance(300);
@@ -214,5 +222,162 @@ describe('003 rule 19C: a mis-named discard claimed for Mah Jongg', () => {
     // 17A: 25 jokerless ×2 = 50; 19C: Bea −25; Bea pays 50 − (−25) = 75
     expect(v.score?.points).toEqual([50, -25]);
     expect(v.score?.payment).toEqual({ from: 1, to: 0, amount: 75 });
+  });
+});
+
+// ---- session 14's audit: more cases worked by hand, each also refereed from its game record as `mjhub referee` does
+
+/** The hub's points, payment and flag codes, live. */
+function live(b: HandBench): { points: number[] | null; payment: unknown; codes: (string | undefined)[] } {
+  const v = b.view();
+  return { points: v.score?.points ?? null, payment: v.score?.payment ?? null, codes: v.flags.map((f) => f.code) };
+}
+
+/** Game 1's record written, read back and refereed (hub/record/replay.ts, what `mjhub referee` prints): the same three. */
+function refereed(b: HandBench): ReturnType<typeof live> {
+  const r = refereeRecord(parseGameRecord(writeGameRecord(b.engine.gameRecord(1)!)), siameseDemo.cards);
+  return { points: r.points, payment: r.payment, codes: r.flags.map((f) => f.code) };
+}
+
+/** Ann picks the 9D and discards it; Bea picks the 9C and discards her 8B: the 8B is on the floor. @returns the 8B */
+function beaThrows8B(b: HandBench): TileId {
+  b.turn('RK-E2/in');
+  return beaDiscards8B(b);
+}
+
+/** Bea picks the next tile of wall 2 and discards her 8B. @returns the 8B */
+function beaDiscards8B(b: HandBench): TileId {
+  b.move(b.nextFrom(1), 'RK-W1/in');
+  b.advance(300);
+  const eight = tilesOf(b, 'W', ['8B'])[0]!;
+  b.move(eight, 'FL-1/floor');
+  b.settle();
+  return eight;
+}
+
+describe('003 rule 17E: the claimed tile used in the 1st of two Mah Jonggs put up in one turn', () => {
+  it("Ann holds the 25 whole and the 30 less an 8B; she claims Bea's 8B for the 30 and lays the 25 in the same turn: 30 ×2 ×2 = 120, 25 ×2 ×2 = 100 (17C); Bea −20 (17E): Bea pays 240", () => {
+    const b = dealt(['8B'], ['9D', '9C']);
+    const eight = beaThrows8B(b);
+    b.move(eight, 'RK-E2/top');
+    for (const t of tilesOf(b, 'E', SECOND.slice(0, 13))) b.move(t, 'RK-E2/top'); // her 1st Mah Jongg, with the claimed 8B
+    for (const t of tilesOf(b, 'E', FIRST)) b.move(t, 'RK-E1/top'); // her 2nd, the same turn
+    b.settle();
+    expect(b.view().phase).toBe('ended');
+    // 17C: both ×2, each jokerless ×2: 30 × 4 = 120, 25 × 4 = 100; Ann 220. 17E: Bea −20. 220 − (−20) = 240
+    expect(live(b)).toEqual({ points: [220, -20], payment: { from: 1, to: 0, amount: 240 }, codes: [] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
+
+describe('003 rule 19D: a mis-named discard claimed for a 2nd Mah Jongg', () => {
+  it("Ann's 1st (25 self-picked, jokerless ×2 = 50); Bea's 8B, named wrongly, claimed for Ann's 2nd (30 ×2 ×2 = 120): Bea −25 (19C) −20 (19D, 17D) = −45; Bea pays 170 + 45 = 215", () => {
+    const b = annSelfPicks25(['8B'], ['9D', '9C']);
+    const eight = beaDiscards8B(b);
+    b.move(eight, 'RK-E2/top');
+    for (const t of tilesOf(b, 'E', SECOND.slice(0, 13))) b.move(t, 'RK-E2/top');
+    b.settle();
+    expect(live(b).points).toEqual([170, -20]);
+    b.engine.enter({ entry: 'misnamed-discard', player: 0, rack: 1 }, 'director');
+    expect(live(b)).toEqual({ points: [170, -45], payment: { from: 1, to: 0, amount: 215 }, codes: [] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
+
+describe('003 rule 17F: a wall game', () => {
+  it('no Mah Jongg exposed when the walls are used up: +10 each, nobody pays; refereed: the same', () => {
+    const b = dealt([], []);
+    // 152 − 54 dealt = 98 picks: Ann, Bea, Ann … each picks one (Ann into rack 2, Bea rack 1) and discards it
+    for (let n = 0; n < 98; n++) {
+      const wall = [0, 1, 2, 3].find((w) => [...b.at.values()].includes(`WL-${w + 1}/wall`))!;
+      const t = b.nextFrom(wall);
+      b.move(t, n % 2 === 0 ? 'RK-E2/in' : 'RK-W1/in');
+      b.move(t, 'FL-1/floor');
+      b.settle();
+    }
+    expect(b.view().phase).toBe('ended');
+    expect(live(b)).toEqual({ points: [10, 10], payment: null, codes: [] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
+
+describe('003 rule 12 beside the opponent\'s Mah Jongg: "4 times the value of opponent\'s existing Mah Jongg"', () => {
+  it("Ann's self-picked 25 (jokerless) is up; Bea picks twice and discards (28 off turn, 18C): both her hands dead, the game ceases; Ann 4 × 50 = 200 (the hub's reading: 4 × its 17A score)", () => {
+    const b = annSelfPicks25();
+    b.turnWithExtraPick('RK-W1/in', 'RK-W2/in'); // Bea picks, picks again and discards: 28 off turn
+    expect(b.view().phase).toBe('ended');
+    // 17A: 25 jokerless ×2 = 50; rule 12: ×4 = 200; Bea 0: Bea pays 200
+    expect(live(b)).toEqual({ points: [200, 0], payment: { from: 1, to: 0, amount: 200 }, codes: ['tile-count'] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
+
+describe('003 rule 19B: a mis-named discard claimed for an exposure, the discarder without the tile named', () => {
+  it("Bea's 8B named \"9D\" (she holds no 9D) called onto Ann's rack 2 top: the hub finds no 9D in Bea's racks (no-tile): no penalty, play goes on", () => {
+    const b = dealt(['8B'], ['9D', '9C']);
+    const eight = beaThrows8B(b);
+    b.move(eight, 'RK-E2/top'); // Ann calls it for an exposure
+    b.settle();
+    b.engine.enter({ entry: 'misnamed-exposure', player: 0, named: '9D' }, 'director');
+    const m = b.engine.directorView().misnamed!;
+    expect(m.map((x) => [x.discarder, x.named, x.status])).toEqual([[1, '9D', 'no-tile']]);
+    expect(live(b)).toEqual({ points: [0, 0], payment: null, codes: [] });
+  });
+});
+
+describe('003 rule 13: one Mah Jongg and one dead hand, the opponent plays on', () => {
+  it("Ann's 25 on rack 1 and a Mah Jongg in error on rack 2 in the turn she picked (10E): she is out holding her pick; Bea picks and discards: no count flag, the game goes on, Ann 50", () => {
+    const b = annLaysOneRealOneFalse();
+    b.turn('RK-W1/in'); // Bea picks and discards: a count check; Ann keeps 28 (14 + 14 on her tops), out since her pick
+    const v = b.view();
+    expect(v.phase).toBe('play');
+    expect(v.turn).toBe(1);
+    // 17A: 25 jokerless ×2 = 50
+    expect(live(b)).toEqual({ points: [50, 0], payment: { from: 1, to: 0, amount: 50 }, codes: ['mah-jongg-in-error'] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+
+  /** Bea's 30 in dots: "111a 222a 3333a 4444a" with 5D-8D, jokerless */
+  const DOTS: TileKind[] = ['5D', '5D', '5D', '6D', '6D', '6D', '7D', '7D', '7D', '7D', '8D', '8D', '8D', '8D'];
+  it("Ann's 25 (50) then a wrong-wall pick kills her rack 2: Ann is out; Bea picks her last 8D and lays her 30: her 1st Mah Jongg (30 jokerless ×2 = 60); the game goes on with Bea alone (rule 13): Ann pays 10 so far", () => {
+    const b = annSelfPicks25(DOTS.slice(0, 13), ['9D', '9C', '8D']);
+    b.turn('RK-W1/in'); // Bea picks the 9C and discards it
+    b.move(b.nextFrom(2), 'RK-E2/in'); // Ann racks a tile of wall 3: rule 20, her 2nd hand dies
+    b.settle();
+    expect(live(b).codes).toEqual(['wrong-wall']);
+    b.move(b.nextFrom(1), 'RK-W1/in'); // Bea picks the 8D
+    b.advance(300);
+    for (const t of tilesOf(b, 'W', DOTS)) b.move(t, 'RK-W1/top');
+    b.settle();
+    b.move([...b.at].find(([, z]) => z === 'RK-W1/in')![0], 'FL-1/floor'); // and discards a tile of her rack 1 to complete her turn
+    b.settle();
+    const v = b.view();
+    expect(v.players[1]!.racks[0]!.mahJongg?.value).toBe(30);
+    // rule 13: Bea plays on alone, to a 2nd Mah Jongg or the end of the walls
+    expect(v.phase).toBe('play');
+    expect(v.turn).toBe(1);
+    // 17A: Ann 25 jokerless ×2 = 50; Bea 30 jokerless ×2 = 60, self-picked (no charge to Ann): Ann pays 10
+    expect(live(b)).toEqual({ points: [50, 60], payment: { from: 0, to: 1, amount: 10 }, codes: ['wrong-wall'] });
+    expect(refereed(b)).toEqual(live(b));
+  });
+});
+
+describe('003 rule 19A through the readers: the discarder holds the tile named', () => {
+  it('Bea\'s 8B named "9C" (she holds the 9C she picked) called onto Ann\'s top: expected; the 8B goes back to Bea and she discards the 9C: accepted; Ann then picks and discards: no flag, 27 and 27, no score', () => {
+    const b = dealt(['8B'], ['9D', '9C']);
+    const eight = beaThrows8B(b);
+    b.move(eight, 'RK-E2/top'); // Ann calls it for an exposure
+    b.settle();
+    b.engine.enter({ entry: 'misnamed-exposure', player: 0, named: '9C' }, 'director');
+    expect(b.engine.directorView().misnamed!.map((x) => [x.discarder, x.named, x.status])).toEqual([[1, '9C', 'expected']]);
+    b.move(eight, 'RK-W1/in'); // back to Bea
+    b.settle();
+    b.move(tilesOf(b, 'W', ['9C'])[0]!, 'FL-1/floor'); // the correct tile in its place
+    b.settle();
+    expect(b.engine.directorView().misnamed!.map((x) => x.status)).toEqual(['accepted']);
+    b.turn('RK-E2/in'); // Ann leaves the 9C, picks and discards
+    expect(b.counts()).toEqual([27, 27]);
+    expect(live(b)).toEqual({ points: [0, 0], payment: null, codes: [] });
+    expect(refereed(b)).toEqual(live(b));
   });
 });

@@ -245,7 +245,11 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       return;
     }
     if (s.seats.every(seatOut)) endGame(s, 'no hand is left alive');
-    else if (s.turn === player && seatOut(p)) s.turn = nextActive(s, player);
+    else if (s.turn === player && seatOut(p)) {
+      // she ceases playing (rules 13, 20) holding what she picked this turn: her count is judged so
+      if (p.picks > 0) p.keptPick = true;
+      s.turn = nextActive(s, player);
+    }
   }
 
   function nextActive(s: GameState, from: number): number | null {
@@ -366,7 +370,8 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       // a player who has just declared a Mah Jongg with her last live hand is out (rule 13) and the
       // turn has moved on, but she completes her turn with a discard (rule 10): until then she holds 28
       const finishing = seatOut(p) && (p.picks > 0 || p.called) && p.racks.some((r) => r.mahJongg?.turnNo === s.turnNo);
-      const onTurn = (s.turn === player && (p.picks > 0 || p.called)) || finishing;
+      // a player who went out by a death on her pick keeps that tile (afterDeath): 28, not 18C
+      const onTurn = (s.turn === player && (p.picks > 0 || p.called)) || finishing || (p.keptPick === true && seatOut(p));
       const expected = variant.hand(onTurn);
       if (count === expected) continue;
       // the director has ruled on this very discrepancy: a dismissed count flag is not raised
@@ -628,6 +633,7 @@ export function createEngine(variant: Variant, config: EngineConfig) {
     }
     s.discards = [...s.discards, tile];
     s.lastDiscard = { tile, by: player, at, racked: false };
+    delete s.seats[player]!.keptPick;
     const wallsEmpty = currentWall(s.where, config.wallOrder) === null;
     newTurn(s, nextActive(s, player), null, unseen);
     if (wallsEmpty) {

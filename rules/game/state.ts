@@ -116,6 +116,12 @@ export interface Seat {
   called: boolean;
   /** the discard she called this turn and its discarder, when the discarder is known */
   calledTile: { tile: TileId; from: number } | null;
+  /**
+   * Royale Siamese: she went out (no live hand left) on her own turn after picking, by a death on
+   * that pick (003 rule 20, or a Mah Jongg in error, 10E), and ceased playing without a discard
+   * (rule 13): she keeps the tile picked, one more than off turn, until she discards. Absent: no.
+   */
+  keptPick?: boolean;
 }
 
 /** A judgment the engine could not make (a reader not heard): the rule, whose, which tiles, when, in words. */

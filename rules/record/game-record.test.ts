@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_000, type ScoringSettings } from '../scoring/settings.js';
 import { fullTileSet } from '../tiles.js';
-import { GameRecordError, parseGameRecord, writeGameRecord, type AnyGameRecord, type GameRecord, type GameRecordV1 } from './game-record.js';
+import { GameRecordError, parseGameRecord, practiceHeader, practiceOfHeader, writeGameRecord, type AnyGameRecord, type GameRecord, type GameRecordV1, type StandardHeader } from './game-record.js';
+import { NMJL_PRACTICE_DEFAULTS } from '../variants/standard/misdeal.js';
 
 const SHA = 'a'.repeat(64);
 
@@ -205,6 +206,17 @@ describe('writing and reading a version 2 game record', () => {
     expect(parseGameRecord(writeGameRecord(siameseV2))).toEqual(siameseV2);
   });
 
+  it("carries a 4-player table's NMJL practice only when it differs from the defaults (all on), and reads it back", () => {
+    const off = { ...NMJL_PRACTICE_DEFAULTS, misdeal: false };
+    expect(practiceHeader(NMJL_PRACTICE_DEFAULTS)).toEqual({});
+    expect(practiceHeader(off)).toEqual({ nmjlPractice: off });
+    const r = { ...standardV2, header: { ...standardV2.header, ...practiceHeader(off) } };
+    const back = parseGameRecord(writeGameRecord(r));
+    expect(back).toEqual(r);
+    expect(practiceOfHeader(back.header as StandardHeader)).toEqual(off);
+    expect(practiceOfHeader(standardV2.header as StandardHeader)).toEqual(NMJL_PRACTICE_DEFAULTS);
+  });
+
   it('names the line and the field of bad input', () => {
     const cases: [string, number, string, string][] = [
       [
@@ -234,6 +246,12 @@ describe('writing and reading a version 2 game record', () => {
         'line 5, field action.entry: must be one of looked-at-stolen-tile, dead-declared-in-error, announced-line, declared-dead, misnamed-discard, not "misnamed-exposure"',
       ],
       [withLine(standardV2, 1, { ...standardV2.header, walls: [[SET[0], SET[0]]] }), 1, 'walls[0][1]', `line 1, field walls[0][1]: ${SET[0]} is in the walls twice`],
+      [
+        withLine(standardV2, 1, { ...standardV2.header, nmjlPractice: { misdeal: false, shortTakesNextTile: true, twoHandsIntact: true, replayFewerThanTwoIntact: 'no', misnamedDiscard: true } }),
+        1,
+        'nmjlPractice.replayFewerThanTwoIntact',
+        'line 1, field nmjlPractice.replayFewerThanTwoIntact: must be true or false, not "no"',
+      ],
       [
         withLine(siameseV2, 2, { action: { type: 'pick', player: 2, wall: 0, to: rack(0), tile: SET[0], at: 1, ref: '7' } }),
         2,

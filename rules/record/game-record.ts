@@ -25,6 +25,7 @@ import type { Place } from '../game/places.js';
 import type { NamedTile } from '../variants/standard/standard-ids.js';
 import type { StandardLineV1 } from './upgrade-standard.js';
 import { scoringSettingsProblem, type ScoringSettings } from '../scoring/settings.js';
+import { NMJL_PRACTICE_DEFAULTS, type NmjlPractice } from '../variants/standard/misdeal.js';
 
 /** The format id every record's header carries. */
 export const GAME_RECORD_FORMAT = 'mjhub.game-record';
@@ -80,6 +81,26 @@ export interface StandardHeader extends HeaderBase {
   scoring: ScoringSettings;
   /** true when the jokers of the exposure that made a hand dead stayed in play (rules/variants/standard/play.ts; absent: false) */
   killingExposureJokersInPlay?: boolean;
+  /**
+   * the table's NMJL practice settings (rules/variants/standard/misdeal.ts `NmjlPractice`, all five
+   * keys) when any differs from {@link NMJL_PRACTICE_DEFAULTS}; absent: the defaults (every one on)
+   */
+  nmjlPractice?: NmjlPractice;
+}
+
+/**
+ * The header field a 4-player record carries for the table's NMJL practice: `{ nmjlPractice }`
+ * when any setting differs from {@link NMJL_PRACTICE_DEFAULTS}, otherwise nothing (a record of a
+ * table at the defaults reads as before).
+ */
+export function practiceHeader(practice: Readonly<NmjlPractice>): Pick<StandardHeader, 'nmjlPractice'> {
+  const keys = Object.keys(NMJL_PRACTICE_DEFAULTS) as (keyof NmjlPractice)[];
+  return keys.every((k) => practice[k] === NMJL_PRACTICE_DEFAULTS[k]) ? {} : { nmjlPractice: { ...practice } };
+}
+
+/** The NMJL practice a 4-player record was refereed with: its header's, or the defaults when absent. */
+export function practiceOfHeader(h: Pick<StandardHeader, 'nmjlPractice'>): Readonly<NmjlPractice> {
+  return h.nmjlPractice ?? NMJL_PRACTICE_DEFAULTS;
 }
 
 export type RecordHeader = SiameseHeader | StandardHeader;
@@ -730,8 +751,14 @@ function checkHeader(c: Check, h: Obj): RecordHeader | RecordHeaderV1 {
     c.str(scoring, 'name', 'scoring');
     c.oneOf(scoring, 'countRule', 'scoring', ['18D', '18A'] as const);
   } else {
-    c.only(h, '', [...common, 'killingExposureJokersInPlay', ...(v1 ? [] : ['walls'])]);
+    c.only(h, '', [...common, 'killingExposureJokersInPlay', ...(v1 ? [] : ['walls', 'nmjlPractice'])]);
     if (!v1) checkWalls(c, h);
+    if (h.nmjlPractice !== undefined) {
+      const practice = c.obj(h.nmjlPractice, 'nmjlPractice');
+      const keys = Object.keys(NMJL_PRACTICE_DEFAULTS);
+      c.only(practice, 'nmjlPractice', keys);
+      for (const k of keys) c.bool(practice, k, 'nmjlPractice');
+    }
     if (h.killingExposureJokersInPlay !== undefined && typeof h.killingExposureJokersInPlay !== 'boolean')
       c.bad('killingExposureJokersInPlay', `must be true or false, not ${show(h.killingExposureJokersInPlay)}`);
     // the scoring settings, complete (rules/scoring/settings.ts)

@@ -8,8 +8,9 @@
  * - `home` scoring (the back of the NMJL card, rules/scoring/home.ts): the others pay the winner.
  *
  * Readings where the rules leave a choice:
- * - A Mah Jongg completed by a joker exchange (the winner picks from the wall, exchanges a tile for
- *   a joker of an exposure and the joker completes the hand) counts as self-picked by default:
+ * - A Mah Jongg completed by a joker exchange (the winner picks from the wall, or calls a discard
+ *   for an exposure, then exchanges a tile for a joker of an exposure and the joker completes the
+ *   hand; a discard called for an exposure is not the winning tile) counts as self-picked by default:
  *   000 plays "in conjunction with National Mah Jongg League Rules" and says nothing of it; the
  *   NMJL treats such a Mah Jongg as self-picked (the winner took the tile on their own turn, nobody
  *   discarded it). `jokerExchangeSelfPicked: false` scores it without the self-picked bonus (home:

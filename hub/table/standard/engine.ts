@@ -44,7 +44,7 @@ import { exposuresOf, turnHasOf, wallLeftOf, winnerOf } from '../../../rules/var
 import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
 import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
-import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
+import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, practiceHeader, type GameRecord } from '../../../rules/record/game-record.js';
 import { setOrderWalls } from '../../../rules/record/upgrade.js';
 import { listRefused, listThrown } from './refused.js';
 import type { TableFold } from '../fold.js';
@@ -353,6 +353,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
         walls: (this.records.walls.get(gameNo) ?? setOrderWalls()).map((w) => [...w]),
         scoring: structuredClone(this.settings),
         ...(this.table.killingExposureJokersInPlay ? { killingExposureJokersInPlay: true } : {}),
+        ...practiceHeader(practiceOf(this.table)),
       },
       lines: [...structuredClone(lines), ...this.recordRulings(gameNo)],
     };

@@ -742,10 +742,14 @@ export function standardPlay(core: EngineCore): VariantPlay {
     if (matches.length > 0) {
       const ranked = bestFirst(matches);
       const best = ranked[0]!;
-      const called = has === 'called' ? (s.seats[player]!.calledTile?.from ?? null) : null;
-      const jokerExchange = called === null && completedByExchange(s, player, concealed, exposures);
+      // a joker exchange this turn completed the hand: the joker is the winning tile, even after a
+      // discard called for an exposure (that discard was not the winning tile: nobody threw it, 000;
+      // NMJL: paid as self-picked, "everybody pays double")
+      const jokerExchange = completedByExchange(s, player, concealed, exposures);
+      const called = has === 'called' && !jokerExchange ? (s.seats[player]!.calledTile?.from ?? null) : null;
       const selfPicked = called === null && (!jokerExchange || (config.settings?.jokerExchangeSelfPicked ?? true));
-      r.mahJongg = mahJonggRecord(ranked, { order: 1, claimedFrom: called, selfPicked, exposuresBefore: exposuresBeforeCall(s, r), jokerExchange, turnNo: s.turnNo, at: a.at }, true);
+      const exposuresBefore = jokerExchange ? r.exposures.length : exposuresBeforeCall(s, r);
+      r.mahJongg = mahJonggRecord(ranked, { order: 1, claimedFrom: called, selfPicked, exposuresBefore, jokerExchange, turnNo: s.turnNo, at: a.at }, true);
       end(s, `${name(player)} declared Mah Jongg: ${best.line.text}`);
       return;
     }
