@@ -12,6 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HandBench, closedAfterEach } from './test-bench.js';
+import type { TileId } from '../../rules/tiles.js';
 
 const keep = closedAfterEach<HandBench>();
 
@@ -103,7 +104,7 @@ describe('a flag of an ended game stays listed and rulable; a ruling re-scores t
    * discard falls due: 27 + 2 = 29 tiles after picking (28 is right), a 003 rule 18C flag at the
    * pick, the game over. Ann has not discarded yet.
    */
-  function flaggedAtPick(): { b: HandBench; flagId: string; pick: string } {
+  function flaggedAtPick(): { b: HandBench; flagId: string; pick: TileId } {
     const b = keep(new HandBench({ staleMs: 60_000 }));
     b.build();
     b.deal();
