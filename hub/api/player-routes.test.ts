@@ -12,6 +12,7 @@ import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHubServer, type HubServer } from './server.js';
 import { EV } from './socket-events.js';
+import { PLAYER_EV, PLAYER_NAMESPACE } from '../contract/socket.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import type { EventStore } from '../store/types.js';
 import { MIN, T0 } from '../tournament/fixtures.test-helpers.js';
@@ -23,6 +24,8 @@ const TOKEN = 'director-secret-1';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const SEAT_SECRET = new Uint8Array(32).fill(7);
 const clock = { now: T0 };
+/** A time as the revoked link's words give it, HH:MM local. */
+const hhmm = (ms: number) => `${String(new Date(ms).getHours()).padStart(2, '0')}:${String(new Date(ms).getMinutes()).padStart(2, '0')}`;
 const open: { hub: HubServer; svc: TournamentService; store: EventStore }[] = [];
 const dirs: string[] = [];
 
@@ -149,6 +152,44 @@ describe('check-in and the player link', () => {
       const next = await claim(app, { code: fresh.code });
       expect(next.statusCode).toBe(200);
       expect((await app.inject({ url: `/api/player/${next.json().device}` })).json()).toMatchObject({ player: 'p1', table: 1, seat: 'East' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('the /player socket pushes the link at once and again at round 2 (table 2, West); a never-bound device is refused; a reissue ends it', async () => {
+    const { app, hub, svc } = await start();
+    const { code } = (await checkIn(app, 'p2')).json();
+    const { device } = (await claim(app, { code })).json();
+    const url = await hub.listen(0);
+    const stranger = connect(`${url}${PLAYER_NAMESPACE}`, { auth: { device: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, transports: ['websocket'], reconnection: false });
+    const refused = await new Promise<string>((ok) => stranger.once('connect_error', (e) => ok(e.message)));
+    stranger.close();
+    expect(refused).toMatch(/^player link: /);
+    const socket = connect(`${url}${PLAYER_NAMESPACE}`, { auth: { device }, transports: ['websocket'], reconnection: false });
+    const links: { round: number; table: number; seat: string; hubTable: string | null; game: number | null; seatToken: string | null }[] = [];
+    const problems: { error: string; fatal?: boolean }[] = [];
+    socket.on(PLAYER_EV.link, (l) => links.push(l));
+    socket.on(EV.problem, (p) => problems.push(p));
+    try {
+      // at once: round 1, table 1, South (hub t1), game 1, with a seat token that opens that seat
+      await expect.poll(() => links.length).toBe(1);
+      expect(links[0]).toMatchObject({ round: 1, table: 1, seat: 'South', hubTable: 't1', game: 1 });
+      expect((await app.inject({ url: `/api/seat/${links[0]!.seatToken}` })).json()).toMatchObject({ tableId: 't1', seat: 'South' });
+      // round 1's 50 minutes run out; the director moves on: Bea (home South) goes 1 table on and one seat round
+      svc.clock('start');
+      clock.now = T0 + 50 * MIN + 1_000;
+      svc.tick();
+      svc.nextRound();
+      await expect.poll(() => links.at(-1)?.round).toBe(2);
+      expect(links.at(-1)).toMatchObject({ round: 2, table: 2, seat: 'West', hubTable: 't2', game: 1 });
+      expect((await app.inject({ url: `/api/seat/${links.at(-1)!.seatToken}` })).json()).toMatchObject({ tableId: 't2', seat: 'West' });
+      // each change of seat told once: round 1's seat, then round 2's (the clock's ticks tell nothing)
+      expect(links.map((l) => `${l.round} ${l.table} ${l.seat}`)).toEqual(['1 1 South', '2 2 West']);
+      clock.now = T0 + 55 * MIN;
+      expect((await app.inject({ method: 'POST', url: '/api/director/tournament/players/p2/reissue', headers: AUTH })).statusCode).toBe(200);
+      await expect.poll(() => problems).toEqual([{ error: 'This link was revoked by the director at ' + hhmm(T0 + 55 * MIN) + ': ask the director for your new code.', fatal: true }]);
+      await expect.poll(() => socket.connected).toBe(false);
     } finally {
       socket.close();
     }

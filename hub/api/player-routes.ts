@@ -25,6 +25,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { TableRuntime } from './runtime.js';
 import { gameForNewCodes, hubPlayerAt, type SeatTokens } from './seat.js';
 import * as H from '../contract/http.js';
@@ -108,6 +109,44 @@ export interface PlayerRouteOptions {
 
 const originOf = (opts: PlayerRouteOptions, req: FastifyRequest) => opts.publicUrl ?? `${req.protocol}://${req.host}`;
 
+/** What `GET /api/player/:device` answers (and the `/player` namespace pushes, ./player-socket.ts). */
+export type PlayerLink = z.output<typeof R.PlayerLinkReply>;
+
+/**
+ * Where the player bound to `device` sits in the current round, with a seat token for that seat's
+ * current (or next) game (see the module comment).
+ * @param tick check the round clock first (`TournamentService.tick`, as before every request); a
+ *   listener of the service's changes passes false (a tick tells the listeners again)
+ * @throws PlayerLinkError `unknown-device` (never bound) or `revoked` (the code reissued)
+ */
+export function playerLinkOf(opts: Pick<PlayerRouteOptions, 'service' | 'tokens'>, tables: ReadonlyMap<string, TableRuntime>, device: string, tick = true): PlayerLink {
+  const svc = opts.service;
+  const { player, binding } = svc.players.device(device);
+  if (tick) svc.tick();
+  const at = svc.seatOf(player);
+  const t = at.hubTable !== null ? tables.get(at.hubTable) : undefined;
+  const index = t ? hubPlayerAt(svc, t, at.seat) : null;
+  let seatToken: string | null = null;
+  let game: number | null = null;
+  if (t && index !== null) {
+    game = gameForNewCodes(t.publicView());
+    seatToken = opts.tokens.issue({ table: t.id, player: index, game, bind: binding });
+  }
+  return {
+    player,
+    name: svc.config.players.find((p) => p.id === player)?.name ?? player,
+    tournament: svc.config.name,
+    round: at.round,
+    rounds: svc.config.rounds,
+    table: at.table,
+    label: at.label,
+    seat: at.seatName,
+    hubTable: at.hubTable,
+    seatToken,
+    game,
+  };
+}
+
 /** The public routes: `await app.register(playerRoutes(opts))`. */
 export function playerRoutes(opts: PlayerRouteOptions) {
   const tables = new Map(opts.tables.map((t) => [t.id, t] as const));
@@ -128,32 +167,9 @@ export function playerRoutes(opts: PlayerRouteOptions) {
       },
     );
     app.get('/api/player/:device', { schema: { params: H.PlayerDeviceParams, querystring: H.NoQuery, response: R.replies(R.PlayerLinkReply) } }, async (req, reply) => {
-      const svc = opts.service;
-      const { player, binding } = refusals(() => svc.players.device(req.params.device));
-      svc.tick();
-      const at = svc.seatOf(player);
-      const t = at.hubTable !== null ? tables.get(at.hubTable) : undefined;
-      const index = t ? hubPlayerAt(svc, t, at.seat) : null;
-      let seatToken: string | null = null;
-      let game: number | null = null;
-      if (t && index !== null) {
-        game = gameForNewCodes(t.publicView());
-        seatToken = opts.tokens.issue({ table: t.id, player: index, game, bind: binding });
-      }
+      const link = refusals(() => playerLinkOf(opts, tables, req.params.device));
       reply.header('cache-control', 'no-store');
-      return {
-        player,
-        name: svc.config.players.find((p) => p.id === player)?.name ?? player,
-        tournament: svc.config.name,
-        round: at.round,
-        rounds: svc.config.rounds,
-        table: at.table,
-        label: at.label,
-        seat: at.seatName,
-        hubTable: at.hubTable,
-        seatToken,
-        game,
-      };
+      return link;
     });
     app.get('/api/tables/:id/claim', { schema: { params: H.TableParams, querystring: H.NoQuery, response: R.replies(R.TableClaimReply) } }, async (req, reply) => {
       if (!tables.has(req.params.id)) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `unknown table '${req.params.id}'` });

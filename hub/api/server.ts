@@ -99,6 +99,7 @@ import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntim
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 import { directorPlayerRoutes, playerRoutes } from './player-routes.js';
+import { attachPlayerNamespace } from './player-socket.js';
 import { tournamentPrintRoutes } from './tournament-print.js';
 import { CORRECTION_STATUS, correctionRoutes } from './routes-corrections.js';
 import { CorrectionRefused } from '../table/machine/corrections.js';
@@ -730,6 +731,9 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     offLabels?.();
   });
   app.addHook('preClose', async () => seats.close());
+  // a player's phone is told where its player sits (the player link pushed, not polled)
+  const players = playerOpts ? attachPlayerNamespace(realtime.io, playerOpts) : null;
+  app.addHook('preClose', async () => players?.close());
   // without this, a connected /director client keeps fastify.close() waiting for ever
   app.addHook('preClose', async () => {
     await realtime.close();

@@ -39,6 +39,19 @@ export const DIRECTOR_NAMESPACE = '/director';
 /** The seat namespace (hub/api/seat-events.ts tells its life cycle). */
 export const SEAT_NAMESPACE = '/seat';
 
+/**
+ * The player namespace (hub/api/player-socket.ts): a tournament player's phone hears where its
+ * player sits. Connect with `io(url + PLAYER_NAMESPACE, { auth: { device } })` (the device secret
+ * of the claim); never bound or revoked: `connect_error` with a message starting "player link".
+ * The hub sends `PLAYER_EV.link` (the answer of `GET /api/player/:device`, `PlayerLinkReply`) at
+ * once and again whenever the seat it names changes (round, table, seat or game); a reissued code
+ * gets `EV.problem {error, fatal: true}` (the link's revoked words) and the socket leaves.
+ */
+export const PLAYER_NAMESPACE = '/player';
+
+/** The player namespace's own event: hub → phone, where the player sits now. */
+export const PLAYER_EV = { link: 'player:link' } as const;
+
 /** Longest table id a request may name (characters), as the HTTP routes' `:id`. */
 export const MAX_TABLE_ID = 64;
 

@@ -449,18 +449,44 @@ export class SimBench<E extends TableMachine> extends ReaderBench<E> {
 
   /** One simulator step: its lifts and placements as DEL and ADD lines, then the step's dwell. */
   step(s: Step): void {
+    for (const [reader, msg] of this.linesOf(s)) this.send(reader, msg);
+    this.advance(this.paceMs * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
+  }
+
+  /**
+   * The hub is late (its event loop starved by other work): `steps` happen at the table, each
+   * reader sending its lines as they happen, while the hub runs nothing for `lateMs` (no tick, no
+   * line read). Then it reads what each reader sent, one reader's port after another in `order`
+   * (readers not named after, in the order they first sent), `gapMs` apart (ticking meanwhile),
+   * each reader's lines in its own order: every line of one port stamped alike.
+   */
+  late(steps: readonly Step[], lateMs: number, order: readonly string[] = [], gapMs = 0): void {
+    const queued = new Map<string, ReaderMessage[]>(order.map((r) => [r, []]));
+    for (const s of steps) for (const [reader, msg] of this.linesOf(s)) queued.set(reader, [...(queued.get(reader) ?? []), msg]);
+    this.clock += lateMs;
+    // the readers' heartbeats meanwhile are left out (sent now they would overtake the queued lines)
+    this.lastBeat = this.clock;
+    for (const [reader, msgs] of queued) {
+      for (const msg of msgs) this.send(reader, msg);
+      this.advance(gapMs);
+    }
+  }
+
+  /** The DEL and ADD lines of a step as each reader sends them (sequence numbers taken), its readers' holds updated. */
+  private linesOf(s: Step): [string, ReaderMessage][] {
+    const out: [string, ReaderMessage][] = [];
     for (const m of s.moves) {
       const tag = tagOfTile(m.tile);
       if (m.from) {
         this.holds.get(`${m.from.reader}/${m.from.zone}`)!.delete(tag);
-        this.send(m.from.reader, { type: 'DEL', seq: this.seq(m.from.reader), zone: m.from.zone, tag });
+        out.push([m.from.reader, { type: 'DEL', seq: this.seq(m.from.reader), zone: m.from.zone, tag }]);
       }
       if (m.to) {
         this.holds.get(`${m.to.reader}/${m.to.zone}`)!.add(tag);
-        this.send(m.to.reader, { type: 'ADD', seq: this.seq(m.to.reader), zone: m.to.zone, tag, ...(this.protocol === 1 ? { rssi: STRONG_DBM } : {}) });
+        out.push([m.to.reader, { type: 'ADD', seq: this.seq(m.to.reader), zone: m.to.zone, tag, ...(this.protocol === 1 ? { rssi: STRONG_DBM } : {}) }]);
       }
     }
-    this.advance(this.paceMs * (s.dwell ?? (s.moves.every((m) => m.to === null) ? 0.5 : 1)));
+    return out;
   }
 
   /** A SNAP of one zone (`reader/zone`) as the reader holds it now. */

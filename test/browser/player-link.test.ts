@@ -2,7 +2,8 @@
  * The player link in Chromium (the real hub server, hub/api/server.ts, with a tournament on two
  * fake 4-player tables t1 and t2): a player checked in at the desk opens table 1's claim page,
  * enters the code from the slip and sees their own seat; a second phone with the same code is
- * refused naming the player; at round 2 the phone follows the player to table 2, West; when the
+ * refused naming the player; at round 2 the phone follows the player to table 2, West, told by the
+ * hub over its socket (no HTTP poll meanwhile); when the
  * director reissues the code the phone says the link was revoked (not "reconnecting"), on the player
  * page and on the seat's own page (/seat/<token>: its reason in place of the connection banner, and
  * nothing else: its last hand is gone, not greyed). The table
@@ -58,6 +59,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
     const other = await suite.browser.newContext({ viewport: { width: 400, height: 800 } });
     try {
       const page = await phone.newPage();
+      // every time the player page asks where Bea sits (GET /api/player/:device): only while its socket is down
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/player/')) asked.push(r.url());
+      });
       await page.goto(`${url}/claim/t1`);
       await page.fill('#player-code', code.toLowerCase());
       await page.click('button[type="submit"]');
@@ -65,6 +71,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       // round 1: Bea sits South at table 1, hub table t1's South (named "t1-South" there), game 1
       await expect.poll(() => text(page, '[data-testid="player-where"]'), { timeout: 20_000 }).toBe('Bea Ross · round 1 of 2 · table 1 · South');
       await expect.poll(() => text(page, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t1-South');
+      // the hub told the page over its socket (the `/player` namespace), not an answer to a poll
+      await expect.poll(() => page.getAttribute('[data-testid="player-where"]', 'data-source'), { timeout: 20_000 }).toBe('socket');
+      const askedInRound1 = asked.length;
       // 13 tiles in her rack: 1C … 9C, 1C … 4C (players.test-helpers.ts)
       expect(await page.$$eval('[data-testid="seat-concealed-0"] > *', (els) => els.length)).toBe(13);
 
@@ -85,6 +94,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       await expect.poll(() => text(page, '[data-testid="player-where"]'), { timeout: 20_000 }).toBe('Bea Ross · round 2 of 2 · table 2 · West');
       await expect.poll(() => text(page, '[data-testid="seat-name"]'), { timeout: 20_000 }).toBe('t2-West');
       expect(page.url()).toBe(`${url}/player`);
+      // pushed: no poll between round 1 and round 2 (before the socket, one GET every 2 s)
+      expect(await page.getAttribute('[data-testid="player-where"]', 'data-source')).toBe('socket');
+      expect(asked.slice(askedInRound1)).toEqual([]);
       // the seat's own line names the table as the line above does (table 2, hub table t2), then the round, the game and the clock, each after " · "
       await expect.poll(async () => (await text(page, '[data-testid="seat-game"]')).replace(/\s+/g, ' '), { timeout: 20_000 }).toBe('table 2 · Round 2 · Game 1 of 4 · 50:00 (not started)');
 
@@ -178,6 +190,32 @@ describe.skipIf(!existsSync(CHROMIUM))('the player link: claim page, following t
       await phone.click('button[type="submit"]');
       await phone.waitForURL(`${url}/player`);
       await expect.poll(() => text(phone, '[data-testid="player-where"]'), { timeout: 20_000 }).toMatch(/^Ann Lee · round /);
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+
+  it('with its socket down (socket.io blocked on the way to the hub), the player page asks every 2 s instead', async () => {
+    const { code } = (await hub.app.inject({ method: 'POST', url: '/api/director/tournament/players/p6/check-in', headers: AUTH })).json();
+    const ctx = await suite.browser.newContext({ viewport: { width: 400, height: 800 } });
+    try {
+      const page = await ctx.newPage();
+      await page.route('**/socket.io/**', (r) => r.abort());
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/player/')) asked.push(r.url());
+      });
+      await page.goto(`${url}/claim/t1`);
+      await page.fill('#player-code', code);
+      await page.click('button[type="submit"]');
+      await page.waitForURL(`${url}/player`);
+      // round 2 (the first test moved on): Fay (p6) where the seating puts her, told by an answer to a GET
+      await expect.poll(() => text(page, '[data-testid="player-where"]'), { timeout: 20_000 }).toMatch(/^Fay Wong · round 2 of 2 · table \d · (East|South|West|North)$/);
+      expect(await page.getAttribute('[data-testid="player-where"]', 'data-source')).toBe('ask');
+      // and it keeps asking while the socket stays down: a second GET within another 2 s (bounded wait, 10 s)
+      const first = asked.length;
+      expect(first).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => asked.length, { timeout: 10_000 }).toBeGreaterThan(first);
     } finally {
       await ctx.close();
     }

@@ -10,7 +10,7 @@ import { readAnswer } from './answer.js';
 
 /** The localStorage key of this phone's device secret (one player per phone). */
 export const DEVICE_KEY = 'mjhub.player-device';
-/** How often the player page asks where the player sits (ms): a new game or round shows within it. */
+/** How often the player page asks where the player sits (ms) while its socket (playerSocket.ts) is down or has not told yet. */
 export const PLAYER_POLL_MS = 2000;
 
 export type PlayerLink = z.output<typeof PlayerLinkReply>;

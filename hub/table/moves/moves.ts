@@ -40,6 +40,7 @@
  * | rack → the rack across after the last Charleston, then a discard | `courtesy` (0-3 tiles each)           |
  * | a joker passed, then the same joker back to its passer         | (the return is the referee's ruling)   |
  * | wall → a player's rack (also before East's first discard)      | `pick` from wall 0 (the engine's one wall to pick from) |
+ * | wall → floor in play, the player on turn yet to pick (no stop on her rack the readers timed) | her `pick` and `discard`, one ref |
  * | rack (or top) → floor                                          | `discard`                              |
  * | rack(A) → top(B), then within `TRANSIT_MS` top(B) → floor      | `discard` by A (carried over B's top)  |
  * | floor → top of a rack, rack → same top (n tiles), then a discard | `call` for a pung/kong/quint/sextet (by the group's size) and `expose` |
@@ -455,6 +456,15 @@ export class MoveReader {
     }
 
     // ---- play
+    if (from?.area === 'wall' && to.area === 'floor' && state.turn !== null && state.turnHas === 'nothing' && state.wallLeft > 0) {
+      // picked and thrown with no stop on her rack the readers could time (thrown straight from the
+      // hand, or a stay whose ADD and DEL a late hub read in one batch): the pick and the discard of
+      // the player on turn, one ref. Who else threw it is not known, so nothing is judged on it.
+      this.flushCall(out);
+      const rack: Place = { area: 'rack', player: state.turn, rack: 0 };
+      out.push({ type: 'pick', player: state.turn, wall: PICK_WALL.wall, tile: m.tile, to: rack, ...base }, { type: 'discard', player: state.turn, tile: m.tile, from: rack, ...base });
+      return out;
+    }
     if (from?.area === 'wall' && toOwner !== null) {
       this.flushCall(out);
       out.push({ type: 'pick', player: toOwner, wall: PICK_WALL.wall, tile: m.tile, to, ...base });
@@ -547,6 +557,15 @@ export class MoveReader {
     const inWall = (t: TileId) => this.where.get(t)?.area === 'wall';
     out.push({ type: 'deal', hands, walls: [rest.filter(inWall), rest.filter((t) => !inWall(t))], ...base });
     this.mode = 'charleston';
+  }
+
+  /**
+   * The player whose call is under way, or null: the called tile lies on her top and the move layer
+   * has not yet handed the call to the referee (it waits for the exposure or her discard), so the
+   * game does not count that tile yet and her rack's count cannot be judged until it does.
+   */
+  callInProgress(): number | null {
+    return this.call?.player ?? null;
   }
 
   /**

@@ -465,12 +465,21 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   /**
    * After a settled turn boundary: each live player's rack and top as counted by the readers
    * against the engine's count (NMJL: 13 off turn, 14 on), judged by the engine: one `rack-count`
-   * flag per player and game. Taken into the record during play only.
+   * flag per player and game. Taken into the record during play only. A player whose call is under
+   * way is not judged (the referee does not know of the called tile yet).
    * @param skip players whose readers were not trusted at the check
    */
   private countCheck(e: StoredEvent, skip: number[]): void {
     if (this.state.phase !== 'play') return;
-    const action: Action = { type: 'count-check', skipPlayers: [...skip], counted: this.agg.counts().total.map((n) => [n]), at: e.at, ref: String(e.seq) };
+    // a call under way (the called tile on the caller's top, not yet read as a call): her count waits
+    const calling = this.agg.callInProgress();
+    const action: Action = {
+      type: 'count-check',
+      skipPlayers: calling === null || skip.includes(calling) ? [...skip] : [...skip, calling].sort((a, b) => a - b),
+      counted: this.agg.counts().total.map((n) => [n]),
+      at: e.at,
+      ref: String(e.seq),
+    };
     this.records.take(this.state.gameNo, { action });
     const r = this.engine.apply(this.state, action);
     this.state = r.state;
