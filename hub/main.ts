@@ -15,7 +15,8 @@ import { loadHubConfigFile } from './config/load.js';
 import { pathUnder } from './config/path-under.js';
 import { checkTournamentTables, countRulesInForce, loadTournamentConfig } from './tournament/config.js';
 import { directorSecretFor } from './director-secret.js';
-import { startHub } from './hub.js';
+import { startHub, type HubTable } from './hub.js';
+import { WorkerTable } from './workers/pool.js';
 import { assertDataFolderFree } from './store/lock.js';
 import { HUB_ID } from './store/postgres.js';
 import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
@@ -295,6 +296,13 @@ async function stopSimulators(): Promise<void> {
   );
 }
 
+/** Which tables each table worker runs, for the banner, e.g. `worker 1: t1, t3; worker 2: t2`. */
+function workerShares(tables: ReadonlyMap<string, HubTable>): string {
+  const by = new Map<number, string[]>();
+  for (const t of tables.values()) if (t instanceof WorkerTable) by.set(t.worker, [...(by.get(t.worker) ?? []), t.id]);
+  return [...by].map(([w, ids]) => `worker ${w}: ${ids.join(', ')}`).join('; ');
+}
+
 async function main(): Promise<void> {
   // everything that can be wrong with the options is checked before the simulator starts
   const file = loadHubConfigFile(config);
@@ -433,6 +441,7 @@ async function main(): Promise<void> {
   for (const [id, dir] of simDirs) dealWhenWallsBuilt(() => hub.tables.get(id)?.publicView(), dir);
   console.log(`Mah Jongg table hub: ${hub.url}`);
   for (const id of hub.tables.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
+  if (workers > 0) console.log(`  table workers: ${workerShares(hub.tables)}`);
   console.log(`  director:    ${hub.url}/director  (the room; each table at /director/<table>)`);
   console.log(`  broadcast:   ${hub.url}/broadcast  (the room; each table at /broadcast/<table>; hands shown ${broadcastDelay / 60_000} min late)`);
   if (!isLoopbackHost(o.host)) {

@@ -123,6 +123,11 @@ export class WorkerTable implements TableRuntime {
     return this.views.ruling.gameNo === gameNo ? this.views.ruling.ruling : null;
   }
 
+  /** The worker that runs the table (1 … N). */
+  get worker(): number {
+    return this.shard.index;
+  }
+
   /** A standard table's game with its result once it ended (the tournament's score card), else null. */
   result(): TableViews['result'] {
     return this.views.result;
