@@ -7,7 +7,7 @@ import type { EventStore } from './store/types.js';
 import { ReaderSupervisor, type Connection, type SightingSink } from './readers/supervisor.js';
 import { StandardTableEngine } from './table/standard/engine.js';
 import { createTableEngine, type AnyTableEngine } from './table/factory.js';
-import { startTableWorkers, WorkerTable, type TableWorkers } from './workers/pool.js';
+import { startTableWorkers, WorkerTable, type TableWorkers, type WorkerShard } from './workers/pool.js';
 import type { TableHealth, WorkerTableInit } from './workers/protocol.js';
 import { createHubServer } from './api/server.js';
 import { TournamentService, type TournamentConfig } from './tournament/service.js';
@@ -99,6 +99,8 @@ export interface RunningHub {
   engines: Map<string, AnyTableEngine>;
   /** every table, in config order: `engines`, or the tables the workers run */
   tables: Map<string, HubTable>;
+  /** the table workers, 1 … N (`workers`); empty when the tables run on this thread */
+  tableWorkers: WorkerShard[];
   supervisor: ReaderSupervisor;
   store: EventStore;
   /** the tournament, when `tournament` was given (recordGame is the standard engine's hook) */
@@ -374,6 +376,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     url,
     engines,
     tables,
+    tableWorkers: workers?.shards ?? [],
     supervisor,
     store,
     tournament,

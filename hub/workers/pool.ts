@@ -9,6 +9,7 @@
  * A worker that stops takes its tables offline: their views show every reader offline (never a
  * flag), and every request waiting on it, or made later, is refused with `TableUnavailableError`.
  */
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { GameRecord } from '../../rules/record/game-record.js';
 import type { Capture } from '../capture/format.js';
@@ -226,6 +227,14 @@ export class WorkerShard {
         this.gone(`its table worker ${opts.index} stopped (exit code ${code})`);
       });
     });
+  }
+
+  /**
+   * The worker thread's event-loop utilisation (node:perf_hooks), since `since` when given: how
+   * much of the time it was running the engines of its tables (`active` ms) rather than waiting.
+   */
+  eventLoopUtilization(since?: EventLoopUtilization): EventLoopUtilization {
+    return since ? this.worker.performance.eventLoopUtilization(since) : this.worker.performance.eventLoopUtilization();
   }
 
   /** Queues `item` for the worker; the items of one turn go together, in order. */
