@@ -213,6 +213,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
         dataDir: opts.dataDir,
         healthOf,
         onLog: (level, message) => tableLogOf()[level](message),
+        beforePost: () => store.flush(),
       });
     } catch (e) {
       store.close();

@@ -186,6 +186,7 @@ interface ShardOptions {
   healthOf: (tableId: string) => TableHealth;
   onLog: (level: 'warn' | 'error', message: string) => void;
   callTimeoutMs: number;
+  beforePost?: () => void;
 }
 
 /** One worker thread and the tables it owns. */
@@ -237,10 +238,10 @@ export class WorkerShard {
     return since ? this.worker.performance.eventLoopUtilization(since) : this.worker.performance.eventLoopUtilization();
   }
 
-  /** Queues `item` for the worker; the items of one turn go together, in order. */
+  /** Queues `item` for the worker; the items of one turn of the event loop go together, in order. */
   send(item: ToWorkerItem): void {
     if (this.stopped !== null) return;
-    if (this.outbox.length === 0) queueMicrotask(() => this.flush());
+    if (this.outbox.length === 0) setImmediate(() => this.flush());
     this.outbox.push(item);
   }
 
@@ -289,7 +290,14 @@ export class WorkerShard {
   private flush(): void {
     const items = this.outbox;
     this.outbox = [];
-    if (items.length > 0 && this.stopped === null) this.worker.postMessage({ items });
+    if (items.length === 0 || this.stopped !== null) return;
+    try {
+      // the raw lines these sightings name are durable before an event of the worker can cite them
+      this.opts.beforePost?.();
+    } catch {
+      // a commit that fails is retried by the store; the table plays on meanwhile (its evidence waits)
+    }
+    this.worker.postMessage({ items });
   }
 
   private received(m: FromWorker): void {
@@ -348,6 +356,12 @@ export interface TableWorkersOptions {
   onLog: (level: 'warn' | 'error', message: string) => void;
   /** default {@link CALL_TIMEOUT_MS} */
   callTimeoutMs?: number;
+  /**
+   * runs before each batch is posted to a worker: the hub commits its own connection's pending
+   * writes (the raw reader lines the batch's sightings name), so a worker's event never cites a raw
+   * line the log does not hold
+   */
+  beforePost?: () => void;
 }
 
 /** The running workers: their tables, and the routes to them. */
@@ -381,6 +395,7 @@ export async function startTableWorkers(opts: TableWorkersOptions): Promise<Tabl
         healthOf: opts.healthOf,
         onLog: opts.onLog,
         callTimeoutMs: opts.callTimeoutMs ?? CALL_TIMEOUT_MS,
+        ...(opts.beforePost ? { beforePost: opts.beforePost } : {}),
       }),
     );
   }
