@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeLine } from '../../firmware-protocol/codec.js';
-import { RulingError } from '../api/runtime.js';
+import { RulingError, TableUnavailableError } from '../api/runtime.js';
 import { loadHubConfig } from '../config/load.js';
 import { startHub, type RunningHub } from '../hub.js';
 import type { Connection } from '../readers/supervisor.js';
@@ -87,5 +87,37 @@ describe('a hub with workers: 2 (hub/hub.ts)', () => {
     });
     expect(res.status).toBe(404);
     expect((await res.json()).message).toBe("unknown flag 'g1-nope' on table 't2' (only the current game's flags and the open flags of earlier games can be ruled on)");
+  });
+
+  it('a worker that dies takes its tables offline (no flag) and its requests answer 503; the other worker plays on', async () => {
+    const hub = await startHub({ tables: loadHubConfig(path.join(ROOT, 'hub/config/tables/siamese-room.json')), dataDir: ':memory:', ports: [], httpPort: 0, directorToken: TOKEN, workers: 2 });
+    hubs.push(hub);
+    const t2 = hub.tables.get('t2') as WorkerTable;
+    const c = conn('/dev/pts/8');
+    hub.supervisor.opened(c);
+    hub.supervisor.line(c, encodeLine({ type: 'HELLO', reader: 'RK-E1-2', firmware: 't', protocol: 1, zones: ['in', 'top'] }), Date.now());
+    hub.supervisor.line(c, encodeLine({ type: 'SNAP', seq: 0, zone: 'in', tags: [], rssi: [] }), Date.now());
+    hub.supervisor.line(c, encodeLine({ type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] }), Date.now());
+    await vi.waitFor(() => expect(t2.publicView().readers.find((r) => r.id === 'RK-E1-2')?.state).toBe('connected'), { timeout: 5000, interval: 20 });
+
+    let changed = 0;
+    t2.onChange(() => changed++);
+    await hub.tableWorkers[1]!.terminate();
+    // every reader of t2 shows offline, at once, and no flag is raised for it
+    await vi.waitFor(() => expect(changed).toBeGreaterThan(0), { timeout: 5000, interval: 20 });
+    expect(new Set(t2.publicView().readers.map((r) => r.state))).toEqual(new Set(['offline']));
+    expect(t2.publicView().flags).toEqual([]);
+    const refused = await Promise.resolve(t2.rule('g1-x', 'dismiss', 'director')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TableUnavailableError);
+    expect((refused as Error).message).toBe("table 't2' is not available: its table worker 2 stopped (exit code 1)");
+    const res = await fetch(`${hub.url}/api/director/tables/t2/flags/g1-x`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ruling: 'dismiss' }),
+    });
+    expect([res.status, (await res.json()).message]).toEqual([503, "table 't2' is not available: its table worker 2 stopped (exit code 1)"]);
+    // t1, worker 1's, still answers as its engine does
+    const t1 = await Promise.resolve(hub.tables.get('t1')!.rule('g1-x', 'dismiss', 'director')).catch((e: unknown) => e);
+    expect((t1 as RulingError).status).toBe(404);
   });
 });

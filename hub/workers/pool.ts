@@ -274,6 +274,14 @@ export class WorkerShard {
     });
   }
 
+  /**
+   * Ends the worker at once, as a crash would: nothing it holds unwritten is written, its tables
+   * show offline. For a test of what a hub does when a worker dies; {@link close} stops it cleanly.
+   */
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
+  }
+
   /** Stops the worker once its engines are stopped and its log written. */
   async close(): Promise<void> {
     if (this.stopped !== null) return;
