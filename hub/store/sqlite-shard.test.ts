@@ -51,6 +51,11 @@ describe('a SQLite log shared by three connections (the main thread and two tabl
     expect(main.saved?.()).toEqual({ events: 8, rawLines: 2 });
     expect(w2.events('t1').map((e) => e.seq)).toEqual([1, 4, 7]);
     expect(w1.events('t2').map((e) => e.seq)).toEqual([2, 5, 8]);
+    // the hub's stop line reads it after closing: the workers closed first, then the main thread
+    w1.close();
+    w2.close();
+    main.close();
+    expect(main.saved?.()).toEqual({ events: 8, rawLines: 2 });
   });
 
   it('a restart with another number of workers starts above every seq written: max 11, shares of 2 begin at 12 and 13', () => {

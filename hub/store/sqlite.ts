@@ -209,6 +209,8 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   let lastSeq = firstAbove((db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as { n: number }).n) - stride;
   let lastRawId = firstAbove((db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM raw_lines').get() as { n: number }).n) - stride;
   const countRows = db.prepare<[], { e: number; r: number }>('SELECT (SELECT COUNT(*) FROM events) AS e, (SELECT COUNT(*) FROM raw_lines) AS r');
+  /** with several writers, the file's rows as counted when this connection closed (`saved()` after close) */
+  let countedAtClose: { e: number; r: number } | null = null;
 
   let pendingEvents: PendingEvent[] = [];
   let pendingRaw: RawLine[] = [];
@@ -332,9 +334,9 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
     },
     saved: () => {
       if (stride === 1) return { events: lastSeq - pendingEvents.length, rawLines: lastRawId - pendingRaw.length };
-      // several writers: the numbers have gaps, so the file is counted (every connection's rows written so far)
-      const n = countRows.get()!;
-      return { events: n.e, rawLines: n.r };
+      // several writers: the numbers have gaps, so the file is counted (every connection's rows written so far; once closed, as it was then)
+      const n = closed ? countedAtClose : countRows.get()!;
+      return { events: n?.e ?? 0, rawLines: n?.r ?? 0 };
     },
 
     append(tableId, type, at, data) {
@@ -418,6 +420,13 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
       }
       if (pendingEvents.length > 0 || pendingRaw.length > 0) {
         safely(onFlushError, new Error(`event log ${where} closed with ${unwritten()} not written`));
+      }
+      if (stride > 1) {
+        try {
+          countedAtClose = countRows.get() ?? null;
+        } catch (err) {
+          safely(onFlushError, err);
+        }
       }
       closed = true;
       if (retry) clearTimeout(retry.timer);
