@@ -59,7 +59,8 @@ describe('a hub with workers: 2 (hub/hub.ts)', () => {
         .get(table)!
         .publicView()
         .readers.find((r) => r.id === reader)?.state;
-    expect(stateOf('t2', 'RK-E1-2')).toBe('offline');
+    // the workers built their engines before the supervisor: its first health reaches them just after the start
+    await vi.waitFor(() => expect(stateOf('t2', 'RK-E1-2')).toBe('offline'), { timeout: 20_000, interval: 20 });
 
     // rack 1 of East at table t2 says HELLO and shows 5B#2 in its rack: only t2's view changes
     const c = conn('/dev/pts/9');
@@ -68,10 +69,10 @@ describe('a hub with workers: 2 (hub/hub.ts)', () => {
     hub.supervisor.line(c, encodeLine({ type: 'HELLO', reader: 'RK-E1-2', firmware: 't', protocol: 1, zones: ['in', 'top'] }), now);
     hub.supervisor.line(c, encodeLine({ type: 'SNAP', seq: 0, zone: 'in', tags: [tagOfTile('5B#2')], rssi: [-51] }), now);
     hub.supervisor.line(c, encodeLine({ type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] }), now);
-    await vi.waitFor(() => expect(stateOf('t2', 'RK-E1-2')).toBe('connected'), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(stateOf('t2', 'RK-E1-2')).toBe('connected'), { timeout: 20_000, interval: 20 });
     expect(stateOf('t1', 'RK-E1')).toBe('offline');
     // the director's view of t2 (worker 2's) holds the tile; the one of t1 holds none
-    await vi.waitFor(() => expect(JSON.stringify(hub.tables.get('t2')!.directorView())).toContain('5B#2'), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(JSON.stringify(hub.tables.get('t2')!.directorView())).toContain('5B#2'), { timeout: 20_000, interval: 20 });
     expect(JSON.stringify(hub.tables.get('t1')!.directorView())).not.toContain('5B#2');
 
     // a ruling goes to worker 2 and comes back refused as the engine refused it
@@ -87,7 +88,7 @@ describe('a hub with workers: 2 (hub/hub.ts)', () => {
     });
     expect(res.status).toBe(404);
     expect((await res.json()).message).toBe("unknown flag 'g1-nope' on table 't2' (only the current game's flags and the open flags of earlier games can be ruled on)");
-  });
+  }, 60_000);
 
   it('a worker that dies takes its tables offline (no flag) and its requests answer 503; the other worker plays on', async () => {
     const hub = await startHub({ tables: loadHubConfig(path.join(ROOT, 'hub/config/tables/siamese-room.json')), dataDir: ':memory:', ports: [], httpPort: 0, directorToken: TOKEN, workers: 2 });
@@ -98,13 +99,13 @@ describe('a hub with workers: 2 (hub/hub.ts)', () => {
     hub.supervisor.line(c, encodeLine({ type: 'HELLO', reader: 'RK-E1-2', firmware: 't', protocol: 1, zones: ['in', 'top'] }), Date.now());
     hub.supervisor.line(c, encodeLine({ type: 'SNAP', seq: 0, zone: 'in', tags: [], rssi: [] }), Date.now());
     hub.supervisor.line(c, encodeLine({ type: 'SNAP', seq: 1, zone: 'top', tags: [], rssi: [] }), Date.now());
-    await vi.waitFor(() => expect(t2.publicView().readers.find((r) => r.id === 'RK-E1-2')?.state).toBe('connected'), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(t2.publicView().readers.find((r) => r.id === 'RK-E1-2')?.state).toBe('connected'), { timeout: 20_000, interval: 20 });
 
     let changed = 0;
     t2.onChange(() => changed++);
     await hub.tableWorkers[1]!.terminate();
     // every reader of t2 shows offline, at once, and no flag is raised for it
-    await vi.waitFor(() => expect(changed).toBeGreaterThan(0), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(changed).toBeGreaterThan(0), { timeout: 20_000, interval: 20 });
     expect(new Set(t2.publicView().readers.map((r) => r.state))).toEqual(new Set(['offline']));
     expect(t2.publicView().flags).toEqual([]);
     const refused = await Promise.resolve(t2.rule('g1-x', 'dismiss', 'director')).catch((e: unknown) => e);
@@ -119,5 +120,5 @@ describe('a hub with workers: 2 (hub/hub.ts)', () => {
     // t1, worker 1's, still answers as its engine does
     const t1 = await Promise.resolve(hub.tables.get('t1')!.rule('g1-x', 'dismiss', 'director')).catch((e: unknown) => e);
     expect((t1 as RulingError).status).toBe(404);
-  });
+  }, 60_000);
 });
