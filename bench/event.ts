@@ -72,6 +72,8 @@ export interface EventOptions {
   warmupMs?: number;
   /** processes holding the clients (default 2) */
   clientProcesses?: number;
+  /** table worker threads of the hub (`--workers N`, hub/workers/; default 0: every table on the hub's one thread) */
+  workers?: number;
   /** where report lines go (default console.log) */
   log?: (line: string) => void;
 }
@@ -97,6 +99,12 @@ export interface EventResult {
   loopDelay: { p50: number; p99: number; max: number };
   /** the durable write while measuring: SQLite commits, ms per second of play, mean ms per commit */
   commits: { perSecond: number; msPerSecond: number; meanMs: number } | null;
+  /**
+   * with table workers: each worker's tables and its event loop's busy time while measuring (ms of
+   * engine work per second of play, node:perf_hooks eventLoopUtilization), and its share of all
+   * workers' busy time; empty without workers
+   */
+  workerShares: { worker: number; tables: number; busyMsPerSecond: number; share: number }[];
   /** where the hub's time went while measuring, one line per function timed */
   hotSpots: string[];
   /** the bench's own phases, seconds each */
@@ -227,7 +235,7 @@ export async function runEventBench(opts: EventOptions = {}): Promise<EventResul
     await empty.close();
     phase('hub with no table (memory baseline)');
 
-    hub = await startHub({ tables: loaded, dataDir: path.join(dir, 'event'), ports: [], httpPort: 0, directorToken: DIRECTOR_TOKEN });
+    hub = await startHub({ tables: loaded, dataDir: path.join(dir, 'event'), ports: [], httpPort: 0, directorToken: DIRECTOR_TOKEN, ...(opts.workers ? { workers: opts.workers } : {}) });
     const hubStartedAt = Date.now();
     const running = hub;
     phase('startHub');
@@ -237,7 +245,7 @@ export async function runEventBench(opts: EventOptions = {}): Promise<EventResul
     for (const t of tables) t.open();
     const deadline = Date.now() + 60_000;
     const built = (t: BenchTable) =>
-      running.engines
+      running.tables
         .get(t.loaded.table.id)!
         .publicView()
         .walls.reduce((n, w) => n + w.left, 0) === TILES_IN_WALLS;
@@ -276,11 +284,13 @@ export async function runEventBench(opts: EventOptions = {}): Promise<EventResul
     loop.enable();
     stats.measuring = true;
     for (const t of timed) t.on = true;
+    const elu0 = running.tableWorkers.map((w) => w.eventLoopUtilization());
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await sleep(measureMs);
     const elapsed = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
+    const busy = running.tableWorkers.map((w, k) => w.eventLoopUtilization(elu0[k]).active);
     stats.measuring = false;
     for (const t of timed) t.on = false;
     loop.disable();
@@ -328,6 +338,17 @@ export async function runEventBench(opts: EventOptions = {}): Promise<EventResul
       memory: rssNone !== null && rssWith !== null ? { noneMb: mb(rssNone), withTablesMb: mb(rssWith), perTableMb: nT > 0 ? mb(rssWith - rssNone) / nT : NaN } : null,
       loopDelay: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) },
       commits: store.writeMs === undefined ? null : { perSecond: (tx / elapsed) * 1000, msPerSecond: (writeMs / elapsed) * 1000, meanMs: tx > 0 ? writeMs / tx : NaN },
+      workerShares: running.tableWorkers.map((w, k) => ({
+        worker: w.index,
+        tables: w.tables.size,
+        busyMsPerSecond: (busy[k]! / elapsed) * 1000,
+        share:
+          busy[k]! /
+          Math.max(
+            1e-9,
+            busy.reduce((a, b) => a + b, 0),
+          ),
+      })),
       hotSpots: timed.map((t) => t.summary(elapsed)),
       phases,
       seats,
@@ -367,6 +388,12 @@ function printResult(r: EventResult, log: (l: string) => void): void {
       ? `  durable write (SQLite commits, WAL, synchronous=FULL, wherever they run): ${f(r.commits.perSecond, 0)} commits/s, ${f(r.commits.msPerSecond, 1)} ms per second (${f(r.commits.msPerSecond / 10, 1)}% of the time), ${f(r.commits.meanMs, 2)} ms per commit`
       : '  durable write: not measured (not the SQLite store)',
   );
+  if (r.workerShares.length > 0)
+    log(
+      `  table workers' share of the engine work (each worker's event loop busy, ms per second of play): ${r.workerShares
+        .map((w) => `worker ${w.worker} (${w.tables} tables) ${f(w.busyMsPerSecond)} ms/s, ${f(w.share * 100, 0)}%`)
+        .join('; ')}`,
+    );
   log(`  time in: ${r.hotSpots.join('; ')}`);
   log(
     `  bench phases: ${Object.entries(r.phases)
@@ -399,6 +426,7 @@ export function eventOptionsFromArgs(argv: readonly string[]): EventOptions & { 
     else if (a === '--seconds') opts.measureMs = n * 1000;
     else if (a === '--warmup-seconds') opts.warmupMs = n * 1000;
     else if (a === '--client-processes') opts.clientProcesses = Math.max(1, Math.floor(n));
+    else if (a === '--workers') opts.workers = Math.floor(n);
     else continue;
     i++;
   }

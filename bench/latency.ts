@@ -378,7 +378,7 @@ export class BenchTable {
 
   /** Opens every reader's connection: the hub asks for a snapshot, the reader answers HELLO + SNAPs. */
   open(): void {
-    this.hub.engines.get(this.loaded.table.id)!.onChange(() => {
+    this.hub.tables.get(this.loaded.table.id)!.onChange(() => {
       this.publishedAt = performance.now();
     });
     for (const c of this.conns.values()) this.hub.supervisor.opened(c);

@@ -4,9 +4,11 @@
  */
 import { openHubStore } from './store/open.js';
 import type { EventStore } from './store/types.js';
-import { ReaderSupervisor, type Connection } from './readers/supervisor.js';
-import { TableEngine } from './table/engine.js';
+import { ReaderSupervisor, type Connection, type SightingSink } from './readers/supervisor.js';
 import { StandardTableEngine } from './table/standard/engine.js';
+import { createTableEngine, type AnyTableEngine } from './table/factory.js';
+import { startTableWorkers, WorkerTable, type TableWorkers, type WorkerShard } from './workers/pool.js';
+import type { TableHealth, WorkerTableInit } from './workers/protocol.js';
 import { createHubServer } from './api/server.js';
 import { TournamentService, type TournamentConfig } from './tournament/service.js';
 import { attachRelay } from './api/relay.js';
@@ -75,13 +77,30 @@ export interface HubOptions {
    * simulator resumes the game in play: hub/simulator/state.ts). What it throws closes everything
    * opened and is thrown again.
    */
-  readerPorts?: (engines: ReadonlyMap<string, TableEngine | StandardTableEngine>) => Promise<string[]>;
+  readerPorts?: (tables: ReadonlyMap<string, HubTable>) => Promise<string[]>;
+  /**
+   * how many worker threads run the table engines (`--workers N`; hub/workers/pool.ts): 0 (the
+   * default) runs every table on this thread, as one hub always did; N ≥ 1 deals the tables to N
+   * workers (each owns whole tables: tracker, engine, the writer of their log) and keeps HTTP,
+   * socket.io, the reader transports and the reader supervisor here. Needs the SQLite log.
+   */
+  workers?: number;
 }
+
+/** A table of a running hub: its engine on this thread, or the view of one a table worker runs. */
+export type HubTable = AnyTableEngine | WorkerTable;
 
 export interface RunningHub {
   url: string;
-  /** one engine per table: the Siamese engine, or the standard 4-player one for `variant: "standard"` */
-  engines: Map<string, TableEngine | StandardTableEngine>;
+  /**
+   * one engine per table run on this thread: the Siamese engine, or the standard 4-player one for
+   * `variant: "standard"`; empty when table workers run them (`workers`)
+   */
+  engines: Map<string, AnyTableEngine>;
+  /** every table, in config order: `engines`, or the tables the workers run */
+  tables: Map<string, HubTable>;
+  /** the table workers, 1 … N (`workers`); empty when the tables run on this thread */
+  tableWorkers: WorkerShard[];
   supervisor: ReaderSupervisor;
   store: EventStore;
   /** the tournament, when `tournament` was given (recordGame is the standard engine's hook) */
@@ -101,6 +120,12 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
   );
 }
 
+/** A standard table's game with its result once it ended (what a tournament's score card takes), else null. */
+function endedGame(engine: StandardTableEngine): ReturnType<WorkerTable['result']> {
+  const g = engine.gameState();
+  return g.result ? { gameNo: g.gameNo, outcome: g.result.outcome } : null;
+}
+
 /**
  * Starts a hub.
  * @throws Error when a table names an unknown tile set, or the port is taken (EADDRINUSE) or the
@@ -116,14 +141,20 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   );
   const log = opts.logger ?? silentLogger();
   const storeLog = log.child({ part: 'store' });
+  const tableLogOf = () => log.child({ part: 'table' });
   const storeErrors = storeErrorLog(storeLog);
   if (opts.hubId !== undefined && !opts.databaseUrl) throw new Error("a hub id (--hub-id) needs the event's PostgreSQL database (--database-url): the hubs of an event share it");
-  const store = await openHubStore({ ...opts, onFlushError: storeErrors.error });
+  const workerCount = opts.workers ?? 0;
+  if (!Number.isInteger(workerCount) || workerCount < 0) throw new Error(`workers must be a whole number, 0 or more, not ${opts.workers}`);
+  if (workerCount > 0 && opts.databaseUrl) throw new Error('table workers (--workers) write the SQLite log in the data folder; with --database-url run the hub with --workers 0');
+  // with table workers, this thread's connection is one of N + 1 writing the log (hub/store/sqlite.ts `shard`)
+  const store = await openHubStore({ ...opts, onFlushError: storeErrors.error, ...(workerCount > 0 ? { shard: { index: 0, of: workerCount + 1 } } : {}) });
   const tournament = opts.tournament ? new TournamentService({ config: opts.tournament, store }) : null;
 
-  const engineOfReader = new Map<string, TableEngine | StandardTableEngine>();
+  const engineOfReader = new Map<string, AnyTableEngine>();
   const tableOfReader = new Map<string, string>();
-  const engines = new Map<string, TableEngine | StandardTableEngine>();
+  const engines = new Map<string, AnyTableEngine>();
+  const inits: WorkerTableInit[] = [];
   const configured = new Map<string, string[]>();
   let supervisor: ReaderSupervisor | null = null;
   // read rates of each table's tile set, fed by every snapshot and ADD (weak tags for the director)
@@ -148,42 +179,86 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       },
     };
     const countRule = countRules.get(table.id);
-    const engine = table.variant === 'standard' ? new StandardTableEngine(common) : new TableEngine({ ...common, ...(countRule ? { countRule } : {}) });
-    engines.set(table.id, engine);
     for (const r of table.readers) {
-      engineOfReader.set(r.id, engine);
       tableOfReader.set(r.id, table.id);
       configured.set(r.id, Object.keys(r.zones));
     }
+    if (workerCount > 0) {
+      inits.push({ loaded: { table, cards }, registry: tagMap, ...(countRule ? { countRule } : {}), ...(common.scoring ? { scoring: common.scoring } : {}) });
+      continue;
+    }
+    const engine = createTableEngine({ ...common, ...(countRule ? { countRule } : {}) });
+    engines.set(table.id, engine);
+    for (const r of table.readers) engineOfReader.set(r.id, engine);
   }
+  /** the readers of a table as the supervisor sees them now (what a table worker's engine asks for) */
+  const healthOf = (tableId: string): TableHealth => {
+    const ids = opts.tables.find((t) => t.table.id === tableId)?.table.readers.map((r) => r.id) ?? [];
+    const now = Date.now();
+    return {
+      table: tableId,
+      statuses: supervisor?.statuses(now, ids) ?? [],
+      onBoard: ids.flatMap((id) => {
+        const d = supervisor?.onBoardDebounce(id);
+        return d ? [[id, d] as [string, NonNullable<typeof d>]] : [];
+      }),
+    };
+  };
+  let workers: TableWorkers | null = null;
+  if (workerCount > 0) {
+    try {
+      workers = await startTableWorkers({
+        tables: inits,
+        workers: workerCount,
+        dataDir: opts.dataDir,
+        healthOf,
+        onLog: (level, message) => tableLogOf()[level](message),
+        beforePost: () => store.flush(),
+      });
+    } catch (e) {
+      store.close();
+      await store.drain().catch(() => undefined);
+      throw e;
+    }
+  }
+  const tables = new Map<string, HubTable>(workers ? workers.tables : engines);
+  const running = workers;
   const route = (zone: string) => engineOfReader.get(zone.slice(0, zone.indexOf('/')));
+  // with workers, a sighting goes to the worker that owns the reader's table, in the order it came
+  const sightings: SightingSink = running
+    ? {
+        snapshot: (zone, tags, at, line, rssi) => running.shardOfReader(zone.slice(0, zone.indexOf('/')))?.sight({ k: 'snapshot', zone, tags, at, line, ...(rssi ? { rssi } : {}) }),
+        add: (zone, tag, at, line, rssi) => running.shardOfReader(zone.slice(0, zone.indexOf('/')))?.sight({ k: 'add', zone, tag, at, line, ...(rssi !== undefined ? { rssi } : {}) }),
+        remove: (zone, tag, at, line) => running.shardOfReader(zone.slice(0, zone.indexOf('/')))?.sight({ k: 'remove', zone, tag, at, line }),
+        status: (reader) => {
+          const id = tableOfReader.get(reader);
+          if (id !== undefined) tables.get(id)?.readerStatusChanged();
+        },
+      }
+    : {
+        // a v1 reader's signal strength goes to the tracker (a strong read settles sooner)
+        snapshot: (zone, tags, at, line, rssi) => route(zone)?.snapshot(zone, tags, at, line, rssi),
+        add: (zone, tag, at, line, rssi) => route(zone)?.add(zone, tag, at, line, rssi),
+        remove: (zone, tag, at, line) => route(zone)?.remove(zone, tag, at, line),
+        status: (reader) => engineOfReader.get(reader)?.readerStatusChanged(),
+      };
   // a hub with no table (the event bench's memory baseline) refreshes every 2.5 s, as at the demo's 5 s
   const staleMs = opts.tables.length > 0 ? Math.min(...opts.tables.map((t) => t.table.timing.staleMs)) : 5000;
   const readersLog = log.child({ part: 'readers' });
-  supervisor = new ReaderSupervisor(
-    configured,
-    store,
-    readStats.tap({
-      // a v1 reader's signal strength goes to the tracker (a strong read settles sooner)
-      snapshot: (zone, tags, at, line, rssi) => route(zone)?.snapshot(zone, tags, at, line, rssi),
-      add: (zone, tag, at, line, rssi) => route(zone)?.add(zone, tag, at, line, rssi),
-      remove: (zone, tag, at, line) => route(zone)?.remove(zone, tag, at, line),
-      status: (reader) => engineOfReader.get(reader)?.readerStatusChanged(),
-    }),
-    staleMs,
-    { tableOf: (id) => tableOfReader.get(id), log: readersLog },
-  );
+  supervisor = new ReaderSupervisor(configured, store, readStats.tap(sightings), staleMs, { tableOf: (id) => tableOfReader.get(id), log: readersLog });
+  // the workers' engines were built before the supervisor: they learn their readers' state now
+  for (const t of workers?.tables.values() ?? []) t.readerStatusChanged();
   // stale is a matter of time: refresh the views now and then so a silent reader shows as stale
   const staleTimer = setInterval(
     () => {
-      for (const e of engines.values()) e.readerStatusChanged();
+      for (const e of tables.values()) e.readerStatusChanged();
       if (store.health) storeErrors.health(store.health());
     },
     Math.max(250, Math.floor(staleMs / 2)),
   );
   // every flag raised, once, with its table (the director's rulings: hub/api/server.ts)
-  const tableLog = log.child({ part: 'table' });
-  for (const engine of engines.values()) logFlags(engine, tableLog.child({ table: engine.id }));
+  const tableLog = tableLogOf();
+  for (const t of tables.values()) logFlags(t, tableLog.child({ table: t.id }));
 
   const sup = supervisor;
   const sink: TransportSink = {
@@ -204,6 +279,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
     for (const t of transports) await t.close();
     sup.close();
     for (const engine of engines.values()) engine.close();
+    await workers?.close();
     await server?.close();
     await event?.close();
     store.close();
@@ -212,7 +288,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   let ports = opts.ports;
   if (opts.readerPorts) {
     try {
-      ports = [...ports, ...(await opts.readerPorts(engines))];
+      ports = [...ports, ...(await opts.readerPorts(tables))];
     } catch (e) {
       await abandon();
       throw e;
@@ -223,14 +299,15 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   // a standard table's game, once over, goes on the tournament's score card (000 scoring)
   if (tournament) {
     const tournamentLog = log.child({ part: 'tournament' });
-    for (const engine of engines.values()) {
-      if (!(engine instanceof StandardTableEngine)) continue;
+    for (const engine of tables.values()) {
+      const ended = engine instanceof StandardTableEngine ? () => endedGame(engine) : engine instanceof WorkerTable && engine.publicView().variant === 'standard' ? () => engine.result() : null;
+      if (!ended) continue;
       // why a game did not go on a card, logged once per game and reason (report runs on every change)
       const told = new Set<string>();
       const report = () => {
-        const g = engine.gameState();
-        if (!g.result) return;
-        const r = tournament.recordGame(engine.id, g.result.outcome, { hubGameNo: g.gameNo });
+        const g = ended();
+        if (!g) return;
+        const r = tournament.recordGame(engine.id, g.outcome, { hubGameNo: g.gameNo });
         if (r.recorded) {
           tournamentLog.info(
             { table: engine.id, round: r.round, card: r.table, game: r.game },
@@ -266,7 +343,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   }
   const server = await createHubServer({
     ...(event ? { event } : {}),
-    tables: tournament ? tournament.wrap([...engines.values()]) : [...engines.values()],
+    tables: tournament ? tournament.wrap([...tables.values()]) : [...tables.values()],
     ...(tournament ? { tournament } : {}),
     readers: supervisor,
     readStats,
@@ -299,6 +376,8 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   return {
     url,
     engines,
+    tables,
+    tableWorkers: workers?.shards ?? [],
     supervisor,
     store,
     tournament,
@@ -310,6 +389,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       for (const t of transports) await t.close();
       sup.close();
       for (const e of engines.values()) e.close();
+      await workers?.close();
       await server.close();
       await event?.close();
       store.close(); // never throws: what it cannot write it reports

@@ -11,11 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
-import { loadHubConfig } from './config/load.js';
+import { loadHubConfigFile } from './config/load.js';
 import { pathUnder } from './config/path-under.js';
 import { checkTournamentTables, countRulesInForce, loadTournamentConfig } from './tournament/config.js';
 import { directorSecretFor } from './director-secret.js';
-import { startHub } from './hub.js';
+import { startHub, type HubTable } from './hub.js';
+import { WorkerTable } from './workers/pool.js';
 import { assertDataFolderFree } from './store/lock.js';
 import { HUB_ID } from './store/postgres.js';
 import { isLoopbackHost, lanUrls, parsePublicUrl } from './api/server.js';
@@ -125,6 +126,7 @@ const program = new Command()
   .option('--reader <address...>', 'reader ports to open: serial paths or tcp://host:port (none: run the simulator)')
   .option('--settle-ms <ms>', "override every table's settle windows, in every area (ms)", intOption('--settle-ms', 0))
   .option('--count-check-ms <ms>', "override every table's count-check delay after a turn boundary (ms)", intOption('--count-check-ms', 0))
+  .option('--workers <n>', 'run the table engines in N worker threads, sharded by table (default 0: on the one thread; README "Many tables")', intOption('--workers', 0))
   .option('--sim-pace <ms>', 'simulator: ms between physical steps', intOption('--sim-pace', 0), 700)
   .option('--sim-seed <n>', 'simulator: seed of the first game', intOption('--sim-seed', 0), 1)
   .option(
@@ -164,6 +166,7 @@ const o = program.opts<{
   hubId?: string;
   reader?: string[];
   settleMs?: number;
+  workers?: number;
   countCheckMs?: number;
   simPace: number;
   simSeed: number;
@@ -293,9 +296,18 @@ async function stopSimulators(): Promise<void> {
   );
 }
 
+/** Which tables each table worker runs, for the banner, e.g. `worker 1: t1, t3; worker 2: t2`. */
+function workerShares(tables: ReadonlyMap<string, HubTable>): string {
+  const by = new Map<number, string[]>();
+  for (const t of tables.values()) if (t instanceof WorkerTable) by.set(t.worker, [...(by.get(t.worker) ?? []), t.id]);
+  return [...by].map(([w, ids]) => `worker ${w}: ${ids.join(', ')}`).join('; ');
+}
+
 async function main(): Promise<void> {
   // everything that can be wrong with the options is checked before the simulator starts
-  const tables = loadHubConfig(config);
+  const file = loadHubConfigFile(config);
+  const tables = file.tables;
+  const workers = o.workers ?? file.workers ?? 0;
   for (const { table } of tables) {
     if (o.settleMs !== undefined) {
       // every area, racks and tops included (their own windows would otherwise stay)
@@ -404,6 +416,7 @@ async function main(): Promise<void> {
       ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}),
       ...(o.hubId !== undefined ? { hubId: o.hubId } : {}),
       ports: o.reader ?? [],
+      ...(workers > 0 ? { workers } : {}),
       ...(o.reader?.length ? {} : { readerPorts: startSimulators }),
       httpPort: o.port,
       httpHost: o.host,
@@ -425,9 +438,10 @@ async function main(): Promise<void> {
   }
   // a simulated table deals once the hub shows its walls built: a hub slow to settle the snapshots
   // (a loaded machine) would otherwise miss the walls and wait for good (hub/simulator/deal-signal.ts)
-  for (const [id, dir] of simDirs) dealWhenWallsBuilt(() => hub.engines.get(id)?.publicView(), dir);
+  for (const [id, dir] of simDirs) dealWhenWallsBuilt(() => hub.tables.get(id)?.publicView(), dir);
   console.log(`Mah Jongg table hub: ${hub.url}`);
-  for (const id of hub.engines.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
+  for (const id of hub.tables.keys()) console.log(`  table ${id}:    ${hub.url}/table/${id}`);
+  if (workers > 0) console.log(`  table workers: ${workerShares(hub.tables)}`);
   console.log(`  director:    ${hub.url}/director  (the room; each table at /director/<table>)`);
   console.log(`  broadcast:   ${hub.url}/broadcast  (the room; each table at /broadcast/<table>; hands shown ${broadcastDelay / 60_000} min late)`);
   if (!isLoopbackHost(o.host)) {
@@ -455,7 +469,7 @@ async function main(): Promise<void> {
     stopping = true;
     // the simulators hold the table and the hub logs what their readers show, so the log and
     // each state file end at the same step (hub/simulator/state.ts)
-    await holdSimulators(hub.engines);
+    await holdSimulators(hub.tables);
     // the hub first: its transports stop retrying, so no "connection lost" line for a simulator stopped on purpose
     await hub.close().catch(() => undefined);
     await stopSimulators();

@@ -34,6 +34,18 @@ export class NoOpenNoticeError extends Error {
   }
 }
 
+/**
+ * The table could not be reached: its table worker (`--workers N`, hub/workers/pool.ts) stopped, or
+ * did not answer in time. hub/api/ answers 503 with its message; the table shows offline.
+ */
+export class TableUnavailableError extends Error {
+  /** @param message one line naming the table and why, e.g. `table 't3' is not available: its table worker 2 stopped (exit code 1)` */
+  constructor(message: string) {
+    super(message);
+    this.name = 'TableUnavailableError';
+  }
+}
+
 /** A refused director ruling, with the HTTP status to answer with. */
 export class RulingError extends Error {
   /**
@@ -137,7 +149,12 @@ export interface StandardMisnamedEntry {
  */
 export type AnyDirectorEntry = Extract<DirectorEntry, { entry: 'misnamed-discard' }> | MisnamedExposureEntry | StandardDirectorEntry | StandardMisnamedEntry;
 
-/** One live table as the API sees it. */
+/**
+ * One live table as the API sees it. A director's action and a record may be answered later (a
+ * promise) when the table's engine runs in a table worker (`--workers N`, hub/workers/pool.ts):
+ * the action resolves once its change is in the log and in the views, or rejects with what the
+ * engine threw (or {@link TableUnavailableError}).
+ */
 export interface TableRuntime {
   /** table id used in URLs and rooms, e.g. `"t1"` */
   id: string;
@@ -159,7 +176,7 @@ export interface TableRuntime {
    *   flag no longer `was` (409, ruled on meanwhile, naming by whom), or the same ruling as the
    *   standing one (409 "already confirmed" / "already dismissed")
    */
-  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number, was?: FlagStatus): void;
+  rule(flagId: string, ruling: 'confirm' | 'dismiss', by: string, deadRack?: number, was?: FlagStatus): void | Promise<void>;
   /**
    * The director corrects what the readers saw of a committed move (`ref`, its `tile-moved`
    * event's sequence number): a place or a tile (hub/table/machine/corrections.ts). An event in
@@ -176,21 +193,21 @@ export interface TableRuntime {
    * for the Mah Jongg on `player`'s `rack` (003 rule 19C/D). An event in the log like a ruling.
    * @throws RulingError 409 when the entry does not apply (no Mah Jongg on a called discard there)
    */
-  enter?(entry: AnyDirectorEntry, by: string): void;
+  enter?(entry: AnyDirectorEntry, by: string): void | Promise<void>;
   /**
    * The director's choice for a game that was in play when the hub restarted and that the readers
    * did not show as the log had it (the director view's `restart`, hub/table/restart-check.ts):
    * score it as it stood, replay it, or void it. An event in the log like a ruling.
    * @throws RulingError 409 when no game of the table waits for that choice
    */
-  restartChoice?(choice: RestartChoice, by: string): void;
+  restartChoice?(choice: RestartChoice, by: string): void | Promise<void>;
   /**
    * The director closes the notice of a tile not seen (the director view's `tilesNotSeen`, e.g.
    * `5B#2`): the tile counts where it last settled, and a count check that waited on it is judged
    * (hub/table/machine/not-seen.ts). An event in the log like a ruling.
    * @throws NoOpenNoticeError when no notice of that tile is open (the route answers 404)
    */
-  closeNotSeen?(tile: string, by: string): void;
+  closeNotSeen?(tile: string, by: string): void | Promise<void>;
   /**
    * The latest director's ruling on a flag of game `gameNo` (1-based) of this table (`at` ms since
    * epoch), or null when none was made; also for a game in play, e.g. one a ruling reopened.
@@ -209,20 +226,20 @@ export interface TableRuntime {
    * game not begun. It holds every concealed tile: served only on a director's route.
    * Optional: a table without it has no records.
    */
-  gameRecord?(gameNo: number): GameRecord | null;
+  gameRecord?(gameNo: number): GameRecord | null | Promise<GameRecord | null>;
   /**
    * The capture of game `gameNo` (firmware-protocol/CAPTURE.md): what the wire said between the
    * hub and this table's readers, both ways, or null for a game not begun. It holds every tile
    * the readers saw: served only on a director's route. Optional: a table without it has none.
    */
-  gameCapture?(gameNo: number): Capture | null;
+  gameCapture?(gameNo: number): Capture | null | Promise<Capture | null>;
   /**
    * Game `gameNo`'s replay (docs/replay.md): its record refereed again, a step per line with the
    * tiles' places after it, or null for a game not begun. It holds every concealed tile: served at
    * once to the director, to anyone else only the event's delay after the game's end.
    * Optional: a table without records has none.
    */
-  gameReplay?(gameNo: number): Replay | null;
+  gameReplay?(gameNo: number): Replay | null | Promise<Replay | null>;
   /**
    * Every tile move logged at this table so far, with its rack zones, for the broadcast's delayed
    * hands (hub/broadcast/delayed-hands.ts folds only the moves at least the delay old). It names

@@ -95,7 +95,7 @@ import { DIRECTOR_NAMESPACE, SEAT_NAMESPACE } from '../contract/socket.js';
 
 /** The socket.io room of `/director` whose connections are sent the desk (`room:desk`): the director's room page. */
 const DESK_ROOM = 'room:desk';
-import { NoOpenNoticeError, RulingError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
+import { NoOpenNoticeError, RulingError, TableUnavailableError, type AnyDirectorEntry, type TableRuntime } from './runtime.js';
 import { requestLogger, stderrLogger, type HubLogger } from '../log.js';
 import { tournamentDirectorRoutes, tournamentRoutes, type TournamentService } from '../tournament/routes.js';
 import { directorPlayerRoutes, playerRoutes } from './player-routes.js';
@@ -283,7 +283,7 @@ interface GameDownload<T> {
   /** what a table without it keeps none of, e.g. `"game records"` (the 501's wording) */
   what: string;
   /** the table's download of game `gameNo`, null for a game not begun; undefined when the table keeps none */
-  make(t: TableRuntime, gameNo: number): T | null | undefined;
+  make(t: TableRuntime, gameNo: number): T | null | undefined | Promise<T | null>;
   /** the download's file name, e.g. `t1-game-3.jsonl` (hub/record/path.ts) */
   fileName(tableId: string, gameNo: number): string;
   /** its text, JSON lines */
@@ -380,6 +380,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RulingError) return sendError(reply, err.status, err.message);
     if (err instanceof NoOpenNoticeError) return sendError(reply, 404, err.message);
+    if (err instanceof TableUnavailableError) return sendError(reply, 503, err.message);
     if (err instanceof CorrectionRefused) return sendError(reply, CORRECTION_STATUS[err.reason], err.message);
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
@@ -415,11 +416,11 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
    * Sends game `gameNo` of table `id` as the download `d` (JSON lines, an attachment, never cached):
    * 404 for a table or a game not there, 501 for a table that keeps no such download.
    */
-  const sendGameDownload = <T>(params: { id: string; gameNo: string | number }, reply: FastifyReply, d: GameDownload<T>): FastifyReply => {
+  const sendGameDownload = async <T>(params: { id: string; gameNo: string | number }, reply: FastifyReply, d: GameDownload<T>): Promise<FastifyReply> => {
     const t = findTable(params.id, reply);
     if (!t) return reply;
     const gameNo = Number(params.gameNo);
-    const x = d.make(t, gameNo);
+    const x = await d.make(t, gameNo);
     if (x === undefined) return sendError(reply, 501, `table '${t.id}' keeps no ${d.what}`);
     if (x === null) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
     return reply
@@ -462,7 +463,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
     if (!t) return reply;
     const gameNo = Number(req.params.gameNo);
     if (!t.gameReplay) return sendError(reply, 501, `table '${t.id}' keeps no game records`);
-    const replay = t.gameReplay(gameNo);
+    const replay = await t.gameReplay(gameNo);
     if (!replay) return sendError(reply, 404, `table '${t.id}' has no game ${gameNo} (games begun: ${t.publicView().gameNo})`);
     if (!replayEnded(replay)) return sendError(reply, 409, replayNotEndedText(t.id, gameNo));
     if (isDirectorRequest(req)) {
@@ -533,7 +534,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
       async (req, reply) => {
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
-        t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack, req.body.was ?? 'awaiting-director');
+        await t.rule(req.params.flagId, req.body.ruling, req.body.by ?? 'director', req.body.deadRack, req.body.was ?? 'awaiting-director');
         const { ruling, by = 'director', deadRack } = req.body;
         tableLog.info(
           { table: t.id, flag: req.params.flagId, ruling, by, ...(deadRack !== undefined ? { deadRack } : {}) },
@@ -549,7 +550,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         const t = findTable(req.params.id, reply);
         if (!t) return reply;
         if (!t.restartChoice) return sendError(reply, 409, `no game of table '${t.id}' waits for a restart decision`);
-        t.restartChoice(req.body.choice, req.body.by ?? 'director');
+        await t.restartChoice(req.body.choice, req.body.by ?? 'director');
         return toPublic(t.publicView());
       },
     );
@@ -561,7 +562,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         if (!t) return reply;
         if (!t.closeNotSeen) return sendError(reply, 404, `table '${t.id}' has no open notice of a tile not seen for ${JSON.stringify(req.body.tile)}`);
         const by = req.body.by ?? 'director';
-        t.closeNotSeen(req.body.tile, by);
+        await t.closeNotSeen(req.body.tile, by);
         tableLog.info({ table: t.id, tile: req.body.tile, by }, `director ${by} closed the notice of ${req.body.tile} (not seen)`);
         return toPublic(t.publicView());
       },
@@ -591,7 +592,7 @@ export async function createHubServer(opts: HubServerOptions): Promise<HubServer
         if (variant === 'siamese' && (rest.for !== undefined || rest.ruling !== undefined || rest.declared !== undefined || rest.line !== undefined))
           return sendError(reply, 400, 'a Siamese mis-named discard takes player and rack only (003 rule 19C/D), not for, named, ruling, declared or line');
         const entry = (rest.entry === 'misnamed-exposure' ? { entry: rest.entry, player: rest.player, named: rest.named! } : { ...rest, rack: rest.rack ?? 0 }) as AnyDirectorEntry;
-        t.enter(entry, by ?? 'director');
+        await t.enter(entry, by ?? 'director');
         if (entry.entry === 'misnamed-exposure')
           tableLog.info(
             { table: t.id, entry: entry.entry, player: entry.player, named: entry.named, by: by ?? 'director' },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ID_RULE } from './ids.js';
-import { loadHubConfig } from './load.js';
+import { loadHubConfig, loadHubConfigFile } from './load.js';
 
 const DEMO = path.join(import.meta.dirname, 'tables/siamese-demo.json');
 
@@ -53,5 +53,26 @@ describe('ids that name files and URLs', () => {
     expect(refusal(set)).toBe(`${set}: tables.0.tileSet: "../club-set" must start with a letter or digit (${ID_RULE})`);
     const aux = configWith((t) => (t.tileSet = 'aux'));
     expect(refusal(aux)).toBe(`${aux}: tables.0.tileSet: "aux" is a Windows device name (${ID_RULE})`);
+  });
+});
+
+describe('the table workers setting (hub/workers/)', () => {
+  /** The demo config with `workers` set at its top level (card paths made absolute). */
+  const withWorkers = (workers: unknown): string => {
+    const file = configWith(() => undefined);
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), workers }));
+    return file;
+  };
+
+  it('reads "workers": 2; absent, the file sets none (the hub runs 0)', () => {
+    expect(loadHubConfigFile(withWorkers(2)).workers).toBe(2);
+    expect('workers' in loadHubConfigFile(configWith(() => undefined))).toBe(false);
+  });
+
+  it('refuses a number of workers that is not a whole number 0-64', () => {
+    const file = withWorkers(-1);
+    expect(refusal(file)).toBe(`${file}: workers: Too small: expected number to be >=0`);
+    const half = withWorkers(1.5);
+    expect(refusal(half)).toBe(`${half}: workers: Invalid input: expected int, received number`);
   });
 });

@@ -71,6 +71,15 @@ export interface LoadedTable {
  * @throws ConfigError naming the file and the bad field; CardError (from the card loader) naming the card file and line
  */
 export function loadHubConfig(file: string): LoadedTable[] {
+  return loadHubConfigFile(file).tables;
+}
+
+/**
+ * {@link loadHubConfig}, with the hub-wide settings of the file: `workers`, the table worker
+ * threads (hub/workers/pool.ts), when the file sets it.
+ * @throws as {@link loadHubConfig}
+ */
+export function loadHubConfigFile(file: string): { tables: LoadedTable[]; workers?: number } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -104,7 +113,7 @@ export function loadHubConfig(file: string): LoadedTable[] {
   }
   for (const t of config.tables) checkWallOrder(file, t);
   config.tables.forEach((t, i) => checkTableScoring(file, i, t));
-  return config.tables.map((t) => ({
+  const tables = config.tables.map((t) => ({
     table: t,
     cards: t.cards.map((c) => {
       try {
@@ -115,4 +124,5 @@ export function loadHubConfig(file: string): LoadedTable[] {
       }
     }),
   }));
+  return { tables, ...(config.workers !== undefined ? { workers: config.workers } : {}) };
 }

@@ -128,4 +128,6 @@ export interface TableConfig {
 /** The hub's configuration file. */
 export interface HubConfig {
   tables: TableConfig[];
+  /** how many worker threads run the table engines (`--workers N` overrides it; hub/workers/pool.ts); default 0: none */
+  workers?: number;
 }

@@ -59,8 +59,15 @@ export const TableConfigSchema = z.strictObject({
     .strict()
     .optional(),
 });
-/** The hub's table config file: `{ tables: [...] }`. */
-export const HubConfigSchema = z.strictObject({ tables: z.array(TableConfigSchema).min(1) });
+/** The hub's table config file: `{ tables: [...], workers? }`. */
+export const HubConfigSchema = z.strictObject({
+  tables: z.array(TableConfigSchema).min(1),
+  /**
+   * how many worker threads run the table engines (as `--workers N`, which overrides it; README
+   * "Many tables"): 0, the default, runs every table on the hub's one thread
+   */
+  workers: z.number().int().min(0).max(64).optional(),
+});
 
 /**
  * The tournament config file, the one description of its shape (hub/tournament/config.ts

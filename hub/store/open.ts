@@ -19,6 +19,8 @@ export interface StoreConfig {
   hubId?: string | undefined;
   /** the store's write errors (default: stderr, ./report.ts); the hub logs them through its logger */
   onFlushError?: (err: unknown) => void;
+  /** SQLite only: this connection's share of the file among several writers (./sqlite.ts `shard`; hub/workers/) */
+  shard?: { index: number; of: number };
 }
 
 /** An event store whose pending writes can be awaited (at shutdown: `close()` then `await drain()`). */
@@ -46,7 +48,7 @@ export async function openHubStore(cfg: StoreConfig): Promise<HubStore> {
   }
   const file = cfg.dataDir === ':memory:' ? ':memory:' : path.join(cfg.dataDir, 'events.sqlite');
   if (file !== ':memory:') mkdirSync(cfg.dataDir, { recursive: true });
-  const store = openSqliteStore(file, cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {});
+  const store = openSqliteStore(file, { ...(cfg.onFlushError ? { onFlushError: cfg.onFlushError } : {}), ...(cfg.shard ? { shard: cfg.shard } : {}) });
   // SQLite writes synchronously: once flushed (close() flushes), everything is written
   return Object.assign(store, {
     drain: async () => {

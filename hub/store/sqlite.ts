@@ -38,6 +38,15 @@ export interface SqliteStoreOptions {
    * event loop that serves every table, so it is short.
    */
   busyTimeoutMs?: number;
+  /**
+   * One of several connections writing the same file at once (a hub with table workers,
+   * hub/workers/pool.ts): connection `index` of `of` assigns only the seqs and raw-line ids
+   * congruent to `index` modulo `of`, above every one in the file when it opened, so no two
+   * connections ever assign the same one and each connection's (each table's) stay increasing.
+   * Only connection 0 takes the log's lock; the others open the file the lock holder's process
+   * already holds. Default `{ index: 0, of: 1 }`: the only writer (1, 2, 3, …).
+   */
+  shard?: { index: number; of: number };
 }
 
 /** Default wait for another connection's lock before a write fails and is retried later (ms). */
@@ -172,7 +181,8 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   try {
     if (path !== ':memory:') {
       keepPrivate(path);
-      lock = lockLog(path);
+      // a shard other than 0 writes beside the lock holder, in its process (see `shard`)
+      if ((opts.shard?.index ?? 0) === 0) lock = lockLog(path);
     }
     db = new Database(path, { timeout: opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS });
     db.pragma('journal_mode = WAL');
@@ -189,8 +199,18 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
   const selectEvents = db.prepare<[string, number], EventRow>('SELECT seq, table_id, at, type, data FROM events WHERE table_id = ? AND seq > ? ORDER BY seq');
   const selectRaw = db.prepare<[string], RawRow>('SELECT id, reader, port, at, line, status FROM raw_lines WHERE id IN (SELECT value FROM json_each(?))');
 
-  let lastSeq = (db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as { n: number }).n;
-  let lastRawId = (db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM raw_lines').get() as { n: number }).n;
+  const stride = opts.shard?.of ?? 1;
+  const offset = opts.shard?.index ?? 0;
+  if (!Number.isInteger(stride) || stride < 1 || !Number.isInteger(offset) || offset < 0 || offset >= stride)
+    throw new RangeError(`openSqliteStore: shard must be { index: 0..of-1, of >= 1 }, got ${JSON.stringify(opts.shard)}`);
+  /** the first number of this connection's share above `max` (max + 1 for the only writer) */
+  const firstAbove = (max: number) => Math.ceil((max + 1) / stride) * stride + offset;
+  /** the number before `next` in this connection's share: what `lastSeq` / `lastRawId` hold */
+  let lastSeq = firstAbove((db.prepare('SELECT COALESCE(MAX(seq), 0) AS n FROM events').get() as { n: number }).n) - stride;
+  let lastRawId = firstAbove((db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM raw_lines').get() as { n: number }).n) - stride;
+  const countRows = db.prepare<[], { e: number; r: number }>('SELECT (SELECT COUNT(*) FROM events) AS e, (SELECT COUNT(*) FROM raw_lines) AS r');
+  /** with several writers, the file's rows as counted when this connection closed (`saved()` after close) */
+  let countedAtClose: { e: number; r: number } | null = null;
 
   let pendingEvents: PendingEvent[] = [];
   let pendingRaw: RawLine[] = [];
@@ -312,7 +332,12 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
     get pending() {
       return pendingEvents.length + pendingRaw.length;
     },
-    saved: () => ({ events: lastSeq - pendingEvents.length, rawLines: lastRawId - pendingRaw.length }),
+    saved: () => {
+      if (stride === 1) return { events: lastSeq - pendingEvents.length, rawLines: lastRawId - pendingRaw.length };
+      // several writers: the numbers have gaps, so the file is counted (every connection's rows written so far; once closed, as it was then)
+      const n = closed ? countedAtClose : countRows.get()!;
+      return { events: n?.e ?? 0, rawLines: n?.r ?? 0 };
+    },
 
     append(tableId, type, at, data) {
       checkOpen('append');
@@ -320,7 +345,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
       checkText(type, 'append: type');
       checkAt(at, 'append: at');
       const json = toJson(data, `append(${tableId}, ${type})`);
-      const p: PendingEvent = { seq: lastSeq + 1, tableId, at, type, json };
+      const p: PendingEvent = { seq: lastSeq + stride, tableId, at, type, json };
       lastSeq = p.seq;
       pendingEvents.push(p);
       schedule();
@@ -335,7 +360,7 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
       checkAt(l.at, 'appendRawLine: at');
       checkText(l.line, 'appendRawLine: line', true);
       checkText(l.status, 'appendRawLine: status');
-      const r: RawLine = { id: lastRawId + 1, reader: l.reader, port: l.port, at: l.at, line: l.line, status: l.status };
+      const r: RawLine = { id: lastRawId + stride, reader: l.reader, port: l.port, at: l.at, line: l.line, status: l.status };
       lastRawId = r.id;
       pendingRaw.push(r);
       schedule();
@@ -395,6 +420,13 @@ export function openSqliteStore(path: string | ':memory:', opts: SqliteStoreOpti
       }
       if (pendingEvents.length > 0 || pendingRaw.length > 0) {
         safely(onFlushError, new Error(`event log ${where} closed with ${unwritten()} not written`));
+      }
+      if (stride > 1) {
+        try {
+          countedAtClose = countRows.get() ?? null;
+        } catch (err) {
+          safely(onFlushError, err);
+        }
       }
       closed = true;
       if (retry) clearTimeout(retry.timer);

@@ -1,6 +1,8 @@
 /**
  * Nothing lost: the hub (built, dist/hub/main.js, as `npm start` runs it) is killed with SIGKILL
- * mid-round and started again on the same data folder. Every published view was durable before it was sent, so the view rebuilt from the log
+ * mid-round and started again on the same data folder; once with the table on the hub's one
+ * thread, once with `--workers 2` (the table's engine and the writer of its log in a worker thread,
+ * hub/workers/). Every published view was durable before it was sent, so the view rebuilt from the log
  * is the one the table saw; then the readers come back and the game plays on to its score.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -48,8 +50,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function startHubProcess(data: string, port: number, readers: string[]): ChildProcess {
-  const args = [builtEntry('hub/main.ts'), '--data', data, '--port', String(port), '--config', CONFIG];
+function startHubProcess(data: string, port: number, readers: string[], workers: number): ChildProcess {
+  const args = [builtEntry('hub/main.ts'), '--data', data, '--port', String(port), '--config', CONFIG, '--workers', String(workers)];
   args.push('--settle-ms', String(TIMING.settleMs), '--count-check-ms', String(TIMING.countCheckMs));
   for (const r of readers) args.push('--reader', r);
   const p = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MJHUB_DIRECTOR_TOKEN: 'restart-token' } });
@@ -87,7 +89,7 @@ const game = (v: PublicTableView) => ({
   racks: v.players.map((p) => p.racks.map((r) => ({ exposed: r.exposed, dead: r.dead, mahJongg: r.mahJongg }))),
 });
 
-describe('a hub killed with SIGKILL mid-round', () => {
+describe.each([0, 2])('a hub killed with SIGKILL mid-round (--workers %i)', (workers) => {
   it('restarts with no event lost and the same view, then plays on to the score', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mjhub-restart-'));
     const port = await freePort();
@@ -119,7 +121,7 @@ describe('a hub killed with SIGKILL mid-round', () => {
     const readers = (JSON.parse(readFileSync(portsFile, 'utf8')) as { port: string }[]).map((p) => p.port);
     const url = `http://127.0.0.1:${port}`;
 
-    let hub = startHubProcess(path.join(dir, 'data'), port, readers);
+    let hub = startHubProcess(path.join(dir, 'data'), port, readers, workers);
     let client = watch(url);
     // the deal once the hub shows the walls built (hub/simulator/deal-signal.ts)
     const stopDealing = dealWhenWallsBuilt(() => client.view(), path.join(dir, 'sim'));
@@ -136,7 +138,7 @@ describe('a hub killed with SIGKILL mid-round', () => {
     await new Promise<void>((r) => hub.once('exit', () => r()));
     client.close();
 
-    hub = startHubProcess(path.join(dir, 'data'), port, readers);
+    hub = startHubProcess(path.join(dir, 'data'), port, readers, workers);
     client = watch(url);
     const after = await until(() => client.view(), 30_000, 'the restarted hub');
     expect(game(after)).toEqual(game(before));
