@@ -26,29 +26,29 @@ import { kindOf, type TileId } from '../../rules/tiles.js';
 import type { Action } from '../../rules/game/actions.js';
 import { applyAll, createEngine, type Engine } from '../../rules/game/apply.js';
 import type { GameFlag } from '../../rules/game/flags.js';
-import { currentWall, initialGameState, rackCounts, wallLeft, withOwnRulings, type GameState } from '../../rules/game/state.js';
+import { initialGameState, type GameState } from '../../rules/game/state.js';
 import { COUNT_RULES, SIAMESE } from '../../rules/variants/siamese.js';
 import { samePlaces } from '../../rules/game/tile-places.js';
 import type { Place } from '../../rules/game/places.js';
 import { misnamedText } from '../../rules/game/misnamed.js';
 import { isTileKind, TILES_IN_SET } from '../../rules/tiles.js';
-import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../api/views.js';
+import type { DirectorTableView, FlagEvidence, PublicTableView, ScoreView } from '../api/views.js';
 import { DEFAULT_COUNT_RULE_IN_FORCE, type CountRuleInForce } from '../tournament/config.js';
 import { RulingError, type AnyDirectorEntry, type DirectorEntry } from '../api/runtime.js';
 import type { StoredEvent } from '../store/types.js';
 import { MoveReader, SIAMESE_MOVES, turnView } from './moves/moves.js';
 import { playersToSkip, topsOfReaders } from './moves/zones.js';
-import { scoreView } from './score.js';
-import { groupsAsOnCard } from '../../rules/card-groups.js';
-import { siameseFlagView } from './flag-view.js';
+import { siameseViews } from './siamese/views.js';
+import type { VariantViews, ViewSource } from './variant-views.js';
+import { listedEvidence, listedFlags, pastGameOf, raisedAt, resultsOf, type EvidenceSource, type PastGame } from './past.js';
 import { STOPPED_REASON, TableMachine, countCheckSkips, type CountCheckData, type EngineOptions, type GameStoppedData, type RulableFlag, type RulingData, type TileMovedData } from './machine.js';
-import { restartScore, type RestartRulingData } from './restart-check.js';
+import type { RestartRulingData } from './restart-check.js';
 import type { TableFold } from './fold.js';
 import { sameRecordsFrom, TableRecords, withRecordsOf } from './records.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, SIAMESE_SCORING, wallsOf, type GameRecord } from '../../rules/record/game-record.js';
 
-/** The Siamese fold ({@link TableFold}): the earlier games kept as their states; no move is held (`judge-now`). */
-type SiameseFold = TableFold<GameState, never>;
+/** The Siamese fold ({@link TableFold}): the earlier games as summaries (./past.ts); no move is held (`judge-now`). */
+type SiameseFold = TableFold<PastGame, never>;
 
 export { REBOOT_SILENCE_MS, type CountCheckData, type EngineOptions, type ReaderHealth, type RulingData, type TileMovedData } from './machine.js';
 
@@ -76,8 +76,10 @@ export class TableEngine extends TableMachine<SiameseFold> {
   readonly countRule: CountRuleInForce;
   private engine!: Engine;
   private state!: GameState;
-  /** the table's earlier games, each as its state stood when the next game began (from the fold; a new array when one is added) */
-  private past: readonly GameState[] = [];
+  /** the table's earlier games, each as it stood when the next game began (./past.ts; from the fold; a new array when one is added) */
+  private past: readonly PastGame[] = [];
+  /** the Siamese parts of the views (./siamese/views.ts), made with the engine */
+  private views!: VariantViews;
   /** settled moves into actions (./moves/moves.ts, `judge-now`): it keeps the readers in a move's `unseen` since the last `readers-heard` event */
   private moves = this.newMoveReader();
   /** each game's walls and record lines, the current game's refused actions, the restart choices (./records.ts) */
@@ -104,6 +106,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
       cards: this.cards,
       countRule: this.countRule.rule,
     });
+    this.views = siameseViews(this.table.players, this.engine.lowestCardValue);
     // the director's rulings stand from the start: a flag is raised as ruled (rules/game/apply.ts)
     this.state = { ...initialGameState({ variant: 'siamese', seats: this.table.players.length, racksPerSeat: this.table.racksPerPlayer }), rulings: this.standingRulings() };
     this.records.clear();
@@ -184,7 +187,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     if (!isMove || this.state.phase !== 'ended') for (const a of actions) this.records.take(this.state.gameNo, { action: a });
     try {
       const result = applyAll(this.engine, this.state, actions);
-      if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, withOwnRulings(this.state)];
+      if (result.state.gameNo > this.state.gameNo && this.state.gameNo > 0) this.past = [...this.past, this.pastGame(this.state)];
       if (result.state.gameNo > this.state.gameNo) this.records.begin(result.state.gameNo, wallsOf(result.state.where, Math.max(...this.table.wallOrder) + 1));
       this.state = result.state;
       if (result.boundary) this.turnBoundary(e.at);
@@ -252,7 +255,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
 
   /** The listed flags as the rulings read them: with their `kind`, the word their id carries (a wrong-wall flag's dead-hand choice is checked by it). */
   protected rulableFlags(): readonly RulableFlag[] {
-    return this.listedFlags().map((x) => siameseFlagView(x.flag));
+    return listedFlags(this.views.flags(this.state, this.names()), this.past);
   }
 
   protected endedGameNo(): number | null {
@@ -300,17 +303,34 @@ export class TableEngine extends TableMachine<SiameseFold> {
     };
   }
 
-  /** The current game's flags, then the flags of earlier games still awaiting the director, each with its game. */
-  private listedFlags(): { flag: GameFlag; gameNo: number }[] {
-    return [
-      ...this.state.flags.map((flag) => ({ flag, gameNo: this.state.gameNo })),
-      ...this.past.flatMap((g) => g.flags.filter((f) => f.status === 'awaiting-director').map((flag) => ({ flag, gameNo: g.gameNo }))),
-    ];
+  /** The players' names, in seat order. */
+  private names(): string[] {
+    return this.table.players.map((p) => p.name);
   }
 
-  /** Game `g`'s score as the views show it: as scored now, or as the director's restart choice made it. */
-  private scoreOf(g: GameState): ScoreView | null {
-    return restartScore(this.records.restartChoices.get(g.gameNo), scoreView(g, this.table, this.engine.lowestCardValue), this.table.players.length);
+  /** Game `s` as the views keep it once the next game has begun (./past.ts). */
+  private pastGame(s: GameState): PastGame {
+    const choice = this.records.restartChoices.get(s.gameNo);
+    const src = this.viewSource();
+    return pastGameOf(s, this.views.flags(s, this.names()), this.views.points(s), this.views.score(s, choice), (f) => this.evidenceSource(f, src));
+  }
+
+  /** What flag `f`'s evidence is made from: the event it was raised at, the counts beside it. */
+  private evidenceSource(f: GameFlag, src: ViewSource): EvidenceSource {
+    return { flagId: f.id, lastSeq: raisedAt(f, this.bySeq), counts: this.views.evidenceCounts(f, src) };
+  }
+
+  /** What the views are built from now (./variant-views.ts). */
+  private viewSource(): ViewSource {
+    return {
+      table: this.table,
+      cards: this.cards,
+      state: this.state,
+      moves: this.moves,
+      untrusted: this.untrustedReaders(this.readers.statuses(this.now())),
+      readerOfRack: (p, r) => this.readerOfRack(p, r),
+      inferred: [],
+    };
   }
 
   /**
@@ -321,22 +341,10 @@ export class TableEngine extends TableMachine<SiameseFold> {
   private shownScore(s: GameState): ScoreView | null {
     const previous = this.past.at(-1);
     if (s.phase === 'deal' && s.where.inWalls() === TILES_IN_SET && previous?.gameNo === s.gameNo - 1) {
-      const kept = this.scoreOf(previous);
+      const kept = previous.score;
       if (kept) return { ...kept, final: true, gameNo: previous.gameNo };
     }
-    return this.scoreOf(s);
-  }
-
-  /** The games that have ended, oldest first, as scored now (003 rule 17; null points for a misdeal, rule 18B). */
-  private results(): GameResultView[] {
-    return [...this.past, this.state]
-      .filter((g) => g.phase === 'ended' && g.gameNo > 0)
-      .map((g) => ({
-        gameNo: g.gameNo,
-        endReason: g.endReason,
-        points: scoreView(g, this.table, this.engine.lowestCardValue)?.points ?? null,
-        ruling: this.latestRulingOf(g.gameNo),
-      }));
+    return this.views.score(s, this.records.restartChoices.get(s.gameNo));
   }
 
   protected concealedOf(player: number): TileId[][] {
@@ -390,7 +398,7 @@ export class TableEngine extends TableMachine<SiameseFold> {
     if (!called)
       throw new RulingError(409, `${who} has called no discard this turn at table '${this.id}': a mis-named discard claimed for an exposure is entered during the claimer's turn (003 rule 19A/B)`);
     const at = this.state.where.get(called.tile);
-    if (!at || at.area !== 'top' || at.player !== any.player) throw new RulingError(409, `the discard ${who} called (${called.tile}) is not on a rack's top of ${who}'s: no exposure to put right`);
+    if (at?.area !== 'top' || at.player !== any.player) throw new RulingError(409, `the discard ${who} called (${called.tile}) is not on a rack's top of ${who}'s: no exposure to put right`);
     if (this.state.seats[any.player]!.racks[at.rack]!.mahJongg) {
       throw new RulingError(409, `the discard ${who} called (${called.tile}) completed a Mah Jongg on rack ${at.rack + 1}: enter misnamed-discard (003 rule 19C)`);
     }
@@ -437,13 +445,8 @@ export class TableEngine extends TableMachine<SiameseFold> {
 
   publicView(): PublicTableView {
     const s = this.state;
-    const now = this.now();
-    const statuses = this.readers.statuses(now);
-    const untrusted = this.untrustedReaders(statuses);
-    const counts = rackCounts(s.where, this.table.players.length, this.table.racksPerPlayer);
-    const walls = this.table.wallOrder.length;
-    const left = wallLeft(s.where, walls);
-    const current = currentWall(s.where, this.table.wallOrder);
+    const statuses = this.readers.statuses(this.now());
+    const src = { ...this.viewSource(), untrusted: this.untrustedReaders(statuses) };
     return {
       tableId: this.id,
       variant: this.table.variant,
@@ -451,48 +454,24 @@ export class TableEngine extends TableMachine<SiameseFold> {
       // the Siamese engine never enters the Charleston (003 rule 7); the views call it `deal`, as on the 4-player table
       phase: s.phase === 'charleston' ? 'deal' : s.phase,
       ...(this.table.tileFaces ? { tileFaces: this.table.tileFaces } : {}), // the displays' faces (display/src/lib/faceStyle.ts)
+      ...this.views.own(src),
       endReason: s.endReason,
       turn: s.turn,
-      players: this.table.players.map((p, i) => {
-        const racks = Array.from({ length: this.table.racksPerPlayer }, (_, r) => {
-          const rs = s.seats[i]!.racks[r]!;
-          const trusted = !untrusted.has(this.readerOfRack(i, r) ?? '');
-          const exposed = s.where.tilesIn({ area: 'top', player: i, rack: r }).map(kindOf);
-          return {
-            rack: r,
-            count: trusted ? counts[i]![r]! : null,
-            concealedCount: trusted ? s.where.countIn({ area: 'rack', player: i, rack: r }) : null,
-            exposed,
-            groups: groupsAsOnCard(this.cards, exposed, rs.mahJongg?.lineId ?? null),
-            dead: rs.dead,
-            deadReason: rs.deadReason,
-            mahJongg: rs.mahJongg ? { lineId: rs.mahJongg.lineId, lineText: rs.mahJongg.lineText, value: rs.mahJongg.value, jokerless: rs.mahJongg.jokerless, order: rs.mahJongg.order } : null,
-          };
-        });
-        return {
-          index: i,
-          name: p.name,
-          seat: p.seat,
-          // both racks plus exposures (003 rule 18C)
-          count: racks.every((r) => r.count !== null) ? s.where.heldBy(i) : null,
-          racks,
-        };
-      }),
-      walls: this.table.wallOrder.map((w) => ({ wall: w, left: left[w] ?? 0, current: w === current })),
+      players: this.views.players(src),
+      walls: this.views.walls(src),
       discards: s.discards.map(kindOf),
-      flags: this.listedFlags().map(({ flag, gameNo }): PublicFlag => ({ ...siameseFlagView(flag), gameNo })),
-      results: this.results(),
+      flags: listedFlags(this.views.flags(s, this.names()), this.past),
+      results: resultsOf(this.past, s, this.views.points(s), (g) => this.latestRulingOf(g)),
       score: this.shownScore(s),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
     };
   }
 
+  /** The evidence of every listed flag (the current game's, then the earlier games' awaiting the director). */
   protected flagEvidence(): FlagEvidence[] {
-    return this.listedFlags().map(({ flag: f }) => {
-      // the moves of the turn that led to the flag: the referenced event and the moves just before it
-      const events = f.evidence.refs.map((r) => this.bySeq.get(Number(r))).filter((e): e is StoredEvent => !!e);
-      return this.evidenceOf(f.id, events.at(-1)?.seq ?? 0, f.evidence.counts);
-    });
+    const src = this.viewSource();
+    const current = this.views.flags(this.state, this.names()).map((x) => this.evidenceSource(x.flag, src));
+    return listedEvidence(current, this.past).map((x) => this.evidenceOf(x.flagId, x.lastSeq, x.counts));
   }
 }

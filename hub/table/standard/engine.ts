@@ -1,55 +1,20 @@
-/**
- * The live standard 4-player table (000's tournament rules on NMJL play): reader sightings in,
- * settled moves and count checks appended to the event log, the standard referee's state folded
- * from the log, views out. The same event log as the Siamese table (hub/table/engine.ts):
- * - `tile-moved` `{ tile, tag, from, to, lines }`: a settled move
- * - `count-check` `{ skipReaders }`: a turn boundary has settled; the physical counts (reader
- *   truth) are compared with the referee's (13 off turn, 14 on turn)
- * - `readers-heard` `{}`: every zone is heard again after a reader was not. From the first move
- *   logged with a zone unheard (`unseen`, `reconciled`) until then, moves are held (the views follow
- *   the readers, the referee waits, counts are not checked), then judged in the order they happened
- *   at the table (../moves/held.ts, {@link StandardTableEngine.judgeUnheard}); turn order that involves
- *   an unheard rack is noted for the director (`notSeen`), not flagged
- * - `director-ruling` `{ flagId, ruling, by }`
- * - `game-stopped` `{ gameNo }`: the table is being cleared after that game ended (../machine.ts):
- *   a ruling that undoes its end leaves it unfinished (000: zero for all), never in play again
- * - `restart-check`, `restart-ruling` `{ gameNo, choice, by }`: a game in play when the hub
- *   restarted that the readers did not show as the log had it ends as the director chose
- *   (../restart-check.ts; 000's meaning of each choice: {@link StandardTableEngine.endByRestart})
- * - `director-entry` `{ entry, player, rack, by, … }`: what no reader can witness (000), folded in log
- *   order like a ruling: `looked-at-stolen-tile` (−10 at the end of that game),
- *   `dead-declared-in-error` (the declarer's hand is dead), `declared-dead` (`declared`: judged on
- *   the visible table) and `misnamed-discard` (`for`, `named`, `ruling`; NMJL practice); see
- *   {@link StandardTableEngine.enter}
- * Moves become the one engine's actions through the move layer ({@link MoveReader}, ../moves/moves.ts),
- * applied to `createEngine(STANDARD, …)` as they are read, and the views read the
- * engine's `GameState`. An action the engine refuses (`ActionError`) or throws on (a fault of the
- * referee or the scorer) is kept
- * in `unexplained` (./refused.ts) with the error's words, the state as before it, and the table plays on; the
- * director sees it under "Moves the hub could not place". A refused Charleston pass with
- * blind tiles (NMJL: blind passes only on the first left and the last right) is also a `blind-pass`
- * flag for the director, and the game goes on from the racks the readers see. Every view is
- * rebuilt from the log by the fold, after a restart and after every director ruling. The reads, the
- * tick, the fold, rulings, publishing and reconciliation across a reader's reconnect are the shared
- * machinery of ../machine.ts; this file keeps what is the standard game's own.
- */
-import { CHARLESTON, COURTESY_STAGE, VOTE_STAGE } from '../../../rules/standard-game.js';
-import type { CharlestonView } from '../../api/views.js';
-import { groupsAsOnCard } from '../../../rules/card-groups.js';
 import { isDeepStrictEqual } from 'node:util';
 import { kindOf, type TileId } from '../../../rules/tiles.js';
 import type { Action } from '../../../rules/game/actions.js';
 import type { GameState } from '../../../rules/game/state.js';
 import { exposuresOf, turnHasOf, wallLeftOf, winnerOf } from '../../../rules/variants/standard/play.js';
-import type { DirectorTableView, FlagEvidence, GameResultView, PublicFlag, PublicTableView, ScoreView } from '../../api/views.js';
+import type { DirectorTableView, FlagEvidence, PublicTableView } from '../../api/views.js';
 import { RulingError, type AnyDirectorEntry } from '../../api/runtime.js';
-import { checkScoringConfig, describeScoringSettings, type ScoringSettings } from '../../../rules/scoring/settings.js';
+import { checkScoringConfig, type ScoringSettings } from '../../../rules/scoring/settings.js';
 import { GAME_RECORD_FORMAT, GAME_RECORD_VERSION, type GameRecord } from '../../../rules/record/game-record.js';
 import { setOrderWalls } from '../../../rules/record/upgrade.js';
 import { listRefused, listThrown } from './refused.js';
 import type { TableFold } from '../fold.js';
 import { sameRecordsFrom, TableRecords, withRecordsOf, type Unplaced } from '../records.js';
-import { standardFlagViews } from '../flag-view.js';
+import { standardViews } from './views.js';
+import type { VariantViews, ViewSource } from '../variant-views.js';
+import { listedEvidence, listedFlags, pastGameOf, raisedAt, resultsOf, type EvidenceSource, type PastGame } from '../past.js';
+import type { GameFlag } from '../../../rules/game/flags.js';
 import type { Engine, EngineResult } from '../../../rules/game/apply.js';
 import { initialGameState } from '../../../rules/game/state.js';
 import { standardEngine, type StandardConfig } from '../../../rules/variants/standard.js';
@@ -76,16 +41,6 @@ export type StandardEngineOptions = EngineOptions & { scoring?: ScoringSettings 
 /** An action of the move layer (rules/game/actions.ts) without its time (`at`), reference (`ref`) and `hearing`: what {@link StandardTableEngine.inferredActions} lists. */
 export type InferredAction = Action extends infer A ? (A extends unknown ? Omit<A, 'at' | 'ref' | 'hearing'> : never) : never;
 
-/** An earlier game of a standard table as it stood when the next deal began: result, flags and their evidence. */
-interface PastGame {
-  gameNo: number;
-  phase: GameState['phase'];
-  endReason: string | null;
-  points: number[] | null;
-  flags: PublicFlag[];
-  evidence: FlagEvidence[];
-}
-
 /**
  * The standard fold ({@link TableFold}): the earlier games as summaries, the hold of the moves not
  * heard (../moves/held.ts); and, the 4-player table's own, the actions the move layer read in the
@@ -110,12 +65,12 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   private agg = this.newMoveReader();
   /** the actions the move layer read in the current game, in order */
   private inferred: Action[] = [];
-  /** flag id → the event sequence numbers it rests on */
-  private readonly flagRefs = new Map<string, number>();
   /** the scoring settings in force on this table */
   private settings!: ScoringSettings;
-  /** the table's earlier games as they stood when the next deal began (a new array when one is added) */
+  /** the table's earlier games as they stood when the next deal began (../past.ts; a new array when one is added) */
   private past: readonly PastGame[] = [];
+  /** the 4-player parts of the views (./views.ts) */
+  private views!: VariantViews;
   /** the moves held while a zone was not heard, the windows of the stretches judged, the Mah Jonggs laid out unheard (../moves/held.ts; see {@link StandardTableEngine.judgeUnheard}) */
   private hold: HeldMoves = nothingHeld();
   /** held moves are being judged (a turn boundary then schedules no count check) */
@@ -129,6 +84,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     }
     super(opts, opts.settleByArea ?? null);
     this.settings = opts.scoring ?? checkScoringConfig(t.scoring ?? 'tournament', `table ${t.id}: scoring`);
+    this.views = standardViews(this.settings);
     this.rebuild();
     this.beginRestartCheck();
   }
@@ -301,7 +257,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   }
 
   protected rulableFlags(): readonly { id: string; status: string }[] {
-    return this.listedFlags();
+    return listedFlags(this.views.flags(this.state, this.engineConfig.names), this.past);
   }
 
   protected endedGameNo(): number | null {
@@ -354,18 +310,6 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     };
   }
 
-  /** The current game's flags, then the flags of earlier games still awaiting the director. */
-  private listedFlags(): PublicFlag[] {
-    return [...this.publicFlags(), ...this.past.flatMap((g) => g.flags.filter((f) => f.status === 'awaiting-director'))];
-  }
-
-  /** The games that have ended, oldest first, as scored now (000). */
-  private results(): GameResultView[] {
-    const s = this.state;
-    const now = s.phase === 'ended' && s.gameNo > 0 ? [{ gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null }] : [];
-    return [...this.past, ...now].filter((g) => g.phase === 'ended').map((g) => ({ gameNo: g.gameNo, endReason: g.endReason, points: g.points, ruling: this.latestRulingOf(g.gameNo) }));
-  }
-
   protected concealedOf(player: number): TileId[][] {
     return [this.agg.tilesAt('rack', player)];
   }
@@ -373,11 +317,7 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
   /** One action of the move layer to the engine ({@link StandardTableEngine.take}), the earlier game kept in `past` at a deal. */
   private act(a: Action, e: StoredEvent): void {
     if (a.type === 'deal' && this.state.gameNo > 0) {
-      const s = this.state;
-      this.past = [
-        ...this.past,
-        { gameNo: s.gameNo, phase: s.phase, endReason: s.endReason, points: s.result ? [...s.result.score.points] : null, flags: this.publicFlags(), evidence: this.currentEvidence() },
-      ];
+      this.past = [...this.past, this.pastGame(this.state)];
     }
     if (a.type === 'deal') {
       this.inferred = [];
@@ -387,7 +327,6 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     const r = this.take(a);
     // refused: the state stays as before the action (the engine works on a copy), the table plays on
     if (!r) return;
-    for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
     // a replayed turn boundary is long past: the counts are checked at the next live one
     if (r.boundary && !this.replaying) this.turnBoundary(e.at);
   }
@@ -469,7 +408,6 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     this.records.take(this.state.gameNo, { action });
     const r = this.engine.apply(this.state, action);
     this.state = r.state;
-    for (const f of r.flags) this.flagRefs.set(f.id, e.seq);
   }
 
   // ------------------------------------------------------------------ director
@@ -554,12 +492,6 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return this.state;
   }
 
-  /** The vote on the second Charleston as inferred this game: each player's wish, or null before it. */
-  private charlestonVote(): boolean[] | null {
-    for (const a of this.inferred) if (a.type === 'charleston-vote') return a.wants;
-    return null;
-  }
-
   /**
    * The actions the move layer read from the moves of the current game (../moves/moves.ts), in
    * order, as the engine took them, without their time, reference and hearing (for tests, which
@@ -577,83 +509,59 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
     return this.agg.counts();
   }
 
-  private publicFlags(): PublicFlag[] {
-    return standardFlagViews(this.state, this.engineConfig.names);
+  /** Game `s` as the views keep it once the next game has begun (../past.ts). */
+  private pastGame(s: GameState): PastGame {
+    const src = this.viewSource();
+    return pastGameOf(s, this.views.flags(s, this.engineConfig.names), this.views.points(s), this.views.score(s, undefined), (f) => this.evidenceSource(f, src));
   }
 
-  /** The game's score once it has ended (000), else null. */
-  private score(): ScoreView | null {
-    const r = this.state.result;
-    if (!r) return null;
-    return { points: [...r.score.points], payment: null, breakdown: r.score.breakdown.map((b) => [...b]), final: true };
+  /** What flag `f`'s evidence is made from: the event it was raised at, the counts beside it. */
+  private evidenceSource(f: GameFlag, src: ViewSource): EvidenceSource {
+    return { flagId: f.id, lastSeq: raisedAt(f, this.bySeq), counts: this.views.evidenceCounts(f, src) };
+  }
+
+  /** What the views are built from now (../variant-views.ts). */
+  private viewSource(): ViewSource {
+    return {
+      table: this.table,
+      cards: this.cards,
+      state: this.state,
+      moves: this.agg,
+      untrusted: this.untrustedReaders(this.readers.statuses(this.now())),
+      readerOfRack: (p, r) => this.readerOfRack(p, r),
+      inferred: this.inferred,
+    };
   }
 
   publicView(): PublicTableView {
     const s = this.state;
     const statuses = this.readers.statuses(this.now());
-    const untrusted = this.untrustedReaders(statuses);
-    const counts = this.agg.counts();
-    const walls = this.agg.wallCounts(Math.max(0, ...this.table.wallOrder) + 1);
-    const current = this.table.wallOrder.find((w) => (walls[w] ?? 0) > 0);
+    const src = { ...this.viewSource(), untrusted: this.untrustedReaders(statuses) };
     return {
       tableId: this.id,
       variant: 'standard',
       gameNo: s.gameNo,
       ...(this.table.tileFaces ? { tileFaces: this.table.tileFaces } : {}), // the displays' faces (display/src/lib/faceStyle.ts)
       phase: s.phase === 'charleston' ? 'deal' : s.phase,
-      charleston: s.phase === 'charleston' ? charlestonView(s.stage, this.agg.passInProgress(), this.charlestonVote()) : null,
+      ...this.views.own(src),
       endReason: s.endReason,
       turn: s.turn,
-      players: this.table.players.map((p, i) => {
-        const r = s.seats[i]?.racks[0];
-        const won = winnerOf(s);
-        const w = won?.player === i ? won.mahJongg : null;
-        const trusted = !untrusted.has(this.readerOfRack(i, 0) ?? '');
-        const exposed = this.agg.tilesAt('top', i).map(kindOf);
-        return {
-          index: i,
-          name: p.name,
-          seat: p.seat,
-          count: trusted ? counts.total[i]! : null,
-          racks: [
-            {
-              rack: 0,
-              count: trusted ? counts.total[i]! : null,
-              concealedCount: trusted ? counts.inside[i]! : null,
-              exposed,
-              groups: groupsAsOnCard(this.cards, exposed, w ? w.lineId : null),
-              dead: r?.dead ?? false,
-              deadReason: r?.deadReason ?? null,
-              mahJongg: w ? { lineId: w.lineId, lineText: this.lineText(w.lineId), value: w.value, jokerless: w.jokerless, order: 1 } : null,
-            },
-          ],
-        };
-      }),
-      walls: this.table.wallOrder.map((w) => ({ wall: w, left: walls[w] ?? 0, current: w === current })),
+      players: this.views.players(src),
+      walls: this.views.walls(src),
       discards: s.discards.map(kindOf),
-      flags: this.listedFlags(),
-      score: this.score(),
-      scoring: describeScoringSettings(this.settings),
-      results: this.results(),
+      flags: listedFlags(this.views.flags(s, this.engineConfig.names), this.past),
+      score: this.views.score(s, undefined),
+      results: resultsOf(this.past, s, this.views.points(s), (g) => this.latestRulingOf(g)),
       readers: statuses,
       updatedAt: this.events.at(-1)?.at ?? 0,
     };
   }
 
-  private lineText(lineId: string): string {
-    for (const c of this.cards) for (const l of c.lines) if (l.id === lineId) return l.text;
-    return lineId;
-  }
-
+  /** The evidence of every listed flag (the current game's, then the earlier games' awaiting the director). */
   protected flagEvidence(): FlagEvidence[] {
-    const open = new Set(this.listedFlags().map((f) => f.id));
-    return [...this.currentEvidence(), ...this.past.flatMap((g) => g.evidence.filter((e) => open.has(e.flagId)))];
-  }
-
-  /** The evidence of the current game's flags (the moves that led to each, the readers' counts now). */
-  private currentEvidence(): FlagEvidence[] {
-    const counts = this.agg.counts().total.map((n) => [n]);
-    return this.publicFlags().map((f) => this.evidenceOf(f.id, this.flagRefs.get(f.id) ?? 0, counts));
+    const src = this.viewSource();
+    const current = this.views.flags(this.state, this.engineConfig.names).map((x) => this.evidenceSource(x.flag, src));
+    return listedEvidence(current, this.past).map((x) => this.evidenceOf(x.flagId, x.lastSeq, x.counts));
   }
 }
 
@@ -664,36 +572,4 @@ export class StandardTableEngine extends TableMachine<StandardFold> {
  */
 export function standardMoveView(s: GameState): MoveView {
   return { phase: s.phase, turn: s.turn, stage: s.stage, wallLeft: wallLeftOf(s), turnHas: turnHasOf(s), exposures: (p) => exposuresOf(s, p) };
-}
-
-const DIRECTIONS = { 1: 'right', 2: 'across', 3: 'left' } as const;
-
-/**
- * The vote on the second Charleston as the views say it (000: "the second Charleston is optional";
- * NMJL: any one "no" stops it): 'yes' or 'no' once the vote is known (`wants`, the inferred
- * vote, or a second Charleston's pass under way), null at the vote and before it.
- */
-function secondCharlestonVote(shown: number, wants: boolean[] | null): 'yes' | 'no' | null {
-  if (wants) return wants.every(Boolean) ? 'yes' : 'no';
-  if (shown <= VOTE_STAGE) return null;
-  return shown < COURTESY_STAGE ? 'yes' : null;
-}
-
-/**
- * The Charleston as the views show it (000, NMJL): stage `stage` of CHARLESTON, and the pass under
- * way (tiles each player has passed so far, of them blind), or none yet. At the vote, a pass to the
- * left starts the second Charleston: the aggregator's pass is then the second left. `vote`: each
- * player's wish at the vote as inferred, or null before it (the view's `secondCharleston`).
- */
-export function charlestonView(stage: number, pass: { passed: number[]; blind: number[]; courtesy: boolean } | null, vote: boolean[] | null = null): CharlestonView {
-  const shown = stage === VOTE_STAGE && pass ? (pass.courtesy ? COURTESY_STAGE : VOTE_STAGE + 1) : stage;
-  const c = CHARLESTON[shown] ?? CHARLESTON[COURTESY_STAGE]!;
-  return {
-    stage: c.name,
-    direction: c.offset === 0 ? null : DIRECTIONS[c.offset],
-    blindAllowed: c.blind,
-    passed: pass?.passed ?? [0, 0, 0, 0],
-    blind: pass?.blind ?? [0, 0, 0, 0],
-    secondCharleston: secondCharlestonVote(shown, vote),
-  };
 }
