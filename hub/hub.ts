@@ -6,7 +6,6 @@ import { openHubStore } from './store/open.js';
 import type { EventStore } from './store/types.js';
 import { ReaderSupervisor, type Connection } from './readers/supervisor.js';
 import { TableEngine } from './table/engine.js';
-import { StandardTableEngine } from './table/standard/engine.js';
 import { createHubServer } from './api/server.js';
 import { TournamentService, type TournamentConfig } from './tournament/service.js';
 import { attachRelay } from './api/relay.js';
@@ -75,13 +74,13 @@ export interface HubOptions {
    * simulator resumes the game in play: hub/simulator/state.ts). What it throws closes everything
    * opened and is thrown again.
    */
-  readerPorts?: (engines: ReadonlyMap<string, TableEngine | StandardTableEngine>) => Promise<string[]>;
+  readerPorts?: (engines: ReadonlyMap<string, TableEngine>) => Promise<string[]>;
 }
 
 export interface RunningHub {
   url: string;
   /** one engine per table: the Siamese engine, or the standard 4-player one for `variant: "standard"` */
-  engines: Map<string, TableEngine | StandardTableEngine>;
+  engines: Map<string, TableEngine>;
   supervisor: ReaderSupervisor;
   store: EventStore;
   /** the tournament, when `tournament` was given (recordGame is the standard engine's hook) */
@@ -121,9 +120,9 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   const store = await openHubStore({ ...opts, onFlushError: storeErrors.error });
   const tournament = opts.tournament ? new TournamentService({ config: opts.tournament, store }) : null;
 
-  const engineOfReader = new Map<string, TableEngine | StandardTableEngine>();
+  const engineOfReader = new Map<string, TableEngine>();
   const tableOfReader = new Map<string, string>();
-  const engines = new Map<string, TableEngine | StandardTableEngine>();
+  const engines = new Map<string, TableEngine>();
   const configured = new Map<string, string[]>();
   let supervisor: ReaderSupervisor | null = null;
   // read rates of each table's tile set, fed by every snapshot and ADD (weak tags for the director)
@@ -148,7 +147,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
       },
     };
     const countRule = countRules.get(table.id);
-    const engine = table.variant === 'standard' ? new StandardTableEngine(common) : new TableEngine({ ...common, ...(countRule ? { countRule } : {}) });
+    const engine = new TableEngine({ ...common, ...(countRule ? { countRule } : {}) });
     engines.set(table.id, engine);
     for (const r of table.readers) {
       engineOfReader.set(r.id, engine);
@@ -224,7 +223,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   if (tournament) {
     const tournamentLog = log.child({ part: 'tournament' });
     for (const engine of engines.values()) {
-      if (!(engine instanceof StandardTableEngine)) continue;
+      if (!(engine instanceof TableEngine)) continue;
       // why a game did not go on a card, logged once per game and reason (report runs on every change)
       const told = new Set<string>();
       const report = () => {
