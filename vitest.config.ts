@@ -12,7 +12,7 @@ const FAST = ['rules/**/*.test.ts', 'firmware-protocol/**/*.test.ts', 'hub/track
  * The `fast` files that replace a module (`vi.mock`): they need a module graph of their own, so they
  * run isolated (`fast-mocked`); the other `fast` files share one per fork (docs/test-time.md, "Session 13").
  */
-const FAST_MOCKED = ['hub/table/engine-referee-throws.test.ts', 'hub/table/standard/engine-referee-throws.test.ts'];
+const FAST_MOCKED = ['hub/table/engine-referee-throws.test.ts', 'hub/table/engine-standard-referee-throws.test.ts'];
 const E2E = ['test/e2e/**/*.test.ts'];
 /**
  * `full` files with no state outside their own tests (the HTTP API, the tournament, the config, the

@@ -37,7 +37,6 @@ import { openSqliteStore } from '../hub/store/sqlite.js';
 import type { EventStore } from '../hub/store/types.js';
 import { TableEngine } from '../hub/table/engine.js';
 import type { TableMachine } from '../hub/table/machine.js';
-import { StandardTableEngine } from '../hub/table/standard/engine.js';
 import { playStandardGame } from '../hub/simulator/standard/game.js';
 import { engineOnReaders } from '../hub/table/readers.test-helpers.js';
 import { simulatedTileSet, tagOfTile } from '../hub/tilesets/simulated.js';
@@ -66,13 +65,13 @@ function siameseTable(): BenchTable<TableEngine> {
   };
 }
 
-function standardTable(): BenchTable<StandardTableEngine> {
+function standardTable(): BenchTable<TableEngine> {
   const { table, cards } = configOf('standard-demo.json');
   return {
     label: 'a standard 4-player table (000)',
     flagText: 'a pick ahead of turn at its 3rd pick (000: a dead hand)',
     table,
-    make: (store, now, readers = noReaders) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }),
+    make: (store, now, readers = noReaders) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }),
     game: (g) => playStandardGame({ seed: 1000 + g, cards, table, inject: 'ahead', injectAt: 3 }),
   };
 }

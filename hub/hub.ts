@@ -5,7 +5,7 @@
 import { openHubStore } from './store/open.js';
 import type { EventStore } from './store/types.js';
 import { ReaderSupervisor, type Connection, type SightingSink } from './readers/supervisor.js';
-import { StandardTableEngine } from './table/standard/engine.js';
+import { TableEngine } from './table/engine.js';
 import { createTableEngine, type AnyTableEngine } from './table/factory.js';
 import { startTableWorkers, WorkerTable, type TableWorkers, type WorkerShard } from './workers/pool.js';
 import type { TableHealth, WorkerTableInit } from './workers/protocol.js';
@@ -121,7 +121,7 @@ export function tileSetById(id: string, dataDir?: string): Map<string, TileId> {
 }
 
 /** A standard table's game with its result once it ended (what a tournament's score card takes), else null. */
-function endedGame(engine: StandardTableEngine): ReturnType<WorkerTable['result']> {
+function endedGame(engine: TableEngine): ReturnType<WorkerTable['result']> {
   const g = engine.gameState();
   return g.result ? { gameNo: g.gameNo, outcome: g.result.outcome } : null;
 }
@@ -300,7 +300,7 @@ export async function startHub(opts: HubOptions): Promise<RunningHub> {
   if (tournament) {
     const tournamentLog = log.child({ part: 'tournament' });
     for (const engine of tables.values()) {
-      const ended = engine instanceof StandardTableEngine ? () => endedGame(engine) : engine instanceof WorkerTable && engine.publicView().variant === 'standard' ? () => engine.result() : null;
+      const ended = engine.publicView().variant !== 'standard' ? null : engine instanceof WorkerTable ? () => engine.result() : () => endedGame(engine);
       if (!ended) continue;
       // why a game did not go on a card, logged once per game and reason (report runs on every change)
       const told = new Set<string>();

@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeGameRecord } from '../rules/record/game-record.js';
 import { loadHubConfig } from '../hub/config/load.js';
 import { playStandardGame } from '../hub/simulator/standard/game.js';
-import { StandardTableEngine } from '../hub/table/standard/engine.js';
+import { TableEngine } from '../hub/table/engine.js';
 import { closedAfterEach, SimBench } from '../hub/table/test-bench.js';
 import { simulatedTileSet } from '../hub/tilesets/simulated.js';
 import { ensureBuiltHub } from './support/built-hub.js';
@@ -25,16 +25,16 @@ beforeAll(() => ensureBuiltHub(), 180_000);
 const mjhub = (...args: string[]) => spawnSync(process.execPath, [path.join(root, 'bin/mjhub.js'), ...args], { cwd: root, encoding: 'utf8' });
 const [{ table, cards }] = loadHubConfig(path.join(root, 'hub/config/tables/standard-demo.json')) as [ReturnType<typeof loadHubConfig>[0]];
 const CARD = 'rules/cards/sample-standard.card';
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const keep = closedAfterEach<SimBench<TableEngine>>();
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 /** Seed 2 with a pick ahead at the 2nd pick, played whole over reader lines; its record written to a temporary folder. */
-function recorded(): { b: SimBench<StandardTableEngine>; dir: string; file: string } {
+function recorded(): { b: SimBench<TableEngine>; dir: string; file: string } {
   const game = playStandardGame({ seed: 2, cards, table, inject: 'ahead', injectAt: 2 });
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(game);
   for (const s of game.steps) b.step(s);
   b.advance(3000);

@@ -1,7 +1,7 @@
 /**
  * `POST /api/director/tables/:id/entries` for the standard table's entries (000): the body schema
  * (rack optional except for a Siamese mis-named discard, no unknown field) and which table kind
- * takes which entry. The exact scores after each entry: hub/table/standard/engine-entries.test.ts.
+ * takes which entry. The exact scores after each entry: hub/table/engine-standard-entries.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

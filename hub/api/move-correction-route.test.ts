@@ -1,7 +1,7 @@
 /**
  * `POST /api/director/tables/:id/moves/:ref/correction` (./routes-corrections.ts) through a real hub
  * (a listen on 127.0.0.1) over a 4-player table engine fed with reader lines (hub/table/test-bench.ts
- * `SimBench`). The game of hub/table/standard/engine-corrections.test.ts: Bea's Mah Jongg in error on
+ * `SimBench`). The game of hub/table/engine-standard-corrections.test.ts: Bea's Mah Jongg in error on
  * Cat's discard read as N; the tag is in truth a flower.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { loadHubConfig } from '../config/load.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import type { TileId } from '../../rules/tiles.js';
 import { closedAfterEach, SimBench } from '../table/test-bench.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
+import { TableEngine } from '../table/engine.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from '../table/standard/scripted.test-helpers.js';
 import { MoveCorrectionReply } from '../contract/responses.js';
 import { DirectorTableViewSchema } from '../contract/views.js';
@@ -19,7 +19,7 @@ import { DIRECTOR_LOGIN_NEEDED_HTTP } from '../../rules/wording/director-login.j
 
 const TOKEN = 'director-secret-corrections';
 const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const keep = closedAfterEach<SimBench<TableEngine>>();
 const servers: HubServer[] = [];
 afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
@@ -32,7 +32,7 @@ async function played() {
   const g = new ScriptedGame(demo, HANDS, PASSES);
   g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
   g.pick(WEST, 'N').discard(WEST, 'N').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
-  const b = keep(new SimBench(demo, (store, readers, now) => new StandardTableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now })));
+  const b = keep(new SimBench(demo, (store, readers, now) => new TableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(g);
   for (const s of g.steps) b.step(s);
   b.advance(3000);

@@ -9,13 +9,12 @@ import { loadHubConfig } from '../config/load.js';
 import { playGame } from '../simulator/game.js';
 import { playStandardGame } from '../simulator/standard/game.js';
 import { TableEngine } from '../table/engine.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
 import { closedAfterEach, siameseDemo, SimBench } from '../table/test-bench.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import { createHubServer, type HubServer } from './server.js';
 
 /** A played game behind a hub server: the bench (its engine, store and clock) and the server's app for `inject`. */
-export interface ServedGame<E extends TableEngine | StandardTableEngine = TableEngine> {
+export interface ServedGame<E extends TableEngine = TableEngine> {
   b: SimBench<E>;
   app: HubServer['app'];
 }
@@ -28,13 +27,13 @@ export const standardDemo = loadHubConfig(new URL('../config/tables/standard-dem
  * `seed` (hub/simulator/standard/game.ts) at the demo table whole, runs the clock 3 s on, and serves
  * the table with the director's token `token`.
  */
-export function servedStandardGame(token: string, seed: number): () => Promise<ServedGame<StandardTableEngine>> {
+export function servedStandardGame(token: string, seed: number): () => Promise<ServedGame<TableEngine>> {
   const { table, cards } = standardDemo;
-  const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+  const keep = closedAfterEach<SimBench<TableEngine>>();
   const servers = serversClosedAfterEach();
   return async () => {
     const game = playStandardGame({ seed, cards, table });
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(game);
     for (const s of game.steps) b.step(s);
     b.advance(3000);

@@ -13,7 +13,7 @@ import { loadHubConfig } from '../config/load.js';
 import { EV, SnapshotPayloadSchema } from '../contract/socket.js';
 import { PublicTableViewSchema, SeatViewSchema } from '../contract/views.js';
 import { HandBench, SimBench } from '../table/test-bench.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
+import { TableEngine } from '../table/engine.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import { toPublic } from './public-view.js';
 import { createHubServer, type HubServer } from './server.js';
@@ -94,7 +94,7 @@ describe("the public view carries the table's tileFaces", () => {
   it("the 4-player table's public view carries it too", () => {
     const [{ table, cards }] = loadHubConfig(path.join(import.meta.dirname, '../config/tables/standard-demo.json')) as [ReturnType<typeof loadHubConfig>[0]];
     const plain = { ...table, tileFaces: 'plain' as const };
-    const sim = new SimBench(plain, (store, readers, now) => new StandardTableEngine({ table: plain, cards, registry: simulatedTileSet(), store, readers, now }));
+    const sim = new SimBench(plain, (store, readers, now) => new TableEngine({ table: plain, cards, registry: simulatedTileSet(), store, readers, now }));
     try {
       expect(toPublic(sim.engine.publicView()).tileFaces).toBe('plain');
     } finally {

@@ -16,7 +16,6 @@ import type { SupervisorTimers } from '../readers/snap-retry.js';
 import { openSqliteStore } from '../store/sqlite.js';
 import { TableEngine } from '../table/engine.js';
 import type { TileMovedData } from '../table/machine.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
 import { countRulesInForce } from '../tournament/config.js';
 import type { Capture } from './format.js';
 
@@ -119,7 +118,7 @@ export function replayCapture(capture: Capture, loaded?: { table: TableConfig; c
     readers: { statuses: (n: number) => sup?.statuses(n, ids) ?? [], untrusted: (n: number) => sup?.untrusted(n, ids) ?? [] },
   };
   const countRule = countRulesInForce('the capture', [table]).get(table.id);
-  const engine = table.variant === 'standard' ? new StandardTableEngine(common) : new TableEngine({ ...common, ...(countRule ? { countRule } : {}) });
+  const engine = new TableEngine({ ...common, ...(countRule ? { countRule } : {}) });
   const supervisor = (sup = new ReaderSupervisor(
     new Map(table.readers.map((r) => [r.id, Object.keys(r.zones)])),
     store,

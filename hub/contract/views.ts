@@ -385,7 +385,7 @@ export const FlagEvidenceSchema = z.object({
  *   Jonggs made so far, 003 rule 17; 4-player: a game not completed, 0 for every player, 000);
  * - `replay`: the game ends with no score and is played again (the next game takes its place);
  * - `void`: the game ends and counts 0 for every player.
- * Each table's meaning: hub/table/engine.ts and hub/table/standard/engine.ts `endByRestart`.
+ * Each table's meaning: hub/table/engine.ts `endByRestart`, with the words of hub/table/siamese/variant.ts and hub/table/standard/variant.ts.
  */
 export const RestartChoiceSchema = z.enum(['score', 'replay', 'void']);
 

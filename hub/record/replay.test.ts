@@ -15,7 +15,6 @@ import { playGame } from '../simulator/game.js';
 import { playStandardGame } from '../simulator/standard/game.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import { TableEngine } from '../table/engine.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
 import { closedAfterEach, HandBench, siameseDemo, SimBench } from '../table/test-bench.js';
 import { STOPPED_REASON } from '../table/machine.js';
 import { RESTART_CHECK_MS } from '../table/restart-check.js';
@@ -27,12 +26,12 @@ import { RecordCardError, refereeRecord } from './replay.js';
 const { table: siamese, cards: siameseCards } = siameseDemo;
 const [{ table: standard, cards: standardCards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const keepS = closedAfterEach<SimBench<TableEngine>>();
-const keep4 = closedAfterEach<SimBench<StandardTableEngine>>();
+const keep4 = closedAfterEach<SimBench<TableEngine>>();
 const keepH = closedAfterEach<HandBench>();
 
 const makeSiamese = (store: EventStore, readers: ReaderHealth, now: () => number) => new TableEngine({ table: siamese, cards: siameseCards, registry: simulatedTileSet(), store, readers, now });
 const makeStandard = (table: TableConfig) => (store: EventStore, readers: ReaderHealth, now: () => number) =>
-  new StandardTableEngine({ table, cards: standardCards, registry: simulatedTileSet(), store, readers, now });
+  new TableEngine({ table, cards: standardCards, registry: simulatedTileSet(), store, readers, now });
 
 /** A seeded Royale Siamese game (a wrong-wall pick at the 3rd pick) played whole over reader lines. */
 function siameseGame(seed = 6): SimBench<TableEngine> {
@@ -45,7 +44,7 @@ function siameseGame(seed = 6): SimBench<TableEngine> {
 }
 
 /** A seeded 4-player game played whole over reader lines. */
-function standardGame(seed: number, inject?: 'ahead'): SimBench<StandardTableEngine> {
+function standardGame(seed: number, inject?: 'ahead'): SimBench<TableEngine> {
   const game = playStandardGame({ seed, cards: standardCards, table: standard, ...(inject ? { inject, injectAt: 2 } : {}) });
   const b = keep4(new SimBench(standard, makeStandard(standard)));
   b.build(game);
@@ -218,7 +217,7 @@ describe("a Royale Siamese game ended by the director's choice after a restart (
 });
 
 describe('a 4-player game record (000)', () => {
-  // Seed 3 (hub/table/standard/engine.test.ts): Bea calls Dot's 2B for a 50-point jokerless
+  // Seed 3 (hub/table/engine-standard.test.ts): Bea calls Dot's 2B for a 50-point jokerless
   // Mah Jongg: 50 + 20 jokerless = 70; Dot threw it to a winner with 0 exposures: −10.
   it("refereed again gives the hub's points: 0, 70, 0, −10, no flag", () => {
     const b = standardGame(3);
@@ -271,7 +270,7 @@ describe('a 4-player game record (000)', () => {
     expect(after.points).toEqual(b.engine.publicView().score?.points ?? null);
   });
 
-  // Seed 3 with a blind tile on the first right, as hub/table/standard/engine.test.ts plays it (NMJL:
+  // Seed 3 with a blind tile on the first right, as hub/table/engine-standard.test.ts plays it (NMJL:
   // none allowed): the referee refuses the pass, the Charleston goes on from the racks as read
   // (`asRead`), a `blind-pass` flag; the game still goes on to Bea's Mah Jongg: 0, 70, 0, −10.
   it("a refused blind pass goes on as read: the record gives the hub's blind-pass flag and 0, 70, 0, −10", () => {

@@ -16,7 +16,6 @@ import { playStandardGame } from '../simulator/standard/game.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import { TableEngine } from '../table/engine.js';
 import type { ReaderHealth, TableMachine } from '../table/machine.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
 import { closedAfterEach, siameseDemo, SimBench } from '../table/test-bench.js';
 import type { Step } from '../simulator/game.js';
 import type { TileId } from '../../rules/tiles.js';
@@ -32,7 +31,7 @@ const THREE_GAMES_MS = 90_000;
 
 type Make = (store: SimBench<TableMachine>['store'], readers: ReaderHealth, now: () => number) => TableMachine;
 const makeSiamese: Make = (store, readers, now) => new TableEngine({ table: siamese, cards: siameseCards, registry: simulatedTileSet(), store, readers, now });
-const makeStandard: Make = (store, readers, now) => new StandardTableEngine({ table: standard, cards: standardCards, registry: simulatedTileSet(), store, readers, now });
+const makeStandard: Make = (store, readers, now) => new TableEngine({ table: standard, cards: standardCards, registry: simulatedTileSet(), store, readers, now });
 
 /** `games` played one after the other at `table`, the table cleared between them. */
 function threeGames(table: TableConfig, games: { walls: TileId[][]; steps: Step[] }[], make: Make): SimBench<TableMachine> {
@@ -193,7 +192,7 @@ describe('a ruling on a flag of an earlier game leaves every game record as the 
     () => {
       const games = standardGames();
       const b = keep(new SimBench<TableMachine>(standard, makeStandard));
-      const e = b.engine as StandardTableEngine;
+      const e = b.engine as TableEngine;
       games.forEach((game, i) => {
         if (i === 0) b.build(game);
         else b.nextGame(game);
@@ -273,7 +272,7 @@ describe('a ruling as the engine takes it (stage 6): a partial refold equals reb
     "4-player (000): game 1 dismissed (folded again), game 3's flag confirmed (no refold: status only), game 3's dismissed after all: views, state and records equal a rebuild each time",
     () => {
       const b = threeGames(standard, standardGames(), makeStandard);
-      const e = b.engine as StandardTableEngine;
+      const e = b.engine as TableEngine;
       const seen = seenOf(e);
       const asked = refolds(e);
       b.clock += 1000;

@@ -28,9 +28,7 @@ import type { Card } from '../../rules/card/types.js';
 import { loadHubConfig } from '../config/load.js';
 import type { TableConfig } from '../config/types.js';
 import { TableEngine } from '../table/engine.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
 import type { TableMachine } from '../table/machine.js';
-import type { DirectorTableView } from '../api/views.js';
 import { playGame, tableZones, type Step, type Zone } from './game.js';
 import { runVirtualTable, type Outage } from './measure.js';
 import { NO_NOISE } from './noise.js';
@@ -105,7 +103,7 @@ export function play(kind: TableKind, table: TableConfig, cards: Card[], i: numb
   return { seed, walls: g.walls, steps: g.steps, record: { counts: null, points: g.record.points } };
 }
 
-function runHub(kind: TableKind, table: TableConfig, cards: Card[], g: PlayedGame, outages: Outage[]): { hub: HubResult; pulled: { from: number; to: number }[] } {
+function runHub(table: TableConfig, cards: Card[], g: PlayedGame, outages: Outage[]): { hub: HubResult; pulled: { from: number; to: number }[] } {
   const run = runVirtualTable({
     table,
     seed: g.seed,
@@ -113,7 +111,7 @@ function runHub(kind: TableKind, table: TableConfig, cards: Card[], g: PlayedGam
     steps: g.steps,
     noise: NO_NOISE,
     outages,
-    engine: (base): TableMachine => (kind === 'siamese' ? new TableEngine({ ...base, cards }) : new StandardTableEngine({ ...base, cards })),
+    engine: (base): TableMachine => new TableEngine({ ...base, cards }),
   });
   const hub = hubResult(run.engine);
   run.engine.close();
@@ -226,7 +224,7 @@ export function measureUnplug(o: { kinds: TableKind[]; games: number; seed: numb
     for (let i = 1; i <= o.games; i++) {
       const seed = o.seed + i - 1;
       const g = play(kind, table, cards, i, seed);
-      const base = runHub(kind, table, cards, g, []).hub;
+      const base = runHub(table, cards, g, []).hub;
       const baseOff = !same(base.points, g.record.points ?? base.points) || (g.record.counts !== null && !same(base.counts, g.record.counts));
       const wantCounts = g.record.counts ?? base.counts;
       const wantPoints = g.record.points ?? base.points;
@@ -255,7 +253,7 @@ export function measureUnplug(o: { kinds: TableKind[]; games: number; seed: numb
               }),
             );
           for (const moment of ms0) {
-            const { hub, pulled: windows } = runHub(kind, table, cards, g, [{ reader: moment.reader, atStep: moment.step, ms }]);
+            const { hub, pulled: windows } = runHub(table, cards, g, [{ reader: moment.reader, atStep: moment.step, ms }]);
             const inside = (at: number) => windows.some((w) => at >= w.from && at <= w.to);
             const got = hub.flags.map((f) => f.label);
             const falseFlags = multisetMinus(

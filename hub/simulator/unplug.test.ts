@@ -16,7 +16,6 @@ import type { DirectorTableView } from '../api/views.js';
 import { loadHubConfig } from '../config/load.js';
 import type { TableMachine, TileMovedData } from '../table/machine.js';
 import { TableEngine } from '../table/engine.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
 import { playGame, tableZones, type Step } from './game.js';
 import { runVirtualTable, type Outage } from './measure.js';
 import { moments } from './measure-unplug.js';
@@ -34,7 +33,7 @@ function played(kind: 'siamese' | 'standard', seed: number) {
 }
 
 /** Runs `game` on the virtual clock at `pace` ms a step with `outage`; the director's view and the moves logged. */
-function run(kind: 'siamese' | 'standard', seed: number, game: ReturnType<typeof played>, pace: number, outage: Outage) {
+function run(seed: number, game: ReturnType<typeof played>, pace: number, outage: Outage) {
   const r = runVirtualTable({
     table: game.table,
     seed,
@@ -43,7 +42,7 @@ function run(kind: 'siamese' | 'standard', seed: number, game: ReturnType<typeof
     noise: NO_NOISE,
     pace,
     outages: [outage],
-    engine: (base): TableMachine => (kind === 'siamese' ? new TableEngine({ ...base, cards: game.cards }) : new StandardTableEngine({ ...base, cards: game.cards })),
+    engine: (base): TableMachine => new TableEngine({ ...base, cards: game.cards }),
   });
   const view = r.engine.directorView() as DirectorTableView;
   r.engine.close();
@@ -78,7 +77,7 @@ describe('a rack reader pulled for 60 s at the default pace, on a virtual clock 
     expect(game.points).toEqual(c.points);
     const moment = moments(game.steps, game.walls, 'rack', tableZones(game.table))[0]!;
     expect(`${moment.reader} ${moment.name}`).toBe(`${c.reader} pick into it`);
-    const { view, moves, pulled } = run(c.kind, c.seed, game, 600, { reader: c.reader, atStep: moment.step, ms: 60_000 });
+    const { view, moves, pulled } = run(c.seed, game, 600, { reader: c.reader, atStep: moment.step, ms: 60_000 });
     expect(pulled.map((p) => [p.reader, p.to - p.from])).toEqual([[c.reader, 60_000]]);
     expect(view.flags.map((f) => `${f.rule}: ${f.title}`)).toEqual([]);
     expect(judged(view)).toEqual([]);
@@ -104,7 +103,7 @@ describe('the Siamese seed 55 cables of test/e2e/noise-ports.test.ts, at 250 ms 
     // the wall the next pick comes from
     const pick = stepOf(game.steps, / picks /, second);
     const wall = game.steps[pick]!.moves.find((m) => m.from?.reader.startsWith('WL-'))!.from!.reader;
-    const { view, moves } = run('siamese', 55, game, 250, { reader: wall, atStep: second + 1, ms: 4000 });
+    const { view, moves } = run(55, game, 250, { reader: wall, atStep: second + 1, ms: 4000 });
     expect(view.flags.map((f) => `${f.rule}: ${f.title}`)).toEqual([]);
     expect(judged(view)).toEqual([]);
     expect(view.score?.points).toEqual(game.points);
@@ -115,7 +114,7 @@ describe('the Siamese seed 55 cables of test/e2e/noise-ports.test.ts, at 250 ms 
   it("Ann's rack 1 reader pulled for 3.5 s 1 s before she lays out her Mah Jongg: no flag, her Mah Jongg listed for the director, the recorded points", () => {
     // 1 s at 250 ms a step: 4 steps before (a step stands 1 pace, a lift 0.5)
     const mj = stepOf(game.steps, /^Ann lifts 14 tiles for Mah Jongg/);
-    const { view, moves } = run('siamese', 55, game, 250, { reader: 'RK-E1', atStep: mj - 4, ms: 3500 });
+    const { view, moves } = run(55, game, 250, { reader: 'RK-E1', atStep: mj - 4, ms: 3500 });
     expect(view.flags.map((f) => `${f.rule}: ${f.title}`)).toEqual([]);
     // the one thing the outage hid, listed for the director: the Mah Jongg's 14th tile reached the log only from the snapshot
     expect(judged(view).map((n) => [n.player, n.title])).toEqual([

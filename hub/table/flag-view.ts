@@ -10,6 +10,7 @@ import type { GameState } from '../../rules/game/state.js';
 import { ENTRY_FLAG_CODES } from '../../rules/variants/standard/entries.js';
 import { consequenceOf, type FlagParamsByCode, idKindOf, titleOf } from '../../rules/wording/flags.js';
 import type { PublicFlag } from '../api/views.js';
+import type { ListedFlag } from './past.js';
 
 /**
  * `f`'s public fields (its game number is the caller's to add). `kind` is the catalogue's id
@@ -42,12 +43,12 @@ const LISTED_LAST: readonly (readonly string[])[] = [['blind-pass'], ['rack-coun
 
 /**
  * The current game's flags of a 4-player state `s` (000), in the order the hub lists them
- * ({@link LISTED_LAST}), with their status from the director's rulings (the engine's). A
- * `blind-pass` or `rack-count` flag's title and consequence are made here from its params and the
- * status now; every flag is on rack 0 (one rack a player).
+ * ({@link LISTED_LAST}), each with its public view: its status from the director's rulings (the
+ * engine's); a `blind-pass` or `rack-count` flag's title and consequence made here from its params
+ * and the status now; every flag on rack 0 (one rack a player).
  * @param names the players' names, index 0 is East
  */
-export function standardFlagViews(s: GameState, names: readonly string[]): PublicFlag[] {
+export function standardListedFlags(s: GameState, names: readonly string[]): ListedFlag[] {
   const last = (f: GameFlag) => LISTED_LAST.findIndex((codes) => codes.includes(f.code));
   const ordered = [...s.flags.filter((f) => last(f) < 0), ...LISTED_LAST.flatMap((_, i) => s.flags.filter((f) => last(f) === i))];
   return ordered.map((f) => {
@@ -65,9 +66,14 @@ export function standardFlagViews(s: GameState, names: readonly string[]): Publi
       consequence: f.consequence,
       gameNo: s.gameNo,
     };
-    if (f.code !== 'blind-pass' && f.code !== 'rack-count') return view;
+    if (f.code !== 'blind-pass' && f.code !== 'rack-count') return { flag: f, view };
     // the hub's own flags: words at the view, from the rulings now
     const params = f.params as FlagParamsByCode['rack-count'] & FlagParamsByCode['blind-pass'];
-    return { ...view, title: titleOf(f.code, params, names), consequence: consequenceOf(f.code, params, names, f.status) };
+    return { flag: f, view: { ...view, title: titleOf(f.code, params, names), consequence: consequenceOf(f.code, params, names, f.status) } };
   });
+}
+
+/** The public views of {@link standardListedFlags}, in the order listed. */
+export function standardFlagViews(s: GameState, names: readonly string[]): PublicFlag[] {
+  return standardListedFlags(s, names).map((x) => x.view);
 }

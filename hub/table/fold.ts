@@ -1,6 +1,6 @@
 /**
- * The fold of a live table's log, one shape on both tables (the Royale Siamese table, ./engine.ts,
- * 003; the 4-player table, ./standard/engine.ts, 000), as a fold checkpoint keeps it
+ * The fold of a live table's log (./engine.ts), one shape on both tables (the Royale Siamese table,
+ * 003; the 4-player table, 000), as a fold checkpoint keeps it
  * (./machine/checkpoints.ts): the rules engine's state, the move layer, the earlier games, the
  * moves held while a reader was not heard, and the records kept beside the game (./records.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * The machinery every live table shares, whatever game it plays (the Royale Siamese table,
- * ./engine.ts, 003; the standard 4-player table, ./standard/engine.ts, 000):
+ * The machinery every live table shares, whatever game it plays (./engine.ts `TableEngine`: the
+ * Royale Siamese table, 003; the standard 4-player table, 000):
  *
  * - reads in: zone snapshots and deltas go to the tile tracker (hub/tracking/tracker.ts); a reader
  *   that went offline or rebooted leaves a gap on its zones, and the first snapshot of each zone
@@ -9,8 +9,8 @@
  *   happened (a move waits while a tile that left earlier is still in a hand);
  * - the fold: every view is rebuilt from the log (after a restart, and after each director ruling
  *   from the checkpoint where the ruled game began);
- *   the game's own part of the fold (inference, referee, scoring) is the variant's
- *   ({@link TableMachine.resetFold}, {@link TableMachine.foldEvent});
+ *   the game's own part of the fold (the move layer, the rules engine, the views) is the table
+ *   engine's ({@link TableMachine.resetFold}, {@link TableMachine.foldEvent}: ./engine.ts);
  * - director rulings (an event in the log, then the ruled game folded again) and entries;
  * - publishing: a change reaches the views once the log holds it (./publish.ts);
  * - the pieces of the views every table builds the same way: reader trust, flag evidence, weak
@@ -116,7 +116,7 @@ export interface EngineOptions {
   /**
    * settle window per zone area (ms): how long a tile must rest in (and be gone from) a zone of
    * that area before it has moved; an area it does not name uses the table's `timing.settleMs`.
-   * The Siamese engine adds its defaults (DEFAULT_SETTLE_BY_AREA in ./engine.ts).
+   * The Siamese table adds its defaults (DEFAULT_SETTLE_BY_AREA in ./siamese/variant.ts).
    */
   settleByArea?: Partial<Record<Place['area'], number>>;
   /**
@@ -128,8 +128,8 @@ export interface EngineOptions {
 }
 
 /**
- * One live table: the shared machinery (see the module comment). A variant extends it with its own
- * fold and views, and calls {@link TableMachine.rebuild} at the end of its constructor (after its
+ * One live table: the shared machinery (see the module comment). The table engine (./engine.ts)
+ * extends it with the fold through the rules engine and the views, and calls {@link TableMachine.rebuild} at the end of its constructor (after its
  * own fields exist).
  */
 export abstract class TableMachine<Fold = unknown> implements TableRuntime {

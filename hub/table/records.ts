@@ -3,8 +3,7 @@
  * (the Royale Siamese table, 003, and the 4-player table, 000): each game's walls as built and the
  * record lines the fold took (rules/GAME-RECORD.md version 2), the actions of the current game the
  * engine refused or threw on (the director's "Moves the hub could not place"), and the director's
- * restart choice for a game (./restart-check.ts). The table's fold (./engine.ts,
- * ./standard/engine.ts) fills it as it folds the log, and a fold checkpoint keeps it as a
+ * restart choice for a game (./restart-check.ts). The table's fold (./engine.ts) fills it as it folds the log, and a fold checkpoint keeps it as a
  * {@link KeptRecords} value.
  */
 import { isDeepStrictEqual } from 'node:util';

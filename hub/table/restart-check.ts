@@ -7,7 +7,7 @@
  * which order: it logs no move and lists the game for the director, who chooses to score it as it
  * stood, to replay it, or to void it (hub/table/machine.ts `restartChoice`; the views' `RestartChoice`). Nothing is dropped
  * without a word. The check and the choice are the same for every table; what each choice scores
- * is the variant's (`endByRestart` of hub/table/engine.ts, 003, and hub/table/standard/engine.ts, 000).
+ * is the variant's (hub/table/engine.ts `endByRestart`: 003 keeps the Mah Jonggs made, 000 scores zero).
  *
  * Event types in the table's log:
  * - `restart-check` `{ gameNo, agreed, differences }`: how the readers' first snapshots compared

@@ -6,7 +6,7 @@
  * - `HandBench`: the Royale Siamese demo table (003) whose tiles the test moves by hand
  *   (hub/table/engine.test.ts, engine-noise.test.ts, engine-unseen.test.ts);
  * - `SimBench`: any table played step by step from a seeded simulator game, every reader beating once
- *   a second (hub/table/engine-rulings.test.ts, hub/table/standard/engine.test.ts).
+ *   a second (hub/table/engine-rulings.test.ts, hub/table/engine-standard.test.ts).
  */
 import { afterEach } from 'vitest';
 import { encodeLine } from '../../firmware-protocol/codec.js';

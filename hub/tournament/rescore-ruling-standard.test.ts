@@ -21,7 +21,7 @@ import { isSiameseCard } from '../../rules/tournament/siamese-card.js';
 import { isDead, wallLeftOf } from '../../rules/variants/standard/play.js';
 import type { ScoreCard } from '../../rules/tournament/scorecard.js';
 import { closedAfterEach, SimBench } from '../table/test-bench.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
+import { TableEngine } from '../table/engine.js';
 import { SOUTH, ScriptedGame, WEST } from '../table/standard/scripted.test-helpers.js';
 import { STOPPED_REASON } from '../table/machine.js';
 import { TournamentService } from './service.js';
@@ -29,7 +29,7 @@ import { seatScoreCard } from '../api/seat.js';
 
 const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const zones = tableZones(table);
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const keep = closedAfterEach<SimBench<TableEngine>>();
 const services: TournamentService[] = [];
 afterEach(() => {
   for (const s of services.splice(0)) s.close();
@@ -39,8 +39,8 @@ afterEach(() => {
 const hhmm = (at: number) => `${String(new Date(at).getHours()).padStart(2, '0')}:${String(new Date(at).getMinutes()).padStart(2, '0')}`;
 
 /** A fresh standard engine on reader lines. */
-function bench(): SimBench<StandardTableEngine> {
-  return keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+function bench(): SimBench<TableEngine> {
+  return keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
 }
 
 /**
@@ -48,7 +48,7 @@ function bench(): SimBench<StandardTableEngine> {
  * Bea, Cat, Dot at East … North), each game's result written on the card when it ends; the round's
  * clock started. @returns the service and its card of round 1 table 1
  */
-function tournamentOn(b: SimBench<StandardTableEngine>): { svc: TournamentService; card: () => ScoreCard } {
+function tournamentOn(b: SimBench<TableEngine>): { svc: TournamentService; card: () => ScoreCard } {
   const players = ['Ann', 'Bea', 'Cat', 'Dot'].map((name, i) => ({ id: `p${i + 1}`, name }));
   const svc = new TournamentService({ config: { name: 'Test Open', players, rounds: 1, prizes: [10], tables: [{ table: 1, hubTable: table.id }] }, store: b.store, now: () => b.clock, tickMs: 0 });
   services.push(svc);

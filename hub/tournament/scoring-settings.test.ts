@@ -3,7 +3,7 @@
  * with the key named, refused where a hub table's own settings differ, and in force on the table,
  * on the score card and in every export. The game: Bea (South) exposes 1B, 1C, 1D and RD, then
  * calls Cat's (West's) F for "FF 111a 111b 111c DDD" (X 30, jokerless) with four exposures before
- * the call (as in hub/table/standard/engine-scoring.test.ts).
+ * the call (as in hub/table/engine-standard-scoring.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { parseJsonLines, replayGameRecord } from '../../rules/tournament/record.
 import type { TournamentScoringSettings } from '../../rules/scoring/settings.js';
 import { simulatedTileSet } from '../tilesets/simulated.js';
 import { closedAfterEach, SimBench } from '../table/test-bench.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
+import { TableEngine } from '../table/engine.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from '../table/standard/scripted.test-helpers.js';
 import { checkTournamentConfig, checkTournamentTables, TournamentConfigError, type TournamentConfig } from './config.js';
 import { hubsClosedAfterEach } from './hub.test-helpers.js';
@@ -89,7 +89,7 @@ describe("the tournament config's scoring, checked at start", () => {
   });
 });
 
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const keep = closedAfterEach<SimBench<TableEngine>>();
 const serve = hubsClosedAfterEach(TOKEN);
 const services: TournamentService[] = [];
 afterEach(() => {
@@ -117,7 +117,7 @@ describe('the settings in force on the table, the score card and the exports', (
       new SimBench(table, (store, readers, now) => {
         svc = new TournamentService({ config: CONFIG, store, now, tickMs: 0 });
         services.push(svc);
-        return new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now, scoring: svc.config.scoring });
+        return new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now, scoring: svc.config.scoring });
       }),
     );
     b.engine.onChange(() => {

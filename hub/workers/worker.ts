@@ -13,7 +13,6 @@ import { RulingError, NoOpenNoticeError } from '../api/runtime.js';
 import { openHubStore } from '../store/open.js';
 import { createTableEngine, type AnyTableEngine } from '../table/factory.js';
 import { publishWhenDurable } from '../table/publish.js';
-import { StandardTableEngine } from '../table/standard/engine.js';
 import { CHANGING_CALLS, type CallError, type FromWorker, type TableViews, type ToWorker, type ToWorkerItem, type WorkerInit } from './protocol.js';
 
 if (!parentPort) throw new Error('hub/workers/worker.ts runs as a worker thread of the hub (--workers N), not on its own');
@@ -30,7 +29,8 @@ interface HealthMirror {
 function viewsOf(engine: AnyTableEngine): TableViews {
   const pub = engine.publicView();
   const seats = pub.players.map((_, p) => engine.seatView(p));
-  const g = engine instanceof StandardTableEngine ? engine.gameState() : null;
+  // a 4-player game's outcome goes on the tournament's score card (000); a Siamese table has none there
+  const g = pub.variant === 'standard' ? engine.gameState() : null;
   return {
     table: engine.id,
     public: pub,

@@ -78,6 +78,21 @@ describe('the one engine on GameState (Royale Siamese, 003)', () => {
     expect(t.flags).toEqual([]);
   });
 
+  it('a stop ends the game in play as it stood, once: the hub clearing the table or the director choosing at a restart (003 rule 17)', () => {
+    const t = dealtTable();
+    const tile = t.state.where.tilesIn({ area: 'rack', player: EAST, rack: 0 })[0]!;
+    t.act({ type: 'discard', player: EAST, tile, from: { area: 'rack', player: EAST, rack: 0 } });
+    // West on turn in game 1: the stop ends it with the words given, no one on turn, every tile where it was
+    const where = [...t.state.where];
+    t.act({ type: 'stop', reason: 'stopped by the director' });
+    expect([t.state.gameNo, t.state.phase, t.state.endReason, t.state.turn]).toEqual([1, 'ended', 'stopped by the director', null]);
+    expect([...t.state.where]).toEqual(where);
+    // a game already over keeps its end
+    t.act({ type: 'stop', reason: 'again' });
+    expect([t.state.phase, t.state.endReason]).toEqual(['ended', 'stopped by the director']);
+    expect(t.flags).toEqual([]);
+  });
+
   it('a pick from the wrong wall kills rack 1 when neither rack has exposures (003 rule 20 silent), the director may choose', () => {
     const t = dealtTable();
     const tile = t.state.where.tilesIn({ area: 'rack', player: EAST, rack: 0 })[0]!;

@@ -701,6 +701,12 @@ export function createEngine(variant: Variant, config: EngineConfig) {
       checkCounts(s, raised, a);
       return { state: s, flags: raised, boundary };
     }
+    if (a.type === 'stop') {
+      // the hub ends the game here (the table cleared after a ruling undid its end, or the
+      // director's choice at a restart): it ends as it stood, its Mah Jonggs scored (003 rule 17)
+      if (s.gameNo > 0 && s.phase !== 'waiting' && s.phase !== 'ended') Object.assign(s, { phase: 'ended', endReason: a.reason, turn: null });
+      return { state: s, flags: raised, boundary };
+    }
     if (a.type === 'director-entry' && a.entry === 'misnamed-exposure') {
       // 003 rule 19A/B: the discard this player called this turn was named wrongly
       const called = s.seats[a.player]?.calledTile;

@@ -1,7 +1,7 @@
 /**
  * The director's table page in Chromium (the real hub server, hub/api/server.ts, over a 4-player
  * engine fed with reader lines, hub/table/test-bench.ts): the game of
- * hub/table/standard/engine-corrections.test.ts, Bea's Mah Jongg in error on Cat's discard read
+ * hub/table/engine-standard-corrections.test.ts, Bea's Mah Jongg in error on Cat's discard read
  * as N. The move list (and a flag's evidence) has "Correct" beside each move: a tile that is not a tile is refused
  * in the hub's words; the tag corrected to the flower it is (F#2 in a wall, swapped at
  * enrolment) takes the flag away, and the correction is listed. Skipped without Chromium.
@@ -13,7 +13,7 @@ import { loadHubConfig } from '../../hub/config/load.js';
 import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
 import type { TileId } from '../../rules/tiles.js';
 import { SimBench } from '../../hub/table/test-bench.js';
-import { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { TableEngine } from '../../hub/table/engine.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from '../../hub/table/standard/scripted.test-helpers.js';
 import { CHROMIUM, benchHubPerSuite, directorPage } from './chromium.js';
 
@@ -23,12 +23,12 @@ const HANDS = ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
 
 describe.skipIf(!existsSync(CHROMIUM))("a correction of what the readers saw, on the director's page (Chromium)", () => {
-  let b: SimBench<StandardTableEngine>;
+  let b: SimBench<TableEngine>;
   const hub = benchHubPerSuite(SECRET, () => {
     const g = new ScriptedGame(demo, HANDS, PASSES);
     g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
     g.pick(WEST, 'N').discard(WEST, 'N').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
-    b = new SimBench(demo, (store, readers, now) => new StandardTableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now }));
+    b = new SimBench(demo, (store, readers, now) => new TableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now }));
     b.build(g);
     for (const s of g.steps) b.step(s);
     b.advance(3000);

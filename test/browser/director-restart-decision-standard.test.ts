@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
 import type { EventStore } from '../../hub/store/types.js';
 import type { ReaderHealth } from '../../hub/table/machine.js';
-import { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { TableEngine } from '../../hub/table/engine.js';
 import { EAST, ScriptedGame, SOUTH } from '../../hub/table/standard/scripted.test-helpers.js';
 import { SimBench } from '../../hub/table/test-bench.js';
 import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
@@ -19,10 +19,10 @@ import { CHROMIUM, benchHubPerSuite, directorPage } from './chromium.js';
 
 const SECRET = 'four winds blow';
 const [{ table, cards }] = loadHubConfig(resolve('hub/config/tables/standard-demo.json')) as [ReturnType<typeof loadHubConfig>[0]];
-const make = (store: EventStore, readers: ReaderHealth, now: () => number) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now });
+const make = (store: EventStore, readers: ReaderHealth, now: () => number) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now });
 
 describe.skipIf(!existsSync(CHROMIUM))("a 4-player game the readers no longer show as the log had it, on the director's page (Chromium)", () => {
-  let again: SimBench<StandardTableEngine>;
+  let again: SimBench<TableEngine>;
   let discarded = '';
   const hub = benchHubPerSuite(SECRET, () => {
     // the deal, the first Charleston and Ann's 1B; the hub stops; Bea picks a 7B and discards it; the hub starts again

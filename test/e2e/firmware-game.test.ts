@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { StandardGameRecord } from '../../hub/simulator/standard/game.js';
-import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import type { TableEngine } from '../../hub/table/engine.js';
 import { short } from '../../hub/table/standard/actions.test-helpers.js';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { CONFIG, DIRECTOR_TOKEN, hasSocat, ROOT, startSession, type Session } from './harness.js';
@@ -107,7 +107,7 @@ describe.skipIf(!hasSocat || !hasCc)('the reference firmware as every reader of 
     onTestFinished(() => s.stop());
     const end = await s.until((v) => v.phase === 'ended', 220_000);
     const rec = (await s.record())[0]!;
-    const engine = s.hub.engines.get('t1') as StandardTableEngine;
+    const engine = s.hub.engines.get('t1') as TableEngine;
     expect(firstDiffText(engine.inferredActions().map(short).map(passAsSet), rec.actions.map(short).map(passAsSet))).toBe('');
     expect(s.counts[0]).toContain(14);
     expect(s.counts[1]).toContain(13);

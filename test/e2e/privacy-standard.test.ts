@@ -25,7 +25,7 @@ import { EV, type DeltaPayload, type SnapshotPayload } from '../../hub/api/socke
 import { SEAT_NAMESPACE, type SeatDeltaPayload, type SeatSnapshotPayload } from '../../hub/api/seat-events.js';
 import type { SeatCode } from '../../hub/api/seat.js';
 import type { PublicTableView, SeatView } from '../../hub/api/views.js';
-import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import type { TableEngine } from '../../hub/table/engine.js';
 import { loadTournamentConfig } from '../../hub/tournament/config.js';
 import type { TournamentPublic } from '../../hub/tournament/service.js';
 import { builtEntry } from '../support/built-hub.js';
@@ -129,7 +129,7 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
     }
     hub = await startHub({ tables, tournament: loadTournamentConfig(TOURNAMENT), dataDir: path.join(dir, 'data'), ports, httpPort: 0, directorToken: DIRECTOR });
     const url = hub.url;
-    const engine = hub.engines.get('t1') as StandardTableEngine;
+    const engine = hub.engines.get('t1') as TableEngine;
     stopDealing = dealWhenWallsBuilt(() => engine.publicView(), path.join(dir, 'sim')); // the deal once the hub shows the walls built
 
     // the truth: each tile's places over time, from the engine's own tile map, noted at the very

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadHubConfig } from '../../hub/config/load.js';
 import { playStandardGame, type StandardGameRecord, type StandardInjection } from '../../hub/simulator/standard/game.js';
-import { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import { TableEngine } from '../../hub/table/engine.js';
 import { short } from '../../hub/table/standard/actions.test-helpers.js';
 import { closedAfterEach, SimBench } from '../../hub/table/test-bench.js';
 import { simulatedTileSet } from '../../hub/tilesets/simulated.js';
@@ -24,12 +24,12 @@ function firstDiff(got: readonly unknown[], expected: readonly unknown[]): { at:
   return null;
 }
 
-type StandardSession = Session<StandardGameRecord> & { engine(): StandardTableEngine };
+type StandardSession = Session<StandardGameRecord> & { engine(): TableEngine };
 
 /** The standard simulator as its own process on pseudo-terminals, the hub in this process, a public socket client (./harness.ts). */
 async function startStandardSession(opts: { seed: number; inject?: string; injectAt?: number }): Promise<StandardSession> {
   const s = await startSession<StandardGameRecord>({ ...opts, kind: 'standard' });
-  return { ...s, engine: () => s.hub.engines.get('t1') as StandardTableEngine };
+  return { ...s, engine: () => s.hub.engines.get('t1') as TableEngine };
 }
 
 const sessions: StandardSession[] = [];
@@ -89,9 +89,9 @@ describe.skipIf(!hasSocat)('a simulated standard 4-player table over pseudo-term
    * where the bots' own referee plays the rules alone, up to the game's end (a misdeal ends it at
    * East's first discard): its engine, for the flags and the actions the hub inferred.
    */
-  const keep = closedAfterEach<SimBench<StandardTableEngine>>();
-  const readInProcess = (game: ReturnType<typeof playStandardGame>): StandardTableEngine => {
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+  const keep = closedAfterEach<SimBench<TableEngine>>();
+  const readInProcess = (game: ReturnType<typeof playStandardGame>): TableEngine => {
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(game);
     for (const step of game.steps) b.step(step);
     b.advance(3000);

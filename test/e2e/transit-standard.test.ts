@@ -5,7 +5,7 @@
  * test moves the tiles of a game written move by move (hub/table/standard/scripted.test-helpers.ts)
  * in real time, at the table's own timing (`timing.settleMs` 250 ms). Bea's discard is held 300 ms
  * on Cat's top on its way to the floor: one discard by Bea, no flag, nobody dead (the reader-line
- * cases, and the 2 s rest that stays Cat's, are in hub/table/standard/engine-transit.test.ts).
+ * cases, and the 2 s rest that stays Cat's, are in hub/table/engine-standard-transit.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { startHub } from '../../hub/hub.js';
 import { openPtyLink, type ReaderLink } from '../../hub/simulator/ports.js';
 import { VirtualReader } from '../../hub/simulator/reader.js';
 import { tagOfTile } from '../../hub/tilesets/simulated.js';
-import type { StandardTableEngine } from '../../hub/table/standard/engine.js';
+import type { TableEngine } from '../../hub/table/engine.js';
 import { EAST, ScriptedGame, SOUTH, WEST } from '../../hub/table/standard/scripted.test-helpers.js';
 import { kindOf } from '../../rules/tiles.js';
 import { isDead } from '../../rules/variants/standard/play.js';
@@ -63,7 +63,7 @@ describe.skipIf(!hasSocat)('a discard carried over another top, real hub on pseu
       });
       const hub = await startHub({ tables: [loaded!], dataDir: join(dir, 'data'), ports: links.map((l) => l.port), httpPort: 0, directorToken: DIRECTOR_TOKEN });
       cleanups.push(() => hub.close());
-      const engine = () => hub.engines.get(table.id) as StandardTableEngine;
+      const engine = () => hub.engines.get(table.id) as TableEngine;
       await vi.waitFor(
         () =>
           expect(

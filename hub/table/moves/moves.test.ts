@@ -13,7 +13,7 @@ import { fullTileSet, kindOf, type TileId } from '../../../rules/tiles.js';
 import { standardEngine } from '../../../rules/variants/standard.js';
 import { concealedOf, STANDARD_SHAPE, winnerOf } from '../../../rules/variants/standard/play.js';
 import { short } from '../standard/actions.test-helpers.js';
-import { standardMoveView } from '../standard/engine.js';
+import { standardMoveView } from '../standard/move-view.js';
 import { inKinds } from '../standard/scripted.test-helpers.js';
 import { loadHubConfig } from '../../config/load.js';
 import { playStandardGame, type ExpectedAction } from '../../simulator/standard/game.js';
@@ -166,7 +166,7 @@ const SET = fullTileSet();
  */
 type ViewOf = Omit<MoveView, 'exposures'> & { exposures: TileId[][][] };
 const NOTHING_YET: ViewOf = { phase: 'waiting', turn: null, stage: 0, wallLeft: 0, turnHas: 'nothing', exposures: [[], [], [], []] };
-/** The view of the engine's state `g` (../standard/engine.ts `standardMoveView`), as a case writes it. */
+/** The view of the engine's state `g` (../standard/move-view.ts `standardMoveView`), as a case writes it. */
 const viewOf = (g: GameState): ViewOf => {
   const v = standardMoveView(g);
   return { ...v, exposures: [0, 1, 2, 3].map((p) => v.exposures(p).map((e) => [...e])) };

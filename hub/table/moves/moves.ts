@@ -64,7 +64,7 @@
  * the action has no `blind` and the tiles are in the order they were passed. A pass is closed
  * when every player's own + blind tiles reach 3. A blind tile seen on a stage that allows none is
  * handed to the referee as it is: it refuses the pass (`ActionError`), and the hub
- * (hub/table/standard/engine.ts) flags it to the director (`blind-pass`) and goes on from the racks the readers see.
+ * (hub/table/engine.ts) flags it to the director (`blind-pass`) and goes on from the racks the readers see.
  * In an across pass no number of hops reaches the seat beside: such a tile counts as its giver's own.
  *
  * Limits (the director's business): the purpose of a call whose tile went into the rack cannot be

@@ -1,6 +1,6 @@
 /**
  * 4-player actions written short, for tests (not a test file itself): the move layer's actions
- * (rules/game/actions.ts, `StandardTableEngine.inferredActions()`, the simulator's record
+ * (rules/game/actions.ts, `TableEngine.inferredActions()`, the simulator's record
  * hub/simulator/standard/game.ts) in the terms a player checks: what was done (the 4-player
  * table's name for it, rules/variants/standard/play.ts `said`), by whom, with which tiles. Places,
  * the walls' tiles, time, reference and hearing are left out (the engine fixes them: a pick is from

@@ -8,16 +8,16 @@
  * - rested 2 s on Cat's top, then on the floor: as before, Cat's discard (off turn: flagged).
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { kindOf } from '../../../rules/tiles.js';
-import { isDead } from '../../../rules/variants/standard/play.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { kindOf } from '../../rules/tiles.js';
+import { isDead } from '../../rules/variants/standard/play.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 const HANDS = ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D', 'RD RD RD GD GD GD WD WD WD S S S 7C'];
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
@@ -29,8 +29,8 @@ function game(dwell: number): ScriptedGame {
   return g;
 }
 
-function play(g: ScriptedGame, protocol: 0 | 1): SimBench<StandardTableEngine> {
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }), 400, { protocol }));
+function play(g: ScriptedGame, protocol: 0 | 1): SimBench<TableEngine> {
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }), 400, { protocol }));
   b.build(g);
   for (const s of g.steps) b.step(s);
   b.advance(3000);
@@ -38,7 +38,7 @@ function play(g: ScriptedGame, protocol: 0 | 1): SimBench<StandardTableEngine> {
 }
 
 /** The discards inferred in this game: [player, kind]. */
-const discards = (b: SimBench<StandardTableEngine>) => b.engine.inferredActions().flatMap((a) => (a.type === 'discard' ? [[a.player, kindOf(a.tile)]] : []));
+const discards = (b: SimBench<TableEngine>) => b.engine.inferredActions().flatMap((a) => (a.type === 'discard' ? [[a.player, kindOf(a.tile)]] : []));
 
 describe.each([0, 1] as const)('a discard over another top, protocol v%i readers', (protocol) => {
   it("Bea's 8C held 300 ms on Cat's top (0.75 × 400 ms), then on the floor: one discard by Bea, no flag, nobody dead, West to play", () => {

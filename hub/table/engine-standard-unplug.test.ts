@@ -1,7 +1,7 @@
 /**
  * A reader of the 4-player table unplugged mid-play, on the virtual clock (hub/simulator/measure.ts
  * `runVirtualTable`: the seeded game's own moves through virtual readers into a real supervisor and
- * a real StandardTableEngine, no line noise). What the unheard reader saw reaches the hub only from
+ * a real TableEngine, no line noise). What the unheard reader saw reaches the hub only from
  * its first snapshot after the replug, so the log has the moves out of the table's order: a pick
  * into the unheard rack after the discard that followed it, a discard onto the unheard floor after
  * the picks that followed it. Before, the referee judged the turn order on the log's order: seed 1
@@ -13,16 +13,16 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { tableZones } from '../../simulator/game.js';
-import { runVirtualTable } from '../../simulator/measure.js';
-import { moments, play, type PulledKind } from '../../simulator/measure-unplug.js';
-import { NO_NOISE } from '../../simulator/noise.js';
-import type { StoredEvent } from '../../store/types.js';
-import type { TileMovedData } from '../machine.js';
-import { StandardTableEngine } from './engine.js';
+import { loadHubConfig } from '../config/load.js';
+import { tableZones } from '../simulator/game.js';
+import { runVirtualTable } from '../simulator/measure.js';
+import { moments, play, type PulledKind } from '../simulator/measure-unplug.js';
+import { NO_NOISE } from '../simulator/noise.js';
+import type { StoredEvent } from '../store/types.js';
+import type { TileMovedData } from './machine.js';
+import { TableEngine } from './engine.js';
 
-const CONFIG = fileURLToPath(new URL('../../config/tables/standard-demo.json', import.meta.url));
+const CONFIG = fileURLToPath(new URL('../config/tables/standard-demo.json', import.meta.url));
 const [{ table: demo, cards }] = loadHubConfig(CONFIG) as [ReturnType<typeof loadHubConfig>[0]];
 // the simulator's bots play on after a wrong count at East's first discard (seeds 6 and 10): the
 // count kills the hand (NMJL) instead of the NMJL-practice misdeal, so the games play on to their end
@@ -40,7 +40,7 @@ function pulledRun(seed: number, pulled: PulledKind, moment: number, ms: number,
     noise: NO_NOISE,
     pace,
     outages: [{ reader: m.reader, atStep: m.step, ms }],
-    engine: (base) => new StandardTableEngine({ ...base, cards }),
+    engine: (base) => new TableEngine({ ...base, cards }),
   });
   const view = run.engine.directorView();
   run.engine.close();

@@ -5,18 +5,18 @@
  * moves a perfect tracker would log; the scores are checked by hand against 000's scoring.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TileId } from '../../../rules/tiles.js';
-import { loadHubConfig } from '../../config/load.js';
-import { playStandardGame } from '../../simulator/standard/game.js';
-import { idealMoves } from '../../simulator/standard/settle.js';
-import { openSqliteStore } from '../../store/sqlite.js';
-import type { EventStore } from '../../store/types.js';
-import { RulingError } from '../../api/runtime.js';
-import { zonePlaces } from '../moves/zones.js';
-import { StandardTableEngine } from './engine.js';
-import { isDead, turnHasOf, wallLeftOf, winnerOf } from '../../../rules/variants/standard/play.js';
+import type { TileId } from '../../rules/tiles.js';
+import { loadHubConfig } from '../config/load.js';
+import { playStandardGame } from '../simulator/standard/game.js';
+import { idealMoves } from '../simulator/standard/settle.js';
+import { openSqliteStore } from '../store/sqlite.js';
+import type { EventStore } from '../store/types.js';
+import { RulingError } from '../api/runtime.js';
+import { zonePlaces } from './moves/zones.js';
+import { TableEngine } from './engine.js';
+import { isDead, turnHasOf, wallLeftOf, winnerOf } from '../../rules/variants/standard/play.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
 const zoneOf = new Map([...zonePlaces(table)].map(([zone, place]) => [JSON.stringify(place), zone]));
 const tag = (t: TileId) => `TAG-${t}`;
 const registry = new Map<string, TileId>(
@@ -39,7 +39,7 @@ function movesOf(seed: number) {
 }
 
 const stores: EventStore[] = [];
-const engines: StandardTableEngine[] = [];
+const engines: TableEngine[] = [];
 afterEach(() => {
   for (const e of engines.splice(0)) e.close();
   for (const s of stores.splice(0)) s.close();
@@ -51,12 +51,12 @@ function storeWith(moves: ReturnType<typeof movesOf>): EventStore {
   moves.forEach((m, i) => store.append(table.id, 'tile-moved', 1000 + i, m));
   return store;
 }
-function engineOn(store: EventStore): StandardTableEngine {
-  const e = new StandardTableEngine({ table, cards, registry, store, readers, now: () => 5_000_000 });
+function engineOn(store: EventStore): TableEngine {
+  const e = new TableEngine({ table, cards, registry, store, readers, now: () => 5_000_000 });
   engines.push(e);
   return e;
 }
-const points = (e: StandardTableEngine) => e.publicView().score?.points;
+const points = (e: TableEngine) => e.publicView().score?.points;
 
 describe('looked-at-stolen-tile (000: −10 at the end of that game)', () => {
   it('seed 6, Bea self-picked jokerless 30 + 10 + 20 = 60: Cat looked at a stolen tile in play → Cat −10; kept over a restart', () => {

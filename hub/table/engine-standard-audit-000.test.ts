@@ -11,19 +11,19 @@
  * Dot (North) GD GD GD WD WD WD S S S 7C N E W.
  */
 import { describe, expect, it } from 'vitest';
-import { loadCard } from '../../../rules/card/parse.js';
-import { fullTileSet, kindOf, parseKinds } from '../../../rules/tiles.js';
-import { loadHubConfig } from '../../config/load.js';
-import type { TableConfig } from '../../config/types.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { concealedOf, exposuresOf, isDead, wallLeftOf } from '../../../rules/variants/standard/play.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
-import { THREE_HANDS_DEAD_REPLAYED } from '../../../rules/wording/flags.js';
+import { loadCard } from '../../rules/card/parse.js';
+import { fullTileSet, kindOf, parseKinds } from '../../rules/tiles.js';
+import { loadHubConfig } from '../config/load.js';
+import type { TableConfig } from '../config/types.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { concealedOf, exposuresOf, isDead, wallLeftOf } from '../../rules/variants/standard/play.js';
+import { TableEngine } from './engine.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
+import { THREE_HANDS_DEAD_REPLAYED } from '../../rules/wording/flags.js';
 
-const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 const EAST_HAND = '1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C'; // 14; discards 1B first
 const BEA_HAND = 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C'; // 13; passes N E W, gets Dot's RD RD RD
@@ -34,8 +34,8 @@ const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
 const BEA_IN_ERROR = '1B 1B F 1C 1C 1C 1D 1D 1D 9C RD RD RD 2C';
 
 /** Plays the script over reader lines into a fresh engine on `table`. */
-function play(game: ScriptedGame, table: TableConfig = demo): SimBench<StandardTableEngine> {
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+function play(game: ScriptedGame, table: TableConfig = demo): SimBench<TableEngine> {
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(game);
   for (const s of game.steps) b.step(s);
   b.advance(3000);
@@ -207,8 +207,8 @@ describe('000: a hand declared dead, judged on the discards too ("if you declare
     g.pick(NORTH, '6B').discard(NORTH, 'N').call(SOUTH, 'N N').discard(SOUTH, '9C');
     return g.pick(WEST, '7B').discard(WEST, 'E');
   }
-  function bench(g: ScriptedGame): SimBench<StandardTableEngine> {
-    const b = keep(new SimBench(demo, (store, readers, now) => new StandardTableEngine({ table: demo, cards: [card], registry: simulatedTileSet(), store, readers, now })));
+  function bench(g: ScriptedGame): SimBench<TableEngine> {
+    const b = keep(new SimBench(demo, (store, readers, now) => new TableEngine({ table: demo, cards: [card], registry: simulatedTileSet(), store, readers, now })));
     b.build(g);
     for (const s of g.steps) b.step(s);
     b.advance(3000);
@@ -258,7 +258,7 @@ describe('NMJL: a discard called for a pung, the pair laid on the top first', ()
 
 describe('NMJL: a joker exchange, the joker taken before the tile is given', () => {
   it("Cat's pung 2D 2D J; Bea picks a 2D, takes Cat's joker, then lays the 2D in its place, and goes out with the joker: no flag, 30 + 10 (a joker exchange counts as self-picked) = 40", () => {
-    // as hub/table/standard/engine-settings.test.ts: Cat is dealt a joker for a 3D; Bea gets Dot's 1D RD RD
+    // as hub/table/engine-standard-settings.test.ts: Cat is dealt a joker for a 3D; Bea gets Dot's 1D RD RD
     const g = new ScriptedGame(
       demo,
       [EAST_HAND, 'N E W F F 1B 1B 1B 1C 1C 1C 1D 1D', '2D 3D 4D 5D 6D 7D 8D 9D 2D J 4D 5D 6D', '1D RD RD GD GD GD WD WD WD S S S 7C'],

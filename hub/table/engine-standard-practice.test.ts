@@ -16,18 +16,18 @@
  * Cat −10 (000), Ann and Dot 0.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import type { TableConfig } from '../../config/types.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { TournamentService } from '../../tournament/service.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { isDead, wallLeftOf } from '../../../rules/variants/standard/play.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
-import { THREE_HANDS_DEAD_REPLAYED } from '../../../rules/wording/flags.js';
+import { loadHubConfig } from '../config/load.js';
+import type { TableConfig } from '../config/types.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { TournamentService } from '../tournament/service.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { isDead, wallLeftOf } from '../../rules/variants/standard/play.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
+import { THREE_HANDS_DEAD_REPLAYED } from '../../rules/wording/flags.js';
 
-const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 const services: TournamentService[] = [];
 afterEach(() => {
   for (const s of services.splice(0)) s.close();
@@ -46,8 +46,8 @@ function beaGoesOut(g: ScriptedGame): ScriptedGame {
 }
 
 /** Plays the script over reader lines into a fresh engine on `table`, with a one-table tournament recording each game that ends with a result. */
-function play(game: ScriptedGame, table: TableConfig = demo): { b: SimBench<StandardTableEngine>; svc: TournamentService } {
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+function play(game: ScriptedGame, table: TableConfig = demo): { b: SimBench<TableEngine>; svc: TournamentService } {
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
   const players = ['Ann', 'Bea', 'Cat', 'Dot'].map((name, i) => ({ id: `p${i + 1}`, name }));
   const svc = new TournamentService({ config: { name: 'Test Open', players, rounds: 1, prizes: [10], tables: [{ table: 1, hubTable: table.id }] }, store: b.store, now: () => b.clock, tickMs: 0 });
   services.push(svc);

@@ -4,21 +4,21 @@
  * far), the blind tiles, the vote (a second Charleston under way) and the courtesy across.
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { playStandardGame } from '../../simulator/standard/game.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { toPublic } from '../../api/public-view.js';
-import type { CharlestonView } from '../../api/views.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
+import { loadHubConfig } from '../config/load.js';
+import { playStandardGame } from '../simulator/standard/game.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { toPublic } from '../api/public-view.js';
+import type { CharlestonView } from '../api/views.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 describe('the Charleston on the public view', () => {
   it('seed 1: every pass in order with its direction, 3 tiles from each player, the blind tiles of the first left, the second Charleston, 1 across at the courtesy', () => {
     const game = playStandardGame({ seed: 1, cards, table, blindChance: 0.3 });
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(game);
     const firstDiscard = game.steps.findIndex((s) => / discards /.test(s.label));
     const seen: CharlestonView[] = [];
@@ -56,7 +56,7 @@ describe('the Charleston on the public view', () => {
   it('seed 7: the vote says no (no second Charleston), the courtesy across follows it: the view says "no" and 1 tile across between East and West', () => {
     const game = playStandardGame({ seed: 7, cards, table, blindChance: 0.3 });
     expect(game.record.charleston).toEqual({ second: false, courtesy: [1, 0] });
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(game);
     const firstDiscard = game.steps.findIndex((s) => / discards /.test(s.label));
     const seen: CharlestonView[] = [];

@@ -10,21 +10,21 @@
  * "FF 111a 111b 111c DDD" (sample-standard:20, X 30) with the last 1B, jokerless.
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { exposuresOf, isDead, RULES } from '../../../rules/variants/standard/play.js';
-import { parseKinds as k } from '../../../rules/tiles.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, inKinds, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { exposuresOf, isDead, RULES } from '../../rules/variants/standard/play.js';
+import { parseKinds as k } from '../../rules/tiles.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, inKinds, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 /** Plays the script over reader lines into a fresh standard engine (the demo table, with `over` on its config); returns the bench. */
-function play(game: ScriptedGame, over: Partial<typeof table> = {}): SimBench<StandardTableEngine> {
+function play(game: ScriptedGame, over: Partial<typeof table> = {}): SimBench<TableEngine> {
   const t = { ...table, ...over };
-  const b = keep(new SimBench(t, (store, readers, now) => new StandardTableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
+  const b = keep(new SimBench(t, (store, readers, now) => new TableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(game);
   for (const s of game.steps) b.step(s);
   b.advance(3000);

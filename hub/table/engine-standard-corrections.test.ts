@@ -9,20 +9,20 @@
  * (X 30, jokerless). With the tag read as N the Mah Jongg is in error; the tag is in truth a flower.
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { CorrectionRefused } from '../machine/corrections.js';
-import type { TileId } from '../../../rules/tiles.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { parseGameRecord, writeGameRecord } from '../../../rules/record/game-record.js';
-import { refereeRecord } from '../../record/replay.js';
-import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { CorrectionRefused } from './machine/corrections.js';
+import type { TileId } from '../../rules/tiles.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { parseGameRecord, writeGameRecord } from '../../rules/record/game-record.js';
+import { refereeRecord } from '../record/replay.js';
+import { EAST, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
-const make = (store: ConstructorParameters<typeof StandardTableEngine>[0]['store'], readers: ConstructorParameters<typeof StandardTableEngine>[0]['readers'], now: () => number) =>
-  new StandardTableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now });
+const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
+const make = (store: ConstructorParameters<typeof TableEngine>[0]['store'], readers: ConstructorParameters<typeof TableEngine>[0]['readers'], now: () => number) =>
+  new TableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now });
 
 const HANDS = ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D', 'RD RD RD GD GD GD WD WD WD S S S 7C'];
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
@@ -49,7 +49,7 @@ function played() {
 }
 
 /** A flower copy still in a wall (its tag then stands for the N the discard was read as). */
-function flowerInWall(b: SimBench<StandardTableEngine>): TileId {
+function flowerInWall(b: SimBench<TableEngine>): TileId {
   const where = b.engine.loggedTable().tiles;
   return [...where].find(([t, z]) => t.startsWith('F#') && /wall/i.test(z))![0];
 }

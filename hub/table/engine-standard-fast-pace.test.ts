@@ -13,16 +13,16 @@
  * (West) picks 7C and discards 9D with the hub on time again.
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { kindOf } from '../../../rules/tiles.js';
-import { isDead } from '../../../rules/variants/standard/play.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { kindOf } from '../../rules/tiles.js';
+import { isDead } from '../../rules/variants/standard/play.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 const HANDS = ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D', 'RD RD RD GD GD GD WD WD WD S S S 7C'];
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
@@ -31,14 +31,14 @@ const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
  * Plays the deal, the Charleston and Ann's 6C on time, then Bea's turn (`bea`) while the hub is
  * late (`order`, `gapMs`: how it reads the ports, see `SimBench.late`), then Cat's pick and discard.
  */
-function play(bea: (g: ScriptedGame) => void, order: readonly string[] = [], gapMs = 0): SimBench<StandardTableEngine> {
+function play(bea: (g: ScriptedGame) => void, order: readonly string[] = [], gapMs = 0): SimBench<TableEngine> {
   const g = new ScriptedGame(table, HANDS, PASSES);
   g.discard(EAST, '6C');
   const onTime = g.steps.length;
   bea(g);
   const late = g.steps.length;
   g.pick(WEST, '7C').discard(WEST, '9D');
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }), 400, { protocol: 1 }));
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }), 400, { protocol: 1 }));
   b.build(g);
   for (const s of g.steps.slice(0, onTime)) b.step(s);
   b.late(g.steps.slice(onTime, late), 600, order, gapMs);
@@ -49,7 +49,7 @@ function play(bea: (g: ScriptedGame) => void, order: readonly string[] = [], gap
 }
 
 /** The discards the engine read, [player, kind], in order. */
-const discards = (b: SimBench<StandardTableEngine>) => b.engine.inferredActions().flatMap((a) => (a.type === 'discard' ? [[a.player, kindOf(a.tile)]] : []));
+const discards = (b: SimBench<TableEngine>) => b.engine.inferredActions().flatMap((a) => (a.type === 'discard' ? [[a.player, kindOf(a.tile)]] : []));
 
 describe('the hub late by 600 ms on the 4-player table (protocol v1 readers)', () => {
   it("Bea's 8C racked and thrown while the hub was late (its rack's ADD and DEL read in one batch, a stay of 0 ms): her pick and discard, no flag, Cat's pick in turn", () => {
@@ -103,7 +103,7 @@ describe('a call under way at the count check (the demo at --sim-pace 300: a cal
     g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
     // pace 290 ms: the discard lands, stands 2 × 290 = 580 ms, then Bea lifts it: a call that began
     // 20 ms before the count check, with the called tile on her top and nothing laid beside it yet
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }), 290, { protocol: 1 }));
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now }), 290, { protocol: 1 }));
     b.build(g);
     for (const s of g.steps) b.step(s);
     b.advance(3000);

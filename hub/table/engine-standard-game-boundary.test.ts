@@ -8,16 +8,16 @@
  * - two rulings made on the open flag: the first stands, the second is refused (409).
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { applySteps, tableZones, wallPositions, type Step, type Zone } from '../../simulator/game.js';
-import { playStandardGame } from '../../simulator/standard/game.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import type { TileId } from '../../../rules/tiles.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
+import { loadHubConfig } from '../config/load.js';
+import { applySteps, tableZones, wallPositions, type Step, type Zone } from '../simulator/game.js';
+import { playStandardGame } from '../simulator/standard/game.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import type { TileId } from '../../rules/tiles.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 /** Seed 3 with a blind tile on the first right (NMJL: none allowed): a `blind-pass` flag; the game goes on to Bea's Mah Jongg. */
 function blindPassGame() {
@@ -53,7 +53,7 @@ describe('a flag of an ended 4-player game stays listed and rulable; a ruling ch
     const zones = tableZones(table);
     const where = wallPositions(g1.walls, zones);
     applySteps(where, g1.steps);
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(g1);
     for (const s of g1.steps) b.step(s);
     b.advance(3000);

@@ -7,16 +7,16 @@
  * every `mah-jongg` action.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
 const FAULT = 'test fault: the referee broke on this Mah Jongg';
 
-vi.mock('../../../rules/game/apply.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../rules/game/apply.js')>();
+vi.mock('../../rules/game/apply.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../rules/game/apply.js')>();
   return {
     ...real,
     createEngine: (...args: Parameters<typeof real.createEngine>) => {
@@ -32,10 +32,10 @@ vi.mock('../../../rules/game/apply.js', async (importOriginal) => {
   };
 });
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 /** engines restarted on a bench's store (the bench closes the store) */
-const restarted: StandardTableEngine[] = [];
+const restarted: TableEngine[] = [];
 afterEach(() => {
   for (const e of restarted.splice(0)) e.close();
 });
@@ -50,7 +50,7 @@ describe('the referee throws on an action', () => {
     );
     g.discard(EAST, '1B').call(SOUTH, '1B 1B').discard(SOUTH, '9C');
     g.pick(WEST, 'F').discard(WEST, 'F').call(SOUTH, 'F 1C 1C 1C 1D 1D 1D RD RD RD');
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(g);
     for (const s of g.steps) b.step(s); // the throw happens inside a tick: it must not escape
     b.advance(3000);
@@ -81,7 +81,7 @@ describe('the referee throws on an action', () => {
     expect(b.engine.publicView().players[SOUTH]!.racks[0]!.exposed).toHaveLength(13);
 
     // a hub restarted on the same log: the fold replays the throw to the same state and listing
-    const again = new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store: b.store, readers: { statuses: () => [], untrusted: () => [] }, now: () => b.clock });
+    const again = new TableEngine({ table, cards, registry: simulatedTileSet(), store: b.store, readers: { statuses: () => [], untrusted: () => [] }, now: () => b.clock });
     restarted.push(again);
     expect(again.directorView().unplaced).toEqual(b.engine.directorView().unplaced);
     expect(again.gameState()).toEqual(b.engine.gameState());

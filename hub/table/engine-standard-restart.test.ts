@@ -10,20 +10,20 @@
  * down Bea (South) picks a 7B and discards it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHubServer } from '../../api/server.js';
-import { loadHubConfig } from '../../config/load.js';
-import { applySteps, tableZones, wallPositions, type Step } from '../../simulator/game.js';
-import type { EventStore } from '../../store/types.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { TournamentService } from '../../tournament/service.js';
-import type { ReaderHealth } from '../machine.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { createHubServer } from '../api/server.js';
+import { loadHubConfig } from '../config/load.js';
+import { applySteps, tableZones, wallPositions, type Step } from '../simulator/game.js';
+import type { EventStore } from '../store/types.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { TournamentService } from '../tournament/service.js';
+import type { ReaderHealth } from './machine.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
-const make = (store: EventStore, readers: ReaderHealth, now: () => number) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now });
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
+const make = (store: EventStore, readers: ReaderHealth, now: () => number) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now });
 
 const EAST_HAND = '1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C';
 const SOUTH_HAND = 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C';
@@ -32,7 +32,7 @@ const NORTH_HAND = 'RD RD RD GD GD GD WD WD WD S S S 7C';
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
 
 /** The game up to Ann's first discard, played to the hub; then Bea's turn (pick 7B, discard it), not yet played. */
-function gameUnderWay(): { b: SimBench<StandardTableEngine>; later: ScriptedGame['steps'] } {
+function gameUnderWay(): { b: SimBench<TableEngine>; later: ScriptedGame['steps'] } {
   const g = new ScriptedGame(table, [EAST_HAND, SOUTH_HAND, WEST_HAND, NORTH_HAND], PASSES);
   g.discard(EAST, '1B');
   const upTo = g.steps.length;
@@ -46,7 +46,7 @@ function gameUnderWay(): { b: SimBench<StandardTableEngine>; later: ScriptedGame
 }
 
 /** The hub starts again on the same log 5 s later; every reader says HELLO and sends its snapshots; 1 s. */
-function restartedAndHeard(b: SimBench<StandardTableEngine>, whileDown: ScriptedGame['steps'] = []): SimBench<StandardTableEngine> {
+function restartedAndHeard(b: SimBench<TableEngine>, whileDown: ScriptedGame['steps'] = []): SimBench<TableEngine> {
   const again = keep(b.restarted(make));
   for (const s of whileDown) again.unheard(s);
   expect(again.engine.directorView().restart).toEqual({ gameNo: 1, state: 'checking', differences: [], choices: ['score', 'replay', 'void'] });
@@ -147,7 +147,7 @@ afterEach(() => {
  * The hub's tournament wiring (hub/hub.ts) on `engine`: a one-table tournament on the bench's
  * store (its log survives the restart), a standard game's result written on the card when it ends.
  */
-function tournamentOn(b: SimBench<StandardTableEngine>): TournamentService {
+function tournamentOn(b: SimBench<TableEngine>): TournamentService {
   const players = ['Ann', 'Bea', 'Cat', 'Dot'].map((name, i) => ({ id: `p${i + 1}`, name }));
   const svc = new TournamentService({ config: { name: 'Test Open', players, rounds: 1, prizes: [10], tables: [{ table: 1, hubTable: table.id }] }, store: b.store, now: () => b.clock, tickMs: 0 });
   services.push(svc);

@@ -5,21 +5,21 @@
  * setting), and the line the player announced (`paidLine: "announced"`, a director entry).
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import type { ScoringConfig } from '../../../rules/scoring/settings.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { RulingError } from '../../api/runtime.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import type { ScoringConfig } from '../../rules/scoring/settings.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { RulingError } from '../api/runtime.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 /** Plays the script over reader lines into a fresh standard engine whose table config has `scoring`. */
-function play(game: ScriptedGame, scoring?: ScoringConfig): SimBench<StandardTableEngine> {
+function play(game: ScriptedGame, scoring?: ScoringConfig): SimBench<TableEngine> {
   const t = scoring === undefined ? table : { ...table, scoring };
-  const b = keep(new SimBench(t, (store, readers, now) => new StandardTableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
+  const b = keep(new SimBench(t, (store, readers, now) => new TableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(game);
   for (const s of game.steps) b.step(s);
   b.advance(3000);
@@ -163,10 +163,10 @@ describe('the hand paid at the line the player announced (paidLine "announced", 
   });
 
   /** Plays `beaTwoLines` with Bea's announced line entered before she lays out. */
-  function announcedBefore(line: string): SimBench<StandardTableEngine> {
+  function announcedBefore(line: string): SimBench<TableEngine> {
     const g = beaTwoLines();
     const t = { ...table, scoring: { paidLine: 'announced' } as ScoringConfig };
-    const b = keep(new SimBench(t, (store, readers, now) => new StandardTableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
+    const b = keep(new SimBench(t, (store, readers, now) => new TableEngine({ table: t, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(g);
     const layOutAt = g.steps.findIndex((s) => s.label.startsWith('Bea lays out'));
     for (const s of g.steps.slice(0, layOutAt)) b.step(s);

@@ -9,20 +9,20 @@
  * 1C 1C 1C 1D 1D 1D 9C RD RD RD, one F short of "FF 111a 111b 111c DDD" (X 30, sample-standard:20).
  */
 import { describe, expect, it } from 'vitest';
-import { loadCard } from '../../../rules/card/parse.js';
-import { parseGameRecord, writeGameRecord } from '../../../rules/record/game-record.js';
-import { fullTileSet, kindOf, parseKinds } from '../../../rules/tiles.js';
-import { isDead } from '../../../rules/variants/standard/play.js';
-import { loadHubConfig } from '../../config/load.js';
-import type { TableConfig } from '../../config/types.js';
-import { refereeRecord } from '../../record/replay.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadCard } from '../../rules/card/parse.js';
+import { parseGameRecord, writeGameRecord } from '../../rules/record/game-record.js';
+import { fullTileSet, kindOf, parseKinds } from '../../rules/tiles.js';
+import { isDead } from '../../rules/variants/standard/play.js';
+import { loadHubConfig } from '../config/load.js';
+import type { TableConfig } from '../config/types.js';
+import { refereeRecord } from '../record/replay.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 const EAST_HAND = '1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C'; // 14
 const BEA_HAND = 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C'; // 13; passes N E W, gets Dot's RD RD RD
@@ -31,8 +31,8 @@ const NORTH_HAND = 'RD RD RD GD GD GD WD WD WD S S S 7C'; // 13
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
 
 /** Plays the script over reader lines into a fresh engine on `table` (with `cardsUsed`); `during` runs on the bench before the moves. */
-function play(game: ScriptedGame, table: TableConfig = demo, cardsUsed = cards, during: (b: SimBench<StandardTableEngine>) => void = () => {}): SimBench<StandardTableEngine> {
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards: cardsUsed, registry: simulatedTileSet(), store, readers, now })));
+function play(game: ScriptedGame, table: TableConfig = demo, cardsUsed = cards, during: (b: SimBench<TableEngine>) => void = () => {}): SimBench<TableEngine> {
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards: cardsUsed, registry: simulatedTileSet(), store, readers, now })));
   during(b);
   b.build(game);
   for (const s of game.steps) b.step(s);
@@ -41,14 +41,14 @@ function play(game: ScriptedGame, table: TableConfig = demo, cardsUsed = cards, 
 }
 
 /** The current game's record written, read back and refereed (what `mjhub referee` prints): its points and flag codes. */
-function refereed(b: SimBench<StandardTableEngine>, cardsUsed = cards): { points: number[] | null; codes: (string | undefined)[] } {
+function refereed(b: SimBench<TableEngine>, cardsUsed = cards): { points: number[] | null; codes: (string | undefined)[] } {
   const record = b.engine.gameRecord(b.engine.gameState().gameNo)!;
   const r = refereeRecord(parseGameRecord(writeGameRecord(record)), cardsUsed);
   return { points: r.points, codes: r.flags.map((f) => f.code) };
 }
 
 /** The hub's points and flag codes, live. */
-function live(b: SimBench<StandardTableEngine>): { points: number[] | null; codes: (string | undefined)[] } {
+function live(b: SimBench<TableEngine>): { points: number[] | null; codes: (string | undefined)[] } {
   const v = b.engine.publicView();
   return { points: v.score?.points ?? null, codes: v.flags.map((f) => f.code) };
 }

@@ -6,23 +6,23 @@
  * while the counts of the other three players are judged (hub/table/machine/not-seen.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { TileId } from '../../../rules/tiles.js';
-import { loadHubConfig } from '../../config/load.js';
-import { play } from '../../simulator/measure-unplug.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import type { CountCheckData } from '../machine.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
+import type { TileId } from '../../rules/tiles.js';
+import { loadHubConfig } from '../config/load.js';
+import { play } from '../simulator/measure-unplug.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import type { CountCheckData } from './machine.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
 
-const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-// as hub/table/standard/engine-unplug.test.ts: the bots play on after the wrong count at East's first discard
+const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+// as hub/table/engine-standard-unplug.test.ts: the bots play on after the wrong count at East's first discard
 const table = { ...demo, nmjlPractice: { misdeal: false } };
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 describe('a tile not seen (000)', () => {
   it("seed 10 (measure:unplug's game 6): a tile of East's rack not seen at her first discard: her count waits, Bea's 14 off turn is flagged; East is judged when the tile is read again", () => {
     const g = play('standard', table, cards, 6, 10);
-    const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+    const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
     b.build(g);
     const firstDiscard = g.steps.findIndex((s) => / discards /.test(s.label));
     expect(g.steps[firstDiscard]!.label).toMatch(/^Ann discards /);

@@ -11,17 +11,17 @@
  * Ann discards 2B; Bea calls it: exposure 2B 2B 2B.
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { RulingError } from '../../api/runtime.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
-import { exposuresOf, isDead } from '../../../rules/variants/standard/play.js';
-import { kindOf } from '../../../rules/tiles.js';
+import { loadHubConfig } from '../config/load.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { RulingError } from '../api/runtime.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
+import { exposuresOf, isDead } from '../../rules/variants/standard/play.js';
+import { kindOf } from '../../rules/tiles.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 const DEALT = [
   '2B 3C 4C 5C 6C 7C 8C 9C 2C 3C 4C S S S', // Ann, passes S S S (to Cat, across)
@@ -32,14 +32,14 @@ const DEALT = [
 const PASSES = ['S S S', 'RD RD RD', 'GD GD GD', 'N N N'];
 
 /** A bench on which `game`'s first `upTo` steps have been played over reader lines. */
-function benchAt(game: ScriptedGame, upTo: number): SimBench<StandardTableEngine> {
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+function benchAt(game: ScriptedGame, upTo: number): SimBench<TableEngine> {
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
   b.build(game);
   for (const s of game.steps.slice(0, upTo)) b.step(s);
   b.advance(3000);
   return b;
 }
-function playRest(b: SimBench<StandardTableEngine>, game: ScriptedGame, from: number): void {
+function playRest(b: SimBench<TableEngine>, game: ScriptedGame, from: number): void {
   for (const s of game.steps.slice(from)) b.step(s);
   b.advance(3000);
 }

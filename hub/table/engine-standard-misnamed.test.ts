@@ -8,25 +8,25 @@
  * one F short of "FF 111a 111b 111c DDD" (X 30), jokerless.
  */
 import { describe, expect, it } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import type { TableConfig } from '../../config/types.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { RulingError } from '../../api/runtime.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { isDead } from '../../../rules/variants/standard/play.js';
-import { EAST, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import type { TableConfig } from '../config/types.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { RulingError } from '../api/runtime.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { isDead } from '../../rules/variants/standard/play.js';
+import { EAST, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 const HANDS = ['1B 2B 3B 4B 5B 6B 7B 8B 9B 2C 3C 4C 5C 6C', 'N E W 1B 1B F 1C 1C 1C 1D 1D 1D 9C', '2D 3D 4D 5D 6D 7D 8D 9D 2D 3D 4D 5D 6D', 'RD RD RD GD GD GD WD WD WD S S S 7C'];
 const PASSES = ['2B 3B 4B', 'N E W', '2D 3D 4D', 'RD RD RD'];
 
 function bench(table: TableConfig = demo) {
-  return keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+  return keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
 }
-function run(b: SimBench<StandardTableEngine>, g: ScriptedGame, from: number, to = g.steps.length): void {
+function run(b: SimBench<TableEngine>, g: ScriptedGame, from: number, to = g.steps.length): void {
   for (const s of g.steps.slice(from, to)) b.step(s);
   b.advance(3000);
 }
@@ -68,7 +68,7 @@ describe('misnamed-discard claimed for Mah Jongg', () => {
         .map((e) => e.data),
     ).toEqual([{ entry: 'misnamed-discard', player: SOUTH, rack: 0, for: 'mah-jongg', named: 'F', by: 'director' }]);
     // refolded from the log (a restart): the same end
-    expect(b.restarted((store, readers, now) => new StandardTableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now })).engine.publicView().score?.points).toEqual([
+    expect(b.restarted((store, readers, now) => new TableEngine({ table: demo, cards, registry: simulatedTileSet(), store, readers, now })).engine.publicView().score?.points).toEqual([
       0, 50, -10, 0,
     ]);
   });

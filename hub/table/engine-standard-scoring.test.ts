@@ -10,19 +10,19 @@
  * and Dot (North) 0 (000: only the winner and the discarder score).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadHubConfig } from '../../config/load.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { TournamentService } from '../../tournament/service.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './scripted.test-helpers.js';
+import { loadHubConfig } from '../config/load.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { TournamentService } from '../tournament/service.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { EAST, NORTH, ScriptedGame, SOUTH, WEST } from './standard/scripted.test-helpers.js';
 
-const [{ table, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 
 /** Plays the script over reader lines into a fresh standard engine; returns the bench. */
-function play(game: ScriptedGame, before: (b: SimBench<StandardTableEngine>) => void = () => {}): SimBench<StandardTableEngine> {
-  const b = keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+function play(game: ScriptedGame, before: (b: SimBench<TableEngine>) => void = () => {}): SimBench<TableEngine> {
+  const b = keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
   before(b);
   b.build(game);
   for (const s of game.steps) b.step(s);
@@ -40,7 +40,7 @@ afterEach(() => {
  * table 1 is the engine's table, the game's result written on the score card when it ends; the
  * round's clock started before the deal. @returns the service (its card: `cardOf(1, 1)`)
  */
-function tournamentOn(b: SimBench<StandardTableEngine>): TournamentService {
+function tournamentOn(b: SimBench<TableEngine>): TournamentService {
   const players = ['Ann', 'Bea', 'Cat', 'Dot'].map((name, i) => ({ id: `p${i + 1}`, name }));
   const svc = new TournamentService({ config: { name: 'Test Open', players, rounds: 1, prizes: [10], tables: [{ table: 1, hubTable: table.id }] }, store: b.store, now: () => b.clock, tickMs: 0 });
   services.push(svc);

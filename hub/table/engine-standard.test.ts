@@ -8,22 +8,22 @@
  * - a 4-player seat's practice help: the same distances as rules/howfar.ts for that rack.
  */
 import { describe, expect, it } from 'vitest';
-import { howFar } from '../../../rules/howfar.js';
-import { kindOf, type TileId } from '../../../rules/tiles.js';
-import { loadHubConfig } from '../../config/load.js';
-import type { TableConfig } from '../../config/types.js';
-import { applySteps, tableZones, wallPositions } from '../../simulator/game.js';
-import { playStandardGame } from '../../simulator/standard/game.js';
-import { simulatedTileSet } from '../../tilesets/simulated.js';
-import { closedAfterEach, SimBench } from '../test-bench.js';
-import { StandardTableEngine } from './engine.js';
-import { inKinds } from './scripted.test-helpers.js';
+import { howFar } from '../../rules/howfar.js';
+import { kindOf, type TileId } from '../../rules/tiles.js';
+import { loadHubConfig } from '../config/load.js';
+import type { TableConfig } from '../config/types.js';
+import { applySteps, tableZones, wallPositions } from '../simulator/game.js';
+import { playStandardGame } from '../simulator/standard/game.js';
+import { simulatedTileSet } from '../tilesets/simulated.js';
+import { closedAfterEach, SimBench } from './test-bench.js';
+import { TableEngine } from './engine.js';
+import { inKinds } from './standard/scripted.test-helpers.js';
 
-const [{ table: demo, cards }] = loadHubConfig(new URL('../../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
-const keep = closedAfterEach<SimBench<StandardTableEngine>>();
+const [{ table: demo, cards }] = loadHubConfig(new URL('../config/tables/standard-demo.json', import.meta.url).pathname) as [ReturnType<typeof loadHubConfig>[0]];
+const keep = closedAfterEach<SimBench<TableEngine>>();
 /** A standard table whose readers are driven step by step of a simulated game (hub/table/test-bench.ts), closed after the test. */
-function bench(table: TableConfig = demo): SimBench<StandardTableEngine> {
-  return keep(new SimBench(table, (store, readers, now) => new StandardTableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
+function bench(table: TableConfig = demo): SimBench<TableEngine> {
+  return keep(new SimBench(table, (store, readers, now) => new TableEngine({ table, cards, registry: simulatedTileSet(), store, readers, now })));
 }
 
 describe('a 4-player table over reader lines', () => {
