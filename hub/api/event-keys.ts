@@ -31,7 +31,7 @@ export interface EventKeys {
 }
 
 /** True for the errors of two hubs making the same table at once (duplicate type or table). */
-export const isMadeMeanwhile = (err: unknown): boolean => ['23505', '42P07'].includes(String((err as { code?: unknown } | null)?.code));
+export const isMadeMeanwhile = (err: unknown): boolean => ['23505', '42P07', '42710'].includes(String((err as { code?: unknown } | null)?.code));
 
 /** Runs `CREATE TABLE IF NOT EXISTS …`, taking the table another hub made meanwhile as made. */
 export async function createShared(pool: pg.Pool, sql: string): Promise<void> {

@@ -135,8 +135,9 @@ describe.skipIf(!hasSocat)('privacy through a whole standard tournament game', (
     // the truth: each tile's places over time, from the engine's own tile map, noted at the very
     // moment the map changes (its `set` is wrapped), so before any view of that change is computed;
     // the engine builds a new map when it replays its log, so each change re-hooks the current one
+    // (the map of its move layer, hub/table/moves/moves.ts `MoveReader.where`)
     type Agg = { where: Map<TileId, Place> };
-    const aggOf = () => (engine as unknown as { agg: Agg }).agg;
+    const aggOf = () => (engine as unknown as { moves: Agg }).moves;
     const timeline = new Map<string, Seen[]>();
     const note = (tile: TileId, place: Place) => {
       const key = placeKey(place);
